@@ -1,0 +1,86 @@
+"""The ``muehle`` command line: a thin layer of click commands over the library.
+
+Each command lives in its own module of this package and is imported only when it
+is run, so that ``muehle validate`` does not pay for what ``muehle show`` needs.
+Errors caused by input (:class:`~muehle.notation.errors.MuehleError`) are printed
+as ``source:line:column: error: message`` and exit with status 1; usage errors
+exit with status 2 (click's convention).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from typing import Any, Optional
+
+import click
+
+from muehle.notation.errors import MuehleError
+
+#: Command name -> (module in this package, function name, one-line help).
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "convert": ("convert", "convert", "Convert records between notation, JSON, YAML, PGN and HTML."),
+    "validate": ("validate", "validate", "Replay records under a ruleset and report every broken rule."),
+    "rules": ("rules", "rules", "List the rulesets, or print one as YAML."),
+    "generate": ("generate", "generate", "Generate random legal games."),
+    "analyze": ("analyze", "analyze", "Report mills, captures, phases, repetitions and draw rights."),
+    "claim": ("claim", "claim", "Decide whether a draw claim was right at a given ply."),
+    "show": ("show", "show", "Show a position as a board diagram, SVG or FEN."),
+}
+
+
+class LazyGroup(click.Group):
+    """A group that imports a command's module only when the command is used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(name for name in COMMANDS if self._available(name))
+
+    def _available(self, name: str) -> bool:
+        module, _, _ = COMMANDS[name]
+        return importlib.util.find_spec(f"{__name__}.{module}") is not None
+
+    def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
+        if name not in COMMANDS or not self._available(name):
+            return None
+        module, attribute, _ = COMMANDS[name]
+        return getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="muehle", prog_name="muehle")
+def cli() -> None:
+    """muehle: game records of Nine Men's Morris (Mühle).
+
+    Reads records in the notation of Schürmann/Nüscheler ("18. d2-b2/xa4") and
+    Sanmill's PGN, replays them under a ruleset, and reports what happened.
+    """
+
+
+def report_error(error: MuehleError) -> None:
+    """Print an input error to standard error in the compiler's format."""
+    click.echo(error.format(), err=True)
+
+
+def main(argv: Optional[list[str]] = None) -> Any:
+    """Entry point of the ``muehle`` command."""
+    try:
+        return cli.main(args=argv, prog_name="muehle", standalone_mode=True)
+    except MuehleError as error:  # raised outside a command's own handling
+        report_error(error)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        click.echo("muehle: interrupted", err=True)
+        sys.exit(130)
+    except Exception as error:  # a bug: say so in one line, unless debugging
+        if os.environ.get("MUEHLE_DEBUG"):
+            raise
+        click.echo(f"muehle: internal error: {type(error).__name__}: {error} "
+                   "(set MUEHLE_DEBUG=1 for details)", err=True)
+        sys.exit(3)

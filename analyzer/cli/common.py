@@ -1,0 +1,78 @@
+"""What the commands share: reading inputs, writing output atomically, failing cleanly."""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Callable, Iterable, Optional, TypeVar
+
+import click
+
+from muehle.notation.errors import MuehleError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def fails_cleanly(command: F) -> F:
+    """Turn a :class:`MuehleError` raised by a command into a located message and exit 1."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except MuehleError as error:
+            click.echo(error.format(), err=True)
+            sys.exit(1)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def read_input(name: str) -> str:
+    """The text of a file, or of standard input for ``-``; UTF-8 with or without BOM."""
+    try:
+        if name == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            data = Path(name).read_bytes()
+    except OSError as error:
+        raise MuehleError(f"cannot read {name}: {error.strerror}", source=name, code="io") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise MuehleError(
+            f"not UTF-8 text (byte {error.start}: 0x{data[error.start]:02x})", source=name, code="io"
+        ) from None
+
+
+def write_output(text: str, output: Optional[str], inputs: Iterable[str] = ()) -> None:
+    """Write ``text`` to ``output`` atomically (temporary file, then rename), or to stdout.
+
+    Refuses to write over one of the ``inputs``. On any failure the target is untouched.
+    """
+    if output is None or output == "-":
+        click.echo(text, nl=False)
+        return
+    target = Path(output)
+    for name in inputs:
+        if name != "-" and Path(name).exists() and target.exists() and target.resolve() == Path(name).resolve():
+            raise MuehleError(f"refusing to write over the input file {name}", source=output, code="io")
+    directory = target.parent if str(target.parent) else Path(".")
+    try:
+        fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as error:
+        raise MuehleError(f"cannot write {output}: {error.strerror}", source=output, code="io") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+        os.replace(temporary, target)
+    except BaseException as error:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        if isinstance(error, OSError):
+            raise MuehleError(f"cannot write {output}: {error.strerror}", source=output, code="io") from None
+        raise

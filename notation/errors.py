@@ -1,0 +1,77 @@
+"""Errors a user can cause, each with the place in the input it belongs to.
+
+Every error muehle reports about user input is a :class:`MuehleError`; the command
+line prints it as ``source:line:column: error: message`` (followed by the line and
+a caret when the text of the line is known) and exits with status 1.
+
+>>> err = NotationError("b1 is not a point of the board", source="game.txt",
+...                     line=3, column=7, line_text="1. d2 b1")
+>>> print(err.format())
+game.txt:3:7: error: b1 is not a point of the board
+    1. d2 b1
+          ^
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+
+class MuehleError(Exception):
+    """Base class of all errors caused by input: bad records, files, rulesets, options.
+
+    ``code`` is a short stable identifier (``syntax``, ``ruleset``, ``io``, ...).
+    """
+
+    code = "error"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str = "",
+        line: int = 0,
+        column: int = 0,
+        line_text: Optional[str] = None,
+        code: Optional[str] = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.source = source
+        self.line = line
+        self.column = column
+        self.line_text = line_text
+        if code is not None:
+            self.code = code
+
+    def location(self) -> str:
+        """``source:line:column``, leaving out the parts that are unknown."""
+        parts = [self.source or "<input>"]
+        if self.line:
+            parts.append(str(self.line))
+            if self.column:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+    def format(self) -> str:
+        """The message as a compiler would print it, with the line and a caret."""
+        text = f"{self.location()}: error: {self.message}"
+        if self.line_text is not None and self.column:
+            shown = self.line_text.rstrip("\r\n").expandtabs(1)
+            text += f"\n    {shown}\n    {' ' * (self.column - 1)}^"
+        return text
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+class NotationError(MuehleError):
+    """The text of a record does not follow the notation."""
+
+    code = "syntax"
+
+
+class FormatError(MuehleError):
+    """A JSON or YAML record, or a ruleset file, does not have the documented layout."""
+
+    code = "format"
