@@ -1,0 +1,59 @@
+"""The built wheel carries its grammar and rulesets and works away from the checkout."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SCRIPT = """
+import muehle.grammars, muehle.notation.parser as parser
+from muehle.analyzer.rules import load_ruleset
+game = parser.parse_game("1. b4 d6 2. d2-b2")
+print(muehle.grammars.__file__)
+print(len(game.plies), game.plies[2].origin, game.plies[2].target)
+print(load_ruleset("wmd").name)
+"""
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+        check=True, capture_output=True,
+    )
+    (built,) = out.glob("muehle-*.whl")
+    return built
+
+
+def test_wheel_contains_grammar_and_rulesets(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "muehle/grammars/muehle.lark" in names
+    for preset in ("wmd", "wmd-traditional", "schuermann", "brettspielnetz", "sanmill"):
+        assert f"muehle/analyzer/rulesets/{preset}.yaml" in names
+
+
+def test_installed_wheel_finds_its_grammar_outside_the_checkout(wheel: Path, tmp_path: Path) -> None:
+    target = tmp_path / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--target", str(target), str(wheel)],
+        check=True, capture_output=True,
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    env["PYTHONPATH"] = str(target)
+    # -S: no site-packages, so neither the checkout nor an editable install can answer.
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", SCRIPT], cwd=tmp_path, env=env, capture_output=True, text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    grammar_file, plies, preset = done.stdout.splitlines()
+    assert Path(grammar_file).is_relative_to(target)
+    assert plies == "3 d2 b2"
+    assert preset == "wmd"

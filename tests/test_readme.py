@@ -1,0 +1,32 @@
+"""The README's first screen gives the two commands that work on a fresh machine."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def _commands() -> list[str]:
+    return re.findall(r"```sh\n(.+?)\n```", README)
+
+
+def test_first_screen_has_install_and_run_and_test_commands() -> None:
+    first_screen = "\n".join(README.splitlines()[:25])
+    run, test = _commands()[:2]
+    assert run in first_screen and test in first_screen
+    assert "pip install ." in run and "muehle convert examples/" in run
+    assert "pip install '.[test]'" in test and "pytest" in test
+
+
+def test_shipped_example_of_the_run_command_exists() -> None:
+    run = _commands()[0]
+    example = re.search(r"(examples/\S+)", run).group(1)
+    assert (ROOT / example).is_file()
+
+
+def test_ci_runs_the_readme_test_command_verbatim() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert _commands()[1] in ci.splitlines()
