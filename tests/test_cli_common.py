@@ -1,0 +1,80 @@
+"""What every command relies on: atomic output, input decoding, clean failures."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from muehle.analyzer.cli import cli
+from muehle.analyzer.cli.common import fails_cleanly, read_input, write_output
+from muehle.notation.errors import MuehleError
+
+
+def test_write_output_replaces_the_target_and_leaves_no_temporary(tmp_path: Path) -> None:
+    target = tmp_path / "out.json"
+    target.write_text("old", encoding="utf-8")
+    write_output("new\n", str(target))
+    assert target.read_text(encoding="utf-8") == "new\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]
+
+
+def test_write_output_refuses_to_overwrite_an_input(tmp_path: Path) -> None:
+    source = tmp_path / "game.txt"
+    source.write_text("1. b4", encoding="utf-8")
+    with pytest.raises(MuehleError, match="refusing to write over the input file"):
+        write_output("x", str(source), inputs=[str(tmp_path / "." / "game.txt")])
+    assert source.read_text(encoding="utf-8") == "1. b4"
+
+
+def test_write_output_into_a_missing_directory_is_a_located_error(tmp_path: Path) -> None:
+    with pytest.raises(MuehleError, match="cannot write"):
+        write_output("x", str(tmp_path / "no" / "such" / "out.txt"))
+
+
+def test_write_output_failure_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "out.txt"
+    target.write_text("old", encoding="utf-8")
+
+    def broken_replace(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(MuehleError, match="No space left on device"):
+        write_output("new", str(target))
+    assert target.read_text(encoding="utf-8") == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
+
+
+def test_read_input_strips_bom_and_reports_bad_bytes(tmp_path: Path) -> None:
+    good = tmp_path / "bom.txt"
+    good.write_bytes("\ufeff1. b4".encode("utf-8"))
+    assert read_input(str(good)) == "1. b4"
+    bad = tmp_path / "latin1.txt"
+    bad.write_bytes("[White \"M\xfcller\"]".encode("latin-1"))
+    with pytest.raises(MuehleError, match=r"not UTF-8 text \(byte 9: 0xfc\)"):
+        read_input(str(bad))
+    with pytest.raises(MuehleError, match="cannot read"):
+        read_input(str(tmp_path / "missing.txt"))
+
+
+def test_fails_cleanly_prints_located_error_and_exits_1() -> None:
+    @click.command()
+    @fails_cleanly
+    def broken() -> None:
+        raise MuehleError("b1 is not a point of the board", source="g.txt", line=2, column=4,
+                          line_text="1. b1")
+
+    result = CliRunner().invoke(broken, [])
+    assert result.exit_code == 1
+    assert result.output.startswith("g.txt:2:4: error: b1 is not a point of the board")
+    assert "Traceback" not in result.output
+
+
+def test_unknown_command_is_a_usage_error() -> None:
+    result = CliRunner().invoke(cli, ["frobnicate"])
+    assert result.exit_code == 2
+    assert "No such command" in result.output
