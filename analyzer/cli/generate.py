@@ -1,0 +1,32 @@
+"""``muehle generate``: random legal games in the book's notation.
+
+The same ``--seed`` gives the same games. Every game validates under the ruleset
+it was played under (named in its ``Rules`` tag), and its declared result agrees
+with the board.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import click
+
+from muehle.analyzer.cli.common import fails_cleanly, write_output
+from muehle.analyzer.cli.validate import resolve_rules
+from muehle.analyzer.generate import generate_games
+from muehle.analyzer.rules import DEFAULT_RULESET
+from muehle.notation.writers import write_notation
+
+
+@click.command(help="Generate random legal games in the book's notation (the same seed gives the "
+                    "same games).")
+@click.option("--rules", "rules_name", default=DEFAULT_RULESET, show_default=True, metavar="NAME|FILE",
+              help="Ruleset to play under (a preset or a YAML file).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random choices.")
+@click.option("--count", type=click.IntRange(min=0), default=1, show_default=True, help="Number of games.")
+@click.option("-o", "--output", metavar="FILE", help="Write here (atomically) instead of standard output.")
+@fails_cleanly
+def generate(rules_name: str, seed: int, count: int, output: Optional[str]) -> None:
+    rules = resolve_rules(rules_name)
+    assert rules is not None
+    write_output(write_notation(generate_games(rules, seed, count)), output)

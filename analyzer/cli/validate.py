@@ -1,0 +1,79 @@
+"""``muehle validate``: replay records under a ruleset and report every broken rule.
+
+Text output reads like a compiler's (``file:line:col: error: message [code]``)
+followed by ``N games, M valid, K invalid``; ``--format json`` prints one JSON
+array with one object per game (the contract is in ``docs/validate.md``). Exit
+status: 0 when every game is valid, 1 when any is not or an input cannot be read,
+2 for usage errors.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import click
+
+from muehle.analyzer.cli.common import fails_cleanly, read_input
+from muehle.analyzer.rules import Ruleset, load_ruleset, preset_names
+from muehle.analyzer.progress import FileProgress
+from muehle.analyzer.validate import ValidationSummary, source_name, validate_paths
+from muehle.notation.errors import MuehleError
+
+
+def resolve_rules(name: Optional[str]) -> Optional[Ruleset]:
+    """The ruleset an option names; a name that is neither a preset nor a file is a usage error."""
+    if name is None:
+        return None
+    if name not in preset_names() and Path(name).suffix.lower() not in (".yaml", ".yml") \
+            and not Path(name).exists():
+        raise click.BadParameter(
+            f"'{name}' is neither a preset ({', '.join(preset_names())}) nor a YAML file",
+            param_hint="'--rules'",
+        )
+    return load_ruleset(name)
+
+
+@click.command(help="Replay records under a ruleset and report every broken rule.\n\n"
+                    "FILES are record files (- for standard input). Exit status: 0 when every game "
+                    "is valid, 1 when any is not or a file cannot be read, 2 for usage errors.")
+@click.argument("files", nargs=-1, required=True)
+@click.option("--rules", "rules_name", metavar="NAME|FILE",
+              help="Ruleset for every game (a preset or a YAML file); default: each record's "
+                   "Rules tag, else wmd.")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="Compiler-style lines, or one JSON array.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes; the output is the same for any number.")
+@fails_cleanly
+def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: str, jobs: int) -> None:
+    rules = resolve_rules(rules_name)
+    stdin_text = read_input("-") if "-" in files else None
+    summary = ValidationSummary()
+    out = sys.stdout
+    first = True
+    if output_format == "json":
+        out.write("[")
+    with FileProgress(files, source_names=source_name, quiet=output_format == "json") as progress:
+        for item in validate_paths(files, rules, jobs, stdin_text):
+            summary.add(item)
+            if isinstance(item, MuehleError):
+                progress.clear()
+                click.echo(item.format(), err=True)
+                continue
+            progress.game(item.source, item.line, item.plies)
+            if output_format == "json":
+                out.write(("\n" if first else ",\n") + json.dumps(item.to_dict(), ensure_ascii=False))
+                first = False
+            elif item.errors:
+                progress.clear()
+                out.write("".join(line + "\n" for line in item.text_lines()))
+                out.flush()
+    if output_format == "json":
+        out.write("\n]\n" if not first else "]\n")
+    else:
+        out.write(summary.line() + "\n")
+    out.flush()
+    sys.exit(0 if summary.ok else 1)

@@ -1,0 +1,678 @@
+"""Replay a game record under a ruleset: every ply checked, every position kept.
+
+:func:`replay` takes a :class:`~muehle.notation.model.Game` (it never reads text)
+and returns a :class:`Replay`: one :class:`PlyRecord` per legally replayed ply of the
+main line, the first rule broken (a :class:`~muehle.analyzer.events.RuleViolation`),
+how the game ended, the draw rights that arose, and the variations, each replayed
+from the position where it branches off.
+
+>>> from muehle.notation.model import Game, Ply
+>>> game = Game(plies=[Ply(1, "white", "d2"), Ply(1, "black", "d6"), Ply(2, "white", "f2"),
+...                    Ply(2, "black", "f6"), Ply(3, "white", "b2", captures=["d6"])])
+>>> r = replay(game)
+>>> [rec.kind for rec in r.records][:2], r.records[-1].mills, r.records[-1].captures
+(['place', 'place'], [('b2', 'd2', 'f2')], ['d6'])
+>>> r.errors
+[]
+
+The engine works on bit masks (see :mod:`muehle.analyzer.board`) and counts
+positions in a dictionary, so a ply costs the same at move 10 as at move 500.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Optional
+
+from muehle.analyzer.board import (
+    ALL_POINTS,
+    MILL_LINES,
+    MILLS,
+    MILLS_THROUGH,
+    NEIGHBOURS,
+    POINT_INDEX,
+    Position,
+    points_of,
+)
+from muehle.analyzer.events import DrawRight, Outcome, RuleViolation
+from muehle.analyzer.rules import Ruleset, load_ruleset
+from muehle.notation.model import Game, Ply, Side
+
+_SIDES: tuple[Side, Side] = ("white", "black")
+_NAMES = ("White", "Black")
+_MILL_POINTS: dict[int, tuple[str, str, str]] = dict(zip(MILLS, MILL_LINES))
+_MILL_PAIRS: tuple[tuple[int, int], ...] = tuple((pair[0], pair[1]) for pair in MILLS_THROUGH)
+_NONE: list[int] = []  # no mill closed (never changed)
+_BLACK_TO_MOVE = 1 << 58
+_RESULT_WINNER = {"1-0": "white", "0-1": "black", "1/2-1/2": None, "½-½": None}
+
+
+class PlyRecord:
+    """One legally replayed ply and what it did.
+
+    ``index`` counts from 1 for the first ply of the game (White's first placement
+    from the usual start). ``kind`` is ``"place"``, ``"move"`` (to an adjacent point)
+    or ``"jump"`` (to a point that is not adjacent). ``before`` and ``after`` are
+    the positions around the ply. ``mills`` are the mills the ply closed (two for a
+    double mill), each as its three points in board order; ``captures`` the points
+    captured. Phases (``"placing"``, ``"moving"``, ``"flying"``) are those of the
+    side that moved before and after the ply, and of its opponent after it.
+    ``repetition_count`` is how often ``after`` has stood so far in this line (the
+    start position counts), ``earlier_occurrences`` the plies after which it stood
+    before (0 = the start). ``plies_without_capture`` is the counter of the
+    ruleset's no-progress rule after this ply (plies since the last capture when the
+    ruleset has none).
+    """
+
+    __slots__ = ("index", "ply", "side", "kind", "mills", "captures", "phase_before", "phase_after",
+                 "opponent_phase_after", "repetition_count", "earlier_occurrences",
+                 "plies_without_capture", "before_key", "after_key")
+
+    def __init__(self, index: int, ply: Ply, side: Side, kind: str, before_key: int, after_key: int,
+                 mills: list[tuple[str, str, str]], captures: list[str], phase_before: str,
+                 phase_after: str, opponent_phase_after: str, repetition_count: int,
+                 earlier_occurrences: list[int], plies_without_capture: int) -> None:
+        self.index = index
+        self.ply = ply
+        self.side = side
+        self.kind = kind
+        self.before_key = before_key
+        self.after_key = after_key
+        self.mills = mills
+        self.captures = captures
+        self.phase_before = phase_before
+        self.phase_after = phase_after
+        self.opponent_phase_after = opponent_phase_after
+        self.repetition_count = repetition_count
+        self.earlier_occurrences = earlier_occurrences
+        self.plies_without_capture = plies_without_capture
+
+    @property
+    def before(self) -> Position:
+        """The position before the ply."""
+        return position_of_key(self.before_key)
+
+    @property
+    def after(self) -> Position:
+        """The position after the ply."""
+        return position_of_key(self.after_key)
+
+    @property
+    def label(self) -> str:
+        """The ply with its move number in the book's style: ``18. d2-b2/xa4``, ``17... a7-a4``."""
+        return _label(self.ply, self.side, (self.index + 1) // 2)
+
+    def __repr__(self) -> str:
+        return (f"PlyRecord(index={self.index}, move={self.ply.move_text!r}, side={self.side!r}, "
+                f"kind={self.kind!r}, mills={self.mills!r}, captures={self.captures!r})")
+
+
+@dataclass
+class Replay:
+    """The replay of one line of play (the main line, or a variation).
+
+    ``records`` holds the legal plies, up to the first illegal one; ``errors`` the
+    rule that ply broke (at most one per line, plus ``result-mismatch``; syntax
+    errors of the record). ``outcome`` is how the game ended, ``None`` while it is
+    unfinished or when an illegal ply stopped the replay. ``draw_rights`` lists
+    each draw right when it arises. ``variations`` are the variations of this
+    line's plies in the order they are written, each a :class:`Replay` whose
+    ``branch`` is the index of the ply it replaces (its first record has that
+    index); its ``start`` is the position before that ply and the repetition count
+    and no-progress counter carry over from the line it branches from.
+    ``branch`` is 0 for the main line.
+    """
+
+    rules: Ruleset
+    game: Game
+    start: Position
+    records: list[PlyRecord] = field(default_factory=list)
+    errors: list[RuleViolation] = field(default_factory=list)
+    outcome: Optional[Outcome] = None
+    draw_rights: list[DrawRight] = field(default_factory=list)
+    variations: list["Replay"] = field(default_factory=list)
+    branch: int = 0
+    plies: list[Ply] = field(default_factory=list)
+
+    @property
+    def first_index(self) -> int:
+        """The index of this line's first ply (1 for the main line)."""
+        return self.branch or 1
+
+    @property
+    def last_legal_position(self) -> Position:
+        """The position after the last legal ply: the one to restore after an illegal ply (WMD 6)."""
+        return self.records[-1].after if self.records else self.start
+
+    @property
+    def final_position(self) -> Optional[Position]:
+        """The position after the last ply, or ``None`` if an illegal ply stopped the replay."""
+        return None if self.stopped else self.last_legal_position
+
+    @property
+    def stopped(self) -> bool:
+        """Whether an error (other than ``result-mismatch``) stopped this line."""
+        return any(error.code != "result-mismatch" for error in self.errors)
+
+    @property
+    def valid(self) -> bool:
+        """No error in this line nor in any of its variations."""
+        return not any(True for _ in self.all_errors())
+
+    def all_errors(self) -> Iterator[RuleViolation]:
+        """The errors of this line, then those of its variations (depth first)."""
+        yield from self.errors
+        for variation in self.variations:
+            yield from variation.all_errors()
+
+    def record_at(self, index: int) -> PlyRecord:
+        """The record of ply ``index`` of this line (``IndexError`` if not replayed)."""
+        position = index - self.first_index
+        if position < 0 or position >= len(self.records):
+            raise IndexError(f"ply {index} was not replayed in this line")
+        return self.records[position]
+
+    def position_after(self, index: int) -> Position:
+        """The position after ply ``index`` (``first_index - 1`` gives the start)."""
+        if index == self.first_index - 1:
+            return self.start
+        return self.record_at(index).after
+
+
+def phase(position: Position, side: Side, rules: Ruleset) -> str:
+    """``"placing"`` while stones are in hand, ``"flying"`` with exactly three (if allowed), else ``"moving"``.
+
+    >>> rules = load_ruleset("wmd")
+    >>> phase(Position(white=0b111, black=0, in_hand_white=0, in_hand_black=9), "white", rules)
+    'flying'
+    """
+    if position.in_hand(side):
+        return "placing"
+    if rules.flying and position.on_board(side) == 3:
+        return "flying"
+    return "moving"
+
+
+def has_legal_ply(own: int, occupied: int, in_hand: int, may_jump: bool) -> bool:
+    """Whether a side with stones ``own`` (and ``in_hand``) can play at all.
+
+    >>> from muehle.analyzer.board import mask_of
+    >>> has_legal_ply(mask_of(["a1"]), mask_of(["a1", "a4", "d1"]), 0, False)
+    False
+    """
+    empty = ALL_POINTS & ~occupied
+    if in_hand or may_jump:
+        return empty != 0
+    stones = own
+    while stones:
+        low = stones & -stones
+        if NEIGHBOURS[low.bit_length() - 1] & empty:
+            return True
+        stones ^= low
+    return False
+
+
+def capturable(stones: int, rules: Ruleset) -> int:
+    """The mask of ``stones`` an opponent may capture: those not in closed mills.
+
+    When every stone stands in a mill, all may be captured, or none under
+    ``capture_from_mill: never``.
+    """
+    covered = 0
+    for mill in MILLS:
+        if stones & mill == mill:
+            covered |= mill
+    free = stones & ~covered
+    if free or rules.capture_from_mill == "never":
+        return free
+    return stones
+
+
+_MASK = (1 << 24) - 1
+
+
+def position_key(position: Position) -> int:
+    """A position packed into one int (the repetition key): equal positions, equal keys.
+
+    >>> key = position_key(Position.start())
+    >>> position_of_key(key) == Position.start()
+    True
+    """
+    return (position.white | position.black << 24 | position.in_hand_white << 48
+            | position.in_hand_black << 53 | (position.to_move == "black") << 58)
+
+
+def position_of_key(key: int) -> Position:
+    """The position a :func:`position_key` stands for."""
+    return Position(key & _MASK, key >> 24 & _MASK, key >> 48 & 31, key >> 53 & 31,
+                    "black" if key >> 58 & 1 else "white")
+
+
+def _label(ply: Ply, side: Side, number: int) -> str:
+    """The ply as the record numbers it, or with ``number`` when the record gives none."""
+    if ply.number is not None:
+        return ply.label()
+    return f"{number}{'.' if side == 'white' else '...'} {ply.move_text}"
+
+
+def _list(points: list[str]) -> str:
+    return points[0] if len(points) == 1 else ", ".join(points[:-1]) + " and " + points[-1]
+
+
+def _describe(outcome: Outcome) -> str:
+    if outcome.reason == "fewer-than-three":
+        loser = "Black" if outcome.winner == "white" else "White"
+        return f"{loser} was left with fewer than three stones"
+    if outcome.reason == "blocked":
+        loser = "Black" if outcome.winner == "white" else "White"
+        return f"{loser} could not move"
+    if outcome.reason == "repetition":
+        return "drawn by threefold repetition"
+    if outcome.reason == "no-capture":
+        return "drawn by the no-progress rule"
+    return f"declared {outcome.result}"
+
+
+def replay(game: Game, rules: Optional[Ruleset] = None, start: Optional[Position] = None) -> Replay:
+    """Replay ``game`` (main line and variations) under ``rules`` (default: ``wmd``).
+
+    ``start`` is the position the record starts from (default: the empty board with
+    ``rules.stones`` in hand each, White to move). A game that has syntax errors
+    (``game.errors``) is not replayed: its errors are reported with code ``syntax``.
+    """
+    if rules is None:
+        rules = load_ruleset("wmd")
+    if start is None:
+        start = Position.start(rules.stones)
+    if game.errors:
+        errors = [RuleViolation("syntax", e.message, line=e.line, column=e.column) for e in game.errors]
+        return Replay(rules, game, start, errors=errors, plies=game.plies)
+    number_base = 1
+    if start != Position.start(rules.stones) and game.plies and game.plies[0].number is not None:
+        # a record set up from a position numbers its first ply as it likes
+        number_base = game.plies[0].number
+    numbering = (number_base, 0 if start.to_move == "white" else 1)
+    history = {position_key(start): [0]}
+    main = _replay_line(game, game.plies, rules, start, 0, history, 0, _start_outcome(start, rules),
+                        numbering)
+    _check_result(main)
+    return main
+
+
+def _start_outcome(start: Position, rules: Ruleset) -> Optional[Outcome]:
+    for side, other in (("white", "black"), ("black", "white")):
+        if start.on_board(side) + start.in_hand(side) < 3:
+            return Outcome(other, "fewer-than-three", 0)
+    side = start.to_move
+    other = "black" if side == "white" else "white"
+    own = start.stones(side)
+    may_jump = rules.flying and start.on_board(side) == 3
+    if not has_legal_ply(own, start.white | start.black, start.in_hand(side), may_jump):
+        return Outcome(other, "blocked", 0)
+    return None
+
+
+def _replay_line(
+    game: Game,
+    plies: list[Ply],
+    rules: Ruleset,
+    start: Position,
+    branch: int,
+    history: dict[int, list[int]],
+    counter: int,
+    outcome: Optional[Outcome],
+    numbering: tuple[int, int],
+) -> Replay:
+    """Replay one line from ``start``; its first ply has index ``branch or 1``.
+
+    ``history`` (position key -> plies where it stood) is extended in place;
+    ``counter`` is the no-progress counter and ``outcome`` the end of the game
+    before the line's first ply; ``numbering`` is the move number of the game's
+    first ply and whether Black (1) or White (0) plays it.
+    """
+    line = Replay(rules, game, start, branch=branch, plies=list(plies))
+    first_index = line.first_index
+    initial_history = {key: list(value) for key, value in history.items()} if _has_variations(plies) else None
+    initial_counter = counter
+    records = line.records
+    errors = line.errors
+    draw_rights = line.draw_rights
+
+    stones = [start.white, start.black]
+    hand = [start.in_hand_white, start.in_hand_black]
+    mover = 0 if start.to_move == "white" else 1
+    before_key = position_key(start)
+    flying = rules.flying
+    repetition = rules.repetition
+    repetition_automatic = repetition == "automatic"
+    no_progress = rules.no_capture
+    reset = no_progress.reset if no_progress else "capture"
+    limit = no_progress.limit if no_progress else 0
+    no_progress_automatic = no_progress is not None and no_progress.mode == "automatic"
+    double_mill = rules.double_mill
+    point_index = POINT_INDEX
+    neighbours = NEIGHBOURS
+    mill_pairs = _MILL_PAIRS
+    mill_points = _MILL_POINTS
+    number_base, first_side = numbering
+    number_offset = 2 * number_base - 1 + first_side  # expected number: (index + offset) // 2
+
+    def expected_number(index: int) -> int:
+        return (index + number_offset) // 2
+
+    def fail(code: str, message: str, ply: Ply, index: int, side: int) -> None:
+        label = _label(ply, _SIDES[side], expected_number(index))
+        errors.append(RuleViolation(code, f"{label}: {message}", index, ply.move_text, _SIDES[side],
+                                    ply.line, ply.column))
+
+    for index, ply in enumerate(plies, first_index):
+        side_name = _SIDES[mover]
+        if outcome is not None:
+            fail("after-game-end", f"the game was already over after ply {outcome.ply} "
+                 f"({_describe(outcome)})", ply, index, mover)
+            break
+        if ply.side != side_name:
+            fail("numbering", f"ply {index} is {_NAMES[mover]}'s, but the record gives it to "
+                 f"{_NAMES[1 - mover]}", ply, index, mover)
+            break
+        number = ply.number
+        if number is not None and number != (index + number_offset) // 2:
+            fail("numbering", f"move number {ply.number} where {expected_number(index)} is expected "
+                 f"(ply {index} is {_NAMES[mover]}'s move {expected_number(index)})", ply, index, mover)
+            break
+        target = point_index.get(ply.target)
+        if target is None:
+            fail("syntax", f"{ply.target} is not a point of the board", ply, index, mover)
+            break
+        own = stones[mover]
+        opponent = 1 - mover
+        theirs = stones[opponent]
+        occupied = own | theirs
+        in_hand = hand[mover]
+        count = own.bit_count()
+        target_bit = 1 << target
+        if in_hand:
+            phase_before = "placing"
+        elif flying and count == 3:
+            phase_before = "flying"
+        else:
+            phase_before = "moving"
+        origin_name = ply.origin
+        if origin_name is None:
+            if not in_hand:
+                fail("must-move", f"{_NAMES[mover]} has no stones in hand and must move a stone",
+                     ply, index, mover)
+                break
+            if occupied & target_bit:
+                fail("occupied", f"{ply.target} is already occupied by a "
+                     f"{_NAMES[mover if own & target_bit else opponent]} stone", ply, index, mover)
+                break
+            kind = "place"
+            own |= target_bit
+            in_hand -= 1
+        else:
+            if in_hand:
+                fail("must-place", f"{_NAMES[mover]} still has {in_hand} "
+                     f"{'stone' if in_hand == 1 else 'stones'} in hand and must place one",
+                     ply, index, mover)
+                break
+            origin = point_index.get(origin_name)
+            if origin is None:
+                fail("syntax", f"{origin_name} is not a point of the board", ply, index, mover)
+                break
+            origin_bit = 1 << origin
+            if not own & origin_bit:
+                if theirs & origin_bit:
+                    message = f"{origin_name} holds a {_NAMES[opponent]} stone, not a {_NAMES[mover]} one"
+                else:
+                    message = f"there is no stone on {origin_name} to move"
+                fail("not-own-stone", message, ply, index, mover)
+                break
+            if occupied & target_bit:
+                fail("occupied", f"{ply.target} is already occupied by a "
+                     f"{_NAMES[mover if own & target_bit else opponent]} stone", ply, index, mover)
+                break
+            if neighbours[origin] & target_bit:
+                kind = "move"
+            elif phase_before == "flying":
+                kind = "jump"
+            else:
+                if flying or count > 3:
+                    why = f"{_NAMES[mover]} has {count} stones and may not jump"
+                else:
+                    why = f"jumping is not allowed under the rules {rules.name}"
+                fail("not-adjacent", f"{ply.target} is not adjacent to {origin_name} ({why})",
+                     ply, index, mover)
+                break
+            own = own & ~origin_bit | target_bit
+        # mills closed by the ply, and the captures they demand
+        first_mill, second_mill = mill_pairs[target]
+        if own & first_mill == first_mill:
+            closed = [first_mill, second_mill] if own & second_mill == second_mill else [first_mill]
+        elif own & second_mill == second_mill:
+            closed = [second_mill]
+        else:
+            closed = _NONE
+        captures = ply.captures
+        if closed or captures:
+            if not closed:
+                required = 0
+            elif len(closed) == 1 or double_mill == "never":
+                required = 1
+            elif double_mill == "always" or kind == "place":
+                required = 2
+            else:
+                required = 1
+            broken = False
+            taken = 0
+            for point in captures:
+                bit_index = point_index.get(point)
+                if bit_index is None:
+                    fail("syntax", f"{point} is not a point of the board", ply, index, mover)
+                    broken = True
+                    break
+                bit = 1 << bit_index
+                if taken >= required:
+                    fail("extra-capture", _extra_capture_reason(closed, required, kind, rules, theirs,
+                                                                hand[opponent], _NAMES[opponent]),
+                         ply, index, mover)
+                    broken = True
+                    break
+                if not theirs & bit:
+                    if own & bit:
+                        message = f"{point} holds {_NAMES[mover]}'s own stone, which cannot be captured"
+                    else:
+                        message = f"there is no stone on {point} to capture"
+                    fail("capture-empty-or-own", message, ply, index, mover)
+                    broken = True
+                    break
+                allowed = capturable(theirs, rules)
+                if not allowed & bit:
+                    if allowed:
+                        others = points_of(allowed)
+                        verb = "is" if len(others) == 1 else "are"
+                        message = f"{point} is in a closed mill while {_list(others)} {verb} not"
+                    else:
+                        message = (f"{point} is in a closed mill, and under the rules {rules.name} no "
+                                   "stone may be captured from a closed mill")
+                    fail("protected-stone", message, ply, index, mover)
+                    broken = True
+                    break
+                theirs &= ~bit
+                taken += 1
+                if theirs.bit_count() + hand[opponent] < 3:
+                    required = taken  # the game is decided: nothing more to capture
+            if broken:
+                break
+            if taken < required and theirs.bit_count() + hand[opponent] >= 3 and capturable(theirs, rules):
+                if taken:
+                    message = f"the double mill {_mills_text(closed)} captures two stones, and only one was taken"
+                elif len(closed) == 1:
+                    message = f"the mill {_mills_text(closed)} is closed and a {_NAMES[opponent]} stone must be captured"
+                elif required == 2:
+                    message = f"the mills {_mills_text(closed)} are closed and two {_NAMES[opponent]} stones must be captured"
+                else:
+                    message = f"the mills {_mills_text(closed)} are closed and a {_NAMES[opponent]} stone must be captured"
+                fail("missing-capture", message, ply, index, mover)
+                break
+        # the ply is legal: the position after it, packed as in position_key
+        stones[mover] = own
+        stones[opponent] = theirs
+        hand[mover] = in_hand
+        their_hand = hand[opponent]
+        if mover:
+            after_key = theirs | own << 24 | their_hand << 48 | in_hand << 53
+        else:
+            after_key = own | theirs << 24 | in_hand << 48 | their_hand << 53 | _BLACK_TO_MOVE
+        their_count = theirs.bit_count()
+        if in_hand:
+            phase_after = "placing"
+        elif flying and own.bit_count() == 3:
+            phase_after = "flying"
+        else:
+            phase_after = "moving"
+        if their_hand:
+            opponent_phase = "placing"
+        elif flying and their_count == 3:
+            opponent_phase = "flying"
+        else:
+            opponent_phase = "moving"
+        # repetition
+        seen = history.get(after_key)
+        if seen is None:
+            history[after_key] = [index]
+            earlier: list[int] = []
+            repeated = 1
+        else:
+            earlier = seen[:]
+            seen.append(index)
+            repeated = len(seen)
+        # no-progress counter
+        if reset == "capture":
+            counter = 0 if captures else counter + 1
+        elif reset == "mill":
+            counter = 0 if closed else counter + 1
+        else:
+            counter = 0 if captures or kind == "place" else counter + 1
+        records.append(PlyRecord(index, ply, side_name, kind, before_key, after_key,
+                                 [mill_points[m] for m in closed] if closed else [], captures,
+                                 phase_before, phase_after, opponent_phase, repeated, earlier, counter))
+        before_key = after_key
+        mover = opponent
+        # the end of the game
+        if their_count + their_hand < 3:
+            outcome = Outcome(side_name, "fewer-than-three", index)
+            continue
+        if not their_hand:
+            # has_legal_ply, inlined: can the opponent move at all?
+            empty = ALL_POINTS & ~(own | theirs)
+            if opponent_phase != "flying" or not empty:
+                blocked = True
+                rest = theirs
+                while rest:
+                    low = rest & -rest
+                    if neighbours[low.bit_length() - 1] & empty:
+                        blocked = False
+                        break
+                    rest ^= low
+                if blocked:
+                    outcome = Outcome(side_name, "blocked", index)
+                    continue
+        elif not ALL_POINTS & ~(own | theirs):
+            outcome = Outcome(side_name, "blocked", index)
+            continue
+        if repeated >= 3 and repetition != "off":
+            if repeated == 3:
+                draw_rights.append(DrawRight("repetition", index))
+            if repetition_automatic:
+                outcome = Outcome(None, "repetition", index)
+        if counter == limit and limit:
+            draw_rights.append(DrawRight("no-capture", index))
+            if no_progress_automatic and outcome is None:
+                outcome = Outcome(None, "no-capture", index)
+    if not errors or errors[0].code == "after-game-end":
+        line.outcome = outcome
+    if initial_history is not None:
+        _replay_variations(line, rules, initial_history, initial_counter, numbering)
+    return line
+
+
+def _has_variations(plies: list[Ply]) -> bool:
+    return any(ply.variations for ply in plies)
+
+
+def _replay_variations(line: Replay, rules: Ruleset, initial_history: dict[int, list[int]],
+                       initial_counter: int, numbering: tuple[int, int]) -> None:
+    """Replay the variations of ``line``'s plies, each from the position before the ply it replaces.
+
+    A variation of a ply after the first illegal one is not replayed (its position is unknown).
+    """
+    first = line.first_index
+    for offset, ply in enumerate(line.plies):
+        if not ply.variations:
+            continue
+        if offset > len(line.records):
+            break
+        index = first + offset
+        history = {key: list(value) for key, value in initial_history.items()}
+        for record in line.records[:offset]:
+            history.setdefault(record.after_key, []).append(record.index)
+        counter = line.records[offset - 1].plies_without_capture if offset else initial_counter
+        position = line.records[offset - 1].after if offset else line.start
+        decided = line.outcome if line.outcome is not None and line.outcome.ply < index else None
+        for variation in ply.variations:
+            branch_history = {key: list(value) for key, value in history.items()}
+            line.variations.append(_replay_line(line.game, variation.plies, rules, position, index,
+                                                branch_history, counter, decided, numbering))
+
+
+def _mills_text(closed: list[int]) -> str:
+    return " and ".join("-".join(_MILL_POINTS[mill]) for mill in closed)
+
+
+def _extra_capture_reason(closed: list[int], required: int, kind: str, rules: Ruleset, theirs: int,
+                          their_hand: int, their_name: str) -> str:
+    if not closed:
+        return "no mill is closed, so no stone may be captured"
+    if theirs.bit_count() + their_hand < 3:
+        return f"{their_name} already has fewer than three stones: the game is over"
+    if required == 0 or not capturable(theirs, rules):
+        if not theirs:
+            return f"{their_name} has no stone on the board to capture"
+        return f"no {their_name} stone may be captured: all stand in closed mills"
+    if len(closed) == 2:
+        if rules.double_mill == "placing" and kind != "place":
+            return (f"a double mill closed by a {kind} captures one stone under the rules {rules.name} "
+                    "(two only while placing)")
+        return f"a double mill captures one stone under the rules {rules.name}"
+    return "one mill captures one stone"
+
+
+def _check_result(line: Replay) -> None:
+    """Compare the declared result with the board; set a declared outcome if unfinished."""
+    if line.stopped:
+        return
+    declared = line.game.declared_result
+    if declared is None or declared.strip() in ("*", ""):
+        return
+    declared = declared.strip()
+    if declared not in _RESULT_WINNER:
+        return
+    winner = _RESULT_WINNER[declared]
+    last = line.records[-1].index if line.records else 0
+    if line.outcome is None:
+        line.outcome = Outcome(winner, "declared", last)
+        return
+    if line.outcome.winner != winner:
+        anchor = line.records[-1].ply if line.records else None
+        label = line.records[-1].label + ": " if line.records else ""
+        line.errors.append(RuleViolation(
+            "result-mismatch",
+            f"{label}the record declares {declared}, but on the board {_describe(line.outcome)} "
+            f"after ply {line.outcome.ply} ({line.outcome.result})",
+            line.outcome.ply or None,
+            anchor.move_text if anchor else None,
+            line.records[-1].side if line.records else None,
+            anchor.line if anchor else line.game.line,
+            anchor.column if anchor else 0,
+        ))

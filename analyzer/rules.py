@@ -1,0 +1,326 @@
+"""Rulesets as data: which variant of the rules a game is replayed under.
+
+A :class:`Ruleset` is read from YAML (a preset shipped in ``muehle.analyzer.rulesets``
+or a file) and checked strictly: an unknown key or a bad value is a
+:class:`~muehle.notation.errors.FormatError` naming the key and the file.
+Every field is described in ``docs/rulesets.md``.
+
+>>> rules = load_ruleset("wmd")
+>>> rules.double_mill, rules.no_capture.limit, rules.no_capture.reset
+('placing', 60, 'capture')
+>>> load_ruleset("sanmill").repetition
+'automatic'
+>>> parse_ruleset(ruleset_to_yaml(rules), source="copy.yaml") == rules
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any, Optional
+
+import yaml
+
+from muehle.notation.errors import FormatError
+
+#: Allowed values of the enumerated fields.
+DOUBLE_MILL = ("placing", "always", "never")
+CAPTURE_FROM_MILL = ("when-all-in-mills", "never")
+REPETITION = ("claim", "automatic", "off")
+NO_PROGRESS_RESET = ("capture", "mill", "placement-or-capture")
+DRAW_MODE = ("claim", "automatic")
+
+#: Smallest and largest number of stones per side a ruleset may give.
+MIN_STONES, MAX_STONES = 3, 12
+
+#: The name of the ruleset used when neither an option nor a ``Rules`` tag names one.
+DEFAULT_RULESET = "wmd"
+
+
+@dataclass(frozen=True)
+class NoProgressRule:
+    """A draw after ``limit`` plies without progress.
+
+    ``reset`` says what progress is: ``"capture"`` (a stone captured),
+    ``"mill"`` (a mill closed) or ``"placement-or-capture"``; every other ply
+    counts, placements included. ``mode`` is ``"claim"`` (a player may claim the
+    draw once the counter reaches ``limit``) or ``"automatic"`` (the game ends).
+    """
+
+    limit: int
+    reset: str = "capture"
+    mode: str = "claim"
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One set of rules; see ``docs/rulesets.md`` for every field.
+
+    ``follows`` names the rules text and sections the ruleset follows.
+    ``double_mill``: how many stones a ply closing two mills at once captures:
+    ``"placing"`` two only when the ply is a placement, ``"always"`` two in any
+    phase, ``"never"`` always one. ``capture_from_mill``: ``"when-all-in-mills"``
+    (a stone in a closed mill may be captured only when every opposing stone is in
+    one) or ``"never"`` (then the mill is closed without a capture).
+    ``repetition``: threefold repetition is a draw to ``"claim"``, ends the game
+    ``"automatic"``-ally, or is ``"off"``. ``no_capture``: the no-progress rule or
+    ``None``. ``mandatory_draw``: the stone-count rule of WMD 11.5 applies.
+    """
+
+    name: str
+    title: str
+    follows: str = ""
+    stones: int = 9
+    flying: bool = True
+    double_mill: str = "placing"
+    capture_from_mill: str = "when-all-in-mills"
+    repetition: str = "claim"
+    no_capture: Optional[NoProgressRule] = None
+    mandatory_draw: bool = False
+
+    def captures_for(self, mills: int, placing: bool) -> int:
+        """How many stones a ply closing ``mills`` mills must capture.
+
+        >>> wmd = load_ruleset("wmd")
+        >>> wmd.captures_for(2, placing=True), wmd.captures_for(2, placing=False)
+        (2, 1)
+        >>> load_ruleset("schuermann").captures_for(2, placing=False)
+        2
+        """
+        if mills == 0:
+            return 0
+        if mills == 1 or self.double_mill == "never":
+            return 1
+        if self.double_mill == "always" or placing:
+            return 2
+        return 1
+
+
+_KEYS = tuple(f.name for f in fields(Ruleset))
+_NO_PROGRESS_KEYS = tuple(f.name for f in fields(NoProgressRule))
+
+
+def preset_names() -> list[str]:
+    """The names of the shipped presets, the default first.
+
+    >>> preset_names()[0]
+    'wmd'
+    """
+    return list(_preset_names())
+
+
+@functools.lru_cache(maxsize=None)
+def _preset_names() -> tuple[str, ...]:
+    names = sorted(
+        entry.name[: -len(".yaml")]
+        for entry in importlib.resources.files("muehle.analyzer.rulesets").iterdir()
+        if entry.name.endswith(".yaml")
+    )
+    return tuple(sorted(names, key=lambda name: name != DEFAULT_RULESET))
+
+
+@functools.lru_cache(maxsize=None)
+def _preset(name: str) -> Ruleset:
+    resource = importlib.resources.files("muehle.analyzer.rulesets") / f"{name}.yaml"
+    return parse_ruleset(resource.read_text(encoding="utf-8"), source=f"<preset {name}>")
+
+
+def load_ruleset(name_or_path: str) -> Ruleset:
+    """A preset by name, or the ruleset in a YAML file (``.yaml``/``.yml`` or existing).
+
+    Raises :class:`FormatError` for an unknown name, an unreadable file or a bad
+    ruleset.
+
+    >>> load_ruleset("no-such-rules")
+    Traceback (most recent call last):
+    ...
+    muehle.notation.errors.FormatError: no-such-rules: error: unknown ruleset 'no-such-rules' ...
+    """
+    if name_or_path in _preset_names():
+        return _preset(name_or_path)
+    path = Path(name_or_path)
+    if path.suffix.lower() not in (".yaml", ".yml") and not path.exists():
+        raise FormatError(
+            f"unknown ruleset '{name_or_path}' (presets: {', '.join(preset_names())}; "
+            "or give a .yaml file)",
+            source=name_or_path,
+            code="ruleset",
+        )
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise FormatError(
+            f"cannot read ruleset {name_or_path}: {error.strerror}", source=name_or_path, code="io"
+        ) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise FormatError(f"not UTF-8 text (byte {error.start})", source=name_or_path, code="io") from None
+    return parse_ruleset(text, source=name_or_path, default_name=path.stem)
+
+
+def preset_for_tag(name: str) -> Optional[Ruleset]:
+    """The preset a ``[Rules "..."]`` tag names, or ``None`` if there is none by that name.
+
+    Tags name presets only (never files). Case and surrounding blanks are ignored.
+
+    >>> preset_for_tag(" WMD ").name
+    'wmd'
+    >>> preset_for_tag("chess") is None
+    True
+    """
+    key = name.strip().lower()
+    return _preset(key) if key in _preset_names() else None
+
+
+def _locations(text: str) -> dict[tuple[str, ...], tuple[int, int]]:
+    """Line and column (1-based) of every mapping key, by key path."""
+    found: dict[tuple[str, ...], tuple[int, int]] = {}
+
+    def walk(node: Any, path: tuple[str, ...]) -> None:
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode):
+                    found[path + (key.value,)] = (key.start_mark.line + 1, key.start_mark.column + 1)
+                    walk(value, path + (key.value,))
+
+    try:
+        walk(yaml.compose(text, Loader=yaml.SafeLoader), ())
+    except yaml.YAMLError:
+        pass
+    return found
+
+
+def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "custom") -> Ruleset:
+    """Read a ruleset from YAML text, strictly.
+
+    A key ``base: PRESET`` starts from that preset; every other key replaces one
+    field. ``name`` defaults to ``default_name`` and ``title`` to the name.
+
+    >>> parse_ruleset("base: wmd\\ncapture_from_mill: never\\n").capture_from_mill
+    'never'
+    >>> parse_ruleset("stones: 2")
+    Traceback (most recent call last):
+    ...
+    muehle.notation.errors.FormatError: <ruleset>:1:1: error: stones: must be a whole number from 3 to 12, not 2
+    """
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        problem = getattr(error, "problem", None) or str(error)
+        raise FormatError(
+            f"not valid YAML: {problem}",
+            source=source,
+            line=mark.line + 1 if mark else 0,
+            column=mark.column + 1 if mark else 0,
+            code="ruleset",
+        ) from None
+    if not isinstance(data, dict):
+        kind = "empty" if data is None else f"a {_kind(data)}"
+        raise FormatError(
+            f"a ruleset must be a mapping of keys to values, this is {kind}", source=source, code="ruleset"
+        )
+    where = _locations(text)
+
+    def fail(path: tuple[str, ...], message: str) -> FormatError:
+        line, column = where.get(path, (0, 0))
+        return FormatError(f"{'.'.join(path)}: {message}", source=source, line=line, column=column,
+                           code="ruleset")
+
+    for key in data:
+        if not isinstance(key, str) or (key not in _KEYS and key != "base"):
+            raise fail((str(key),), f"unknown key (known keys: base, {', '.join(_KEYS)})")
+    base_name = data.get("base")
+    if base_name is not None:
+        if not isinstance(base_name, str) or base_name not in preset_names():
+            raise fail(("base",), f"must name a preset ({', '.join(preset_names())}), not {base_name!r}")
+        base: Ruleset = _preset(base_name)
+    else:
+        base = Ruleset(name="", title="")
+    values: dict[str, Any] = {}
+    for key in ("name", "title", "follows"):
+        if key in data:
+            if not isinstance(data[key], str) or (key == "name" and not data[key].strip()):
+                raise fail((key,), f"must be a{' non-empty' if key == 'name' else ''} text, "
+                                   f"not {data[key]!r}")
+            values[key] = data[key].strip() if key == "name" else data[key]
+    if "stones" in data:
+        stones = data["stones"]
+        if not _is_int(stones) or not MIN_STONES <= stones <= MAX_STONES:
+            raise fail(("stones",), f"must be a whole number from {MIN_STONES} to {MAX_STONES}, not {stones!r}")
+        values["stones"] = stones
+    for key in ("flying", "mandatory_draw"):
+        if key in data:
+            if not isinstance(data[key], bool):
+                raise fail((key,), f"must be true or false, not {data[key]!r}")
+            values[key] = data[key]
+    for key, allowed in (("double_mill", DOUBLE_MILL), ("capture_from_mill", CAPTURE_FROM_MILL),
+                         ("repetition", REPETITION)):
+        if key in data:
+            if data[key] not in allowed:
+                raise fail((key,), f"must be one of {', '.join(allowed)}, not {data[key]!r}")
+            values[key] = data[key]
+    if "no_capture" in data:
+        values["no_capture"] = _no_progress(data["no_capture"], fail)
+    values.setdefault("name", default_name)
+    values.setdefault("title", values["name"])
+    return replace(base, **values)
+
+
+def _no_progress(value: Any, fail: Any) -> Optional[NoProgressRule]:
+    path = ("no_capture",)
+    if value is None or value is False:
+        return None
+    if not isinstance(value, dict):
+        raise fail(path, f"must be a mapping with {', '.join(_NO_PROGRESS_KEYS)} (or null), "
+                         f"not {_kind(value)} {value!r}")
+    for key in value:
+        if key not in _NO_PROGRESS_KEYS:
+            raise fail(path + (str(key),), f"unknown key (known keys: {', '.join(_NO_PROGRESS_KEYS)})")
+    if "limit" not in value:
+        raise fail(path, "needs a limit (plies without progress)")
+    limit = value["limit"]
+    if not _is_int(limit) or limit < 1:
+        raise fail(path + ("limit",), f"must be a whole number of plies, at least 1, not {limit!r}")
+    reset = value.get("reset", "capture")
+    if reset not in NO_PROGRESS_RESET:
+        raise fail(path + ("reset",), f"must be one of {', '.join(NO_PROGRESS_RESET)}, not {reset!r}")
+    mode = value.get("mode", "claim")
+    if mode not in DRAW_MODE:
+        raise fail(path + ("mode",), f"must be one of {', '.join(DRAW_MODE)}, not {mode!r}")
+    return NoProgressRule(limit=limit, reset=reset, mode=mode)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _kind(value: Any) -> str:
+    return {list: "list", str: "text", int: "number", float: "number", bool: "boolean"}.get(
+        type(value), type(value).__name__)
+
+
+def ruleset_to_yaml(rules: Ruleset) -> str:
+    """The ruleset as YAML that :func:`load_ruleset` reads back to an equal ruleset.
+
+    >>> print(ruleset_to_yaml(load_ruleset("sanmill")))  # doctest: +ELLIPSIS
+    name: sanmill
+    ...
+    no_capture:
+      limit: 100
+      reset: placement-or-capture
+      mode: automatic
+    mandatory_draw: false
+    <BLANKLINE>
+    """
+    data: dict[str, Any] = {}
+    for key in _KEYS:
+        value = getattr(rules, key)
+        if isinstance(value, NoProgressRule):
+            value = {k: getattr(value, k) for k in _NO_PROGRESS_KEYS}
+        data[key] = value
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)

@@ -1,0 +1,136 @@
+"""The verdict on one game record: valid or not, which rules it breaks, how it ended.
+
+:func:`judge` replays a :class:`~muehle.notation.model.Game` (main line and
+variations) under its ruleset, from its set-up position if it has one, and returns
+a :class:`GameReport`: the object behind each entry of ``muehle validate --format
+json`` (documented in ``docs/validate.md``) and behind each line of its text output.
+
+>>> from muehle.notation.model import Game, Ply
+>>> report = judge(Game(plies=[Ply(1, "white", "d2"), Ply(1, "black", "d2")], result="1-0"),
+...                index=1, source="games.txt")
+>>> report.valid, report.plies, [e.code for e in report.errors]
+(False, 1, ['occupied'])
+>>> report.to_dict()["result"]
+{'declared': '1-0', 'consistent': None}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from muehle.analyzer.events import Outcome, RuleViolation
+from muehle.analyzer.replay import Replay, replay
+from muehle.analyzer.rules import DEFAULT_RULESET, Ruleset, load_ruleset, preset_for_tag, preset_names
+from muehle.notation.errors import FormatError
+from muehle.notation.model import Game
+
+
+@dataclass
+class GameReport:
+    """What ``muehle validate`` says about one game (see ``docs/validate.md``).
+
+    ``consistent`` is ``True`` when the declared result agrees with the board (or
+    the record declares none, or ``*``), ``False`` for a ``result-mismatch``, and
+    ``None`` when the board's verdict is unknown because an illegal ply (or a
+    syntax error) stopped the replay.
+    """
+
+    source: str
+    game: int
+    tags: dict[str, str]
+    rules: Optional[str]
+    valid: bool
+    plies: int
+    errors: list[RuleViolation] = field(default_factory=list)
+    outcome: Optional[Outcome] = None
+    declared: Optional[str] = None
+    consistent: Optional[bool] = None
+    line: int = 0  # the first line of the game in its source (not part of the JSON contract)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as plain data, in the documented field order."""
+        return {
+            "source": self.source,
+            "game": self.game,
+            "tags": dict(self.tags),
+            "rules": self.rules,
+            "valid": self.valid,
+            "plies": self.plies,
+            "errors": [error.to_dict() for error in self.errors],
+            "outcome": self.outcome.to_dict() if self.outcome else None,
+            "result": {"declared": self.declared, "consistent": self.consistent},
+        }
+
+    def text_lines(self) -> list[str]:
+        """One compiler-style line per error: ``source:line:col: error: message [code]``."""
+        return [error.format(self.source) for error in self.errors]
+
+
+def ruleset_of(game: Game, rules: Optional[Ruleset] = None) -> Ruleset:
+    """``rules`` if given, else the preset the ``[Rules "..."]`` tag names, else the default.
+
+    A tag naming no preset raises :class:`FormatError` (code ``unknown-rules``).
+    """
+    if rules is not None:
+        return rules
+    tag = game.tags.get("Rules")
+    if tag is None:
+        return load_ruleset(DEFAULT_RULESET)
+    found = preset_for_tag(tag)
+    if found is None:
+        raise FormatError(f"the Rules tag names '{tag}', which is not a ruleset "
+                          f"(presets: {', '.join(preset_names())})",
+                          source=game.source, line=game.line, code="unknown-rules")
+    return found
+
+
+def judge(game: Game, index: int = 1, rules: Optional[Ruleset] = None, source: Optional[str] = None) -> GameReport:
+    """Replay ``game`` and report on it; ``index`` is its 1-based place in its file.
+
+    ``rules`` overrides the record's ``Rules`` tag (as ``--rules`` does).
+    """
+    source = source if source is not None else (game.source or "<input>")
+    try:
+        chosen = ruleset_of(game, rules)
+    except FormatError as error:
+        return _unreplayable(game, index, source, None, error)
+    try:
+        start = _start_position(game) if not game.errors else None
+    except FormatError as error:
+        return _unreplayable(game, index, source, chosen.name, error, code="setup")
+    report = report_of(replay(game, chosen, start=start), index, source)
+    report.line = game.line
+    return report
+
+
+def report_of(result: Replay, index: int, source: str) -> GameReport:
+    """The report on a finished replay."""
+    errors = sorted(result.all_errors(), key=lambda e: (e.line or 1 << 62, e.column))
+    if any(e.code == "result-mismatch" for e in result.errors):
+        consistent: Optional[bool] = False
+    elif result.stopped:
+        consistent = None
+    else:
+        consistent = True
+    declared = result.game.declared_result
+    return GameReport(source, index, result.game.tags, result.rules.name, not errors, len(result.records),
+                      errors, result.outcome, declared, consistent)
+
+
+def _unreplayable(game: Game, index: int, source: str, rules: Optional[str], error: FormatError,
+                  code: Optional[str] = None) -> GameReport:
+    """The report on a game that cannot be replayed at all (unknown ruleset, bad set-up)."""
+    violation = RuleViolation(code or error.code, error.message, line=error.line or game.line,
+                              column=error.column)
+    return GameReport(source, index, game.tags, rules, False, 0, [violation], None, game.declared_result, None,
+                      game.line)
+
+
+def _start_position(game: Game):  # type: ignore[no-untyped-def]
+    """The record's set-up position (``[SetUp "1"]`` + ``[FEN]``), or ``None``."""
+    if "SetUp" not in game.tags:
+        return None
+    from muehle.analyzer.fen import start_position
+
+    return start_position(game)

@@ -1,0 +1,433 @@
+"""The replay engine on hand-built records whose verdicts were worked out on the board.
+
+Rules texts (shared/seeds): 000_ed81c6983a0f69c1.txt is the WMD Turnierreglement,
+002_b16d09fd9330a6e6.txt the rules of Schürmann/Nüscheler, 001_06b22a0d26272a6a.txt
+those of Brettspielnetz.de. Positions are drawn with the board picture of the seeds'
+README (files a-g, ranks 1-7).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Optional
+
+import pytest
+
+from muehle.analyzer.board import MILL_LINES, NEIGHBOURS, POINT_INDEX, Position, mask_of
+from muehle.analyzer.replay import Replay, replay
+from muehle.analyzer.rules import load_ruleset, parse_ruleset
+from muehle.notation.errors import NotationError
+from muehle.notation.model import Game, Ply, Variation
+
+WMD = load_ruleset("wmd")
+TRADITIONAL = load_ruleset("wmd-traditional")
+BOOK = load_ruleset("schuermann")
+BSN = load_ruleset("brettspielnetz")
+SANMILL = load_ruleset("sanmill")
+
+_PLY = re.compile(r"([a-g][1-7])(?:-([a-g][1-7]))?((?:/x[a-g][1-7])*)")
+
+
+def plies(moves: str, first_number: int = 1, first_side: str = "white") -> list[Ply]:
+    """Plies from a compact list like ``"d2 d6 f4-f2/xa4"``, numbered as a record numbers them."""
+    result = []
+    side, number = first_side, first_number
+    for token in moves.split():
+        match = _PLY.fullmatch(token)
+        assert match, token
+        start, end, captures = match.groups()
+        origin, target = (start, end) if end else (None, start)
+        result.append(Ply(number, side, target, origin, re.findall(r"x([a-g][1-7])", captures)))
+        if side == "black":
+            number += 1
+        side = "black" if side == "white" else "white"
+    return result
+
+
+def game(moves: str, result: Optional[str] = None, **numbering) -> Game:
+    return Game(plies=plies(moves, **numbering), result=result)
+
+
+def setup(white: str, black: str, to_move: str = "white", hand_white: int = 0, hand_black: int = 0) -> Position:
+    return Position(mask_of(white.split()), mask_of(black.split()), hand_white, hand_black, to_move)
+
+
+def only_error(r: Replay) -> tuple[str, int]:
+    assert len(r.errors) == 1, r.errors
+    return r.errors[0].code, r.errors[0].ply
+
+
+# A full placement phase after which White cannot move (worked out on the board):
+# White a1 a4 b2 c3 d1 d3 d7 f2 f6, Black a7 b4 c4 d2 d6 e3 f4 g1 g7; no side ever has
+# three in a line, and every neighbour of every White stone is occupied.
+BLOCKING_PLACEMENT = "a1 a7 a4 b4 b2 c4 c3 d2 d1 d6 d3 e3 d7 f4 f2 g1 f6 g7"
+
+
+class TestPlacing:
+    def test_a_legal_opening_records_every_ply(self) -> None:
+        """Four placements on free points (Schürmann 4.1): no mill, both still placing."""
+        r = replay(game("d6 f4 d2 b4"), WMD)
+        assert r.errors == [] and r.outcome is None
+        assert [rec.index for rec in r.records] == [1, 2, 3, 4]
+        assert [rec.side for rec in r.records] == ["white", "black", "white", "black"]
+        assert all(rec.kind == "place" and rec.phase_after == "placing" for rec in r.records)
+        final = r.final_position
+        assert final == Position(mask_of(["d6", "d2"]), mask_of(["f4", "b4"]), 7, 7, "white")
+        assert r.records[1].before == r.records[0].after
+
+    def test_placing_on_an_occupied_point(self) -> None:
+        """Schürmann 4.1: a stone is set "auf einen freien Punkt"; d2 is taken by White's first ply."""
+        r = replay(game("d2 d6 f4 d2"), WMD)
+        assert only_error(r) == ("occupied", 4)
+        assert r.errors[0].message == "2... d2: d2 is already occupied by a White stone"
+        assert len(r.records) == 3 and r.final_position is None
+        assert r.last_legal_position == r.records[2].after
+
+    def test_moving_while_stones_are_in_hand(self) -> None:
+        """WMD 1.1: both first set nine stones, "danach werden die Steine gezogen"."""
+        r = replay(game("d2 d6 d2-d3"), WMD)
+        assert only_error(r) == ("must-place", 3)
+        assert "White still has 8 stones in hand and must place one" in r.errors[0].message
+
+    def test_placing_with_no_stone_in_hand(self) -> None:
+        """After nine placements each (Schürmann 4.1: 18 plies), a ply must move a stone."""
+        start = setup("a1 a4 d1", "g7 g4 f6", "white")
+        r = replay(Game(plies=plies("d7", first_number=19)), WMD, start=start)
+        assert only_error(r) == ("must-move", 1)
+        assert "White has no stones in hand and must move a stone" in r.errors[0].message
+
+    def test_blocked_at_the_first_moving_ply(self) -> None:
+        """WMD 10.2 / Schürmann 7.3: after ply 18 White must move but every White stone is
+        walled in (a1: a4 d1 White; a4: a7 b4; b2: b4 d2; c3: c4 d3; d1: g1 d2; d3: e3 d2;
+        d7: a7 g7 d6; f2: d2 f4; f6: d6 f4), so Black has won after its ninth placement."""
+        r = replay(game(BLOCKING_PLACEMENT, result="0-1"), WMD)
+        assert r.errors == []
+        assert (r.outcome.winner, r.outcome.reason, r.outcome.ply) == ("black", "blocked", 18)
+        assert r.records[-1].opponent_phase_after == "moving"
+
+    def test_a_ply_after_the_game_ended(self) -> None:
+        r = replay(game(BLOCKING_PLACEMENT + " a1-d1"), WMD)
+        assert only_error(r) == ("after-game-end", 19)
+        assert "the game was already over after ply 18 (White could not move)" in r.errors[0].message
+        assert r.outcome.reason == "blocked"
+
+
+class TestMoving:
+    # White d2 b4 b6 f4 e3; Black a1 a4 a7 (the mill on the a-file), g4 c5.
+    POSITION = setup("d2 b4 b6 f4 e3", "a1 a4 a7 g4 c5")
+
+    def test_the_seed_example_closes_a_mill_and_captures(self) -> None:
+        """Schürmann 10.3: "18. d2-b2/xa4" moves d2-b2, closing the mill b2-b4-b6."""
+        start = setup("d2 b4 b6 f4 e3", "a1 a4 c4 g4 c5")
+        r = replay(Game(plies=plies("d2-b2/xa4", first_number=18)), WMD, start=start)
+        assert r.errors == []
+        rec = r.records[0]
+        assert rec.kind == "move" and rec.mills == [("b2", "b4", "b6")] and rec.captures == ["a4"]
+        assert rec.after.black == mask_of(["a1", "c4", "g4", "c5"])
+
+    def test_capture_from_a_closed_mill_while_free_stones_exist(self) -> None:
+        """WMD 1.2 / Schürmann 6.2: a4 stands in Black's closed mill a1-a4-a7 while c5 and g4 do not."""
+        r = replay(Game(plies=plies("d2-b2/xa4", first_number=18)), WMD, start=self.POSITION)
+        assert only_error(r) == ("protected-stone", 1)
+        assert r.errors[0].message == "18. d2-b2/xa4: a4 is in a closed mill while c5 and g4 are not"
+
+    def test_moving_to_a_point_that_is_not_adjacent(self) -> None:
+        """Schürmann 7.2: only to a "direkt benachbart" point; Black has 5 stones, so no jump (8.1)."""
+        start = setup("d2 b4 b6 f4 e3", "a1 a4 a7 g4 c5", "black")
+        r = replay(Game(plies=plies("a7-e5", first_number=17, first_side="black")), WMD, start=start)
+        assert only_error(r) == ("not-adjacent", 1)
+        assert r.errors[0].message == "17... a7-e5: e5 is not adjacent to a7 (Black has 5 stones and may not jump)"
+
+    @pytest.mark.parametrize("origin, says", [("d6", "there is no stone on d6 to move"),
+                                              ("g4", "g4 holds a Black stone, not a White one")])
+    def test_moving_a_stone_that_is_not_ones_own(self, origin: str, says: str) -> None:
+        target = {"d6": "d7", "g4": "g7"}[origin]
+        r = replay(Game(plies=plies(f"{origin}-{target}", 20)), WMD, start=self.POSITION)
+        assert only_error(r) == ("not-own-stone", 1)
+        assert r.errors[0].message.endswith(says)
+
+    def test_moving_onto_an_occupied_point(self) -> None:
+        r = replay(Game(plies=plies("f4-g4", 20)), WMD, start=self.POSITION)
+        assert only_error(r) == ("occupied", 1)
+        assert "g4 is already occupied by a Black stone" in r.errors[0].message
+
+
+class TestCaptures:
+    def test_a_mill_demands_a_capture(self) -> None:
+        """Brettspielnetz Phase 2: "wenn dabei eine Mühle entsteht, ... muss" a stone be removed."""
+        r = replay(game("d2 d6 f2 f6 b2"), WMD)
+        assert only_error(r) == ("missing-capture", 5)
+        assert r.errors[0].message == "3. b2: the mill b2-d2-f2 is closed and a Black stone must be captured"
+
+    def test_a_capture_without_a_mill(self) -> None:
+        r = replay(game("d2 d6 f2/xd6"), WMD)
+        assert only_error(r) == ("extra-capture", 3)
+        assert "no mill is closed" in r.errors[0].message
+
+    @pytest.mark.parametrize("point, says", [("g7", "there is no stone on g7 to capture"),
+                                             ("d2", "d2 holds White's own stone")])
+    def test_capturing_an_empty_point_or_an_own_stone(self, point: str, says: str) -> None:
+        r = replay(game(f"d2 d6 f2 f6 b2/x{point}"), WMD)
+        assert only_error(r) == ("capture-empty-or-own", 5)
+        assert says in r.errors[0].message
+
+    # Black a1 a4 a7 and c3 c4 c5: every Black stone stands in a closed mill.
+    # White b2 f2 d3 g7: d3-d2 closes the mill b2-d2-f2.
+    ALL_IN_MILLS = setup("b2 f2 d3 g7", "a1 a4 a7 c3 c4 c5")
+
+    def test_every_opposing_stone_in_a_mill_wmd(self) -> None:
+        """WMD 1.2: no capture from a closed mill "es sei denn, der Gegner habe nur noch Steine in
+        Mühlen": all six Black stones are in mills, so a4 may be captured, and one must be."""
+        r = replay(Game(plies=plies("d3-d2/xa4", 20)), WMD, start=self.ALL_IN_MILLS)
+        assert r.errors == [] and r.records[0].captures == ["a4"]
+        r = replay(Game(plies=plies("d3-d2", 20)), WMD, start=self.ALL_IN_MILLS)
+        assert only_error(r) == ("missing-capture", 1)
+
+    def test_every_opposing_stone_in_a_mill_traditional(self) -> None:
+        """WMD 1.2: "traditionsbewussten Vereinen ist es erlaubt ... das Schlagen aus geschlossenen
+        Mühlen zu verbieten": the mill is closed and nothing is captured."""
+        r = replay(Game(plies=plies("d3-d2", 20)), TRADITIONAL, start=self.ALL_IN_MILLS)
+        assert r.errors == [] and r.records[0].mills == [("b2", "d2", "f2")] and r.records[0].captures == []
+        r = replay(Game(plies=plies("d3-d2/xa4", 20)), TRADITIONAL, start=self.ALL_IN_MILLS)
+        assert only_error(r) == ("protected-stone", 1)
+        assert r.errors[0].message == ("20. d3-d2/xa4: a4 is in a closed mill, and under the rules "
+                                       "wmd-traditional no stone may be captured from a closed mill")
+
+    def test_double_mill_while_placing_takes_two(self) -> None:
+        """WMD 1.1 "zwei Mühlen gleichzeitig ... zwei Steine" and Schürmann 11.1: placing a4 with
+        a1, a7 and b4, c4 White closes a1-a4-a7 and a4-b4-c4 at once."""
+        start = setup("a1 a7 b4 c4", "d7 g7 f4 g1", "white", hand_white=5, hand_black=5)
+        for rules in (WMD, BOOK):
+            r = replay(Game(plies=plies("a4/xd7/xg1", 5)), rules, start=start)
+            assert r.errors == [], rules.name
+            assert r.records[0].mills == [("a4", "b4", "c4"), ("a1", "a4", "a7")]
+            r = replay(Game(plies=plies("a4/xd7", 5)), rules, start=start)
+            assert only_error(r) == ("missing-capture", 1)
+            assert "captures two stones, and only one was taken" in r.errors[0].message
+        for rules in (BSN, SANMILL):
+            assert replay(Game(plies=plies("a4/xd7", 5)), rules, start=start).errors == []
+            r = replay(Game(plies=plies("a4/xd7/xg1", 5)), rules, start=start)
+            assert only_error(r) == ("extra-capture", 1)
+
+
+class TestEndOfGame:
+    # White a1 a4 on the board, 5 in hand; Black g4 g7 on the board, 1 in hand: 3 stones in all.
+    PLACING = setup("a1 a4", "g4 g7", "white", hand_white=5, hand_black=1)
+
+    def test_loss_below_three_while_placing(self) -> None:
+        """WMD 10.1 "wenn ihm der drittletzte Stein geschlagen wird", also while placing:
+        a7 closes a1-a4-a7, g7 goes, and Black keeps g4 plus one stone in hand (two)."""
+        r = replay(Game(plies=plies("a7/xg7", 7), result="1-0"), WMD, start=self.PLACING)
+        assert r.errors == []
+        assert (r.outcome.winner, r.outcome.reason, r.outcome.ply) == ("white", "fewer-than-three", 1)
+        assert r.records[-1].opponent_phase_after == "placing"
+
+    def test_the_declared_result_must_match_the_board(self) -> None:
+        r = replay(Game(plies=plies("a7/xg7", 7), result="0-1"), WMD, start=self.PLACING)
+        assert only_error(r) == ("result-mismatch", 1)
+        assert "declares 0-1, but on the board Black was left with fewer than three stones" in r.errors[0].message
+        r = replay(Game(plies=plies("a7/xg7", 7), result="1/2-1/2"), WMD, start=self.PLACING)
+        assert only_error(r)[0] == "result-mismatch"
+        assert replay(Game(plies=plies("a7/xg7", 7), result="*"), WMD, start=self.PLACING).errors == []
+
+    def test_a_result_in_an_unfinished_game_is_declared(self) -> None:
+        """WMD 10.3/10.4 (resignation, time) and 11.1 (agreement) end a game off the board."""
+        for result, winner in (("1-0", "white"), ("0-1", "black"), ("1/2-1/2", None)):
+            r = replay(game("d2 d6", result=result), WMD)
+            assert r.errors == [] and (r.outcome.winner, r.outcome.reason, r.outcome.ply) == (winner, "declared", 2)
+        r = replay(Game(plies=plies("d2 d6"), tags={"Result": "0-1"}), WMD)
+        assert r.outcome.reason == "declared" and r.outcome.winner == "black"
+        assert replay(game("d2 d6", result="*"), WMD).outcome is None
+
+    def test_a_double_mill_that_takes_the_third_last_stone_ends_the_game(self) -> None:
+        """With three Black stones left, the first capture of a double mill decides the game
+        (WMD 10.1), so a second capture is neither needed nor allowed."""
+        start = setup("a1 a7 b4 c4", "d7 g7 g1", "white", hand_white=5)
+        r = replay(Game(plies=plies("a4/xd7", 5)), WMD, start=start)
+        assert r.errors == [] and r.outcome.reason == "fewer-than-three"
+        r = replay(Game(plies=plies("a4/xd7/xg1", 5)), WMD, start=start)
+        assert only_error(r) == ("extra-capture", 1)
+        assert "fewer than three stones" in r.errors[0].message
+
+
+class TestFlying:
+    # Black: a1 a4 a7 d7 (four); White b6 d6 f6 d2 b4.
+    def test_jumps_only_with_exactly_three_stones(self) -> None:
+        """WMD 1.1 "Besitzt ein Spieler nur noch drei Steine, darf er springen"; with four, not."""
+        four = setup("b6 d6 f6 d2 b4", "a1 a4 a7 d7", "black")
+        r = replay(Game(plies=plies("a1-g1", 20, "black")), WMD, start=four)
+        assert only_error(r) == ("not-adjacent", 1)
+        assert r.errors[0].message.endswith("g1 is not adjacent to a1 (Black has 4 stones and may not jump)")
+        three = setup("b6 d6 f6 d2 b4", "a1 a4 d7", "black")
+        r = replay(Game(plies=plies("a1-g1", 20, "black")), WMD, start=three)
+        assert r.errors == []
+        rec = r.records[0]
+        assert (rec.kind, rec.phase_before, rec.phase_after, rec.opponent_phase_after) == (
+            "jump", "flying", "flying", "moving")
+        r = replay(Game(plies=plies("a1-d1", 20, "black")), WMD, start=three)
+        assert r.records[0].kind == "move"  # an adjacent point is a move even while flying
+
+    def test_no_jumps_when_the_ruleset_forbids_flying(self) -> None:
+        no_flying = parse_ruleset("base: wmd\nflying: false\n")
+        three = setup("b6 d6 f6 d2 b4", "a1 a4 d7", "black")
+        r = replay(Game(plies=plies("a1-g1", 20, "black")), no_flying, start=three)
+        assert only_error(r) == ("not-adjacent", 1)
+        assert "jumping is not allowed under the rules custom" in r.errors[0].message
+
+
+class TestNumbering:
+    def test_a_wrong_move_number(self) -> None:
+        """The n-th ply is move (n+1)//2: d6 is Black's first ply, numbered 2 here."""
+        plies_ = [Ply(1, "white", "d2"), Ply(2, "black", "d6")]
+        r = replay(Game(plies=plies_), WMD)
+        assert only_error(r) == ("numbering", 2)
+        assert r.errors[0].message == "2... d6: move number 2 where 1 is expected (ply 2 is Black's move 1)"
+
+    def test_a_ply_given_to_the_wrong_side(self) -> None:
+        r = replay(Game(plies=[Ply(1, "white", "d2"), Ply(2, "white", "d6")]), WMD)
+        assert only_error(r) == ("numbering", 2)
+        assert "ply 2 is Black's, but the record gives it to White" in r.errors[0].message
+
+    def test_unnumbered_plies_take_their_number_from_their_place(self) -> None:
+        r = replay(Game(plies=[Ply(None, "white", "d2"), Ply(None, "black", "d2")]), WMD)
+        assert r.errors[0].message.startswith("1... d2: ")
+
+
+# Both sides in the moving phase; White shuffles a1-d1-a1, Black g7-g4-g7.
+SHUFFLE_START = setup("a1 b4 c4 d3 f2", "g7 e4 e5 d6 f6", "white")
+SHUFFLE = "a1-d1 g7-g4 d1-a1 g4-g7"
+
+
+class TestRepetition:
+    def test_the_start_position_counts(self) -> None:
+        """WMD 11.2 "dreimalige Zugswiederholung": the start stands again after ply 4 (second time)
+        and after ply 8 (third time): the right to claim a draw exists after ply 8."""
+        r = replay(Game(plies=plies(SHUFFLE + " " + SHUFFLE, 30)), WMD, start=SHUFFLE_START)
+        assert r.errors == []
+        counts = [rec.repetition_count for rec in r.records]
+        assert counts == [1, 1, 1, 2, 2, 2, 2, 3]
+        assert r.records[3].earlier_occurrences == [0]
+        assert r.records[7].earlier_occurrences == [0, 4]
+        assert r.records[4].earlier_occurrences == [1]  # a1-d1 again: the position after ply 1
+        assert [(d.rule, d.ply) for d in r.draw_rights] == [("repetition", 8)]
+        assert r.outcome is None  # claimed under wmd, not automatic
+
+    def test_automatic_repetition_ends_the_game(self) -> None:
+        r = replay(Game(plies=plies(SHUFFLE + " " + SHUFFLE + " a1-d1", 30)), SANMILL, start=SHUFFLE_START)
+        assert (r.outcome.winner, r.outcome.reason, r.outcome.ply) == (None, "repetition", 8)
+        assert only_error(r) == ("after-game-end", 9)
+
+    def test_stones_in_hand_are_part_of_the_position(self) -> None:
+        """The same stones on the board with a different number in hand are another position."""
+        r = replay(game("d2 d6"), WMD, start=setup("", "", hand_white=9, hand_black=9))
+        assert all(rec.repetition_count == 1 for rec in r.records)
+
+
+class TestNoProgress:
+    def test_sixty_plies_without_capture_under_wmd(self) -> None:
+        """WMD 11.3: "30 Züge von beiden Seiten ... ohne dass ein Stein geschlagen wurde" is
+        60 plies; the right exists after the 60th (15 four-ply shuffles)."""
+        r = replay(Game(plies=plies(" ".join([SHUFFLE] * 15), 30)), WMD, start=SHUFFLE_START)
+        assert r.errors == [] and len(r.records) == 60
+        assert [rec.plies_without_capture for rec in r.records] == list(range(1, 61))
+        assert ("no-capture", 60) in [(d.rule, d.ply) for d in r.draw_rights]
+        assert ("no-capture", 59) not in [(d.rule, d.ply) for d in r.draw_rights]
+
+    def test_placements_count_and_a_capture_resets(self) -> None:
+        r = replay(game("d2 d6 f2 f6 b2/xd6 a7"), WMD)
+        assert [rec.plies_without_capture for rec in r.records] == [1, 2, 3, 4, 0, 1]
+
+    def test_sanmill_resets_on_placements_and_brettspielnetz_on_mills(self) -> None:
+        r = replay(game("d2 d6 f2 f6 b2/xd6 a7"), SANMILL)
+        assert [rec.plies_without_capture for rec in r.records] == [0] * 6
+        r = replay(Game(plies=plies("d3-d2", 20)), TRADITIONAL, start=TestCaptures.ALL_IN_MILLS)
+        assert r.records[0].plies_without_capture == 1  # a mill without capture is no capture
+        r = replay(Game(plies=plies("d3-d2/xa4", 20)), BSN, start=TestCaptures.ALL_IN_MILLS)
+        assert r.records[0].plies_without_capture == 0
+
+
+class TestVariationsAndSyntax:
+    def test_variations_are_replayed_from_their_branch(self) -> None:
+        """A variation replaces the ply it is attached to; its first record has that ply's index."""
+        main = plies("d2 d6 f2 f6 b2/xd6")
+        main[2].variations.append(Variation(plies=plies("f4 f6", first_number=2)))   # legal
+        main[3].variations.append(Variation(plies=[Ply(2, "black", "d2")]))          # occupied
+        r = replay(Game(plies=main), WMD)
+        assert r.errors == [] and not r.valid
+        first, second = r.variations
+        assert first.branch == 3 and [rec.index for rec in first.records] == [3, 4]
+        assert first.start == r.records[1].after and first.errors == []
+        assert second.branch == 4 and only_error(second) == ("occupied", 4)
+        assert [e.code for e in r.all_errors()] == ["occupied"]
+
+    def test_a_syntax_error_stops_everything(self) -> None:
+        error = NotationError("b1 is not a point of the board", source="x.txt", line=3, column=7)
+        r = replay(Game(plies=plies("d2 d6"), errors=[error]), WMD)
+        assert r.records == [] and [(e.code, e.line, e.column, e.ply) for e in r.errors] == [("syntax", 3, 7, None)]
+
+
+def test_a_double_mill_by_a_move_cannot_occur() -> None:
+    """Why ``double_mill: placing`` and ``always`` differ only on paper for moves: every
+    neighbour of a point lies on one of the two lines through it, so the moving stone
+    always leaves one of the two mills it would close (a jump needs three stones, a double
+    mill five)."""
+    for point, index in POINT_INDEX.items():
+        lines = [set(line) for line in MILL_LINES if point in line]
+        for other, other_index in POINT_INDEX.items():
+            if NEIGHBOURS[index] >> other_index & 1:
+                assert any(other in line for line in lines)
+    assert WMD.captures_for(2, placing=False) == 1 and BOOK.captures_for(2, placing=False) == 2
+
+
+class TestLinesFromASetUp:
+    def test_black_to_move_first(self) -> None:
+        """A record set up with Black to move numbers its first ply "17..." (Schürmann 10.2 style);
+        the next ply is White's move 18."""
+        start = setup("d2 b4 b6 f4 e3", "a1 a4 a7 g4 c5", "black")
+        r = replay(Game(plies=plies("a7-d7 f4-f6", first_number=17, first_side="black")), WMD, start=start)
+        assert r.errors == [] and [rec.side for rec in r.records] == ["black", "white"]
+        r = replay(Game(plies=plies("a7-d7 f4-f6", first_number=17, first_side="black")[:1]
+                        + [Ply(17, "white", "f6", "f4")]), WMD, start=start)
+        assert only_error(r) == ("numbering", 2)
+
+    def test_a_decided_start_position(self) -> None:
+        """Black has only two stones: the game was lost before the record starts (WMD 10.1), so
+        any ply is too late."""
+        start = setup("a4 b4 c4", "a1 d1", "black")
+        r = replay(Game(plies=plies("a1-g1", 20, "black")), WMD, start=start)
+        assert (r.outcome.winner, r.outcome.reason, r.outcome.ply) == ("white", "fewer-than-three", 0)
+        assert only_error(r) == ("after-game-end", 1)
+
+
+class TestVariationsCarryTheHistory:
+    def test_repetition_counts_positions_before_the_branch(self) -> None:
+        """The variation replacing ply 8 repeats ply 8 exactly: the start position then stands for
+        the third time (start, after ply 4, after the variation's ply 8)."""
+        main = plies(SHUFFLE + " " + SHUFFLE, 30)
+        main[7].variations.append(Variation(plies=[dataclasses.replace(main[7], variations=[])]))
+        r = replay(Game(plies=main), WMD, start=SHUFFLE_START)
+        (variation,) = r.variations
+        assert variation.records[0].repetition_count == 3
+        assert variation.records[0].earlier_occurrences == [0, 4]
+        assert [(d.rule, d.ply) for d in variation.draw_rights] == [("repetition", 8)]
+
+    def test_a_variation_of_a_variation(self) -> None:
+        main = plies("d2 d6 f2 f6")
+        inner = Variation(plies=[Ply(3, "white", "b2", captures=["d6"])])
+        outer = Variation(plies=[Ply(2, "black", "f4"), Ply(3, "white", "b2")])
+        outer.plies[1].variations.append(inner)
+        main[3].variations.append(outer)
+        r = replay(Game(plies=main), WMD)
+        (branch,) = r.variations
+        assert branch.branch == 4 and only_error(branch) == ("missing-capture", 5)
+        (nested,) = branch.variations
+        assert nested.branch == 5 and nested.errors == [] and nested.records[0].captures == ["d6"]
+        assert [e.code for e in r.all_errors()] == ["missing-capture"]
+
+    def test_a_variation_after_the_end_of_the_game(self) -> None:
+        main = plies(BLOCKING_PLACEMENT + " a1-d1")
+        main[18].variations.append(Variation(plies=[Ply(10, "white", "a4", "a1")]))
+        r = replay(Game(plies=main), WMD)
+        (branch,) = r.variations
+        assert only_error(branch) == ("after-game-end", 19)

@@ -1,0 +1,177 @@
+"""Rulesets: the presets say what their rules texts say; bad YAML is refused by key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from muehle.analyzer.cli import cli
+from muehle.analyzer.rules import (
+    NoProgressRule,
+    Ruleset,
+    load_ruleset,
+    parse_ruleset,
+    preset_for_tag,
+    preset_names,
+    ruleset_to_yaml,
+)
+from muehle.notation.errors import FormatError
+
+
+def test_the_presets_are_those_of_the_table() -> None:
+    assert preset_names() == ["wmd", "brettspielnetz", "sanmill", "schuermann", "wmd-traditional"]
+
+
+@pytest.mark.parametrize("name", ["wmd", "wmd-traditional", "schuermann", "brettspielnetz", "sanmill"])
+def test_each_preset_loads_with_nine_stones_and_flying(name: str) -> None:
+    """Common to all texts: nine stones each (WMD 1.1, Schürmann 1), jumping with three (8.1)."""
+    rules = load_ruleset(name)
+    assert rules.name == name and rules.title and rules.follows
+    assert rules.stones == 9 and rules.flying
+
+
+def test_wmd() -> None:
+    """WMD 1.1 (two stones for a double mill while placing), 1.2 (capture from a mill only if the
+    opponent has nothing else), 11.2 (repetition, to be proved: claimed), 11.3 (30 moves by both
+    sides = 60 plies without a capture, claimed), 11.5 (mandatory acceptance by stone counts)."""
+    assert load_ruleset("wmd") == Ruleset(
+        name="wmd", title="WMD Turnierreglement 3.0 (2019)",
+        follows="000_ed81c6983a0f69c1.txt, 1.1, 1.2, 10, 11.2, 11.3, 11.5",
+        double_mill="placing", capture_from_mill="when-all-in-mills", repetition="claim",
+        no_capture=NoProgressRule(60, "capture", "claim"), mandatory_draw=True)
+
+
+def test_wmd_traditional_differs_only_in_capturing_from_mills() -> None:
+    """WMD 1.2: "traditionsbewussten Vereinen ist es erlaubt ... das Schlagen aus geschlossenen
+    Mühlen zu verbieten"."""
+    wmd, traditional = load_ruleset("wmd"), load_ruleset("wmd-traditional")
+    assert traditional.capture_from_mill == "never"
+    assert (traditional.double_mill, traditional.repetition, traditional.no_capture, traditional.mandatory_draw) == (
+        wmd.double_mill, wmd.repetition, wmd.no_capture, wmd.mandatory_draw)
+
+
+def test_schuermann() -> None:
+    """Schürmann 11.1: a ply closing two mills takes two stones in any phase; 6.3 the exception."""
+    rules = load_ruleset("schuermann")
+    assert (rules.double_mill, rules.capture_from_mill, rules.repetition, rules.no_capture,
+            rules.mandatory_draw) == ("always", "when-all-in-mills", "claim", None, False)
+
+
+def test_brettspielnetz() -> None:
+    """Brettspielnetz: "nach 50 aufeinanderfolgenden Zügen keine Mühle geschlossen" (50 full moves,
+    "Vollzüge": 100 plies), "nicht automatisch erkannt" (claimed)."""
+    rules = load_ruleset("brettspielnetz")
+    assert rules.double_mill == "never" and rules.repetition == "claim"
+    assert rules.no_capture == NoProgressRule(100, "mill", "claim") and not rules.mandatory_draw
+
+
+def test_sanmill() -> None:
+    rules = load_ruleset("sanmill")
+    assert rules.double_mill == "never" and rules.repetition == "automatic"
+    assert rules.no_capture == NoProgressRule(100, "placement-or-capture", "automatic")
+
+
+@pytest.mark.parametrize("name", ["wmd", "wmd-traditional", "schuermann", "brettspielnetz", "sanmill"])
+def test_yaml_round_trip(name: str, tmp_path: Path) -> None:
+    rules = load_ruleset(name)
+    path = tmp_path / "copy.yaml"
+    path.write_text(ruleset_to_yaml(rules), encoding="utf-8")
+    assert load_ruleset(str(path)) == rules
+
+
+def test_a_file_may_start_from_a_preset(tmp_path: Path) -> None:
+    path = tmp_path / "club.yaml"
+    path.write_text("base: wmd\ncapture_from_mill: never\nno_capture: null\n", encoding="utf-8")
+    rules = load_ruleset(str(path))
+    assert rules.name == "club" and rules.title == "club"
+    assert rules.capture_from_mill == "never" and rules.no_capture is None
+    assert rules.double_mill == "placing" and rules.mandatory_draw
+
+
+def test_tags_name_presets_only() -> None:
+    assert preset_for_tag("Sanmill").name == "sanmill"
+    assert preset_for_tag("club.yaml") is None
+
+
+@pytest.mark.parametrize("text, key, line, says", [
+    ("name: x\ndouble_mils: always\n", "double_mils", 2, "unknown key"),
+    ("double_mill: twice\n", "double_mill", 1, "must be one of placing, always, never, not 'twice'"),
+    ("capture_from_mill: always\n", "capture_from_mill", 1, "must be one of when-all-in-mills, never"),
+    ("repetition: yes\n", "repetition", 1, "must be one of claim, automatic, off, not True"),
+    ("stones: 13\n", "stones", 1, "must be a whole number from 3 to 12, not 13"),
+    ("stones: nine\n", "stones", 1, "must be a whole number"),
+    ("flying: maybe\n", "flying", 1, "must be true or false, not 'maybe'"),
+    ("mandatory_draw: 1\n", "mandatory_draw", 1, "must be true or false, not 1"),
+    ("no_capture: 60\n", "no_capture", 1, "must be a mapping"),
+    ("no_capture:\n  limit: 0\n", "no_capture.limit", 2, "at least 1, not 0"),
+    ("no_capture:\n  limit: 60\n  mode: sometimes\n", "no_capture.mode", 3, "must be one of claim, automatic"),
+    ("no_capture:\n  limit: 60\n  reset: moves\n", "no_capture.reset", 3, "must be one of capture, mill"),
+    ("no_capture:\n  limits: 60\n", "no_capture.limits", 2, "unknown key"),
+    ("no_capture:\n  reset: mill\n", "no_capture", 1, "needs a limit"),
+    ("base: chess\n", "base", 1, "must name a preset"),
+    ("name: ''\n", "name", 1, "must be a non-empty text"),
+])
+def test_bad_values_name_the_key(text: str, key: str, line: int, says: str) -> None:
+    with pytest.raises(FormatError) as caught:
+        parse_ruleset(text, source="club.yaml")
+    error = caught.value
+    assert error.message.startswith(f"{key}: ") and says in error.message
+    assert (error.source, error.line) == ("club.yaml", line)
+
+
+@pytest.mark.parametrize("text, says", [
+    ("- wmd\n- sanmill\n", "a ruleset must be a mapping of keys to values, this is a list"),
+    ("", "this is empty"),
+    ("just words\n", "this is a text"),
+])
+def test_a_ruleset_must_be_a_mapping(text: str, says: str) -> None:
+    with pytest.raises(FormatError, match=says):
+        parse_ruleset(text, source="club.yaml")
+
+
+def test_bad_yaml_syntax_is_located(tmp_path: Path) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_text("name: x\nno_capture: {limit: 60\n", encoding="utf-8")
+    with pytest.raises(FormatError) as caught:
+        load_ruleset(str(path))
+    assert caught.value.message.startswith("not valid YAML")
+    assert caught.value.source == str(path) and caught.value.line == 3
+
+
+def test_unknown_names_and_missing_files() -> None:
+    with pytest.raises(FormatError, match="unknown ruleset 'fide'"):
+        load_ruleset("fide")
+    with pytest.raises(FormatError, match="cannot read ruleset missing.yaml"):
+        load_ruleset("missing.yaml")
+
+
+class TestCommand:
+    def test_lists_the_presets(self) -> None:
+        result = CliRunner().invoke(cli, ["rules"])
+        assert result.exit_code == 0
+        names = [line.split()[0] for line in result.output.splitlines() if not line.startswith(" ")]
+        assert names == preset_names()
+        assert "follows: 000_ed81c6983a0f69c1.txt" in result.output
+
+    @pytest.mark.parametrize("name", ["wmd", "sanmill", "wmd-traditional"])
+    def test_prints_yaml_that_reads_back(self, name: str, tmp_path: Path) -> None:
+        result = CliRunner().invoke(cli, ["rules", name])
+        assert result.exit_code == 0
+        path = tmp_path / "r.yaml"
+        path.write_text(result.output, encoding="utf-8")
+        assert load_ruleset(str(path)) == load_ruleset(name)
+        again = CliRunner().invoke(cli, ["rules", str(path)])
+        assert again.exit_code == 0 and again.output == result.output
+
+    def test_an_unknown_name_is_a_usage_error(self) -> None:
+        result = CliRunner().invoke(cli, ["rules", "fide"])
+        assert result.exit_code == 2 and "neither a preset" in result.output
+
+    def test_a_bad_file_is_a_located_error(self, tmp_path: Path) -> None:
+        path = tmp_path / "bad.yaml"
+        path.write_text("stones: 2\n", encoding="utf-8")
+        result = CliRunner().invoke(cli, ["rules", str(path)])
+        assert result.exit_code == 1
+        assert f"{path}:1:1: error: stones: must be a whole number from 3 to 12, not 2" in result.output

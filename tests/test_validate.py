@@ -1,0 +1,205 @@
+"""``muehle validate``: verdicts, the text and JSON contracts, exit codes, and ``--jobs``."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from muehle.analyzer.cli import cli
+from muehle.analyzer.events import CODES
+from muehle.analyzer.generate import generate_games
+from muehle.analyzer.rules import load_ruleset
+from muehle.analyzer.validate import validate_file
+from muehle.analyzer.verdict import judge
+from muehle.notation.parser import read_file
+from muehle.notation.writers import write_notation
+
+ROOT = Path(__file__).resolve().parent.parent
+ILLEGAL = ROOT / "examples" / "illegal-moves.txt"
+
+# A complete legal game (placements without mills; White is blocked after ply 18) and
+# a short one; worked out on the board in tests/test_replay.py.
+BLOCKED = "1. a1 a7 2. a4 b4 3. b2 c4 4. c3 d2 5. d1 d6 6. d3 e3 7. d7 f4 8. f2 g1 9. f6 g7"
+
+
+def run(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(cli, ["validate", *args], input=input)
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+class TestExamples:
+    def test_each_illegal_example_gives_the_verdict_its_comment_states(self) -> None:
+        """Each game of examples/illegal-moves.txt states, in its first comment, the ply that
+        breaks a rule and the code (both worked out by hand from the rules texts)."""
+        games = list(read_file(ILLEGAL))
+        assert len(games) == 16
+        codes = set()
+        for index, game in enumerate(games, 1):
+            stated = " ".join(game.comments)
+            code = re.search(r"\[([a-z-]+)\]", stated).group(1)
+            report = judge(game, index)
+            assert not report.valid and [e.code for e in report.errors] == [code], (index, report.errors)
+            ply_stated = re.search(r"Verdict: (\d+\.(?:\.\.)? \S+)", stated)
+            if ply_stated and code != "result-mismatch":
+                assert report.errors[0].message.startswith(ply_stated.group(1).rstrip(","))
+            codes.add(code)
+        assert codes == set(CODES) - {"syntax", "setup"}
+
+    def test_the_text_output_reads_like_a_compiler(self) -> None:
+        result = run(str(ILLEGAL))
+        assert result.exit_code == 1
+        lines = result.stdout.splitlines()
+        assert lines[-1] == "16 games, 0 valid, 16 invalid"
+        # the first game "1. d2 d2 *" is on line 10; Black's d2 starts in column 7
+        assert lines[0] == (f"{ILLEGAL}:10:7: error: 1... d2: d2 is already occupied by a White stone "
+                            "[occupied]")
+        assert all(re.match(rf"{re.escape(str(ILLEGAL))}:\d+(:\d+)?: error: .* \[[a-z-]+\]$", line)
+                   for line in lines[:-1])
+
+    def test_the_option_overrides_the_rules_tags(self) -> None:
+        """Under wmd the traditional club's capture from a mill (WMD 1.2) and the double capture
+        while placing (WMD 1.1) are legal, so two of the sixteen games become valid; the game
+        with the unknown Rules tag is replayed under wmd too and is legal."""
+        result = run("--rules", "wmd", str(ILLEGAL))
+        assert result.stdout.splitlines()[-1] == "16 games, 3 valid, 13 invalid"
+
+
+class TestJson:
+    def test_every_field_of_the_contract(self, tmp_path: Path) -> None:
+        text = (f'[Event "blocked"]\n[Result "0-1"]\n\n{BLOCKED} 0-1\n\n'
+                '[Rules "sanmill"]\n\n1. d2 d6 2. d2-d3 1-0\n')
+        path = write(tmp_path, "two.txt", text)
+        result = run("--format", "json", path)
+        assert result.exit_code == 1
+        first, second = json.loads(result.stdout)
+        assert list(first) == ["source", "game", "tags", "rules", "valid", "plies", "errors", "outcome", "result"]
+        assert first == {
+            "source": path, "game": 1, "tags": {"Event": "blocked", "Result": "0-1"}, "rules": "wmd",
+            "valid": True, "plies": 18, "errors": [],
+            "outcome": {"winner": "black", "reason": "blocked", "ply": 18},
+            "result": {"declared": "0-1", "consistent": True},
+        }
+        assert second["game"] == 2 and second["rules"] == "sanmill" and second["plies"] == 2
+        assert second["errors"] == [{
+            "code": "must-place", "message": "2. d2-d3: White still has 8 stones in hand and must place one",
+            "ply": 3, "move": "d2-d3", "side": "white", "line": 8, "column": 13,
+        }]
+        assert second["outcome"] is None
+        assert second["result"] == {"declared": "1-0", "consistent": None}
+
+    def test_declared_results(self, tmp_path: Path) -> None:
+        """A resignation in an unfinished game is fine ("declared"); a wrong result is not."""
+        path = write(tmp_path, "r.txt", f"1. d2 d6 1-0\n\n{BLOCKED} 1/2-1/2\n\n1. d2 d6\n")
+        reports = json.loads(run("--format", "json", path).stdout)
+        assert reports[0]["outcome"] == {"winner": "white", "reason": "declared", "ply": 2}
+        assert reports[0]["valid"] and reports[0]["result"] == {"declared": "1-0", "consistent": True}
+        assert reports[1]["result"] == {"declared": "1/2-1/2", "consistent": False}
+        assert [e["code"] for e in reports[1]["errors"]] == ["result-mismatch"]
+        assert reports[1]["outcome"]["reason"] == "blocked"
+        assert reports[2]["outcome"] is None and reports[2]["result"] == {"declared": None, "consistent": True}
+
+    def test_syntax_errors_are_reported_and_nothing_is_replayed(self, tmp_path: Path) -> None:
+        path = write(tmp_path, "s.txt", "1. d2 b1 *\n\n1. d2 d6 *\n")
+        reports = json.loads(run("--format", "json", path).stdout)
+        assert [r["valid"] for r in reports] == [False, True]
+        error = reports[0]["errors"][0]
+        assert (error["code"], error["line"], error["column"], error["ply"]) == ("syntax", 1, 7, None)
+        assert "b1 is not a point of the board" in error["message"]
+        assert reports[0]["plies"] == 0
+
+    def test_variation_errors_make_the_game_invalid(self, tmp_path: Path) -> None:
+        path = write(tmp_path, "v.txt", "1. d2 d6 (1... d2) 2. f4 *\n")
+        (report,) = json.loads(run("--format", "json", path).stdout)
+        assert not report["valid"] and report["plies"] == 3
+        assert [(e["code"], e["ply"], e["column"]) for e in report["errors"]] == [("occupied", 2, 16)]
+
+
+class TestExitCodes:
+    def test_all_valid_is_zero(self, tmp_path: Path) -> None:
+        result = run(write(tmp_path, "ok.txt", f"{BLOCKED} 0-1\n"))
+        assert result.exit_code == 0 and result.stdout == "1 game, 1 valid, 0 invalid\n"
+
+    def test_an_unreadable_file_is_reported_and_the_others_checked(self, tmp_path: Path) -> None:
+        good = write(tmp_path, "ok.txt", "1. d2 d6 *\n")
+        missing = str(tmp_path / "missing.txt")
+        result = run(missing, good)
+        assert result.exit_code == 1
+        assert f"{missing}: error: cannot read {missing}: No such file or directory" in result.stderr
+        assert result.stdout.endswith("1 game, 1 valid, 0 invalid, 1 unreadable input\n")
+
+    def test_a_file_that_is_not_utf8(self, tmp_path: Path) -> None:
+        path = tmp_path / "latin1.txt"
+        path.write_bytes('[Event "M\xfchle"]\n\n1. d2 *\n'.encode("latin-1"))
+        result = run(str(path))
+        assert result.exit_code == 1 and f"{path}:1:10: error: not UTF-8 text" in result.stderr
+        assert "Traceback" not in result.output
+
+    def test_standard_input(self) -> None:
+        result = run("-", input="1. d2 d2 *\n")
+        assert result.exit_code == 1
+        assert result.stdout.startswith("<stdin>:1:7: error: 1... d2: d2 is already occupied")
+
+    @pytest.mark.parametrize("args", [[], ["--format", "xml", "x.txt"], ["--jobs", "0", "x.txt"],
+                                      ["--rules", "fide", "x.txt"]])
+    def test_usage_errors_are_two(self, args: list[str]) -> None:
+        assert run(*args).exit_code == 2
+
+    def test_a_bad_ruleset_file_is_one_and_located(self, tmp_path: Path) -> None:
+        rules = write(tmp_path, "club.yaml", "name: club\ndouble_mill: sometimes\n")
+        result = run("--rules", rules, write(tmp_path, "g.txt", "1. d2 *\n"))
+        assert result.exit_code == 1
+        assert f"{rules}:2:1: error: double_mill: must be one of placing, always, never" in result.stderr
+
+    def test_a_ruleset_file_is_used(self, tmp_path: Path) -> None:
+        """A club that forbids capturing from mills (WMD 1.2) rejects the capture of a7."""
+        rules = write(tmp_path, "club.yaml", "base: wmd\ncapture_from_mill: never\n")
+        game = write(tmp_path, "g.txt", "1. d2 d7 2. f2 g7 3. c4 a7/xc4 4. b2/xa7 *\n")
+        assert run(game).exit_code == 0
+        result = run("--rules", rules, "--format", "json", game)
+        (report,) = json.loads(result.stdout)
+        assert report["rules"] == "club" and report["errors"][0]["code"] == "protected-stone"
+
+
+class TestSetUp:
+    def test_a_record_starts_from_its_fen(self, tmp_path: Path) -> None:
+        """After d6 f4 d2 b4 (the FEN of Sanmill's README), White's f6 with d6 is no mill, and
+        Black's b6 next to b4 neither; both plies are legal placements."""
+        fen = "********/O*@*O*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3"
+        path = write(tmp_path, "s.txt", f'[SetUp "1"]\n[FEN "{fen}"]\n\n3. f6 b6 *\n')
+        (report,) = json.loads(run("--format", "json", path).stdout)
+        assert report["valid"] and report["plies"] == 2
+
+    def test_a_bad_fen_is_a_setup_error(self, tmp_path: Path) -> None:
+        path = write(tmp_path, "s.txt", '[SetUp "1"]\n[FEN "nonsense"]\n\n3. f6 b6 *\n')
+        (report,) = json.loads(run("--format", "json", path).stdout)
+        assert not report["valid"] and report["errors"][0]["code"] == "setup"
+        assert report["errors"][0]["line"] == 1
+
+
+class TestJobs:
+    def test_output_is_the_same_with_several_processes(self, tmp_path: Path) -> None:
+        games = list(generate_games(load_ruleset("wmd"), 4, 300))
+        generated = write(tmp_path, "gen.txt", write_notation(games))
+        broken = write(tmp_path, "broken.txt", "1. d2 b1 *\n{ a comment only }\n\n" + ILLEGAL.read_text("utf-8"))
+        files = [generated, str(ILLEGAL), str(tmp_path / "missing.txt"), broken]
+        for output_format in ("text", "json"):
+            single = run("--format", output_format, *files)
+            double = run("--format", output_format, "--jobs", "2", *files)
+            assert single.exit_code == double.exit_code == 1
+            assert single.stdout == double.stdout and single.stderr == double.stderr
+        # broken.txt: the game with b1 (its comment after the result belongs to it), then 16 more
+        assert single.stdout.count('"source"') == 300 + 16 + 17
+
+    def test_the_library_counts_plies(self, tmp_path: Path) -> None:
+        path = write(tmp_path, "ok.txt", f"{BLOCKED} 0-1\n\n1. d2 d6 *\n")
+        summary = validate_file(path, "wmd", jobs=2)
+        assert (summary.games, summary.valid, summary.plies) == (2, 2, 20)
