@@ -22,6 +22,15 @@ def test_write_output_replaces_the_target_and_leaves_no_temporary(tmp_path: Path
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]
 
 
+def test_write_output_gives_a_new_file_the_usual_permissions(tmp_path: Path) -> None:
+    umask = os.umask(0o022)
+    try:
+        write_output("x", str(tmp_path / "new.txt"))
+    finally:
+        os.umask(umask)
+    assert (tmp_path / "new.txt").stat().st_mode & 0o777 == 0o644
+
+
 def test_write_output_refuses_to_overwrite_an_input(tmp_path: Path) -> None:
     source = tmp_path / "game.txt"
     source.write_text("1. b4", encoding="utf-8")

@@ -65,6 +65,7 @@ def write_output(text: str, output: Optional[str], inputs: Iterable[str] = ()) -
     except OSError as error:
         raise MuehleError(f"cannot write {output}: {error.strerror}", source=output, code="io") from None
     try:
+        os.chmod(temporary, _mode_for(target))
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
         os.replace(temporary, target)
@@ -76,3 +77,13 @@ def write_output(text: str, output: Optional[str], inputs: Iterable[str] = ()) -
         if isinstance(error, OSError):
             raise MuehleError(f"cannot write {output}: {error.strerror}", source=output, code="io") from None
         raise
+
+
+def _mode_for(target: Path) -> int:
+    """The permissions a new file gets (the umask's), or those of the file it replaces."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask

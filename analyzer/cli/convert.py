@@ -1,0 +1,121 @@
+"""``muehle convert``: read records in any supported form, write them in another.
+
+Inputs are detected by name (``.json``, ``.yaml``, ``.yml``) or, for standard input,
+by content; everything else is read as notation or PGN. A record that cannot be
+read completely is not converted: every error is reported and nothing is written.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePath
+from typing import Callable, Iterable, Optional
+
+import click
+
+from muehle.analyzer.cli.common import fails_cleanly, read_input, write_output
+from muehle.notation.errors import MuehleError
+from muehle.notation.jsonrecord import read_json, read_yaml, write_json, write_yaml
+from muehle.notation.model import Game
+from muehle.notation.parser import read_games
+from muehle.notation.pgn import write_pgn
+from muehle.notation.writers import write_notation
+
+Writer = Callable[[list[Game]], str]
+Reader = Callable[[str, str], list[Game]]
+
+def write_html(games: list[Game]) -> str:
+    """The self-contained HTML viewer (imported on use: it needs the replay)."""
+    from muehle.analyzer.html_viewer import write_html as render
+
+    return render(games)
+
+
+#: Output format name -> writer. A new output format is one more entry here.
+WRITERS: dict[str, Writer] = {
+    "notation": write_notation,
+    "json": write_json,
+    "yaml": write_yaml,
+    "pgn": write_pgn,
+    "html": write_html,
+}
+
+_YAML_RECORD = re.compile(r"""^format:[ \t]*(["']?)muehle-record\1[ \t]*(#.*)?$""", re.MULTILINE)
+
+
+def read_notation(text: str, source: str) -> list[Game]:
+    """All games of a text in the notation (or PGN), including those with errors."""
+    return list(read_games(text, source))
+
+
+def input_reader(name: str, text: str) -> Reader:
+    """The reader for an input: by its file extension, or by content for ``-``.
+
+    >>> input_reader("game.JSON", "").__name__, input_reader("-", ' {"format": 1}').__name__
+    ('read_json', 'read_json')
+    >>> input_reader("-", "format: muehle-record\\nversion: 1\\n").__name__
+    'read_yaml'
+    >>> input_reader("-", "1. b4 d6").__name__, input_reader("game.pgn", "{ x }").__name__
+    ('read_notation', 'read_notation')
+    """
+    if name != "-":
+        suffix = PurePath(name).suffix.lower()
+        if suffix == ".json":
+            return read_json
+        if suffix in (".yaml", ".yml"):
+            return read_yaml
+        return read_notation
+    if text.lstrip().startswith("{"):
+        return read_json
+    if _YAML_RECORD.search(text):
+        return read_yaml
+    return read_notation
+
+
+def read_records(names: Iterable[str]) -> list[Game]:
+    """The games of all inputs in order; raises if any of them has an error.
+
+    Syntax errors of all games are collected and raised together as one
+    :class:`MuehleError` whose message lists each of them.
+    """
+    games: list[Game] = []
+    for name in names:
+        text = read_input(name)
+        source = "<stdin>" if name == "-" else name
+        games.extend(input_reader(name, text)(text, source))
+    errors = [error for game in games for error in game.errors]
+    if errors:
+        raise _Errors(errors)
+    return games
+
+
+class _Errors(MuehleError):
+    """Several located errors, reported one after the other."""
+
+    def __init__(self, errors: list[MuehleError]) -> None:
+        super().__init__(f"{len(errors)} errors", code=errors[0].code)
+        self.errors = errors
+
+    def format(self) -> str:
+        return "\n".join(error.format() for error in self.errors)
+
+
+@click.command(name="convert")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option(
+    "--to", "target", required=True, type=click.Choice(sorted(WRITERS)),
+    help="Output format.",
+)
+@click.option(
+    "-o", "--output", metavar="OUT", default=None,
+    help="Write here (atomically; never over an input) instead of standard output.",
+)
+@fails_cleanly
+def convert(files: tuple[str, ...], target: str, output: Optional[str]) -> None:
+    """Convert game records to notation, JSON, YAML, PGN or a self-contained HTML viewer.
+
+    FILE may be `-` for standard input. Several files are read in order and their
+    games written together. Nothing is written if any record has an error.
+    """
+    games = read_records(files)
+    write_output(WRITERS[target](games), output, inputs=files)

@@ -1,0 +1,505 @@
+"""Records as JSON and YAML: the model as plain data, and strict readers.
+
+The layout (documented in ``docs/formats.md`` and ``docs/record-schema.json``)::
+
+    {"format": "muehle-record", "version": 1, "games": [game, ...]}
+
+A game has ``tags``, ``comments``, ``plies``, ``result`` and ``final_comments``; a
+ply ``number``, ``side``, ``from``, ``to``, ``captures``, ``annotation``, ``nags``,
+``draw_offer``, ``comments``, ``variations`` (each ``{comments, plies}``) and, where
+known, ``line`` and ``column``. The writers leave out a field that holds its default
+(``null``, ``false``, an empty list), except a game's ``tags`` and ``plies`` and a
+ply's ``number``, ``side`` and ``to``; the readers accept both forms.
+
+The readers check everything by hand and report the first problem with the path
+of the offending value:
+
+>>> read_json('{"format": "muehle-record", "version": 1, "games": [{"tags": {}, '
+...           '"plies": [{"number": 1, "side": "white", "to": "b1"}]}]}', "g.json")
+Traceback (most recent call last):
+...
+muehle.notation.errors.FormatError: g.json: error: games[0].plies[0].to: 'b1' is not a point of the board
+
+>>> from muehle.notation.model import Game, Ply
+>>> game = Game(tags={"Event": "Zürich"}, plies=[Ply(1, "white", "b4", annotation="!")])
+>>> print(write_yaml([game]), end="")
+format: muehle-record
+version: 1
+games:
+- tags:
+    Event: Zürich
+  plies:
+  - number: 1
+    side: white
+    to: b4
+    annotation: '!'
+>>> read_yaml(write_yaml([game])) == [game]
+True
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Callable, Iterable, NoReturn, Optional
+
+import yaml
+
+from muehle.notation.errors import FormatError
+from muehle.notation.model import ANNOTATIONS, POINTS, RESULTS, Game, Ply, Variation
+from muehle.notation.writers import TAG_NAME
+
+#: The value of the top-level ``format`` field, and the layout version written.
+FORMAT = "muehle-record"
+VERSION = 1
+
+_POINTS = frozenset(POINTS)
+_SIDES = ("white", "black")
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+_TOP_KEYS = ("format", "version", "games")
+_GAME_KEYS = ("tags", "comments", "plies", "result", "final_comments")
+_PLY_KEYS = (
+    "number", "side", "from", "to", "captures", "annotation", "nags",
+    "draw_offer", "comments", "variations", "line", "column",
+)
+_VARIATION_KEYS = ("comments", "plies")
+
+
+# ---------------------------------------------------------------------------
+# model -> plain data
+
+
+def records_to_data(games: Iterable[Game]) -> dict[str, Any]:
+    """The whole document as plain data (dicts, lists, strings, numbers)."""
+    return {"format": FORMAT, "version": VERSION, "games": [game_to_data(game) for game in games]}
+
+
+def game_to_data(game: Game) -> dict[str, Any]:
+    """One game as plain data, default fields left out.
+
+    >>> from muehle.notation.model import Game, Ply
+    >>> game_to_data(Game(plies=[Ply(18, "white", "b2", origin="d2", captures=["a4"])], result="1-0"))
+    {'tags': {}, 'plies': [{'number': 18, 'side': 'white', 'from': 'd2', 'to': 'b2', 'captures': ['a4']}], 'result': '1-0'}
+    """
+    data: dict[str, Any] = {"tags": dict(game.tags)}
+    if game.comments:
+        data["comments"] = list(game.comments)
+    data["plies"] = [ply_to_data(ply) for ply in game.plies]
+    if game.result is not None:
+        data["result"] = game.result
+    if game.final_comments:
+        data["final_comments"] = list(game.final_comments)
+    return data
+
+
+def ply_to_data(ply: Ply) -> dict[str, Any]:
+    """One ply as plain data, default fields left out."""
+    data: dict[str, Any] = {"number": ply.number, "side": ply.side}
+    if ply.origin is not None:
+        data["from"] = ply.origin
+    data["to"] = ply.target
+    if ply.captures:
+        data["captures"] = list(ply.captures)
+    if ply.annotation is not None:
+        data["annotation"] = ply.annotation
+    if ply.nags:
+        data["nags"] = list(ply.nags)
+    if ply.draw_offer:
+        data["draw_offer"] = True
+    if ply.comments:
+        data["comments"] = list(ply.comments)
+    if ply.variations:
+        data["variations"] = [_variation_to_data(variation) for variation in ply.variations]
+    if ply.line:
+        data["line"] = ply.line
+    if ply.column:
+        data["column"] = ply.column
+    return data
+
+
+def _variation_to_data(variation: Variation) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    if variation.comments:
+        data["comments"] = list(variation.comments)
+    data["plies"] = [ply_to_data(ply) for ply in variation.plies]
+    return data
+
+
+def write_json(games: Iterable[Game]) -> str:
+    """Games as a JSON record: UTF-8 text indented by two spaces, where an object or
+    array that fits in :data:`JSON_WIDTH` columns stays on one line.
+
+    >>> from muehle.notation.model import Game, Ply
+    >>> print(write_json([Game(plies=[Ply(1, "white", "b4")], result="*")]), end="")
+    {
+      "format": "muehle-record",
+      "version": 1,
+      "games": [{"tags": {}, "plies": [{"number": 1, "side": "white", "to": "b4"}], "result": "*"}]
+    }
+    """
+    return _json_text(records_to_data(games), 0) + "\n"
+
+
+#: Width up to which the JSON writer keeps an object or array on one line.
+JSON_WIDTH = 100
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def _json_text(value: Any, indent: int, column: int = 0) -> str:
+    """``value`` as JSON starting at ``column`` of a line indented by ``indent``."""
+    if not isinstance(value, (dict, list)) or not value:
+        return _ENCODE(value)
+    if 3 * len(value) <= JSON_WIDTH - column:  # else it cannot fit: each item takes 3 columns or more
+        flat = _ENCODE(value)
+        if column + len(flat) <= JSON_WIDTH:
+            return flat
+    inner = " " * (indent + 2)
+    if isinstance(value, dict):
+        items = []
+        for key, item in value.items():
+            prefix = f"{inner}{_ENCODE(key)}: "
+            items.append(prefix + _json_text(item, indent + 2, len(prefix)))
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    items = [inner + _json_text(item, indent + 2, len(inner)) for item in value]
+    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+
+
+def write_yaml(games: Iterable[Game]) -> str:
+    """Games as a YAML record with the same layout as the JSON one.
+
+    >>> print(write_yaml([Game(comments=["line\u2028break"])]), end="")
+    format: muehle-record
+    version: 1
+    games:
+    - tags: {}
+      comments:
+      - "line\\Lbreak"
+      plies: []
+    """
+    return yaml.dump(
+        records_to_data(games), Dumper=_SafeDumper, allow_unicode=True, sort_keys=False,
+    )
+
+
+class _SafeDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    """PyYAML's safe dumper (libyaml's when installed), quoting and so escaping the
+    characters YAML reads as line breaks: written bare, PyYAML would read ``\\x85``
+    or ``\\u2028`` back as a space."""
+
+
+_YAML_BREAKS = re.compile("[\r\x85\u2028\u2029]")
+
+
+def _represent_str(dumper: Any, text: str) -> yaml.ScalarNode:
+    style = '"' if _YAML_BREAKS.search(text) else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
+
+
+_SafeDumper.add_representer(str, _represent_str)
+
+
+# ---------------------------------------------------------------------------
+# plain data -> model
+
+
+def records_from_data(data: Any, source: str = "") -> list[Game]:
+    """Check a parsed JSON/YAML document against the layout and build the games.
+
+    Raises :class:`FormatError` naming the path of the first bad value.
+    """
+    return _Checker(source).document(data)
+
+
+def read_json(text: str, source: str = "") -> list[Game]:
+    """The games of a JSON record; syntax errors carry the line and column."""
+    try:
+        data = json.loads(text, object_pairs_hook=_Object.from_pairs)
+    except json.JSONDecodeError as error:
+        raise FormatError(
+            f"invalid JSON: {error.msg}", source=source, line=error.lineno, column=error.colno,
+            line_text=_line_of(text, error.lineno),
+        ) from None
+    except RecursionError:
+        raise FormatError("invalid JSON: nested too deeply", source=source) from None
+    return _checked(data, source)
+
+
+def read_yaml(text: str, source: str = "") -> list[Game]:
+    """The games of a YAML record (safe loading only: plain data, no Python objects)."""
+    try:
+        _reject_repeated_keys(text)
+        data = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        message = error.problem or error.context or "not YAML"
+        line = mark.line + 1 if mark is not None else 0
+        column = mark.column + 1 if mark is not None else 0
+        raise FormatError(
+            f"invalid YAML: {message}", source=source, line=line, column=column,
+            line_text=_line_of(text, line) if line else None,
+        ) from None
+    except yaml.YAMLError as error:
+        raise FormatError(f"invalid YAML: {error}", source=source) from None
+    except RecursionError:
+        raise FormatError("invalid YAML: nested too deeply", source=source) from None
+    return _checked(data, source)
+
+
+def _checked(data: Any, source: str) -> list[Game]:
+    try:
+        return records_from_data(data, source)
+    except RecursionError:
+        raise FormatError("the record is nested too deeply", source=source) from None
+
+
+def _line_of(text: str, line: int) -> Optional[str]:
+    """Line ``line`` (1-based, counting ``\\n`` only, as JSON does) of ``text``."""
+    lines = text.split("\n")
+    return lines[line - 1].rstrip("\r") if 0 < line <= len(lines) else None
+
+
+class _Object(dict):  # type: ignore[type-arg]
+    """A JSON object that remembers keys it saw more than once."""
+
+    duplicates: tuple[str, ...] = ()
+
+    @classmethod
+    def from_pairs(cls, pairs: list[tuple[str, Any]]) -> "_Object":
+        obj = cls(pairs)
+        if len(obj) != len(pairs):
+            seen: set[str] = set()
+            repeated: list[str] = []
+            for key, _ in pairs:
+                if key in seen:
+                    repeated.append(key)
+                seen.add(key)
+            obj.duplicates = tuple(repeated)
+        return obj
+
+
+def _reject_repeated_keys(text: str) -> None:
+    """Refuse a mapping that repeats a key (YAML forbids it; ``safe_load`` keeps the last).
+
+    Only composes the node graph with the safe loader: nothing is constructed.
+    """
+    pending = [yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, yaml.MappingNode):
+            seen: set[tuple[str, str]] = set()
+            for key_node, value_node in node.value:
+                if isinstance(key_node, yaml.ScalarNode):
+                    key = (key_node.tag, key_node.value)
+                    if key in seen:
+                        raise yaml.constructor.ConstructorError(
+                            "while reading a mapping", node.start_mark,
+                            f"found the key {key_node.value!r} twice", key_node.start_mark,
+                        )
+                    seen.add(key)
+                pending.append(value_node)
+        elif isinstance(node, yaml.SequenceNode):
+            pending.extend(node.value)
+
+
+_KINDS: tuple[tuple[type, str], ...] = (
+    (bool, "a boolean"), (int, "an integer"), (float, "a number"), (str, "a string"),
+    (list, "an array"), (dict, "an object"),
+)
+
+
+def _kind(value: Any) -> str:
+    """What a value is, in the words of JSON (``bool`` before ``int``, its base)."""
+    if value is None:
+        return "null"
+    for kind, name in _KINDS:
+        if isinstance(value, kind):
+            return name
+    return f"a {type(value).__name__}"
+
+
+class _Checker:
+    """Walks a parsed document, checking each value against the layout."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, path: str, message: str) -> NoReturn:
+        raise FormatError(f"{path}: {message}" if path else message, source=self.source)
+
+    # -- shapes ------------------------------------------------------------
+
+    def mapping(self, value: Any, path: str, allowed: tuple[str, ...], required: tuple[str, ...]) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            self.fail(path, f"expected an object, got {_kind(value)}")
+        for key in getattr(value, "duplicates", ()):
+            self.fail(path, f"the key {key!r} appears more than once")
+        for key in value:
+            if key not in allowed:
+                self.fail(path, f"unknown key {key!r} (expected one of: {', '.join(allowed)})")
+        for key in required:
+            if key not in value:
+                self.fail(path, f"missing key {key!r}")
+        return value
+
+    def array(self, value: Any, path: str) -> list[Any]:
+        if not isinstance(value, list):
+            self.fail(path, f"expected an array, got {_kind(value)}")
+        return value
+
+    def string(self, value: Any, path: str) -> str:
+        if not isinstance(value, str):
+            self.fail(path, f"expected a string, got {_kind(value)}")
+        return value
+
+    def integer(self, value: Any, path: str, low: int, high: Optional[int] = None) -> int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            self.fail(path, f"expected an integer, got {_kind(value)}")
+        if value < low or (high is not None and value > high):
+            bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
+            self.fail(path, f"{value} is out of range ({bounds})")
+        return value
+
+    def optional(self, data: dict[str, Any], key: str, path: str, read: Callable[[Any, str], Any], default: Any) -> Any:
+        value = data.get(key)
+        return default if value is None else read(value, f"{path}.{key}")
+
+    def items(self, value: Any, path: str, read: Callable[[Any, str], Any]) -> list[Any]:
+        return [read(item, f"{path}[{index}]") for index, item in enumerate(self.array(value, path))]
+
+    # -- vocabulary ----------------------------------------------------------
+
+    def point(self, value: Any, path: str) -> str:
+        point = self.string(value, path)
+        if point not in _POINTS:
+            hint = f" (points are written in lower case: {point.lower()!r})" if point.lower() in _POINTS else ""
+            self.fail(path, f"{point!r} is not a point of the board{hint}")
+        return point
+
+    def one_of(self, value: Any, path: str, allowed: tuple[str, ...], what: str, listing: str) -> str:
+        text = self.string(value, path)
+        if text not in allowed:
+            self.fail(path, f"{text!r} is not {what} ({listing})")
+        return text
+
+    def side(self, value: Any, path: str) -> str:
+        return self.one_of(value, path, _SIDES, "a side", "white or black")
+
+    def result(self, value: Any, path: str) -> str:
+        return self.one_of(value, path, RESULTS, "a result", ", ".join(RESULTS))
+
+    def annotation(self, value: Any, path: str) -> str:
+        return self.one_of(value, path, ANNOTATIONS, "an annotation", " ".join(ANNOTATIONS))
+
+    def nag(self, value: Any, path: str) -> int:
+        return self.integer(value, path, 1, 255)
+
+    def comment(self, value: Any, path: str) -> str:
+        text = self.string(value, path)
+        if "}" in text and ("\n" in text or "\r" in text):
+            self.fail(path, "a comment cannot contain both '}' and a line break")
+        return text
+
+    def comments(self, value: Any, path: str) -> list[str]:
+        return self.items(value, path, self.comment)
+
+    def tags(self, value: Any, path: str) -> dict[str, str]:
+        if not isinstance(value, dict):
+            self.fail(path, f"expected an object, got {_kind(value)}")
+        for key in getattr(value, "duplicates", ()):
+            self.fail(path, f"the tag {key!r} appears more than once")
+        tags: dict[str, str] = {}
+        for name, text in value.items():
+            name_path = f"{path}.{name}" if isinstance(name, str) and _IDENTIFIER.match(name) else f"{path}[{name!r}]"
+            if not isinstance(name, str) or not TAG_NAME.match(name):
+                self.fail(name_path, "not a tag name (letters, digits and _ only)")
+            text = self.string(text, name_path)
+            if "\n" in text or "\r" in text:
+                self.fail(name_path, "a tag value cannot contain a line break")
+            tags[name] = text
+        return tags
+
+    # -- structure -----------------------------------------------------------
+
+    def document(self, data: Any) -> list[Game]:
+        if not isinstance(data, dict):
+            self.fail("", f"expected an object with 'format', 'version' and 'games', got {_kind(data)}")
+        self.mapping(data, "", _TOP_KEYS, _TOP_KEYS)
+        if data["format"] != FORMAT:
+            self.fail("format", f"expected {FORMAT!r}, got {data['format']!r}")
+        version = self.integer(data["version"], "version", 1)
+        if version != VERSION:
+            self.fail("version", f"version {version} is not supported (this muehle reads version {VERSION})")
+        return self.items(data["games"], "games", self.game)
+
+    def game(self, value: Any, path: str) -> Game:
+        data = self.mapping(value, path, _GAME_KEYS, ())
+        return Game(
+            tags=self.optional(data, "tags", path, self.tags, {}),
+            comments=self.optional(data, "comments", path, self.comments, []),
+            plies=self.optional(data, "plies", path, self.plies, []),
+            result=self.optional(data, "result", path, self.result, None),
+            final_comments=self.optional(data, "final_comments", path, self.comments, []),
+            source=self.source,
+        )
+
+    def ply(self, value: Any, path: str) -> Ply:
+        # Plies are most of a record: the common case is checked inline, and the
+        # paths for messages are only built for fields that are given.
+        data = self.mapping(value, path, _PLY_KEYS, ("side", "to"))
+        get = data.get
+        side, target, origin, number = get("side"), get("to"), get("from"), get("number")
+        if side not in _SIDES:
+            self.side(side, f"{path}.side")
+        if not (type(target) is str and target in _POINTS):
+            self.point(target, f"{path}.to")
+        if origin is not None and not (type(origin) is str and origin in _POINTS):
+            self.point(origin, f"{path}.from")
+        if number is not None and not (type(number) is int and number >= 1):
+            self.integer(number, f"{path}.number", 1)
+        ply = Ply(number, side, target, origin)
+        if len(data) > 2 + ("from" in data) + ("number" in data):
+            for key, given in data.items():
+                check = _PLY_EXTRAS.get(key)
+                if check is not None and given is not None:
+                    setattr(ply, key, check(self, given, f"{path}.{key}"))
+        return ply
+
+    def position(self, value: Any, path: str) -> int:
+        return value if type(value) is int and value >= 0 else self.integer(value, path, 0)
+
+    def points(self, value: Any, path: str) -> list[str]:
+        return self.items(value, path, self.point)
+
+    def nags(self, value: Any, path: str) -> list[int]:
+        return self.items(value, path, self.nag)
+
+    def variation(self, value: Any, path: str) -> Variation:
+        data = self.mapping(value, path, _VARIATION_KEYS, ("plies",))
+        plies = self.plies(data["plies"], f"{path}.plies")
+        if not plies:
+            self.fail(f"{path}.plies", "a variation needs at least one ply")
+        return Variation(
+            plies=plies,
+            comments=self.optional(data, "comments", path, self.comments, []),
+        )
+
+    def plies(self, value: Any, path: str) -> list[Ply]:
+        return self.items(value, path, self.ply)
+
+    def variations(self, value: Any, path: str) -> list[Variation]:
+        return self.items(value, path, self.variation)
+
+    def flag(self, value: Any, path: str) -> bool:
+        if not isinstance(value, bool):
+            self.fail(path, f"expected true or false, got {_kind(value)}")
+        return value
+
+
+#: The fields of a ply besides its place and number: key (= attribute) -> check.
+_PLY_EXTRAS: dict[str, Callable[[_Checker, Any, str], Any]] = {
+    "captures": _Checker.points, "annotation": _Checker.annotation, "nags": _Checker.nags,
+    "draw_offer": _Checker.flag, "comments": _Checker.comments, "variations": _Checker.variations,
+    "line": _Checker.position, "column": _Checker.position,
+}

@@ -1,0 +1,97 @@
+"""Writing records as PGN the way Sanmill exports them.
+
+The tag section starts with the seven-tag roster (missing values as ``?``, the date
+as ``????.??.??``, ``Result`` from the game), then ``Variant`` and ``PlyCount``,
+then the record's other tags in their order; tag lines end with CRLF as in
+Sanmill's exports. Captures are glued to the ply (``d6-d5xc3``, ``b4xb2xc3``) and
+``PlyCount`` counts every capture as a ply of its own, as Sanmill does.
+
+>>> from muehle.notation.model import Game, Ply
+>>> game = Game(plies=[Ply(1, "white", "d2"), Ply(1, "black", "d6"),
+...                    Ply(2, "white", "d5", origin="d2", captures=["d6"])])
+>>> print(write_pgn([game]).replace("\\r\\n", "\\n"), end="")
+[Event "?"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
+[Variant "Nine Men's Morris"]
+[PlyCount "4"]
+<BLANKLINE>
+1. d2 d6 2. d2-d5xd6 *
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from muehle.notation.model import RESULTS, Game
+from muehle.notation.writers import GLUED_CAPTURE, movetext_units, tag_line, wrap_units
+
+#: The seven tags every PGN record starts with, and the value of a missing one.
+ROSTER: dict[str, str] = {
+    "Event": "?",
+    "Site": "?",
+    "Date": "????.??.??",
+    "Round": "?",
+    "White": "?",
+    "Black": "?",
+    "Result": "*",
+}
+
+#: The tags the writer adds after the roster.
+VARIANT_TAG = "Variant"
+PLY_COUNT_TAG = "PlyCount"
+NINE_MENS_MORRIS = "Nine Men's Morris"
+
+#: Movetext width; the lines of Sanmill's exports break within this width.
+PGN_WIDTH = 55
+
+
+def ply_count(game: Game) -> int:
+    """Plies of the main line as Sanmill counts them: each capture is a ply of its own.
+
+    >>> from muehle.notation.model import Game, Ply
+    >>> ply_count(Game(plies=[Ply(1, "white", "d2"), Ply(9, "black", "b2", origin="b4", captures=["d2", "f2"])]))
+    4
+    """
+    return sum(1 + len(ply.captures) for ply in game.plies)
+
+
+def pgn_result(game: Game) -> str:
+    """The termination marker written for ``game``: the result of its movetext, else
+    that of its ``Result`` tag (``½-½`` read as ``1/2-1/2``), else ``*``.
+
+    >>> from muehle.notation.model import RESULTS, Game
+    >>> pgn_result(Game(tags={"Result": "½-½"})), pgn_result(Game(tags={"Result": "White won"}))
+    ('1/2-1/2', '*')
+    """
+    result = game.declared_result
+    if result == "½-½":
+        return "1/2-1/2"
+    return result if result in RESULTS else "*"
+
+
+def pgn_tags(game: Game) -> list[tuple[str, str]]:
+    """The tag pairs of the PGN export, in the order written."""
+    tags = [(name, game.tags.get(name, default)) for name, default in ROSTER.items()]
+    tags[-1] = ("Result", pgn_result(game))
+    tags.append((VARIANT_TAG, game.tags.get(VARIANT_TAG, NINE_MENS_MORRIS)))
+    tags.append((PLY_COUNT_TAG, str(ply_count(game))))
+    generated = set(ROSTER) | {VARIANT_TAG, PLY_COUNT_TAG}
+    tags.extend((name, value) for name, value in game.tags.items() if name not in generated)
+    return tags
+
+
+def game_pgn(game: Game, width: int = PGN_WIDTH) -> str:
+    """One game as PGN, ending with a newline."""
+    header = "".join(tag_line(name, value, game) + "\r\n" for name, value in pgn_tags(game))
+    units = movetext_units(game, GLUED_CAPTURE, pgn_result(game))
+    return header + "\r\n" + "".join(line + "\n" for line in wrap_units(units, width))
+
+
+def write_pgn(games: Iterable[Game]) -> str:
+    """Games as Sanmill-style PGN, separated by a blank line."""
+    return "\n".join(game_pgn(game) for game in games)

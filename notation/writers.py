@@ -1,0 +1,233 @@
+"""Writing records as text in the canonical book notation.
+
+The canonical form is what :func:`write_notation` emits for any record; reading it
+back (``muehle.notation.parser``) gives an equal record. Tag pairs come first, one
+per line, then a blank line and the movetext, wrapped at 80 columns without
+breaking a token (a move number stays with its ply).
+
+>>> from muehle.notation.model import Game, Ply
+>>> game = Game(
+...     tags={"White": 'Anna "die Mühle" Roth'},
+...     plies=[Ply(17, "black", "a4", origin="a7", comments=["forced"]),
+...            Ply(18, "white", "b2", origin="d2", captures=["a4"], annotation="!"),
+...            Ply(18, "black", "d1", origin="g1", nags=[13], draw_offer=True)],
+...     result="1/2-1/2",
+... )
+>>> print(write_notation([game]), end="")
+[White "Anna \\"die Mühle\\" Roth"]
+<BLANKLINE>
+17... a7-a4 { forced } 18. d2-b2/xa4! g1-d1 $13 (=) 1/2-1/2
+
+The same movetext machinery writes PGN (:mod:`muehle.notation.pgn`), which differs
+only in how captures are glued (``d2-b2xa4``), in the tag section and the width.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Optional, Sequence
+
+from muehle.notation.errors import MuehleError
+from muehle.notation.model import WHITE, Game, Ply, Variation
+
+#: Width of a movetext line in the canonical notation.
+NOTATION_WIDTH = 80
+
+#: Capture marks: the book writes ``d2-b2/xa4``, Sanmill's PGN ``d2-b2xa4``.
+BOOK_CAPTURE = "/x"
+GLUED_CAPTURE = "x"
+
+#: A unit that forces a line break (after a ``;`` comment).
+LINE_BREAK = "\n"
+
+#: Tag names the notation can carry: letters, digits and underscores.
+TAG_NAME = re.compile(r"[A-Za-z0-9_]+\Z")
+
+
+class UnwritableError(MuehleError):
+    """A record holds something the chosen text format cannot carry."""
+
+    code = "unwritable"
+
+
+def escape_tag_value(value: str) -> str:
+    r"""A tag value between quotes: ``\`` and ``"`` escaped with a backslash.
+
+    >>> print(escape_tag_value('say "\\o/"'))
+    say \"\\o/\"
+    """
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def tag_line(name: str, value: str, game: Optional[Game] = None) -> str:
+    """One tag pair as written: ``[Event "Schweizer Meisterschaft"]``.
+
+    >>> tag_line("Event", "Schweizer Meisterschaft")
+    '[Event "Schweizer Meisterschaft"]'
+    """
+    if not TAG_NAME.match(name):
+        raise _unwritable(f"tag name {name!r} cannot be written (letters, digits and _ only)", game)
+    if "\n" in value or "\r" in value:
+        raise _unwritable(f"the value of tag {name} contains a line break, which a tag pair cannot carry", game)
+    return f'[{name} "{escape_tag_value(value)}"]'
+
+
+def comment_unit(text: str, game: Optional[Game] = None, ply: Optional[Ply] = None) -> str:
+    """A comment as written: ``{ text }``, or ``; text`` when the text contains ``}``.
+
+    A ``;`` comment runs to the end of the line, so the caller follows it with
+    :data:`LINE_BREAK`. Text with both ``}`` and a line break fits neither form.
+
+    >>> comment_unit("a strong move"), comment_unit("b}"), comment_unit("")
+    ('{ a strong move }', '; b}', '{}')
+    """
+    if "}" not in text:
+        return f"{{ {text} }}" if text else "{}"
+    if "\n" in text or "\r" in text:
+        raise _unwritable("a comment containing both '}' and a line break cannot be written", game, ply)
+    return f"; {text}" if text else ";"
+
+
+def ply_text(ply: Ply, capture_mark: str = BOOK_CAPTURE) -> str:
+    """The ply itself with captures and annotation, without number, NAGs or comments.
+
+    >>> ply_text(Ply(18, "white", "b2", origin="d2", captures=["a4", "g7"], annotation="?!"))
+    'd2-b2/xa4/xg7?!'
+    >>> ply_text(Ply(8, "black", "d5", origin="e3", captures=["c3"]), GLUED_CAPTURE)
+    'e3-d5xc3'
+    """
+    text = ply.target if ply.origin is None else f"{ply.origin}-{ply.target}"
+    for point in ply.captures:
+        text += capture_mark + point
+    if ply.annotation:
+        text += ply.annotation
+    return text
+
+
+def movetext_units(game: Game, capture_mark: str = BOOK_CAPTURE, result: Optional[str] = None) -> list[str]:
+    """The movetext of ``game`` as units that a line break must not split.
+
+    ``result`` is the termination written after the main line (``None``: none).
+    A move number is part of its ply's unit; :data:`LINE_BREAK` forces a break.
+
+    >>> from muehle.notation.model import Game, Ply, Variation
+    >>> alt = Variation([Ply(12, "white", "d3", origin="d2"), Ply(12, "black", "e3", origin="e4")])
+    >>> game = Game(plies=[Ply(12, "white", "f6", origin="f4", variations=[alt]),
+    ...                    Ply(12, "black", "e5", origin="e4")])
+    >>> movetext_units(game)
+    ['12. f4-f6', '(12. d2-d3', 'e4-e3)', '12... e4-e5']
+    """
+    units: list[str] = []
+    _line_units(game.plies, game.comments, units, capture_mark, game)
+    if result is not None:
+        units.append(result)
+    for text in game.final_comments:
+        _add_comment(units, text, game, None)
+    return units
+
+
+def _line_units(
+    plies: Sequence[Ply], comments: Sequence[str], units: list[str], mark: str, game: Game
+) -> None:
+    """Append one line of play (main line or variation), its opening comments first."""
+    for text in comments:
+        _add_comment(units, text, game, None)
+    previous: Optional[Ply] = None  # the ply just before, if nothing came between
+    for ply in plies:
+        number = ply.number
+        if number is None:
+            prefix = ""
+        elif ply.side == WHITE:
+            prefix = f"{number}. "
+        elif previous is not None and previous.side == WHITE and previous.number == number:
+            prefix = ""
+        else:
+            prefix = f"{number}... "
+        units.append(prefix + ply_text(ply, mark))
+        for nag in ply.nags:
+            units.append(f"${nag}")
+        if ply.draw_offer:
+            units.append("(=)")
+        previous = ply
+        for text in ply.comments:
+            _add_comment(units, text, game, ply)
+            previous = None
+        for variation in ply.variations:
+            _variation_units(variation, units, mark, game)
+            previous = None
+
+
+def _variation_units(variation: Variation, units: list[str], mark: str, game: Game) -> None:
+    if not variation.plies:
+        raise _unwritable("a variation without plies cannot be written", game)
+    inner: list[str] = []
+    _line_units(variation.plies, variation.comments, inner, mark, game)
+    inner[0] = "(" + inner[0]
+    if inner[-1] == LINE_BREAK:
+        inner.append(")")
+    else:
+        inner[-1] += ")"
+    units.extend(inner)
+
+
+def _add_comment(units: list[str], text: str, game: Game, ply: Optional[Ply]) -> None:
+    unit = comment_unit(text, game, ply)
+    units.append(unit)
+    if unit.startswith(";"):
+        units.append(LINE_BREAK)
+
+
+def wrap_units(units: Iterable[str], width: int) -> list[str]:
+    """Fill lines with units separated by one space, none longer than ``width``
+    unless a single unit is longer by itself.
+
+    >>> wrap_units(["1. b4", "d6", "2. d2", "f4"], 12)
+    ['1. b4 d6', '2. d2 f4']
+    >>> wrap_units(["1. b4", "; why?", "\\n", "1... d6"], 80)
+    ['1. b4 ; why?', '1... d6']
+    """
+    lines: list[str] = []
+    current: list[str] = []
+    column = 0  # length of the last physical line of ``current``
+    for unit in units:
+        if unit == LINE_BREAK:
+            lines.append(" ".join(current))
+            current, column = [], 0
+            continue
+        first, newline, _ = unit.partition("\n")
+        if current and column + 1 + len(first) > width:
+            lines.append(" ".join(current))
+            current, column = [], 0
+        if current:
+            column += 1
+        current.append(unit)
+        column = len(unit) - unit.rfind("\n") - 1 if newline else column + len(unit)
+    if current:
+        lines.append(" ".join(current))
+    return lines
+
+
+def game_notation(game: Game, width: int = NOTATION_WIDTH) -> str:
+    """One game in the canonical notation, without a final newline ('' for an empty record)."""
+    parts = [tag_line(name, value, game) for name, value in game.tags.items()]
+    movetext = wrap_units(movetext_units(game, BOOK_CAPTURE, game.result), width)
+    if parts and movetext:
+        parts.append("")
+    parts.extend(movetext)
+    return "\n".join(parts)
+
+
+def write_notation(games: Iterable[Game]) -> str:
+    """Games in the canonical book notation, separated by a blank line.
+
+    A game without a result gets none (so that reading keeps ``result`` ``None``).
+    """
+    texts = [text for text in (game_notation(game) for game in games) if text]
+    return "\n\n".join(texts) + "\n" if texts else ""
+
+
+def _unwritable(message: str, game: Optional[Game] = None, ply: Optional[Ply] = None) -> UnwritableError:
+    source = game.source if game is not None else ""
+    line = ply.line if ply is not None and ply.line else (game.line if game is not None else 0)
+    column = ply.column if ply is not None and ply.line else 0
+    return UnwritableError(message, source=source, line=line, column=column)

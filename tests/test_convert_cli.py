@@ -1,0 +1,253 @@
+"""``muehle convert``: formats, inputs, atomic output, and every way it can fail."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from muehle.analyzer.cli import cli
+from muehle.analyzer.cli.convert import WRITERS
+
+GAME = '[Event "Vereinsturnier"]\n\n1. b4 d6 2. d2-b2/xa4! { strong } 1-0\n'
+GAME_JSON = {
+    "format": "muehle-record",
+    "version": 1,
+    "games": [{
+        "tags": {"Event": "Vereinsturnier"},
+        "plies": [
+            {"number": 1, "side": "white", "to": "b4"},
+            {"number": 1, "side": "black", "to": "d6"},
+            {"number": 2, "side": "white", "from": "d2", "to": "b2", "captures": ["a4"],
+             "annotation": "!", "comments": ["strong"]},
+        ],
+        "result": "1-0",
+    }],
+}
+
+
+def run(*args: str, input: str | bytes | None = None) -> Result:
+    return CliRunner().invoke(cli, ["convert", *args], input=input)
+
+
+def write(path: Path, text: str) -> str:
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_the_writer_table_names_the_four_formats() -> None:
+    assert set(WRITERS) >= {"notation", "json", "yaml", "pgn"}
+
+
+def test_json_to_notation_gives_the_canonical_text(tmp_path: Path) -> None:
+    source = write(tmp_path / "game.json", json.dumps(GAME_JSON))
+    result = run(source, "--to", "notation")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == GAME
+
+
+def test_notation_to_json_to_notation_reproduces_the_record(tmp_path: Path) -> None:
+    source = write(tmp_path / "game.txt", GAME)
+    as_json = tmp_path / "game.json"
+    assert run(source, "--to", "json", "-o", str(as_json)).exit_code == 0
+    data = json.loads(as_json.read_text(encoding="utf-8"))
+    for ply in data["games"][0]["plies"]:  # the source positions of the plies are kept
+        assert (ply.pop("line"), ply.pop("column")) in {(3, 4), (3, 7), (3, 13)}
+    assert data == GAME_JSON
+    back = run(str(as_json), "--to", "notation")
+    assert back.exit_code == 0 and back.stdout == GAME
+
+
+def test_yaml_round_trip_through_files(tmp_path: Path) -> None:
+    source = write(tmp_path / "game.txt", GAME)
+    as_yaml = tmp_path / "game.yml"
+    assert run(source, "--to", "yaml", "-o", str(as_yaml)).exit_code == 0
+    assert as_yaml.read_text(encoding="utf-8").startswith("format: muehle-record\n")
+    back = run(str(as_yaml), "--to", "notation")
+    assert back.exit_code == 0 and back.stdout == GAME
+
+
+def test_pgn_output_uses_sanmills_tags_and_glued_captures(tmp_path: Path) -> None:
+    result = run(write(tmp_path / "game.txt", GAME), "--to", "pgn")
+    assert result.exit_code == 0
+    assert result.stdout_bytes.startswith(b'[Event "Vereinsturnier"]\r\n[Site "?"]\r\n')
+    assert b'[Result "1-0"]\r\n[Variant "Nine Men\'s Morris"]\r\n[PlyCount "4"]\r\n\r\n' in result.stdout_bytes
+    assert result.stdout_bytes.endswith(b"\r\n\r\n1. b4 d6 2. d2-b2xa4! { strong } 1-0\n")
+
+
+@pytest.mark.parametrize(
+    "stdin",
+    [
+        pytest.param(GAME, id="notation"),
+        pytest.param("  \n" + json.dumps(GAME_JSON), id="json"),
+        pytest.param("# a record\nformat: muehle-record\nversion: 1\ngames:\n"
+                     "- tags: {Event: Vereinsturnier}\n  plies:\n"
+                     "  - {number: 1, side: white, to: b4}\n  - {number: 1, side: black, to: d6}\n"
+                     "  - {number: 2, side: white, from: d2, to: b2, captures: [a4], annotation: '!',"
+                     " comments: [strong]}\n  result: 1-0\n", id="yaml"),
+    ],
+)
+def test_standard_input_is_detected_by_content(stdin: str) -> None:
+    result = run("-", "--to", "notation", input=stdin.encode("utf-8"))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == GAME
+
+
+def test_a_bom_and_crlf_input_reads_like_plain_utf8(tmp_path: Path) -> None:
+    source = tmp_path / "game.txt"
+    source.write_bytes(b"\xef\xbb\xbf" + GAME.replace("\n", "\r\n").encode("utf-8"))
+    result = run(str(source), "--to", "notation")
+    assert result.exit_code == 0 and result.stdout == GAME
+
+
+def test_several_files_are_concatenated_in_order(tmp_path: Path) -> None:
+    first = write(tmp_path / "a.txt", "1. b4 1-0\n")
+    second = write(tmp_path / "b.json", json.dumps(GAME_JSON))
+    third = write(tmp_path / "c.txt", "1. d2 0-1\n")
+    result = run(first, second, third, "--to", "notation")
+    assert result.exit_code == 0
+    assert result.stdout == "1. b4 1-0\n\n" + GAME + "\n1. d2 0-1\n"
+
+
+def test_output_file_is_written_and_nothing_goes_to_stdout(tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    out.write_text("old", encoding="utf-8")
+    result = run(write(tmp_path / "game.json", json.dumps(GAME_JSON)), "--to", "notation", "-o", str(out))
+    assert result.exit_code == 0 and result.stdout == ""
+    assert out.read_text(encoding="utf-8") == GAME
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "out.txt"]
+
+
+def test_refuses_to_write_over_an_input(tmp_path: Path) -> None:
+    source = write(tmp_path / "game.txt", GAME)
+    result = run(source, "--to", "notation", "-o", str(tmp_path / "." / "game.txt"))
+    assert result.exit_code == 1
+    assert "refusing to write over the input file" in result.stderr
+    assert Path(source).read_text(encoding="utf-8") == GAME
+
+
+def test_syntax_errors_of_all_games_are_reported_and_nothing_is_written(tmp_path: Path) -> None:
+    text = "1. b4 d6 1-0\n\n1. b4 b1 0-1\n\n[Event \"x\"]\n1. d2- *\n"
+    source = write(tmp_path / "games.txt", text)
+    out = tmp_path / "out.json"
+    result = run(source, "--to", "json", "-o", str(out))
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.startswith(
+        f"{source}:3:7: error: b1 is not a point of the board\n"
+        "    1. b4 b1 0-1\n"
+        "          ^\n"
+    )
+    assert f"{source}:6:" in result.stderr and "d2-" in result.stderr
+    assert not out.exists()
+    assert "Traceback" not in result.stderr
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def test_the_shipped_example_with_syntax_errors_is_refused_with_every_error(tmp_path: Path) -> None:
+    from muehle.notation.parser import read_file
+
+    source = EXAMPLES / "syntax-errors.txt"
+    if not source.exists():
+        pytest.skip("examples/syntax-errors.txt is not shipped")
+    expected = [error.format() for game in read_file(source) for error in game.errors]
+    assert len(expected) >= 2
+    out = tmp_path / "out.json"
+    result = run(str(source), "--to", "json", "-o", str(out))
+    assert result.exit_code == 1
+    assert result.stderr == "\n".join(expected) + "\n"
+    assert not out.exists()
+
+
+def test_an_error_leaves_an_existing_output_untouched(tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    out.write_text("old", encoding="utf-8")
+    result = run(write(tmp_path / "bad.txt", "1. b1\n"), "--to", "notation", "-o", str(out))
+    assert result.exit_code == 1
+    assert out.read_text(encoding="utf-8") == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.txt", "out.txt"]
+
+
+def test_bad_json_is_located(tmp_path: Path) -> None:
+    source = write(tmp_path / "bad.json", '{"format": "muehle-record",\n "version": 1,\n "games": [}\n')
+    result = run(source, "--to", "notation")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"{source}:3:12: error: invalid JSON: Expecting value\n")
+
+
+def test_a_bad_value_in_json_is_named_by_its_path(tmp_path: Path) -> None:
+    data = json.loads(json.dumps(GAME_JSON))
+    data["games"][0]["plies"][1]["to"] = "b1"
+    result = run(write(tmp_path / "bad.json", json.dumps(data)), "--to", "pgn")
+    assert result.exit_code == 1
+    assert result.stderr == f"{tmp_path / 'bad.json'}: error: games[0].plies[1].to: 'b1' is not a point of the board\n"
+
+
+def test_bad_yaml_on_stdin_is_located() -> None:
+    result = run("-", "--to", "json", input=b"format: muehle-record\nversion: 1\ngames: [\n")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("<stdin>:4:")
+    assert "invalid YAML" in result.stderr
+
+
+def test_a_missing_file_is_an_input_error(tmp_path: Path) -> None:
+    result = run(str(tmp_path / "missing.txt"), "--to", "json")
+    assert result.exit_code == 1
+    assert "cannot read" in result.stderr and "No such file" in result.stderr
+
+
+def test_a_file_that_is_not_utf8_is_an_input_error(tmp_path: Path) -> None:
+    source = tmp_path / "latin1.txt"
+    source.write_bytes('[White "Jörg"]\n1. b4\n'.encode("latin-1"))
+    result = run(str(source), "--to", "json")
+    assert result.exit_code == 1
+    assert "not UTF-8 text" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["game.txt", "--to", "xml"], "Invalid value for '--to'"),
+        (["--to", "json"], "Missing argument 'FILE...'"),
+        (["game.txt"], "Missing option '--to'"),
+        (["game.txt", "--to", "json", "--colour"], "No such option"),
+    ],
+)
+def test_usage_errors_exit_with_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str],
+                                  message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "game.txt", GAME)
+    result = run(*args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def installed_muehle() -> str:
+    script = Path(sys.executable).with_name("muehle")
+    if not script.exists():
+        pytest.skip("the muehle entry point is not installed next to this Python")
+    return str(script)
+
+
+def test_the_installed_command_converts_and_fails_cleanly(tmp_path: Path) -> None:
+    muehle = installed_muehle()
+    source = write(tmp_path / "game.txt", GAME)
+    done = subprocess.run([muehle, "convert", source, "--to", "json"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["games"][0]["plies"][2]["captures"] == ["a4"]
+    back = subprocess.run([muehle, "convert", "-", "--to", "notation"], input=done.stdout,
+                          capture_output=True, text=True)
+    assert (back.returncode, back.stdout) == (0, GAME)
+    bad = subprocess.run([muehle, "convert", write(tmp_path / "bad.txt", "1. d2-\n"), "--to", "yaml",
+                          "-o", str(tmp_path / "out.yaml")], capture_output=True, text=True)
+    assert bad.returncode == 1
+    assert "needs a target point" in bad.stderr and "Traceback" not in bad.stderr
+    assert not (tmp_path / "out.yaml").exists()
+    usage = subprocess.run([muehle, "convert", source, "--to", "xml"], capture_output=True, text=True)
+    assert usage.returncode == 2 and "Traceback" not in usage.stderr

@@ -1,0 +1,91 @@
+"""Writing a record and reading it again gives an equal record, for every writer.
+
+Properties over generated records (``tests/strategies.py``). For PGN the record
+read back is the one PGN carries: the seven-tag roster filled in (``?``,
+``????.??.??``), ``Result`` and the termination marker from the game (``*`` when it
+declares none), plus the ``Variant`` and ``PlyCount`` tags the writer adds.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from strategies import games, record_files
+
+from muehle.notation.jsonrecord import read_json, read_yaml, write_json, write_yaml
+from muehle.notation.model import RESULTS, Game
+from muehle.notation.parser import read_games
+from muehle.notation.pgn import write_pgn
+from muehle.notation.writers import write_notation
+
+ROSTER = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?", "Black": "?"}
+
+property_settings = settings(max_examples=60, deadline=None)
+
+
+def read_back(text: str) -> list[Game]:
+    games_read = list(read_games(text, "<written>"))
+    for game in games_read:
+        assert not game.errors, "\n".join(str(error) for error in game.errors) + "\n\n" + text
+    return games_read
+
+
+def tag_orders(records: list[Game]) -> list[list[str]]:
+    return [list(game.tags) for game in records]
+
+
+@property_settings
+@given(record_files)
+def test_notation_round_trip(records: list[Game]) -> None:
+    text = write_notation(records)
+    back = read_back(text)
+    assert back == records, text
+    assert tag_orders(back) == tag_orders(records)
+
+
+@pytest.mark.parametrize("write, read", [(write_json, read_json), (write_yaml, read_yaml)],
+                         ids=["json", "yaml"])
+@property_settings
+@given(records=st.lists(games(), max_size=3))
+def test_json_and_yaml_round_trip(write: Callable[[list[Game]], str],
+                                  read: Callable[[str, str], list[Game]], records: list[Game]) -> None:
+    back = read(write(records), "<data>")
+    assert back == records
+    assert tag_orders(back) == tag_orders(records)
+
+
+def as_pgn_carries_it(game: Game) -> Game:
+    """What a PGN reader gets back: ``game`` with the roster filled and a result."""
+    result = game.result
+    if result is None:
+        tagged = game.tags.get("Result")
+        result = "1/2-1/2" if tagged == "½-½" else tagged if tagged in RESULTS else "*"
+    tags = {name: game.tags.get(name, default) for name, default in ROSTER.items()}
+    tags["Result"] = result
+    tags.update((name, value) for name, value in game.tags.items() if name not in tags)
+    return Game(tags=tags, comments=game.comments, plies=game.plies, result=result,
+                final_comments=game.final_comments)
+
+
+def without_generated_tags(game: Game) -> Game:
+    tags = {name: value for name, value in game.tags.items() if name not in ("Variant", "PlyCount")}
+    return Game(tags=tags, comments=game.comments, plies=game.plies, result=game.result,
+                final_comments=game.final_comments)
+
+
+@property_settings
+@given(record_files)
+def test_pgn_round_trip_of_everything_pgn_carries(records: list[Game]) -> None:
+    text = write_pgn(records)
+    back = read_back(text)
+    expected = [without_generated_tags(as_pgn_carries_it(game)) for game in records]
+    assert [without_generated_tags(game) for game in back] == expected, text
+    assert tag_orders([without_generated_tags(g) for g in back]) == tag_orders(expected)
+    for game, original in zip(back, records):
+        assert game.tags["PlyCount"] == str(sum(1 + len(p.captures) for p in original.plies))
+        assert game.tags["Variant"] == original.tags.get("Variant", "Nine Men's Morris")
