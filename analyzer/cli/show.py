@@ -1,0 +1,122 @@
+"""``muehle show``: one position of a record as a board diagram, an SVG picture or a FEN.
+
+The position is the one after the asked ply (``--ply N``, 0 for the start, or
+``--move N --side white|black``), by default after the last ply. The record is
+replayed up to there under its ruleset, so a position after an illegal ply cannot
+be shown: the command names the illegal ply and how far showing is possible.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+import click
+
+from muehle.analyzer.cli.common import fails_cleanly, write_output
+from muehle.analyzer.cli.game_input import GameInput, load_games
+from muehle.analyzer.board import Position
+from muehle.analyzer.diagram import render_diagram
+from muehle.analyzer.fen import fen_of_record, start_fen
+from muehle.analyzer.record_setup import replay_record
+from muehle.analyzer.replay import Replay
+from muehle.analyzer.svg import MILL_HIGHLIGHTS, render_svg
+from muehle.notation.errors import MuehleError
+from muehle.notation.model import Game
+
+
+def ply_of_move(game: Game, result: Replay, move: int, side: str) -> int:
+    """The index of the ply that is ``side``'s part of full move ``move``, numbered as the replay does.
+
+    From the usual start the first move is 1; a record set up from a position
+    counts on from the number of its first ply.
+    """
+    first = 0 if result.start.to_move == "white" else 1
+    base = 1
+    if result.start != Position.start(result.rules.stones) and game.plies and game.plies[0].number is not None:
+        base = game.plies[0].number
+    index = (move - base) * 2 + (1 if side == "white" else 2) - first
+    if not 1 <= index <= len(game.plies):
+        last_number = base + (len(game.plies) - 1 + first) // 2 if game.plies else base
+        raise MuehleError(
+            f"there is no move {move} of {side.capitalize()}: the moves of this game run "
+            f"from {base} to {last_number}",
+            source=game.source, line=game.line,
+        )
+    return index
+
+
+def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) -> None:
+    """Raise unless the replay got as far as ply ``index``."""
+    if index <= len(result.records):
+        return
+    error = next(e for e in result.errors if e.code != "result-mismatch")
+    raise data.located(MuehleError(
+        f"the record has an illegal ply at ply {error.ply} ({error.message} [{error.code}]); "
+        f"showing is only possible up to ply {len(result.records)}",
+        source=game.source, line=error.line, column=error.column, code=error.code,
+    ))
+
+
+@click.command(name="show")
+@click.argument("file", metavar="FILE")
+@click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Which game of the file (1 is the first).")
+@click.option("--ply", type=click.IntRange(min=0), default=None,
+              help="Show the position after this ply (1 is White's first; 0 the start). Default: the last.")
+@click.option("--move", type=click.IntRange(min=1), default=None,
+              help="Show the position after this full move's ply of --side.")
+@click.option("--side", type=click.Choice(["white", "black"]), default=None,
+              help="With --move: whose ply of that move (default white).")
+@click.option("--svg", "svg_output", metavar="OUT.svg", default=None,
+              help="Write an SVG picture here (atomically; '-' for standard output) instead of the diagram.")
+@click.option("--mills", type=click.Choice(MILL_HIGHLIGHTS), default="last", show_default=True,
+              help="Which closed mills the SVG highlights.")
+@click.option("--fen", "show_fen", is_flag=True, help="Print the position as Sanmill's FEN instead.")
+@click.option("--ascii", "ascii_only", is_flag=True, help="Draw the diagram with ASCII characters only.")
+@click.option("--rules", default=None, metavar="R",
+              help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
+@fails_cleanly
+def show(file: str, game_number: int, ply: Optional[int], move: Optional[int], side: Optional[str],
+         svg_output: Optional[str], mills: str, show_fen: bool, ascii_only: bool, rules: Optional[str]) -> None:
+    """Show the position after a ply of a record as a board diagram, SVG or FEN.
+
+    FILE holds records in the notation, PGN, JSON or YAML ('-' reads standard input).
+    """
+    if ply is not None and move is not None:
+        raise click.UsageError("give either --ply or --move, not both")
+    if side is not None and move is None:
+        raise click.UsageError("--side goes with --move")
+    if svg_output == "-" and show_fen:
+        raise click.UsageError("--svg - and --fen would both write to standard output")
+    data = load_games(file)
+    source, lines = data.source, data.lines
+    game = data.pick(game_number)
+    if game.errors:
+        raise game.errors[0]
+    result = replay_record(game, rules, lines)
+    if move is not None:
+        index = ply_of_move(game, result, move, side or "white")
+    elif ply is not None:
+        if ply > len(game.plies):
+            raise MuehleError(f"there is no ply {ply}: game {game_number} has {len(game.plies)} "
+                              f"pl{'ies' if len(game.plies) != 1 else 'y'}", source=source, line=game.line)
+        index = ply
+    else:
+        index = len(game.plies)
+    _check_reachable(data, game, result, index)
+    position = result.position_after(index)
+    last = result.record_at(index) if index else None
+    start = start_fen(game, lines)
+    if start is not None:
+        for note in start.notes:
+            click.echo(f"{source}:{game.line}: note: {note}", err=True)
+    if show_fen:
+        over = result.outcome is not None and result.outcome.reason != "declared" and result.outcome.ply <= index
+        click.echo(fen_of_record(result.records, index, start, game_over=over))
+    if svg_output is not None:
+        write_output(render_svg(position, last, mills), svg_output, inputs=[file])
+    if not show_fen and svg_output is None:
+        encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
+        plain = ascii_only or encoding not in ("utf8", "utf_8")
+        click.echo(render_diagram(position, last, ascii=plain, flying=result.rules.flying))

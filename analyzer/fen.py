@@ -1,0 +1,390 @@
+"""Sanmill's FEN: a position as one line of 17 space-separated fields.
+
+Field 1 is the board, three groups of eight points separated by ``/``: the inner,
+the middle and the outer ring, each from its top middle point clockwise
+(:data:`FEN_ORDER`); ``O`` is White, ``@`` Black, ``*`` empty. Then the side to
+move (``w``/``b``), the phase (``r`` ready, ``p`` placing, ``m`` moving, ``o``
+over), the action (``p`` place, ``s`` select, ``r`` remove), stones on the board
+and in hand for White and Black, stones still to remove by White and Black, the
+last mills of White and Black (from, to), a mask of mills already used, the plies
+since the last placement or capture, and the full-move number.
+
+A muehle :class:`~muehle.analyzer.board.Position` stands between two turns, so the
+FEN muehle writes always has nothing left to remove (fields 9 and 10 are 0) and no
+mill bookkeeping (fields 11 to 15 are 0). Fields 16 and 17 depend on the history
+of the game and are given by the caller.
+
+>>> from muehle.analyzer.board import Position, mask_of
+>>> position_to_fen(Position.start())
+'********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1'
+>>> after = Position(mask_of(["d6", "d2"]), mask_of(["f4", "b4"]), 7, 7, "white")
+>>> position_to_fen(after, fullmove=3)
+'********/O*@*O*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3'
+>>> fen_to_position(position_to_fen(after, fullmove=3)).position == after
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Optional, Sequence
+
+from muehle.analyzer.board import POINT_INDEX, Position
+from muehle.notation.errors import FormatError
+from muehle.notation.model import Game, Side
+
+#: The points in the order of the FEN board field: inner, middle, outer ring,
+#: each from the top middle point clockwise.
+FEN_ORDER: tuple[str, ...] = (
+    "d5", "e5", "e4", "e3", "d3", "c3", "c4", "c5",
+    "d6", "f6", "f4", "f2", "d2", "b2", "b4", "b6",
+    "d7", "g7", "g4", "g1", "d1", "a1", "a4", "a7",
+)
+
+_BITS: tuple[int, ...] = tuple(1 << POINT_INDEX[point] for point in FEN_ORDER)
+
+#: What fields 1 to 17 hold, for error messages.
+FIELD_NAMES: tuple[str, ...] = (
+    "board", "side to move", "phase", "action",
+    "White's stones on the board", "White's stones in hand",
+    "Black's stones on the board", "Black's stones in hand",
+    "stones White still has to remove", "stones Black still has to remove",
+    "White's last mill (from)", "White's last mill (to)",
+    "Black's last mill (from)", "Black's last mill (to)",
+    "mills already used", "plies since the last placement or capture", "full-move number",
+)
+
+PHASES = {"r": "ready", "p": "placing", "m": "moving", "o": "game over"}
+ACTIONS = {"p": "place", "s": "select", "r": "remove"}
+
+_FIELD = re.compile(r"\S+")
+_INTEGER = re.compile(r"-?[0-9]+")
+
+
+@dataclass(frozen=True)
+class FenPosition:
+    """A FEN read back: the position and what the FEN says beyond it.
+
+    ``to_remove_white``/``to_remove_black`` are non-zero only for a FEN taken in
+    the middle of a turn (a mill closed, its capture still to come): such a FEN
+    can be looked at but a record cannot start from it. ``notes`` lists what was
+    accepted but ignored (extension fields of other variants).
+    """
+
+    position: Position
+    phase: str = "p"
+    action: str = "p"
+    to_remove_white: int = 0
+    to_remove_black: int = 0
+    last_mills: tuple[int, int, int, int] = (0, 0, 0, 0)
+    mills_used: int = 0
+    no_progress: int = 0
+    fullmove: int = 1
+    extensions: tuple[str, ...] = ()
+    notes: tuple[str, ...] = field(default=(), compare=False)
+
+    @property
+    def between_turns(self) -> bool:
+        """True unless a stone still has to be removed (the FEN stands inside a turn)."""
+        return self.action != "r" and self.to_remove_white == 0 and self.to_remove_black == 0
+
+
+def board_field(position: Position) -> str:
+    """Field 1 of the FEN: the three rings.
+
+    >>> from muehle.analyzer.board import mask_of
+    >>> board_field(Position(mask_of(["d5"]), mask_of(["a7"]), 8, 8))
+    'O*******/********/*******@'
+    """
+    white, black = position.white, position.black
+    chars = ["O" if white & bit else "@" if black & bit else "*" for bit in _BITS]
+    return "".join(chars[0:8]) + "/" + "".join(chars[8:16]) + "/" + "".join(chars[16:24])
+
+
+def position_to_fen(
+    position: Position, *, no_progress: int = 0, fullmove: int = 1, game_over: bool = False
+) -> str:
+    """The Sanmill FEN of a position between two turns.
+
+    ``no_progress`` is field 16 (plies since the last placement or capture) and
+    ``fullmove`` field 17 (1 at the start, one more after each turn of Black's);
+    both need the history, so the caller gives them. The phase is ``o`` when
+    ``game_over``, else ``p`` while a side has stones in hand, else ``m``; the
+    action is ``p`` when the side to move has stones in hand, else ``s``.
+    """
+    if game_over:
+        phase = "o"
+    elif position.in_hand_white or position.in_hand_black:
+        phase = "p"
+    else:
+        phase = "m"
+    action = "p" if position.in_hand(position.to_move) else "s"
+    return " ".join((
+        board_field(position),
+        "w" if position.to_move == "white" else "b",
+        phase,
+        action,
+        str(position.on_board("white")), str(position.in_hand_white),
+        str(position.on_board("black")), str(position.in_hand_black),
+        "0 0 0 0 0 0 0",
+        str(no_progress),
+        str(fullmove),
+    ))
+
+
+def fen_to_position(
+    text: str,
+    *,
+    source: str = "<fen>",
+    line: int = 1,
+    column: int = 1,
+    line_text: Optional[str] = None,
+) -> FenPosition:
+    """Read a Sanmill FEN; every problem is a :class:`FormatError` at the field it is in.
+
+    ``source``, ``line`` and ``column`` say where ``text`` starts (``column`` is
+    that of its first character in ``line_text``, which defaults to ``text``), so
+    that errors point into the file the FEN came from.
+
+    >>> fen_to_position("********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1").position
+    Position(white=0, black=0, in_hand_white=9, in_hand_black=9, to_move='white')
+    >>> try:
+    ...     fen_to_position("********/********/******* w p p 0 9 0 9 0 0 0 0 0 0 0 0 1")
+    ... except FormatError as error:
+    ...     print(error)
+    <fen>:1:19: error: FEN field 1 (board): the outer ring has 7 points, not 8
+        ********/********/******* w p p 0 9 0 9 0 0 0 0 0 0 0 0 1
+                          ^
+    """
+    if line_text is None:
+        line_text = text
+        column = 1
+    fields = [(match.group(), match.start()) for match in _FIELD.finditer(text)]
+
+    def error(message: str, index: int, offset: int = 0) -> FormatError:
+        at = fields[index][1] + offset if index < len(fields) else len(text.rstrip())
+        return FormatError(
+            message, source=source, line=line, column=column + at, line_text=line_text
+        )
+
+    def field_error(index: int, message: str, offset: int = 0) -> FormatError:
+        return error(f"FEN field {index + 1} ({FIELD_NAMES[index]}): {message}", index, offset)
+
+    if len(fields) < 17:
+        got = "nothing" if not fields else f"only {len(fields)}"
+        raise error(f"a Sanmill FEN has 17 fields separated by spaces; this one has {got}", len(fields))
+
+    white, black = _read_board(fields[0][0], lambda message, offset: field_error(0, message, offset))
+
+    side_text = fields[1][0]
+    if side_text not in ("w", "b"):
+        raise field_error(1, f"'{side_text}' is neither 'w' (White) nor 'b' (Black)")
+    to_move: Side = "white" if side_text == "w" else "black"
+
+    phase = fields[2][0]
+    if phase not in PHASES:
+        raise field_error(2, f"'{phase}' is not one of r (ready), p (placing), m (moving), o (game over)")
+    action = fields[3][0]
+    if action not in ACTIONS:
+        raise field_error(3, f"'{action}' is not one of p (place), s (select), r (remove)")
+
+    numbers: list[int] = []
+    for index in range(4, 17):
+        value = fields[index][0]
+        if not _INTEGER.fullmatch(value):
+            raise field_error(index, f"'{value}' is not a whole number")
+        number = int(value)
+        if number < 0 and index not in (8, 9):
+            raise field_error(index, f"{number} is negative")
+        numbers.append(number)
+    (on_white, hand_white, on_black, hand_black, remove_white, remove_black,
+     mill_wf, mill_wt, mill_bf, mill_bt, mills_used, no_progress, fullmove) = numbers
+
+    for index, name, count, stones in ((4, "White", on_white, white), (6, "Black", on_black, black)):
+        shown = bin(stones).count("1")
+        if count != shown:
+            raise field_error(
+                index, f"says {name} has {count} stone{'s' * (count != 1)} on the board, "
+                f"but the board shows {shown}"
+            )
+    if fullmove < 1:
+        raise field_error(16, "the full-move number starts at 1")
+    if phase == "m" and (hand_white or hand_black):
+        side_name, hand = ("White", hand_white) if hand_white else ("Black", hand_black)
+        raise field_error(2, f"m (moving) while {side_name} still has {hand} stone{'s' * (hand != 1)} in hand")
+    to_move_hand = hand_white if to_move == "white" else hand_black
+    if action == "p" and phase in ("r", "p") and not to_move_hand:
+        raise field_error(3, f"p (place) but {_name(to_move)}, to move, has no stone in hand")
+    if action == "s" and to_move_hand and phase != "o":
+        raise field_error(3, f"s (select a stone to move) but {_name(to_move)}, to move, "
+                             f"still has {to_move_hand} stone{'s' * (to_move_hand != 1)} in hand")
+    to_remove = remove_white if to_move == "white" else remove_black
+    if action == "r" and to_remove == 0:
+        raise field_error(3, f"r (remove) but {_name(to_move)} has no stone to remove "
+                             f"(field {9 if to_move == 'white' else 10} is 0)")
+
+    extensions, notes = [], []
+    for index in range(17, len(fields)):
+        value = fields[index][0]
+        if ":" not in value:
+            raise error(f"FEN field {index + 1}: '{value}' is neither one of the 17 fields "
+                        "nor an extension field (name:value)", index)
+        extensions.append(value)
+        notes.append(f"ignored the extension field '{value}' (other variants use it)")
+
+    position = Position(white, black, hand_white, hand_black, to_move)
+    return FenPosition(
+        position=position,
+        phase=phase,
+        action=action,
+        to_remove_white=remove_white,
+        to_remove_black=remove_black,
+        last_mills=(mill_wf, mill_wt, mill_bf, mill_bt),
+        mills_used=mills_used,
+        no_progress=no_progress,
+        fullmove=fullmove,
+        extensions=tuple(extensions),
+        notes=tuple(notes),
+    )
+
+
+def _name(side: Side) -> str:
+    return "White" if side == "white" else "Black"
+
+
+_RINGS = ("inner", "middle", "outer")
+
+
+def _read_board(text: str, error: Callable[[str, int], FormatError]) -> tuple[int, int]:
+    """White's and Black's masks from field 1; ``error(message, offset)`` builds the error to raise."""
+    groups = text.split("/")
+    if len(groups) != 3:
+        raise error(f"the board has {len(groups)} group{'s' * (len(groups) != 1)} separated by '/'; "
+                    "it needs 3 (inner, middle, outer ring)", 0)
+    white = black = 0
+    offset = 0
+    for ring, group in enumerate(groups):
+        if len(group) != 8:
+            raise error(f"the {_RINGS[ring]} ring has {len(group)} point{'s' * (len(group) != 1)}, not 8", offset)
+        for place, char in enumerate(group):
+            bit = _BITS[ring * 8 + place]
+            if char == "O":
+                white |= bit
+            elif char == "@":
+                black |= bit
+            elif char == "X":
+                raise error(f"X (a marked point, {FEN_ORDER[ring * 8 + place]}) belongs to other "
+                            "variants, not to Nine Men's Morris", offset + place)
+            elif char != "*":
+                raise error(f"'{char}' at {FEN_ORDER[ring * 8 + place]} is not O (White), "
+                            "@ (Black) or * (empty)", offset + place)
+        offset += len(group) + 1
+    return white, black
+
+
+def _tag_place(lines: Optional[Sequence[str]], first_line: int, value: str) -> Optional[tuple[int, int, str]]:
+    """Line, column of the value and text of the ``[FEN "..."]`` line of a game, if found."""
+    if not lines:
+        return None
+    for number in range(max(first_line, 1), len(lines) + 1):
+        text = lines[number - 1]
+        match = re.match(r'\s*\[\s*FEN\s+"', text)
+        if match and text[match.end():].startswith(value):
+            return number, match.end() + 1, text
+        if text.strip() and not text.lstrip().startswith(("[", "%", ";")):
+            break  # the tag section is over
+    return None
+
+
+def start_fen(game: Game, lines: Optional[Sequence[str]] = None) -> Optional[FenPosition]:
+    """The FEN a record starts from (``[SetUp "1"]`` with ``[FEN "..."]``), or ``None``.
+
+    A record without ``SetUp "1"`` starts from the empty board, whatever else it
+    says. Errors are located at the FEN tag when ``lines`` (the text of the game's
+    source, split into lines) is given, else at the game's first line.
+
+    >>> game = Game(tags={"SetUp": "1", "FEN": "********/O*@*O*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3"})
+    >>> start_fen(game).fullmove
+    3
+    >>> start_fen(Game(tags={"FEN": "whatever"})) is None
+    True
+    """
+    setup = game.tags.get("SetUp")
+    if setup is None or setup.strip() == "0":
+        return None
+    where = {"source": game.source or "<input>", "line": game.line}
+    if setup.strip() != "1":
+        raise FormatError(f'the SetUp tag must be "1" (start from the FEN tag) or "0", not "{setup}"',
+                          **where)
+    fen = game.tags.get("FEN")
+    if fen is None:
+        raise FormatError('the record says [SetUp "1"] but has no FEN tag to start from', **where)
+    place = _tag_place(lines, game.line, fen)
+    if place is not None:
+        line, column, line_text = place
+    else:
+        line, column, line_text = game.line, 7, f'[FEN "{fen}"]'
+    try:
+        result = fen_to_position(fen, source=where["source"], line=line, column=column, line_text=line_text)
+    except FormatError as error:
+        error.message = f"in the FEN tag: {error.message}"
+        raise
+    if not result.between_turns:
+        side = _name(result.position.to_move)
+        raise FormatError(
+            f"in the FEN tag: the position is in the middle of a turn ({side} still has to remove a "
+            "stone); a record can only start between two turns", source=where["source"], line=line,
+            column=column, line_text=line_text,
+        )
+    return result
+
+
+def start_position(game: Game, lines: Optional[Sequence[str]] = None) -> Optional[Position]:
+    """The position a record starts from: its FEN when it says ``[SetUp "1"]``, else ``None``.
+
+    Pass it to the replay: ``replay(game, rules, start=start_position(game))``;
+    ``lines`` (the source text's lines) lets errors point at the FEN tag itself.
+    """
+    fen = start_fen(game, lines)
+    return None if fen is None else fen.position
+
+
+def counters_after(
+    plies: Iterable[tuple[Side, bool, int]], start_no_progress: int = 0, start_fullmove: int = 1
+) -> tuple[int, int]:
+    """Fields 16 and 17 after some turns, each given as (side, is placement, captures).
+
+    Field 16 counts the turns since the last placement or capture; field 17 grows
+    by one after each turn of Black's.
+
+    >>> counters_after([("white", True, 0), ("black", True, 0), ("white", False, 0)])
+    (1, 2)
+    >>> counters_after([("black", False, 1), ("white", False, 0)], start_no_progress=7, start_fullmove=30)
+    (1, 31)
+    """
+    no_progress, fullmove = start_no_progress, start_fullmove
+    for side, placement, captures in plies:
+        no_progress = 0 if placement or captures else no_progress + 1
+        if side == "black":
+            fullmove += 1
+    return no_progress, fullmove
+
+
+def fen_of_record(
+    records: Sequence[Any], upto: int, start: Optional[FenPosition] = None, *, game_over: bool = False
+) -> str:
+    """The FEN after the first ``upto`` replayed plies (0: the start position).
+
+    ``records`` are the replay's :class:`PlyRecord` objects (``side``, ``ply``,
+    ``captures``, ``after``); ``start`` is the FEN the record started from;
+    ``game_over`` writes the phase ``o`` (the game was decided by then).
+    """
+    base = start.position if start is not None else Position.start()
+    position = records[upto - 1].after if upto else base
+    no_progress, fullmove = counters_after(
+        ((record.side, record.ply.is_placement, len(record.captures)) for record in records[:upto]),
+        start.no_progress if start is not None else 0,
+        start.fullmove if start is not None else 1,
+    )
+    return position_to_fen(position, no_progress=no_progress, fullmove=fullmove, game_over=game_over)

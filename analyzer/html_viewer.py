@@ -1,0 +1,386 @@
+"""A self-contained HTML page that replays games move by move.
+
+One file, nothing fetched from the network: the styles and the script are inline,
+the board is the SVG of :mod:`muehle.analyzer.svg`, and the script draws the
+stones of each position from data computed here by the replay. The page shows the
+tags, the move list with annotations, comments and variations, the board, and
+buttons (start, back, forward, end); the arrow keys (and Home/End) step through
+the game and clicking a move jumps to it. The address fragment ``#ply=12`` (or
+``#game=2&ply=12`` on a page with several games) opens a position directly.
+
+Every stone the script draws is a ``<circle class="stone white|black">`` with
+``data-point`` and ``data-side``, exactly as :func:`muehle.analyzer.svg.stone_svg`
+draws it.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any, Iterable, Optional, Sequence
+
+from muehle.analyzer.board import Position, points_of
+from muehle.analyzer.diagram import summary_lines
+from muehle.analyzer.record_setup import replay_record
+from muehle.analyzer.replay import PlyRecord, Replay
+from muehle.analyzer.rules import Ruleset
+from muehle.analyzer.svg import (
+    COLOURS,
+    POINT_XY,
+    STONE_RADIUS,
+    cross_svg,
+    last_ply_svg,
+    mill_band_svg,
+    render_svg,
+)
+from muehle.notation.errors import FormatError
+from muehle.notation.model import Game, Ply, Variation
+
+_NAMES = {"white": "White", "black": "Black"}
+_REASONS = {
+    "fewer-than-three": "{loser} has fewer than three stones",
+    "blocked": "{loser} cannot move",
+    "repetition": "threefold repetition",
+    "no-capture": "no capture for too long",
+    "declared": "as declared",
+}
+
+
+def _status(position: Position, record: Optional[PlyRecord], total: int, index: int, rules: Ruleset) -> str:
+    parts = [f"Ply {index} of {total}" if index else f"Start ({total} plies)"]
+    if record is not None:
+        parts[0] += f": {record.label}"
+    parts.extend(summary_lines(position, rules.flying))
+    return ". ".join(parts) + "."
+
+
+def _frames(result: Replay) -> list[dict[str, Any]]:
+    """What the script needs for each position: stones, marks and the status line."""
+    frames = []
+    positions: list[tuple[Position, Optional[PlyRecord]]] = [(result.start, None)]
+    positions.extend((record.after, record) for record in result.records)
+    total = len(result.records)
+    for index, (position, record) in enumerate(positions):
+        marks = ""
+        mills = ""
+        if record is not None:
+            marks = "".join(cross_svg(point) for point in record.captures)
+            marks += last_ply_svg(record.ply.origin, record.ply.target)
+            mills = "".join(mill_band_svg(line) for line in record.mills)
+        frames.append({
+            "white": points_of(position.white),
+            "black": points_of(position.black),
+            "marks": marks,
+            "mills": mills,
+            "status": _status(position, record, total, index, result.rules),
+        })
+    return frames
+
+
+def _number(ply: Ply, fallback: int) -> int:
+    return ply.number if ply.number is not None else fallback
+
+
+def _comment_html(text: str) -> str:
+    return f'<span class="comment">{html.escape(text)}</span>'
+
+
+def _annotation_html(ply: Ply) -> str:
+    text = html.escape(ply.annotation or "")
+    text += "".join(f" ${nag}" for nag in ply.nags)
+    if ply.draw_offer:
+        text += " (=)"
+    return f'<span class="annotation">{text}</span>' if text else ""
+
+
+def _variation_html(variation: Variation, number: int) -> str:
+    parts = [_comment_html(text) for text in variation.comments]
+    fresh = True
+    for ply in variation.plies:
+        number = _number(ply, number)
+        if ply.side == "white":
+            parts.append(f"{number}.")
+        elif fresh:
+            parts.append(f"{number}...")
+        parts.append(f'<span class="move">{html.escape(ply.move_text)}</span>{_annotation_html(ply)}')
+        fresh = bool(ply.comments or ply.variations)
+        parts.extend(_comment_html(text) for text in ply.comments)
+        parts.extend(_variation_html(inner, number) for inner in ply.variations)
+        if ply.side == "black":
+            number += 1
+    return '<span class="variation">(' + " ".join(parts) + ")</span>"
+
+
+def _moves_html(game: Game, result: Replay) -> str:
+    """The move list: every ply of the main line, replayed ones clickable."""
+    replayed = len(result.records)
+    error = next((e for e in result.errors if e.code != "result-mismatch"), None)
+    parts = [_comment_html(text) for text in game.comments]
+    number = _number(game.plies[0], 1) if game.plies else 1
+    fresh = True
+    for offset, ply in enumerate(game.plies):
+        index = offset + 1
+        number = _number(ply, number)
+        if ply.side == "white":
+            parts.append(f'<span class="number">{number}.</span>')
+        elif fresh:
+            parts.append(f'<span class="number">{number}...</span>')
+        text = html.escape(ply.move_text)
+        if index <= replayed:
+            parts.append(f'<a class="ply" href="#ply={index}" data-ply="{index}">{text}</a>'
+                         f"{_annotation_html(ply)}")
+        else:
+            why = html.escape(error.message, quote=True) if error is not None and index == replayed + 1 else (
+                "not replayed: an earlier ply is illegal")
+            parts.append(f'<span class="ply illegal" title="{why}">{text}</span>{_annotation_html(ply)}')
+        fresh = bool(ply.comments or ply.variations)
+        parts.extend(_comment_html(text) for text in ply.comments)
+        for variation in ply.variations:
+            parts.append(_variation_html(variation, number))
+        if ply.side == "black":
+            number += 1
+    if game.declared_result:
+        parts.append(f'<span class="result">{html.escape(game.declared_result)}</span>')
+    parts.extend(_comment_html(text) for text in game.final_comments)
+    return " ".join(parts)
+
+
+def _outcome_text(result: Replay) -> str:
+    outcome = result.outcome
+    if outcome is None:
+        return ""
+    if outcome.winner is None:
+        text = "Draw"
+    else:
+        text = f"{_NAMES[outcome.winner]} wins"
+    loser = _NAMES["black" if outcome.winner == "white" else "white"]
+    reason = _REASONS.get(outcome.reason, outcome.reason).format(loser=loser)
+    return f"{text} ({reason}) after ply {outcome.ply}." if outcome.ply else f"{text} ({reason})."
+
+
+def _title(game: Game) -> str:
+    white, black = game.tags.get("White"), game.tags.get("Black")
+    if white or black:
+        return f"{white or '?'} – {black or '?'}"
+    return game.tags.get("Event") or "Nine Men's Morris"
+
+
+def _game_section(number: int, game: Game, result: Replay) -> str:
+    tags = "".join(f"<tr><th>{html.escape(name)}</th><td>{html.escape(value)}</td></tr>"
+                   for name, value in game.tags.items())
+    errors = "".join(f"<li>{html.escape(error.message)}</li>" for error in result.errors)
+    last = result.records[-1] if result.records else None
+    board = render_svg(result.last_legal_position, last)
+    outcome = _outcome_text(result)
+    return f"""<section class="game" id="game-{number}" data-game="{number}">
+<h2>{html.escape(_title(game))}</h2>
+<table class="tags">{tags}</table>
+<div class="viewer">
+<div class="side">
+<div class="board">{board}</div>
+<div class="controls">
+<button type="button" class="start" title="Start (Home)">&laquo; Start</button>
+<button type="button" class="back" title="Back (left arrow)">&lsaquo; Back</button>
+<button type="button" class="forward" title="Forward (right arrow)">Forward &rsaquo;</button>
+<button type="button" class="end" title="End (End)">End &raquo;</button>
+</div>
+<p class="status" aria-live="polite"></p>
+</div>
+<div class="record">
+<p class="moves">{_moves_html(game, result)}</p>
+{f'<p class="outcome">{html.escape(outcome)}</p>' if outcome else ''}
+{f'<ul class="errors">{errors}</ul>' if errors else ''}
+<p class="rules">Replayed under the rules {html.escape(result.rules.name)}: {html.escape(result.rules.title)}</p>
+</div>
+</div>
+</section>"""
+
+
+_STYLE = """
+body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 1.5rem; color: #222; background: #faf7f0; }
+h1 { font-size: 1.4rem; } h2 { font-size: 1.2rem; margin-bottom: .4rem; }
+section.game { margin-bottom: 2.5rem; }
+table.tags { border-collapse: collapse; margin-bottom: 1rem; font-size: .9rem; }
+table.tags th { text-align: left; padding: 0 1rem 0 0; color: #555; font-weight: normal; }
+.viewer { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; }
+.side { flex: 0 0 auto; }
+.board svg { width: 460px; max-width: 90vw; height: auto; display: block; }
+.controls { display: flex; gap: .4rem; justify-content: center; margin: .6rem 0; }
+.controls button { font-size: 1rem; min-width: 5rem; padding: .3rem .6rem; cursor: pointer; }
+.status { max-width: 460px; font-size: .9rem; min-height: 3em; }
+.record { flex: 1 1 20rem; max-width: 40rem; }
+.moves { line-height: 1.9; }
+.number { color: #777; }
+.ply { white-space: nowrap; }
+a.ply { color: #1d4f91; text-decoration: none; padding: .1rem .25rem; border-radius: .25rem; }
+a.ply:hover { background: #e4ecf7; }
+a.ply.current { background: #1f6fd1; color: #fff; }
+.ply.illegal { color: #b00020; text-decoration: line-through; }
+.annotation { color: #8a5a00; font-weight: bold; }
+.comment { color: #46604a; font-style: italic; }
+.comment::before { content: "{ "; } .comment::after { content: " }"; }
+.variation { color: #666; font-size: .92em; }
+.result { font-weight: bold; margin-left: .4rem; }
+.errors { color: #b00020; }
+.rules { color: #666; font-size: .85rem; }
+"""
+
+_SCRIPT = """
+(function () {
+  "use strict";
+  var SVG = "http://www.w3.org/2000/svg";
+  var games = DATA.games;
+  var viewers = [];
+  var active = null;
+
+  function stone(point, side) {
+    var xy = DATA.points[point];
+    var c = document.createElementNS(SVG, "circle");
+    c.setAttribute("class", "stone " + side);
+    c.setAttribute("data-point", point);
+    c.setAttribute("data-side", side);
+    c.setAttribute("cx", xy[0]);
+    c.setAttribute("cy", xy[1]);
+    c.setAttribute("r", DATA.radius);
+    c.setAttribute("fill", DATA.colours[side]);
+    c.setAttribute("stroke", DATA.colours[side + "-edge"]);
+    c.setAttribute("stroke-width", "2");
+    return c;
+  }
+
+  function Viewer(section, game) {
+    this.section = section;
+    this.game = game;
+    this.stones = section.querySelector("svg g.stones");
+    this.marks = section.querySelector("svg g.marks");
+    this.mills = section.querySelector("svg g.mills");
+    this.status = section.querySelector(".status");
+    this.plies = section.querySelectorAll("a.ply");
+    this.index = 0;
+    var self = this;
+    section.querySelector("button.start").addEventListener("click", function () { self.activate(); self.show(0); });
+    section.querySelector("button.back").addEventListener("click", function () { self.activate(); self.show(self.index - 1); });
+    section.querySelector("button.forward").addEventListener("click", function () { self.activate(); self.show(self.index + 1); });
+    section.querySelector("button.end").addEventListener("click", function () { self.activate(); self.show(game.frames.length - 1); });
+    Array.prototype.forEach.call(this.plies, function (link) {
+      link.addEventListener("click", function (event) {
+        event.preventDefault();
+        self.activate();
+        self.show(parseInt(link.getAttribute("data-ply"), 10));
+      });
+    });
+    section.addEventListener("click", function () { self.activate(); });
+  }
+
+  Viewer.prototype.activate = function () { active = this; };
+
+  Viewer.prototype.show = function (index) {
+    var last = this.game.frames.length - 1;
+    index = Math.max(0, Math.min(last, index));
+    var frame = this.game.frames[index];
+    this.index = index;
+    while (this.stones.firstChild) { this.stones.removeChild(this.stones.firstChild); }
+    var self = this;
+    frame.white.forEach(function (p) { self.stones.appendChild(stone(p, "white")); });
+    frame.black.forEach(function (p) { self.stones.appendChild(stone(p, "black")); });
+    this.marks.innerHTML = frame.marks;
+    this.mills.innerHTML = frame.mills;
+    this.status.textContent = frame.status;
+    Array.prototype.forEach.call(this.plies, function (link) {
+      link.classList.toggle("current", parseInt(link.getAttribute("data-ply"), 10) === index);
+    });
+    this.section.setAttribute("data-ply", String(index));
+    var hash = (viewers.length > 1 ? "#game=" + this.game.number + "&ply=" : "#ply=") + index;
+    if (window.location.hash !== hash && window.history && window.history.replaceState) {
+      try { window.history.replaceState(null, "", hash); } catch (e) { /* some file: pages refuse */ }
+    }
+  };
+
+  function fromHash() {
+    var found = {};
+    window.location.hash.replace(/^#/, "").split("&").forEach(function (part) {
+      var pair = part.split("=");
+      if (pair.length === 2 && /^[0-9]+$/.test(pair[1])) { found[pair[0]] = parseInt(pair[1], 10); }
+    });
+    return found;
+  }
+
+  function applyHash(wanted) {
+    wanted = wanted && wanted.ply !== undefined ? wanted : fromHash();
+    if (wanted.ply === undefined) { return; }
+    var viewer = viewers[(wanted.game || 1) - 1];
+    if (viewer) { viewer.activate(); viewer.show(wanted.ply); }
+  }
+
+  var initial = fromHash();
+  document.querySelectorAll("section.game").forEach(function (section, i) {
+    viewers.push(new Viewer(section, games[i]));
+  });
+  viewers.forEach(function (viewer) { viewer.show(viewer.game.frames.length - 1); });
+  active = viewers[0] || null;
+  applyHash(initial);
+  window.addEventListener("hashchange", function () { applyHash(); });
+
+  document.addEventListener("keydown", function (event) {
+    if (!active || event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
+    if (event.key in moves) { active.show(active.index + moves[event.key]); }
+    else if (event.key === "Home") { active.show(0); }
+    else if (event.key === "End") { active.show(active.game.frames.length - 1); }
+    else { return; }
+    event.preventDefault();
+  });
+})();
+"""
+
+
+def _script_json(data: Any) -> str:
+    """JSON that can stand inside ``<script>``: no ``<`` can close the element."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def render_games_html(games: Sequence[tuple[Game, Replay]], title: Optional[str] = None) -> str:
+    """One page for several replayed games, each with its own board and move list."""
+    if title is None:
+        title = _title(games[0][0]) if len(games) == 1 else f"{len(games)} games of Nine Men's Morris"
+    data = {
+        "points": POINT_XY,
+        "radius": STONE_RADIUS,
+        "colours": COLOURS,
+        "games": [{"number": number, "frames": _frames(result)}
+                  for number, (_, result) in enumerate(games, 1)],
+    }
+    sections = "\n".join(_game_section(number, game, result) for number, (game, result) in enumerate(games, 1))
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="muehle">
+<title>{html.escape(title)}</title>
+<style>{_STYLE}</style>
+</head>
+<body>
+{sections}
+<script>
+var DATA = {_script_json(data)};
+{_SCRIPT}
+</script>
+</body>
+</html>
+"""
+
+
+def render_html(game: Game, replay: Replay) -> str:
+    """The viewer page for one game and its replay."""
+    return render_games_html([(game, replay)])
+
+
+def write_html(games: Iterable[Game]) -> str:
+    """The viewer page for records: each replayed under its ``Rules`` tag (default ``wmd``),
+    from its ``[SetUp "1"]`` FEN when it has one. The writer of ``muehle convert --to html``.
+    """
+    pairs = [(game, replay_record(game)) for game in games]
+    if not pairs:
+        raise FormatError("there is no game to show", code="format")
+    return render_games_html(pairs)
