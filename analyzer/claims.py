@@ -1,0 +1,181 @@
+"""The arbiter's question: at this point of the game, was this draw claim right?
+
+A claim is made *after* a ply: "after ply N" is the position once ply N has been
+played (plies count from 1 for White's first placement). Three claims are judged
+(WMD Turnierreglement 3.0, ``000_ed81c6983a0f69c1.txt``):
+
+``repetition`` (11.2)
+    valid when the position after ply N (board, side to move, stones in hand)
+    stands for the third time or more; the start position counts.
+``no-capture`` (11.3)
+    valid when the ruleset's no-progress counter has reached its limit after
+    ply N (``wmd``: 60 plies, placements counted, without a capture).
+``mandatory-draw`` (11.5)
+    the claimant offered a draw after ply N; valid when the opponent had to accept
+    it by the stone counts of that position (see :mod:`muehle.analyzer.mandatory_draw`).
+
+Either side may claim the first two. A rule the ruleset does not have makes the
+claim invalid, saying so. A ply the record does not have, or one at or after an
+illegal ply, is an error (:class:`ClaimError`), not a verdict.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from muehle.analyzer.analysis import PlyNames
+from muehle.analyzer.mandatory_draw import obliging_clause, stone_count
+from muehle.analyzer.replay import Replay
+from muehle.notation.errors import MuehleError
+from muehle.notation.model import Side, other_side
+
+#: The rules a claim may invoke.
+CLAIM_RULES = ("repetition", "no-capture", "mandatory-draw")
+
+_NAMES = {"white": "White", "black": "Black"}
+_COUNTS = {1: "once", 2: "twice"}
+_WITHOUT = {"capture": "a capture", "mill": "a mill closed", "placement-or-capture": "a placement or capture"}
+
+
+class ClaimError(MuehleError):
+    """A claim that cannot be judged: the ply is not in the record or not legally reached."""
+
+    code = "claim"
+
+
+@dataclass
+class Verdict:
+    """The answer to a claim: ``valid`` or not, the reason in one sentence, and the proof as data."""
+
+    valid: bool
+    rule: str
+    by: Side
+    ply: int
+    move: str
+    reason: str
+    proof: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def word(self) -> str:
+        return "valid" if self.valid else "invalid"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The verdict as plain data (the JSON contract of ``muehle claim``)."""
+        return {"rule": self.rule, "by": self.by, "ply": self.ply, "move": self.move,
+                "verdict": self.word, "valid": self.valid, "reason": self.reason, "proof": self.proof}
+
+    def text(self) -> str:
+        """Two lines: the verdict on the claim, then the reason."""
+        what = {"repetition": "a draw by threefold repetition",
+                "no-capture": "a draw by the no-capture rule",
+                "mandatory-draw": "that a draw offer must be accepted"}[self.rule]
+        return (f"{self.word}: {_NAMES[self.by]} claims {what} after {self.move} (ply {self.ply})\n"
+                f"{self.reason}\n")
+
+
+def judge_claim(replay: Replay, ply: int, by: Side, rule: str) -> Verdict:
+    """Judge the claim of ``by`` under ``rule`` after ply ``ply`` of the replayed main line.
+
+    Raises :class:`ClaimError` (located) when the record has no such ply or the
+    ply was not legally reached, and :class:`ValueError` for an unknown rule.
+    """
+    if rule not in CLAIM_RULES:
+        raise ValueError(f"unknown claim rule {rule!r}")
+    record = _record(replay, ply)
+    names = PlyNames(replay.plies, replay.start)
+    move = names.move(ply) or ""
+    outcome = replay.outcome
+    if outcome is not None and outcome.winner is not None and outcome.reason != "declared" \
+            and outcome.ply <= ply:
+        reason = {"fewer-than-three": "has fewer than three stones", "blocked": "cannot move"}[outcome.reason]
+        return Verdict(False, rule, by, ply, move,
+                       f"the game was already decided after {names.label(outcome.ply)}: "
+                       f"{_NAMES[outcome.winner]} won, {_NAMES[other_side(outcome.winner)]} {reason}",
+                       {"outcome": outcome.to_dict()})
+    judge = {"repetition": _repetition, "no-capture": _no_capture, "mandatory-draw": _mandatory}[rule]
+    valid, reason, proof = judge(replay, record, by, names)
+    return Verdict(valid, rule, by, ply, move, reason, proof)
+
+
+def _record(replay: Replay, ply: int) -> Any:
+    game = replay.game
+    where = {"source": game.source or "<input>", "line": game.line}
+    if ply < 1:
+        raise ClaimError(f"plies count from 1 (White's first placement), not {ply}", **where)
+    if ply <= len(replay.records):
+        return replay.records[ply - 1]
+    error = next((e for e in replay.errors if e.code != "result-mismatch"), None)
+    if error is not None and error.code == "syntax" and error.ply is None:
+        raise ClaimError(f"the record cannot be read, so no claim can be judged: {error.message}",
+                         source=where["source"], line=error.line or game.line, column=error.column)
+    total = len(replay.plies)
+    if error is not None and ply <= total:
+        last = len(replay.records)
+        raise ClaimError(
+            f"ply {ply} is not reached legally: {error.message} [{error.code}]; "
+            f"a claim can be judged only up to ply {last}",
+            source=where["source"], line=error.line or game.line, column=error.column,
+        )
+    plural = "ply" if total == 1 else "plies"
+    raise ClaimError(f"the game has {total} {plural}; there is no ply {ply}", **where)
+
+
+def _occurrences(plies: list[int], names: PlyNames) -> str:
+    """``at the start, after 11. (ply 21) and 13. (ply 25)``."""
+    parts = [f"{names.label(ply)} (ply {ply})" for ply in plies if ply]
+    text = "" if not parts else "after " + (
+        parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1])
+    if plies and plies[0] == 0:
+        return "at the start" + (f", {text}" if len(parts) > 1 else f" and {text}" if parts else "")
+    return text
+
+
+def _repetition(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple[bool, str, dict[str, Any]]:
+    rules = replay.rules
+    occurrences = [*record.earlier_occurrences, record.index]
+    count = len(occurrences)
+    proof = {"occurrences": occurrences, "count": count, "required": 3}
+    if rules.repetition == "off":
+        return False, f"the rules {rules.name} have no threefold repetition rule", proof
+    times = _COUNTS.get(count, f"{count} times")
+    where = f"the position after {names.move(record.index)} occurred {times}"
+    if count >= 3:
+        return True, f"{where}: {_occurrences(occurrences, names)}", proof
+    return False, f"{where}, not three times: {_occurrences(occurrences, names)}", proof
+
+
+def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple[bool, str, dict[str, Any]]:
+    rules = replay.rules
+    rule = rules.no_capture
+    if rule is None:
+        return False, f"the rules {rules.name} have no draw rule for plies without a capture", {}
+    count = record.plies_without_capture
+    since = record.index - count
+    proof = {"plies": count, "limit": rule.limit, "reset": rule.reset, "since": since}
+    what = _WITHOUT[rule.reset]
+    start = "since the start" if since == 0 else f"since {names.label(since)} (ply {since})"
+    if count >= rule.limit:
+        return True, (f"{count} plies without {what} {start}; the rules {rules.name} need {rule.limit}"), proof
+    earliest = record.index + rule.limit - count
+    return False, (f"only {count} plies without {what} {start}; the rules {rules.name} need "
+                   f"{rule.limit}, so the right exists after {names.label(earliest)} (ply {earliest}) "
+                   "at the earliest"), proof
+
+
+def _mandatory(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple[bool, str, dict[str, Any]]:
+    rules = replay.rules
+    position = record.after
+    opponent = other_side(by)
+    stones = {"white": stone_count(position, "white"), "black": stone_count(position, "black")}
+    clause: Optional[str] = obliging_clause(stones[by], stones[opponent])
+    marked = bool(record.ply.draw_offer and record.side == by)
+    proof = {"stones": stones, "clause": clause if rules.mandatory_draw else None, "offer_marked": marked}
+    counts = (f"{_NAMES[by]} has {stones[by]} stones and {_NAMES[opponent]} {stones[opponent]} "
+              "(on the board and in hand)")
+    if not rules.mandatory_draw:
+        return False, f"the rules {rules.name} have no mandatory acceptance of draw offers", proof
+    if clause is not None:
+        return True, f"{_NAMES[opponent]} must accept: {counts}, WMD {clause}", proof
+    return False, (f"{_NAMES[opponent]} need not accept: {counts}; an offer must be accepted only when "
+                   "both have 4 or 5 stones, or the offerer has 6 or 3 and the opponent 4 or 5"), proof

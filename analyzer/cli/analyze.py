@@ -1,0 +1,110 @@
+"""``muehle analyze``: the story of each game, as a timeline for people or as data.
+
+Every game of the input (or the one ``--game`` names) is replayed under its
+ruleset and analysed (:mod:`muehle.analyzer.analysis`). The text form is a short
+aligned timeline with a summary; ``--format json`` and ``--format yaml`` give one
+array with an object per game, the contract of ``docs/analyze.md``. A game that
+cannot be read, or whose ``Rules`` tag names no ruleset, is reported on standard
+error and left out; a game with an illegal ply is analysed up to it and shows the
+position to restore. Either makes the exit status 1. Output is written only once
+every game is done.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Optional
+
+import click
+import yaml
+
+from muehle.analyzer.analysis import Analysis, analyze as analyze_replay
+from muehle.analyzer.analysis_text import render_text
+from muehle.analyzer.cli.common import fails_cleanly
+from muehle.analyzer.cli.game_input import GameInput, load_games
+from muehle.analyzer.record_setup import replay_record
+from muehle.analyzer.rules import load_ruleset
+from muehle.notation.errors import MuehleError
+
+FORMATS = ("text", "json", "yaml")
+
+
+def stdout_is_utf8() -> bool:
+    """Whether standard output takes UTF-8 (else text output keeps to ASCII)."""
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+    return encoding == "utf8"
+
+
+def _title(analysis: Analysis, source: str, index: int) -> str:
+    tags = analysis.game.tags
+    players = f": {tags.get('White', '?')} - {tags.get('Black', '?')}" if "White" in tags or "Black" in tags else ""
+    return f"{source}, game {index}{players} (rules {analysis.rules.name})"
+
+
+def analyze_input(data: GameInput, numbers: list[int], rules: Optional[str]) -> tuple[list[tuple[int, Analysis]], list[MuehleError]]:
+    """Analyse the games ``numbers`` of an input; the errors found on the way, located."""
+    done: list[tuple[int, Analysis]] = []
+    errors: list[MuehleError] = []
+    for number in numbers:
+        game = data.pick(number)
+        if game.errors:
+            errors.extend(data.located(error) for error in game.errors)
+            continue
+        try:
+            replayed = replay_record(game, rules)
+        except MuehleError as error:
+            errors.append(data.located(error))
+            continue
+        analysis = analyze_replay(replayed)
+        illegal = analysis.illegal
+        if illegal is not None:
+            errors.append(data.located(MuehleError(
+                f"{illegal.message} [{illegal.code}]", source=data.source, line=illegal.line,
+                column=illegal.column, code=illegal.code)))
+        done.append((number, analysis))
+    return done, errors
+
+
+def render(done: list[tuple[int, Analysis]], source: str, fmt: str) -> str:
+    """The whole output in one format."""
+    if fmt == "text":
+        ascii_only = not stdout_is_utf8()
+        return "\n".join(render_text(analysis, _title(analysis, source, number), ascii=ascii_only)
+                         for number, analysis in done)
+    data: list[dict[str, Any]] = [analysis.to_dict(source, number) for number, analysis in done]
+    if fmt == "json":
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+
+
+@click.command(name="analyze")
+@click.argument("file", metavar="FILE")
+@click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
+              help="Only this game of the file (1 is the first). Default: every game.")
+@click.option("--rules", default=None, metavar="R",
+              help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+              help="A timeline for people, or the documented JSON/YAML contract.")
+@fails_cleanly
+def analyze(file: str, game_number: Optional[int], rules: Optional[str], fmt: str) -> None:
+    """Report mills, captures, phases, repetitions, draw rights and the end of each game.
+
+    FILE holds records in the notation, PGN, JSON or YAML ('-' reads standard input).
+    """
+    if rules is not None:
+        load_ruleset(rules)  # a bad --rules fails before anything is read
+    data = load_games(file)
+    if game_number is not None:
+        data.pick(game_number)
+        numbers = [game_number]
+    else:
+        data.pick(1)  # an input without games is an error
+        numbers = list(range(1, len(data.games) + 1))
+    done, errors = analyze_input(data, numbers, rules)
+    if done:
+        click.echo(render(done, data.source, fmt), nl=False)
+    for error in errors:
+        click.echo(error.format(), err=True)
+    if errors:
+        sys.exit(1)

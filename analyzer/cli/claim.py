@@ -1,0 +1,62 @@
+"""``muehle claim``: was a draw claim right at a given ply? A verdict with its proof.
+
+The exit status is the verdict: 0 for ``valid``, 1 for ``invalid`` (and for a
+claim that cannot be judged: no such game or ply, an illegal ply before it, a
+record that cannot be read), 2 for a usage error. The JSON form is described in
+``docs/analyze.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from muehle.analyzer.claims import CLAIM_RULES, judge_claim
+from muehle.analyzer.cli.common import fails_cleanly
+from muehle.analyzer.cli.game_input import load_games
+from muehle.analyzer.record_setup import replay_record
+from muehle.analyzer.rules import load_ruleset
+from muehle.notation.errors import MuehleError
+
+
+@click.command(name="claim")
+@click.argument("file", metavar="FILE")
+@click.option("--ply", type=click.IntRange(min=1), required=True,
+              help="The claim is made after this ply (1 is White's first placement).")
+@click.option("--by", "by", type=click.Choice(["white", "black"]), required=True,
+              help="The side that claims (for mandatory-draw: the side that offers the draw).")
+@click.option("--rule", type=click.Choice(CLAIM_RULES), required=True,
+              help="repetition (WMD 11.2), no-capture (11.3) or mandatory-draw (11.5).")
+@click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Which game of the file (1 is the first).")
+@click.option("--rules", default=None, metavar="R",
+              help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="The verdict as two lines of text or as JSON.")
+@fails_cleanly
+def claim(file: str, ply: int, by: str, rule: str, game_number: int, rules: str | None, fmt: str) -> None:
+    """Decide whether a draw claim after ply N was right; exit 0 if valid, 1 if not.
+
+    FILE holds records in the notation, PGN, JSON or YAML ('-' reads standard input).
+    """
+    if rules is not None:
+        load_ruleset(rules)
+    data = load_games(file)
+    game = data.pick(game_number)
+    if game.errors:
+        raise data.located(game.errors[0])
+    replayed = replay_record(game, rules)
+    try:
+        verdict = judge_claim(replayed, ply, by, rule)  # type: ignore[arg-type]
+    except MuehleError as error:
+        raise data.located(error) from None
+    if fmt == "json":
+        output = {"source": data.source, "game": game_number, "rules": replayed.rules.name,
+                  **verdict.to_dict()}
+        click.echo(json.dumps(output, ensure_ascii=False, indent=2))
+    else:
+        click.echo(verdict.text(), nl=False)
+    if not verdict.valid:
+        sys.exit(1)

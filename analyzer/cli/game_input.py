@@ -1,0 +1,53 @@
+"""The games a command reads from one input, and the one it was asked for.
+
+Inputs are read as :mod:`muehle.analyzer.cli.convert` reads them (notation or PGN,
+JSON, YAML; ``-`` is standard input). The lines of the text are kept so that an
+error found later (an illegal ply, a claim that cannot be judged) can show the
+line it points at.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from muehle.analyzer.cli.common import read_input
+from muehle.notation.errors import MuehleError
+from muehle.notation.model import Game
+
+
+@dataclass
+class GameInput:
+    """The games of one input, its name for messages and its lines."""
+
+    source: str
+    games: list[Game]
+    lines: list[str]
+
+    def line_text(self, line: int) -> str | None:
+        """The text of a 1-based line, or ``None`` when out of range."""
+        return self.lines[line - 1] if 0 < line <= len(self.lines) else None
+
+    def located(self, error: MuehleError) -> MuehleError:
+        """``error`` with the text of its line filled in, when known."""
+        if error.line_text is None and error.column:
+            error.line_text = self.line_text(error.line)
+        return error
+
+    def pick(self, number: int) -> Game:
+        """Game ``number`` (1-based); a located error when there is none."""
+        if not self.games:
+            raise MuehleError("there is no game in the input", source=self.source)
+        if not 1 <= number <= len(self.games):
+            count = len(self.games)
+            raise MuehleError(f"there is no game {number}: the input has {count} game{'s' * (count != 1)}",
+                              source=self.source)
+        return self.games[number - 1]
+
+
+def load_games(name: str) -> GameInput:
+    """Read every game of an input (file name or ``-``)."""
+    from muehle.analyzer.cli.convert import input_reader
+
+    text = read_input(name)
+    source = "<stdin>" if name == "-" else name
+    return GameInput(source, input_reader(name, text)(text, source), text.splitlines())

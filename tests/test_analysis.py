@@ -1,0 +1,296 @@
+"""The timeline and summary of ``muehle.analyzer.analysis`` on hand-built records.
+
+Every expected value below was worked out by hand from the record and the rules
+texts (``shared/seeds/000_ed81c6983a0f69c1.txt`` for WMD); the docstrings say how.
+The records are the ``examples/analyze-*.txt`` files, whose comments describe them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional
+
+import pytest
+
+from muehle.analyzer.analysis import EVENT_TYPES, Analysis, PlyNames, analyze
+from muehle.analyzer.board import Position
+from muehle.analyzer.generate import generate_games
+from muehle.analyzer.record_setup import replay_record
+from muehle.analyzer.replay import replay
+from muehle.analyzer.rules import load_ruleset
+from muehle.notation.model import Game, Ply
+from muehle.notation.parser import parse_game, read_file
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def example(name: str, number: int = 1) -> Game:
+    return list(read_file(EXAMPLES / name))[number - 1]
+
+
+def analysis_of(name: str, number: int = 1, rules: Optional[str] = None) -> Analysis:
+    return analyze(replay_record(example(name, number), rules))
+
+
+def events(analysis: Analysis, kind: str) -> list[dict[str, Any]]:
+    return [event.to_dict() for event in analysis.events if event.type == kind]
+
+
+# --- repetition (WMD 11.2) -------------------------------------------------------------
+
+
+def test_repetition_after_a_four_ply_shuffle() -> None:
+    """White shuttles d2-b2-d2, Black d5-c5-d5 from ply 19 on, and nothing else changes.
+
+    The cycle takes four plies, so the position after ply n stands again after ply
+    n + 4: plies 22 to 25 repeat those after 18 to 21 (second occurrence), and ply
+    26 brings the position after ply 18 for the third time (after 18, 22, 26). No
+    position of the placing phase can recur (the stones in hand differ), so these
+    are all repetitions, and the right to claim (WMD 11.2) first exists after 26.
+    """
+    analysis = analysis_of("analyze-repetition.txt")
+    assert [(e["ply"], e["count"], e["earlier"]) for e in events(analysis, "repetition")] == [
+        (22, 2, [18]), (23, 2, [19]), (24, 2, [20]), (25, 2, [21]), (26, 3, [18, 22])]
+    assert [(e["ply"], e["rule"], e["occurrences"]) for e in events(analysis, "draw-right")] == [
+        (26, "repetition", [18, 22, 26])]
+    assert events(analysis, "repetition")[-1]["move"] == "13... c5-d5"
+    assert analysis.summary["draw_rights"] == {"repetition": 26, "no-capture": None}
+
+
+def test_repetition_ends_the_game_where_the_ruleset_makes_it_automatic() -> None:
+    """Under ``sanmill`` threefold repetition is automatic: the game is drawn after ply 26,
+    the last ply of the record, so the declared 1/2-1/2 agrees."""
+    analysis = analysis_of("analyze-repetition.txt", rules="sanmill")
+    assert events(analysis, "draw-right")[0]["automatic"] is True
+    over = events(analysis, "game-over")
+    assert [(e["ply"], e["winner"], e["reason"], e["agrees"]) for e in over] == [
+        (26, None, "repetition", True)]
+
+
+def test_repetition_counts_the_start_position() -> None:
+    """The start position is an occurrence. From a set-up position where both sides move,
+    White d2-b2 and back and Black d7-d6 and back (no mill closes: b6, f6, d1, d3, f2 are
+    free) bring the start position back after ply 4 and ply 8: its third occurrence is
+    after ply 8, counting the start (0) and ply 4."""
+    start = Position(white=_mask("a1 d2 g7 f4 b4"), black=_mask("a4 d7 g1 e5 c3"),
+                     in_hand_white=0, in_hand_black=0, to_move="white")
+    plies = []
+    for number in range(1, 3):
+        plies += [Ply(number * 2 - 1, "white", "b2", "d2"), Ply(number * 2 - 1, "black", "d6", "d7"),
+                  Ply(number * 2, "white", "d2", "b2"), Ply(number * 2, "black", "d7", "d6")]
+    analysis = analyze(replay(Game(plies=plies), load_ruleset("wmd"), start=start))
+    assert [(e["ply"], e["earlier"]) for e in events(analysis, "repetition")][-1] == (8, [0, 4])
+    assert events(analysis, "draw-right")[0]["occurrences"] == [0, 4, 8]
+
+
+def _mask(points: str) -> int:
+    from muehle.analyzer.board import mask_of
+
+    return mask_of(points.split())
+
+
+# --- the no-capture rule (WMD 11.3 and others) ------------------------------------------
+
+
+def test_no_capture_right_after_sixty_plies_under_wmd() -> None:
+    """The last capture is 3. a7/xd6, ply 5. WMD 11.3: 30 moves by both sides = 60 plies,
+    placements counted, so the 60th ply without a capture is ply 65 (33. d5-c5)."""
+    analysis = analysis_of("analyze-no-capture.txt")
+    rights = [(e["ply"], e["move"], e["count"]) for e in events(analysis, "draw-right")
+              if e["rule"] == "no-capture"]
+    assert rights == [(65, "33. d5-c5", 60)]
+    assert analysis.summary["no_capture"] == {"limit": 60, "reset": "capture", "mode": "claim",
+                                              "count": 106 - 5}
+
+
+def test_no_capture_counts_mills_under_brettspielnetz() -> None:
+    """Brettspielnetz: 50 full moves (100 plies) without a mill closed. The only mill is
+    closed at ply 5, so the right exists after ply 105."""
+    analysis = analysis_of("analyze-no-capture.txt", rules="brettspielnetz")
+    assert [e["ply"] for e in events(analysis, "draw-right") if e["rule"] == "no-capture"] == [105]
+    assert analysis.summary["draw_rights"]["no-capture"] == 105
+
+
+def test_no_no_capture_right_without_the_rule() -> None:
+    """The book (``schuermann``) has no such rule: no right, and no counter in the summary."""
+    analysis = analysis_of("analyze-no-capture.txt", rules="schuermann")
+    assert not [e for e in events(analysis, "draw-right") if e["rule"] == "no-capture"]
+    assert analysis.summary["no_capture"] is None
+
+
+def test_longest_stretch_without_a_capture() -> None:
+    """Captures at ply 5 only: plies 1-4 are a stretch of 4, plies 6-106 one of 101."""
+    longest = analysis_of("analyze-no-capture.txt").summary["longest_without_capture"]
+    assert longest == {"plies": 101, "from": 6, "to": 106}
+
+
+# --- phases, mills, captures, the Zwickmühle ---------------------------------------------
+
+
+def test_phases_change_after_the_ninth_placement() -> None:
+    """White places its ninth stone at ply 17 and Black at ply 18: each then moves."""
+    analysis = analysis_of("analyze-repetition.txt")
+    assert [(e["ply"], e["side"], e["from"], e["to"]) for e in events(analysis, "phase")] == [
+        (17, "white", "placing", "moving"), (18, "black", "placing", "moving")]
+    assert analysis.summary["phases"] == {"white": {"placing": 9, "moving": 4, "flying": 0},
+                                          "black": {"placing": 9, "moving": 4, "flying": 0}}
+
+
+def test_zwickmuehle_in_action() -> None:
+    """White closes a7-d7-g7 at ply 11 and stands on b6 and f6 beside the free d6.
+
+    From ply 19 the stone shuttles: d7-d6 closes b6-d6-f6 (plies 19, 23, 27), d6-d7
+    closes a7-d7-g7 again (21, 25), each time capturing. With 9 - 1 - 5 = 3 stones
+    Black may jump (flying) from ply 27 and jumps g1-d7 into the hole (ply 28),
+    which ends the Zwickmühle; 15. d2-d3 closes c3-d3-e3 and takes Black's third
+    last stone: White wins (WMD 10.1).
+    """
+    analysis = analysis_of("analyze-zwickmuehle.txt")
+    mills = [(e["ply"], "-".join(e["points"])) for e in events(analysis, "mill")]
+    assert mills == [(11, "a7-d7-g7"), (19, "b6-d6-f6"), (21, "a7-d7-g7"), (23, "b6-d6-f6"),
+                     (25, "a7-d7-g7"), (27, "b6-d6-f6"), (29, "c3-d3-e3")]
+    assert [(e["ply"], e["point"], e["stones_left"]) for e in events(analysis, "capture")] == [
+        (11, "a4", 8), (19, "g4", 7), (21, "a4", 6), (23, "b4", 5), (25, "f4", 4), (27, "c4", 3),
+        (29, "d7", 2)]
+    assert (27, "black", "moving", "flying") in [
+        (e["ply"], e["side"], e["from"], e["to"]) for e in events(analysis, "phase")]
+    end = events(analysis, "game-over")
+    assert [(e["ply"], e["winner"], e["reason"], e["agrees"]) for e in end] == [
+        (29, "white", "fewer-than-three", True)]
+    assert analysis.summary["mills"] == {"white": 7, "black": 0}
+    assert analysis.summary["captures"] == {"white": 7, "black": 0}
+
+
+# --- the end ------------------------------------------------------------------------------
+
+
+def test_blocked_win() -> None:
+    """After 9... d7 the free points are a1, a4, a7, b2, b4, b6; their neighbours (d1, d7,
+    c4, d2, d6, c3, c5 and each other) hold no White stone, so White, to move, cannot
+    move: Black wins after ply 18 (WMD 10.2), as declared."""
+    end = analysis_of("analyze-endings.txt").summary["end"]
+    assert end == {"winner": "black", "reason": "blocked", "ply": 18, "result": "0-1",
+                   "declared": "0-1", "agrees": True}
+
+
+def test_reduction_win_while_placing() -> None:
+    """From the set-up position Black has b2, f4 and 3 in hand. 7. e3 takes b2, Black
+    places d2, and 8. a7 closes two mills while placing, which takes two stones
+    (WMD 1.1): Black has none on the board and 2 in hand, fewer than three (10.1)."""
+    game = example("analyze-endings.txt", 2)
+    replayed = replay_record(game)
+    analysis = analyze(replayed)
+    assert [(e["ply"], e["double"]) for e in events(analysis, "mill")] == [(1, False), (3, True), (3, True)]
+    assert analysis.summary["end"]["reason"] == "fewer-than-three"
+    assert analysis.summary["end"]["winner"] == "white"
+    assert analysis.summary["end"]["ply"] == 3
+    final = replayed.records[-1].after
+    assert (final.in_hand_white, final.on_board("black"), final.in_hand_black) == (1, 0, 2)
+    assert events(analysis, "game-over")[0]["move"] == "8. a7/xf4/xd2"
+
+
+def test_declared_result_that_contradicts_the_board() -> None:
+    """The blocked game declared 1-0: on the board Black won, so the result disagrees."""
+    text = (EXAMPLES / "analyze-endings.txt").read_text(encoding="utf-8").split("\n\n[Event")[0]
+    game = parse_game(text.replace('"0-1"', '"1-0"').replace("9. g7 d7 0-1", "9. g7 d7 1-0"))
+    end = analyze(replay_record(game)).summary["end"]
+    assert (end["winner"], end["declared"], end["agrees"]) == ("black", "1-0", False)
+
+
+def test_unfinished_game_without_result() -> None:
+    """An unfinished record without a result: no winner, nothing declared, nothing to agree with."""
+    game = parse_game("1. a1 d1 2. g1 a4")
+    assert analyze(replay_record(game)).summary["end"] == {
+        "winner": None, "reason": None, "ply": None, "result": None, "declared": None, "agrees": None}
+
+
+# --- an illegal ply (WMD 6) ---------------------------------------------------------------
+
+
+def test_illegal_ply_shows_the_position_to_restore() -> None:
+    """11. b2-b6 skips b4 and White, with nine stones, may not jump. The position to restore
+    is the one after 10... d5-c5 (ply 20); the FEN lists the rings from their top middle
+    point clockwise: inner d5 e5 e4 e3 d3 c3 c4 c5, middle d6 .. b6, outer d7 .. a7; 2
+    plies since the last placement (ply 18), full move 11."""
+    analysis = analysis_of("analyze-illegal.txt")
+    illegal = analysis.illegal
+    assert illegal is not None
+    assert (illegal.ply, illegal.code, illegal.move, illegal.restore_ply) == (
+        21, "not-adjacent", "11. b2-b6", 20)
+    data = illegal.to_dict()["restore"]
+    assert data["white"] == ["a1", "a7", "b2", "b4", "c3", "d6", "f4", "g1", "g7"]
+    assert data["black"] == ["a4", "c4", "c5", "d1", "d3", "d7", "e4", "e5", "g4"]
+    assert data["fen"] == "*@@*@O@@/O*O**OO*/@O@O@O@O w m s 9 0 9 0 0 0 0 0 0 0 0 2 11"
+    assert analysis.summary["plies"] == 20 and analysis.summary["illegal_ply"] == 21
+
+
+# --- the contract ---------------------------------------------------------------------------
+
+FIELDS = {
+    "mill": {"points", "double"},
+    "capture": {"point", "stones_left"},
+    "phase": {"from", "to"},
+    "repetition": {"count", "earlier"},
+    "draw-right": {"rule", "automatic", "occurrences", "count", "reset"},
+    "mandatory-draw": {"clause", "stones", "until"},
+    "draw-offer": {"obliged", "clause", "stones", "rule"},
+    "zwickmuehle": {"shuttles", "until"},
+    "game-over": {"winner", "reason", "result", "declared", "agrees"},
+}
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("analyze-*.txt")))
+def test_every_event_follows_the_documented_contract(name: str) -> None:
+    """Each event has ply, move, side, type and only the fields docs/analyze.md gives its type."""
+    for game in read_file(EXAMPLES / name):
+        data = analyze(replay_record(game)).to_dict(name, 1)
+        assert set(data) == {"source", "game", "tags", "rules", "summary", "events", "illegal"}
+        previous = (-1, -1)
+        for event in data["events"]:
+            assert event["type"] in EVENT_TYPES
+            own = set(event) - {"ply", "move", "side", "type"}
+            if event["type"] == "draw-right":
+                expected = {"rule", "automatic", "occurrences"} if event["rule"] == "repetition" \
+                    else {"rule", "automatic", "count", "reset"}
+            else:
+                expected = FIELDS[event["type"]]
+            assert own == expected, event
+            assert event["side"] in ("white", "black", None)
+            order = (event["ply"], EVENT_TYPES.index(event["type"]))
+            assert order >= previous
+            previous = order
+
+
+def test_names_of_plies_follow_the_book() -> None:
+    """White's ply of move 18 is ``18.``, Black's of move 17 ``17...``; unnumbered plies are
+    numbered from the start."""
+    names = PlyNames([Ply(None, "white", "d2"), Ply(None, "black", "d6"), Ply(None, "white", "f2")],
+                     Position.start())
+    assert [names.label(i) for i in range(5)] == ["start", "1.", "1...", "2.", "2..."]
+    assert names.move(3) == "2. f2" and names.move(4) is None
+
+
+def test_counts_agree_with_the_replay_on_generated_games() -> None:
+    """On random legal games the summary counts what the replay records, and the events are
+    in ply order."""
+    rules = load_ruleset("wmd")
+    for game in generate_games(rules, seed=7, count=60):
+        replayed = replay(game, rules)
+        analysis = analyze(replayed)
+        summary = analysis.summary
+        for side in ("white", "black"):
+            own = [r for r in replayed.records if r.side == side]
+            assert summary["mills"][side] == sum(len(r.mills) for r in own)
+            assert summary["captures"][side] == sum(len(r.captures) for r in own)
+            assert sum(summary["phases"][side].values()) == len(own)
+        assert [e.ply for e in analysis.events] == sorted(e.ply for e in analysis.events)
+        assert len(events(analysis, "mill")) == sum(summary["mills"].values())
+
+
+def test_mill_points_are_listed_in_board_order() -> None:
+    """Points are listed by file, then rank (as in the board's point list): the d-file mill
+    White closes with 3. d3 is d1-d2-d3, and its capture of a4 leaves Black 8 stones."""
+    game = parse_game("1. d1 a4 2. d2 g7 3. d3/xa4 *")
+    analysis = analyze(replay_record(game))
+    assert [(e["ply"], e["points"]) for e in events(analysis, "mill")] == [(5, ["d1", "d2", "d3"])]
+    assert [(e["point"], e["stones_left"]) for e in events(analysis, "capture")] == [("a4", 8)]

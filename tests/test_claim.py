@@ -1,0 +1,174 @@
+"""Claim verdicts of ``muehle.analyzer.claims`` on hand-built records.
+
+A claim "at ply N" is judged on the position after ply N (WMD 11.2, 11.3, 11.5 in
+``shared/seeds/000_ed81c6983a0f69c1.txt``). The records are ``examples/analyze-*.txt``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import pytest
+
+from muehle.analyzer.claims import ClaimError, Verdict, judge_claim
+from muehle.analyzer.record_setup import replay_record
+from muehle.analyzer.replay import Replay
+from muehle.notation.parser import read_file
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def replayed(name: str, rules: Optional[str] = None, number: int = 1) -> Replay:
+    return replay_record(list(read_file(EXAMPLES / name))[number - 1], rules)
+
+
+def claim(name: str, ply: int, rule: str, by: str = "white", rules: Optional[str] = None,
+          number: int = 1) -> Verdict:
+    return judge_claim(replayed(name, rules, number), ply, by, rule)  # type: ignore[arg-type]
+
+
+# --- threefold repetition (11.2) ----------------------------------------------------------
+
+
+def test_repetition_claim_on_the_third_occurrence_is_valid() -> None:
+    """The position after ply 18 stands again after 22 and 26 (a four-ply shuffle)."""
+    verdict = claim("analyze-repetition.txt", 26, "repetition", by="black")
+    assert verdict.valid
+    assert verdict.proof == {"occurrences": [18, 22, 26], "count": 3, "required": 3}
+    assert verdict.reason == ("the position after 13... c5-d5 occurred 3 times: "
+                              "after 9... (ply 18), 11... (ply 22) and 13... (ply 26)")
+
+
+def test_repetition_claim_on_the_second_occurrence_is_invalid() -> None:
+    """After ply 25 (13. b2-d2) the position of ply 21 stands for the second time only."""
+    verdict = claim("analyze-repetition.txt", 25, "repetition")
+    assert not verdict.valid
+    assert verdict.reason == ("the position after 13. b2-d2 occurred twice, not three times: "
+                              "after 11. (ply 21) and 13. (ply 25)")
+
+
+def test_repetition_claim_on_a_new_position_is_invalid() -> None:
+    """Ply 20 (10... d5-c5) makes a position that has not stood before."""
+    verdict = claim("analyze-repetition.txt", 20, "repetition")
+    assert not verdict.valid and verdict.proof["occurrences"] == [20]
+    assert "occurred once, not three times" in verdict.reason
+
+
+def test_repetition_claim_under_rules_without_it(tmp_path: Path) -> None:
+    """A ruleset with ``repetition: off`` has no such draw: the claim is invalid, saying so."""
+    rules = tmp_path / "no-repetition.yaml"
+    rules.write_text("base: wmd\nname: no-repetition\nrepetition: 'off'\n", encoding="utf-8")
+    verdict = claim("analyze-repetition.txt", 26, "repetition", rules=str(rules))
+    assert not verdict.valid
+    assert verdict.reason == "the rules no-repetition have no threefold repetition rule"
+
+
+# --- 30 moves without a capture (11.3) ----------------------------------------------------
+
+
+def test_thirty_move_claim_one_ply_too_early() -> None:
+    """The last capture is ply 5; after ply 64 only 59 plies were played without one, and WMD
+    11.3 needs 30 moves by each side, 60 plies: the right exists after ply 65 (33.)."""
+    verdict = claim("analyze-no-capture.txt", 64, "no-capture")
+    assert not verdict.valid
+    assert verdict.proof == {"plies": 59, "limit": 60, "reset": "capture", "since": 5}
+    assert verdict.reason == ("only 59 plies without a capture since 3. (ply 5); the rules wmd need 60, "
+                              "so the right exists after 33. (ply 65) at the earliest")
+
+
+def test_thirty_move_claim_exactly_on_time() -> None:
+    """After ply 65, plies 6 to 65 are 60 plies without a capture."""
+    verdict = claim("analyze-no-capture.txt", 65, "no-capture", by="black")
+    assert verdict.valid
+    assert verdict.proof == {"plies": 60, "limit": 60, "reset": "capture", "since": 5}
+    assert verdict.text() == (
+        "valid: Black claims a draw by the no-capture rule after 33. d5-c5 (ply 65)\n"
+        "60 plies without a capture since 3. (ply 5); the rules wmd need 60\n")
+
+
+def test_fifty_full_moves_without_a_mill_under_brettspielnetz() -> None:
+    """Brettspielnetz counts 100 plies without a mill closed: the mill of ply 5 is the last,
+    so the claim is early after ply 104 and right after ply 105."""
+    early = claim("analyze-no-capture.txt", 104, "no-capture", rules="brettspielnetz")
+    on_time = claim("analyze-no-capture.txt", 105, "no-capture", rules="brettspielnetz")
+    assert (early.valid, early.proof["plies"]) == (False, 99)
+    assert (on_time.valid, on_time.proof["plies"]) == (True, 100)
+    assert "without a mill closed" in on_time.reason
+
+
+def test_no_capture_claim_under_rules_without_it() -> None:
+    verdict = claim("analyze-no-capture.txt", 106, "no-capture", rules="schuermann")
+    assert not verdict.valid
+    assert verdict.reason == "the rules schuermann have no draw rule for plies without a capture"
+
+
+# --- mandatory acceptance (11.5) ----------------------------------------------------------
+
+
+def test_mandatory_draw_claim_with_six_against_five() -> None:
+    """After 30. d7-a7/xb6 White has 6 stones, Black 5: an offer by White binds (11.5.2)."""
+    verdict = claim("analyze-mandatory-draw.txt", 1, "mandatory-draw", by="white")
+    assert verdict.valid
+    assert verdict.proof == {"stones": {"white": 6, "black": 5}, "clause": "11.5.2", "offer_marked": True}
+    assert verdict.reason == ("Black must accept: White has 6 stones and Black 5 (on the board and in hand), "
+                              "WMD 11.5.2")
+
+
+def test_mandatory_draw_claim_by_the_side_with_five_against_six() -> None:
+    """The same position, offered by Black (5 against 6): no clause applies."""
+    verdict = claim("analyze-mandatory-draw.txt", 1, "mandatory-draw", by="black")
+    assert not verdict.valid
+    assert verdict.proof["clause"] is None and verdict.proof["offer_marked"] is False
+    assert verdict.reason.startswith("White need not accept: Black has 5 stones and White 6")
+
+
+def test_mandatory_draw_claim_with_three_against_four() -> None:
+    """After 34... f4-e4 (=) Black has 3 stones and White 4: Black's offer binds (11.5.3)."""
+    verdict = claim("analyze-mandatory-draw.txt", 10, "mandatory-draw", by="black")
+    assert verdict.valid and verdict.proof["clause"] == "11.5.3"
+
+
+def test_mandatory_draw_claim_under_rules_without_it() -> None:
+    verdict = claim("analyze-mandatory-draw.txt", 1, "mandatory-draw", rules="sanmill")
+    assert not verdict.valid
+    assert verdict.reason == "the rules sanmill have no mandatory acceptance of draw offers"
+
+
+# --- claims that cannot be judged, or come too late ----------------------------------------
+
+
+def test_claim_after_the_game_was_decided() -> None:
+    """Ply 29 of the Zwickmühle game leaves Black with two stones: the game is over."""
+    verdict = claim("analyze-zwickmuehle.txt", 29, "repetition")
+    assert not verdict.valid
+    assert verdict.reason == ("the game was already decided after 15.: White won, "
+                              "Black has fewer than three stones")
+
+
+def test_claim_beyond_the_end_of_the_record() -> None:
+    with pytest.raises(ClaimError, match="the game has 26 plies; there is no ply 27"):
+        claim("analyze-repetition.txt", 27, "repetition")
+
+
+def test_claim_at_or_after_an_illegal_ply() -> None:
+    """Ply 21 of analyze-illegal.txt is illegal; plies 21 and 22 cannot be judged."""
+    for ply in (21, 22):
+        with pytest.raises(ClaimError) as caught:
+            claim("analyze-illegal.txt", ply, "repetition")
+        error = caught.value
+        assert error.message.startswith(f"ply {ply} is not reached legally: 11. b2-b6: ")
+        assert error.message.endswith("a claim can be judged only up to ply 20")
+        assert (error.line, error.column) == (10, 30)
+
+
+def test_claim_before_the_first_ply() -> None:
+    with pytest.raises(ClaimError, match="plies count from 1"):
+        claim("analyze-repetition.txt", 0, "repetition")
+
+
+def test_verdict_as_data() -> None:
+    data = claim("analyze-repetition.txt", 26, "repetition").to_dict()
+    assert data == {"rule": "repetition", "by": "white", "ply": 26, "move": "13... c5-d5",
+                    "verdict": "valid", "valid": True, "reason": data["reason"],
+                    "proof": {"occurrences": [18, 22, 26], "count": 3, "required": 3}}

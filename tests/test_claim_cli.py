@@ -1,0 +1,120 @@
+"""``muehle claim``: the verdict as the exit status, text and JSON, and the errors a user can cause."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from muehle.analyzer.cli import cli
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+REPETITION = str(EXAMPLES / "analyze-repetition.txt")
+NO_CAPTURE = str(EXAMPLES / "analyze-no-capture.txt")
+
+
+def run(*args: str):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(cli, ["claim", *args])
+
+
+def test_valid_claim_exits_0() -> None:
+    """The third occurrence of the position after ply 18 comes with ply 26."""
+    result = run(REPETITION, "--ply", "26", "--by", "white", "--rule", "repetition")
+    assert result.exit_code == 0
+    assert result.stdout == (
+        "valid: White claims a draw by threefold repetition after 13... c5-d5 (ply 26)\n"
+        "the position after 13... c5-d5 occurred 3 times: after 9... (ply 18), 11... (ply 22) "
+        "and 13... (ply 26)\n")
+
+
+def test_invalid_claim_exits_1() -> None:
+    """One ply too early for WMD 11.3: 59 plies without a capture after ply 64."""
+    result = run(NO_CAPTURE, "--ply", "64", "--by", "black", "--rule", "no-capture")
+    assert result.exit_code == 1
+    assert result.stdout.startswith("invalid: Black claims a draw by the no-capture rule after 32... d3-e3 (ply 64)")
+    assert "only 59 plies without a capture" in result.stdout
+
+
+def test_json_verdict() -> None:
+    result = run(NO_CAPTURE, "--ply", "65", "--by", "white", "--rule", "no-capture", "--format", "json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data == {
+        "source": NO_CAPTURE, "game": 1, "rules": "wmd", "rule": "no-capture", "by": "white", "ply": 65,
+        "move": "33. d5-c5", "verdict": "valid", "valid": True, "reason": data["reason"],
+        "proof": {"plies": 60, "limit": 60, "reset": "capture", "since": 5},
+    }
+
+
+def test_json_invalid_verdict_exits_1() -> None:
+    result = run(NO_CAPTURE, "--ply", "65", "--by", "white", "--rule", "no-capture", "--rules", "schuermann",
+                 "--format", "json")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["verdict"] == "invalid"
+
+
+def test_game_option_selects_the_game() -> None:
+    """Game 2 of analyze-endings.txt has 3 plies: its first ply makes no repetition."""
+    name = str(EXAMPLES / "analyze-endings.txt")
+    result = run(name, "--game", "2", "--ply", "1", "--by", "black", "--rule", "repetition")
+    assert result.exit_code == 1
+    assert "after 7. e3/xb2" in result.stdout
+
+
+def test_ply_beyond_the_end() -> None:
+    result = run(REPETITION, "--ply", "27", "--by", "white", "--rule", "repetition")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == f"{REPETITION}:1: error: the game has 26 plies; there is no ply 27"
+    assert result.stdout == ""
+
+
+def test_ply_at_an_illegal_ply_is_located() -> None:
+    name = str(EXAMPLES / "analyze-illegal.txt")
+    result = run(name, "--ply", "21", "--by", "white", "--rule", "repetition")
+    assert result.exit_code == 1
+    first, text, caret = result.stderr.splitlines()
+    assert first.startswith(f"{name}:10:30: error: ply 21 is not reached legally: 11. b2-b6")
+    assert text.strip().startswith("9. c3 e5 10. d2-b2")
+    assert caret.index("^") == text.index("b2-b6")
+
+
+def test_ply_zero_is_a_usage_error() -> None:
+    assert run(REPETITION, "--ply", "0", "--by", "white", "--rule", "repetition").exit_code == 2
+
+
+def test_bad_game_index() -> None:
+    result = run(REPETITION, "--game", "2", "--ply", "1", "--by", "white", "--rule", "repetition")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == f"{REPETITION}: error: there is no game 2: the input has 1 game"
+    assert run(REPETITION, "--game", "0", "--ply", "1", "--by", "white", "--rule", "repetition").exit_code == 2
+
+
+def test_missing_file() -> None:
+    result = run("no-such-file.txt", "--ply", "1", "--by", "white", "--rule", "repetition")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("no-such-file.txt: error: cannot read")
+
+
+def test_bad_rule_name_is_a_usage_error() -> None:
+    result = run(REPETITION, "--ply", "26", "--by", "white", "--rule", "fifty-moves")
+    assert result.exit_code == 2
+    assert "fifty-moves" in result.stderr
+
+
+def test_missing_side_is_a_usage_error() -> None:
+    assert run(REPETITION, "--ply", "26", "--rule", "repetition").exit_code == 2
+
+
+def test_bad_ruleset_name() -> None:
+    result = run(REPETITION, "--ply", "26", "--by", "white", "--rule", "repetition", "--rules", "go")
+    assert result.exit_code == 1
+    assert "unknown ruleset 'go'" in result.stderr
+
+
+def test_record_with_a_syntax_error(tmp_path: Path) -> None:
+    record = tmp_path / "bad.txt"
+    record.write_text("1. a1 d6 2. b1 *\n", encoding="utf-8")
+    result = run(str(record), "--ply", "1", "--by", "white", "--rule", "repetition")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"{record}:1:13: error: ")
