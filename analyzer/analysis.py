@@ -317,7 +317,7 @@ def analyze(replay: Replay) -> Analysis:
         del end["ply"]  # the event's own ply
         walk.add(outcome.ply, "game-over", outcome.winner, end)
     walk.events.sort(key=lambda event: (event.ply, _TYPE_ORDER[event.type]))
-    illegal = _illegal(replay, names)
+    illegal = illegal_ply(replay, names)
     runs, first, last = walk.longest
     summary = {
         "plies": len(records),
@@ -374,8 +374,14 @@ def _no_capture_summary(rules: Ruleset, records: Sequence[Any]) -> Optional[dict
             "count": records[-1].plies_without_capture if records else 0}
 
 
-def _illegal(replay: Replay, names: PlyNames) -> Optional[IllegalPly]:
-    """The first illegal ply of the main line, with the position before it (WMD 6)."""
+def illegal_ply(replay: Replay, names: Optional[PlyNames] = None) -> Optional[IllegalPly]:
+    """The first illegal ply of the main line, with the position before it (WMD 6).
+
+    ``None`` when the main line has no illegal ply (a result that contradicts the
+    board is not one: the position stands).
+    """
+    if names is None:
+        names = PlyNames(replay.plies, replay.start)
     for error in replay.errors:
         if error.ply is None or error.code == "result-mismatch":
             continue

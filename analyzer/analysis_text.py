@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
-from muehle.analyzer.analysis import Analysis, Event, IllegalPly
+from muehle.analyzer.analysis import Analysis, Event, IllegalPly, PlyNames
 from muehle.analyzer.diagram import render_diagram
 
 _NAMES = {"white": "White", "black": "Black", None: "Nobody"}
@@ -195,7 +195,7 @@ def render_text(analysis: Analysis, title: str, ascii: bool = False) -> str:
     lines.append("summary")
     lines.extend(_summary(analysis))
     if analysis.illegal is not None:
-        lines.extend(_illegal(analysis, analysis.illegal, ascii))
+        lines.extend(restore_lines(analysis.illegal, analysis.names, analysis.rules.flying, ascii))
     return "\n".join(lines) + "\n"
 
 
@@ -229,13 +229,12 @@ def _fold_repeats(analysis: Analysis, events: list[Event], ascii: bool) -> list[
     return lines
 
 
-def _illegal(analysis: Analysis, illegal: IllegalPly, ascii: bool) -> list[str]:
-    """The broken rule and the position the arbiter must restore (WMD 6)."""
-    where = "the start" if illegal.restore_ply == 0 else f"after {analysis.names.move(illegal.restore_ply)}"
+def restore_lines(illegal: IllegalPly, names: PlyNames, flying: bool, ascii: bool = False) -> list[str]:
+    """The broken rule and the position the arbiter must restore (WMD 6), as text."""
+    where = "the start" if illegal.restore_ply == 0 else f"after {names.move(illegal.restore_ply)}"
     lines = [f"illegal ply {illegal.ply}: {illegal.message} [{illegal.code}]",
              f"position to restore ({where}):"]
-    board = render_diagram(illegal.restore, last=illegal.last_record, ascii=ascii,
-                           flying=analysis.rules.flying)
+    board = render_diagram(illegal.restore, last=illegal.last_record, ascii=ascii, flying=flying)
     lines.extend(f"  {row}".rstrip() for row in board.splitlines())
     lines.append(f"  FEN: {illegal.fen}")
     return lines

@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from muehle.analyzer.analysis import PlyNames, illegal_ply
+from muehle.analyzer.analysis_text import restore_lines
 from muehle.analyzer.events import Outcome, RuleViolation
 from muehle.analyzer.replay import Replay, replay
 from muehle.analyzer.rules import DEFAULT_RULESET, Ruleset, load_ruleset, preset_for_tag, preset_names
@@ -47,6 +49,8 @@ class GameReport:
     declared: Optional[str] = None
     consistent: Optional[bool] = None
     line: int = 0  # the first line of the game in its source (not part of the JSON contract)
+    restore: Optional[dict[str, Any]] = None  # the last legal position (WMD 6), if a ply was illegal
+    restore_text: dict[bool, list[str]] = field(default_factory=dict)  # as a diagram: ascii? -> lines
 
     def to_dict(self) -> dict[str, Any]:
         """The report as plain data, in the documented field order."""
@@ -60,11 +64,13 @@ class GameReport:
             "errors": [error.to_dict() for error in self.errors],
             "outcome": self.outcome.to_dict() if self.outcome else None,
             "result": {"declared": self.declared, "consistent": self.consistent},
+            "restore": self.restore,
         }
 
-    def text_lines(self) -> list[str]:
-        """One compiler-style line per error: ``source:line:col: error: message [code]``."""
-        return [error.format(self.source) for error in self.errors]
+    def text_lines(self, ascii: bool = False) -> list[str]:
+        """One compiler-style line per error: ``source:line:col: error: message [code]``,
+        then the position to restore when a ply of the main line was illegal."""
+        return [error.format(self.source) for error in self.errors] + self.restore_text.get(ascii, [])
 
 
 def ruleset_of(game: Game, rules: Optional[Ruleset] = None) -> Ruleset:
@@ -114,8 +120,17 @@ def report_of(result: Replay, index: int, source: str) -> GameReport:
     else:
         consistent = True
     declared = result.game.declared_result
-    return GameReport(source, index, result.game.tags, result.rules.name, not errors, len(result.records),
-                      errors, result.outcome, declared, consistent)
+    report = GameReport(source, index, result.game.tags, result.rules.name, not errors, len(result.records),
+                        errors, result.outcome, declared, consistent)
+    illegal = illegal_ply(result) if result.stopped else None
+    if illegal is not None:
+        report.restore = illegal.to_dict()["restore"]
+        names = PlyNames(result.plies, result.start)
+        report.restore_text = {
+            ascii: ["  " + line for line in restore_lines(illegal, names, result.rules.flying, ascii)[1:]]
+            for ascii in (False, True)
+        }
+    return report
 
 
 def _unreplayable(game: Game, index: int, source: str, rules: Optional[str], error: FormatError,

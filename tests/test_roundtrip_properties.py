@@ -8,7 +8,6 @@ declares none), plus the ``Variant`` and ``PlyCount`` tags the writer adds.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Callable
 
 import pytest

@@ -62,8 +62,20 @@ class TestExamples:
         # the first game "1. d2 d2 *" is on line 10; Black's d2 starts in column 7
         assert lines[0] == (f"{ILLEGAL}:10:7: error: 1... d2: d2 is already occupied by a White stone "
                             "[occupied]")
+        errors = [line for line in lines[:-1] if not line.startswith("  ")]
+        assert len(errors) == 16
         assert all(re.match(rf"{re.escape(str(ILLEGAL))}:\d+(:\d+)?: error: .* \[[a-z-]+\]$", line)
-                   for line in lines[:-1])
+                   for line in errors)
+
+    def test_an_illegal_ply_is_followed_by_the_position_to_restore(self) -> None:
+        """WMD 6: the position before the illegal ply is restored. In "1. d2 d2" that is the
+        board after White's d2: one White stone on d2, 8 in hand, none of Black's, Black to move."""
+        lines = run(str(ILLEGAL)).stdout.splitlines()
+        block = lines[1:lines.index(next(l for l in lines[1:] if not l.startswith("  ")))]
+        assert block[0] == "  position to restore (after 1. d2):"
+        assert "    White (○): 1 on the board, 8 in hand, placing" in block
+        assert "    Black (●): 0 on the board, 9 in hand, placing" in block
+        assert block[-1] == "    FEN: ********/****O***/******** b p p 1 8 0 9 0 0 0 0 0 0 0 0 1"
 
     def test_the_option_overrides_the_rules_tags(self) -> None:
         """Under wmd the traditional club's capture from a mill (WMD 1.2) and the double capture
@@ -81,12 +93,13 @@ class TestJson:
         result = run("--format", "json", path)
         assert result.exit_code == 1
         first, second = json.loads(result.stdout)
-        assert list(first) == ["source", "game", "tags", "rules", "valid", "plies", "errors", "outcome", "result"]
+        assert list(first) == ["source", "game", "tags", "rules", "valid", "plies", "errors", "outcome", "result",
+                               "restore"]
         assert first == {
             "source": path, "game": 1, "tags": {"Event": "blocked", "Result": "0-1"}, "rules": "wmd",
             "valid": True, "plies": 18, "errors": [],
             "outcome": {"winner": "black", "reason": "blocked", "ply": 18},
-            "result": {"declared": "0-1", "consistent": True},
+            "result": {"declared": "0-1", "consistent": True}, "restore": None,
         }
         assert second["game"] == 2 and second["rules"] == "sanmill" and second["plies"] == 2
         assert second["errors"] == [{
@@ -95,6 +108,11 @@ class TestJson:
         }]
         assert second["outcome"] is None
         assert second["result"] == {"declared": "1-0", "consistent": None}
+        # WMD 6: restore the position after 1. d2 d6 (middle ring d6 f6 f4 f2 d2 b2 b4 b6 in the FEN)
+        assert second["restore"] == {
+            "ply": 2, "fen": "********/@***O***/******** w p p 1 8 1 8 0 0 0 0 0 0 0 0 2",
+            "white": ["d2"], "black": ["d6"], "in_hand": {"white": 8, "black": 8}, "to_move": "white",
+        }
 
     def test_declared_results(self, tmp_path: Path) -> None:
         """A resignation in an unfinished game is fine ("declared"); a wrong result is not."""

@@ -21,19 +21,13 @@ import yaml
 
 from muehle.analyzer.analysis import Analysis, analyze as analyze_replay
 from muehle.analyzer.analysis_text import render_text
-from muehle.analyzer.cli.common import fails_cleanly
+from muehle.analyzer.cli.common import fails_cleanly, stdout_is_utf8
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.record_setup import replay_record
 from muehle.analyzer.rules import load_ruleset
 from muehle.notation.errors import MuehleError
 
 FORMATS = ("text", "json", "yaml")
-
-
-def stdout_is_utf8() -> bool:
-    """Whether standard output takes UTF-8 (else text output keeps to ASCII)."""
-    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "").replace("_", "")
-    return encoding == "utf8"
 
 
 def _title(analysis: Analysis, source: str, index: int) -> str:

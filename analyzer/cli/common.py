@@ -30,6 +30,12 @@ def fails_cleanly(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def stdout_is_utf8() -> bool:
+    """Whether standard output takes UTF-8 (else text output keeps to ASCII)."""
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+    return encoding == "utf8"
+
+
 def read_input(name: str) -> str:
     """The text of a file, or of standard input for ``-``; UTF-8 with or without BOM."""
     try:

@@ -8,12 +8,11 @@ be shown: the command names the illegal ply and how far showing is possible.
 
 from __future__ import annotations
 
-import sys
 from typing import Optional
 
 import click
 
-from muehle.analyzer.cli.common import fails_cleanly, write_output
+from muehle.analyzer.cli.common import fails_cleanly, stdout_is_utf8, write_output
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.board import Position
 from muehle.analyzer.diagram import render_diagram
@@ -117,6 +116,5 @@ def show(file: str, game_number: int, ply: Optional[int], move: Optional[int], s
     if svg_output is not None:
         write_output(render_svg(position, last, mills), svg_output, inputs=[file])
     if not show_fen and svg_output is None:
-        encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
-        plain = ascii_only or encoding not in ("utf8", "utf_8")
+        plain = ascii_only or not stdout_is_utf8()
         click.echo(render_diagram(position, last, ascii=plain, flying=result.rules.flying))

@@ -16,7 +16,7 @@ from typing import Optional
 
 import click
 
-from muehle.analyzer.cli.common import fails_cleanly, read_input
+from muehle.analyzer.cli.common import fails_cleanly, read_input, stdout_is_utf8
 from muehle.analyzer.rules import Ruleset, load_ruleset, preset_names
 from muehle.analyzer.progress import FileProgress
 from muehle.analyzer.validate import ValidationSummary, source_name, validate_paths
@@ -54,6 +54,7 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
     summary = ValidationSummary()
     out = sys.stdout
     first = True
+    ascii_only = not stdout_is_utf8()
     if output_format == "json":
         out.write("[")
     with FileProgress(files, source_names=source_name, quiet=output_format == "json") as progress:
@@ -65,11 +66,11 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
                 continue
             progress.game(item.source, item.line, item.plies)
             if output_format == "json":
-                out.write(("\n" if first else ",\n") + json.dumps(item.to_dict(), ensure_ascii=False))
+                out.write(("\n" if first else ",\n") + json.dumps(item.to_dict(), ensure_ascii=ascii_only))
                 first = False
             elif item.errors:
                 progress.clear()
-                out.write("".join(line + "\n" for line in item.text_lines()))
+                out.write("".join(line + "\n" for line in item.text_lines(ascii_only)))
                 out.flush()
     if output_format == "json":
         out.write("\n]\n" if not first else "]\n")
