@@ -1,0 +1,20 @@
+"""muehle.notation: game records of Nine Men's Morris as text, and the record model.
+
+Reading (lark is imported only when the first game is parsed):
+
+- :func:`read_games` -- every game of a text; syntax errors go into ``game.errors``;
+- :func:`read_file` -- the same for a file, read game by game;
+- :func:`parse_game` -- exactly one game; raises :class:`NotationError`.
+
+This package knows no rules; :mod:`muehle.analyzer` replays the records.
+"""
+
+from muehle.notation.errors import FormatError, MuehleError, NotationError
+from muehle.notation.model import Game, Ply, Variation
+from muehle.notation.parser import parse_game, read_file, read_games
+
+__all__ = [
+    "Game", "Ply", "Variation",
+    "MuehleError", "NotationError", "FormatError",
+    "read_games", "read_file", "parse_game",
+]

@@ -1,0 +1,243 @@
+"""Turning lark's "unexpected input" into messages a person understands.
+
+lark reports the position where it got stuck and, for an unexpected token, the
+terminals it would have accepted. This module looks at the text at that position
+and at what came before, and says in words what is wrong: ``b1 is not a point of
+the board``, ``d2- needs a target point after '-'``, ``unterminated comment``, ...
+
+>>> point_problem("b1")
+'b1 is not a point of the board'
+>>> point_problem("d2") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Optional
+
+from muehle.notation.errors import NotationError
+from muehle.notation.grammar import MOVE_NUMBER_CHARS
+from muehle.notation.model import POINTS
+
+_POINTS = frozenset(POINTS)
+_WORD = re.compile(r"[A-Za-z][0-9]+")
+_TAG_OPEN = re.compile(r"\[[ \t]*")
+_TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+_BLANKS = re.compile(r"[ \t]*")
+_DIGITS = re.compile(r"[0-9]+")
+_ALNUM = re.compile(r"\w+")
+_RESULT_LIKE = re.compile(r"[0-9½]+[-/][-/0-9½]*")
+
+#: What a terminal of the grammar is, in words.
+TOKEN_WORDS = {
+    "PLY": "a ply",
+    "NUMBER": "a move number",
+    "RESULT": "a result",
+    "ANNOTATION": "an annotation",
+    "NAG": "a NAG ($1 to $255)",
+    "OFFER": "a draw offer (=)",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "TAG": "a tag pair",
+    "$END": "the end of the game",
+}
+
+CAPTURE_HINT = "as in d2-b2/xa4 or d6-d5xc3"
+
+MakeError = Callable[[str, Any, int, int], NotationError]
+
+
+def point_problem(word: str) -> Optional[str]:
+    """The message for a word that looks like a coordinate but is no point, else ``None``."""
+    if word.lower() in _POINTS:
+        return None
+    return f"{word.lower()} is not a point of the board"
+
+
+def _describe_token(token: Any) -> str:
+    kind = token.type
+    if kind == "$END":
+        return "the end of the game"
+    if kind == "PLY":
+        return f"the ply {token.value}"
+    if kind == "NUMBER":
+        return f"the move number {token.value}"
+    if kind in ("LPAR", "RPAR"):
+        return f"'{token.value}'"
+    return f"{TOKEN_WORDS.get(kind, kind)} {token.value}"
+
+
+def describe_unexpected(error: Any, builder: Any, text: str, make: MakeError) -> NotationError:
+    """The :class:`NotationError` for lark's UnexpectedCharacters/UnexpectedToken."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
+    if isinstance(error, UnexpectedCharacters):
+        return _unexpected_character(error, builder, text, make)
+    if isinstance(error, UnexpectedToken):
+        return _unexpected_token(error, builder, make)
+    return make(f"cannot read the record: {error}", builder, getattr(error, "line", 0) or 0,
+                getattr(error, "column", 0) or 0)
+
+
+def _unexpected_token(error: Any, builder: Any, make: MakeError) -> NotationError:
+    token = error.token
+    kind = token.type
+    before = builder.previous_type
+
+    def at(message: str, where: Any = token) -> NotationError:
+        return make(message, builder, where.line, where.column)
+
+    if kind == "$END":
+        if builder.pending is not None and builder.last_type == "NUMBER":
+            number = builder.pending[2]
+            return at(f"move number {number.value} is not followed by a ply", number)
+        if builder.opened:
+            return builder.unclosed()
+    if before == "NUMBER":
+        return at(f"expected a ply after the move number {builder.pending[2].value}, "
+                  f"found {_describe_token(token)}")
+    if kind == "ANNOTATION":
+        if before == "ANNOTATION":
+            return at("a ply has only one annotation")
+        return at("an annotation (! ? !! ?? !? ?!) must follow its ply directly")
+    if kind == "NAG":
+        return at("a NAG must follow its ply (after the annotation, before a draw offer)")
+    if kind == "OFFER":
+        if before == "OFFER":
+            return at("a ply has only one draw offer (=)")
+        return at("a draw offer (=) must follow its ply (after the annotation and NAGs)")
+    if kind == "LPAR":
+        return at("a variation must follow the ply it replaces")
+    # Anything else (the callbacks report the other cases before the parser sees them).
+    expected = sorted(TOKEN_WORDS.get(name, name) for name in error.expected if name in TOKEN_WORDS)
+    message = f"unexpected {_describe_token(token)}"
+    if expected:
+        message += "; expected " + ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1]
+    return at(message)
+
+
+def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) -> NotationError:
+    position = error.pos_in_stream
+    line, column = error.line, error.column
+    char = text[position]
+
+    def at(message: str, offset: int = 0) -> NotationError:
+        return make(message, builder, line, column + offset)
+
+    previous = getattr(error, "token_history", None)
+    last = previous[-1] if previous else None
+    glued_to_ply = last is not None and last.type == "PLY" and last.end_pos == position
+    ply = _move_text(last.value) if glued_to_ply else ""
+    word = _WORD.match(text, position)
+
+    if char == "{":
+        return at("unterminated comment: this '{' is never closed by '}'")
+    if char == "}":
+        return at("'}' without a '{' before it")
+    if char == "[":
+        return _tag_problem(text, position, at)
+    if char == '"':
+        return at('a string in double quotes may only stand in a tag pair: [Name "value"]')
+    if char == "-" and glued_to_ply:
+        target = _WORD.match(text, position + 1)
+        if "-" in ply:
+            return at(f"{ply} already has its target; a move has one '-'")
+        if target is not None:
+            return at(point_problem(target.group()) or f"unexpected {target.group()}", 1)
+        return at(f"{ply}- needs a target point after '-'")
+    if char in "/xX":
+        mark = position + 1 if char == "/" else position
+        if text[mark : mark + 1] not in ("x", "X"):
+            return at(f"'/' must be followed by a capture 'x' and a point, {CAPTURE_HINT}")
+        point = _WORD.match(text, mark + 1)
+        if point is None:
+            return at(f"a capture mark needs a point: 'x' must be followed by the captured point, "
+                      f"{CAPTURE_HINT}", mark - position)
+        problem = point_problem(point.group())
+        if problem:
+            return at(problem, mark + 1 - position)
+        return at(f"a capture must be written right after its ply, {CAPTURE_HINT}")
+    problem = point_problem(word.group()) if word is not None else None
+    if problem:
+        return at(problem)
+    if char.isdigit() or char == "½":
+        result_like = _RESULT_LIKE.match(text, position)
+        if result_like is not None:
+            return at(f"{result_like.group()} is not a result; results are 1-0, 0-1, 1/2-1/2, ½-½ and *")
+        digits = _DIGITS.match(text, position)
+        if digits is not None:
+            return at(f"move number {digits.group()} needs a '.' after it ({digits.group()}. for White, "
+                      f"{digits.group()}... for Black)")
+    if char == ".":
+        return at("unexpected '.': a move number is written 17. before White's ply and 17... "
+                  "before Black's")
+    if char == "$":
+        return at("'$' must be followed by a number from 1 to 255 (a NAG)")
+    if char == "=":
+        return at("unexpected '=': a draw offer is written (=)")
+    if char.isprintable():
+        return at(f"unexpected character '{char}'")
+    return at(f"unexpected character {char!r} (U+{ord(char):04X})")
+
+
+def glued_ply(token: Any, text: str, make: Callable[[str, int], NotationError]) -> NotationError:
+    """The error for a ply followed directly by a letter or digit (``b44``, ``d2-b2x``, ``b4c3``).
+
+    ``make(message, column)`` builds the error on the line of ``token``.
+    """
+    end = token.end_pos
+    rest = _ALNUM.match(text, end).group()
+    column = token.column + end - token.start_pos
+    if rest[0] in "xX":
+        point = rest[1:]
+        if not point:
+            return make(f"a capture mark needs a point: 'x' must be followed by the captured point, "
+                        f"{CAPTURE_HINT}", column)
+        return make(point_problem(point) or f"unexpected {rest}", column + 1)
+    if rest.isdigit():
+        return make(_glued_point(token.value[-2:] + rest), column - 2)
+    return make(f"{_move_text(token.value)}{rest}: plies must be separated by a space",
+                column - len(_move_text(token.value)))
+
+
+def _move_text(ply: str) -> str:
+    """The text of a ply token without the move number it may start with."""
+    return ply.lstrip(MOVE_NUMBER_CHARS)
+
+
+def _glued_point(word: str) -> str:
+    return point_problem(word) or f"unexpected {word}"
+
+
+def _tag_problem(text: str, position: int, at: Callable[..., NotationError]) -> NotationError:
+    """Why ``[`` at ``position`` does not start a well-formed tag pair."""
+    index = _TAG_OPEN.match(text, position).end()
+    name = _TAG_NAME.match(text, index)
+    if name is None:
+        return at('a tag pair needs a name of letters, digits or "_": [Name "value"]',
+                  index - position)
+    tag = name.group()
+    if name.end() < len(text) and text[name.end()] not in ' \t"':
+        return at("a tag name may hold only the letters A-Z and a-z, digits and '_'",
+                  name.end() - position)
+    index = _BLANKS.match(text, name.end()).end()
+    if index >= len(text) or text[index] != '"':
+        return at(f'the tag {tag} needs a value in double quotes: [{tag} "value"]', index - position)
+    quote = index
+    index += 1
+    while index < len(text) and text[index] not in "\r\n":
+        char = text[index]
+        if char == "\\":
+            if index + 1 < len(text) and text[index + 1] in '"\\':
+                index += 2
+                continue
+            return at(f"unknown escape in the value of tag {tag}: only \\\" and \\\\ are escapes",
+                      index - position)
+        if char == '"':
+            break
+        index += 1
+    else:
+        return at(f"unterminated string: the value of tag {tag} has no closing '\"'", quote - position)
+    index = _BLANKS.match(text, index + 1).end()
+    return at(f"unterminated tag {tag}: ']' expected after the value", index - position)

@@ -1,0 +1,414 @@
+"""Reading game records written in the book's notation (and Sanmill's PGN).
+
+A text is first cut into games (:mod:`muehle.notation.splitter`), then each game
+is parsed on its own by the LALR parser of ``grammars/muehle.lark``. The grammar
+only checks the order of the tokens; the record is built by the lexer callbacks of
+:class:`_Builder` while the tokens arrive, one token per ply. So a game with a
+syntax error keeps its tags and the plies before the error, and the other games of
+the same text are not affected.
+
+>>> game = parse_game('[Event "Beispiel"]\\n1. b4 d6 2. d2-b2/xa4! {gut} 1-0')
+>>> game.tags, game.result
+({'Event': 'Beispiel'}, '1-0')
+>>> [ply.label() for ply in game.plies]
+['1. b4', '1... d6', '2. d2-b2/xa4']
+>>> game.plies[2].annotation, game.plies[2].comments, game.plies[2].column
+('!', ['gut'], 13)
+>>> [g.result for g in read_games("1. b4 1-0 1. d2 0-1")]
+['1-0', '0-1']
+>>> bad = next(read_games("1. b4 b1", source="x.txt"))
+>>> print(bad.errors[0])
+x.txt:1:7: error: b1 is not a point of the board
+    1. b4 b1
+          ^
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from typing import Any, Iterable, Iterator, Optional
+
+from muehle.notation.diagnose import describe_unexpected, glued_ply
+from muehle.notation.errors import MuehleError, NotationError
+from muehle.notation.grammar import MOVE_NUMBER_CHARS, build_parser
+from muehle.notation.model import BLACK, WHITE, Game, Ply, Side, Variation
+from muehle.notation.splitter import Chunk, split_lines
+
+__all__ = ["read_games", "read_file", "parse_game"]
+
+
+def _syntax_error(message: str, builder: "_Builder", line: int, column: int) -> NotationError:
+    """A NotationError at ``line``/``column`` of the chunk being parsed (both 1-based)."""
+    return NotationError(
+        message,
+        source=builder.source,
+        line=line + builder.line_offset,
+        column=column,
+        line_text=builder.line_text(line),
+    )
+
+
+#: A ply token as read: (number, side, offset, origin, target, captures), where
+#: number and side are those written in the token (``None`` when it has no number)
+#: and offset is where the coordinates start in it.
+Decoded = tuple[Optional[int], Optional[Side], int, Optional[str], str, tuple[str, ...]]
+
+#: Decoded ply tokens by their text (records repeat the same tokens a lot).
+_DECODED: dict[str, Decoded] = {}
+_DECODED_LIMIT = 50_000
+
+#: An escape in a tag value: \" or \\.
+_ESCAPE = re.compile(r'\\(["\\])')
+
+
+def _decode(text: str) -> Decoded:
+    """Split the text of a ply token into its number, side and move.
+
+    >>> _decode("D2-B2/xA4XG7")
+    (None, None, 0, 'd2', 'b2', ('a4', 'g7'))
+    >>> _decode("17. - a7-a4")
+    (17, 'black', 6, 'a7', 'a4', ())
+    >>> _decode("8.e3xd5")
+    (8, 'white', 2, None, 'e3', ('d5',))
+    """
+    move = text.lstrip(MOVE_NUMBER_CHARS)
+    offset = len(text) - len(move)
+    number: Optional[int] = None
+    side: Optional[Side] = None
+    if offset:
+        number, side = read_move_number(text[:offset].rstrip())
+    lower = move.lower()
+    origin: Optional[str] = None
+    if len(lower) == 2:
+        target, captures = lower, ()
+    else:
+        if lower[2] == "-":
+            origin, target, rest = lower[:2], lower[3:5], lower[5:]
+        else:
+            target, rest = lower[:2], lower[2:]
+        captures = tuple(rest.replace("/", "").split("x")[1:])
+    decoded = (number, side, offset, origin, target, captures)
+    if len(_DECODED) < _DECODED_LIMIT:
+        _DECODED[text] = decoded
+    return decoded
+
+
+def read_move_number(text: str) -> tuple[int, Side]:
+    """The number and side of a move number as written.
+
+    >>> read_move_number("17."), read_move_number("17. ..."), read_move_number("17…")
+    ((17, 'white'), (17, 'black'), (17, 'black'))
+    """
+    end = text.find(".")
+    number = int(text[:end] if end > 0 else text.rstrip("…"))
+    return number, (WHITE if text[-1] == "." and text[-2] != "." else BLACK)
+
+
+class _Builder:
+    """Builds one :class:`Game` from the tokens of the lexer, in the order of the text.
+
+    One line of play (the main line or a variation) at a time is "current": its
+    plies, its leading comments, the ``(number, side)`` of its last ply (for the
+    numbering of the next one) and of the ply before that (a variation replaces the
+    last ply, so its numbering restarts from there). Opening a variation pushes
+    the current line on ``stack``.
+    """
+
+    def __init__(self) -> None:
+        self.source = "<input>"
+        self.reset(Chunk(first_line=1), "<input>")
+
+    # -- state ------------------------------------------------------------
+    def reset(self, chunk: Chunk, source: str) -> str:
+        """Start on the game of ``chunk``; return the text to parse."""
+        self.chunk = chunk
+        self.text = chunk.text
+        self.length = len(self.text)
+        self.source = source
+        self.line_offset = chunk.first_line - 1
+        self.game = Game(source=source, line=chunk.first_line)
+        self.tag_lines: dict[str, int] = {}
+        self.plies: list[Ply] = self.game.plies
+        self.comments: list[str] = self.game.comments
+        self.last: Optional[Ply] = None  # the last ply of the current line
+        self.context: Optional[tuple[Optional[int], Side]] = None  # (number, side) of it
+        self.before: Optional[tuple[Optional[int], Side]] = None  # ... and of the one before
+        self.pending: Optional[tuple[int, Side, Any]] = None  # a move number waiting for its ply
+        self.stack: list[tuple] = []
+        self.opened: list[Any] = []  # the '(' tokens of the open variations
+        self.previous_type: Optional[str] = None  # type of the token before the last one
+        self.last_type: Optional[str] = None
+        self.finished = False  # a result was read
+        return self.text
+
+    def line_text(self, line: int) -> Optional[str]:
+        """The source text of line ``line`` of the chunk (1-based)."""
+        lines = self.chunk.lines
+        return lines[line - 1] if 0 < line <= len(lines) else None
+
+    def _seen(self, token_type: str) -> None:
+        self.previous_type, self.last_type = self.last_type, token_type
+
+    def error_at(self, message: str, token: Any) -> NotationError:
+        return _syntax_error(message, self, token.line, token.column)
+
+    # -- lexer callbacks --------------------------------------------------
+    def on_tag(self, token: Any) -> Any:
+        self._seen("TAG")
+        text = token.value
+        open_at = text.index('"')
+        name = text[1:open_at].strip()
+        value = text[open_at + 1 : text.rindex('"')]
+        if "\\" in value:
+            value = _ESCAPE.sub(r"\1", value)
+        if self.game.plies or self.game.result is not None:
+            raise self.error_at("a tag pair must come before the moves", token)
+        if name in self.game.tags:
+            first = self.tag_lines[name] + self.line_offset
+            raise self.error_at(f"duplicate tag {name} (first given on line {first})", token)
+        self.game.tags[name] = value
+        self.tag_lines[name] = token.line
+        return token
+
+    def _check_number(self, number: int, side: Side, token: Any) -> None:
+        """A move number may not go back in its line of play."""
+        context = self.context
+        if context is not None:
+            previous = context[0]
+            if previous is not None and (number < previous or (number == previous and side == WHITE)):
+                raise self.error_at(f"move number {number} follows {previous}", token)
+
+    def on_number(self, token: Any) -> Any:
+        if self.last_type == "NUMBER" and self.pending is not None:
+            raise self.error_at(f"move number {self.pending[2].value} is not followed by a ply",
+                                self.pending[2])
+        self._seen("NUMBER")
+        number, side = read_move_number(token.value)
+        self._check_number(number, side, token)
+        self.pending = (number, side, token)
+        return token
+
+    def on_ply(self, token: Any) -> Any:
+        self.previous_type = self.last_type
+        self.last_type = "PLY"
+        text: str = token.value
+        end = token.end_pos
+        if end < self.length and self.text[end].isalnum():
+            raise glued_ply(token, self.text, lambda message, column: _syntax_error(
+                message, self, token.line, column))
+        decoded = _DECODED.get(text)
+        if decoded is None:
+            decoded = _decode(text)
+        number, side, offset, origin, target, captures = decoded
+        pending = self.pending
+        if number is not None:  # the token starts with its move number
+            if pending is not None:
+                raise self.error_at(f"move number {pending[2].value} is not followed by a ply",
+                                    pending[2])
+            self._check_number(number, side, token)  # type: ignore[arg-type]
+        elif pending is not None:
+            number, side = pending[0], pending[1]
+            self.pending = None
+        else:
+            context = self.context
+            if context is None:
+                side = WHITE
+            elif context[1] == WHITE:
+                number, side = context[0], BLACK
+            else:
+                number = context[0]
+                if number is not None:
+                    number += 1
+                side = WHITE
+        ply = Ply(number, side, target, origin, list(captures) if captures else [],  # type: ignore[arg-type]
+                  line=token.line + self.line_offset, column=token.column + offset)
+        self.plies.append(ply)
+        self.last = ply
+        self.before = self.context
+        self.context = (number, side)
+        return token
+
+    def on_annotation(self, token: Any) -> Any:
+        if self.last_type == "PLY" and self.last is not None:
+            self.last.annotation = token.value
+        self._seen("ANNOTATION")
+        return token
+
+    def on_nag(self, token: Any) -> Any:
+        value = int(token.value[1:])
+        if not 1 <= value <= 255:
+            raise self.error_at(f"NAG {token.value} is out of range: $1 to $255", token)
+        if self.last_type in ("PLY", "ANNOTATION", "NAG") and self.last is not None:
+            self.last.nags.append(value)
+        self._seen("NAG")
+        return token
+
+    def on_offer(self, token: Any) -> Any:
+        if self.last_type in ("PLY", "ANNOTATION", "NAG") and self.last is not None:
+            self.last.draw_offer = True
+        self._seen("OFFER")
+        return token
+
+    def on_open(self, token: Any) -> Any:
+        if self.last is not None and self.last_type not in ("NUMBER", "LPAR"):
+            variation = Variation()
+            self.last.variations.append(variation)
+            self.stack.append((self.plies, self.comments, self.last, self.context, self.before))
+            self.opened.append(token)
+            self.plies, self.comments = variation.plies, variation.comments
+            self.last, self.context, self.before = None, self.before, None
+        self._seen("LPAR")
+        return token
+
+    def on_close(self, token: Any) -> Any:
+        if not self.stack:
+            raise self.error_at("unbalanced parentheses: ')' without a '(' before it", token)
+        if not self.plies:
+            raise self.error_at("a variation needs at least one ply", token)
+        self.plies, self.comments, self.last, self.context, self.before = self.stack.pop()
+        self.opened.pop()
+        self._seen("RPAR")
+        return token
+
+    def on_result(self, token: Any) -> Any:
+        if self.opened:
+            raise self.unclosed()
+        self.game.result = "1/2-1/2" if token.value == "½-½" else token.value
+        self.finished = True
+        self._seen("RESULT")
+        return token
+
+    def on_comment(self, token: Any) -> Any:
+        text: str = token.value
+        text = (text[1:-1] if text[0] == "{" else text[1:]).strip()
+        if self.finished:
+            self.game.final_comments.append(text)
+        elif self.last is not None:
+            self.last.comments.append(text)
+        else:
+            self.comments.append(text)
+        return token
+
+    def unclosed(self) -> NotationError:
+        return self.error_at("unbalanced parentheses: this '(' is never closed by ')'", self.opened[-1])
+
+    def callbacks(self) -> dict[str, Any]:
+        return {
+            "TAG": self.on_tag, "NUMBER": self.on_number, "PLY": self.on_ply,
+            "ANNOTATION": self.on_annotation, "NAG": self.on_nag, "OFFER": self.on_offer,
+            "LPAR": self.on_open, "RPAR": self.on_close, "RESULT": self.on_result,
+            "COMMENT": self.on_comment,
+        }
+
+
+class _ThreadParser(threading.local):
+    """One lark parser and its builder per thread (the builder holds the state of a parse)."""
+
+    def __init__(self) -> None:
+        self.builder: Optional[_Builder] = None
+        self.lark: Any = None
+
+    def get(self) -> tuple[_Builder, Any]:
+        if self.lark is None:
+            self.builder = _Builder()
+            self.lark = build_parser(self.builder.callbacks())
+        assert self.builder is not None
+        return self.builder, self.lark
+
+
+_PARSERS = _ThreadParser()
+
+
+def _parse_chunk(chunk: Chunk, source: str) -> Game:
+    """The game of one chunk; a syntax error goes into ``game.errors``."""
+    from lark.exceptions import UnexpectedInput
+
+    builder, lark = _PARSERS.get()
+    text = builder.reset(chunk, source)
+    try:
+        lark.parse(text)
+    except NotationError as error:
+        builder.game.errors.append(error)
+    except UnexpectedInput as error:
+        builder.game.errors.append(describe_unexpected(error, builder, text, _syntax_error))
+    game = builder.game
+    builder.reset(Chunk(first_line=1), source)  # drop references to the finished game
+    return game
+
+
+def _games(lines: Iterable[str], source: str) -> Iterator[Game]:
+    return (_parse_chunk(chunk, source) for chunk in split_lines(lines))
+
+
+def _text_lines(text: str) -> list[str]:
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = text.split("\n")
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def read_games(text: str, source: str = "<input>") -> Iterator[Game]:
+    """Every game of ``text``, in order.
+
+    Never raises on bad records: a game with a syntax error has
+    ``game.errors == [NotationError(...)]`` and keeps its tags and the plies read
+    before the error; the other games are read as usual.
+    """
+    return _games(_text_lines(text), source)
+
+
+def _file_lines(path: str | os.PathLike, source: str) -> Iterator[str]:
+    """The lines of a UTF-8 file (with or without BOM, CRLF or LF), without line breaks."""
+    try:
+        handle = open(path, "rb")
+    except OSError as error:
+        raise MuehleError(f"cannot read {os.fspath(path)}: {error.strerror}", source=source,
+                          code="io") from None
+    with handle:
+        for number, raw in enumerate(handle, 1):
+            if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                raw = raw[3:]
+            if raw.endswith(b"\n"):
+                raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
+            try:
+                yield raw.decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise MuehleError(
+                    f"not UTF-8 text (byte 0x{raw[error.start]:02x})", source=source, line=number,
+                    column=len(raw[: error.start].decode("utf-8", "replace")) + 1, code="io",
+                ) from None
+
+
+def read_file(path: str | os.PathLike, source: Optional[str] = None) -> Iterator[Game]:
+    """Every game of a file, read game by game (memory does not grow with the file).
+
+    The file is UTF-8, with or without BOM, with CRLF or LF line ends. ``source``
+    names the file in messages (default: the path). A file that cannot be read or
+    is not UTF-8 raises :class:`~muehle.notation.errors.MuehleError` (code ``io``)
+    when the iteration reaches the problem; syntax errors go into ``game.errors``
+    as with :func:`read_games`.
+    """
+    name = os.fspath(path) if source is None else source
+    return _games(_file_lines(path, name), name)
+
+
+def parse_game(text: str, source: str = "<input>") -> Game:
+    """The one game of ``text``; raises its :class:`NotationError` on a syntax error.
+
+    A text with no game, or with a second game, is an error too.
+    """
+    chunks = split_lines(_text_lines(text))
+    first = next(chunks, None)
+    if first is None:
+        raise NotationError("no game in the text", source=source)
+    game = _parse_chunk(first, source)
+    if game.errors:
+        raise game.errors[0]
+    for chunk in chunks:
+        raise NotationError(
+            "a second game starts here; expected exactly one game", source=source,
+            line=chunk.first_line, column=chunk.start + 1, line_text=chunk.lines[0],
+        )
+    return game

@@ -1,0 +1,205 @@
+"""Cutting a text into game records, as PGN does, before any game is parsed.
+
+Rules:
+
+- a tag section (a line starting with ``[``) after movetext starts a new game;
+- a result (``1-0``, ``0-1``, ``1/2-1/2``, ``½-½``, ``*``) ends a game: comments
+  after it belong to that game until a blank line; anything else after it starts
+  the next game, also on the same line;
+- blank lines alone do not split, so a bare move list is one game;
+- ``{...}`` comments may span lines and contain ``[`` or results; ``;`` comments
+  run to the end of the line; ``"..."`` strings (tag values) are skipped.
+
+A ``{`` comment that is never closed would swallow the rest of the file; so a
+blank line followed by a line that starts like a tag pair (``[Name "``) inside a
+comment ends the game there (its record then reports the unterminated comment),
+and the next game starts at that tag line.
+
+The splitter reads line by line and keeps only the lines of the current game.
+
+>>> chunks = list(split_lines(["1. b4 d6 1-0 1. d2 *", "", '[Event "x"]', "1. f4"]))
+>>> [(c.first_line, c.text.strip().splitlines()) for c in chunks]
+[(1, ['1. b4 d6 1-0']), (1, ['1. d2 *']), (3, ['[Event "x"]', '1. f4'])]
+>>> chunks[1].start
+13
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, Optional
+
+# The next character that matters for splitting, after plain movetext.
+_SPECIAL = re.compile(r'[{;"*]|(?<![\w/.\-])(?:1-0|0-1|1/2-1/2|½-½)(?![\w/.\-])')
+_NON_SPACE = re.compile(r"\S")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')
+_TAG = re.compile(r'\[[ \t]*[A-Za-z0-9_]+[ \t]+"(?:[^"\\]|\\.)*"[ \t]*\]')
+_TAG_START = re.compile(r'[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]+"')
+
+
+@dataclass
+class Chunk:
+    """The lines of one game: ``lines`` as in the source, ``text`` as the parser sees it.
+
+    ``text`` starts at line ``first_line`` of the source; where a game starts or
+    ends in the middle of a line, the other game's part is blanked with spaces,
+    so columns stay those of the source.
+    """
+
+    first_line: int
+    lines: list[str] = field(default_factory=list)
+    start: int = 0
+    end: Optional[int] = None
+    has_moves: bool = False
+    has_tags: bool = False
+
+    @property
+    def text(self) -> str:
+        lines = list(self.lines)
+        if self.end is not None:
+            lines[-1] = lines[-1][: self.end]
+        if self.start:
+            lines[0] = " " * self.start + lines[0][self.start:]
+        return "\n".join(lines)
+
+    @property
+    def is_comment_only(self) -> bool:
+        """True when the chunk holds nothing but comments and white space."""
+        return not self.has_moves and not self.has_tags
+
+
+class _Splitter:
+    """The state of the cutting between two lines."""
+
+    def __init__(self) -> None:
+        self.chunk: Optional[Chunk] = None
+        # A finished game kept back while the next chunk holds only comments: if the
+        # text ends before anything else comes, those comments are its own.
+        self.held: Optional[Chunk] = None
+        self.in_comment = False
+        self.blank_in_comment = False
+        self.after_result = False
+        self.blank_after_result = False
+
+    def _cut(self, number: int, line: str, column: int) -> Optional[Chunk]:
+        """Start the next game at ``column`` of ``line``; return the finished one."""
+        done = self.chunk
+        if done is not None:
+            if column:
+                done.end = column
+            else:
+                done.lines.pop()
+        self.chunk = Chunk(first_line=number, lines=[line], start=column)
+        self.after_result = False
+        self.blank_after_result = False
+        return done
+
+    def _release(self) -> Iterator[Chunk]:
+        if self.held is not None:
+            yield self.held
+            self.held = None
+
+    def feed(self, number: int, line: str) -> Iterator[Chunk]:
+        """Take line ``number`` (without its line break); yield the games it completes."""
+        yield from self._scan(number, line)
+        chunk = self.chunk
+        if self.held is not None and chunk is not None and not chunk.is_comment_only:
+            yield from self._release()
+
+    def _scan(self, number: int, line: str) -> Iterator[Chunk]:
+        position = 0
+        if self.chunk is not None:
+            self.chunk.lines.append(line)
+        if self.in_comment:
+            close = line.find("}")
+            if close >= 0:
+                self.in_comment = False
+                position = close + 1
+            elif self.blank_in_comment and _TAG_START.match(line):
+                self.in_comment = False  # never closed: the next game starts here
+                done = self._cut(number, line, 0)
+                yield from self._release()
+                if done is not None:
+                    yield done
+            else:
+                self.blank_in_comment = not line.strip()
+                return
+        while True:
+            found = _NON_SPACE.search(line, position)
+            if found is None:
+                if position == 0 and self.after_result:
+                    self.blank_after_result = True
+                return
+            at = found.start()
+            char = line[at]
+            chunk = self.chunk
+            if chunk is None:
+                chunk = self.chunk = Chunk(first_line=number, lines=[line])
+            elif (self.after_result and (char not in "{;" or self.blank_after_result)) or (
+                char == "[" and chunk.has_moves and not line[:at].strip()
+            ):
+                done = self._cut(number, line, at if line[:at].strip() else 0)
+                yield from self._release()
+                if char in "{;":
+                    self.held = done
+                elif done is not None:
+                    yield done
+                chunk = self.chunk
+                assert chunk is not None
+            if char == "{":
+                close = line.find("}", at + 1)
+                if close < 0:
+                    self.in_comment = True
+                    self.blank_in_comment = False
+                    return
+                position = close + 1
+                continue
+            if char == ";":
+                return
+            if self.held is not None:
+                yield from self._release()
+            if char == "[" and not chunk.has_moves:
+                chunk.has_tags = True
+                tag = _TAG.match(line, at)
+                if tag is None:
+                    return  # a broken tag: the parser reports it
+                position = tag.end()
+                continue
+            chunk.has_moves = True
+            if char == '"':
+                position = _STRING.match(line, at).end()
+                continue
+            special = _SPECIAL.search(line, at)
+            if special is None:
+                return
+            position = special.start()
+            if line[position] not in '{;"':
+                self.after_result = True
+                self.blank_after_result = False
+                position = special.end()
+
+    def finish(self) -> Iterator[Chunk]:
+        """Yield what is left at the end of the text."""
+        chunk, held = self.chunk, self.held
+        self.chunk = self.held = None
+        if held is not None and chunk is not None and chunk.is_comment_only:
+            if chunk.start:  # the comments start on the last line of the held game
+                held.lines.extend(chunk.lines[1:])
+            else:
+                held.lines.extend(chunk.lines)
+            held.end = chunk.end
+            chunk = None
+        if held is not None:
+            yield held
+        if chunk is not None:
+            yield chunk
+
+
+def split_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
+    """Cut lines (without line breaks) into the chunks of text of single games."""
+    splitter = _Splitter()
+    number = first_line - 1
+    for number, line in enumerate(lines, first_line):
+        yield from splitter.feed(number, line)
+    yield from splitter.finish()

@@ -1,0 +1,144 @@
+"""Every syntax error a record can have: its message, line and column.
+
+Columns count characters from 1; each expected place was counted by hand in the
+record text given (the caret must stand under the character that is wrong).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from muehle.notation import NotationError, parse_game, read_games
+
+CAPTURE = "a capture mark needs a point: 'x' must be followed by the captured point, as in d2-b2/xa4 or d6-d5xc3"
+
+
+def error_of(text: str) -> tuple[int, int, str]:
+    with pytest.raises(NotationError) as caught:
+        parse_game(text, source="t.txt")
+    error = caught.value
+    assert error.source == "t.txt"
+    assert error.code == "syntax"
+    return error.line, error.column, error.message
+
+
+CASES = [
+    # points
+    ("1. b4 b1", (1, 7, "b1 is not a point of the board")),
+    ("1. d4", (1, 4, "d4 is not a point of the board")),
+    ("1. h3", (1, 4, "h3 is not a point of the board")),
+    ("1. B44", (1, 4, "b44 is not a point of the board")),
+    ("1. a0", (1, 4, "a0 is not a point of the board")),
+    ("1. d2-b1", (1, 7, "b1 is not a point of the board")),
+    ("1. d2-b2xb1", (1, 10, "b1 is not a point of the board")),
+    ("1. d2-b2/xb1", (1, 11, "b1 is not a point of the board")),
+    ("1. b4 xh1", (1, 8, "h1 is not a point of the board")),
+    ("1. d2-b2/xa4xb44", (1, 14, "b44 is not a point of the board")),
+    # moves and captures
+    ("1. d2- b4", (1, 6, "d2- needs a target point after '-'")),
+    ("1. b4 d6 2. d2-", (1, 15, "d2- needs a target point after '-'")),
+    ("1. a1-a4-a7", (1, 9, "a1-a4 already has its target; a move has one '-'")),
+    ("1. d2-b2/x d6", (1, 10, CAPTURE)),
+    ("1. d2-b2x", (1, 9, CAPTURE)),
+    ("1. d2-b2/xa4/x", (1, 14, CAPTURE)),
+    ("1. d2-b2/", (1, 9, "'/' must be followed by a capture 'x' and a point, as in d2-b2/xa4 or d6-d5xc3")),
+    ("1. d6-d5 xc3", (1, 10, "a capture must be written right after its ply, as in d2-b2/xa4 or d6-d5xc3")),
+    ("1. b4c3", (1, 4, "b4c3: plies must be separated by a space")),
+    # move numbers
+    ("1. b4 d6 2. f4 f2 3. d2 d1 2. b6", (1, 28, "move number 2 follows 3")),
+    ("5. b4 3. d6", (1, 7, "move number 3 follows 5")),
+    ("5. b4 d6 5. f4", (1, 10, "move number 5 follows 5")),
+    ("5. b4 5. f4", (1, 7, "move number 5 follows 5")),
+    ("1. b4 d6 f4 1... f2", (1, 13, "move number 1 follows 2")),
+    ("1 b4", (1, 1, "move number 1 needs a '.' after it (1. for White, 1... for Black)")),
+    ("17.. b4", (1, 4, "unexpected '.': a move number is written 17. before White's ply and 17... before Black's")),
+    ("1. b4 d6 2.", (1, 10, "move number 2. is not followed by a ply")),
+    ("1. {hm}", (1, 1, "move number 1. is not followed by a ply")),
+    ("1. 2. b4", (1, 1, "move number 1. is not followed by a ply")),
+    ("1.\n2.\nb4", (1, 1, "move number 1. is not followed by a ply")),
+    ("1. $1 b4", (1, 4, "expected a ply after the move number 1., found a NAG ($1 to $255) $1")),
+    # annotations, NAGs, offers
+    ("! b4", (1, 1, "an annotation (! ? !! ?? !? ?!) must follow its ply directly")),
+    ("1. b4 $1 !", (1, 10, "an annotation (! ? !! ?? !? ?!) must follow its ply directly")),
+    ("1. b4 ! ?", (1, 9, "a ply has only one annotation")),
+    ("1. b4 !!!", (1, 9, "a ply has only one annotation")),
+    ("$1 1. b4", (1, 1, "a NAG must follow its ply (after the annotation, before a draw offer)")),
+    ("1. b4 (=) $1", (1, 11, "a NAG must follow its ply (after the annotation, before a draw offer)")),
+    ("1. b4 $0", (1, 7, "NAG $0 is out of range: $1 to $255")),
+    ("1. b4 $256", (1, 7, "NAG $256 is out of range: $1 to $255")),
+    ("1. b4 $", (1, 7, "'$' must be followed by a number from 1 to 255 (a NAG)")),
+    ("(=) 1. b4", (1, 1, "a draw offer (=) must follow its ply (after the annotation and NAGs)")),
+    ("1. b4 (=) (=)", (1, 11, "a ply has only one draw offer (=)")),
+    ("1. b4 (= )", (1, 8, "unexpected '=': a draw offer is written (=)")),
+    # comments
+    ("1. b4 { nie geschlossen\nd6\n", (1, 7, "unterminated comment: this '{' is never closed by '}'")),
+    ("1. b4 }", (1, 7, "'}' without a '{' before it")),
+    # variations
+    ("1. b4 (d2", (1, 7, "unbalanced parentheses: this '(' is never closed by ')'")),
+    ("1. b4 (1. d2 (d6) f4", (1, 7, "unbalanced parentheses: this '(' is never closed by ')'")),
+    ("1. b4 (1. d2 (1... d6 f4) 1-0", (1, 7, "unbalanced parentheses: this '(' is never closed by ')'")),
+    ("1. b4 )", (1, 7, "unbalanced parentheses: ')' without a '(' before it")),
+    ("1. b4 (d2)) d6", (1, 11, "unbalanced parentheses: ')' without a '(' before it")),
+    ("1. b4 ( ) d6", (1, 9, "a variation needs at least one ply")),
+    ("1. b4 ({nur ein Kommentar}) d6", (1, 27, "a variation needs at least one ply")),
+    ("(1. b4) d6", (1, 1, "a variation must follow the ply it replaces")),
+    ("1. (b4)", (1, 4, "expected a ply after the move number 1., found '('")),
+    # tags
+    ('[Event "x]\n1. b4', (1, 8, "unterminated string: the value of tag Event has no closing '\"'")),
+    ('[Event x]', (1, 8, 'the tag Event needs a value in double quotes: [Event "value"]')),
+    ('[Event "x" 1. b4', (1, 12, "unterminated tag Event: ']' expected after the value")),
+    ('[Event "a\\q"]', (1, 10, 'unknown escape in the value of tag Event: only \\" and \\\\ are escapes')),
+    ('[ "x"]', (1, 3, 'a tag pair needs a name of letters, digits or "_": [Name "value"]')),
+    ('[Stärke "x"]', (1, 4, "a tag name may hold only the letters A-Z and a-z, digits and '_'")),
+    ('[A "1"]\n[B "2"]\n[A "3"]', (3, 1, "duplicate tag A (first given on line 1)")),
+    ('1. b4 [A "1"] d6', (1, 7, "a tag pair must come before the moves")),
+    # results and other characters
+    ("1. b4 2-1", (1, 7, "2-1 is not a result; results are 1-0, 0-1, 1/2-1/2, ½-½ and *")),
+    ("1. b4 1/2", (1, 7, "1/2 is not a result; results are 1-0, 0-1, 1/2-1/2, ½-½ and *")),
+    ('1. b4 "d6"', (1, 7, 'a string in double quotes may only stand in a tag pair: [Name "value"]')),
+    ("1. b4 %", (1, 7, "unexpected character '%'")),
+    ("1. Nf3", (1, 4, "unexpected character 'N'")),
+    ("1. b4 \x00", (1, 7, "unexpected character '\\x00' (U+0000)")),
+]
+
+
+@pytest.mark.parametrize("text, expected", CASES, ids=[text for text, _ in CASES])
+def test_syntax_error(text: str, expected: tuple[int, int, str]) -> None:
+    assert error_of(text) == expected
+
+
+def test_message_shows_the_line_and_a_caret() -> None:
+    game = next(read_games('[Event "x"]\n1. b4 d6\n2. d2-b1 f2\n', source="partie.txt"))
+    assert str(game.errors[0]) == (
+        "partie.txt:3:7: error: b1 is not a point of the board\n"
+        "    2. d2-b1 f2\n"
+        "          ^"
+    )
+
+
+def test_error_lines_count_from_the_start_of_the_text() -> None:
+    games = list(read_games("1. b4 1-0\n\n\n[Event \"x\"]\n1. d2 d6\n2. d2-"))
+    assert games[1].errors[0].line == 6
+    assert games[1].errors[0].line_text == "2. d2-"
+
+
+def test_error_in_a_game_that_starts_in_the_middle_of_a_line() -> None:
+    games = list(read_games("1. b4 1-0 1. d2 b1 0-1"))
+    assert games[0].errors == []
+    error = games[1].errors[0]
+    assert (error.line, error.column, error.message) == (1, 17, "b1 is not a point of the board")
+    assert error.line_text == "1. b4 1-0 1. d2 b1 0-1"
+
+
+def test_a_broken_game_keeps_its_tags_and_the_plies_before_the_error() -> None:
+    game = next(read_games('[Event "E"]\n[Round "3"]\n1. b4 d6 (1... f4 b1) 2. f4'))
+    assert game.tags == {"Event": "E", "Round": "3"}
+    assert [p.label() for p in game.plies] == ["1. b4", "1... d6"]
+    assert [p.move_text for p in game.plies[1].variations[0].plies] == ["f4"]
+    assert len(game.errors) == 1
+
+
+def test_crlf_does_not_move_the_caret() -> None:
+    game = next(read_games("1. b4\r\n2. b1\r\n"))
+    error = game.errors[0]
+    assert (error.line, error.column, error.line_text) == (2, 4, "2. b1")
