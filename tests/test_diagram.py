@@ -1,7 +1,7 @@
 """Terminal diagrams, checked against boards drawn by hand from the moves.
 
 The expected boards below were written by playing the moves on paper (the board
-picture of /work/shared/seeds/README.md: files a-g left to right, ranks 1-7
+picture of shared/seeds/README.md: files a-g left to right, ranks 1-7
 bottom to top), not copied from the program's output.
 """
 

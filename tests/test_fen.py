@@ -1,6 +1,6 @@
 """Sanmill's FEN: writing, reading, round trips, located errors, records set up from a FEN.
 
-The field layout is that of /work/shared/reference/README.md: the board as inner,
+The field layout is that of shared/reference/README.md: the board as inner,
 middle and outer ring, each from the top middle point clockwise
 (d5 e5 e4 e3 d3 c3 c4 c5 / d6 f6 f4 f2 d2 b2 b4 b6 / d7 g7 g4 g1 d1 a1 a4 a7).
 """

@@ -7,7 +7,7 @@ from pathlib import Path
 from muehle.notation.model import Game, Ply, Variation
 from muehle.notation.pgn import PGN_WIDTH, ply_count, write_pgn
 
-EXPORT = Path(__file__).resolve().parent.parent.parent / "shared" / "reference" / "sanmill-export.pgn"
+EXPORT = Path(__file__).resolve().parent.parent / "examples" / "sanmill-export.pgn"  # a real export
 
 DEFAULT_ROSTER = (
     '[Event "?"]\r\n[Site "?"]\r\n[Date "????.??.??"]\r\n[Round "?"]\r\n'

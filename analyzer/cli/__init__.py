@@ -10,6 +10,7 @@ exit with status 2 (click's convention).
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 import sys
 from typing import Any, Optional
