@@ -74,14 +74,23 @@ def pgn_result(game: Game) -> str:
     return result if result in RESULTS else "*"
 
 
+#: Tags of a set-up position, written last and in this order, as Sanmill does.
+SETUP_TAGS = ("FEN", "SetUp")
+
+
 def pgn_tags(game: Game) -> list[tuple[str, str]]:
-    """The tag pairs of the PGN export, in the order written."""
+    """The tag pairs of the PGN export, in the order written.
+
+    >>> [name for name, _ in pgn_tags(Game(tags={"SetUp": "1", "FEN": "...", "Annotator": "A"}))][7:]
+    ['Variant', 'PlyCount', 'Annotator', 'FEN', 'SetUp']
+    """
     tags = [(name, game.tags.get(name, default)) for name, default in ROSTER.items()]
     tags[-1] = ("Result", pgn_result(game))
     tags.append((VARIANT_TAG, game.tags.get(VARIANT_TAG, NINE_MENS_MORRIS)))
     tags.append((PLY_COUNT_TAG, str(ply_count(game))))
-    generated = set(ROSTER) | {VARIANT_TAG, PLY_COUNT_TAG}
+    generated = set(ROSTER) | {VARIANT_TAG, PLY_COUNT_TAG, *SETUP_TAGS}
     tags.extend((name, value) for name, value in game.tags.items() if name not in generated)
+    tags.extend((name, game.tags[name]) for name in SETUP_TAGS if name in game.tags)
     return tags
 
 

@@ -41,14 +41,14 @@ def test_missing_roster_tags_are_filled_and_variant_and_plycount_follow() -> Non
 
 def test_roster_in_its_order_then_generated_tags_then_the_records_other_tags() -> None:
     game = Game(
-        tags={"FEN": "x", "Black": "B", "Event": "E", "Annotator": "A", "Date": "2024.01.02"},
+        tags={"SetUp": "1", "FEN": "x", "Black": "B", "Event": "E", "Annotator": "A", "Date": "2024.01.02"},
         result="1-0",
     )
     text = write_pgn([game])
     assert text.split("\r\n\r\n")[0].split("\r\n") == [
         '[Event "E"]', '[Site "?"]', '[Date "2024.01.02"]', '[Round "?"]', '[White "?"]',
         '[Black "B"]', '[Result "1-0"]', '[Variant "Nine Men\'s Morris"]', '[PlyCount "0"]',
-        '[FEN "x"]', '[Annotator "A"]',
+        '[Annotator "A"]', '[FEN "x"]', '[SetUp "1"]',  # a set-up position last, FEN first, as Sanmill
     ]
     assert text.endswith("\r\n\r\n1-0\n")
 
