@@ -85,9 +85,9 @@ def validate_paths(
                 yield from _judge_serially(name, source, rules, stdin_text)
             else:
                 # the reader's own line splitting, so that lines and columns agree with it
-                from muehle.notation.parser import _file_lines, _text_lines
+                from muehle.notation.parser import file_lines, text_lines
 
-                lines = _text_lines(stdin_text or "") if name == "-" else _file_lines(name, source)
+                lines = text_lines(stdin_text or "") if name == "-" else file_lines(name, source)
                 yield from pool.judge(lines, source, rules)
     finally:
         if pool is not None:

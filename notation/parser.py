@@ -342,7 +342,12 @@ def _games(lines: Iterable[str], source: str) -> Iterator[Game]:
     return (_parse_chunk(chunk, source) for chunk in split_lines(lines))
 
 
-def _text_lines(text: str) -> list[str]:
+def text_lines(text: str) -> list[str]:
+    """The lines of a text without line breaks (CRLF or LF) and without a leading BOM.
+
+    >>> text_lines("\ufeff1. b4\r\n1... d6")
+    ['1. b4', '1... d6']
+    """
     if text.startswith("\ufeff"):
         text = text[1:]
     lines = text.split("\n")
@@ -356,10 +361,10 @@ def read_games(text: str, source: str = "<input>") -> Iterator[Game]:
     ``game.errors == [NotationError(...)]`` and keeps its tags and the plies read
     before the error; the other games are read as usual.
     """
-    return _games(_text_lines(text), source)
+    return _games(text_lines(text), source)
 
 
-def _file_lines(path: str | os.PathLike, source: str) -> Iterator[str]:
+def file_lines(path: str | os.PathLike, source: str) -> Iterator[str]:
     """The lines of a UTF-8 file (with or without BOM, CRLF or LF), without line breaks."""
     try:
         handle = open(path, "rb")
@@ -391,7 +396,7 @@ def read_file(path: str | os.PathLike, source: Optional[str] = None) -> Iterator
     as with :func:`read_games`.
     """
     name = os.fspath(path) if source is None else source
-    return _games(_file_lines(path, name), name)
+    return _games(file_lines(path, name), name)
 
 
 def parse_game(text: str, source: str = "<input>") -> Game:
@@ -399,7 +404,7 @@ def parse_game(text: str, source: str = "<input>") -> Game:
 
     A text with no game, or with a second game, is an error too.
     """
-    chunks = split_lines(_text_lines(text))
+    chunks = split_lines(text_lines(text))
     first = next(chunks, None)
     if first is None:
         raise NotationError("no game in the text", source=source)
