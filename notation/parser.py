@@ -345,7 +345,7 @@ def _games(lines: Iterable[str], source: str) -> Iterator[Game]:
 def text_lines(text: str) -> list[str]:
     """The lines of a text without line breaks (CRLF or LF) and without a leading BOM.
 
-    >>> text_lines("\ufeff1. b4\r\n1... d6")
+    >>> text_lines("\\ufeff1. b4\\r\\n1... d6")
     ['1. b4', '1... d6']
     """
     if text.startswith("\ufeff"):
