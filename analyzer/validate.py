@@ -18,6 +18,7 @@ order and are the same as with one process.
 from __future__ import annotations
 
 import os
+import signal
 from collections import deque
 from dataclasses import dataclass, replace
 from typing import Iterable, Iterator, Optional, Union
@@ -89,6 +90,11 @@ def validate_paths(
 
                 lines = text_lines(stdin_text or "") if name == "-" else file_lines(name, source)
                 yield from pool.judge(lines, source, rules)
+    except BaseException:  # interrupted (Ctrl-C) or abandoned: stop the workers at once
+        if pool is not None:
+            pool.terminate()
+            pool = None
+        raise
     finally:
         if pool is not None:
             pool.close()
@@ -154,7 +160,9 @@ class _Pool:
         for _ in read_games("1. d2 *", "<warm-up>"):
             pass
         self.jobs = jobs
-        self.pool = multiprocessing.get_context("fork" if os.name == "posix" else "spawn").Pool(jobs)
+        context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+        # Ctrl-C is the main process's to handle: it stops the workers itself
+        self.pool = context.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
 
     def judge(self, lines: Iterable[str], source: str, rules: Optional[Ruleset]) -> Iterator[Union[GameReport, MuehleError]]:
         from muehle.notation.splitter import split_lines
@@ -193,4 +201,8 @@ class _Pool:
 
     def close(self) -> None:
         self.pool.close()
+        self.pool.join()
+
+    def terminate(self) -> None:
+        self.pool.terminate()
         self.pool.join()

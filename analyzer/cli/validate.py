@@ -10,9 +10,11 @@ status: 0 when every game is valid, 1 when any is not or an input cannot be read
 from __future__ import annotations
 
 import json
+import signal
 import sys
+import threading
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import click
 
@@ -21,6 +23,31 @@ from muehle.analyzer.rules import Ruleset, load_ruleset, preset_names
 from muehle.analyzer.progress import FileProgress
 from muehle.analyzer.validate import ValidationSummary, source_name, validate_paths
 from muehle.notation.errors import MuehleError
+
+
+class StopRequest:
+    """Within it, Ctrl-C does not break off the game being reported: it asks the loop to stop.
+
+    >>> with StopRequest() as stop:
+    ...     stop.requested
+    False
+    """
+
+    def __init__(self) -> None:
+        self.requested = False
+        self._previous: Any = None
+
+    def _request(self, signum: int, frame: Any) -> None:
+        self.requested = True
+
+    def __enter__(self) -> "StopRequest":
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._request)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
 
 
 def resolve_rules(name: Optional[str]) -> Optional[Ruleset]:
@@ -52,29 +79,41 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
     rules = resolve_rules(rules_name)
     stdin_text = read_input("-") if "-" in files else None
     summary = ValidationSummary()
-    out = sys.stdout
-    first = True
+    json_output = output_format == "json"
     ascii_only = not stdout_is_utf8()
-    if output_format == "json":
+    out = sys.stdout
+    if json_output:
         out.write("[")
-    with FileProgress(files, source_names=source_name, quiet=output_format == "json") as progress:
-        for item in validate_paths(files, rules, jobs, stdin_text):
+    first = True
+    with FileProgress(files, source_names=source_name, quiet=json_output) as progress, \
+            StopRequest() as stop:
+        reports = validate_paths(files, rules, jobs, stdin_text)
+        for item in reports:
             summary.add(item)
             if isinstance(item, MuehleError):
                 progress.clear()
                 click.echo(item.format(), err=True)
-                continue
-            progress.game(item.source, item.line, item.plies)
-            if output_format == "json":
+            elif json_output:
                 out.write(("\n" if first else ",\n") + json.dumps(item.to_dict(), ensure_ascii=ascii_only))
                 first = False
             elif item.errors:
                 progress.clear()
                 out.write("".join(line + "\n" for line in item.text_lines(ascii_only)))
                 out.flush()
-    if output_format == "json":
+            if not isinstance(item, MuehleError):
+                progress.game(item.source, item.line, item.plies)
+            if stop.requested:
+                reports.close()  # stops the worker processes
+                progress.clear()
+                break
+    interrupted = stop.requested
+    # what was checked so far is reported completely, also when interrupted
+    if json_output:
         out.write("\n]\n" if not first else "]\n")
     else:
         out.write(summary.line() + "\n")
     out.flush()
+    if interrupted:
+        click.echo(f"muehle: interrupted; {summary.line()} checked so far", err=True)
+        sys.exit(130)
     sys.exit(0 if summary.ok else 1)
