@@ -1,0 +1,481 @@
+#!/usr/bin/env python3
+"""The muehle benchmark: throughput against python-chess and a regex floor, start-up, memory.
+
+    python bench/run.py            # the full run (about ten minutes on two cores)
+    python bench/run.py --quick    # a small run to see that everything works (~30 s)
+    python bench/run.py --profile  # where parse and replay spend their time
+
+Measured on one corpus of random legal games made by muehle's generator (cached in
+``bench/out/``), in plies per second:
+
+- floor: a bare ``re.finditer`` scan over the tokens of the corpus file;
+- peer: python-chess's ``chess.pgn.read_game`` over random legal chess games with
+  the same number of plies (it replays each move as it reads it);
+- muehle: validation (parse, replay, draw bookkeeping) through the library and
+  through the ``muehle validate`` command, with one process and with ``--jobs 2``.
+
+Also the start-up of ``muehle validate`` on one short game against importing its
+dependencies, and the peak memory of validating a 200 MB file against a 2 MB one.
+
+Throughputs are the best of a few rounds, each round running every contender once,
+timed by the wall clock and by the CPU time of the processes involved. Ratios, not
+absolute times, are what count on a shared machine: the single-process contenders
+are compared by CPU time (which other processes' load does not inflate), ``--jobs 2``
+against one process by the wall clock. The figures are printed and written to
+``bench/out/results.json``.
+The peer needs python-chess (``pip install 'muehle[bench]'``); without it that line
+is skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import datetime
+import gc
+import hashlib
+import json
+import os
+import platform
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import corpus as corpora  # noqa: E402  (the sibling module, also when run from elsewhere)
+
+OUT = Path(__file__).resolve().parent / "out"
+
+
+@dataclasses.dataclass(frozen=True)
+class Plan:
+    """How big and how often: the full run and the quick one."""
+
+    games: int
+    repeats: int
+    startup_runs: int
+    small_bytes: int
+    big_bytes: int
+    memory_limit: float  # seconds after which the big file's run is stopped (0: none)
+
+
+FULL = Plan(games=4000, repeats=3, startup_runs=9, small_bytes=2_000_000, big_bytes=200_000_000,
+            memory_limit=480)
+QUICK = Plan(games=60, repeats=2, startup_runs=3, small_bytes=200_000, big_bytes=2_000_000,
+             memory_limit=60)
+
+#: The targets: name -> (what is compared, bound, "min" or "max").
+TARGETS: dict[str, tuple[str, float, str]] = {
+    "validate_vs_chess": ("library validate / python-chess (plies per CPU s)", 3.0, "min"),
+    "floor_vs_validate": ("regex floor / library validate (plies per CPU s)", 5.0, "max"),
+    "jobs2_vs_single": ("muehle validate --jobs 2 / single (plies per s)", 1.7, "min"),
+    "memory_big_vs_small": ("peak RSS 200 MB file / 2 MB file", 1.5, "max"),
+    "startup_vs_imports": ("one-game validate / import lark, click, yaml (s)", 2.0, "max"),
+}
+
+#: Every token of a record, one match each: tags, comments, move numbers, plies with
+#: their captures, annotations, NAGs, results, variation brackets.
+FLOOR_TOKEN = re.compile(
+    r'\[[^\]\n]*\]|\{[^}]*\}|;[^\n]*|\d+\.(?:\.\.)?|1-0|0-1|1/2-1/2|½-½|\*'
+    r"|[a-g][1-7](?:-[a-g][1-7])?(?:/?x[a-g][1-7])*|\$\d+|[!?]{1,2}|-|[()]"
+)
+
+
+# -- what is timed ---------------------------------------------------------------
+
+
+def floor_scan(path: Path) -> int:
+    """Read the file and find every token: the least any reader of the notation does."""
+    text = path.read_text(encoding="utf-8")
+    count = 0
+    for _ in FLOOR_TOKEN.finditer(text):
+        count += 1
+    return count
+
+
+def chess_replay(path: Path) -> int:
+    """Read every game of a PGN file with python-chess (which replays each move); the games."""
+    import chess.pgn
+
+    count = 0
+    with open(path, encoding="utf-8") as handle:
+        while chess.pgn.read_game(handle) is not None:
+            count += 1
+    return count
+
+
+def library_validate(path: Path, rules: str) -> int:
+    """Validate a file through the library, as ``muehle validate`` does; the plies checked."""
+    from muehle.analyzer.validate import validate_file
+
+    summary = validate_file(str(path), rules)
+    if summary.invalid or summary.input_errors:
+        raise RuntimeError(f"{path}: {summary.line()}; the corpus should be all legal games")
+    return summary.plies
+
+
+def muehle_command() -> list[str]:
+    """The ``muehle`` command of this interpreter's environment."""
+    script = Path(sys.executable).with_name("muehle")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("muehle")
+    if found:
+        return [found]
+    return [sys.executable, "-c", "import sys; from muehle.analyzer.cli import main; sys.exit(main())"]
+
+
+def cpu_seconds() -> float:
+    """CPU time (user and system) used so far by this process and its finished children."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def run_command(command: list[str]) -> tuple[float, bytes, int]:
+    """Run a command; its wall time, standard output and exit status."""
+    start = time.perf_counter()
+    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    seconds = time.perf_counter() - start
+    if done.returncode not in (0, 1):
+        raise RuntimeError(f"{' '.join(command)} failed ({done.returncode}):\n"
+                           + done.stderr.decode(errors="replace")[-2000:])
+    return seconds, done.stdout, done.returncode
+
+
+#: Run in a child of its own: runs the command (stopping it after a time limit, if
+#: one is given) and prints its exit status ("timeout" if stopped) and the peak
+#: resident set size of the command in KiB, from getrusage(RUSAGE_CHILDREN).
+RSS_PROBE = """\
+import resource, subprocess, sys
+limit = float(sys.argv[1])
+child = subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL)
+try:
+    code = child.wait(timeout=limit or None)
+except subprocess.TimeoutExpired:
+    child.kill()
+    child.wait()
+    code = "timeout"
+print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
+
+def peak_rss(command: list[str], limit: float = 0) -> tuple[int, float, Optional[int]]:
+    """Peak RSS in KiB of ``command`` run in a fresh child, its wall time and exit status.
+
+    With a ``limit`` in seconds the command is stopped then (status ``None``).
+    """
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", RSS_PROBE, str(limit), *command],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    seconds = time.perf_counter() - start
+    code, rss = done.stdout.split()
+    if code == "timeout":
+        return int(rss), seconds, None
+    if int(code) not in (0, 1):
+        raise RuntimeError(f"{' '.join(command)} failed ({code}):\n{done.stderr[-2000:]}")
+    return int(rss), seconds, int(code)
+
+
+# -- the run ---------------------------------------------------------------------
+
+
+def machine() -> dict[str, Any]:
+    """What the numbers were measured on."""
+    model = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        model = platform.processor()
+    versions = {}
+    for name in ("muehle", "lark", "click", "PyYAML", "chess", "lark-cython"):
+        try:
+            from importlib.metadata import version
+
+            versions[name] = version(name)
+        except Exception:
+            versions[name] = None
+    return {
+        "nproc": os.cpu_count(), "cpu": model, "python": platform.python_version(),
+        "implementation": platform.python_implementation(), "platform": platform.platform(),
+        "versions": versions,
+    }
+
+
+def ratio(name: str, value: Optional[float]) -> dict[str, Any]:
+    what, bound, kind = TARGETS[name]
+    met = None if value is None else (value >= bound if kind == "min" else value <= bound)
+    return {"what": what, "value": value, "target": bound, "kind": kind, "met": met}
+
+
+def divide(a: Optional[float], b: Optional[float]) -> Optional[float]:
+    return None if a is None or not b else a / b
+
+
+def say(text: str = "") -> None:
+    print(text, flush=True)
+
+
+def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, Any]:
+    out.mkdir(parents=True, exist_ok=True)
+    results: dict[str, Any] = {
+        "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
+        "mode": "quick" if quick else "full", "machine": machine(), "rules": rules, "seed": seed,
+    }
+    say(f"muehle benchmark ({results['mode']}), {results['date']}")
+    say(f"machine: {results['machine']['nproc']} cores, {results['machine']['cpu']}, "
+        f"Python {results['machine']['python']}")
+
+    started = time.perf_counter()
+    corpus = corpora.muehle_corpus(out, plan.games, seed, rules)
+    results["corpus"] = corpus.summary()
+    say(f"corpus: {corpus.games:,} games, {corpus.plies:,} plies, {corpus.size / 1e6:.2f} MB "
+        f"({corpus.captures:,} captures, {corpus.double_captures:,} plies with two, "
+        f"longest game {corpus.longest} plies)  [{time.perf_counter() - started:.1f} s]")
+
+    # Every contender runs once per round, the rounds one after the other, so that a
+    # change in the machine's load falls on all of them alike; each keeps its best time.
+    contenders: dict[str, tuple[str, Callable[[], Any]]] = {
+        "floor": ("floor: re.finditer token scan", lambda: floor_scan(corpus.path)),
+    }
+    try:
+        import chess  # noqa: F401
+    except ImportError:
+        pgn = None
+        results["chess"] = None
+    else:
+        pgn, chess_games, chess_plies = corpora.chess_corpus(out, corpus.lengths, seed)
+        assert chess_plies == corpus.plies, (chess_plies, corpus.plies)
+        results["chess"] = {"path": str(pgn), "games": chess_games, "plies": chess_plies,
+                            "size": pgn.stat().st_size}
+        contenders["chess"] = (f"peer: python-chess read_game ({chess_games:,} games)",
+                               lambda: chess_replay(pgn))
+    validate = [*muehle_command(), "validate", "--rules", rules]
+    contenders["library"] = ("muehle: library validate", lambda: library_validate(corpus.path, rules))
+    contenders["cli"] = ("muehle: muehle validate", lambda: run_command([*validate, str(corpus.path)])[1:])
+    contenders["cli_jobs2"] = ("muehle: muehle validate --jobs 2",
+                               lambda: run_command([*validate, "--jobs", "2", str(corpus.path)])[1:])
+    best = {name: float("inf") for name in contenders}
+    best_cpu = dict(best)
+    values: dict[str, Any] = {}
+    say(f"throughput, best of {plan.repeats} rounds (wall clock; CPU time of all processes):")
+    for _ in range(plan.repeats):
+        for name, (_, work) in contenders.items():
+            gc.collect()
+            start, start_cpu = time.perf_counter(), cpu_seconds()
+            values[name] = work()
+            best[name] = min(best[name], time.perf_counter() - start)
+            best_cpu[name] = min(best_cpu[name], cpu_seconds() - start_cpu)
+    results["floor_tokens"] = values["floor"]
+    if pgn is not None and values["chess"] != results["chess"]["games"]:
+        raise RuntimeError(f"python-chess read {values['chess']} games of {results['chess']['games']}")
+    if values["library"] != corpus.plies:
+        raise RuntimeError(f"the library checked {values['library']} plies of {corpus.plies}")
+    rates: dict[str, Optional[float]] = {}
+    cpu_rates: dict[str, Optional[float]] = {}
+    seconds: dict[str, Optional[float]] = {}
+    for name in ("floor", "chess", "library", "cli", "cli_jobs2"):
+        if name not in contenders:
+            say("  peer: python-chess is not installed (pip install 'muehle[bench]')")
+            rates[name] = cpu_rates[name] = seconds[name] = None
+            continue
+        seconds[name] = best[name]
+        rates[name] = corpus.plies / best[name]
+        cpu_rates[name] = corpus.plies / best_cpu[name] if best_cpu[name] > 0 else None
+        say(f"  {contenders[name][0]:<40} {rates[name]:>12,.0f} plies/s  ({best[name]:.2f} s; "
+            f"CPU {best_cpu[name]:.2f} s)")
+    outputs = {name: values[name] for name in ("cli", "cli_jobs2")}
+    results["cli_exit_status"] = outputs["cli"][1]
+    results["jobs2_output_identical"] = outputs["cli"] == outputs["cli_jobs2"]
+    results["cli_output_sha256"] = hashlib.sha256(outputs["cli"][0]).hexdigest()
+    if not results["jobs2_output_identical"]:
+        say("  WARNING: --jobs 2 printed a different report than one process")
+    results["throughput"] = rates
+    results["throughput_cpu"] = cpu_rates
+    results["seconds"] = seconds
+
+    say(f"start-up, median of {plan.startup_runs}:")
+    one_game = out / "one-game.txt"
+    results["one_game_plies"] = corpora.shortest_game(corpus, one_game)
+    imports = [sys.executable, "-c", "import lark, click, yaml"]
+    times: dict[str, list[float]] = {"validate": [], "imports": []}
+    for _ in range(plan.startup_runs):  # interleaved, so that drift hits both alike
+        times["validate"].append(run_command([*validate, str(one_game)])[0])
+        times["imports"].append(run_command(imports)[0])
+    startup = {name: statistics.median(values) for name, values in times.items()}
+    results["startup"] = startup
+    labels = {"validate": f"muehle validate, one game ({results['one_game_plies']} plies)",
+              "imports": 'python -c "import lark, click, yaml"'}
+    for name, label in labels.items():
+        say(f"  {label:<40} {startup[name] * 1000:>8.0f} ms")
+
+    say("memory, peak RSS of muehle validate:")
+    memory: dict[str, Any] = {}
+    for name, size in (("small", plan.small_bytes), ("big", plan.big_bytes)):
+        path = out / f"{corpus.path.stem}-{size}-bytes.txt"
+        games, plies = corpora.sized_file(corpus, path, size)
+        rss, elapsed, code = peak_rss([*validate, str(path)], plan.memory_limit if name == "big" else 0)
+        memory[name] = {"bytes": path.stat().st_size, "games": games, "plies": plies,
+                        "rss_kib": rss, "seconds": elapsed, "exit_status": code,
+                        "complete": code is not None}
+        if code is None:
+            say(f"  {path.stat().st_size / 1e6:>7.1f} MB, {plies:>11,} plies {rss / 1024:>8.1f} MiB"
+                f"  (stopped after {elapsed:.0f} s, before the end of the file)")
+        else:
+            say(f"  {path.stat().st_size / 1e6:>7.1f} MB, {plies:>11,} plies {rss / 1024:>8.1f} MiB"
+                f"  ({elapsed:.1f} s, {plies / elapsed:,.0f} plies/s)")
+    results["memory"] = memory
+
+    ratios = {
+        # Single-process contenders are compared by CPU time, which the load of other
+        # processes on a shared machine does not inflate; --jobs by the wall clock.
+        "validate_vs_chess": ratio("validate_vs_chess", divide(cpu_rates["library"], cpu_rates["chess"])),
+        "floor_vs_validate": ratio("floor_vs_validate", divide(cpu_rates["floor"], cpu_rates["library"])),
+        "jobs2_vs_single": ratio("jobs2_vs_single", divide(rates["cli_jobs2"], rates["cli"])),
+        "memory_big_vs_small": ratio("memory_big_vs_small",
+                                     divide(memory["big"]["rss_kib"], memory["small"]["rss_kib"])),
+        "startup_vs_imports": ratio("startup_vs_imports",
+                                    divide(startup["validate"], startup["imports"])),
+    }
+    results["ratios"] = ratios
+    results["info"] = {
+        "validate_vs_chess_wall": divide(rates["library"], rates["chess"]),
+        "floor_vs_validate_wall": divide(rates["floor"], rates["library"]),
+        "cli_vs_chess_cpu": divide(cpu_rates["cli"], cpu_rates["chess"]),
+        "floor_vs_cli_cpu": divide(cpu_rates["floor"], cpu_rates["cli"]),
+    }
+    say("targets:")
+    for values in ratios.values():
+        bound = f"{'>=' if values['kind'] == 'min' else '<='} {values['target']:g}"
+        shown = "  n/a" if values["value"] is None else f"{values['value']:5.2f}"
+        verdict = {True: "met", False: "MISSED", None: "not measured"}[values["met"]]
+        say(f"  {values['what']:<52} {shown}  ({bound})  {verdict}")
+    if not memory["big"]["complete"]:
+        say("  (the big file's run was stopped before its end: its peak memory is that of the part read)")
+    if quick:
+        say(f"  (quick mode: the memory files are {plan.small_bytes / 1e6:g} MB and "
+            f"{plan.big_bytes / 1e6:g} MB, and the figures are too small to judge by)")
+    results["total_seconds"] = time.perf_counter() - started
+    return results
+
+
+def profile(out: Path, plan: Plan, seed: int, rules: str, top: int) -> None:
+    """Profile library validation of the corpus with cProfile; print the hot spots."""
+    import cProfile
+    import pstats
+
+    corpus = corpora.muehle_corpus(out, plan.games, seed, rules)
+    library_validate(corpus.path, rules)  # warm: caches, imports
+    profiler = cProfile.Profile()
+    profiler.enable()
+    library_validate(corpus.path, rules)
+    profiler.disable()
+    target = out / "validate.prof"
+    profiler.dump_stats(target)
+    stats = pstats.Stats(profiler)
+    for key in ("tottime", "cumulative"):
+        print(f"--- by {key} ({corpus.plies:,} plies; saved to {target}) ---")
+        stats.sort_stats(key).print_stats(top)
+
+
+def markdown(results: dict[str, Any]) -> str:
+    """The results as the Markdown kept in ``bench/RESULTS.md``."""
+    machine = results["machine"]
+    versions = ", ".join(f"{name} {version}" for name, version in machine["versions"].items() if version)
+    corpus = results["corpus"]
+    lines = [
+        f"Run of {results['date']}: `python bench/run.py{' --quick' if results['mode'] == 'quick' else ''}`.",
+        "",
+        f"Machine: {machine['nproc']} cores, {machine['cpu']}, {machine['implementation']} "
+        f"{machine['python']}, {machine['platform']}; {versions}.",
+        "",
+        f"Corpus: {corpus['games']:,} games, {corpus['plies']:,} plies, {corpus['size'] / 1e6:.2f} MB "
+        f"({corpus['captures']:,} captures, {corpus['double_captures']} plies capturing two, "
+        f"{corpus['annotated']:,} annotated plies, {corpus['commented']:,} commented, "
+        f"{corpus['variations']} variations; longest game {corpus['longest']} plies).",
+        "",
+        "| contender | plies/s (wall) | plies per CPU s |",
+        "|---|---:|---:|",
+    ]
+    labels = {"floor": "floor: `re.finditer` token scan", "chess": "peer: python-chess `read_game`",
+              "library": "muehle: library validate", "cli": "muehle: `muehle validate`",
+              "cli_jobs2": "muehle: `muehle validate --jobs 2`"}
+    for name, label in labels.items():
+        wall, cpu = results["throughput"].get(name), results["throughput_cpu"].get(name)
+        shown = [f"{value:,.0f}" if value else "n/a" for value in (wall, cpu)]
+        lines.append(f"| {label} | {shown[0]} | {shown[1]} |")
+    startup, memory = results["startup"], results["memory"]
+    lines += [
+        "",
+        f"Start-up (median): `muehle validate` on one game of {results['one_game_plies']} plies "
+        f"{startup['validate'] * 1000:.0f} ms; `python -c \"import lark, click, yaml\"` "
+        f"{startup['imports'] * 1000:.0f} ms.",
+        "",
+        "Peak RSS of `muehle validate`: " + "; ".join(
+            f"{m['bytes'] / 1e6:.3g} MB file ({m['plies']:,} plies) {m['rss_kib'] / 1024:.1f} MiB"
+            + ("" if m["complete"] else f", stopped after {m['seconds']:.0f} s")
+            for m in (memory["small"], memory["big"])) + ".",
+        "",
+        "| ratio | value | target | |",
+        "|---|---:|---:|---|",
+    ]
+    for values in results["ratios"].values():
+        bound = f"{'≥' if values['kind'] == 'min' else '≤'} {values['target']:g}"
+        shown = "n/a" if values["value"] is None else f"{values['value']:.2f}"
+        verdict = {True: "met", False: "missed", None: "not measured"}[values["met"]]
+        lines.append(f"| {values['what']} | {shown} | {bound} | {verdict} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="a small run that shows the benchmark works")
+    parser.add_argument("--profile", action="store_true", help="profile library validation instead")
+    parser.add_argument("--games", type=int, help="games in the corpus (default 4000, quick 60)")
+    parser.add_argument("--seed", type=int, default=2019, help="seed of the corpus (default 2019)")
+    parser.add_argument("--rules", default="wmd", help="ruleset to generate and validate under")
+    parser.add_argument("--out", type=Path, default=OUT, help="folder for the corpus and results")
+    parser.add_argument("--memory", type=float, nargs=2, metavar=("SMALL", "BIG"),
+                        help="sizes in MB of the two files of the memory test (default 2 200)")
+    parser.add_argument("--memory-limit", type=float, metavar="SECONDS",
+                        help="stop the big file's run after this long (default 480; 0: never)")
+    parser.add_argument("--check", action="store_true", help="exit with status 1 if a target is missed")
+    parser.add_argument("--markdown", type=Path, metavar="RESULTS_JSON",
+                        help="only print the Markdown summary of an earlier run's results.json")
+    args = parser.parse_args(argv)
+
+    plan = QUICK if args.quick else FULL
+    if args.games:
+        plan = dataclasses.replace(plan, games=args.games)
+    if args.memory:
+        small, big = (int(size * 1e6) for size in args.memory)
+        plan = dataclasses.replace(plan, small_bytes=small, big_bytes=big)
+    if args.memory_limit is not None:
+        plan = dataclasses.replace(plan, memory_limit=args.memory_limit)
+    if args.markdown:
+        print(markdown(json.loads(args.markdown.read_text(encoding="utf-8"))), end="")
+        return 0
+    if args.profile:
+        profile(args.out, plan, args.seed, args.rules, top=30)
+        return 0
+    results = run(plan, args.out, args.seed, args.rules, args.quick)
+    target = args.out / "results.json"
+    target.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    (args.out / "results.md").write_text(markdown(results), encoding="utf-8")
+    say(f"written: {target} and results.md  [{results['total_seconds']:.0f} s]")
+    missed = [name for name, values in results["ratios"].items() if values["met"] is False]
+    return 1 if args.check and missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
