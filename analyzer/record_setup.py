@@ -16,7 +16,7 @@ record's ``[FEN "..."]`` when it says ``[SetUp "1"]``, else the empty board.
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Optional, Sequence, Union
 
 from muehle.analyzer.fen import start_position
 from muehle.analyzer.replay import Replay, replay
@@ -25,15 +25,15 @@ from muehle.analyzer.verdict import ruleset_of
 from muehle.notation.model import Game
 
 
-def rules_for(game: Game, option: Optional[str] = None) -> Ruleset:
+def rules_for(game: Game, option: Union[str, Ruleset, None] = None) -> Ruleset:
     """The ruleset to replay ``game`` under: ``option`` (a preset name or YAML file), else its
     ``Rules`` tag, else the default. A ``Rules`` tag that names no preset is a located
     :class:`~muehle.notation.errors.FormatError`.
     """
-    return ruleset_of(game, load_ruleset(option) if option is not None else None)
+    return ruleset_of(game, load_ruleset(option) if isinstance(option, str) else option)
 
 
-def replay_record(game: Game, option: Optional[str] = None, lines: Optional[Sequence[str]] = None) -> Replay:
+def replay_record(game: Game, option: Union[str, Ruleset, None] = None, lines: Optional[Sequence[str]] = None) -> Replay:
     """Replay ``game`` under :func:`rules_for` from its :func:`~muehle.analyzer.fen.start_position`.
 
     ``lines`` (the source text's lines) lets an error in the FEN tag point at the tag.

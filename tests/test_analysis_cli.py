@@ -128,8 +128,8 @@ def test_bad_game_number() -> None:
 
 def test_bad_ruleset_name() -> None:
     result = run(str(EXAMPLES / "analyze-endings.txt"), "--rules", "chess")
-    assert result.exit_code == 1
-    assert "unknown ruleset 'chess'" in result.stderr
+    assert result.exit_code == 2  # a usage error, as in every command
+    assert "'chess' is neither a preset" in result.stderr
     assert result.stdout == ""
 
 

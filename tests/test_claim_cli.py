@@ -108,8 +108,8 @@ def test_missing_side_is_a_usage_error() -> None:
 
 def test_bad_ruleset_name() -> None:
     result = run(REPETITION, "--ply", "26", "--by", "white", "--rule", "repetition", "--rules", "go")
-    assert result.exit_code == 1
-    assert "unknown ruleset 'go'" in result.stderr
+    assert result.exit_code == 2  # a usage error, as in every command
+    assert "'go' is neither a preset" in result.stderr
 
 
 def test_record_with_a_syntax_error(tmp_path: Path) -> None:

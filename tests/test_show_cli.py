@@ -215,7 +215,6 @@ def test_an_illegal_ply_before_the_asked_one_is_named(tmp_path: Path) -> None:
         (["--game", "2"], "error: there is no game 2: the input has 1 game"),
         (["--ply", "41"], "error: there is no ply 41: game 1 has 40 plies"),
         (["--move", "21"], "error: there is no move 21 of White: the moves of this game run from 1 to 20"),
-        (["--rules", "nope"], "error: unknown ruleset 'nope'"),
     ],
 )
 def test_impossible_requests_exit_1_with_a_located_message(args: list[str], message: str) -> None:
@@ -223,6 +222,12 @@ def test_impossible_requests_exit_1_with_a_located_message(args: list[str], mess
     assert result.exit_code == 1
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+def test_an_unknown_ruleset_is_a_usage_error() -> None:
+    result = run(SANMILL, "--rules", "nope")
+    assert result.exit_code == 2
+    assert "'nope' is neither a preset" in result.output
 
 
 def test_a_syntax_error_in_the_record_is_reported(tmp_path: Path) -> None:

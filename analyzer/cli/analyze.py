@@ -21,10 +21,10 @@ import yaml
 
 from muehle.analyzer.analysis import Analysis, analyze as analyze_replay
 from muehle.analyzer.analysis_text import render_text
-from muehle.analyzer.cli.common import fails_cleanly, stdout_is_utf8
+from muehle.analyzer.cli.common import fails_cleanly, rules_option, stdout_is_utf8
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.record_setup import replay_record
-from muehle.analyzer.rules import load_ruleset
+from muehle.analyzer.rules import Ruleset
 from muehle.notation.errors import MuehleError
 
 FORMATS = ("text", "json", "yaml")
@@ -36,7 +36,7 @@ def _title(analysis: Analysis, source: str, index: int) -> str:
     return f"{source}, game {index}{players} (rules {analysis.rules.name})"
 
 
-def analyze_input(data: GameInput, numbers: list[int], rules: Optional[str]) -> tuple[list[tuple[int, Analysis]], list[MuehleError]]:
+def analyze_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset]) -> tuple[list[tuple[int, Analysis]], list[MuehleError]]:
     """Analyse the games ``numbers`` of an input; the errors found on the way, located."""
     done: list[tuple[int, Analysis]] = []
     errors: list[MuehleError] = []
@@ -76,18 +76,16 @@ def render(done: list[tuple[int, Analysis]], source: str, fmt: str) -> str:
 @click.argument("file", metavar="FILE")
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
               help="Only this game of the file (1 is the first). Default: every game.")
-@click.option("--rules", default=None, metavar="R",
+@click.option("--rules", default=None, metavar="R", callback=rules_option,
               help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="A timeline for people, or the documented JSON/YAML contract.")
 @fails_cleanly
-def analyze(file: str, game_number: Optional[int], rules: Optional[str], fmt: str) -> None:
+def analyze(file: str, game_number: Optional[int], rules: Optional[Ruleset], fmt: str) -> None:
     """Report mills, captures, phases, repetitions, draw rights and the end of each game.
 
     FILE holds records in the notation, PGN, JSON or YAML ('-' reads standard input).
     """
-    if rules is not None:
-        load_ruleset(rules)  # a bad --rules fails before anything is read
     data = load_games(file)
     if game_number is not None:
         data.pick(game_number)

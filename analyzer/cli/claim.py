@@ -8,16 +8,18 @@ record that cannot be read), 2 for a usage error. The JSON form is described in
 
 from __future__ import annotations
 
+from typing import Optional
+
 import json
 import sys
 
 import click
 
 from muehle.analyzer.claims import CLAIM_RULES, judge_claim
-from muehle.analyzer.cli.common import fails_cleanly
+from muehle.analyzer.cli.common import fails_cleanly, rules_option
 from muehle.analyzer.cli.game_input import load_games
 from muehle.analyzer.record_setup import replay_record
-from muehle.analyzer.rules import load_ruleset
+from muehle.analyzer.rules import Ruleset
 from muehle.notation.errors import MuehleError
 
 
@@ -31,18 +33,16 @@ from muehle.notation.errors import MuehleError
               help="repetition (WMD 11.2), no-capture (11.3) or mandatory-draw (11.5).")
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which game of the file (1 is the first).")
-@click.option("--rules", default=None, metavar="R",
+@click.option("--rules", default=None, metavar="R", callback=rules_option,
               help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="The verdict as two lines of text or as JSON.")
 @fails_cleanly
-def claim(file: str, ply: int, by: str, rule: str, game_number: int, rules: str | None, fmt: str) -> None:
+def claim(file: str, ply: int, by: str, rule: str, game_number: int, rules: Optional[Ruleset], fmt: str) -> None:
     """Decide whether a draw claim after ply N was right; exit 0 if valid, 1 if not.
 
     FILE holds records in the notation, PGN, JSON or YAML ('-' reads standard input).
     """
-    if rules is not None:
-        load_ruleset(rules)
     data = load_games(file)
     game = data.pick(game_number)
     if game.errors:

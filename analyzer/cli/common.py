@@ -7,11 +7,14 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, Callable, Iterable, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, TypeVar
 
 import click
 
 from muehle.notation.errors import MuehleError
+
+if TYPE_CHECKING:
+    from muehle.analyzer.rules import Ruleset
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -34,6 +37,30 @@ def stdout_is_utf8() -> bool:
     """Whether standard output takes UTF-8 (else text output keeps to ASCII)."""
     encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "").replace("_", "")
     return encoding == "utf8"
+
+
+def resolve_rules(name: Optional[str], param_hint: str = "'--rules'") -> "Optional[Ruleset]":
+    """The ruleset an option names (a preset or a YAML file), ``None`` for none.
+
+    A name that is neither a preset nor a file is a usage error (exit status 2); a
+    file that is not a good ruleset is a located input error (exit status 1).
+    """
+    if name is None:
+        return None
+    from muehle.analyzer.rules import load_ruleset, preset_names
+
+    if name not in preset_names() and Path(name).suffix.lower() not in (".yaml", ".yml") \
+            and not Path(name).exists():
+        raise click.BadParameter(
+            f"'{name}' is neither a preset ({', '.join(preset_names())}) nor a YAML file",
+            param_hint=param_hint,
+        )
+    return load_ruleset(name)
+
+
+def rules_option(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> "Optional[Ruleset]":
+    """Click callback of a ``--rules`` option: the ruleset it names, checked at once."""
+    return resolve_rules(value)
 
 
 def read_input(name: str) -> str:

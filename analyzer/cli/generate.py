@@ -12,7 +12,7 @@ from typing import Optional
 import click
 
 from muehle.analyzer.cli.common import fails_cleanly, write_output
-from muehle.analyzer.cli.validate import resolve_rules
+from muehle.analyzer.cli.common import resolve_rules
 from muehle.analyzer.generate import generate_games
 from muehle.analyzer.rules import DEFAULT_RULESET
 from muehle.notation.writers import write_notation

@@ -12,7 +12,7 @@ from typing import Optional
 import click
 
 from muehle.analyzer.cli.common import fails_cleanly
-from muehle.analyzer.cli.validate import resolve_rules
+from muehle.analyzer.cli.common import resolve_rules
 from muehle.analyzer.rules import load_ruleset, preset_names, ruleset_to_yaml
 
 
@@ -37,4 +37,4 @@ def rules(ruleset: Optional[str]) -> None:
     if ruleset is None:
         click.echo(preset_table(), nl=False)
         return
-    click.echo(ruleset_to_yaml(resolve_rules(ruleset)), nl=False)
+    click.echo(ruleset_to_yaml(resolve_rules(ruleset, param_hint="'NAME|FILE'")), nl=False)

@@ -12,12 +12,13 @@ from typing import Optional
 
 import click
 
-from muehle.analyzer.cli.common import fails_cleanly, stdout_is_utf8, write_output
+from muehle.analyzer.cli.common import fails_cleanly, rules_option, stdout_is_utf8, write_output
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.board import Position
 from muehle.analyzer.diagram import render_diagram
 from muehle.analyzer.fen import fen_of_record, start_fen
 from muehle.analyzer.record_setup import replay_record
+from muehle.analyzer.rules import Ruleset
 from muehle.analyzer.replay import Replay
 from muehle.analyzer.svg import MILL_HIGHLIGHTS, render_svg
 from muehle.notation.errors import MuehleError
@@ -73,11 +74,11 @@ def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) ->
               help="Which closed mills the SVG highlights.")
 @click.option("--fen", "show_fen", is_flag=True, help="Print the position as Sanmill's FEN instead.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Draw the diagram with ASCII characters only.")
-@click.option("--rules", default=None, metavar="R",
+@click.option("--rules", default=None, metavar="R", callback=rules_option,
               help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
 @fails_cleanly
 def show(file: str, game_number: int, ply: Optional[int], move: Optional[int], side: Optional[str],
-         svg_output: Optional[str], mills: str, show_fen: bool, ascii_only: bool, rules: Optional[str]) -> None:
+         svg_output: Optional[str], mills: str, show_fen: bool, ascii_only: bool, rules: Optional[Ruleset]) -> None:
     """Show the position after a ply of a record as a board diagram, SVG or FEN.
 
     FILE holds records in the notation, PGN, JSON or YAML ('-' reads standard input).

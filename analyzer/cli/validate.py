@@ -13,13 +13,11 @@ import json
 import signal
 import sys
 import threading
-from pathlib import Path
 from typing import Any, Optional
 
 import click
 
-from muehle.analyzer.cli.common import fails_cleanly, read_input, stdout_is_utf8
-from muehle.analyzer.rules import Ruleset, load_ruleset, preset_names
+from muehle.analyzer.cli.common import fails_cleanly, read_input, resolve_rules, stdout_is_utf8
 from muehle.analyzer.progress import FileProgress
 from muehle.analyzer.validate import ValidationSummary, source_name, validate_paths
 from muehle.notation.errors import MuehleError
@@ -48,19 +46,6 @@ class StopRequest:
     def __exit__(self, *exc: object) -> None:
         if self._previous is not None:
             signal.signal(signal.SIGINT, self._previous)
-
-
-def resolve_rules(name: Optional[str]) -> Optional[Ruleset]:
-    """The ruleset an option names; a name that is neither a preset nor a file is a usage error."""
-    if name is None:
-        return None
-    if name not in preset_names() and Path(name).suffix.lower() not in (".yaml", ".yml") \
-            and not Path(name).exists():
-        raise click.BadParameter(
-            f"'{name}' is neither a preset ({', '.join(preset_names())}) nor a YAML file",
-            param_hint="'--rules'",
-        )
-    return load_ruleset(name)
 
 
 @click.command(help="Replay records under a ruleset and report every broken rule.\n\n"
