@@ -30,3 +30,15 @@ def test_shipped_example_of_the_run_command_exists() -> None:
 def test_ci_runs_the_readme_test_command_verbatim() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert _commands()[1] in ci.splitlines()
+
+
+def test_library_example_prints_what_its_comments_say() -> None:
+    """The README's Python example runs and prints what its comments promise."""
+    import subprocess
+    import sys
+
+    code = re.search(r"```python\n(.+?)\n```", README, re.S).group(1)
+    promised = [line.split("# ", 1)[1] for line in code.splitlines() if line.startswith("print(")]
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == promised
