@@ -13,7 +13,7 @@ with lark's own lexer).
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from lark import Token
 from lark.exceptions import UnexpectedCharacters
@@ -22,21 +22,29 @@ from lark.lexer import Lexer
 _SPACE = re.compile(r"[ \t\r]*")
 
 
+def token_pattern(terminals: Iterable[Any], extra: str = "") -> str:
+    """One regular expression for the next token: blanks, then one named group per terminal.
+
+    ``terminals`` are lark ``TerminalDef`` objects; they are tried in the order of
+    lark's basic lexer (priority, then the longest possible match). ``extra`` is
+    appended as a last alternative.
+    """
+    ordered = sorted(
+        terminals, key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name)
+    )
+    groups = [f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in ordered]
+    if extra:
+        groups.append(extra)
+    return "[ \t\r]*(?:" + "|".join(groups) + ")"
+
+
 class FastLexer(Lexer):
     """A lark custom lexer (lark's interface 2: ``lex(lexer_state, parser_state)``)."""
 
     __future_interface__ = 2
 
     def __init__(self, lexer_conf: Any) -> None:
-        terminals = sorted(
-            lexer_conf.terminals,
-            key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name),
-        )
-        # One named group per terminal; blanks before a token are skipped by the same match.
-        self.pattern = re.compile(
-            "[ \t\r]*(?:" + "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals) + ")",
-            lexer_conf.g_regex_flags,
-        )
+        self.pattern = re.compile(token_pattern(lexer_conf.terminals), lexer_conf.g_regex_flags)
         self.ignore = frozenset(lexer_conf.ignore)
         self.callbacks = dict(lexer_conf.callbacks)
         self.terminals_by_name = lexer_conf.terminals_by_name

@@ -46,7 +46,7 @@ def other_side(side: Side) -> Side:
     return BLACK if side == WHITE else WHITE
 
 
-@dataclass
+@dataclass(slots=True)
 class Ply:
     """One turn of one player: a placement or a move, and the stones it captured.
 

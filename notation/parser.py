@@ -5,7 +5,9 @@ is parsed on its own by the LALR parser of ``grammars/muehle.lark``. The grammar
 only checks the order of the tokens; the record is built by the lexer callbacks of
 :class:`_Builder` while the tokens arrive, one token per ply. So a game with a
 syntax error keeps its tags and the plies before the error, and the other games of
-the same text are not affected.
+the same text are not affected. Well-formed games are first tried by the quicker
+:mod:`muehle.notation.fastread`, which builds the same record or leaves the game to
+the parser.
 
 >>> game = parse_game('[Event "Beispiel"]\\n1. b4 d6 2. d2-b2/xa4! {gut} 1-0')
 >>> game.tags, game.result
@@ -95,6 +97,48 @@ def _decode(text: str) -> Decoded:
     return decoded
 
 
+def tag_pair(text: str) -> tuple[str, str]:
+    """The name and the value of the text of a TAG token.
+
+    >>> tag_pair('[Event "Zug \\\\"1\\\\""]')
+    ('Event', 'Zug "1"')
+    """
+    open_at = text.index('"')
+    value = text[open_at + 1 : text.rindex('"')]
+    if "\\" in value:
+        value = _ESCAPE.sub(r"\1", value)
+    return text[1:open_at].strip(), value
+
+
+def next_numbering(context: Optional[tuple[Optional[int], Side]]) -> tuple[Optional[int], Side]:
+    """The number and side of a ply written without a number, after a ply with ``context``.
+
+    Black replies on White's number, White moves on to the next; a line that starts
+    without a number has none.
+
+    >>> next_numbering((4, "white")), next_numbering((4, "black")), next_numbering(None)
+    ((4, 'black'), (5, 'white'), (None, 'white'))
+    """
+    if context is None:
+        return None, WHITE
+    number = context[0]
+    if context[1] == WHITE:
+        return number, BLACK
+    return (None if number is None else number + 1), WHITE
+
+
+def goes_back(context: Optional[tuple[Optional[int], Side]], number: int, side: Side) -> bool:
+    """Whether a move number written after a ply with ``context`` goes back (a syntax error).
+
+    >>> goes_back((5, "black"), 5, "white"), goes_back((5, "white"), 5, "black")
+    (True, False)
+    """
+    if context is None or context[0] is None:
+        return False
+    previous = context[0]
+    return number < previous or (number == previous and side == WHITE)
+
+
 def read_move_number(text: str) -> tuple[int, Side]:
     """The number and side of a move number as written.
 
@@ -157,12 +201,7 @@ class _Builder:
     # -- lexer callbacks --------------------------------------------------
     def on_tag(self, token: Any) -> Any:
         self._seen("TAG")
-        text = token.value
-        open_at = text.index('"')
-        name = text[1:open_at].strip()
-        value = text[open_at + 1 : text.rindex('"')]
-        if "\\" in value:
-            value = _ESCAPE.sub(r"\1", value)
+        name, value = tag_pair(token.value)
         if self.game.plies or self.game.result is not None:
             raise self.error_at("a tag pair must come before the moves", token)
         if name in self.game.tags:
@@ -174,11 +213,8 @@ class _Builder:
 
     def _check_number(self, number: int, side: Side, token: Any) -> None:
         """A move number may not go back in its line of play."""
-        context = self.context
-        if context is not None:
-            previous = context[0]
-            if previous is not None and (number < previous or (number == previous and side == WHITE)):
-                raise self.error_at(f"move number {number} follows {previous}", token)
+        if goes_back(self.context, number, side):
+            raise self.error_at(f"move number {number} follows {self.context[0]}", token)  # type: ignore[index]
 
     def on_number(self, token: Any) -> Any:
         if self.last_type == "NUMBER" and self.pending is not None:
@@ -212,16 +248,7 @@ class _Builder:
             number, side = pending[0], pending[1]
             self.pending = None
         else:
-            context = self.context
-            if context is None:
-                side = WHITE
-            elif context[1] == WHITE:
-                number, side = context[0], BLACK
-            else:
-                number = context[0]
-                if number is not None:
-                    number += 1
-                side = WHITE
+            number, side = next_numbering(self.context)
         ply = Ply(number, side, target, origin, list(captures) if captures else [],  # type: ignore[arg-type]
                   line=token.line + self.line_offset, column=token.column + offset)
         self.plies.append(ply)
@@ -304,25 +331,45 @@ class _Builder:
 
 
 class _ThreadParser(threading.local):
-    """One lark parser and its builder per thread (the builder holds the state of a parse)."""
+    """One lark parser and its builder per thread (the builder holds the state of a parse),
+    and the fast reader built from the same parser's terminals."""
 
     def __init__(self) -> None:
         self.builder: Optional[_Builder] = None
         self.lark: Any = None
+        self.fast: Any = None
 
     def get(self) -> tuple[_Builder, Any]:
         if self.lark is None:
+            global _FASTREAD
+            from muehle.notation import fastread
+
+            _FASTREAD = fastread
             self.builder = _Builder()
             self.lark = build_parser(self.builder.callbacks())
+            self.fast = fastread.FastReader(self.lark.terminals, self.lark.lexer_conf.g_regex_flags)
         assert self.builder is not None
         return self.builder, self.lark
 
 
 _PARSERS = _ThreadParser()
+_FASTREAD: Any = None  # the module muehle.notation.fastread, imported with the first parser
 
 
 def _parse_chunk(chunk: Chunk, source: str) -> Game:
-    """The game of one chunk; a syntax error goes into ``game.errors``."""
+    """The game of one chunk; a syntax error goes into ``game.errors``.
+
+    The fast reader (:mod:`muehle.notation.fastread`) reads the chunk when it can;
+    otherwise (and always when ``fastread.ENABLED`` is false) the LALR parser does.
+    """
+    fast = _PARSERS.fast
+    if fast is None:
+        _PARSERS.get()
+        fast = _PARSERS.fast
+    if _FASTREAD.ENABLED:
+        game = fast.read(chunk, source)
+        if game is not None:
+            return game
     from lark.exceptions import UnexpectedInput
 
     builder, lark = _PARSERS.get()

@@ -1,0 +1,178 @@
+"""A fast reader for well-formed game records, equivalent to the LALR parser on them.
+
+Most records are simple: tag pairs, then plies with their move numbers, now and
+then an annotation, a NAG, a comment or a variation, and a result. For one game
+(a :class:`~muehle.notation.splitter.Chunk`), :meth:`FastReader.read` scans the
+text with one regular expression built from the grammar's own terminals (the
+same expression, in the same order, as :class:`~muehle.notation.lexer.FastLexer`),
+checks the order of the tokens with a small state machine that accepts a subset
+of the grammar, and builds the same :class:`~muehle.notation.model.Game` the
+parser builds, with the same line and column for every ply.
+
+Whatever it does not accept, it leaves alone: for a record with a syntax error
+(or anything it is unsure of) it returns ``None``, and the parser reads the
+record and reports the error with its place. So the grammar stays the one
+definition of the notation, and the messages are always the parser's.
+
+>>> from muehle.notation.grammar import build_parser
+>>> from muehle.notation.splitter import Chunk
+>>> reader = FastReader(build_parser().terminals)
+>>> game = reader.read(Chunk(first_line=3, lines=['[Event "x"]', '1. b4 d6!', '2. f4 $1 *']), "t")
+>>> game.tags, game.result, [(p.label(), p.line, p.column) for p in game.plies]
+({'Event': 'x'}, '*', [('1. b4', 4, 4), ('1... d6', 4, 7), ('2. f4', 5, 4)])
+>>> reader.read(Chunk(first_line=1, lines=["1. b4 b1"]), "t") is None  # the parser reports it
+True
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any, Iterable, Optional
+
+from muehle.notation.lexer import token_pattern
+from muehle.notation.model import Game, Ply, Variation
+from muehle.notation.parser import _DECODED, _decode, goes_back, next_numbering, read_move_number, tag_pair
+from muehle.notation.splitter import Chunk
+
+__all__ = ["FastReader", "ENABLED"]
+
+#: False makes the parser skip the fast reader (for tests and measurements);
+#: the environment variable ``MUEHLE_NO_FASTREAD=1`` sets it at import.
+ENABLED: bool = os.environ.get("MUEHLE_NO_FASTREAD", "") in ("", "0")
+
+# Where the reader stands in the current line of play (the main line or a variation).
+_START = 0  # no ply yet: after the tags, or after '('
+_NUMBER = 1  # after a move number written on its own
+_PLY = 2  # after a ply
+_ANNOTATION = 3  # after its annotation
+_NAG = 4  # after one of its NAGs
+_OFFER = 5  # after its draw offer
+_CLOSED = 6  # after one of its variations
+_DONE = 7  # after the result: only comments may follow
+
+#: The states after which a ply's NAGs, draw offer and variations may follow.
+_AFTER_PLY = (_PLY, _ANNOTATION, _NAG)
+
+
+class FastReader:
+    """Reads the games that need no error report; built from lark's ``TerminalDef`` list."""
+
+    def __init__(self, terminals: Iterable[Any], flags: int = 0) -> None:
+        # Any character no terminal matches ends the fast reading.
+        self.pattern = re.compile(token_pattern(terminals, r"(?P<_OTHER>[\s\S])"), flags)
+
+    def read(self, chunk: Chunk, source: str) -> Optional[Game]:
+        """The game of ``chunk`` as the parser reads it, or ``None`` when the parser must read it."""
+        text = chunk.text
+        length = len(text)
+        line_offset = chunk.first_line - 1
+        game = Game(source=source, line=chunk.first_line)
+        tags = game.tags
+        plies, comments = game.plies, game.comments
+        last: Optional[Ply] = None  # the last ply of the current line
+        context: Optional[tuple] = None  # (number, side) of it
+        before: Optional[tuple] = None  # ... and of the ply before it
+        pending: Optional[tuple] = None  # a move number waiting for its ply
+        stack: list[tuple] = []
+        state = _START
+        finished = False
+        line, line_start = 1 + line_offset, 0
+        decoded_of = _DECODED.get
+        for found in self.pattern.finditer(text):
+            kind = found.lastgroup
+            if kind == "PLY":
+                if finished:
+                    return None
+                value = found[kind]
+                end = found.end()
+                if end < length and text[end].isalnum():
+                    return None  # glued to the next ply
+                decoded = decoded_of(value) or _decode(value)
+                number, side, offset, origin, target, captures = decoded
+                if number is not None:
+                    if state == _NUMBER or goes_back(context, number, side):
+                        return None
+                elif pending is not None:
+                    number, side = pending
+                    pending = None
+                else:
+                    number, side = next_numbering(context)
+                # (all fields given in order: much quicker than keywords and default factories)
+                last = Ply(number, side, target, origin, list(captures) if captures else [],  # type: ignore[arg-type]
+                           None, [], False, [], [], line, end - len(value) - line_start + 1 + offset)
+                plies.append(last)
+                before, context = context, (number, side)
+                state = _PLY
+            elif kind == "WS" or kind == "COMMENT":
+                value = found[kind]
+                newlines = value.count("\n")
+                if newlines:
+                    line += newlines
+                    line_start = found.end() - len(value) + value.rindex("\n") + 1
+                if kind == "WS":
+                    continue
+                comment = (value[1:-1] if value[0] == "{" else value[1:]).strip()
+                if finished:
+                    game.final_comments.append(comment)
+                elif last is not None:
+                    last.comments.append(comment)
+                else:
+                    comments.append(comment)
+            elif kind == "ANNOTATION":
+                if state != _PLY:
+                    return None
+                last.annotation = found[kind]  # type: ignore[union-attr]
+                state = _ANNOTATION
+            elif kind == "NAG":
+                nag = int(found[kind][1:])
+                if state not in _AFTER_PLY or not 1 <= nag <= 255:
+                    return None
+                last.nags.append(nag)  # type: ignore[union-attr]
+                state = _NAG
+            elif kind == "OFFER":
+                if state not in _AFTER_PLY:
+                    return None
+                last.draw_offer = True  # type: ignore[union-attr]
+                state = _OFFER
+            elif kind == "LPAR":
+                if state < _PLY or finished:
+                    return None
+                variation = Variation()
+                last.variations.append(variation)  # type: ignore[union-attr]
+                stack.append((plies, comments, last, context, before))
+                plies, comments = variation.plies, variation.comments
+                last, context, before = None, before, None
+                state = _START
+            elif kind == "RPAR":
+                if state < _PLY or not stack:
+                    return None
+                plies, comments, last, context, before = stack.pop()
+                state = _CLOSED
+            elif kind == "RESULT":
+                if finished or stack or state == _NUMBER:
+                    return None
+                value = found[kind]
+                game.result = "1/2-1/2" if value == "½-½" else value
+                finished = True
+                state = _DONE
+            elif kind == "TAG":
+                if state != _START or stack or finished:
+                    return None
+                name, tag_value = tag_pair(found[kind])
+                if name in tags:
+                    return None
+                tags[name] = tag_value
+            elif kind == "NUMBER":
+                if state == _NUMBER or finished:
+                    return None
+                number, side = read_move_number(found[kind])
+                if goes_back(context, number, side):
+                    return None
+                pending = (number, side)
+                state = _NUMBER
+            else:  # a character no terminal matches
+                return None
+        if stack or state == _NUMBER:
+            return None
+        return game
