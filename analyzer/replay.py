@@ -47,6 +47,22 @@ _BLACK_TO_MOVE = 1 << 58
 _RESULT_WINNER = {"1-0": "white", "0-1": "black", "1/2-1/2": None, "½-½": None}
 
 
+def _neighbours_by_byte(shift: int) -> tuple[int, ...]:
+    """For each byte value: the points next to the stones it stands for (points ``shift`` to ``shift + 7``)."""
+    table = []
+    for byte in range(256):
+        reach = 0
+        for bit in range(8):
+            if byte >> bit & 1:
+                reach |= NEIGHBOURS[shift + bit]
+        table.append(reach)
+    return tuple(table)
+
+
+#: The neighbours of a set of stones in three lookups: of points 0-7, 8-15 and 16-23.
+_REACH_LOW, _REACH_MIDDLE, _REACH_HIGH = (_neighbours_by_byte(shift) for shift in (0, 8, 16))
+
+
 class PlyRecord:
     """One legally replayed ply and what it did.
 
@@ -354,6 +370,7 @@ def _replay_line(
     neighbours = NEIGHBOURS
     mill_pairs = _MILL_PAIRS
     mill_points = _MILL_POINTS
+    reach_low, reach_middle, reach_high = _REACH_LOW, _REACH_MIDDLE, _REACH_HIGH
     number_base, first_side = numbering
     number_offset = 2 * number_base - 1 + first_side  # expected number: (index + offset) // 2
 
@@ -567,15 +584,8 @@ def _replay_line(
             # has_legal_ply, inlined: can the opponent move at all?
             empty = ALL_POINTS & ~(own | theirs)
             if opponent_phase != "flying" or not empty:
-                blocked = True
-                rest = theirs
-                while rest:
-                    low = rest & -rest
-                    if neighbours[low.bit_length() - 1] & empty:
-                        blocked = False
-                        break
-                    rest ^= low
-                if blocked:
+                if not (reach_low[theirs & 255] | reach_middle[theirs >> 8 & 255]
+                        | reach_high[theirs >> 16]) & empty:
                     outcome = Outcome(side_name, "blocked", index)
                     continue
         elif not ALL_POINTS & ~(own | theirs):
