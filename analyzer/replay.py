@@ -439,11 +439,8 @@ def _replay_line(
                 break
             origin_bit = 1 << origin
             if not own & origin_bit:
-                if theirs & origin_bit:
-                    message = f"{origin_name} holds a {_NAMES[opponent]} stone, not a {_NAMES[mover]} one"
-                else:
-                    message = f"there is no stone on {origin_name} to move"
-                fail("not-own-stone", message, ply, index, mover)
+                fail("not-own-stone", _not_own_stone(origin_name, origin_bit, theirs, mover, opponent),
+                     ply, index, mover)
                 break
             if occupied & target_bit:
                 fail("occupied", f"{ply.target} is already occupied by a "
@@ -496,11 +493,7 @@ def _replay_line(
                     broken = True
                     break
                 if not theirs & bit:
-                    if own & bit:
-                        message = f"{point} holds {_NAMES[mover]}'s own stone, which cannot be captured"
-                    else:
-                        message = f"there is no stone on {point} to capture"
-                    fail("capture-empty-or-own", message, ply, index, mover)
+                    fail("capture-empty-or-own", _not_capturable(point, bit, own, mover), ply, index, mover)
                     broken = True
                     break
                 allowed = capturable(theirs, rules)
@@ -638,6 +631,20 @@ def _replay_variations(line: Replay, rules: Ruleset, initial_history: dict[int, 
 
 def _mills_text(closed: list[int]) -> str:
     return " and ".join("-".join(_MILL_POINTS[mill]) for mill in closed)
+
+
+def _not_own_stone(point: str, bit: int, theirs: int, mover: int, opponent: int) -> str:
+    """Why the stone on ``point`` cannot be moved by ``mover`` (0 White, 1 Black)."""
+    if theirs & bit:
+        return f"{point} holds a {_NAMES[opponent]} stone, not a {_NAMES[mover]} one"
+    return f"there is no stone on {point} to move"
+
+
+def _not_capturable(point: str, bit: int, own: int, mover: int) -> str:
+    """Why ``point`` (holding no opposing stone) cannot be captured by ``mover``."""
+    if own & bit:
+        return f"{point} holds {_NAMES[mover]}'s own stone, which cannot be captured"
+    return f"there is no stone on {point} to capture"
 
 
 def _extra_capture_reason(closed: list[int], required: int, kind: str, rules: Ruleset, theirs: int,

@@ -22,6 +22,7 @@ from typing import Any, Optional
 from muehle.analyzer.analysis import PlyNames, illegal_ply
 from muehle.analyzer.analysis_text import restore_lines
 from muehle.analyzer.events import Outcome, RuleViolation
+from muehle.analyzer.fen import start_position
 from muehle.analyzer.replay import Replay, replay
 from muehle.analyzer.rules import DEFAULT_RULESET, Ruleset, load_ruleset, preset_for_tag, preset_names
 from muehle.notation.errors import FormatError
@@ -102,7 +103,7 @@ def judge(game: Game, index: int = 1, rules: Optional[Ruleset] = None, source: O
     except FormatError as error:
         return _unreplayable(game, index, source, None, error)
     try:
-        start = _start_position(game) if not game.errors else None
+        start = start_position(game) if not game.errors else None
     except FormatError as error:
         return _unreplayable(game, index, source, chosen.name, error, code="setup")
     report = report_of(replay(game, chosen, start=start), index, source)
@@ -140,12 +141,3 @@ def _unreplayable(game: Game, index: int, source: str, rules: Optional[str], err
                               column=error.column)
     return GameReport(source, index, game.tags, rules, False, 0, [violation], None, game.declared_result, None,
                       game.line)
-
-
-def _start_position(game: Game):  # type: ignore[no-untyped-def]
-    """The record's set-up position (``[SetUp "1"]`` + ``[FEN]``), or ``None``."""
-    if "SetUp" not in game.tags:
-        return None
-    from muehle.analyzer.fen import start_position
-
-    return start_position(game)

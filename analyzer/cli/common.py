@@ -63,6 +63,11 @@ def rules_option(ctx: click.Context, param: click.Parameter, value: Optional[str
     return resolve_rules(value)
 
 
+def source_name(name: str) -> str:
+    """How an input is named in messages: ``<stdin>`` for ``-``, else as given."""
+    return "<stdin>" if name == "-" else name
+
+
 def read_input(name: str) -> str:
     """The text of a file, or of standard input for ``-``; UTF-8 with or without BOM."""
     try:

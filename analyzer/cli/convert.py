@@ -13,7 +13,7 @@ from typing import Callable, Iterable, Optional
 
 import click
 
-from muehle.analyzer.cli.common import fails_cleanly, read_input, write_output
+from muehle.analyzer.cli.common import fails_cleanly, read_input, source_name, write_output
 from muehle.notation.errors import MuehleError
 from muehle.notation.jsonrecord import read_json, read_yaml, write_json, write_yaml
 from muehle.notation.model import Game
@@ -81,7 +81,7 @@ def read_records(names: Iterable[str]) -> list[Game]:
     games: list[Game] = []
     for name in names:
         text = read_input(name)
-        source = "<stdin>" if name == "-" else name
+        source = source_name(name)
         games.extend(input_reader(name, text)(text, source))
     errors = [error for game in games for error in game.errors]
     if errors:

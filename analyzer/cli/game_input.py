@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from muehle.analyzer.cli.common import read_input
+from muehle.analyzer.cli.common import read_input, source_name
 from muehle.notation.errors import MuehleError
 from muehle.notation.model import Game
 
@@ -49,5 +49,5 @@ def load_games(name: str) -> GameInput:
     from muehle.analyzer.cli.convert import input_reader
 
     text = read_input(name)
-    source = "<stdin>" if name == "-" else name
+    source = source_name(name)
     return GameInput(source, input_reader(name, text)(text, source), text.splitlines())
