@@ -21,6 +21,7 @@ positions in a dictionary, so a ply costs the same at move 10 as at move 500.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Iterator, Optional
 
@@ -142,13 +143,30 @@ class Replay:
     rules: Ruleset
     game: Game
     start: Position
-    records: list[PlyRecord] = field(default_factory=list)
     errors: list[RuleViolation] = field(default_factory=list)
     outcome: Optional[Outcome] = None
     draw_rights: list[DrawRight] = field(default_factory=list)
     variations: list["Replay"] = field(default_factory=list)
     branch: int = 0
     plies: list[Ply] = field(default_factory=list)
+    #: What the replay keeps of each legal ply: ``(after_key, kind, closed mill masks,
+    #: no-progress counter)``; :attr:`records` are built from it when first asked for.
+    steps: list[tuple[int, str, list[int], int]] = field(default_factory=list, repr=False)
+    #: Where each position stood before this line's first ply (key -> ply indices, 0 = start).
+    history_before: dict[int, list[int]] = field(default_factory=dict, repr=False)
+    _records: Optional[list[PlyRecord]] = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def records(self) -> list[PlyRecord]:
+        """One :class:`PlyRecord` per legal ply of this line, in order."""
+        if self._records is None:
+            self._records = _records_of(self)
+        return self._records
+
+    @property
+    def ply_count(self) -> int:
+        """How many plies of this line were replayed legally (``len(records)``, without building them)."""
+        return len(self.steps)
 
     @property
     def first_index(self) -> int:
@@ -158,7 +176,7 @@ class Replay:
     @property
     def last_legal_position(self) -> Position:
         """The position after the last legal ply: the one to restore after an illegal ply (WMD 6)."""
-        return self.records[-1].after if self.records else self.start
+        return position_of_key(self.steps[-1][0]) if self.steps else self.start
 
     @property
     def final_position(self) -> Optional[Position]:
@@ -184,7 +202,7 @@ class Replay:
     def record_at(self, index: int) -> PlyRecord:
         """The record of ply ``index`` of this line (``IndexError`` if not replayed)."""
         position = index - self.first_index
-        if position < 0 or position >= len(self.records):
+        if position < 0 or position >= len(self.steps):
             raise IndexError(f"ply {index} was not replayed in this line")
         return self.records[position]
 
@@ -202,11 +220,7 @@ def phase(position: Position, side: Side, rules: Ruleset) -> str:
     >>> phase(Position(white=0b111, black=0, in_hand_white=0, in_hand_black=9), "white", rules)
     'flying'
     """
-    if position.in_hand(side):
-        return "placing"
-    if rules.flying and position.on_board(side) == 3:
-        return "flying"
-    return "moving"
+    return _phase_in_key(position_key(position), 0 if side == "white" else 1, rules.flying)
 
 
 def has_legal_ply(own: int, occupied: int, in_hand: int, may_jump: bool) -> bool:
@@ -341,23 +355,23 @@ def _replay_line(
 ) -> Replay:
     """Replay one line from ``start``; its first ply has index ``branch or 1``.
 
-    ``history`` (position key -> plies where it stood) is extended in place;
-    ``counter`` is the no-progress counter and ``outcome`` the end of the game
-    before the line's first ply; ``numbering`` is the move number of the game's
-    first ply and whether Black (1) or White (0) plays it.
+    ``history`` (position key -> plies where it stood, left unchanged) is where
+    positions stood before the line's first ply; ``counter`` is the no-progress
+    counter and ``outcome`` the end of the game before the line's first ply;
+    ``numbering`` is the move number of the game's first ply and whether Black (1)
+    or White (0) plays it.
     """
-    line = Replay(rules, game, start, branch=branch, plies=list(plies))
+    line = Replay(rules, game, start, branch=branch, plies=list(plies), history_before=history)
     first_index = line.first_index
-    initial_history = {key: list(value) for key, value in history.items()} if _has_variations(plies) else None
     initial_counter = counter
-    records = line.records
+    steps = line.steps
+    seen_count = {key: len(value) for key, value in history.items()}
     errors = line.errors
     draw_rights = line.draw_rights
 
     stones = [start.white, start.black]
     hand = [start.in_hand_white, start.in_hand_black]
     mover = 0 if start.to_move == "white" else 1
-    before_key = position_key(start)
     flying = rules.flying
     repetition = rules.repetition
     repetition_automatic = repetition == "automatic"
@@ -369,7 +383,6 @@ def _replay_line(
     point_index = POINT_INDEX
     neighbours = NEIGHBOURS
     mill_pairs = _MILL_PAIRS
-    mill_points = _MILL_POINTS
     reach_low, reach_middle, reach_high = _REACH_LOW, _REACH_MIDDLE, _REACH_HIGH
     number_base, first_side = numbering
     number_offset = 2 * number_base - 1 + first_side  # expected number: (index + offset) // 2
@@ -406,14 +419,7 @@ def _replay_line(
         theirs = stones[opponent]
         occupied = own | theirs
         in_hand = hand[mover]
-        count = own.bit_count()
         target_bit = 1 << target
-        if in_hand:
-            phase_before = "placing"
-        elif flying and count == 3:
-            phase_before = "flying"
-        else:
-            phase_before = "moving"
         origin_name = ply.origin
         if origin_name is None:
             if not in_hand:
@@ -448,9 +454,10 @@ def _replay_line(
                 break
             if neighbours[origin] & target_bit:
                 kind = "move"
-            elif phase_before == "flying":
+            elif flying and own.bit_count() == 3:
                 kind = "jump"
             else:
+                count = own.bit_count()
                 if flying or count > 3:
                     why = f"{_NAMES[mover]} has {count} stones and may not jump"
                 else:
@@ -535,28 +542,9 @@ def _replay_line(
         else:
             after_key = own | theirs << 24 | in_hand << 48 | their_hand << 53 | _BLACK_TO_MOVE
         their_count = theirs.bit_count()
-        if in_hand:
-            phase_after = "placing"
-        elif flying and own.bit_count() == 3:
-            phase_after = "flying"
-        else:
-            phase_after = "moving"
-        if their_hand:
-            opponent_phase = "placing"
-        elif flying and their_count == 3:
-            opponent_phase = "flying"
-        else:
-            opponent_phase = "moving"
         # repetition
-        seen = history.get(after_key)
-        if seen is None:
-            history[after_key] = [index]
-            earlier: list[int] = []
-            repeated = 1
-        else:
-            earlier = seen[:]
-            seen.append(index)
-            repeated = len(seen)
+        repeated = seen_count.get(after_key, 0) + 1
+        seen_count[after_key] = repeated
         # no-progress counter
         if reset == "capture":
             counter = 0 if captures else counter + 1
@@ -564,10 +552,7 @@ def _replay_line(
             counter = 0 if closed else counter + 1
         else:
             counter = 0 if captures or kind == "place" else counter + 1
-        records.append(PlyRecord(index, ply, side_name, kind, before_key, after_key,
-                                 [mill_points[m] for m in closed] if closed else [], captures,
-                                 phase_before, phase_after, opponent_phase, repeated, earlier, counter))
-        before_key = after_key
+        steps.append((after_key, kind, closed, counter))
         mover = opponent
         # the end of the game
         if their_count + their_hand < 3:
@@ -576,7 +561,7 @@ def _replay_line(
         if not their_hand:
             # has_legal_ply, inlined: can the opponent move at all?
             empty = ALL_POINTS & ~(own | theirs)
-            if opponent_phase != "flying" or not empty:
+            if not (flying and their_count == 3) or not empty:
                 if not (reach_low[theirs & 255] | reach_middle[theirs >> 8 & 255]
                         | reach_high[theirs >> 16]) & empty:
                     outcome = Outcome(side_name, "blocked", index)
@@ -595,38 +580,67 @@ def _replay_line(
                 outcome = Outcome(None, "no-capture", index)
     if not errors or errors[0].code == "after-game-end":
         line.outcome = outcome
-    if initial_history is not None:
-        _replay_variations(line, rules, initial_history, initial_counter, numbering)
+    if any(ply.variations for ply in plies):
+        _replay_variations(line, rules, initial_counter, numbering)
     return line
 
 
-def _has_variations(plies: list[Ply]) -> bool:
-    return any(ply.variations for ply in plies)
-
-
-def _replay_variations(line: Replay, rules: Ruleset, initial_history: dict[int, list[int]],
-                       initial_counter: int, numbering: tuple[int, int]) -> None:
+def _replay_variations(line: Replay, rules: Ruleset, initial_counter: int, numbering: tuple[int, int]) -> None:
     """Replay the variations of ``line``'s plies, each from the position before the ply it replaces.
 
     A variation of a ply after the first illegal one is not replayed (its position is unknown).
     """
     first = line.first_index
+    steps = line.steps
     for offset, ply in enumerate(line.plies):
         if not ply.variations:
             continue
-        if offset > len(line.records):
+        if offset > len(steps):
             break
         index = first + offset
-        history = {key: list(value) for key, value in initial_history.items()}
-        for record in line.records[:offset]:
-            history.setdefault(record.after_key, []).append(record.index)
-        counter = line.records[offset - 1].plies_without_capture if offset else initial_counter
-        position = line.records[offset - 1].after if offset else line.start
+        history = {key: list(value) for key, value in line.history_before.items()}
+        for step_index, step in enumerate(steps[:offset], first):
+            history.setdefault(step[0], []).append(step_index)
+        counter = steps[offset - 1][3] if offset else initial_counter
+        position = position_of_key(steps[offset - 1][0]) if offset else line.start
         decided = line.outcome if line.outcome is not None and line.outcome.ply < index else None
         for variation in ply.variations:
-            branch_history = {key: list(value) for key, value in history.items()}
             line.variations.append(_replay_line(line.game, variation.plies, rules, position, index,
-                                                branch_history, counter, decided, numbering))
+                                                history, counter, decided, numbering))
+
+
+def _records_of(line: Replay) -> list[PlyRecord]:
+    """The :class:`PlyRecord` of each step of ``line``: its positions, phases and repetitions."""
+    flying = line.rules.flying
+    history = {key: list(value) for key, value in line.history_before.items()}
+    before_key = position_key(line.start)
+    mover = 0 if line.start.to_move == "white" else 1
+    records = []
+    for index, ply, (after_key, kind, closed, counter) in zip(
+        itertools.count(line.first_index), line.plies, line.steps
+    ):
+        opponent = 1 - mover
+        seen = history.setdefault(after_key, [])
+        earlier = seen[:]
+        seen.append(index)
+        records.append(PlyRecord(
+            index, ply, _SIDES[mover], kind, before_key, after_key,
+            [_MILL_POINTS[mill] for mill in closed], ply.captures,
+            _phase_in_key(before_key, mover, flying), _phase_in_key(after_key, mover, flying),
+            _phase_in_key(after_key, opponent, flying), len(seen), earlier, counter,
+        ))
+        before_key = after_key
+        mover = opponent
+    return records
+
+
+def _phase_in_key(key: int, side: int, flying: bool) -> str:
+    """The phase of ``side`` (0 White, 1 Black) in the position packed as ``key``: see :func:`phase`."""
+    if key >> (48 + 5 * side) & 31:
+        return "placing"
+    if flying and (key >> (24 * side) & _MASK).bit_count() == 3:
+        return "flying"
+    return "moving"
 
 
 def _mills_text(closed: list[int]) -> str:
@@ -676,7 +690,7 @@ def _check_result(line: Replay) -> None:
     if declared not in _RESULT_WINNER:
         return
     winner = _RESULT_WINNER[declared]
-    last = line.records[-1].index if line.records else 0
+    last = line.first_index + line.ply_count - 1
     if line.outcome is None:
         line.outcome = Outcome(winner, "declared", last)
         return

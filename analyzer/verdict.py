@@ -121,7 +121,7 @@ def report_of(result: Replay, index: int, source: str) -> GameReport:
     else:
         consistent = True
     declared = result.game.declared_result
-    report = GameReport(source, index, result.game.tags, result.rules.name, not errors, len(result.records),
+    report = GameReport(source, index, result.game.tags, result.rules.name, not errors, result.ply_count,
                         errors, result.outcome, declared, consistent)
     illegal = illegal_ply(result) if result.stopped else None
     if illegal is not None:
