@@ -17,11 +17,13 @@ order and are the same as with one process.
 
 from __future__ import annotations
 
+import io
 import os
+import re
 import signal
 from collections import deque
-from dataclasses import dataclass, replace
-from typing import Iterable, Iterator, Optional, Union
+from dataclasses import dataclass
+from typing import BinaryIO, Iterable, Iterator, Optional, Union
 
 from muehle.analyzer.rules import Ruleset, load_ruleset
 from muehle.analyzer.verdict import GameReport, judge
@@ -85,11 +87,7 @@ def validate_paths(
             if pool is None:
                 yield from _judge_serially(name, source, rules, stdin_text)
             else:
-                # the reader's own line splitting, so that lines and columns agree with it
-                from muehle.notation.parser import file_lines, text_lines
-
-                lines = text_lines(stdin_text or "") if name == "-" else file_lines(name, source)
-                yield from pool.judge(lines, source, rules)
+                yield from _judge_in_pool(pool, name, source, rules, stdin_text)
     except BaseException:  # interrupted (Ctrl-C) or abandoned: stop the workers at once
         if pool is not None:
             pool.terminate()
@@ -122,34 +120,112 @@ def _judge_serially(name: str, source: str, rules: Optional[Ruleset],
         yield error
 
 
+def _judge_in_pool(pool: "_Pool", name: str, source: str, rules: Optional[Ruleset],
+                   stdin_text: Optional[str]) -> Iterator[Union[GameReport, MuehleError]]:
+    if name == "-":
+        yield from pool.judge(io.BytesIO((stdin_text or "").encode("utf-8")), source, rules)
+        return
+    try:
+        handle = open(name, "rb")
+    except OSError as error:
+        yield MuehleError(f"cannot read {name}: {error.strerror}", source=source, code="io")
+        return
+    with handle:
+        yield from pool.judge(handle, source, rules)
+
+
 # --- several processes -------------------------------------------------------------
 
-Task = tuple[str, Optional[Ruleset], list[tuple[int, str, bool]]]
+#: The size a worker's piece of a file aims at, in bytes (each piece ends at a game boundary).
+PIECE_BYTES = 128 * 1024
+
+#: A line that starts a tag pair: ``[Name "`` (as the splitter sees one).
+_TAG_LINE = re.compile(rb'\n(?=[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]+")')
+#: A line of movetext that ends with a result (and holds no comment or string that could hide it).
+_RESULT_AT_END = re.compile(rb'(?:^|[ \t])(?:1-0|0-1|1/2-1/2|\xc2\xbd-\xc2\xbd|\*)[ \t\r]*$')
 
 
-def _judge_chunks(task: Task) -> list[tuple[GameReport, bool]]:
-    """In a worker: parse and judge the games of some chunks of one source.
+def safe_cut(data: bytes, start: int) -> Optional[int]:
+    """The first offset at or after ``start`` where a game surely starts, whatever came before.
 
-    Returns each report with whether it is a chunk of nothing but comments that the
-    reader would join to the game before it.
+    That is the start of a tag line (``[Name "``, without ``}``) after at least one
+    blank line, itself after a line of plain movetext that ends with a result: the
+    splitter (:mod:`muehle.notation.splitter`) starts a new game there both when that
+    result ends a game and when it stands inside an open ``{`` comment.
+
+    >>> data = b'1. d2 d6 1-0\\n\\n[Event "b"]\\n1. f4 *\\n'
+    >>> safe_cut(data, 0), safe_cut(data, 15), safe_cut(data[:20], 0)
+    (14, None, None)
     """
-    from muehle.notation.parser import read_games
+    for found in _TAG_LINE.finditer(data, max(start - 1, 0)):
+        line_start = found.start() + 1
+        line_end = data.find(b"\n", line_start)
+        if line_end < 0:
+            return None  # the tag line is not complete yet
+        if b"}" in data[line_start:line_end]:
+            continue
+        end = found.start()  # the line break ending the line before
+        blank_lines = 0
+        while end > 0:
+            before = data.rfind(b"\n", 0, end) + 1
+            previous = data[before:end]
+            if previous.strip(b" \t\r"):
+                break
+            blank_lines += 1
+            end = before - 1
+        else:
+            continue
+        if blank_lines and not any(char in previous for char in (b"{", b"}", b";", b'"', b"[")) \
+                and _RESULT_AT_END.search(previous):
+            return line_start
+    return None
 
-    source, rules, chunks = task
-    results = []
-    for first_line, text, comment_only in chunks:
-        for game in read_games(text, source):
-            report = judge(game, 0, rules, source)
-            shift = first_line - 1
-            if shift:
-                report.line += shift
-                report.errors = [replace(e, line=e.line + shift) if e.line else e for e in report.errors]
-            results.append((report, comment_only and not game.errors))
-    return results
+
+def _pieces(handle: BinaryIO) -> Iterator[tuple[int, bytes]]:
+    """Cut a binary stream into pieces of about :data:`PIECE_BYTES` at safe game boundaries.
+
+    Yields each piece with the number of its first line.
+    """
+    buffer = b""
+    line = 1
+    while True:
+        block = handle.read(PIECE_BYTES)
+        buffer += block
+        while len(buffer) >= PIECE_BYTES or (not block and buffer):
+            cut = safe_cut(buffer, PIECE_BYTES // 2) if block else None
+            if cut is None:
+                if block:
+                    break  # read on: no boundary yet
+                cut = len(buffer)
+            piece, buffer = buffer[:cut], buffer[cut:]
+            yield line, piece
+            line += piece.count(b"\n")
+        if not block:
+            return
+
+
+Task = tuple[str, Optional[Ruleset], int, bytes]
+
+
+def _judge_piece(task: Task) -> tuple[list[GameReport], Optional[MuehleError]]:
+    """In a worker: read and judge the games of one piece of a source.
+
+    Returns the reports and the input error that stopped the reading, if any.
+    """
+    from muehle.notation.parser import byte_lines, read_lines
+
+    source, rules, first_line, data = task
+    reports = []
+    try:
+        for game in read_lines(byte_lines(data, source, first_line), source, first_line):
+            reports.append(judge(game, 0, rules, source))
+    except MuehleError as error:
+        return reports, error
+    return reports, None
 
 
 class _Pool:
-    """Worker processes judging batches of games, results taken in submission order."""
+    """Worker processes judging pieces of a file, results taken in file order."""
 
     def __init__(self, jobs: int) -> None:
         import multiprocessing
@@ -164,40 +240,30 @@ class _Pool:
         # Ctrl-C is the main process's to handle: it stops the workers itself
         self.pool = context.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
 
-    def judge(self, lines: Iterable[str], source: str, rules: Optional[Ruleset]) -> Iterator[Union[GameReport, MuehleError]]:
-        from muehle.notation.splitter import split_lines
-
+    def judge(self, handle: BinaryIO, source: str, rules: Optional[Ruleset]) -> Iterator[Union[GameReport, MuehleError]]:
         pending: deque = deque()
         index = 0
-        seen_game = False
-        failure: Optional[MuehleError] = None
 
-        def drain(limit: int) -> Iterator[GameReport]:
-            nonlocal index, seen_game
+        def drain(limit: int) -> Iterator[Union[GameReport, MuehleError]]:
+            nonlocal index
             while len(pending) > limit:
-                for report, joins_previous in pending.popleft().get():
-                    if joins_previous and seen_game:
-                        continue
-                    seen_game = True
+                reports, failure = pending.popleft().get()
+                for report in reports:
                     index += 1
                     report.game = index
                     yield report
+                if failure is not None:
+                    pending.clear()  # the input ends here, as it does for one process
+                    yield failure
+                    return
 
-        batch: list[tuple[int, str, bool]] = []
-        try:
-            for chunk in split_lines(lines):
-                batch.append((chunk.first_line, chunk.text, chunk.is_comment_only))
-                if len(batch) >= BATCH:
-                    pending.append(self.pool.apply_async(_judge_chunks, ((source, rules, batch),)))
-                    batch = []
-                    yield from drain(2 * self.jobs)
-        except MuehleError as error:
-            failure = error
-        if batch:
-            pending.append(self.pool.apply_async(_judge_chunks, ((source, rules, batch),)))
+        for first_line, data in _pieces(handle):
+            pending.append(self.pool.apply_async(_judge_piece, ((source, rules, first_line, data),)))
+            for item in drain(2 * self.jobs):
+                yield item
+                if isinstance(item, MuehleError):
+                    return
         yield from drain(0)
-        if failure is not None:
-            yield failure
 
     def close(self) -> None:
         self.pool.close()

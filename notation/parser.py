@@ -38,7 +38,7 @@ from muehle.notation.grammar import MOVE_NUMBER_CHARS, build_parser
 from muehle.notation.model import BLACK, WHITE, Game, Ply, Side, Variation
 from muehle.notation.splitter import Chunk, split_lines
 
-__all__ = ["read_games", "read_file", "parse_game"]
+__all__ = ["read_games", "read_file", "read_lines", "parse_game"]
 
 
 def _syntax_error(message: str, builder: "_Builder", line: int, column: int) -> NotationError:
@@ -385,8 +385,12 @@ def _parse_chunk(chunk: Chunk, source: str) -> Game:
     return game
 
 
-def _games(lines: Iterable[str], source: str) -> Iterator[Game]:
-    return (_parse_chunk(chunk, source) for chunk in split_lines(lines))
+def read_lines(lines: Iterable[str], source: str = "<input>", first_line: int = 1) -> Iterator[Game]:
+    """Every game of ``lines`` (without line breaks), the first of them line ``first_line`` of ``source``.
+
+    Errors are handled as by :func:`read_games`.
+    """
+    return (_parse_chunk(chunk, source) for chunk in split_lines(lines, first_line))
 
 
 def text_lines(text: str) -> list[str]:
@@ -408,7 +412,7 @@ def read_games(text: str, source: str = "<input>") -> Iterator[Game]:
     ``game.errors == [NotationError(...)]`` and keeps its tags and the plies read
     before the error; the other games are read as usual.
     """
-    return _games(text_lines(text), source)
+    return read_lines(text_lines(text), source)
 
 
 def file_lines(path: str | os.PathLike, source: str) -> Iterator[str]:
@@ -420,17 +424,38 @@ def file_lines(path: str | os.PathLike, source: str) -> Iterator[str]:
                           code="io") from None
     with handle:
         for number, raw in enumerate(handle, 1):
-            if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
-                raw = raw[3:]
-            if raw.endswith(b"\n"):
-                raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
-            try:
-                yield raw.decode("utf-8")
-            except UnicodeDecodeError as error:
-                raise MuehleError(
-                    f"not UTF-8 text (byte 0x{raw[error.start]:02x})", source=source, line=number,
-                    column=len(raw[: error.start].decode("utf-8", "replace")) + 1, code="io",
-                ) from None
+            yield _decoded_line(raw, number, source)
+
+
+def byte_lines(data: bytes, source: str, first_line: int = 1) -> Iterator[str]:
+    """The lines of a piece of a UTF-8 file that starts at line ``first_line``, as :func:`file_lines` reads them.
+
+    >>> list(byte_lines(b"1. b4\\r\\n1... d6", "t", 7))
+    ['1. b4', '1... d6']
+    """
+    pieces = data.split(b"\n")
+    last = len(pieces) - 1
+    for number, raw in enumerate(pieces, first_line):
+        if number - first_line == last:
+            if raw:  # a last line without its line break
+                yield _decoded_line(raw, number, source)
+            return
+        yield _decoded_line(raw + b"\n", number, source)
+
+
+def _decoded_line(raw: bytes, number: int, source: str) -> str:
+    """Line ``number`` of a file as read in binary (with its line break, if any), as text without it."""
+    if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    if raw.endswith(b"\n"):
+        raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise MuehleError(
+            f"not UTF-8 text (byte 0x{raw[error.start]:02x})", source=source, line=number,
+            column=len(raw[: error.start].decode("utf-8", "replace")) + 1, code="io",
+        ) from None
 
 
 def read_file(path: str | os.PathLike, source: Optional[str] = None) -> Iterator[Game]:
@@ -443,7 +468,7 @@ def read_file(path: str | os.PathLike, source: Optional[str] = None) -> Iterator
     as with :func:`read_games`.
     """
     name = os.fspath(path) if source is None else source
-    return _games(file_lines(path, name), name)
+    return read_lines(file_lines(path, name), name)
 
 
 def parse_game(text: str, source: str = "<input>") -> Game:

@@ -1,0 +1,87 @@
+"""``validate --jobs``: files are cut into pieces at game boundaries that hold whatever came before.
+
+The pieces are made small here, so that every game boundary of the texts below is a
+candidate; the reports must be those of one process, in the same order.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from muehle.analyzer import validate
+from muehle.analyzer.validate import safe_cut, validate_paths
+
+GAME = '[Event "{e}"]\n[Result "*"]\n\n1. d2 d6 2. f4 f2 *\n'
+
+#: Texts where a tag line after a blank line does not (or does) start a game.
+TRICKY = [
+    # tags after tags, separated by a blank line: one game
+    '[Event "a"]\n\n[Site "b"]\n1. d2 *\n\n' + GAME.format(e="next"),
+    # a comment between the result and the next tags belongs to the next game
+    "1. d2 d6 1-0\n\n{ before the next game }\n\n" + GAME.format(e="x") + "\n" + GAME.format(e="y"),
+    # a result inside a multi-line comment, then a blank line and a tag line: the comment is never
+    # closed before that tag line, so the game ends there (and reports the open comment)
+    "1. d2 { a long\nnote ending 1-0\n\n" + GAME.format(e="after") + "\n" + GAME.format(e="z"),
+    # the same, but the comment closes on the tag line: no new game there
+    '1. d2 { note\n1-0\n\n[Event "x"] } d6 *\n\n' + GAME.format(e="w"),
+    # a result in a ';' comment and in a tag value are not results of movetext
+    "1. d2 ; 1-0\n\n" + GAME.format(e="s") + '\n[Event "1-0"]\n\n' + GAME.format(e="t"),
+    # CRLF line ends, a BOM, and a line that is not UTF-8 in the middle
+    "\ufeff" + GAME.format(e="a").replace("\n", "\r\n") + "\r\n" + GAME.format(e="b"),
+]
+
+
+def reports(path: Path, jobs: int) -> list:
+    out = []
+    for item in validate_paths([str(path)], None, jobs):
+        out.append(item.to_dict() if hasattr(item, "to_dict") else (item.code, item.line, item.message))
+    return out
+
+
+@pytest.fixture
+def small_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(validate, "PIECE_BYTES", 16)
+
+
+@pytest.mark.parametrize("text", TRICKY)
+def test_pieces_give_the_reports_of_one_process(tmp_path: Path, small_pieces: None, text: str) -> None:
+    path = tmp_path / "games.txt"
+    path.write_bytes(text.encode("utf-8") * 3)
+    assert reports(path, 2) == reports(path, 1)
+
+
+def test_an_unreadable_line_ends_the_file_as_with_one_process(tmp_path: Path, small_pieces: None) -> None:
+    path = tmp_path / "games.txt"
+    path.write_bytes((GAME.format(e="a") + "\n").encode() * 5 + b"1. d2 \xff *\n\n" + GAME.format(e="b").encode())
+    single = reports(path, 1)
+    # the fifth game is still open (its result may be followed by its comments) when line 26 fails
+    assert single[-1][0] == "io" and single[-1][1] == 26 and len(single) == 4 + 1
+    assert reports(path, 2) == single
+
+
+def test_a_cut_needs_a_result_then_a_blank_line_then_a_tag_line() -> None:
+    assert safe_cut(b'1. d2 *\n\n[Event "x"]\n', 0) == 9
+    assert safe_cut(b'1. d2 *\n\n[Event "x"]', 0) is None  # the tag line may go on
+    assert safe_cut(b'1. d2 *\n[Event "x"]\n', 0) is None  # no blank line
+    assert safe_cut(b'1. d2\n\n[Event "x"]\n', 0) is None  # no result: might be tags after a comment
+    assert safe_cut(b'{ 1-0\n\n[Event "x"] }\n', 0) is None  # the tag line closes a comment
+    assert safe_cut(b'[Result "1-0"]\n\n[Event "x"]\n', 0) is None  # tags after tags
+
+
+@settings(max_examples=40)
+@given(st.lists(st.sampled_from([
+    GAME.format(e="g"), "\n", "{ c }\n", "{ open\n", "} *\n", "1-0\n", '[Site "s"]\n', "1. d2 d6\n", "\n\n",
+]), min_size=1, max_size=30))
+def test_any_text_gives_the_reports_of_one_process(tmp_path_factory: pytest.TempPathFactory, parts: list[str]) -> None:
+    path = tmp_path_factory.mktemp("pieces") / "games.txt"
+    path.write_text("".join(parts), encoding="utf-8")
+    original = validate.PIECE_BYTES
+    validate.PIECE_BYTES = 16
+    try:
+        assert reports(path, 2) == reports(path, 1)
+    finally:
+        validate.PIECE_BYTES = original
