@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Iterator, Optional
+from typing import Callable, Iterator, Optional, Sequence
 
 from muehle.analyzer.board import (
     ALL_POINTS,
@@ -37,7 +37,7 @@ from muehle.analyzer.board import (
 )
 from muehle.analyzer.events import DrawRight, Outcome, RuleViolation
 from muehle.analyzer.rules import Ruleset, load_ruleset
-from muehle.notation.model import Game, Ply, Side
+from muehle.notation.model import Game, Move, Ply, Side, moves_of
 
 _SIDES: tuple[Side, Side] = ("white", "black")
 _NAMES = ("White", "Black")
@@ -148,7 +148,8 @@ class Replay:
     draw_rights: list[DrawRight] = field(default_factory=list)
     variations: list["Replay"] = field(default_factory=list)
     branch: int = 0
-    plies: list[Ply] = field(default_factory=list)
+    #: The plies of this line, as written (read from the record when first asked for).
+    plies_of: Callable[[], list[Ply]] = field(default=list, repr=False)
     #: What the replay keeps of each legal ply: ``(after_key, kind, closed mill masks,
     #: no-progress counter)``; :attr:`records` are built from it when first asked for.
     steps: list[tuple[int, str, list[int], int]] = field(default_factory=list, repr=False)
@@ -162,6 +163,11 @@ class Replay:
         if self._records is None:
             self._records = _records_of(self)
         return self._records
+
+    @property
+    def plies(self) -> list[Ply]:
+        """The plies of this line as written (the legal ones and any after them)."""
+        return self.plies_of()
 
     @property
     def ply_count(self) -> int:
@@ -316,14 +322,16 @@ def replay(game: Game, rules: Optional[Ruleset] = None, start: Optional[Position
         start = Position.start(rules.stones)
     if game.errors:
         errors = [RuleViolation("syntax", e.message, line=e.line, column=e.column) for e in game.errors]
-        return Replay(rules, game, start, errors=errors, plies=game.plies)
+        return Replay(rules, game, start, errors=errors, plies_of=lambda: game.plies)
     number_base = 1
-    if start != Position.start(rules.stones) and game.plies and game.plies[0].number is not None:
+    moves = game.main_line()
+    if start != Position.start(rules.stones) and moves and moves[0][0] is not None:
         # a record set up from a position numbers its first ply as it likes
-        number_base = game.plies[0].number
+        number_base = moves[0][0]
     numbering = (number_base, 0 if start.to_move == "white" else 1)
     history = {position_key(start): [0]}
-    main = _replay_line(game, game.plies, rules, start, 0, history, 0, _start_outcome(start, rules),
+    main = _replay_line(game, moves, lambda: game.plies, game.has_variations(), rules, start, 0, history, 0,
+                        _start_outcome(start, rules),
                         numbering)
     _check_result(main)
     return main
@@ -344,7 +352,9 @@ def _start_outcome(start: Position, rules: Ruleset) -> Optional[Outcome]:
 
 def _replay_line(
     game: Game,
-    plies: list[Ply],
+    moves: Sequence[Move],
+    plies_of: Callable[[], list[Ply]],
+    variations: bool,
     rules: Ruleset,
     start: Position,
     branch: int,
@@ -361,7 +371,7 @@ def _replay_line(
     ``numbering`` is the move number of the game's first ply and whether Black (1)
     or White (0) plays it.
     """
-    line = Replay(rules, game, start, branch=branch, plies=list(plies), history_before=history)
+    line = Replay(rules, game, start, branch=branch, plies_of=plies_of, history_before=history)
     first_index = line.first_index
     initial_counter = counter
     steps = line.steps
@@ -390,29 +400,29 @@ def _replay_line(
     def expected_number(index: int) -> int:
         return (index + number_offset) // 2
 
-    def fail(code: str, message: str, ply: Ply, index: int, side: int) -> None:
+    def fail(code: str, message: str, index: int, side: int) -> None:
+        ply = line.plies[index - first_index]
         label = _label(ply, _SIDES[side], expected_number(index))
         errors.append(RuleViolation(code, f"{label}: {message}", index, ply.move_text, _SIDES[side],
                                     ply.line, ply.column))
 
-    for index, ply in enumerate(plies, first_index):
+    for index, (number, side, target_name, origin_name, captures) in enumerate(moves, first_index):
         side_name = _SIDES[mover]
         if outcome is not None:
             fail("after-game-end", f"the game was already over after ply {outcome.ply} "
-                 f"({_describe(outcome)})", ply, index, mover)
+                 f"({_describe(outcome)})", index, mover)
             break
-        if ply.side != side_name:
+        if side != side_name:
             fail("numbering", f"ply {index} is {_NAMES[mover]}'s, but the record gives it to "
-                 f"{_NAMES[1 - mover]}", ply, index, mover)
+                 f"{_NAMES[1 - mover]}", index, mover)
             break
-        number = ply.number
         if number is not None and number != (index + number_offset) // 2:
-            fail("numbering", f"move number {ply.number} where {expected_number(index)} is expected "
-                 f"(ply {index} is {_NAMES[mover]}'s move {expected_number(index)})", ply, index, mover)
+            fail("numbering", f"move number {number} where {expected_number(index)} is expected "
+                 f"(ply {index} is {_NAMES[mover]}'s move {expected_number(index)})", index, mover)
             break
-        target = point_index.get(ply.target)
+        target = point_index.get(target_name)
         if target is None:
-            fail("syntax", f"{ply.target} is not a point of the board", ply, index, mover)
+            fail("syntax", f"{target_name} is not a point of the board", index, mover)
             break
         own = stones[mover]
         opponent = 1 - mover
@@ -420,15 +430,14 @@ def _replay_line(
         occupied = own | theirs
         in_hand = hand[mover]
         target_bit = 1 << target
-        origin_name = ply.origin
         if origin_name is None:
             if not in_hand:
                 fail("must-move", f"{_NAMES[mover]} has no stones in hand and must move a stone",
-                     ply, index, mover)
+                     index, mover)
                 break
             if occupied & target_bit:
-                fail("occupied", f"{ply.target} is already occupied by a "
-                     f"{_NAMES[mover if own & target_bit else opponent]} stone", ply, index, mover)
+                fail("occupied", f"{target_name} is already occupied by a "
+                     f"{_NAMES[mover if own & target_bit else opponent]} stone", index, mover)
                 break
             kind = "place"
             own |= target_bit
@@ -437,20 +446,20 @@ def _replay_line(
             if in_hand:
                 fail("must-place", f"{_NAMES[mover]} still has {in_hand} "
                      f"{'stone' if in_hand == 1 else 'stones'} in hand and must place one",
-                     ply, index, mover)
+                     index, mover)
                 break
             origin = point_index.get(origin_name)
             if origin is None:
-                fail("syntax", f"{origin_name} is not a point of the board", ply, index, mover)
+                fail("syntax", f"{origin_name} is not a point of the board", index, mover)
                 break
             origin_bit = 1 << origin
             if not own & origin_bit:
                 fail("not-own-stone", _not_own_stone(origin_name, origin_bit, theirs, mover, opponent),
-                     ply, index, mover)
+                     index, mover)
                 break
             if occupied & target_bit:
-                fail("occupied", f"{ply.target} is already occupied by a "
-                     f"{_NAMES[mover if own & target_bit else opponent]} stone", ply, index, mover)
+                fail("occupied", f"{target_name} is already occupied by a "
+                     f"{_NAMES[mover if own & target_bit else opponent]} stone", index, mover)
                 break
             if neighbours[origin] & target_bit:
                 kind = "move"
@@ -462,8 +471,8 @@ def _replay_line(
                     why = f"{_NAMES[mover]} has {count} stones and may not jump"
                 else:
                     why = f"jumping is not allowed under the rules {rules.name}"
-                fail("not-adjacent", f"{ply.target} is not adjacent to {origin_name} ({why})",
-                     ply, index, mover)
+                fail("not-adjacent", f"{target_name} is not adjacent to {origin_name} ({why})",
+                     index, mover)
                 break
             own = own & ~origin_bit | target_bit
         # mills closed by the ply, and the captures they demand
@@ -474,7 +483,6 @@ def _replay_line(
             closed = [second_mill]
         else:
             closed = _NONE
-        captures = ply.captures
         if closed or captures:
             if not closed:
                 required = 0
@@ -489,18 +497,18 @@ def _replay_line(
             for point in captures:
                 bit_index = point_index.get(point)
                 if bit_index is None:
-                    fail("syntax", f"{point} is not a point of the board", ply, index, mover)
+                    fail("syntax", f"{point} is not a point of the board", index, mover)
                     broken = True
                     break
                 bit = 1 << bit_index
                 if taken >= required:
                     fail("extra-capture", _extra_capture_reason(closed, required, kind, rules, theirs,
                                                                 hand[opponent], _NAMES[opponent]),
-                         ply, index, mover)
+                         index, mover)
                     broken = True
                     break
                 if not theirs & bit:
-                    fail("capture-empty-or-own", _not_capturable(point, bit, own, mover), ply, index, mover)
+                    fail("capture-empty-or-own", _not_capturable(point, bit, own, mover), index, mover)
                     broken = True
                     break
                 allowed = capturable(theirs, rules)
@@ -512,7 +520,7 @@ def _replay_line(
                     else:
                         message = (f"{point} is in a closed mill, and under the rules {rules.name} no "
                                    "stone may be captured from a closed mill")
-                    fail("protected-stone", message, ply, index, mover)
+                    fail("protected-stone", message, index, mover)
                     broken = True
                     break
                 theirs &= ~bit
@@ -530,7 +538,7 @@ def _replay_line(
                     message = f"the mills {_mills_text(closed)} are closed and two {_NAMES[opponent]} stones must be captured"
                 else:
                     message = f"the mills {_mills_text(closed)} are closed and a {_NAMES[opponent]} stone must be captured"
-                fail("missing-capture", message, ply, index, mover)
+                fail("missing-capture", message, index, mover)
                 break
         # the ply is legal: the position after it, packed as in position_key
         stones[mover] = own
@@ -580,7 +588,7 @@ def _replay_line(
                 outcome = Outcome(None, "no-capture", index)
     if not errors or errors[0].code == "after-game-end":
         line.outcome = outcome
-    if any(ply.variations for ply in plies):
+    if variations:
         _replay_variations(line, rules, initial_counter, numbering)
     return line
 
@@ -605,8 +613,12 @@ def _replay_variations(line: Replay, rules: Ruleset, initial_counter: int, numbe
         position = position_of_key(steps[offset - 1][0]) if offset else line.start
         decided = line.outcome if line.outcome is not None and line.outcome.ply < index else None
         for variation in ply.variations:
-            line.variations.append(_replay_line(line.game, variation.plies, rules, position, index,
-                                                history, counter, decided, numbering))
+            plies = variation.plies
+            line.variations.append(_replay_line(
+                line.game, moves_of(plies),
+                lambda plies=plies: plies, any(p.variations for p in plies),  # type: ignore[misc]
+                rules, position, index, history, counter, decided, numbering,
+            ))
 
 
 def _records_of(line: Replay) -> list[PlyRecord]:

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 from muehle.notation.lexer import token_pattern
-from muehle.notation.model import Game, Ply, Variation
+from muehle.notation.model import Game, Move, Ply, Variation
 from muehle.notation.parser import _DECODED, _decode, goes_back, next_numbering, read_move_number, tag_pair
 from muehle.notation.splitter import Chunk
 
@@ -59,8 +59,82 @@ class FastReader:
     """Reads the games that need no error report; built from lark's ``TerminalDef`` list."""
 
     def __init__(self, terminals: Iterable[Any], flags: int = 0) -> None:
+        terminals = list(terminals)
         # Any character no terminal matches ends the fast reading.
         self.pattern = re.compile(token_pattern(terminals, r"(?P<_OTHER>[\s\S])"), flags)
+        regexp = {terminal.name: terminal.pattern.to_regexp() for terminal in terminals}
+        extras = ("ANNOTATION", "NAG", "OFFER", "COMMENT")
+        any_extra = "|".join(f"(?:{regexp[name]})" for name in extras)
+        # For read_moves: a ply (not glued to a letter or digit) with what follows it
+        # before the next ply, a comment, a result, a tag; any other character stops it.
+        self.moves_pattern = re.compile(
+            rf"\s*(?:({regexp['PLY']})(?![^\W_])((?:\s*(?:{any_extra}))*)"
+            rf"|(?:{regexp['COMMENT']})|({regexp['RESULT']})|({regexp['TAG']})|(\S))",
+            flags,
+        )
+        self.extras_pattern = re.compile(r"\s*(?:" + "|".join(f"({regexp[name]})" for name in extras) + ")", flags)
+
+    def read_moves(self, chunk: Chunk, source: str, loader: Callable[[], Game]) -> Optional[Game]:
+        """The game of ``chunk`` with its main line as moves and the rest deferred to ``loader``
+        (see :meth:`Game.deferred`), or ``None`` when :meth:`read` must read it (or the parser).
+
+        Only games without variations and without move numbers on their own are read so.
+        """
+        text = chunk.text
+        if "(" in text and text.count("(") != text.count("(=)"):
+            return None  # a variation, most likely: read() reads it
+        tags: dict[str, str] = {}
+        moves: list[Move] = []
+        append = moves.append
+        context: Optional[tuple] = None  # (number, side) of the last ply
+        result: Optional[str] = None
+        decoded_of = _DECODED.get
+        for ply, extras, result_text, tag, other in self.moves_pattern.findall(text):
+            if ply:
+                if result is not None:
+                    return None
+                number, side, _, origin, target, captures = decoded_of(ply) or _decode(ply)
+                if number is None:
+                    number, side = next_numbering(context)
+                elif goes_back(context, number, side):
+                    return None
+                append((number, side, target, origin, captures))
+                context = (number, side)
+                if extras and not self._extras_in_order(extras):
+                    return None
+            elif other:
+                return None
+            elif tag:
+                if moves or result is not None:
+                    return None
+                name, value = tag_pair(tag)
+                if name in tags:
+                    return None
+                tags[name] = value
+            elif result_text:
+                if result is not None:
+                    return None
+                result = "1/2-1/2" if result_text == "½-½" else result_text
+            # else a comment: read with the rest by the loader
+        return Game.deferred(tags, result, moves, loader, source, chunk.first_line)
+
+    def _extras_in_order(self, extras: str) -> bool:
+        """Whether what follows a ply (annotation, NAGs, draw offer, comments) is in the grammar's order."""
+        state = _PLY
+        for annotation, nag, offer, _ in self.extras_pattern.findall(extras):
+            if annotation:
+                if state != _PLY:
+                    return False
+                state = _ANNOTATION
+            elif nag:
+                if state not in _AFTER_PLY or not 1 <= int(nag[1:]) <= 255:
+                    return False
+                state = _NAG
+            elif offer:
+                if state not in _AFTER_PLY:
+                    return False
+                state = _OFFER
+        return True
 
     def read(self, chunk: Chunk, source: str) -> Optional[Game]:
         """The game of ``chunk`` as the parser reads it, or ``None`` when the parser must read it."""

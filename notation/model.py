@@ -16,7 +16,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Optional
+from typing import Callable, Literal, Optional, Sequence
 
 Side = Literal["white", "black"]
 
@@ -99,7 +99,15 @@ class Variation:
     comments: list[str] = field(default_factory=list)
 
 
-@dataclass
+#: A ply of the main line as the replay needs it: ``(number, side, target, origin, captures)``.
+Move = tuple[Optional[int], Side, str, Optional[str], Sequence[str]]
+
+
+def moves_of(plies: list[Ply]) -> list[Move]:
+    """The :data:`Move` tuples of ``plies``."""
+    return [(ply.number, ply.side, ply.target, ply.origin, ply.captures) for ply in plies]
+
+
 class Game:
     """One game record.
 
@@ -107,21 +115,116 @@ class Game:
     the first ply; ``final_comments`` those after the last ply or the result.
     ``errors`` lists the problems met while reading the record (a game with a
     syntax error keeps what could be read before it).
+
+    A reader may give the plies and comments later (:meth:`deferred`): the moves of
+    the main line are known at once, everything else is read from the text the
+    first time ``plies``, ``comments`` or ``final_comments`` is asked for. That
+    makes no difference to what the game holds, only to when it is built.
+
+    >>> game = Game.deferred({"Event": "x"}, "*", [(1, "white", "b4", None, ())],
+    ...                      lambda: Game(plies=[Ply(1, "white", "b4", line=2, column=4)]))
+    >>> game.main_line(), game.plies[0].column
+    ([(1, 'white', 'b4', None, ())], 4)
     """
 
-    tags: dict[str, str] = field(default_factory=dict)
-    plies: list[Ply] = field(default_factory=list)
-    result: Optional[str] = None
-    comments: list[str] = field(default_factory=list)
-    final_comments: list[str] = field(default_factory=list)
-    source: str = field(default="", compare=False)
-    line: int = field(default=0, compare=False)
-    errors: list["NotationError"] = field(default_factory=list, compare=False)
+    __slots__ = ("tags", "_plies", "result", "_comments", "_final_comments", "source", "line", "errors",
+                 "_moves", "_loader")
+
+    def __init__(self, tags: Optional[dict[str, str]] = None, plies: Optional[list[Ply]] = None,
+                 result: Optional[str] = None, comments: Optional[list[str]] = None,
+                 final_comments: Optional[list[str]] = None, source: str = "", line: int = 0,
+                 errors: Optional[list["NotationError"]] = None) -> None:
+        self.tags: dict[str, str] = {} if tags is None else tags
+        self._plies: list[Ply] = [] if plies is None else plies
+        self.result = result
+        self._comments: list[str] = [] if comments is None else comments
+        self._final_comments: list[str] = [] if final_comments is None else final_comments
+        self.source = source
+        self.line = line
+        self.errors: list[NotationError] = [] if errors is None else errors
+        self._moves: Optional[list[Move]] = None
+        self._loader: Optional[Callable[[], "Game"]] = None
+
+    @classmethod
+    def deferred(cls, tags: dict[str, str], result: Optional[str], moves: list[Move],
+                 loader: Callable[[], "Game"], source: str = "", line: int = 0) -> "Game":
+        """A game read without syntax errors whose main line (without variations) is ``moves``;
+        ``loader`` reads the whole game (plies, comments) from its text when needed."""
+        game = cls(tags, None, result, None, None, source, line)
+        game._moves = moves
+        game._loader = loader
+        return game
+
+    def _load(self) -> None:
+        loader = self._loader
+        if loader is not None:
+            self._loader = None
+            full = loader()
+            self._plies, self._comments, self._final_comments = full.plies, full.comments, full.final_comments
+
+    @property
+    def plies(self) -> list[Ply]:
+        """The main line."""
+        self._load()
+        return self._plies
+
+    @plies.setter
+    def plies(self, plies: list[Ply]) -> None:
+        self._load()
+        self._moves = None
+        self._plies = plies
+
+    @property
+    def comments(self) -> list[str]:
+        self._load()
+        return self._comments
+
+    @comments.setter
+    def comments(self, comments: list[str]) -> None:
+        self._load()
+        self._comments = comments
+
+    @property
+    def final_comments(self) -> list[str]:
+        self._load()
+        return self._final_comments
+
+    @final_comments.setter
+    def final_comments(self, comments: list[str]) -> None:
+        self._load()
+        self._final_comments = comments
+
+    def main_line(self) -> list[Move]:
+        """The main line's plies as :data:`Move` tuples (without building them when the reader deferred them)."""
+        if self._moves is not None and self._loader is not None:
+            return self._moves
+        return moves_of(self.plies)
+
+    def has_variations(self) -> bool:
+        """Whether a ply of the main line has variations."""
+        if self._loader is not None:
+            return False  # a reader defers only games without variations
+        return any(ply.variations for ply in self._plies)
 
     @property
     def declared_result(self) -> Optional[str]:
         """The result given by the movetext, else by the ``Result`` tag, else ``None``."""
         return self.result if self.result is not None else self.tags.get("Result")
+
+    def _fields(self) -> tuple:
+        return (self.tags, self.plies, self.result, self.comments, self.final_comments)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  (mutable, as a dataclass would be)
+
+    def __repr__(self) -> str:
+        return (f"Game(tags={self.tags!r}, plies={self.plies!r}, result={self.result!r}, "
+                f"comments={self.comments!r}, final_comments={self.final_comments!r}, "
+                f"source={self.source!r}, line={self.line!r}, errors={self.errors!r})")
 
 
 from .errors import NotationError  # noqa: E402  (for the annotation above)

@@ -80,21 +80,39 @@ def _decode(text: str) -> Decoded:
     number: Optional[int] = None
     side: Optional[Side] = None
     if offset:
-        number, side = read_move_number(text[:offset].rstrip())
-    lower = move.lower()
-    origin: Optional[str] = None
-    if len(lower) == 2:
-        target, captures = lower, ()
-    else:
-        if lower[2] == "-":
-            origin, target, rest = lower[:2], lower[3:5], lower[5:]
-        else:
-            target, rest = lower[:2], lower[2:]
-        captures = tuple(rest.replace("/", "").split("x")[1:])
-    decoded = (number, side, offset, origin, target, captures)
+        numbering = _NUMBERS.get(text[:offset])
+        if numbering is None:
+            numbering = read_move_number(text[:offset].rstrip())
+            if len(_NUMBERS) < _DECODED_LIMIT:
+                _NUMBERS[text[:offset]] = numbering
+        number, side = numbering
+    points = _POINTS.get(move)
+    if points is None:
+        points = _points_of_move(move)
+        if len(_POINTS) < _DECODED_LIMIT:
+            _POINTS[move] = points
+    decoded = (number, side, offset) + points
     if len(_DECODED) < _DECODED_LIMIT:
         _DECODED[text] = decoded
     return decoded
+
+
+#: The parts of ply tokens, by their text: move numbers and moves.
+_NUMBERS: dict[str, tuple[int, Side]] = {}
+_POINTS: dict[str, tuple[Optional[str], str, tuple[str, ...]]] = {}
+
+
+def _points_of_move(move: str) -> tuple[Optional[str], str, tuple[str, ...]]:
+    """Origin, target and captures of a move as written (``"d2-b2/xa4"``), in lower case."""
+    lower = move.lower()
+    if len(lower) == 2:
+        return None, lower, ()
+    if lower[2] == "-":
+        origin: Optional[str] = lower[:2]
+        target, rest = lower[3:5], lower[5:]
+    else:
+        origin, target, rest = None, lower[:2], lower[2:]
+    return origin, target, tuple(rest.replace("/", "").split("x")[1:])
 
 
 def tag_pair(text: str) -> tuple[str, str]:
@@ -359,17 +377,31 @@ _FASTREAD: Any = None  # the module muehle.notation.fastread, imported with the 
 def _parse_chunk(chunk: Chunk, source: str) -> Game:
     """The game of one chunk; a syntax error goes into ``game.errors``.
 
-    The fast reader (:mod:`muehle.notation.fastread`) reads the chunk when it can;
-    otherwise (and always when ``fastread.ENABLED`` is false) the LALR parser does.
+    The fast reader (:mod:`muehle.notation.fastread`) reads the chunk when it can,
+    its main line at once and the rest when asked for; otherwise (and always when
+    ``fastread.ENABLED`` is false) the LALR parser does.
     """
     fast = _PARSERS.fast
     if fast is None:
         _PARSERS.get()
         fast = _PARSERS.fast
     if _FASTREAD.ENABLED:
-        game = fast.read(chunk, source)
+        game = fast.read_moves(chunk, source, lambda: _read_whole(chunk, source))
+        if game is None:
+            game = fast.read(chunk, source)
         if game is not None:
             return game
+    return _parse_with_lark(chunk, source)
+
+
+def _read_whole(chunk: Chunk, source: str) -> Game:
+    """The whole game of a chunk that :meth:`FastReader.read_moves` accepted."""
+    game = _PARSERS.fast.read(chunk, source)
+    return game if game is not None else _parse_with_lark(chunk, source)
+
+
+def _parse_with_lark(chunk: Chunk, source: str) -> Game:
+    """The game of one chunk as the LALR parser reads it; a syntax error goes into ``game.errors``."""
     from lark.exceptions import UnexpectedInput
 
     builder, lark = _PARSERS.get()

@@ -36,6 +36,10 @@ _NON_SPACE = re.compile(r"\S")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')
 _TAG = re.compile(r'\[[ \t]*[A-Za-z0-9_]+[ \t]+"(?:[^"\\]|\\.)*"[ \t]*\]')
 _TAG_START = re.compile(r'[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]+"')
+# A line of movetext that starts with neither a tag nor a comment (nor is blank).
+_PLAIN_MOVETEXT = re.compile(r"[ \t]*[^\s\[{;]")
+_TAG_LINE = re.compile(r"[ \t]*" + _TAG.pattern + r"[ \t]*")
+_NOTHING: tuple = ()
 
 
 @dataclass
@@ -67,6 +71,12 @@ class Chunk:
     def is_comment_only(self) -> bool:
         """True when the chunk holds nothing but comments and white space."""
         return not self.has_moves and not self.has_tags
+
+
+def _may_be_special(line: str) -> bool:
+    """False when ``line`` surely holds nothing :data:`_SPECIAL` finds (quicker than searching it)."""
+    return ("{" in line or ";" in line or '"' in line or "*" in line or "-0" in line or "0-" in line
+            or "/2" in line or "\u00bd" in line)
 
 
 class _Splitter:
@@ -102,6 +112,26 @@ class _Splitter:
 
     def feed(self, number: int, line: str) -> Iterator[Chunk]:
         """Take line ``number`` (without its line break); yield the games it completes."""
+        # the usual lines, quickly: the same as _feed on them
+        chunk = self.chunk
+        if chunk is not None and not self.in_comment:
+            if not line or line.isspace():
+                chunk.lines.append(line)
+                if self.after_result:
+                    self.blank_after_result = True
+                return _NOTHING
+            if not self.after_result:
+                if chunk.has_moves:
+                    if _PLAIN_MOVETEXT.match(line) and not _may_be_special(line):
+                        chunk.lines.append(line)  # movetext that neither ends nor starts a game
+                        return _NOTHING
+                elif self.held is None and _TAG_LINE.fullmatch(line):
+                    chunk.lines.append(line)  # one more tag pair of the game's tag section
+                    chunk.has_tags = True
+                    return _NOTHING
+        return self._feed(number, line)
+
+    def _feed(self, number: int, line: str) -> Iterator[Chunk]:
         yield from self._scan(number, line)
         chunk = self.chunk
         if self.held is not None and chunk is not None and not chunk.is_comment_only:
@@ -200,6 +230,8 @@ def split_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
     """Cut lines (without line breaks) into the chunks of text of single games."""
     splitter = _Splitter()
     number = first_line - 1
+    feed = splitter.feed
     for number, line in enumerate(lines, first_line):
-        yield from splitter.feed(number, line)
+        for chunk in feed(number, line):
+            yield chunk
     yield from splitter.finish()

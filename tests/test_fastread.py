@@ -13,7 +13,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Callable, Iterator, Optional
 
 import pytest
 from hypothesis import given, settings
@@ -24,7 +24,7 @@ from strategies import games, record_files
 from muehle.analyzer.generate import generate_games
 from muehle.analyzer.rules import load_ruleset
 from muehle.notation import fastread, parser
-from muehle.notation.model import Game, Ply
+from muehle.notation.model import Game, Move, Ply, moves_of
 from muehle.notation.parser import text_lines
 from muehle.notation.pgn import write_pgn
 from muehle.notation.splitter import Chunk, split_lines
@@ -53,6 +53,16 @@ def fast_game(chunk: Chunk, source: str = "t.txt") -> Optional[Game]:
     return parser._PARSERS.fast.read(chunk, source)
 
 
+def moves_game(chunk: Chunk, source: str = "t.txt") -> Optional[Game]:
+    """The game as :meth:`FastReader.read_moves` reads it: main line now, the rest when asked for."""
+    parser._PARSERS.get()
+    return parser._PARSERS.fast.read_moves(chunk, source, lambda: parser._read_whole(chunk, source))
+
+
+def tupled(moves: list[Move]) -> list[tuple]:
+    return [(number, side, target, origin, tuple(captures)) for number, side, target, origin, captures in moves]
+
+
 def places(plies: list[Ply]) -> Iterator[tuple[int, int]]:
     """Line and column of every ply, variations included, in the order of the text."""
     for ply in plies:
@@ -72,6 +82,16 @@ def check_same(text: str) -> list[Optional[Game]]:
             assert fast == slow
             assert list(places(fast.plies)) == list(places(slow.plies))
             assert (fast.line, fast.source, fast.errors) == (slow.line, slow.source, [])
+        deferred = moves_game(chunk)
+        if deferred is not None:
+            assert fast is not None  # what is deferred, the fast reader reads in full
+            slow = lark_game(chunk)
+            assert not slow.errors and not slow.has_variations(), text
+            assert (deferred.tags, deferred.result, deferred.line, deferred.source, deferred.errors) == (
+                slow.tags, slow.result, slow.line, slow.source, [])
+            assert tupled(deferred.main_line()) == tupled(moves_of(slow.plies))
+            assert deferred == slow  # now read in full
+            assert list(places(deferred.plies)) == list(places(slow.plies))
         read.append(fast)
     return read
 
@@ -105,6 +125,10 @@ def test_generated_games_are_read_fast_and_the_same() -> None:
     assert len(read) == 300
     assert all(game is not None for game in read)  # none falls back to the parser
     assert sum(len(game.plies) for game in read if game is not None) > 300 * 18
+    # and those without variations are read as moves, the rest deferred
+    plain = [chunk for chunk, game in zip(_chunks(text), read) if game is not None and not game.has_variations()]
+    assert len(plain) > 200
+    assert all(moves_game(chunk) is not None for chunk in plain)
 
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.iterdir()), ids=lambda path: path.name)
@@ -162,7 +186,7 @@ def test_errors_are_left_to_the_parser(text: str) -> None:
     for chunk in _chunks(text):
         game = lark_game(chunk)
         if game.errors:
-            assert fast_game(chunk) is None
+            assert fast_game(chunk) is None and moves_game(chunk) is None
         else:  # the parser reads it: so may the fast reader, the same way
             check_same(text)
 
@@ -172,7 +196,7 @@ def test_nothing_but_comments_after_the_result(line: str) -> None:
     # the splitter never leaves anything else after a result; the reader does not rely on it
     chunk = Chunk(first_line=1, lines=[line])
     assert lark_game(chunk).errors
-    assert fast_game(chunk) is None
+    assert fast_game(chunk) is None and moves_game(chunk) is None
 
 
 def test_usual_spellings_are_read_fast() -> None:
@@ -209,18 +233,25 @@ def test_the_parser_can_be_forced(monkeypatch: pytest.MonkeyPatch) -> None:
     (chunk,) = _chunks("1. b4 d6")
     parser._PARSERS.get()
     reader = parser._PARSERS.fast
-    calls: list[Chunk] = []
-    original = reader.read
+    calls: list[str] = []
+    read, read_moves = reader.read, reader.read_moves
 
-    def spy(chunk: Chunk, source: str) -> Optional[Game]:
-        calls.append(chunk)
-        return original(chunk, source)
+    def spy_read(chunk: Chunk, source: str) -> Optional[Game]:
+        calls.append("read")
+        return read(chunk, source)
 
-    monkeypatch.setattr(reader, "read", spy)
+    def spy_read_moves(chunk: Chunk, source: str, loader: Callable[[], Game]) -> Optional[Game]:
+        calls.append("read_moves")
+        return read_moves(chunk, source, loader)
+
+    monkeypatch.setattr(reader, "read", spy_read)
+    monkeypatch.setattr(reader, "read_moves", spy_read_moves)
     lark_game(chunk)
     assert calls == []
-    parser._parse_chunk(chunk, "t.txt")
-    assert calls == [chunk]
+    game = parser._parse_chunk(chunk, "t.txt")
+    assert calls == ["read_moves"]
+    assert [ply.label() for ply in game.plies] == ["1. b4", "1... d6"]
+    assert calls == ["read_moves", "read"]
 
 
 @pytest.mark.parametrize("value, enabled", [("1", False), ("0", True), ("", True)])

@@ -1,0 +1,45 @@
+"""The splitter's quick handling of usual lines cuts exactly as its full scan does."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from muehle.notation import splitter
+from muehle.notation.parser import text_lines
+from muehle.notation.splitter import split_lines
+
+#: Lines and pieces of lines, usual and odd, to be put together at random.
+PIECES = [
+    '[Event "x"]', '[Site "a\\"b"]', ' [Round "1"] ', '[Event "x"] {c}', "1. d2 d6 2. f4 f2", "3. b4-b6/xd6",
+    "", " ", "\t", "\u00a0", "1-0", "0-1", "1/2-1/2", "\u00bd-\u00bd", "*", "{ a comment }", "{ open", "close }",
+    "; rest of line", '"a string', "10. d1-d2 20. a1", "1. b4 1-0 1. d2", "[", "x0-y", "a1/2",
+]
+
+
+def cuts(text: str) -> list[tuple[int, str]]:
+    return [(chunk.first_line, chunk.text) for chunk in split_lines(text_lines(text))]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(PIECES), max_size=3).map(" ".join), max_size=12).map("\n".join))
+def test_quick_lines_cut_as_the_full_scan(text: str) -> None:
+    quick = cuts(text)
+    full_scan = splitter._Splitter.feed
+    splitter._Splitter.feed = splitter._Splitter._feed  # type: ignore[method-assign]
+    try:
+        assert quick == cuts(text)
+    finally:
+        splitter._Splitter.feed = full_scan  # type: ignore[method-assign]
+
+
+@given(st.text(alphabet="{;\"*-01/2\u00bd abd7x.", max_size=20))
+def test_a_line_without_the_quick_marks_has_nothing_special(line: str) -> None:
+    if not splitter._may_be_special(line):
+        assert splitter._SPECIAL.search(line) is None
+
+
+@pytest.mark.parametrize("line", ["1. d2 d6 1-0", "x *", "{c}", "; c", '"s"', "a 1/2-1/2", "\u00bd-\u00bd"])
+def test_lines_that_may_end_a_game_are_scanned(line: str) -> None:
+    assert splitter._may_be_special(line)
