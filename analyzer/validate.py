@@ -17,6 +17,8 @@ order and are the same as with one process.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import io
 import os
 import re
@@ -67,6 +69,31 @@ class ValidationSummary:
         return text
 
 
+@contextlib.contextmanager
+def fewer_collections(threshold: int = 100_000) -> Iterator[None]:
+    """Let the cyclic garbage collector run less often while many games are checked.
+
+    Reading and judging a game makes many small objects that reference counting
+    frees as soon as the game is done; the collector would scan them every 700
+    allocations (its default) for cycles that are not there. The previous
+    thresholds are restored on leaving.
+
+    >>> import gc
+    >>> before = gc.get_threshold()
+    >>> with fewer_collections():
+    ...     gc.get_threshold()[0]
+    100000
+    >>> gc.get_threshold() == before
+    True
+    """
+    previous = gc.get_threshold()
+    gc.set_threshold(max(threshold, previous[0]), *previous[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*previous)
+
+
 def source_name(name: str) -> str:
     """How an input is named in messages: ``<stdin>`` for ``-``, else as given."""
     return "<stdin>" if name == "-" else name
@@ -103,8 +130,9 @@ def validate_file(path: str, rules: Union[str, Ruleset, None] = None, jobs: int 
     if isinstance(rules, str):
         rules = load_ruleset(rules)
     summary = ValidationSummary()
-    for item in validate_paths([path], rules, jobs):
-        summary.add(item)
+    with fewer_collections():
+        for item in validate_paths([path], rules, jobs):
+            summary.add(item)
     return summary
 
 
@@ -216,11 +244,12 @@ def _judge_piece(task: Task) -> tuple[list[GameReport], Optional[MuehleError]]:
 
     source, rules, first_line, data = task
     reports = []
-    try:
-        for game in read_lines(byte_lines(data, source, first_line), source, first_line):
-            reports.append(judge(game, 0, rules, source))
-    except MuehleError as error:
-        return reports, error
+    with fewer_collections():
+        try:
+            for game in read_lines(byte_lines(data, source, first_line), source, first_line):
+                reports.append(judge(game, 0, rules, source))
+        except MuehleError as error:
+            return reports, error
     return reports, None
 
 

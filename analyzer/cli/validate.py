@@ -19,7 +19,7 @@ import click
 
 from muehle.analyzer.cli.common import fails_cleanly, read_input, resolve_rules, stdout_is_utf8
 from muehle.analyzer.progress import FileProgress
-from muehle.analyzer.validate import ValidationSummary, source_name, validate_paths
+from muehle.analyzer.validate import ValidationSummary, fewer_collections, source_name, validate_paths
 from muehle.notation.errors import MuehleError
 
 
@@ -71,7 +71,7 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
         out.write("[")
     first = True
     with FileProgress(files, source_names=source_name, quiet=json_output) as progress, \
-            StopRequest() as stop:
+            StopRequest() as stop, fewer_collections():
         reports = validate_paths(files, rules, jobs, stdin_text)
         for item in reports:
             summary.add(item)
