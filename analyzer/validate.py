@@ -261,7 +261,7 @@ class _Pool:
 
         from muehle.notation.parser import read_games
 
-        # build the parser before forking, so that every worker inherits it ready
+        # build the reader before forking, so that every worker inherits it ready
         for _ in read_games("1. d2 *", "<warm-up>"):
             pass
         self.jobs = jobs

@@ -19,10 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from muehle.analyzer.analysis import PlyNames, illegal_ply
-from muehle.analyzer.analysis_text import restore_lines
 from muehle.analyzer.events import Outcome, RuleViolation
-from muehle.analyzer.fen import start_position
 from muehle.analyzer.replay import Replay, replay
 from muehle.analyzer.rules import DEFAULT_RULESET, Ruleset, load_ruleset, preset_for_tag, preset_names
 from muehle.notation.errors import FormatError
@@ -103,7 +100,11 @@ def judge(game: Game, index: int = 1, rules: Optional[Ruleset] = None, source: O
     except FormatError as error:
         return _unreplayable(game, index, source, None, error)
     try:
-        start = start_position(game) if not game.errors else None
+        start = None
+        if not game.errors and "SetUp" in game.tags:  # (the FEN machinery only when it may be needed)
+            from muehle.analyzer.fen import start_position
+
+            start = start_position(game)
     except FormatError as error:
         return _unreplayable(game, index, source, chosen.name, error, code="setup")
     report = report_of(replay(game, chosen, start=start), index, source)
@@ -123,7 +124,12 @@ def report_of(result: Replay, index: int, source: str) -> GameReport:
     declared = result.game.declared_result
     report = GameReport(source, index, result.game.tags, result.rules.name, not errors, result.ply_count,
                         errors, result.outcome, declared, consistent)
-    illegal = illegal_ply(result) if result.stopped else None
+    if not result.stopped:
+        return report
+    from muehle.analyzer.analysis import PlyNames, illegal_ply
+    from muehle.analyzer.analysis_text import restore_lines
+
+    illegal = illegal_ply(result)
     if illegal is not None:
         report.restore = illegal.to_dict()["restore"]
         names = PlyNames(result.plies, result.start)

@@ -14,9 +14,9 @@ Whatever it does not accept, it leaves alone: for a record with a syntax error
 record and reports the error with its place. So the grammar stays the one
 definition of the notation, and the messages are always the parser's.
 
->>> from muehle.notation.grammar import build_parser
+>>> from muehle.notation.grammar_terminals import TERMINALS
 >>> from muehle.notation.splitter import Chunk
->>> reader = FastReader(build_parser().terminals)
+>>> reader = FastReader(TERMINALS)
 >>> game = reader.read(Chunk(first_line=3, lines=['[Event "x"]', '1. b4 d6!', '2. f4 $1 *']), "t")
 >>> game.tags, game.result, [(p.label(), p.line, p.column) for p in game.plies]
 ({'Event': 'x'}, '*', [('1. b4', 4, 4), ('1... d6', 4, 7), ('2. f4', 5, 4)])
@@ -28,12 +28,12 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any, Callable, Iterable, Optional
+from typing import Callable, Iterable, Optional
 
-from muehle.notation.lexer import token_pattern
 from muehle.notation.model import Game, Move, Ply, Variation
 from muehle.notation.parser import _DECODED, _decode, goes_back, next_numbering, read_move_number, tag_pair
 from muehle.notation.splitter import Chunk
+from muehle.notation.terminals import Terminal, token_pattern
 
 __all__ = ["FastReader", "ENABLED"]
 
@@ -56,13 +56,13 @@ _AFTER_PLY = (_PLY, _ANNOTATION, _NAG)
 
 
 class FastReader:
-    """Reads the games that need no error report; built from lark's ``TerminalDef`` list."""
+    """Reads the games that need no error report; built from the grammar's terminals."""
 
-    def __init__(self, terminals: Iterable[Any], flags: int = 0) -> None:
+    def __init__(self, terminals: Iterable[Terminal], flags: int = 0) -> None:
         terminals = list(terminals)
         # Any character no terminal matches ends the fast reading.
         self.pattern = re.compile(token_pattern(terminals, r"(?P<_OTHER>[\s\S])"), flags)
-        regexp = {terminal.name: terminal.pattern.to_regexp() for terminal in terminals}
+        regexp = {terminal.name: terminal.regexp for terminal in terminals}
         extras = ("ANNOTATION", "NAG", "OFFER", "COMMENT")
         any_extra = "|".join(f"(?:{regexp[name]})" for name in extras)
         # For read_moves: a ply (not glued to a letter or digit) with what follows it

@@ -10,7 +10,6 @@ True
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import Any, Callable, Mapping
 
 GRAMMAR_PACKAGE = "muehle.grammars"
@@ -22,6 +21,8 @@ MOVE_NUMBER_CHARS = "0123456789.… \t-"
 
 def load_grammar() -> str:
     """The text of the grammar."""
+    from importlib import resources
+
     return resources.files(GRAMMAR_PACKAGE).joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
 
 

@@ -19,23 +19,9 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters
 from lark.lexer import Lexer
 
+from muehle.notation.terminals import terminals_of, token_pattern
+
 _SPACE = re.compile(r"[ \t\r]*")
-
-
-def token_pattern(terminals: Iterable[Any], extra: str = "") -> str:
-    """One regular expression for the next token: blanks, then one named group per terminal.
-
-    ``terminals`` are lark ``TerminalDef`` objects; they are tried in the order of
-    lark's basic lexer (priority, then the longest possible match). ``extra`` is
-    appended as a last alternative.
-    """
-    ordered = sorted(
-        terminals, key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name)
-    )
-    groups = [f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in ordered]
-    if extra:
-        groups.append(extra)
-    return "[ \t\r]*(?:" + "|".join(groups) + ")"
 
 
 class FastLexer(Lexer):
@@ -44,7 +30,7 @@ class FastLexer(Lexer):
     __future_interface__ = 2
 
     def __init__(self, lexer_conf: Any) -> None:
-        self.pattern = re.compile(token_pattern(lexer_conf.terminals), lexer_conf.g_regex_flags)
+        self.pattern = re.compile(token_pattern(terminals_of(lexer_conf.terminals)), lexer_conf.g_regex_flags)
         self.ignore = frozenset(lexer_conf.ignore)
         self.callbacks = dict(lexer_conf.callbacks)
         self.terminals_by_name = lexer_conf.terminals_by_name

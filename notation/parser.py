@@ -32,7 +32,6 @@ import re
 import threading
 from typing import Any, Iterable, Iterator, Optional
 
-from muehle.notation.diagnose import describe_unexpected, glued_ply
 from muehle.notation.errors import MuehleError, NotationError
 from muehle.notation.grammar import MOVE_NUMBER_CHARS, build_parser
 from muehle.notation.model import BLACK, WHITE, Game, Ply, Side, Variation
@@ -250,6 +249,8 @@ class _Builder:
         text: str = token.value
         end = token.end_pos
         if end < self.length and self.text[end].isalnum():
+            from muehle.notation.diagnose import glued_ply
+
             raise glued_ply(token, self.text, lambda message, column: _syntax_error(
                 message, self, token.line, column))
         decoded = _DECODED.get(text)
@@ -350,7 +351,7 @@ class _Builder:
 
 class _ThreadParser(threading.local):
     """One lark parser and its builder per thread (the builder holds the state of a parse),
-    and the fast reader built from the same parser's terminals."""
+    and the fast reader, built from the grammar's terminals without lark."""
 
     def __init__(self) -> None:
         self.builder: Optional[_Builder] = None
@@ -359,19 +360,24 @@ class _ThreadParser(threading.local):
 
     def get(self) -> tuple[_Builder, Any]:
         if self.lark is None:
-            global _FASTREAD
-            from muehle.notation import fastread
-
-            _FASTREAD = fastread
             self.builder = _Builder()
             self.lark = build_parser(self.builder.callbacks())
-            self.fast = fastread.FastReader(self.lark.terminals, self.lark.lexer_conf.g_regex_flags)
         assert self.builder is not None
         return self.builder, self.lark
 
+    def get_fast(self) -> Any:
+        if self.fast is None:
+            global _FASTREAD
+            from muehle.notation import fastread
+            from muehle.notation.grammar_terminals import FLAGS, TERMINALS
+
+            _FASTREAD = fastread
+            self.fast = fastread.FastReader(TERMINALS, FLAGS)
+        return self.fast
+
 
 _PARSERS = _ThreadParser()
-_FASTREAD: Any = None  # the module muehle.notation.fastread, imported with the first parser
+_FASTREAD: Any = None  # the module muehle.notation.fastread, imported with the first fast reader
 
 
 def _parse_chunk(chunk: Chunk, source: str) -> Game:
@@ -381,10 +387,7 @@ def _parse_chunk(chunk: Chunk, source: str) -> Game:
     its main line at once and the rest when asked for; otherwise (and always when
     ``fastread.ENABLED`` is false) the LALR parser does.
     """
-    fast = _PARSERS.fast
-    if fast is None:
-        _PARSERS.get()
-        fast = _PARSERS.fast
+    fast = _PARSERS.fast or _PARSERS.get_fast()
     if _FASTREAD.ENABLED:
         game = fast.read_moves(chunk, source, lambda: _read_whole(chunk, source))
         if game is None:
@@ -396,7 +399,7 @@ def _parse_chunk(chunk: Chunk, source: str) -> Game:
 
 def _read_whole(chunk: Chunk, source: str) -> Game:
     """The whole game of a chunk that :meth:`FastReader.read_moves` accepted."""
-    game = _PARSERS.fast.read(chunk, source)
+    game = _PARSERS.get_fast().read(chunk, source)
     return game if game is not None else _parse_with_lark(chunk, source)
 
 
@@ -411,6 +414,8 @@ def _parse_with_lark(chunk: Chunk, source: str) -> Game:
     except NotationError as error:
         builder.game.errors.append(error)
     except UnexpectedInput as error:
+        from muehle.notation.diagnose import describe_unexpected
+
         builder.game.errors.append(describe_unexpected(error, builder, text, _syntax_error))
     game = builder.game
     builder.reset(Chunk(first_line=1), source)  # drop references to the finished game

@@ -49,14 +49,12 @@ def lark_game(chunk: Chunk, source: str = "t.txt") -> Game:
 
 
 def fast_game(chunk: Chunk, source: str = "t.txt") -> Optional[Game]:
-    parser._PARSERS.get()
-    return parser._PARSERS.fast.read(chunk, source)
+    return parser._PARSERS.get_fast().read(chunk, source)
 
 
 def moves_game(chunk: Chunk, source: str = "t.txt") -> Optional[Game]:
     """The game as :meth:`FastReader.read_moves` reads it: main line now, the rest when asked for."""
-    parser._PARSERS.get()
-    return parser._PARSERS.fast.read_moves(chunk, source, lambda: parser._read_whole(chunk, source))
+    return parser._PARSERS.get_fast().read_moves(chunk, source, lambda: parser._read_whole(chunk, source))
 
 
 def tupled(moves: list[Move]) -> list[tuple]:
@@ -231,8 +229,7 @@ def test_usual_spellings_are_read_fast() -> None:
 
 def test_the_parser_can_be_forced(monkeypatch: pytest.MonkeyPatch) -> None:
     (chunk,) = _chunks("1. b4 d6")
-    parser._PARSERS.get()
-    reader = parser._PARSERS.fast
+    reader = parser._PARSERS.get_fast()
     calls: list[str] = []
     read, read_moves = reader.read, reader.read_moves
 
