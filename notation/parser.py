@@ -453,15 +453,34 @@ def read_games(text: str, source: str = "<input>") -> Iterator[Game]:
 
 
 def file_lines(path: str | os.PathLike, source: str) -> Iterator[str]:
-    """The lines of a UTF-8 file (with or without BOM, CRLF or LF), without line breaks."""
+    """The lines of a UTF-8 file (with or without BOM, CRLF or LF), without line breaks.
+
+    The file is read in blocks of whole lines, so memory does not grow with it.
+    """
     try:
         handle = open(path, "rb")
     except OSError as error:
         raise MuehleError(f"cannot read {os.fspath(path)}: {error.strerror}", source=source,
                           code="io") from None
     with handle:
-        for number, raw in enumerate(handle, 1):
-            yield _decoded_line(raw, number, source)
+        number = 1
+        rest = b""
+        while True:
+            block = handle.read(_BLOCK_BYTES)
+            if not block:
+                if rest:  # a last line without its line break
+                    yield _decoded_line(rest, number, source)
+                return
+            data = rest + block
+            end = data.rfind(b"\n") + 1
+            rest = data[end:]
+            if end:
+                yield from _block_lines(data[:end], number, source)
+                number += data.count(b"\n", 0, end)
+
+
+#: How much of a file :func:`file_lines` reads at once.
+_BLOCK_BYTES = 1 << 20
 
 
 def byte_lines(data: bytes, source: str, first_line: int = 1) -> Iterator[str]:
@@ -470,14 +489,26 @@ def byte_lines(data: bytes, source: str, first_line: int = 1) -> Iterator[str]:
     >>> list(byte_lines(b"1. b4\\r\\n1... d6", "t", 7))
     ['1. b4', '1... d6']
     """
-    pieces = data.split(b"\n")
-    last = len(pieces) - 1
-    for number, raw in enumerate(pieces, first_line):
-        if number - first_line == last:
-            if raw:  # a last line without its line break
-                yield _decoded_line(raw, number, source)
-            return
-        yield _decoded_line(raw + b"\n", number, source)
+    end = data.rfind(b"\n") + 1
+    if end:
+        yield from _block_lines(data[:end], first_line, source)
+    if end < len(data):  # a last line without its line break
+        yield _decoded_line(data[end:], first_line + data.count(b"\n"), source)
+
+
+def _block_lines(data: bytes, number: int, source: str) -> Iterator[str]:
+    """The lines of ``data`` (whole lines, each ending with its line break), the first being line ``number``."""
+    try:
+        text = (data[3:] if number == 1 and data.startswith(b"\xef\xbb\xbf") else data).decode("utf-8")
+    except UnicodeDecodeError:  # line by line, to say where
+        for offset, raw in enumerate(data.split(b"\n")[:-1]):
+            yield _decoded_line(raw + b"\n", number + offset, source)
+        return
+    lines = text.split("\n")
+    lines.pop()  # what follows the last line break: nothing
+    if "\r" in text:
+        lines = [line[:-1] if line.endswith("\r") else line for line in lines]
+    yield from lines
 
 
 def _decoded_line(raw: bytes, number: int, source: str) -> str:

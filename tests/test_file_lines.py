@@ -1,0 +1,53 @@
+"""Files are read in blocks of whole lines: the lines are those of the text, wherever a block ends."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from muehle.notation import parser
+from muehle.notation.errors import MuehleError
+from muehle.notation.parser import byte_lines, file_lines, text_lines
+
+lines = st.lists(st.sampled_from(["1. d2 d6", "", "{ä}", "½-½", "\r", "a\rb", "[Event \"ü\"]"]), max_size=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(lines, st.sampled_from(["\n", "\r\n"]), st.booleans(), st.booleans(), st.integers(1, 9))
+def test_the_lines_of_a_file_are_those_of_its_text(tmp_path_factory: pytest.TempPathFactory, parts: list[str],
+                                                   end: str, bom: bool, final_break: bool, block: int) -> None:
+    text = ("\ufeff" if bom else "") + end.join(parts) + (end if final_break and parts else "")
+    path = tmp_path_factory.mktemp("lines") / "games.txt"
+    path.write_bytes(text.encode("utf-8"))
+    original = parser._BLOCK_BYTES
+    parser._BLOCK_BYTES = block
+    try:
+        read = list(file_lines(path, "t"))
+    finally:
+        parser._BLOCK_BYTES = original
+    # as read line by line: each line loses its line break (LF or CRLF), the first a BOM
+    with path.open("rb") as handle:
+        expected = [parser._decoded_line(raw, number, "t") for number, raw in enumerate(handle, 1)]
+    assert read == expected
+    if not text.endswith("\r"):
+        assert read == text_lines(text)[: len(read)]
+    assert list(byte_lines(text.encode("utf-8"), "t")) == expected
+
+
+@pytest.mark.parametrize("block", [1, 5, 1 << 20])
+def test_a_line_that_is_not_utf8_is_reported_after_the_lines_before_it(tmp_path: Path, block: int,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "games.txt"
+    path.write_bytes(b"\xef\xbb\xbf1. d2\r\n2. f4\n\xef\xbb\xbfok \xff!\nnever read\n")
+    monkeypatch.setattr(parser, "_BLOCK_BYTES", block)
+    read = []
+    with pytest.raises(MuehleError) as caught:
+        for line in file_lines(path, "games.txt"):
+            read.append(line)
+    assert read == ["1. d2", "2. f4"]
+    # line 3 starts with a BOM that is not the file's: it stays (3 bytes, 1 character)
+    assert (caught.value.line, caught.value.column, caught.value.code) == (3, 5, "io")
+    assert "0xff" in caught.value.message
