@@ -60,6 +60,12 @@ def _neighbours_by_byte(shift: int) -> tuple[int, ...]:
     return tuple(table)
 
 
+#: For each point's name: its bit, the two mills through it and its neighbours (one lookup per ply).
+_POINT_FACTS: dict[str, tuple[int, int, int, int]] = {
+    name: (1 << index, _MILL_PAIRS[index][0], _MILL_PAIRS[index][1], NEIGHBOURS[index])
+    for name, index in POINT_INDEX.items()
+}
+
 #: The neighbours of a set of stones in three lookups: of points 0-7, 8-15 and 16-23.
 _REACH_LOW, _REACH_MIDDLE, _REACH_HIGH = (_neighbours_by_byte(shift) for shift in (0, 8, 16))
 
@@ -379,20 +385,23 @@ def _replay_line(
     errors = line.errors
     draw_rights = line.draw_rights
 
-    stones = [start.white, start.black]
-    hand = [start.in_hand_white, start.in_hand_black]
     mover = 0 if start.to_move == "white" else 1
+    # the side to move's stones and stones in hand, and its opponent's
+    if mover:
+        own_stones, their_stones, own_hand, their_hand = start.black, start.white, start.in_hand_black, start.in_hand_white
+    else:
+        own_stones, their_stones, own_hand, their_hand = start.white, start.black, start.in_hand_white, start.in_hand_black
     flying = rules.flying
     repetition = rules.repetition
     repetition_automatic = repetition == "automatic"
     no_progress = rules.no_capture
     reset = no_progress.reset if no_progress else "capture"
+    reset_on_capture, reset_on_mill = reset == "capture", reset == "mill"
     limit = no_progress.limit if no_progress else 0
     no_progress_automatic = no_progress is not None and no_progress.mode == "automatic"
     double_mill = rules.double_mill
     point_index = POINT_INDEX
-    neighbours = NEIGHBOURS
-    mill_pairs = _MILL_PAIRS
+    point_facts = _POINT_FACTS
     reach_low, reach_middle, reach_high = _REACH_LOW, _REACH_MIDDLE, _REACH_HIGH
     number_base, first_side = numbering
     number_offset = 2 * number_base - 1 + first_side  # expected number: (index + offset) // 2
@@ -420,16 +429,16 @@ def _replay_line(
             fail("numbering", f"move number {number} where {expected_number(index)} is expected "
                  f"(ply {index} is {_NAMES[mover]}'s move {expected_number(index)})", index, mover)
             break
-        target = point_index.get(target_name)
-        if target is None:
+        facts = point_facts.get(target_name)
+        if facts is None:
             fail("syntax", f"{target_name} is not a point of the board", index, mover)
             break
-        own = stones[mover]
+        target_bit, first_mill, second_mill, _ = facts
+        own = own_stones
         opponent = 1 - mover
-        theirs = stones[opponent]
+        theirs = their_stones
         occupied = own | theirs
-        in_hand = hand[mover]
-        target_bit = 1 << target
+        in_hand = own_hand
         if origin_name is None:
             if not in_hand:
                 fail("must-move", f"{_NAMES[mover]} has no stones in hand and must move a stone",
@@ -448,11 +457,11 @@ def _replay_line(
                      f"{'stone' if in_hand == 1 else 'stones'} in hand and must place one",
                      index, mover)
                 break
-            origin = point_index.get(origin_name)
-            if origin is None:
+            facts = point_facts.get(origin_name)
+            if facts is None:
                 fail("syntax", f"{origin_name} is not a point of the board", index, mover)
                 break
-            origin_bit = 1 << origin
+            origin_bit, _, _, origin_neighbours = facts
             if not own & origin_bit:
                 fail("not-own-stone", _not_own_stone(origin_name, origin_bit, theirs, mover, opponent),
                      index, mover)
@@ -461,7 +470,7 @@ def _replay_line(
                 fail("occupied", f"{target_name} is already occupied by a "
                      f"{_NAMES[mover if own & target_bit else opponent]} stone", index, mover)
                 break
-            if neighbours[origin] & target_bit:
+            if origin_neighbours & target_bit:
                 kind = "move"
             elif flying and own.bit_count() == 3:
                 kind = "jump"
@@ -476,7 +485,6 @@ def _replay_line(
                 break
             own = own & ~origin_bit | target_bit
         # mills closed by the ply, and the captures they demand
-        first_mill, second_mill = mill_pairs[target]
         if own & first_mill == first_mill:
             closed = [first_mill, second_mill] if own & second_mill == second_mill else [first_mill]
         elif own & second_mill == second_mill:
@@ -503,7 +511,7 @@ def _replay_line(
                 bit = 1 << bit_index
                 if taken >= required:
                     fail("extra-capture", _extra_capture_reason(closed, required, kind, rules, theirs,
-                                                                hand[opponent], _NAMES[opponent]),
+                                                                their_hand, _NAMES[opponent]),
                          index, mover)
                     broken = True
                     break
@@ -525,11 +533,11 @@ def _replay_line(
                     break
                 theirs &= ~bit
                 taken += 1
-                if theirs.bit_count() + hand[opponent] < 3:
+                if theirs.bit_count() + their_hand < 3:
                     required = taken  # the game is decided: nothing more to capture
             if broken:
                 break
-            if taken < required and theirs.bit_count() + hand[opponent] >= 3 and capturable(theirs, rules):
+            if taken < required and theirs.bit_count() + their_hand >= 3 and capturable(theirs, rules):
                 if taken:
                     message = f"the double mill {_mills_text(closed)} captures two stones, and only one was taken"
                 elif len(closed) == 1:
@@ -541,10 +549,6 @@ def _replay_line(
                 fail("missing-capture", message, index, mover)
                 break
         # the ply is legal: the position after it, packed as in position_key
-        stones[mover] = own
-        stones[opponent] = theirs
-        hand[mover] = in_hand
-        their_hand = hand[opponent]
         if mover:
             after_key = theirs | own << 24 | their_hand << 48 | in_hand << 53
         else:
@@ -554,19 +558,21 @@ def _replay_line(
         repeated = seen_count.get(after_key, 0) + 1
         seen_count[after_key] = repeated
         # no-progress counter
-        if reset == "capture":
+        if reset_on_capture:
             counter = 0 if captures else counter + 1
-        elif reset == "mill":
+        elif reset_on_mill:
             counter = 0 if closed else counter + 1
         else:
             counter = 0 if captures or kind == "place" else counter + 1
         steps.append((after_key, kind, closed, counter))
         mover = opponent
+        # the opponent moves next: ``own_hand`` is now its stones in hand
+        own_stones, their_stones, own_hand, their_hand = theirs, own, their_hand, in_hand
         # the end of the game
-        if their_count + their_hand < 3:
+        if their_count + own_hand < 3:
             outcome = Outcome(side_name, "fewer-than-three", index)
             continue
-        if not their_hand:
+        if not own_hand:
             # has_legal_ply, inlined: can the opponent move at all?
             empty = ALL_POINTS & ~(own | theirs)
             if not (flying and their_count == 3) or not empty:
