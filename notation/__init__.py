@@ -1,6 +1,6 @@
 """muehle.notation: game records of Nine Men's Morris as text, and the record model.
 
-Reading (lark is imported only when the first game is parsed):
+Reading (lark is imported only when a record needs its parser: one with a syntax error, say):
 
 - :func:`read_games` -- every game of a text; syntax errors go into ``game.errors``;
 - :func:`read_file` -- the same for a file, read game by game;
