@@ -337,8 +337,7 @@ def replay(game: Game, rules: Optional[Ruleset] = None, start: Optional[Position
     numbering = (number_base, 0 if start.to_move == "white" else 1)
     history = {position_key(start): [0]}
     main = _replay_line(game, moves, lambda: game.plies, game.has_variations(), rules, start, 0, history, 0,
-                        _start_outcome(start, rules),
-                        numbering)
+                        _start_outcome(start, rules), numbering)
     _check_result(main)
     return main
 
@@ -371,7 +370,10 @@ def _replay_line(
 ) -> Replay:
     """Replay one line from ``start``; its first ply has index ``branch or 1``.
 
-    ``history`` (position key -> plies where it stood, left unchanged) is where
+    ``moves`` are the line's plies as :data:`~muehle.notation.model.Move` tuples;
+    ``plies_of`` gives them as written (asked for only to report an illegal ply,
+    or later by :attr:`Replay.plies`); ``variations`` says whether any of them has
+    variations to replay. ``history`` (position key -> plies where it stood, left unchanged) is where
     positions stood before the line's first ply; ``counter`` is the no-progress
     counter and ``outcome`` the end of the game before the line's first ply;
     ``numbering`` is the move number of the game's first ply and whether Black (1)

@@ -211,6 +211,17 @@ class Game:
         """The result given by the movetext, else by the ``Result`` tag, else ``None``."""
         return self.result if self.result is not None else self.tags.get("Result")
 
+    def __getstate__(self) -> dict[str, object]:
+        """The whole game (read in full first), for pickling and copying."""
+        self._load()
+        return {name: getattr(self, name) for name in self.__slots__ if name not in ("_moves", "_loader")}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._moves = None
+        self._loader = None
+
     def _fields(self) -> tuple:
         return (self.tags, self.plies, self.result, self.comments, self.final_comments)
 

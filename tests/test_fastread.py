@@ -258,3 +258,18 @@ def test_the_environment_can_turn_the_fast_reader_off(value: str, enabled: bool)
     output = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True,
                             text=True, check=True).stdout
     assert output.strip() == str(enabled)
+
+
+def test_a_deferred_game_pickles_and_copies_as_a_whole_game() -> None:
+    import copy
+    import pickle
+
+    (chunk,) = _chunks('[Event "x"]\n{before} 1. d2 d6! {good} 2. f4 f2 *')
+    for make_copy in (lambda game: pickle.loads(pickle.dumps(game)), copy.deepcopy, copy.copy):
+        deferred = moves_game(chunk)
+        assert deferred is not None
+        copied = make_copy(deferred)
+        assert copied == lark_game(chunk)
+        assert copied.comments == ["before"] and copied.plies[1].comments == ["good"]
+        assert (copied.plies[1].line, copied.plies[1].column) == (2, 16)  # "d6" on line 2
+        assert tupled(copied.main_line()) == tupled(deferred.main_line())
