@@ -217,6 +217,20 @@ class TestJobs:
         # broken.txt: the game with b1 (its comment after the result belongs to it), then 16 more
         assert single.stdout.count('"source"') == 300 + 16 + 17
 
+    def test_standard_input_is_cut_into_pieces_too(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        from muehle.analyzer import validate
+
+        monkeypatch.setattr(validate, "PIECE_BYTES", 64)  # many pieces
+        text = write_notation(list(generate_games(load_ruleset("wmd"), 5, 40))) + "\n1. d2 d2 *\n"
+        single = run("--format", "json", "-", input=text)
+        double = run("--format", "json", "--jobs", "2", "-", input=text)
+        assert single.exit_code == double.exit_code == 1
+        assert single.stdout == double.stdout
+        reports = json.loads(double.stdout)
+        assert [r["game"] for r in reports] == list(range(1, 42))
+        assert [r["source"] for r in reports] == ["<stdin>"] * 41
+        assert [e["code"] for e in reports[-1]["errors"]] == ["occupied"]
+
     def test_the_library_counts_plies(self, tmp_path: Path) -> None:
         path = write(tmp_path, "ok.txt", f"{BLOCKED} 0-1\n\n1. d2 d6 *\n")
         summary = validate_file(path, "wmd", jobs=2)
