@@ -16,9 +16,10 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Literal, Optional, Sequence
+from typing import Callable, Generic, Literal, Optional, Sequence, TypeVar
 
 Side = Literal["white", "black"]
+T = TypeVar("T")
 
 #: Side to move first in every game from the start position.
 WHITE: Side = "white"
@@ -108,6 +109,23 @@ def moves_of(plies: list[Ply]) -> list[Move]:
     return [(ply.number, ply.side, ply.target, ply.origin, ply.captures) for ply in plies]
 
 
+class _ReadOnDemand(Generic[T]):
+    """A field of a :class:`Game` that a deferred game reads from its text on first access."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = "_" + name
+
+    def __get__(self, game: Optional["Game"], owner: Optional[type] = None) -> T:
+        if game is None:
+            return self  # type: ignore[return-value]
+        game._load()
+        return getattr(game, self.slot)
+
+    def __set__(self, game: "Game", value: T) -> None:
+        game._load()
+        setattr(game, self.slot, value)
+
+
 class Game:
     """One game record.
 
@@ -162,37 +180,10 @@ class Game:
             full = loader()
             self._plies, self._comments, self._final_comments = full.plies, full.comments, full.final_comments
 
-    @property
-    def plies(self) -> list[Ply]:
-        """The main line."""
-        self._load()
-        return self._plies
-
-    @plies.setter
-    def plies(self, plies: list[Ply]) -> None:
-        self._load()
-        self._moves = None
-        self._plies = plies
-
-    @property
-    def comments(self) -> list[str]:
-        self._load()
-        return self._comments
-
-    @comments.setter
-    def comments(self, comments: list[str]) -> None:
-        self._load()
-        self._comments = comments
-
-    @property
-    def final_comments(self) -> list[str]:
-        self._load()
-        return self._final_comments
-
-    @final_comments.setter
-    def final_comments(self, comments: list[str]) -> None:
-        self._load()
-        self._final_comments = comments
+    #: The main line; the comments before its first ply; those after its last ply or the result.
+    plies: _ReadOnDemand[list[Ply]] = _ReadOnDemand()
+    comments: _ReadOnDemand[list[str]] = _ReadOnDemand()
+    final_comments: _ReadOnDemand[list[str]] = _ReadOnDemand()
 
     def main_line(self) -> list[Move]:
         """The main line's plies as :data:`Move` tuples (without building them when the reader deferred them)."""
