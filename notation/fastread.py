@@ -51,6 +51,18 @@ _OFFER = 5  # after its draw offer
 _CLOSED = 6  # after one of its variations
 _DONE = 7  # after the result: only comments may follow
 
+# What a word of movetext is, for read_moves: (kind, ...) tuples, remembered per word.
+_WORD_PLY = 0  # (kind, decoded ply token, glued annotation or None)
+_WORD_NUMBER = 1  # (kind, number, side)
+_WORD_ANNOTATION = 2
+_WORD_NAG = 3  # (kind, value)
+_WORD_OFFER = 4
+_WORD_RESULT = 5  # (kind, result as in the record model)
+_WORD_OTHER = 6  # anything else: read_moves leaves the game to read()
+
+#: How many words :meth:`FastReader.read_moves` remembers the kind of.
+_WORDS_LIMIT = 50_000
+
 #: The states after which a ply's NAGs, draw offer and variations may follow.
 _AFTER_PLY = (_PLY, _ANNOTATION, _NAG)
 
@@ -63,78 +75,125 @@ class FastReader:
         # Any character no terminal matches ends the fast reading.
         self.pattern = re.compile(token_pattern(terminals, r"(?P<_OTHER>[\s\S])"), flags)
         regexp = {terminal.name: terminal.regexp for terminal in terminals}
-        extras = ("ANNOTATION", "NAG", "OFFER", "COMMENT")
-        any_extra = "|".join(f"(?:{regexp[name]})" for name in extras)
-        # For read_moves: a ply (not glued to a letter or digit) with what follows it
-        # before the next ply, a comment, a result, a tag; any other character stops it.
-        self.moves_pattern = re.compile(
-            rf"\s*(?:({regexp['PLY']})(?![^\W_])((?:\s*(?:{any_extra}))*)"
-            rf"|(?:{regexp['COMMENT']})|({regexp['RESULT']})|({regexp['TAG']})|(\S))",
-            flags,
-        )
-        self.extras_pattern = re.compile(r"\s*(?:" + "|".join(f"({regexp[name]})" for name in extras) + ")", flags)
+        # For read_moves: the kind of a word (text between white space) and the comments
+        whole = {name: re.compile(f"(?:{regexp[name]})", flags).fullmatch
+                 for name in ("TAG", "NUMBER", "ANNOTATION", "NAG", "OFFER", "RESULT")}
+        self._ply_word = re.compile(f"({regexp['PLY']})({regexp['ANNOTATION']})?", flags).fullmatch
+        self._whole = whole
+        self._comment = re.compile(regexp["COMMENT"], flags)
+        self._words: dict[str, tuple] = {}
 
     def read_moves(self, chunk: Chunk, source: str, loader: Callable[[], Game]) -> Optional[Game]:
         """The game of ``chunk`` with its main line as moves and the rest deferred to ``loader``
         (see :meth:`Game.deferred`), or ``None`` when :meth:`read` must read it (or the parser).
 
-        Only games without variations and without move numbers on their own are read so.
+        Games without variations whose tag pairs stand one to a line are read so: the
+        text after the tags, without its comments, is split at white space, and each
+        word is a ply (with an annotation glued to it, if any), a move number before
+        a ply on the same line, an annotation, a NAG, a draw offer or the result, in
+        the grammar's order. The kind of each word is found with the grammar's
+        terminals once and remembered.
         """
         text = chunk.text
         if "(" in text and text.count("(") != text.count("(=)"):
             return None  # a variation, most likely: read() reads it
+        lines = text.split("\n")
         tags: dict[str, str] = {}
+        at = 0
+        for at, line in enumerate(lines):  # the tag section
+            line = line.strip()
+            if not line:
+                continue
+            if line[0] != "[":
+                break
+            if self._whole["TAG"](line) is None:
+                return None
+            name, value = tag_pair(line)
+            if name in tags:
+                return None
+            tags[name] = value
+        else:
+            at = len(lines)
+        body = "\n".join(lines[at:])
+        if "{" in body or ";" in body:
+            body = self._comment.sub(" ", body)  # comments are read with the rest, by the loader
         moves: list[Move] = []
         append = moves.append
         context: Optional[tuple] = None  # (number, side) of the last ply
         result: Optional[str] = None
-        decoded_of = _DECODED.get
-        for ply, extras, result_text, tag, other in self.moves_pattern.findall(text):
-            if ply:
-                if result is not None:
+        state = _START
+        words_get = self._words.get
+        for line in body.split("\n"):
+            pending: Optional[tuple] = None  # a move number before a ply on this line
+            for word in line.split():
+                kind = words_get(word) or self._word(word)
+                what = kind[0]
+                if what == _WORD_PLY:
+                    if result is not None:
+                        return None
+                    number, side, _, origin, target, captures = kind[1]
+                    if pending is not None:
+                        if number is not None:
+                            return None
+                        number, side = pending
+                        pending = None
+                    elif number is None:
+                        number, side = next_numbering(context)
+                    elif goes_back(context, number, side):
+                        return None
+                    append((number, side, target, origin, captures))
+                    context = (number, side)
+                    state = _PLY if kind[2] is None else _ANNOTATION
+                elif pending is not None or result is not None:
+                    return None  # after a move number only its ply; after the result nothing
+                elif what == _WORD_NUMBER:
+                    if goes_back(context, kind[1], kind[2]):
+                        return None
+                    pending = kind[1:]
+                    state = _NUMBER
+                elif what == _WORD_ANNOTATION:
+                    if state != _PLY:
+                        return None
+                    state = _ANNOTATION
+                elif what == _WORD_NAG:
+                    if state not in _AFTER_PLY or not 1 <= kind[1] <= 255:
+                        return None
+                    state = _NAG
+                elif what == _WORD_OFFER:
+                    if state not in _AFTER_PLY:
+                        return None
+                    state = _OFFER
+                elif what == _WORD_RESULT:
+                    result = kind[1]
+                    state = _DONE
+                else:
                     return None
-                number, side, _, origin, target, captures = decoded_of(ply) or _decode(ply)
-                if number is None:
-                    number, side = next_numbering(context)
-                elif goes_back(context, number, side):
-                    return None
-                append((number, side, target, origin, captures))
-                context = (number, side)
-                if extras and not self._extras_in_order(extras):
-                    return None
-            elif other:
-                return None
-            elif tag:
-                if moves or result is not None:
-                    return None
-                name, value = tag_pair(tag)
-                if name in tags:
-                    return None
-                tags[name] = value
-            elif result_text:
-                if result is not None:
-                    return None
-                result = "1/2-1/2" if result_text == "½-½" else result_text
-            # else a comment: read with the rest by the loader
+            if pending is not None:
+                return None  # a move number on its own at the end of a line: read() reads it
         return Game.deferred(tags, result, moves, loader, source, chunk.first_line)
 
-    def _extras_in_order(self, extras: str) -> bool:
-        """Whether what follows a ply (annotation, NAGs, draw offer, comments) is in the grammar's order."""
-        state = _PLY
-        for annotation, nag, offer, _ in self.extras_pattern.findall(extras):
-            if annotation:
-                if state != _PLY:
-                    return False
-                state = _ANNOTATION
-            elif nag:
-                if state not in _AFTER_PLY or not 1 <= int(nag[1:]) <= 255:
-                    return False
-                state = _NAG
-            elif offer:
-                if state not in _AFTER_PLY:
-                    return False
-                state = _OFFER
-        return True
+    def _word(self, word: str) -> tuple:
+        """What a word of movetext is, as read_moves uses it (remembered for the next time)."""
+        whole = self._whole
+        found = self._ply_word(word)
+        if found is not None:
+            ply, annotation = found.groups()
+            kind: tuple = (_WORD_PLY, _DECODED.get(ply) or _decode(ply), annotation)
+        elif whole["NUMBER"](word):
+            kind = (_WORD_NUMBER, *read_move_number(word))
+        elif whole["ANNOTATION"](word):
+            kind = (_WORD_ANNOTATION,)
+        elif whole["NAG"](word):
+            kind = (_WORD_NAG, int(word[1:]))
+        elif whole["OFFER"](word):
+            kind = (_WORD_OFFER,)
+        elif whole["RESULT"](word):
+            kind = (_WORD_RESULT, "1/2-1/2" if word == "½-½" else word)
+        else:
+            kind = (_WORD_OTHER,)  # anything else: not read here
+        if len(self._words) < _WORDS_LIMIT:
+            self._words[word] = kind
+        return kind
 
     def read(self, chunk: Chunk, source: str) -> Optional[Game]:
         """The game of ``chunk`` as the parser reads it, or ``None`` when the parser must read it."""

@@ -13,7 +13,7 @@ with lark's own lexer).
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterator
 
 from lark import Token
 from lark.exceptions import UnexpectedCharacters
