@@ -151,15 +151,17 @@ def _judge_serially(name: str, source: str, rules: Optional[Ruleset],
 def _judge_in_pool(pool: "_Pool", name: str, source: str, rules: Optional[Ruleset],
                    stdin_text: Optional[str]) -> Iterator[Union[GameReport, MuehleError]]:
     if name == "-":
-        yield from pool.judge(io.BytesIO((stdin_text or "").encode("utf-8")), source, rules)
+        data = (stdin_text or "").encode("utf-8")
+        yield from pool.judge(io.BytesIO(data), source, rules, len(data))
         return
     try:
         handle = open(name, "rb")
+        total: Optional[int] = os.fstat(handle.fileno()).st_size
     except OSError as error:
         yield MuehleError(f"cannot read {name}: {error.strerror}", source=source, code="io")
         return
     with handle:
-        yield from pool.judge(handle, source, rules)
+        yield from pool.judge(handle, source, rules, total or None)
 
 
 # --- several processes -------------------------------------------------------------
@@ -209,27 +211,66 @@ def safe_cut(data: bytes, start: int) -> Optional[int]:
     return None
 
 
-def _pieces(handle: BinaryIO) -> Iterator[tuple[int, bytes]]:
+#: Without a safe boundary in this many bytes, the rest of a file is judged in the main process.
+PIECE_LIMIT_FACTOR = 32
+
+
+def _pieces(handle: BinaryIO, total: Optional[int] = None, jobs: int = 2) -> Iterator[tuple[int, bytes, bool]]:
     """Cut a binary stream into pieces of about :data:`PIECE_BYTES` at safe game boundaries.
 
-    Yields each piece with the number of its first line.
+    Yields each piece with the number of its first line and whether it is the last
+    one. Towards the end of a stream of ``total`` bytes the pieces get smaller, so
+    that the ``jobs`` workers finish together. When no safe boundary comes within
+    :data:`PIECE_LIMIT_FACTOR` pieces' worth of bytes, the piece read so far is
+    yielded as the last one and the rest of the stream is left unread: the caller
+    reads it on from there (memory must not grow with the file).
     """
     buffer = b""
     line = 1
+    consumed = 0
+    at_end = False
+    scan_from = 0  # where the search for a boundary goes on in the buffer
     while True:
-        block = handle.read(PIECE_BYTES)
-        buffer += block
-        while len(buffer) >= PIECE_BYTES or (not block and buffer):
-            cut = safe_cut(buffer, PIECE_BYTES // 2) if block else None
-            if cut is None:
-                if block:
-                    break  # read on: no boundary yet
-                cut = len(buffer)
-            piece, buffer = buffer[:cut], buffer[cut:]
-            yield line, piece
-            line += piece.count(b"\n")
-        if not block:
+        target = PIECE_BYTES
+        if total is not None:
+            target = max(PIECE_BYTES // 8, min(PIECE_BYTES, (total - consumed) // (2 * jobs)))
+        while not at_end and len(buffer) < target:
+            block = handle.read(PIECE_BYTES)
+            at_end = not block
+            buffer += block
+        if not buffer:
             return
+        cut = safe_cut(buffer, max(target // 2, scan_from)) if len(buffer) > target // 2 else None
+        if cut is None and not at_end:
+            if len(buffer) >= PIECE_LIMIT_FACTOR * PIECE_BYTES:
+                yield line, buffer, True  # no boundary in sight: the caller reads on
+                return
+            scan_from = max(buffer.rfind(b"\n"), 0)  # lines before it are complete and were looked at
+            block = handle.read(PIECE_BYTES)
+            at_end = not block
+            buffer += block
+            continue
+        if cut is None:
+            cut = len(buffer)
+        piece, buffer = buffer[:cut], buffer[cut:]
+        scan_from = 0
+        last = at_end and not buffer
+        yield line, piece, last
+        if last:
+            return
+        line += piece.count(b"\n")
+        consumed += len(piece)
+
+
+def at_end(handle: BinaryIO) -> bool:
+    """Whether nothing is left to read in ``handle`` (without losing what is there)."""
+    peek = getattr(handle, "peek", None)
+    if peek is not None:
+        return not peek(1)
+    position = handle.tell()
+    more = handle.read(1)
+    handle.seek(position)
+    return not more
 
 
 Task = tuple[str, Optional[Ruleset], int, bytes]
@@ -269,7 +310,9 @@ class _Pool:
         # Ctrl-C is the main process's to handle: it stops the workers itself
         self.pool = context.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
 
-    def judge(self, handle: BinaryIO, source: str, rules: Optional[Ruleset]) -> Iterator[Union[GameReport, MuehleError]]:
+    def judge(self, handle: BinaryIO, source: str, rules: Optional[Ruleset],
+              total: Optional[int] = None) -> Iterator[Union[GameReport, MuehleError]]:
+        """The reports on the games of ``handle`` (``total`` bytes long, if known), in order."""
         pending: deque = deque()
         index = 0
 
@@ -286,7 +329,24 @@ class _Pool:
                     yield failure
                     return
 
-        for first_line, data in _pieces(handle):
+        for first_line, data, last in _pieces(handle, total, self.jobs):
+            if last and not at_end(handle):
+                # no safe boundary in sight: the rest is read here, from the start of this piece on
+                for item in drain(0):
+                    yield item
+                    if isinstance(item, MuehleError):
+                        return
+                from muehle.notation.parser import read_lines, stream_lines
+
+                try:
+                    for game in read_lines(stream_lines(handle, source, first_line, data), source, first_line):
+                        report = judge(game, 0, rules, source)
+                        index += 1
+                        report.game = index
+                        yield report
+                except MuehleError as error:
+                    yield error
+                return
             pending.append(self.pool.apply_async(_judge_piece, ((source, rules, first_line, data),)))
             for item in drain(2 * self.jobs):
                 yield item

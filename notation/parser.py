@@ -30,7 +30,7 @@ from __future__ import annotations
 import os
 import re
 import threading
-from typing import Any, Iterable, Iterator, Optional
+from typing import Any, BinaryIO, Iterable, Iterator, Optional
 
 from muehle.notation.errors import MuehleError, NotationError
 from muehle.notation.grammar import MOVE_NUMBER_CHARS, build_parser
@@ -463,20 +463,28 @@ def file_lines(path: str | os.PathLike, source: str) -> Iterator[str]:
         raise MuehleError(f"cannot read {os.fspath(path)}: {error.strerror}", source=source,
                           code="io") from None
     with handle:
-        number = 1
-        rest = b""
-        while True:
-            block = handle.read(_BLOCK_BYTES)
-            if not block:
-                if rest:  # a last line without its line break
-                    yield _decoded_line(rest, number, source)
-                return
-            data = rest + block
-            end = data.rfind(b"\n") + 1
-            rest = data[end:]
-            if end:
-                yield from _block_lines(data[:end], number, source)
-                number += data.count(b"\n", 0, end)
+        yield from stream_lines(handle, source)
+
+
+def stream_lines(handle: BinaryIO, source: str, first_line: int = 1, head: bytes = b"") -> Iterator[str]:
+    """The lines of a binary stream of UTF-8 text, as :func:`file_lines` reads them.
+
+    ``head`` is read before the stream; its first line is line ``first_line`` of ``source``.
+    """
+    number = first_line
+    rest = head
+    while True:
+        block = handle.read(_BLOCK_BYTES)
+        if not block:
+            if rest:  # a last line without its line break
+                yield _decoded_line(rest, number, source)
+            return
+        data = rest + block
+        end = data.rfind(b"\n") + 1
+        rest = data[end:]
+        if end:
+            yield from _block_lines(data[:end], number, source)
+            number += data.count(b"\n", 0, end)
 
 
 #: How much of a file :func:`file_lines` reads at once.

@@ -85,3 +85,33 @@ def test_any_text_gives_the_reports_of_one_process(tmp_path_factory: pytest.Temp
         assert reports(path, 2) == reports(path, 1)
     finally:
         validate.PIECE_BYTES = original
+
+
+def test_without_a_boundary_in_sight_the_rest_is_read_in_the_main_process(
+    tmp_path: Path, small_pieces: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # results end the first games (boundaries), then come games without results: a tag line
+    # after movetext starts a game, but not surely (it might follow a comment), so no cut
+    monkeypatch.setattr(validate, "PIECE_LIMIT_FACTOR", 4)
+    tagged = (GAME.format(e="a") + "\n") * 6
+    untagged = "".join(f'[Event "u{n}"]\n\n1. d2 d6 2. f4\n\n' for n in range(30)) + '[Event "last"]\n1. d2 d2\n'
+    path = tmp_path / "games.txt"
+    path.write_text(tagged + untagged, encoding="utf-8")
+    single = reports(path, 1)
+    assert len(single) == 6 + 31 and single[-1]["errors"][0]["code"] == "occupied"
+    assert reports(path, 2) == single
+
+
+def test_pieces_get_smaller_towards_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    monkeypatch.setattr(validate, "PIECE_BYTES", 400)
+    data = (GAME.format(e="x") + "\n").encode() * 100
+    pieces = list(validate._pieces(io.BytesIO(data), len(data), 2))
+    sizes = [len(piece) for _, piece, _ in pieces]
+    assert b"".join(piece for _, piece, _ in pieces) == data
+    assert [last for _, _, last in pieces] == [False] * (len(pieces) - 1) + [True]
+    # a piece ends at the first boundary after half its size: 400 bytes at first, an eighth at the end
+    assert min(sizes[:3]) >= 200 and max(sizes[-3:]) < 100
+    lines = [first for first, _, _ in pieces]
+    assert lines[0] == 1 and all(b < a for b, a in zip(lines, lines[1:]))
