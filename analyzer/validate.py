@@ -151,17 +151,15 @@ def _judge_serially(name: str, source: str, rules: Optional[Ruleset],
 def _judge_in_pool(pool: "_Pool", name: str, source: str, rules: Optional[Ruleset],
                    stdin_text: Optional[str]) -> Iterator[Union[GameReport, MuehleError]]:
     if name == "-":
-        data = (stdin_text or "").encode("utf-8")
-        yield from pool.judge(io.BytesIO(data), source, rules, len(data))
+        yield from pool.judge(io.BytesIO((stdin_text or "").encode("utf-8")), source, rules)
         return
     try:
         handle = open(name, "rb")
-        total: Optional[int] = os.fstat(handle.fileno()).st_size
     except OSError as error:
         yield MuehleError(f"cannot read {name}: {error.strerror}", source=source, code="io")
         return
     with handle:
-        yield from pool.judge(handle, source, rules, total or None)
+        yield from pool.judge(handle, source, rules)
 
 
 # --- several processes -------------------------------------------------------------
@@ -215,25 +213,21 @@ def safe_cut(data: bytes, start: int) -> Optional[int]:
 PIECE_LIMIT_FACTOR = 32
 
 
-def _pieces(handle: BinaryIO, total: Optional[int] = None, jobs: int = 2) -> Iterator[tuple[int, bytes, bool]]:
+def _pieces(handle: BinaryIO) -> Iterator[tuple[int, bytes, bool]]:
     """Cut a binary stream into pieces of about :data:`PIECE_BYTES` at safe game boundaries.
 
     Yields each piece with the number of its first line and whether it is the last
-    one. Towards the end of a stream of ``total`` bytes the pieces get smaller, so
-    that the ``jobs`` workers finish together. When no safe boundary comes within
-    :data:`PIECE_LIMIT_FACTOR` pieces' worth of bytes, the piece read so far is
-    yielded as the last one and the rest of the stream is left unread: the caller
-    reads it on from there (memory must not grow with the file).
+    one. When no safe boundary comes within :data:`PIECE_LIMIT_FACTOR` pieces' worth
+    of bytes, the piece read so far is yielded as the last one and the rest of the
+    stream is left unread: the caller reads on from there (memory must not grow with
+    the file).
     """
     buffer = b""
     line = 1
-    consumed = 0
     at_end = False
     scan_from = 0  # where the search for a boundary goes on in the buffer
     while True:
-        target = PIECE_BYTES
-        if total is not None:
-            target = max(PIECE_BYTES // 8, min(PIECE_BYTES, (total - consumed) // (2 * jobs)))
+        target = PIECE_BYTES  # (read each time: tests make it small)
         while not at_end and len(buffer) < target:
             block = handle.read(PIECE_BYTES)
             at_end = not block
@@ -259,7 +253,6 @@ def _pieces(handle: BinaryIO, total: Optional[int] = None, jobs: int = 2) -> Ite
         if last:
             return
         line += piece.count(b"\n")
-        consumed += len(piece)
 
 
 def at_end(handle: BinaryIO) -> bool:
@@ -310,9 +303,8 @@ class _Pool:
         # Ctrl-C is the main process's to handle: it stops the workers itself
         self.pool = context.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
 
-    def judge(self, handle: BinaryIO, source: str, rules: Optional[Ruleset],
-              total: Optional[int] = None) -> Iterator[Union[GameReport, MuehleError]]:
-        """The reports on the games of ``handle`` (``total`` bytes long, if known), in order."""
+    def judge(self, handle: BinaryIO, source: str, rules: Optional[Ruleset]) -> Iterator[Union[GameReport, MuehleError]]:
+        """The reports on the games of ``handle``, in order."""
         pending: deque = deque()
         index = 0
 
@@ -329,7 +321,7 @@ class _Pool:
                     yield failure
                     return
 
-        for first_line, data, last in _pieces(handle, total, self.jobs):
+        for first_line, data, last in _pieces(handle):
             if last and not at_end(handle):
                 # no safe boundary in sight: the rest is read here, from the start of this piece on
                 for item in drain(0):

@@ -100,18 +100,3 @@ def test_without_a_boundary_in_sight_the_rest_is_read_in_the_main_process(
     single = reports(path, 1)
     assert len(single) == 6 + 31 and single[-1]["errors"][0]["code"] == "occupied"
     assert reports(path, 2) == single
-
-
-def test_pieces_get_smaller_towards_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
-    import io
-
-    monkeypatch.setattr(validate, "PIECE_BYTES", 400)
-    data = (GAME.format(e="x") + "\n").encode() * 100
-    pieces = list(validate._pieces(io.BytesIO(data), len(data), 2))
-    sizes = [len(piece) for _, piece, _ in pieces]
-    assert b"".join(piece for _, piece, _ in pieces) == data
-    assert [last for _, _, last in pieces] == [False] * (len(pieces) - 1) + [True]
-    # a piece ends at the first boundary after half its size: 400 bytes at first, an eighth at the end
-    assert min(sizes[:3]) >= 200 and max(sizes[-3:]) < 100
-    lines = [first for first, _, _ in pieces]
-    assert lines[0] == 1 and all(b < a for b, a in zip(lines, lines[1:]))
