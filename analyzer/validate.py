@@ -1,9 +1,10 @@
 """Validating files of records: the engine of ``muehle validate``.
 
 Files are read game by game (memory does not grow with the file) and each game is
-judged by :func:`muehle.analyzer.verdict.judge`. With ``jobs > 1`` the games are
-parsed and judged in that many worker processes; the reports come back in file
-order and are the same as with one process.
+judged by :func:`muehle.analyzer.verdict.judge`. With ``jobs > 1`` the file is cut
+into pieces where a game surely starts (:func:`safe_cut`) and the pieces are read
+and judged in that many worker processes; the reports come back in file order and
+are the same as with one process.
 
 >>> import os, tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
