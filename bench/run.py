@@ -229,7 +229,7 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     out.mkdir(parents=True, exist_ok=True)
     results: dict[str, Any] = {
         "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
-        "mode": "quick" if quick else "full", "machine": machine(), "rules": rules, "seed": seed,
+        "mode": "quick" if quick else "full", "rounds": plan.repeats, "machine": machine(), "rules": rules, "seed": seed,
     }
     say(f"muehle benchmark ({results['mode']}), {results['date']}")
     say(f"machine: {results['machine']['nproc']} cores, {results['machine']['cpu']}, "
@@ -267,7 +267,7 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     best = {name: float("inf") for name in contenders}
     best_cpu = dict(best)
     values: dict[str, Any] = {}
-    say(f"throughput, best of {plan.repeats} rounds (wall clock; CPU time of all processes):")
+    say(f"throughput, best of {rounds_text(plan.repeats)} (wall clock; CPU time of all processes):")
     for _ in range(plan.repeats):
         for name, (_, work) in contenders.items():
             gc.collect()
@@ -387,13 +387,26 @@ def profile(out: Path, plan: Plan, seed: int, rules: str, top: int) -> None:
         stats.sort_stats(key).print_stats(top)
 
 
+def rounds_text(rounds: int) -> str:
+    """``3 rounds``, ``1 round``."""
+    return f"{rounds} round{'' if rounds == 1 else 's'}"
+
+
+def rounds_option(results: dict[str, Any]) -> str:
+    """`` --rounds N`` when a run did not use its mode's default number of rounds."""
+    default = (QUICK if results["mode"] == "quick" else FULL).repeats
+    rounds = results.get("rounds", default)
+    return "" if rounds == default else f" --rounds {rounds}"
+
+
 def markdown(results: dict[str, Any]) -> str:
     """The results as the Markdown kept in ``bench/RESULTS.md``."""
     machine = results["machine"]
     versions = ", ".join(f"{name} {version}" for name, version in machine["versions"].items() if version)
     corpus = results["corpus"]
     lines = [
-        f"Run of {results['date']}: `python bench/run.py{' --quick' if results['mode'] == 'quick' else ''}`.",
+        f"Run of {results['date']}: `python bench/run.py{' --quick' if results['mode'] == 'quick' else ''}"
+        f"{rounds_option(results)}`; throughputs are the best of {rounds_text(results.get('rounds', 3))}.",
         "",
         f"Machine: {machine['nproc']} cores, {machine['cpu']}, {machine['implementation']} "
         f"{machine['python']}, {machine['platform']}; {versions}.",
@@ -436,6 +449,17 @@ def markdown(results: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def positive(text: str) -> int:
+    """An argument that must be a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -443,6 +467,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--profile", action="store_true", help="profile library validation instead")
     parser.add_argument("--games", type=int, help="games in the corpus (default 4000, quick 60)")
     parser.add_argument("--seed", type=int, default=2019, help="seed of the corpus (default 2019)")
+    parser.add_argument("--rounds", type=positive, metavar="N",
+                        help="rounds of the throughput measurement, best kept (default 3, quick 2); more "
+                             "rounds give steadier figures on a busy machine")
     parser.add_argument("--rules", default="wmd", help="ruleset to generate and validate under")
     parser.add_argument("--out", type=Path, default=OUT, help="folder for the corpus and results")
     parser.add_argument("--memory", type=float, nargs=2, metavar=("SMALL", "BIG"),
@@ -457,6 +484,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     plan = QUICK if args.quick else FULL
     if args.games:
         plan = dataclasses.replace(plan, games=args.games)
+    if args.rounds:
+        plan = dataclasses.replace(plan, repeats=args.rounds)
     if args.memory:
         small, big = (int(size * 1e6) for size in args.memory)
         plan = dataclasses.replace(plan, small_bytes=small, big_bytes=big)

@@ -111,16 +111,26 @@ def test_ratio_verdicts() -> None:
     assert run.ratio("startup_vs_imports", None)["met"] is None
 
 
+@pytest.mark.parametrize("value, message", [("0", "must be at least 1, not 0"), ("two", "not a whole number")])
+def test_rounds_must_be_a_whole_number_of_at_least_one(value: str, message: str) -> None:
+    done = subprocess.run([sys.executable, str(BENCH / "run.py"), "--rounds", value],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr
+
+
 def test_quick_run_end_to_end(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, str(BENCH / "run.py"), "--quick", "--games", "8", "--memory", "0.02", "0.1",
-         "--out", str(tmp_path)],
+         "--rounds", "1", "--out", str(tmp_path)],
         capture_output=True, text=True, timeout=600,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     results = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
     corpus = results["corpus"]
     assert corpus["games"] == 8 and corpus["plies"] > 0
+    assert results["rounds"] == 1 and "best of 1 round " in done.stdout
+    assert "`python bench/run.py --quick --rounds 1`; throughputs are the best of 1 round." in (
+        tmp_path / "results.md").read_text(encoding="utf-8")
     rates = results["throughput"]
     seconds = results["seconds"]
     for name in ("floor", "library", "cli", "cli_jobs2"):
