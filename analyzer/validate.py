@@ -141,7 +141,7 @@ def _judge_serially(name: str, source: str, rules: Optional[Ruleset],
                     stdin_text: Optional[str]) -> Iterator[Union[GameReport, MuehleError]]:
     from muehle.notation.parser import read_file, read_games
 
-    games = read_games(stdin_text or "", source) if name == "-" else read_file(name, source)
+    games = read_games(stdin_text or "", source, True) if name == "-" else read_file(name, source, True)
     try:
         for index, game in enumerate(games, 1):
             yield judge(game, index, rules, source)
@@ -281,7 +281,7 @@ def _judge_piece(task: Task) -> tuple[list[GameReport], Optional[MuehleError]]:
     reports = []
     with fewer_collections():
         try:
-            for game in read_lines(byte_lines(data, source, first_line), source, first_line):
+            for game in read_lines(byte_lines(data, source, first_line), source, first_line, deferred=True):
                 reports.append(judge(game, 0, rules, source))
         except MuehleError as error:
             return reports, error
@@ -332,7 +332,8 @@ class _Pool:
                 from muehle.notation.parser import read_lines, stream_lines
 
                 try:
-                    for game in read_lines(stream_lines(handle, source, first_line, data), source, first_line):
+                    games = read_lines(stream_lines(handle, source, first_line, data), source, first_line, deferred=True)
+                    for game in games:
                         report = judge(game, 0, rules, source)
                         index += 1
                         report.game = index

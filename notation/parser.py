@@ -380,16 +380,16 @@ _PARSERS = _ThreadParser()
 _FASTREAD: Any = None  # the module muehle.notation.fastread, imported with the first fast reader
 
 
-def _parse_chunk(chunk: Chunk, source: str) -> Game:
+def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False) -> Game:
     """The game of one chunk; a syntax error goes into ``game.errors``.
 
-    The fast reader (:mod:`muehle.notation.fastread`) reads the chunk when it can,
-    its main line at once and the rest when asked for; otherwise (and always when
-    ``fastread.ENABLED`` is false) the LALR parser does.
+    The fast reader (:mod:`muehle.notation.fastread`) reads the chunk when it can
+    (with ``deferred``: its main line at once and the rest when asked for);
+    otherwise (and always when ``fastread.ENABLED`` is false) the LALR parser does.
     """
     fast = _PARSERS.fast or _PARSERS.get_fast()
     if _FASTREAD.ENABLED:
-        game = fast.read_moves(chunk, source, lambda: _read_whole(chunk, source))
+        game = fast.read_moves(chunk, source, lambda: _read_whole(chunk, source)) if deferred else None
         if game is None:
             game = fast.read(chunk, source)
         if game is not None:
@@ -422,12 +422,16 @@ def _parse_with_lark(chunk: Chunk, source: str) -> Game:
     return game
 
 
-def read_lines(lines: Iterable[str], source: str = "<input>", first_line: int = 1) -> Iterator[Game]:
+def read_lines(lines: Iterable[str], source: str = "<input>", first_line: int = 1,
+               deferred: bool = False) -> Iterator[Game]:
     """Every game of ``lines`` (without line breaks), the first of them line ``first_line`` of ``source``.
 
-    Errors are handled as by :func:`read_games`.
+    Errors are handled as by :func:`read_games`. With ``deferred``, a well-formed game
+    without variations is read as its tags, result and main line
+    (:meth:`Game.main_line`), and its plies and comments only when first asked for:
+    quicker when most games are only replayed, as by ``muehle validate``.
     """
-    return (_parse_chunk(chunk, source) for chunk in split_lines(lines, first_line))
+    return (_parse_chunk(chunk, source, deferred) for chunk in split_lines(lines, first_line))
 
 
 def text_lines(text: str) -> list[str]:
@@ -442,14 +446,14 @@ def text_lines(text: str) -> list[str]:
     return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
-def read_games(text: str, source: str = "<input>") -> Iterator[Game]:
-    """Every game of ``text``, in order.
+def read_games(text: str, source: str = "<input>", deferred: bool = False) -> Iterator[Game]:
+    """Every game of ``text``, in order (``deferred``: see :func:`read_lines`).
 
     Never raises on bad records: a game with a syntax error has
     ``game.errors == [NotationError(...)]`` and keeps its tags and the plies read
     before the error; the other games are read as usual.
     """
-    return read_lines(text_lines(text), source)
+    return read_lines(text_lines(text), source, deferred=deferred)
 
 
 def file_lines(path: str | os.PathLike, source: str) -> Iterator[str]:
@@ -534,17 +538,17 @@ def _decoded_line(raw: bytes, number: int, source: str) -> str:
         ) from None
 
 
-def read_file(path: str | os.PathLike, source: Optional[str] = None) -> Iterator[Game]:
+def read_file(path: str | os.PathLike, source: Optional[str] = None, deferred: bool = False) -> Iterator[Game]:
     """Every game of a file, read game by game (memory does not grow with the file).
 
     The file is UTF-8, with or without BOM, with CRLF or LF line ends. ``source``
     names the file in messages (default: the path). A file that cannot be read or
     is not UTF-8 raises :class:`~muehle.notation.errors.MuehleError` (code ``io``)
     when the iteration reaches the problem; syntax errors go into ``game.errors``
-    as with :func:`read_games`.
+    as with :func:`read_games`; ``deferred``: see :func:`read_lines`.
     """
     name = os.fspath(path) if source is None else source
-    return read_lines(file_lines(path, name), name)
+    return read_lines(file_lines(path, name), name, deferred=deferred)
 
 
 def parse_game(text: str, source: str = "<input>") -> Game:

@@ -245,7 +245,10 @@ def test_the_parser_can_be_forced(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reader, "read_moves", spy_read_moves)
     lark_game(chunk)
     assert calls == []
-    game = parser._parse_chunk(chunk, "t.txt")
+    assert [ply.label() for ply in parser._parse_chunk(chunk, "t.txt").plies] == ["1. b4", "1... d6"]
+    assert calls == ["read"]  # read in full at once
+    calls.clear()
+    game = parser._parse_chunk(chunk, "t.txt", deferred=True)
     assert calls == ["read_moves"]
     assert [ply.label() for ply in game.plies] == ["1. b4", "1... d6"]
     assert calls == ["read_moves", "read"]
@@ -273,3 +276,18 @@ def test_a_deferred_game_pickles_and_copies_as_a_whole_game() -> None:
         assert copied.comments == ["before"] and copied.plies[1].comments == ["good"]
         assert (copied.plies[1].line, copied.plies[1].column) == (2, 16)  # "d6" on line 2
         assert tupled(copied.main_line()) == tupled(deferred.main_line())
+
+
+def test_reading_deferred_is_asked_for_and_gives_the_same_games(tmp_path: Path) -> None:
+    from muehle.notation.parser import read_file, read_games
+
+    text = '[Event "x"]\n1. d2 d6 {c} 2. f4 *\n\n1. b4 (1. d2) d6 *\n'
+    path = tmp_path / "games.txt"
+    path.write_text(text, encoding="utf-8")
+    for read in (lambda **kw: read_games(text, "t", **kw), lambda **kw: read_file(path, "t", **kw)):
+        whole, deferred = list(read()), list(read(deferred=True))
+        assert [game._loader is None for game in whole] == [True, True]
+        assert [game._loader is None for game in deferred] == [False, True]  # variations: read in full
+        assert tupled(deferred[0].main_line()) == [(1, "white", "d2", None, ()), (1, "black", "d6", None, ()),
+                                                   (2, "white", "f4", None, ())]
+        assert deferred == whole
