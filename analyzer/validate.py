@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import io
 import os
 import re
 import signal
@@ -152,7 +151,14 @@ def _judge_serially(name: str, source: str, rules: Optional[Ruleset],
 def _judge_in_pool(pool: "_Pool", name: str, source: str, rules: Optional[Ruleset],
                    stdin_text: Optional[str]) -> Iterator[Union[GameReport, MuehleError]]:
     if name == "-":
-        yield from pool.judge(io.BytesIO((stdin_text or "").encode("utf-8")), source, rules)
+        # the workers read their pieces from a file: standard input goes into one first
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="muehle-") as folder:
+            path = os.path.join(folder, "stdin.txt")
+            with open(path, "wb") as copy:
+                copy.write((stdin_text or "").encode("utf-8"))
+            yield from _judge_in_pool(pool, path, source, rules, None)
         return
     try:
         handle = open(name, "rb")
@@ -160,7 +166,7 @@ def _judge_in_pool(pool: "_Pool", name: str, source: str, rules: Optional[Rulese
         yield MuehleError(f"cannot read {name}: {error.strerror}", source=source, code="io")
         return
     with handle:
-        yield from pool.judge(handle, source, rules)
+        yield from pool.judge(handle, name, source, rules)
 
 
 # --- several processes -------------------------------------------------------------
@@ -267,17 +273,27 @@ def at_end(handle: BinaryIO) -> bool:
     return not more
 
 
-Task = tuple[str, Optional[Ruleset], int, bytes]
+#: What a worker is sent: source name, ruleset, first line, and the piece as path, offset, length.
+Task = tuple[str, Optional[Ruleset], int, str, int, int]
 
 
 def _judge_piece(task: Task) -> tuple[list[GameReport], Optional[MuehleError]]:
     """In a worker: read and judge the games of one piece of a source.
 
-    Returns the reports and the input error that stopped the reading, if any.
+    The worker reads the piece from the file itself: a task written to a worker's
+    pipe stays small, so the pipe never fills (a full one would stop the pool from
+    being terminated on Ctrl-C). Returns the reports and the input error that
+    stopped the reading, if any.
     """
     from muehle.notation.parser import byte_lines, read_lines
 
-    source, rules, first_line, data = task
+    source, rules, first_line, path, offset, length = task
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(offset)
+            data = handle.read(length)
+    except OSError as error:
+        return [], MuehleError(f"cannot read {path}: {error.strerror}", source=source, line=first_line, code="io")
     reports = []
     with fewer_collections():
         try:
@@ -304,10 +320,12 @@ class _Pool:
         # Ctrl-C is the main process's to handle: it stops the workers itself
         self.pool = context.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
 
-    def judge(self, handle: BinaryIO, source: str, rules: Optional[Ruleset]) -> Iterator[Union[GameReport, MuehleError]]:
-        """The reports on the games of ``handle``, in order."""
+    def judge(self, handle: BinaryIO, path: str, source: str,
+              rules: Optional[Ruleset]) -> Iterator[Union[GameReport, MuehleError]]:
+        """The reports on the games of ``handle``, the file at ``path``, in order."""
         pending: deque = deque()
         index = 0
+        offset = 0
 
         def drain(limit: int) -> Iterator[Union[GameReport, MuehleError]]:
             nonlocal index
@@ -341,7 +359,9 @@ class _Pool:
                 except MuehleError as error:
                     yield error
                 return
-            pending.append(self.pool.apply_async(_judge_piece, ((source, rules, first_line, data),)))
+            pending.append(self.pool.apply_async(_judge_piece, ((source, rules, first_line, path, offset,
+                                                                 len(data)),)))
+            offset += len(data)
             for item in drain(2 * self.jobs):
                 yield item
                 if isinstance(item, MuehleError):

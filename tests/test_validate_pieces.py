@@ -100,3 +100,30 @@ def test_without_a_boundary_in_sight_the_rest_is_read_in_the_main_process(
     single = reports(path, 1)
     assert len(single) == 6 + 31 and single[-1]["errors"][0]["code"] == "occupied"
     assert reports(path, 2) == single
+
+
+def test_a_worker_is_sent_where_its_piece_is_not_the_piece(tmp_path: Path) -> None:
+    # a task must stay far below a pipe's buffer (64 KB on Linux): a task half written into a
+    # full pipe would keep the pool from being terminated on Ctrl-C
+    import pickle
+
+    from muehle.analyzer.rules import load_ruleset
+
+    path = tmp_path / "games.txt"
+    path.write_text((GAME.format(e="x" * 200) + "\n") * 3000, encoding="utf-8")  # about 1 MB
+    tasks: list = []
+    pool = validate._Pool(2)
+    try:
+        apply_async = pool.pool.apply_async
+
+        def spy(function, args):  # type: ignore[no-untyped-def]
+            tasks.append(args[0])
+            return apply_async(function, args)
+
+        pool.pool.apply_async = spy  # type: ignore[method-assign]
+        with path.open("rb") as handle:
+            count = sum(1 for _ in pool.judge(handle, str(path), "games.txt", load_ruleset("wmd")))
+    finally:
+        pool.close()
+    assert count == 3000 and len(tasks) > 4
+    assert max(len(pickle.dumps(task)) for task in tasks) < 8192
