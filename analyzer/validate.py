@@ -223,11 +223,10 @@ PIECE_LIMIT_FACTOR = 32
 def _pieces(handle: BinaryIO) -> Iterator[tuple[int, bytes, bool]]:
     """Cut a binary stream into pieces of about :data:`PIECE_BYTES` at safe game boundaries.
 
-    Yields each piece with the number of its first line and whether it is the last
-    one. When no safe boundary comes within :data:`PIECE_LIMIT_FACTOR` pieces' worth
-    of bytes, the piece read so far is yielded as the last one and the rest of the
-    stream is left unread: the caller reads on from there (memory must not grow with
-    the file).
+    Yields each piece with the number of its first line and whether the rest of the
+    stream is left unread: when no safe boundary comes within :data:`PIECE_LIMIT_FACTOR`
+    pieces' worth of bytes, the piece read so far is yielded with ``True`` and the
+    caller reads on from there (memory must not grow with the file).
     """
     buffer = b""
     line = 1
@@ -255,22 +254,8 @@ def _pieces(handle: BinaryIO) -> Iterator[tuple[int, bytes, bool]]:
             cut = len(buffer)
         piece, buffer = buffer[:cut], buffer[cut:]
         scan_from = 0
-        last = at_end and not buffer
-        yield line, piece, last
-        if last:
-            return
+        yield line, piece, False
         line += piece.count(b"\n")
-
-
-def at_end(handle: BinaryIO) -> bool:
-    """Whether nothing is left to read in ``handle`` (without losing what is there)."""
-    peek = getattr(handle, "peek", None)
-    if peek is not None:
-        return not peek(1)
-    position = handle.tell()
-    more = handle.read(1)
-    handle.seek(position)
-    return not more
 
 
 #: What a worker is sent: source name, ruleset, first line, and the piece as path, offset, length.
@@ -292,12 +277,14 @@ def _judge_piece(task: Task) -> tuple[list[GameReport], Optional[MuehleError]]:
         with open(path, "rb") as handle:
             handle.seek(offset)
             data = handle.read(length)
+            ends_text = offset + length >= os.fstat(handle.fileno()).st_size
     except OSError as error:
         return [], MuehleError(f"cannot read {path}: {error.strerror}", source=source, line=first_line, code="io")
     reports = []
     with fewer_collections():
         try:
-            for game in read_lines(byte_lines(data, source, first_line), source, first_line, deferred=True):
+            games = read_lines(byte_lines(data, source, first_line), source, first_line, True, ends_text)
+            for game in games:
                 reports.append(judge(game, 0, rules, source))
         except MuehleError as error:
             return reports, error
@@ -340,8 +327,8 @@ class _Pool:
                     yield failure
                     return
 
-        for first_line, data, last in _pieces(handle):
-            if last and not at_end(handle):
+        for first_line, data, rest_unread in _pieces(handle):
+            if rest_unread:
                 # no safe boundary in sight: the rest is read here, from the start of this piece on
                 for item in drain(0):
                     yield item

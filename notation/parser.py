@@ -423,15 +423,17 @@ def _parse_with_lark(chunk: Chunk, source: str) -> Game:
 
 
 def read_lines(lines: Iterable[str], source: str = "<input>", first_line: int = 1,
-               deferred: bool = False) -> Iterator[Game]:
+               deferred: bool = False, ends_text: bool = True) -> Iterator[Game]:
     """Every game of ``lines`` (without line breaks), the first of them line ``first_line`` of ``source``.
 
     Errors are handled as by :func:`read_games`. With ``deferred``, a well-formed game
     without variations is read as its tags, result and main line
     (:meth:`Game.main_line`), and its plies and comments only when first asked for:
-    quicker when most games are only replayed, as by ``muehle validate``.
+    quicker when most games are only replayed, as by ``muehle validate``. With
+    ``ends_text`` false the lines are a piece of a text that goes on with a new game
+    (see :func:`~muehle.notation.splitter.split_lines`).
     """
-    return (_parse_chunk(chunk, source, deferred) for chunk in split_lines(lines, first_line))
+    return (_parse_chunk(chunk, source, deferred) for chunk in split_lines(lines, first_line, ends_text))
 
 
 def text_lines(text: str) -> list[str]:

@@ -209,11 +209,12 @@ class _Splitter:
                 self.blank_after_result = False
                 position = special.end()
 
-    def finish(self) -> Iterator[Chunk]:
-        """Yield what is left at the end of the text."""
+    def finish(self, ends_text: bool = True) -> Iterator[Chunk]:
+        """Yield what is left at the end of the text (or, with ``ends_text`` false, where the
+        next game surely starts: then trailing comments stay a chunk of their own)."""
         chunk, held = self.chunk, self.held
         self.chunk = self.held = None
-        if held is not None and chunk is not None and chunk.is_comment_only:
+        if ends_text and held is not None and chunk is not None and chunk.is_comment_only:
             if chunk.start:  # the comments start on the last line of the held game
                 held.lines.extend(chunk.lines[1:])
             else:
@@ -226,12 +227,16 @@ class _Splitter:
             yield chunk
 
 
-def split_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
-    """Cut lines (without line breaks) into the chunks of text of single games."""
+def split_lines(lines: Iterable[str], first_line: int = 1, ends_text: bool = True) -> Iterator[Chunk]:
+    """Cut lines (without line breaks) into the chunks of text of single games.
+
+    ``ends_text`` false: the lines are followed by the start of a game (a piece of a
+    text cut there), so comments after the last game are not joined to it.
+    """
     splitter = _Splitter()
     number = first_line - 1
     feed = splitter.feed
     for number, line in enumerate(lines, first_line):
         for chunk in feed(number, line):
             yield chunk
-    yield from splitter.finish()
+    yield from splitter.finish(ends_text)

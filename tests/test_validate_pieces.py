@@ -30,6 +30,9 @@ TRICKY = [
     '1. d2 { note\n1-0\n\n[Event "x"] } d6 *\n\n' + GAME.format(e="w"),
     # a result in a ';' comment and in a tag value are not results of movetext
     "1. d2 ; 1-0\n\n" + GAME.format(e="s") + '\n[Event "1-0"]\n\n' + GAME.format(e="t"),
+    # a comment opened after a result and never closed, with a game inside it: the cut at the
+    # next tag line after a blank line leaves the comment a chunk of its own, as one process does
+    GAME.format(e="a") + "\n{ open\n" + GAME.format(e="b") + "\n" + GAME.format(e="c"),
     # CRLF line ends, a BOM, and a line that is not UTF-8 in the middle
     "\ufeff" + GAME.format(e="a").replace("\n", "\r\n") + "\r\n" + GAME.format(e="b"),
 ]
