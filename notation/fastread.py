@@ -30,7 +30,7 @@ import os
 import re
 from typing import Callable, Iterable, Optional
 
-from muehle.notation.model import Game, Move, Ply, Variation
+from muehle.notation.model import BLACK, WHITE, Game, Move, Ply, Variation
 from muehle.notation.parser import _DECODED, _decode, goes_back, next_numbering, read_move_number, tag_pair
 from muehle.notation.splitter import Chunk
 from muehle.notation.terminals import Terminal, token_pattern
@@ -52,7 +52,7 @@ _CLOSED = 6  # after one of its variations
 _DONE = 7  # after the result: only comments may follow
 
 # What a word of movetext is, for read_moves: (kind, ...) tuples, remembered per word.
-_WORD_PLY = 0  # (kind, decoded ply token, glued annotation or None)
+_WORD_PLY = 0  # (kind, target, origin, captures, state after it, glued number or None, its side)
 _WORD_NUMBER = 1  # (kind, number, side)
 _WORD_ANNOTATION = 2
 _WORD_NAG = 3  # (kind, value)
@@ -81,6 +81,8 @@ class FastReader:
         self._ply_word = re.compile(f"({regexp['PLY']})({regexp['ANNOTATION']})?", flags).fullmatch
         self._whole = whole
         self._comment = re.compile(regexp["COMMENT"], flags)
+        # a line of the tag section: one tag pair, with white space around it
+        self._tag_line = re.compile(rf"\s*({regexp['TAG']})\s*", flags).fullmatch
         self._words: dict[str, tuple] = {}
 
     def read_moves(self, chunk: Chunk, source: str, loader: Callable[[], Game]) -> Optional[Game]:
@@ -100,56 +102,63 @@ class FastReader:
         lines = text.split("\n")
         tags: dict[str, str] = {}
         at = 0
+        tag_line = self._tag_line
         for at, line in enumerate(lines):  # the tag section
-            line = line.strip()
-            if not line:
+            if not line or line.isspace():
                 continue
-            if line[0] != "[":
+            found = tag_line(line)
+            if found is None:
+                if line.lstrip()[0] == "[":
+                    return None
                 break
-            if self._whole["TAG"](line) is None:
-                return None
-            name, value = tag_pair(line)
+            name, value = tag_pair(found.group(1))
             if name in tags:
                 return None
             tags[name] = value
         else:
             at = len(lines)
-        body = "\n".join(lines[at:])
+        body = "\n".join(lines[at:]) if at else text
         if "{" in body or ";" in body:
             body = self._comment.sub(" ", body)  # comments are read with the rest, by the loader
         moves: list[Move] = []
         append = moves.append
-        context: Optional[tuple] = None  # (number, side) of the last ply
-        result: Optional[str] = None
+        number: Optional[int] = None  # the number and side of the last ply
+        side: Optional[str] = None
+        pending = False  # a move number was written before the next ply, on the same line
         state = _START
         words_get = self._words.get
-        for line in body.split("\n"):
-            pending: Optional[tuple] = None  # a move number before a ply on this line
-            for word in line.split():
+        body_lines = iter(body.split("\n"))
+        for line in body_lines:
+            words = iter(line.split())
+            for word in words:
                 kind = words_get(word) or self._word(word)
                 what = kind[0]
                 if what == _WORD_PLY:
-                    if result is not None:
-                        return None
-                    number, side, _, origin, target, captures = kind[1]
-                    if pending is not None:
-                        if number is not None:
+                    if pending:
+                        if kind[5] is not None:
                             return None
-                        number, side = pending
-                        pending = None
-                    elif number is None:
-                        number, side = next_numbering(context)
-                    elif goes_back(context, number, side):
-                        return None
-                    append((number, side, target, origin, captures))
-                    context = (number, side)
-                    state = _PLY if kind[2] is None else _ANNOTATION
-                elif pending is not None or result is not None:
-                    return None  # after a move number only its ply; after the result nothing
+                        pending = False
+                    elif kind[5] is not None:  # a number glued to the ply
+                        if number is not None and (kind[5] < number or kind[5] == number and kind[6] == WHITE):
+                            return None  # the number goes back
+                        number, side = kind[5], kind[6]
+                    elif side == WHITE:  # Black replies on White's number, White moves on to the next
+                        side = BLACK
+                    elif side is None:
+                        side = WHITE
+                    else:
+                        side = WHITE
+                        if number is not None:
+                            number += 1
+                    append((number, side, kind[1], kind[2], kind[3]))
+                    state = kind[4]
+                elif pending:
+                    return None  # after a move number only its ply
                 elif what == _WORD_NUMBER:
-                    if goes_back(context, kind[1], kind[2]):
-                        return None
-                    pending = kind[1:]
+                    if number is not None and (kind[1] < number or kind[1] == number and kind[2] == WHITE):
+                        return None  # the number goes back
+                    number, side = kind[1], kind[2]
+                    pending = True
                     state = _NUMBER
                 elif what == _WORD_ANNOTATION:
                     if state != _PLY:
@@ -164,13 +173,17 @@ class FastReader:
                         return None
                     state = _OFFER
                 elif what == _WORD_RESULT:
-                    result = kind[1]
-                    state = _DONE
+                    for _ in words:
+                        return None  # after the result nothing
+                    for line in body_lines:
+                        if line and not line.isspace():
+                            return None
+                    return Game.deferred(tags, kind[1], moves, loader, source, chunk.first_line)
                 else:
                     return None
-            if pending is not None:
+            if pending:
                 return None  # a move number on its own at the end of a line: read() reads it
-        return Game.deferred(tags, result, moves, loader, source, chunk.first_line)
+        return Game.deferred(tags, None, moves, loader, source, chunk.first_line)
 
     def _word(self, word: str) -> tuple:
         """What a word of movetext is, as read_moves uses it (remembered for the next time)."""
@@ -178,7 +191,9 @@ class FastReader:
         found = self._ply_word(word)
         if found is not None:
             ply, annotation = found.groups()
-            kind: tuple = (_WORD_PLY, _DECODED.get(ply) or _decode(ply), annotation)
+            number, side, _, origin, target, captures = _DECODED.get(ply) or _decode(ply)
+            kind: tuple = (_WORD_PLY, target, origin, captures, _PLY if annotation is None else _ANNOTATION,
+                           number, side)
         elif whole["NUMBER"](word):
             kind = (_WORD_NUMBER, *read_move_number(word))
         elif whole["ANNOTATION"](word):
