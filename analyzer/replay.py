@@ -21,6 +21,7 @@ positions in a dictionary, so a ply costs the same at move 10 as at move 500.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Optional, Sequence
@@ -37,7 +38,7 @@ from muehle.analyzer.board import (
 )
 from muehle.analyzer.events import DrawRight, Outcome, RuleViolation
 from muehle.analyzer.rules import Ruleset, load_ruleset
-from muehle.notation.model import Game, Move, Ply, Side, moves_of
+from muehle.notation.model import Game, Move, MoveVariations, Ply, Side
 
 _SIDES: tuple[Side, Side] = ("white", "black")
 _NAMES = ("White", "Black")
@@ -336,8 +337,8 @@ def replay(game: Game, rules: Optional[Ruleset] = None, start: Optional[Position
         number_base = moves[0][0]
     numbering = (number_base, 0 if start.to_move == "white" else 1)
     history = {position_key(start): [0]}
-    main = _replay_line(game, moves, lambda: game.plies, game.has_variations(), rules, start, 0, history, 0,
-                        _start_outcome(start, rules), numbering)
+    main = _replay_line(game, moves, lambda: game.plies, game.main_line_variations(), rules, start, 0, history,
+                        0, _start_outcome(start, rules), numbering)
     _check_result(main)
     return main
 
@@ -359,7 +360,7 @@ def _replay_line(
     game: Game,
     moves: Sequence[Move],
     plies_of: Callable[[], list[Ply]],
-    variations: bool,
+    variations: MoveVariations,
     rules: Ruleset,
     start: Position,
     branch: int,
@@ -372,8 +373,8 @@ def _replay_line(
 
     ``moves`` are the line's plies as :data:`~muehle.notation.model.Move` tuples;
     ``plies_of`` gives them as written (asked for only to report an illegal ply,
-    or later by :attr:`Replay.plies`); ``variations`` says whether any of them has
-    variations to replay. ``history`` (position key -> plies where it stood, left unchanged) is where
+    or later by :attr:`Replay.plies`); ``variations`` are the variations of its
+    plies, as moves. ``history`` (position key -> plies where it stood, left unchanged) is where
     positions stood before the line's first ply; ``counter`` is the no-progress
     counter and ``outcome`` the end of the game before the line's first ply;
     ``numbering`` is the move number of the game's first ply and whether Black (1)
@@ -597,20 +598,19 @@ def _replay_line(
     if not errors or errors[0].code == "after-game-end":
         line.outcome = outcome
     if variations:
-        _replay_variations(line, rules, initial_counter, numbering)
+        _replay_variations(line, variations, rules, initial_counter, numbering)
     return line
 
 
-def _replay_variations(line: Replay, rules: Ruleset, initial_counter: int, numbering: tuple[int, int]) -> None:
-    """Replay the variations of ``line``'s plies, each from the position before the ply it replaces.
+def _replay_variations(line: Replay, variations: MoveVariations, rules: Ruleset, initial_counter: int,
+                       numbering: tuple[int, int]) -> None:
+    """Replay ``variations``, those of ``line``'s plies, each from the position before the ply it replaces.
 
     A variation of a ply after the first illegal one is not replayed (its position is unknown).
     """
     first = line.first_index
     steps = line.steps
-    for offset, ply in enumerate(line.plies):
-        if not ply.variations:
-            continue
+    for offset, alternatives in sorted(variations.items()):
         if offset > len(steps):
             break
         index = first + offset
@@ -620,13 +620,16 @@ def _replay_variations(line: Replay, rules: Ruleset, initial_counter: int, numbe
         counter = steps[offset - 1][3] if offset else initial_counter
         position = position_of_key(steps[offset - 1][0]) if offset else line.start
         decided = line.outcome if line.outcome is not None and line.outcome.ply < index else None
-        for variation in ply.variations:
-            plies = variation.plies
+        for number, (moves, their_variations) in enumerate(alternatives):
             line.variations.append(_replay_line(
-                line.game, moves_of(plies),
-                lambda plies=plies: plies, any(p.variations for p in plies),  # type: ignore[misc]
-                rules, position, index, history, counter, decided, numbering,
+                line.game, moves, functools.partial(_variation_plies, line.plies_of, offset, number),
+                their_variations, rules, position, index, history, counter, decided, numbering,
             ))
+
+
+def _variation_plies(plies_of: Callable[[], list[Ply]], offset: int, number: int) -> list[Ply]:
+    """The plies of variation ``number`` of the ply at ``offset`` of the line whose plies are ``plies_of()``."""
+    return plies_of()[offset].variations[number].plies
 
 
 def _records_of(line: Replay) -> list[PlyRecord]:

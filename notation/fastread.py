@@ -30,7 +30,7 @@ import os
 import re
 from typing import Callable, Iterable, Optional
 
-from muehle.notation.model import BLACK, WHITE, Game, Move, Ply, Variation
+from muehle.notation.model import BLACK, WHITE, Game, Move, MoveVariations, Ply, Variation
 from muehle.notation.parser import _DECODED, _decode, goes_back, next_numbering, read_move_number, tag_pair
 from muehle.notation.splitter import Chunk
 from muehle.notation.terminals import Terminal, token_pattern
@@ -58,6 +58,8 @@ _WORD_ANNOTATION = 2
 _WORD_NAG = 3  # (kind, value)
 _WORD_OFFER = 4
 _WORD_RESULT = 5  # (kind, result as in the record model)
+_WORD_OPEN = 7  # the start of a variation
+_WORD_CLOSE = 8  # its end
 _WORD_OTHER = 6  # anything else: read_moves leaves the game to read()
 
 #: How many words :meth:`FastReader.read_moves` remembers the kind of.
@@ -77,28 +79,30 @@ class FastReader:
         regexp = {terminal.name: terminal.regexp for terminal in terminals}
         # For read_moves: the kind of a word (text between white space) and the comments
         whole = {name: re.compile(f"(?:{regexp[name]})", flags).fullmatch
-                 for name in ("TAG", "NUMBER", "ANNOTATION", "NAG", "OFFER", "RESULT")}
+                 for name in ("TAG", "NUMBER", "ANNOTATION", "NAG", "OFFER", "RESULT", "LPAR", "RPAR")}
         self._ply_word = re.compile(f"({regexp['PLY']})({regexp['ANNOTATION']})?", flags).fullmatch
         self._whole = whole
         self._comment = re.compile(regexp["COMMENT"], flags)
+        # a parenthesis of a variation, not of a draw offer: "(19..." is two words, "(=)" one
+        offer, opening, closing = regexp["OFFER"], regexp["LPAR"], regexp["RPAR"]
+        offer_before_closing = offer[: -len(closing)]  # the draw offer up to its closing parenthesis
+        self._parenthesis = re.compile(rf"(?!{offer}){opening}|(?<!{offer_before_closing}){closing}", flags)
         # a line of the tag section: one tag pair, with white space around it
         self._tag_line = re.compile(rf"\s*({regexp['TAG']})\s*", flags).fullmatch
         self._words: dict[str, tuple] = {}
 
     def read_moves(self, chunk: Chunk, source: str, loader: Callable[[], Game]) -> Optional[Game]:
-        """The game of ``chunk`` with its main line as moves and the rest deferred to ``loader``
-        (see :meth:`Game.deferred`), or ``None`` when :meth:`read` must read it (or the parser).
+        """The game of ``chunk`` with its main line and variations as moves and the rest deferred to
+        ``loader`` (see :meth:`Game.deferred`), or ``None`` when :meth:`read` must read it (or the parser).
 
-        Games without variations whose tag pairs stand one to a line are read so: the
-        text after the tags, without its comments, is split at white space, and each
-        word is a ply (with an annotation glued to it, if any), a move number before
-        a ply on the same line, an annotation, a NAG, a draw offer or the result, in
-        the grammar's order. The kind of each word is found with the grammar's
-        terminals once and remembered.
+        Games whose tag pairs stand one to a line are read so: the text after the
+        tags, without its comments, is split at white space, and each word is a ply
+        (with an annotation glued to it, if any), a move number before a ply on the
+        same line, an annotation, a NAG, a draw offer, the start or the end of a
+        variation, or the result, in the grammar's order. The kind of each word is
+        found with the grammar's terminals once and remembered.
         """
         text = chunk.text
-        if "(" in text and text.count("(") != text.count("(=)"):
-            return None  # a variation, most likely: read() reads it
         lines = text.split("\n")
         tags: dict[str, str] = {}
         at = 0
@@ -120,9 +124,16 @@ class FastReader:
         body = "\n".join(lines[at:]) if at else text
         if "{" in body or ";" in body:
             body = self._comment.sub(" ", body)  # comments are read with the rest, by the loader
+        if "(" in body:
+            body = self._parenthesis.sub(r" \g<0> ", body)  # "(19..." is two words, "(=)" one
+        # the line of play being read: its moves, their variations, where its numbering starts
         moves: list[Move] = []
         append = moves.append
-        number: Optional[int] = None  # the number and side of the last ply
+        variations: MoveVariations = {}
+        main_variations = variations
+        start: tuple = (None, None)
+        lines_open: list[tuple] = []  # the lines the open variations branch from
+        number: Optional[int] = None  # the number and side of the last ply (None: no ply yet)
         side: Optional[str] = None
         pending = False  # a move number was written before the next ply, on the same line
         state = _START
@@ -172,18 +183,42 @@ class FastReader:
                     if state not in _AFTER_PLY:
                         return None
                     state = _OFFER
+                elif what == _WORD_OPEN:
+                    if state < _PLY:
+                        return None
+                    # a variation of the last ply: its numbering goes on from the ply before that
+                    lines_open.append((moves, variations, start, number, side))
+                    if len(moves) > 1:
+                        start = moves[-2][:2]
+                    number, side = start
+                    branch_moves: list[Move] = []
+                    branch_variations: MoveVariations = {}
+                    variations.setdefault(len(moves) - 1, []).append((branch_moves, branch_variations))
+                    moves, variations = branch_moves, branch_variations
+                    append = moves.append
+                    state = _START
+                elif what == _WORD_CLOSE:
+                    if state < _PLY or not lines_open:
+                        return None
+                    moves, variations, start, number, side = lines_open.pop()
+                    append = moves.append
+                    state = _CLOSED
                 elif what == _WORD_RESULT:
+                    if lines_open:
+                        return None
                     for _ in words:
                         return None  # after the result nothing
                     for line in body_lines:
                         if line and not line.isspace():
                             return None
-                    return Game.deferred(tags, kind[1], moves, loader, source, chunk.first_line)
+                    return Game.deferred(tags, kind[1], moves, loader, source, chunk.first_line, main_variations)
                 else:
                     return None
             if pending:
                 return None  # a move number on its own at the end of a line: read() reads it
-        return Game.deferred(tags, None, moves, loader, source, chunk.first_line)
+        if lines_open:
+            return None
+        return Game.deferred(tags, None, moves, loader, source, chunk.first_line, main_variations)
 
     def _word(self, word: str) -> tuple:
         """What a word of movetext is, as read_moves uses it (remembered for the next time)."""
@@ -200,6 +235,10 @@ class FastReader:
             kind = (_WORD_ANNOTATION,)
         elif whole["NAG"](word):
             kind = (_WORD_NAG, int(word[1:]))
+        elif whole["LPAR"](word):
+            kind = (_WORD_OPEN,)
+        elif whole["RPAR"](word):
+            kind = (_WORD_CLOSE,)
         elif whole["OFFER"](word):
             kind = (_WORD_OFFER,)
         elif whole["RESULT"](word):

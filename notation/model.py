@@ -104,9 +104,29 @@ class Variation:
 Move = tuple[Optional[int], Side, str, Optional[str], Sequence[str]]
 
 
+#: The variations of a line of :data:`Move` tuples: for the place in the line of each
+#: ply that has variations, those variations in order, each as its own moves and
+#: variations. ``{1: [([(1, "black", "f4", None, ())], {})]}``: the line's second ply
+#: has one variation, of one ply.
+MoveVariations = dict[int, list[tuple[list[Move], "MoveVariations"]]]
+
+
 def moves_of(plies: list[Ply]) -> list[Move]:
     """The :data:`Move` tuples of ``plies``."""
     return [(ply.number, ply.side, ply.target, ply.origin, ply.captures) for ply in plies]
+
+
+def variations_of(plies: list[Ply]) -> MoveVariations:
+    """The variations of ``plies`` (and theirs, and so on) as :data:`Move` tuples.
+
+    >>> variations_of([Ply(1, "white", "b4"), Ply(1, "black", "d6", variations=[
+    ...     Variation(plies=[Ply(1, "black", "f4")])])])
+    {1: [([(1, 'black', 'f4', None, [])], {})]}
+    """
+    return {
+        index: [(moves_of(variation.plies), variations_of(variation.plies)) for variation in ply.variations]
+        for index, ply in enumerate(plies) if ply.variations
+    }
 
 
 class _ReadOnDemand(Generic[T]):
@@ -146,7 +166,7 @@ class Game:
     """
 
     __slots__ = ("tags", "_plies", "result", "_comments", "_final_comments", "source", "line", "errors",
-                 "_moves", "_loader")
+                 "_moves", "_variations", "_loader")
 
     def __init__(self, tags: Optional[dict[str, str]] = None, plies: Optional[list[Ply]] = None,
                  result: Optional[str] = None, comments: Optional[list[str]] = None,
@@ -161,15 +181,19 @@ class Game:
         self.line = line
         self.errors: list[NotationError] = [] if errors is None else errors
         self._moves: Optional[list[Move]] = None
+        self._variations: MoveVariations = {}
         self._loader: Optional[Callable[[], "Game"]] = None
 
     @classmethod
     def deferred(cls, tags: dict[str, str], result: Optional[str], moves: list[Move],
-                 loader: Callable[[], "Game"], source: str = "", line: int = 0) -> "Game":
-        """A game read without syntax errors whose main line (without variations) is ``moves``;
-        ``loader`` reads the whole game (plies, comments) from its text when needed."""
+                 loader: Callable[[], "Game"], source: str = "", line: int = 0,
+                 variations: Optional[MoveVariations] = None) -> "Game":
+        """A game read without syntax errors whose main line is ``moves`` and its variations
+        ``variations``; ``loader`` reads the whole game (plies, comments) from its text when needed."""
         game = cls(tags, None, result, None, None, source, line)
         game._moves = moves
+        if variations:
+            game._variations = variations
         game._loader = loader
         return game
 
@@ -191,10 +215,16 @@ class Game:
             return self._moves
         return moves_of(self.plies)
 
+    def main_line_variations(self) -> MoveVariations:
+        """The variations of the main line's plies as :data:`Move` tuples (see :data:`MoveVariations`)."""
+        if self._moves is not None and self._loader is not None:
+            return self._variations
+        return variations_of(self.plies)
+
     def has_variations(self) -> bool:
         """Whether a ply of the main line has variations."""
         if self._loader is not None:
-            return False  # a reader defers only games without variations
+            return bool(self._variations)
         return any(ply.variations for ply in self._plies)
 
     @property
@@ -205,12 +235,14 @@ class Game:
     def __getstate__(self) -> dict[str, object]:
         """The whole game (read in full first), for pickling and copying."""
         self._load()
-        return {name: getattr(self, name) for name in self.__slots__ if name not in ("_moves", "_loader")}
+        return {name: getattr(self, name) for name in self.__slots__
+                if name not in ("_moves", "_variations", "_loader")}
 
     def __setstate__(self, state: dict[str, object]) -> None:
         for name, value in state.items():
             setattr(self, name, value)
         self._moves = None
+        self._variations = {}
         self._loader = None
 
     def _fields(self) -> tuple:

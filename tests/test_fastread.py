@@ -24,7 +24,7 @@ from strategies import games, record_files
 from muehle.analyzer.generate import generate_games
 from muehle.analyzer.rules import load_ruleset
 from muehle.notation import fastread, parser
-from muehle.notation.model import Game, Move, Ply, moves_of
+from muehle.notation.model import Game, Move, MoveVariations, Ply, moves_of, variations_of
 from muehle.notation.parser import text_lines
 from muehle.notation.pgn import write_pgn
 from muehle.notation.splitter import Chunk, split_lines
@@ -61,6 +61,11 @@ def tupled(moves: list[Move]) -> list[tuple]:
     return [(number, side, target, origin, tuple(captures)) for number, side, target, origin, captures in moves]
 
 
+def tupled_variations(variations: MoveVariations) -> dict[int, list[tuple]]:
+    return {index: [(tupled(moves), tupled_variations(inner)) for moves, inner in alternatives]
+            for index, alternatives in variations.items()}
+
+
 def places(plies: list[Ply]) -> Iterator[tuple[int, int]]:
     """Line and column of every ply, variations included, in the order of the text."""
     for ply in plies:
@@ -84,10 +89,12 @@ def check_same(text: str) -> list[Optional[Game]]:
         if deferred is not None:
             assert fast is not None  # what is deferred, the fast reader reads in full
             slow = lark_game(chunk)
-            assert not slow.errors and not slow.has_variations(), text
+            assert not slow.errors, text
             assert (deferred.tags, deferred.result, deferred.line, deferred.source, deferred.errors) == (
                 slow.tags, slow.result, slow.line, slow.source, [])
             assert tupled(deferred.main_line()) == tupled(moves_of(slow.plies))
+            assert tupled_variations(deferred.main_line_variations()) == tupled_variations(variations_of(slow.plies))
+            assert deferred.has_variations() == slow.has_variations()
             assert deferred == slow  # now read in full
             assert list(places(deferred.plies)) == list(places(slow.plies))
         read.append(fast)
@@ -123,10 +130,9 @@ def test_generated_games_are_read_fast_and_the_same() -> None:
     assert len(read) == 300
     assert all(game is not None for game in read)  # none falls back to the parser
     assert sum(len(game.plies) for game in read if game is not None) > 300 * 18
-    # and those without variations are read as moves, the rest deferred
-    plain = [chunk for chunk, game in zip(_chunks(text), read) if game is not None and not game.has_variations()]
-    assert len(plain) > 200
-    assert all(moves_game(chunk) is not None for chunk in plain)
+    # and all of them as moves, the rest deferred, variations too
+    assert sum(game.has_variations() for game in read if game is not None) > 20
+    assert all(moves_game(chunk) is not None for chunk in _chunks(text))
 
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.iterdir()), ids=lambda path: path.name)
@@ -287,7 +293,10 @@ def test_reading_deferred_is_asked_for_and_gives_the_same_games(tmp_path: Path) 
     for read in (lambda **kw: read_games(text, "t", **kw), lambda **kw: read_file(path, "t", **kw)):
         whole, deferred = list(read()), list(read(deferred=True))
         assert [game._loader is None for game in whole] == [True, True]
-        assert [game._loader is None for game in deferred] == [False, True]  # variations: read in full
+        assert [game._loader is None for game in deferred] == [False, False]
         assert tupled(deferred[0].main_line()) == [(1, "white", "d2", None, ()), (1, "black", "d6", None, ()),
                                                    (2, "white", "f4", None, ())]
+        # the variation replaces White's first ply, so it is White's move 1 as well
+        assert tupled_variations(deferred[1].main_line_variations()) == {0: [([(1, "white", "d2", None, ())], {})]}
+        assert deferred[1].has_variations() and not deferred[0].has_variations()
         assert deferred == whole

@@ -361,6 +361,28 @@ class TestVariationsAndSyntax:
         assert second.branch == 4 and only_error(second) == ("occupied", 4)
         assert [e.code for e in r.all_errors()] == ["occupied"]
 
+    def test_variations_read_as_moves_replay_as_their_plies_do(self) -> None:
+        """A record read for validation keeps its variations as moves; the replay is the same."""
+        from muehle.notation.parser import read_games
+
+        text = "1. d2 d6 2. f2 (2. f4 f6 (2... b4) 3. b2) f6 (2... d2) 3. b2/xd6 *\n"
+        (whole,) = read_games(text)
+        (as_moves,) = read_games(text, deferred=True)
+        assert list(as_moves.main_line_variations()) == [2, 3]  # read as moves, the plies not yet
+
+        def summary(line: Replay) -> tuple:
+            return (line.branch, line.steps, [(e.code, e.ply, e.line, e.column) for e in line.errors],
+                    [summary(variation) for variation in line.variations])
+
+        assert summary(replay(as_moves, WMD)) == summary(replay(whole, WMD))
+        r = replay(as_moves, WMD)
+        assert r.errors == [] and [rec.captures for rec in r.records][-1] == ["d6"]
+        first, second = r.variations
+        assert (first.branch, first.ply_count, first.errors) == (3, 3, [])
+        assert (first.variations[0].branch, first.variations[0].ply_count) == (4, 1)  # 2... b4 for f6
+        # 2... d2 for f6: d2 is White's; its place in the text comes from the plies, read when needed
+        assert [(e.code, e.ply, e.line, e.column) for e in second.errors] == [("occupied", 4, 1, 52)]
+
     def test_a_syntax_error_stops_everything(self) -> None:
         error = NotationError("b1 is not a point of the board", source="x.txt", line=3, column=7)
         r = replay(Game(plies=plies("d2 d6"), errors=[error]), WMD)
