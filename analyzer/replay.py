@@ -391,9 +391,9 @@ def _replay_line(
     mover = 0 if start.to_move == "white" else 1
     # the side to move's stones and stones in hand, and its opponent's
     if mover:
-        own_stones, their_stones, own_hand, their_hand = start.black, start.white, start.in_hand_black, start.in_hand_white
+        own, theirs, in_hand, their_hand = start.black, start.white, start.in_hand_black, start.in_hand_white
     else:
-        own_stones, their_stones, own_hand, their_hand = start.white, start.black, start.in_hand_white, start.in_hand_black
+        own, theirs, in_hand, their_hand = start.white, start.black, start.in_hand_white, start.in_hand_black
     flying = rules.flying
     repetition = rules.repetition
     repetition_automatic = repetition == "automatic"
@@ -403,7 +403,6 @@ def _replay_line(
     limit = no_progress.limit if no_progress else 0
     no_progress_automatic = no_progress is not None and no_progress.mode == "automatic"
     double_mill = rules.double_mill
-    point_index = POINT_INDEX
     point_facts = _POINT_FACTS
     reach_low, reach_middle, reach_high = _REACH_LOW, _REACH_MIDDLE, _REACH_HIGH
     number_base, first_side = numbering
@@ -419,12 +418,11 @@ def _replay_line(
                                     ply.line, ply.column))
 
     for index, (number, side, target_name, origin_name, captures) in enumerate(moves, first_index):
-        side_name = _SIDES[mover]
         if outcome is not None:
             fail("after-game-end", f"the game was already over after ply {outcome.ply} "
                  f"({_describe(outcome)})", index, mover)
             break
-        if side != side_name:
+        if side != _SIDES[mover]:
             fail("numbering", f"ply {index} is {_NAMES[mover]}'s, but the record gives it to "
                  f"{_NAMES[1 - mover]}", index, mover)
             break
@@ -437,11 +435,7 @@ def _replay_line(
             fail("syntax", f"{target_name} is not a point of the board", index, mover)
             break
         target_bit, first_mill, second_mill, _ = facts
-        own = own_stones
-        opponent = 1 - mover
-        theirs = their_stones
         occupied = own | theirs
-        in_hand = own_hand
         if origin_name is None:
             if not in_hand:
                 fail("must-move", f"{_NAMES[mover]} has no stones in hand and must move a stone",
@@ -449,7 +443,7 @@ def _replay_line(
                 break
             if occupied & target_bit:
                 fail("occupied", f"{target_name} is already occupied by a "
-                     f"{_NAMES[mover if own & target_bit else opponent]} stone", index, mover)
+                     f"{_NAMES[mover if own & target_bit else 1 - mover]} stone", index, mover)
                 break
             kind = "place"
             own |= target_bit
@@ -466,12 +460,12 @@ def _replay_line(
                 break
             origin_bit, _, _, origin_neighbours = facts
             if not own & origin_bit:
-                fail("not-own-stone", _not_own_stone(origin_name, origin_bit, theirs, mover, opponent),
+                fail("not-own-stone", _not_own_stone(origin_name, origin_bit, theirs, mover, 1 - mover),
                      index, mover)
                 break
             if occupied & target_bit:
                 fail("occupied", f"{target_name} is already occupied by a "
-                     f"{_NAMES[mover if own & target_bit else opponent]} stone", index, mover)
+                     f"{_NAMES[mover if own & target_bit else 1 - mover]} stone", index, mover)
                 break
             if origin_neighbours & target_bit:
                 kind = "move"
@@ -506,15 +500,15 @@ def _replay_line(
             broken = False
             taken = 0
             for point in captures:
-                bit_index = point_index.get(point)
-                if bit_index is None:
+                facts = point_facts.get(point)
+                if facts is None:
                     fail("syntax", f"{point} is not a point of the board", index, mover)
                     broken = True
                     break
-                bit = 1 << bit_index
+                bit, mill_a, mill_b, _ = facts
                 if taken >= required:
                     fail("extra-capture", _extra_capture_reason(closed, required, kind, rules, theirs,
-                                                                their_hand, _NAMES[opponent]),
+                                                                their_hand, _NAMES[1 - mover]),
                          index, mover)
                     broken = True
                     break
@@ -522,8 +516,9 @@ def _replay_line(
                     fail("capture-empty-or-own", _not_capturable(point, bit, own, mover), index, mover)
                     broken = True
                     break
-                allowed = capturable(theirs, rules)
-                if not allowed & bit:
+                # a stone in a closed mill is protected (unless all are: see capturable)
+                if (theirs & mill_a == mill_a or theirs & mill_b == mill_b) and not capturable(theirs, rules) & bit:
+                    allowed = capturable(theirs, rules)
                     if allowed:
                         others = points_of(allowed)
                         verb = "is" if len(others) == 1 else "are"
@@ -544,11 +539,11 @@ def _replay_line(
                 if taken:
                     message = f"the double mill {_mills_text(closed)} captures two stones, and only one was taken"
                 elif len(closed) == 1:
-                    message = f"the mill {_mills_text(closed)} is closed and a {_NAMES[opponent]} stone must be captured"
+                    message = f"the mill {_mills_text(closed)} is closed and a {_NAMES[1 - mover]} stone must be captured"
                 elif required == 2:
-                    message = f"the mills {_mills_text(closed)} are closed and two {_NAMES[opponent]} stones must be captured"
+                    message = f"the mills {_mills_text(closed)} are closed and two {_NAMES[1 - mover]} stones must be captured"
                 else:
-                    message = f"the mills {_mills_text(closed)} are closed and a {_NAMES[opponent]} stone must be captured"
+                    message = f"the mills {_mills_text(closed)} are closed and a {_NAMES[1 - mover]} stone must be captured"
                 fail("missing-capture", message, index, mover)
                 break
         # the ply is legal: the position after it, packed as in position_key
@@ -568,33 +563,26 @@ def _replay_line(
         else:
             counter = 0 if captures or kind == "place" else counter + 1
         steps.append((after_key, kind, closed, counter))
-        mover = opponent
-        # the opponent moves next: ``own_hand`` is now its stones in hand
-        own_stones, their_stones, own_hand, their_hand = theirs, own, their_hand, in_hand
-        # the end of the game
-        if their_count + own_hand < 3:
-            outcome = Outcome(side_name, "fewer-than-three", index)
-            continue
-        if not own_hand:
-            # has_legal_ply, inlined: can the opponent move at all?
-            empty = ALL_POINTS & ~(own | theirs)
-            if not (flying and their_count == 3) or not empty:
-                if not (reach_low[theirs & 255] | reach_middle[theirs >> 8 & 255]
-                        | reach_high[theirs >> 16]) & empty:
-                    outcome = Outcome(side_name, "blocked", index)
-                    continue
-        elif not ALL_POINTS & ~(own | theirs):
-            outcome = Outcome(side_name, "blocked", index)
-            continue
-        if repeated >= 3 and repetition != "off":
-            if repeated == 3:
-                draw_rights.append(DrawRight("repetition", index))
-            if repetition_automatic:
-                outcome = Outcome(None, "repetition", index)
-        if counter == limit and limit:
-            draw_rights.append(DrawRight("no-capture", index))
-            if no_progress_automatic and outcome is None:
-                outcome = Outcome(None, "no-capture", index)
+        # the end of the game? (has_legal_ply, inlined: can the opponent play at all?)
+        empty = ALL_POINTS & ~(own | theirs)
+        if their_count + their_hand < 3:
+            outcome = Outcome(_SIDES[mover], "fewer-than-three", index)
+        elif not empty or not their_hand and not (flying and their_count == 3) and not (
+                reach_low[theirs & 255] | reach_middle[theirs >> 8 & 255] | reach_high[theirs >> 16]) & empty:
+            outcome = Outcome(_SIDES[mover], "blocked", index)
+        else:
+            if repeated >= 3 and repetition != "off":
+                if repeated == 3:
+                    draw_rights.append(DrawRight("repetition", index))
+                if repetition_automatic:
+                    outcome = Outcome(None, "repetition", index)
+            if counter == limit and limit:
+                draw_rights.append(DrawRight("no-capture", index))
+                if no_progress_automatic and outcome is None:
+                    outcome = Outcome(None, "no-capture", index)
+        # the opponent moves next: ``own`` and ``in_hand`` become its stones and stones in hand
+        mover ^= 1
+        own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
     if not errors or errors[0].code == "after-game-end":
         line.outcome = outcome
     if variations:
