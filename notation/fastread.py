@@ -62,8 +62,9 @@ _WORD_OPEN = 7  # the start of a variation
 _WORD_CLOSE = 8  # its end
 _WORD_OTHER = 6  # anything else: read_moves leaves the game to read()
 
-#: How many words :meth:`FastReader.read_moves` remembers the kind of.
+#: How many words :meth:`FastReader.read_moves` remembers the kind of, and how many tag lines.
 _WORDS_LIMIT = 50_000
+_TAG_LINES_LIMIT = 10_000
 
 #: The states after which a ply's NAGs, draw offer and variations may follow.
 _AFTER_PLY = (_PLY, _ANNOTATION, _NAG)
@@ -90,6 +91,7 @@ class FastReader:
         # a line of the tag section: one tag pair, with white space around it
         self._tag_line = re.compile(rf"\s*({regexp['TAG']})\s*", flags).fullmatch
         self._words: dict[str, tuple] = {}
+        self._tag_lines: dict[str, tuple[str, str]] = {}  # tag pair by line, for lines seen before
 
     def read_moves(self, chunk: Chunk, source: str, loader: Callable[[], Game]) -> Optional[Game]:
         """The game of ``chunk`` with its main line and variations as moves and the rest deferred to
@@ -102,26 +104,30 @@ class FastReader:
         variation, or the result, in the grammar's order. The kind of each word is
         found with the grammar's terminals once and remembered.
         """
-        text = chunk.text
-        lines = text.split("\n")
+        if chunk.start or chunk.end is not None:
+            lines = chunk.text.split("\n")  # (the game starts or ends within a line)
+        else:
+            lines = chunk.lines
         tags: dict[str, str] = {}
         at = 0
-        tag_line = self._tag_line
+        known_tags = self._tag_lines
         for at, line in enumerate(lines):  # the tag section
-            if not line or line.isspace():
-                continue
-            found = tag_line(line)
-            if found is None:
-                if line.lstrip()[0] == "[":
-                    return None
-                break
-            name, value = tag_pair(found.group(1))
+            pair = known_tags.get(line)
+            if pair is None:
+                if not line or line.isspace():
+                    continue
+                pair = self._tag_line_pair(line)
+                if pair is None:
+                    if line.lstrip()[0] == "[":
+                        return None
+                    break
+            name, value = pair
             if name in tags:
                 return None
             tags[name] = value
         else:
             at = len(lines)
-        body = "\n".join(lines[at:]) if at else text
+        body = "\n".join(lines[at:])
         if "{" in body or ";" in body:
             body = self._comment.sub(" ", body)  # comments are read with the rest, by the loader
         if "(" in body:
@@ -219,6 +225,16 @@ class FastReader:
         if lines_open:
             return None
         return Game.deferred(tags, None, moves, loader, source, chunk.first_line, main_variations)
+
+    def _tag_line_pair(self, line: str) -> Optional[tuple[str, str]]:
+        """The tag pair of a line of a tag section, or ``None`` (remembered when it is one)."""
+        found = self._tag_line(line)
+        if found is None:
+            return None
+        pair = tag_pair(found.group(1))
+        if len(self._tag_lines) < _TAG_LINES_LIMIT:
+            self._tag_lines[line] = pair
+        return pair
 
     def _word(self, word: str) -> tuple:
         """What a word of movetext is, as read_moves uses it (remembered for the next time)."""
