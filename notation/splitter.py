@@ -110,26 +110,28 @@ class _Splitter:
             yield self.held
             self.held = None
 
-    def feed(self, number: int, line: str) -> Iterator[Chunk]:
-        """Take line ``number`` (without its line break); yield the games it completes."""
-        # the usual lines, quickly: the same as _feed on them
-        chunk = self.chunk
-        if chunk is not None and not self.in_comment:
-            if not line or line.isspace():
-                chunk.lines.append(line)
-                if self.after_result:
-                    self.blank_after_result = True
-                return _NOTHING
-            if not self.after_result:
-                if chunk.has_moves:
-                    if _PLAIN_MOVETEXT.match(line) and not _may_be_special(line):
-                        chunk.lines.append(line)  # movetext that neither ends nor starts a game
-                        return _NOTHING
-                elif self.held is None and _TAG_LINE.fullmatch(line):
-                    chunk.lines.append(line)  # one more tag pair of the game's tag section
-                    chunk.has_tags = True
-                    return _NOTHING
-        return self._feed(number, line)
+    def split(self, lines: Iterable[str], first_line: int, quick: bool = True) -> Iterator[Chunk]:
+        """Take ``lines`` (without line breaks), the first of them line ``first_line``; yield the games
+        they complete. The usual lines are taken quickly (``quick``), as the full scan would."""
+        plain_movetext, tag_line = _PLAIN_MOVETEXT.match, _TAG_LINE.fullmatch
+        for number, line in enumerate(lines, first_line):
+            chunk = self.chunk
+            if quick and chunk is not None and not self.in_comment:
+                if not line or line.isspace():
+                    chunk.lines.append(line)
+                    if self.after_result:
+                        self.blank_after_result = True
+                    continue
+                if not self.after_result:
+                    if chunk.has_moves:
+                        if plain_movetext(line) and not _may_be_special(line):
+                            chunk.lines.append(line)  # movetext that neither ends nor starts a game
+                            continue
+                    elif self.held is None and tag_line(line):
+                        chunk.lines.append(line)  # one more tag pair of the game's tag section
+                        chunk.has_tags = True
+                        continue
+            yield from self._feed(number, line)
 
     def _feed(self, number: int, line: str) -> Iterator[Chunk]:
         yield from self._scan(number, line)
@@ -234,9 +236,5 @@ def split_lines(lines: Iterable[str], first_line: int = 1, ends_text: bool = Tru
     text cut there), so comments after the last game are not joined to it.
     """
     splitter = _Splitter()
-    number = first_line - 1
-    feed = splitter.feed
-    for number, line in enumerate(lines, first_line):
-        for chunk in feed(number, line):
-            yield chunk
+    yield from splitter.split(lines, first_line)
     yield from splitter.finish(ends_text)
