@@ -199,7 +199,7 @@ class Replay:
     @property
     def stopped(self) -> bool:
         """Whether an error (other than ``result-mismatch``) stopped this line."""
-        return any(error.code != "result-mismatch" for error in self.errors)
+        return bool(self.errors) and any(error.code != "result-mismatch" for error in self.errors)
 
     @property
     def valid(self) -> bool:
@@ -325,32 +325,41 @@ def replay(game: Game, rules: Optional[Ruleset] = None, start: Optional[Position
     """
     if rules is None:
         rules = load_ruleset("wmd")
+    usual_start = _usual_start(rules.stones)
     if start is None:
-        start = Position.start(rules.stones)
+        start = usual_start
     if game.errors:
         errors = [RuleViolation("syntax", e.message, line=e.line, column=e.column) for e in game.errors]
         return Replay(rules, game, start, errors=errors, plies_of=lambda: game.plies)
     number_base = 1
     moves = game.main_line()
-    if start != Position.start(rules.stones) and moves and moves[0][0] is not None:
+    if start is not usual_start and start != usual_start and moves and moves[0][0] is not None:
         # a record set up from a position numbers its first ply as it likes
         number_base = moves[0][0]
     numbering = (number_base, 0 if start.to_move == "white" else 1)
     history = {position_key(start): [0]}
     main = _replay_line(game, moves, lambda: game.plies, game.main_line_variations(), rules, start, 0, history,
-                        0, _start_outcome(start, rules), numbering)
+                        0, _start_outcome(start, rules.flying), numbering)
     _check_result(main)
     return main
 
 
-def _start_outcome(start: Position, rules: Ruleset) -> Optional[Outcome]:
+@functools.lru_cache(maxsize=None)
+def _usual_start(stones: int) -> Position:
+    """The empty board with ``stones`` in hand each, White to move (one object per number of stones)."""
+    return Position.start(stones)
+
+
+@functools.lru_cache(maxsize=256)
+def _start_outcome(start: Position, flying: bool) -> Optional[Outcome]:
+    """How the game stands decided in ``start`` already, if it does (remembered: most games share their start)."""
     for side, other in (("white", "black"), ("black", "white")):
         if start.on_board(side) + start.in_hand(side) < 3:
             return Outcome(other, "fewer-than-three", 0)
     side = start.to_move
     other = "black" if side == "white" else "white"
     own = start.stones(side)
-    may_jump = rules.flying and start.on_board(side) == 3
+    may_jump = flying and start.on_board(side) == 3
     if not has_legal_ply(own, start.white | start.black, start.in_hand(side), may_jump):
         return Outcome(other, "blocked", 0)
     return None

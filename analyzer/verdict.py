@@ -114,8 +114,10 @@ def judge(game: Game, index: int = 1, rules: Optional[Ruleset] = None, source: O
 
 def report_of(result: Replay, index: int, source: str) -> GameReport:
     """The report on a finished replay."""
-    errors = sorted(result.all_errors(), key=lambda e: (e.line or 1 << 62, e.column))
-    if any(e.code == "result-mismatch" for e in result.errors):
+    errors = list(result.all_errors())
+    if errors:
+        errors.sort(key=lambda e: (e.line or 1 << 62, e.column))
+    if result.errors and any(e.code == "result-mismatch" for e in result.errors):
         consistent: Optional[bool] = False
     elif result.stopped:
         consistent = None

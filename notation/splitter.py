@@ -73,6 +73,20 @@ class Chunk:
         return not self.has_moves and not self.has_tags
 
 
+#: Lines seen to be a tag pair alone (a game's tag lines are often those of the game before).
+_KNOWN_TAG_LINES: set[str] = set()
+_KNOWN_TAG_LINES_LIMIT = 10_000
+
+
+def _is_tag_line(line: str) -> bool:
+    """Whether ``line`` is a tag pair alone, with white space around it (remembered when it is)."""
+    if _TAG_LINE.fullmatch(line) is None:
+        return False
+    if len(_KNOWN_TAG_LINES) < _KNOWN_TAG_LINES_LIMIT:
+        _KNOWN_TAG_LINES.add(line)
+    return True
+
+
 def _may_be_special(line: str) -> bool:
     """False when ``line`` surely holds nothing :data:`_SPECIAL` finds (quicker than searching it)."""
     return ("{" in line or ";" in line or '"' in line or "*" in line or "-0" in line or "0-" in line
@@ -113,7 +127,7 @@ class _Splitter:
     def split(self, lines: Iterable[str], first_line: int, quick: bool = True) -> Iterator[Chunk]:
         """Take ``lines`` (without line breaks), the first of them line ``first_line``; yield the games
         they complete. The usual lines are taken quickly (``quick``), as the full scan would."""
-        plain_movetext, tag_line = _PLAIN_MOVETEXT.match, _TAG_LINE.fullmatch
+        plain_movetext, known_tag_lines = _PLAIN_MOVETEXT.match, _KNOWN_TAG_LINES
         for number, line in enumerate(lines, first_line):
             chunk = self.chunk
             if quick and chunk is not None and not self.in_comment:
@@ -127,7 +141,7 @@ class _Splitter:
                         if plain_movetext(line) and not _may_be_special(line):
                             chunk.lines.append(line)  # movetext that neither ends nor starts a game
                             continue
-                    elif self.held is None and tag_line(line):
+                    elif self.held is None and (line in known_tag_lines or _is_tag_line(line)):
                         chunk.lines.append(line)  # one more tag pair of the game's tag section
                         chunk.has_tags = True
                         continue
