@@ -70,6 +70,18 @@ _TAG_LINES_LIMIT = 10_000
 _AFTER_PLY = (_PLY, _ANNOTATION, _NAG)
 
 
+def _literal(regexp: str) -> str:
+    """The text a regular expression of a terminal that matches only one text matches.
+
+    >>> _literal(r"\\(=\\)")
+    '(=)'
+    """
+    text = re.sub(r"\\(.)", r"\1", regexp)
+    if any(char in re.sub(r"\\.", "", regexp) for char in ".^$*+?{}[]|()") or not re.fullmatch(regexp, text):
+        raise ValueError(f"not the expression of one text: {regexp}")
+    return text
+
+
 class FastReader:
     """Reads the games that need no error report; built from the grammar's terminals."""
 
@@ -84,10 +96,8 @@ class FastReader:
         self._ply_word = re.compile(f"({regexp['PLY']})({regexp['ANNOTATION']})?", flags).fullmatch
         self._whole = whole
         self._comment = re.compile(regexp["COMMENT"], flags)
-        # a parenthesis of a variation, not of a draw offer: "(19..." is two words, "(=)" one
-        offer, opening, closing = regexp["OFFER"], regexp["LPAR"], regexp["RPAR"]
-        offer_before_closing = offer[: -len(closing)]  # the draw offer up to its closing parenthesis
-        self._parenthesis = re.compile(rf"(?!{offer}){opening}|(?<!{offer_before_closing}){closing}", flags)
+        # the parentheses of a variation and the draw offer, as written
+        self._opening, self._closing, self._offer = (_literal(regexp[name]) for name in ("LPAR", "RPAR", "OFFER"))
         # a line of the tag section: one tag pair, with white space around it
         self._tag_line = re.compile(rf"\s*({regexp['TAG']})\s*", flags).fullmatch
         self._words: dict[str, tuple] = {}
@@ -130,8 +140,13 @@ class FastReader:
         body = "\n".join(lines[at:])
         if "{" in body or ";" in body:
             body = self._comment.sub(" ", body)  # comments are read with the rest, by the loader
-        if "(" in body:
-            body = self._parenthesis.sub(r" \g<0> ", body)  # "(19..." is two words, "(=)" one
+        if self._opening in body:
+            # a parenthesis of a variation is a word of its own ("(19..." is two), a draw offer one
+            if "\0" in body:
+                return None  # (the draw offers stand aside as "\0" meanwhile)
+            offer, opening, closing = self._offer, self._opening, self._closing
+            body = body.replace(offer, "\0").replace(opening, f" {opening} ").replace(closing, f" {closing} ")
+            body = body.replace("\0", f" {offer} ")
         # the line of play being read: its moves, their variations, where its numbering starts
         moves: list[Move] = []
         append = moves.append

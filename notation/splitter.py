@@ -30,8 +30,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Optional
 
-# The next character that matters for splitting, after plain movetext.
-_SPECIAL = re.compile(r'[{;"*]|(?<![\w/.\-])(?:1-0|0-1|1/2-1/2|½-½)(?![\w/.\-])')
+# The next character that matters for splitting, after plain movetext: the start of a
+# comment or a string, or a result (the word boundaries of a result: see _special_at).
+_SPECIAL = re.compile(r'[{;"*]|1-0|0-1|1/2-1/2|½-½')
+# What may not stand right before or after a result for it to be one.
+_GLUED = re.compile(r"[\w/.\-]")
 _NON_SPACE = re.compile(r"\S")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')
 _TAG = re.compile(r'\[[ \t]*[A-Za-z0-9_]+[ \t]+"(?:[^"\\]|\\.)*"[ \t]*\]')
@@ -85,6 +88,26 @@ def _is_tag_line(line: str) -> bool:
     if len(_KNOWN_TAG_LINES) < _KNOWN_TAG_LINES_LIMIT:
         _KNOWN_TAG_LINES.add(line)
     return True
+
+
+def _special_at(line: str, start: int) -> Optional[tuple[int, int]]:
+    """Where the first comment, string or result at or after ``start`` of ``line`` starts and ends.
+
+    A result counts only as a word of its own: ``1-0`` but not ``a1-0`` or ``1-0x``.
+
+    >>> _special_at("10. d1-d2 1-0", 0), _special_at("a1-0 {c}", 0), _special_at("1-0", 1)
+    ((10, 13), (5, 6), None)
+    """
+    search = _SPECIAL.search
+    found = search(line, start)
+    while found is not None:
+        at, end = found.span()
+        if line[at] in '{;"*' or not (
+            at and _GLUED.match(line, at - 1) or end < len(line) and _GLUED.match(line, end)
+        ):
+            return at, end
+        found = search(line, at + 1)
+    return None
 
 
 def _may_be_special(line: str) -> bool:
@@ -216,14 +239,14 @@ class _Splitter:
             if char == '"':
                 position = _STRING.match(line, at).end()
                 continue
-            special = _SPECIAL.search(line, at)
+            special = _special_at(line, at)
             if special is None:
                 return
-            position = special.start()
+            position, end = special
             if line[position] not in '{;"':
                 self.after_result = True
                 self.blank_after_result = False
-                position = special.end()
+                position = end
 
     def finish(self, ends_text: bool = True) -> Iterator[Chunk]:
         """Yield what is left at the end of the text (or, with ``ends_text`` false, where the

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -35,10 +36,21 @@ def test_quick_lines_cut_as_the_full_scan(text: str) -> None:
     assert cuts(text) == full_scan_cuts(text)
 
 
+#: What the splitter looks for after plain movetext, in one expression: comments, strings and
+#: results that stand as words of their own.
+SPECIAL = re.compile(r'[{;"*]|(?<![\w/.\-])(?:1-0|0-1|1/2-1/2|\u00bd-\u00bd)(?![\w/.\-])')
+
+
 @given(st.text(alphabet="{;\"*-01/2\u00bd abd7x.", max_size=20))
 def test_a_line_without_the_quick_marks_has_nothing_special(line: str) -> None:
     if not splitter._may_be_special(line):
-        assert splitter._SPECIAL.search(line) is None
+        assert SPECIAL.search(line) is None
+
+
+@given(st.text(alphabet="{;\"*-01/2\u00bd abd7x._", max_size=20), st.integers(0, 20))
+def test_the_special_places_are_those_of_the_one_expression(line: str, start: int) -> None:
+    found = SPECIAL.search(line, start)
+    assert splitter._special_at(line, start) == (found.span() if found else None)
 
 
 @pytest.mark.parametrize("line", ["1. d2 d6 1-0", "x *", "{c}", "; c", '"s"', "a 1/2-1/2", "\u00bd-\u00bd"])
