@@ -136,6 +136,10 @@ def test_quick_run_end_to_end(tmp_path: Path) -> None:
     for name in ("floor", "library", "cli", "cli_jobs2"):
         assert rates[name] == pytest.approx(corpus["plies"] / seconds[name])
         assert results["throughput_cpu"][name] is None or results["throughput_cpu"][name] > 0
+    jobs_file = results["jobs_file"]
+    assert jobs_file["bytes"] >= 400_000 and jobs_file["plies"] > 10 * corpus["plies"]
+    for name in ("cli_file", "cli_file_jobs2"):
+        assert rates[name] == pytest.approx(jobs_file["plies"] / seconds[name])
     if HAS_CHESS:
         assert results["chess"]["plies"] == corpus["plies"]
         assert rates["chess"] == pytest.approx(corpus["plies"] / seconds["chess"])
@@ -145,7 +149,8 @@ def test_quick_run_end_to_end(tmp_path: Path) -> None:
     cpu = results["throughput_cpu"]
     if cpu["floor"] and cpu["library"]:
         assert ratios["floor_vs_validate"]["value"] == pytest.approx(cpu["floor"] / cpu["library"])
-    assert ratios["jobs2_vs_single"]["value"] == pytest.approx(rates["cli_jobs2"] / rates["cli"])
+    assert ratios["jobs2_vs_single"]["value"] == pytest.approx(rates["cli_file_jobs2"] / rates["cli_file"])
+    assert results["info"]["jobs2_vs_single_corpus"] == pytest.approx(rates["cli_jobs2"] / rates["cli"])
     memory = results["memory"]
     assert memory["small"]["bytes"] >= 20_000 and memory["big"]["bytes"] >= 100_000
     assert memory["small"]["rss_kib"] > 0 and memory["big"]["plies"] > memory["small"]["plies"]
