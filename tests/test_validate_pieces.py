@@ -107,7 +107,7 @@ def test_without_a_boundary_in_sight_the_rest_is_read_in_the_main_process(
 
 def test_a_worker_is_sent_where_its_piece_is_not_the_piece(tmp_path: Path) -> None:
     # a task must stay far below a pipe's buffer (64 KB on Linux): a task half written into a
-    # full pipe would keep the pool from being terminated on Ctrl-C
+    # full pipe could keep the workers from being stopped on Ctrl-C
     import pickle
 
     from muehle.analyzer.rules import load_ruleset
@@ -117,13 +117,13 @@ def test_a_worker_is_sent_where_its_piece_is_not_the_piece(tmp_path: Path) -> No
     tasks: list = []
     pool = validate._Pool(2)
     try:
-        apply_async = pool.pool.apply_async
+        submit = pool.executor.submit
 
-        def spy(function, args):  # type: ignore[no-untyped-def]
-            tasks.append(args[0])
-            return apply_async(function, args)
+        def spy(function, task):  # type: ignore[no-untyped-def]
+            tasks.append(task)
+            return submit(function, task)
 
-        pool.pool.apply_async = spy  # type: ignore[method-assign]
+        pool.executor.submit = spy  # type: ignore[method-assign]
         with path.open("rb") as handle:
             count = sum(1 for _ in pool.judge(handle, str(path), "games.txt", load_ruleset("wmd")))
     finally:
