@@ -45,8 +45,12 @@ _NAMES = ("White", "Black")
 _MILL_POINTS: dict[int, tuple[str, str, str]] = dict(zip(MILLS, MILL_LINES))
 _MILL_PAIRS: tuple[tuple[int, int], ...] = tuple((pair[0], pair[1]) for pair in MILLS_THROUGH)
 _NONE: list[int] = []  # no mill closed (never changed)
-_BLACK_TO_MOVE = 1 << 58
 _RESULT_WINNER = {"1-0": "white", "0-1": "black", "1/2-1/2": None, "½-½": None}
+
+#: A position as the replay keeps it (the repetition key): White's and Black's stones,
+#: their stones in hand, and 1 when Black is to move (else 0). A tuple of small ints
+#: costs less to build and to look up than the same packed into one big int.
+PositionKey = tuple[int, int, int, int, int]
 
 
 def _neighbours_by_byte(shift: int) -> tuple[int, ...]:
@@ -92,7 +96,8 @@ class PlyRecord:
                  "opponent_phase_after", "repetition_count", "earlier_occurrences",
                  "plies_without_capture", "before_key", "after_key")
 
-    def __init__(self, index: int, ply: Ply, side: Side, kind: str, before_key: int, after_key: int,
+    def __init__(self, index: int, ply: Ply, side: Side, kind: str, before_key: PositionKey,
+                 after_key: PositionKey,
                  mills: list[tuple[str, str, str]], captures: list[str], phase_before: str,
                  phase_after: str, opponent_phase_after: str, repetition_count: int,
                  earlier_occurrences: list[int], plies_without_capture: int) -> None:
@@ -159,9 +164,9 @@ class Replay:
     plies_of: Callable[[], list[Ply]] = field(default=list, repr=False)
     #: What the replay keeps of each legal ply: ``(after_key, kind, closed mill masks,
     #: no-progress counter)``; :attr:`records` are built from it when first asked for.
-    steps: list[tuple[int, str, list[int], int]] = field(default_factory=list, repr=False)
+    steps: list[tuple[PositionKey, str, list[int], int]] = field(default_factory=list, repr=False)
     #: Where each position stood before this line's first ply (key -> ply indices, 0 = start).
-    history_before: dict[int, list[int]] = field(default_factory=dict, repr=False)
+    history_before: dict[PositionKey, list[int]] = field(default_factory=dict, repr=False)
     _records: Optional[list[PlyRecord]] = field(default=None, init=False, repr=False, compare=False)
 
     @property
@@ -271,24 +276,20 @@ def capturable(stones: int, rules: Ruleset) -> int:
     return stones
 
 
-_MASK = (1 << 24) - 1
-
-
-def position_key(position: Position) -> int:
-    """A position packed into one int (the repetition key): equal positions, equal keys.
+def position_key(position: Position) -> PositionKey:
+    """A position as a :data:`PositionKey`: equal positions, equal keys.
 
     >>> key = position_key(Position.start())
-    >>> position_of_key(key) == Position.start()
-    True
+    >>> key, position_of_key(key) == Position.start()
+    ((0, 0, 9, 9, 0), True)
     """
-    return (position.white | position.black << 24 | position.in_hand_white << 48
-            | position.in_hand_black << 53 | (position.to_move == "black") << 58)
+    return (position.white, position.black, position.in_hand_white, position.in_hand_black,
+            0 if position.to_move == "white" else 1)
 
 
-def position_of_key(key: int) -> Position:
+def position_of_key(key: PositionKey) -> Position:
     """The position a :func:`position_key` stands for."""
-    return Position(key & _MASK, key >> 24 & _MASK, key >> 48 & 31, key >> 53 & 31,
-                    "black" if key >> 58 & 1 else "white")
+    return Position(key[0], key[1], key[2], key[3], _SIDES[key[4]])
 
 
 def _label(ply: Ply, side: Side, number: int) -> str:
@@ -373,7 +374,7 @@ def _replay_line(
     rules: Ruleset,
     start: Position,
     branch: int,
-    history: dict[int, list[int]],
+    history: dict[PositionKey, list[int]],
     counter: int,
     outcome: Optional[Outcome],
     numbering: tuple[int, int],
@@ -555,11 +556,8 @@ def _replay_line(
                     message = f"the mills {_mills_text(closed)} are closed and a {_NAMES[1 - mover]} stone must be captured"
                 fail("missing-capture", message, index, mover)
                 break
-        # the ply is legal: the position after it, packed as in position_key
-        if mover:
-            after_key = theirs | own << 24 | their_hand << 48 | in_hand << 53
-        else:
-            after_key = own | theirs << 24 | in_hand << 48 | their_hand << 53 | _BLACK_TO_MOVE
+        # the ply is legal: the position after it, as position_key gives it
+        after_key = (theirs, own, their_hand, in_hand, 0) if mover else (own, theirs, in_hand, their_hand, 1)
         their_count = theirs.bit_count()
         # repetition
         repeated = seen_count.get(after_key, 0) + 1
@@ -654,11 +652,11 @@ def _records_of(line: Replay) -> list[PlyRecord]:
     return records
 
 
-def _phase_in_key(key: int, side: int, flying: bool) -> str:
-    """The phase of ``side`` (0 White, 1 Black) in the position packed as ``key``: see :func:`phase`."""
-    if key >> (48 + 5 * side) & 31:
+def _phase_in_key(key: PositionKey, side: int, flying: bool) -> str:
+    """The phase of ``side`` (0 White, 1 Black) in the position ``key``: see :func:`phase`."""
+    if key[2 + side]:
         return "placing"
-    if flying and (key >> (24 * side) & _MASK).bit_count() == 3:
+    if flying and key[side].bit_count() == 3:
         return "flying"
     return "moving"
 
