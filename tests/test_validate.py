@@ -15,7 +15,7 @@ from muehle.analyzer.generate import generate_games
 from muehle.analyzer.rules import load_ruleset
 from muehle.analyzer.validate import validate_file
 from muehle.analyzer.verdict import judge
-from muehle.notation.parser import read_file
+from muehle.notation.parser import read_file, read_games
 from muehle.notation.writers import write_notation
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -230,6 +230,14 @@ class TestJobs:
         assert [r["game"] for r in reports] == list(range(1, 42))
         assert [r["source"] for r in reports] == ["<stdin>"] * 41
         assert [e["code"] for e in reports[-1]["errors"]] == ["occupied"]
+
+    def test_reports_travel_between_processes_whole(self) -> None:
+        import pickle
+
+        text = ILLEGAL.read_text("utf-8") + "\n\n" + write_notation(list(generate_games(load_ruleset("wmd"), 3, 5)))
+        reports = [judge(game, index) for index, game in enumerate(read_games(text, "t.txt"), 1)]
+        assert any(report.restore for report in reports) and any(report.valid for report in reports)
+        assert pickle.loads(pickle.dumps(reports)) == reports
 
     def test_the_library_counts_plies(self, tmp_path: Path) -> None:
         path = write(tmp_path, "ok.txt", f"{BLOCKED} 0-1\n\n1. d2 d6 *\n")
