@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import itertools
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Optional, Sequence
+from typing import Callable, Iterator, Optional
 
 from muehle.analyzer.board import (
     ALL_POINTS,
@@ -38,7 +38,7 @@ from muehle.analyzer.board import (
 )
 from muehle.analyzer.events import DrawRight, Outcome, RuleViolation
 from muehle.analyzer.rules import Ruleset, load_ruleset
-from muehle.notation.model import Game, Move, MoveVariations, Ply, Side
+from muehle.notation.model import Game, MoveLine, Ply, Side
 
 _SIDES: tuple[Side, Side] = ("white", "black")
 _NAMES = ("White", "Black")
@@ -334,13 +334,13 @@ def replay(game: Game, rules: Optional[Ruleset] = None, start: Optional[Position
         return Replay(rules, game, start, errors=errors, plies_of=lambda: game.plies)
     number_base = 1
     moves = game.main_line()
-    if start is not usual_start and start != usual_start and moves and moves[0][0] is not None:
+    if start is not usual_start and start != usual_start and moves.first is not None and moves.first[0] is not None:
         # a record set up from a position numbers its first ply as it likes
-        number_base = moves[0][0]
+        number_base = moves.first[0]
     numbering = (number_base, 0 if start.to_move == "white" else 1)
     history = {position_key(start): [0]}
-    main = _replay_line(game, moves, lambda: game.plies, game.main_line_variations(), rules, start, 0, history,
-                        0, _start_outcome(start, rules.flying), numbering)
+    main = _replay_line(game, moves, lambda: game.plies, rules, start, 0, history, 0,
+                        _start_outcome(start, rules.flying), numbering)
     _check_result(main)
     return main
 
@@ -368,9 +368,8 @@ def _start_outcome(start: Position, flying: bool) -> Optional[Outcome]:
 
 def _replay_line(
     game: Game,
-    moves: Sequence[Move],
+    moves: MoveLine,
     plies_of: Callable[[], list[Ply]],
-    variations: MoveVariations,
     rules: Ruleset,
     start: Position,
     branch: int,
@@ -381,10 +380,9 @@ def _replay_line(
 ) -> Replay:
     """Replay one line from ``start``; its first ply has index ``branch or 1``.
 
-    ``moves`` are the line's plies as :data:`~muehle.notation.model.Move` tuples;
-    ``plies_of`` gives them as written (asked for only to report an illegal ply,
-    or later by :attr:`Replay.plies`); ``variations`` are the variations of its
-    plies, as moves. ``history`` (position key -> plies where it stood, left unchanged) is where
+    ``moves`` is the line as the record gives it (what each ply does, how the plies
+    are numbered, their variations); ``plies_of`` gives its plies as written (asked
+    for only to report an illegal ply, or later by :attr:`Replay.plies`). ``history`` (position key -> plies where it stood, left unchanged) is where
     positions stood before the line's first ply; ``counter`` is the no-progress
     counter and ``outcome`` the end of the game before the line's first ply;
     ``numbering`` is the move number of the game's first ply and whether Black (1)
@@ -427,18 +425,16 @@ def _replay_line(
         errors.append(RuleViolation(code, f"{label}: {message}", index, ply.move_text, _SIDES[side],
                                     ply.line, ply.column))
 
-    for index, (number, side, target_name, origin_name, captures) in enumerate(moves, first_index):
+    def after_the_end(index: int, outcome: Outcome, side: int) -> None:
+        fail("after-game-end", f"the game was already over after ply {outcome.ply} ({_describe(outcome)})",
+             index, side)
+
+    # the plies are replayed up to the first one numbered otherwise than its place gives
+    misnumbered = _first_misnumbered(moves, mover, first_index, number_offset)
+    plies = moves.moves if misnumbered is None else moves.moves[:misnumbered]
+    for index, (target_name, origin_name, captures) in enumerate(plies, first_index):
         if outcome is not None:
-            fail("after-game-end", f"the game was already over after ply {outcome.ply} "
-                 f"({_describe(outcome)})", index, mover)
-            break
-        if side != _SIDES[mover]:
-            fail("numbering", f"ply {index} is {_NAMES[mover]}'s, but the record gives it to "
-                 f"{_NAMES[1 - mover]}", index, mover)
-            break
-        if number is not None and number != (index + number_offset) // 2:
-            fail("numbering", f"move number {number} where {expected_number(index)} is expected "
-                 f"(ply {index} is {_NAMES[mover]}'s move {expected_number(index)})", index, mover)
+            after_the_end(index, outcome, mover)
             break
         facts = point_facts.get(target_name)
         if facts is None:
@@ -590,15 +586,44 @@ def _replay_line(
         # the opponent moves next: ``own`` and ``in_hand`` become its stones and stones in hand
         mover ^= 1
         own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
+    else:
+        if misnumbered is not None:
+            index = first_index + misnumbered
+            number, side = moves.numbering()[misnumbered]
+            if outcome is not None:
+                after_the_end(index, outcome, mover)
+            elif side != _SIDES[mover]:
+                fail("numbering", f"ply {index} is {_NAMES[mover]}'s, but the record gives it to "
+                     f"{_NAMES[1 - mover]}", index, mover)
+            else:
+                fail("numbering", f"move number {number} where {expected_number(index)} is expected "
+                     f"(ply {index} is {_NAMES[mover]}'s move {expected_number(index)})", index, mover)
     if not errors or errors[0].code == "after-game-end":
         line.outcome = outcome
-    if variations:
-        _replay_variations(line, variations, rules, initial_counter, numbering)
+    if moves.variations:
+        _replay_variations(line, moves.variations, rules, initial_counter, numbering)
     return line
 
 
-def _replay_variations(line: Replay, variations: MoveVariations, rules: Ruleset, initial_counter: int,
-                       numbering: tuple[int, int]) -> None:
+def _first_misnumbered(moves: MoveLine, mover: int, first_index: int, number_offset: int) -> Optional[int]:
+    """The place in ``moves`` of the first ply whose side or move number is not the one its place
+    gives (index ``first_index`` is ``mover``'s, its number ``(index + number_offset) // 2``), if any.
+
+    When the line numbers its plies as they follow from the first, the first tells for all.
+    """
+    if moves.first is None:
+        return None
+    numbering = [moves.first] if moves.numbers is None else moves.numbers
+    for offset, (number, side) in enumerate(numbering):
+        if side != _SIDES[(mover + offset) % 2] or (
+            number is not None and number != (first_index + offset + number_offset) // 2
+        ):
+            return offset
+    return None
+
+
+def _replay_variations(line: Replay, variations: dict[int, list[MoveLine]], rules: Ruleset,
+                       initial_counter: int, numbering: tuple[int, int]) -> None:
     """Replay ``variations``, those of ``line``'s plies, each from the position before the ply it replaces.
 
     A variation of a ply after the first illegal one is not replayed (its position is unknown).
@@ -615,10 +640,10 @@ def _replay_variations(line: Replay, variations: MoveVariations, rules: Ruleset,
         counter = steps[offset - 1][3] if offset else initial_counter
         position = position_of_key(steps[offset - 1][0]) if offset else line.start
         decided = line.outcome if line.outcome is not None and line.outcome.ply < index else None
-        for number, (moves, their_variations) in enumerate(alternatives):
+        for number, moves in enumerate(alternatives):
             line.variations.append(_replay_line(
                 line.game, moves, functools.partial(_variation_plies, line.plies_of, offset, number),
-                their_variations, rules, position, index, history, counter, decided, numbering,
+                rules, position, index, history, counter, decided, numbering,
             ))
 
 

@@ -30,7 +30,7 @@ import os
 import re
 from typing import Callable, Iterable, Optional
 
-from muehle.notation.model import BLACK, WHITE, Game, Move, MoveVariations, Ply, Variation
+from muehle.notation.model import WHITE, Game, MoveLine, Numbering, Ply, PlyMove, Variation, numbering_after
 from muehle.notation.parser import _DECODED, _decode, goes_back, next_numbering, read_move_number, tag_pair
 from muehle.notation.splitter import Chunk
 from muehle.notation.terminals import Terminal, token_pattern
@@ -52,8 +52,8 @@ _CLOSED = 6  # after one of its variations
 _DONE = 7  # after the result: only comments may follow
 
 # What a word of movetext is, for read_moves: (kind, ...) tuples, remembered per word.
-_WORD_PLY = 0  # (kind, target, origin, captures, state after it, glued number or None, its side)
-_WORD_NUMBER = 1  # (kind, number, side)
+_WORD_PLY = 0  # (kind, (target, origin, captures), state after it, glued number and side or None)
+_WORD_NUMBER = 1  # (kind, (number, side))
 _WORD_ANNOTATION = 2
 _WORD_NAG = 3  # (kind, value)
 _WORD_OFFER = 4
@@ -147,16 +147,15 @@ class FastReader:
             offer, opening, closing = self._offer, self._opening, self._closing
             body = body.replace(offer, "\0").replace(opening, f" {opening} ").replace(closing, f" {closing} ")
             body = body.replace("\0", f" {offer} ")
-        # the line of play being read: its moves, their variations, where its numbering starts
-        moves: list[Move] = []
+        # the line of play being read: its moves and their variations, the numbering of the
+        # ply before its first (None: none) and of its first ply (None: no ply yet)
+        moves: list[PlyMove] = []
         append = moves.append
-        variations: MoveVariations = {}
-        main_variations = variations
-        start: tuple = (None, None)
+        variations: dict[int, list[MoveLine]] = {}
+        start: Optional[Numbering] = None
+        first: Optional[Numbering] = None
         lines_open: list[tuple] = []  # the lines the open variations branch from
-        number: Optional[int] = None  # the number and side of the last ply (None: no ply yet)
-        side: Optional[str] = None
-        pending = False  # a move number was written before the next ply, on the same line
+        pending: Optional[Numbering] = None  # a move number written before the next ply, on the same line
         state = _START
         words_get = self._words.get
         body_lines = iter(body.split("\n"))
@@ -166,31 +165,27 @@ class FastReader:
                 kind = words_get(word) or self._word(word)
                 what = kind[0]
                 if what == _WORD_PLY:
-                    if pending:
-                        if kind[5] is not None:
+                    written = kind[3]  # a number glued to the ply
+                    if pending is not None:
+                        if written is not None:
                             return None
-                        pending = False
-                    elif kind[5] is not None:  # a number glued to the ply
-                        if number is not None and (kind[5] < number or kind[5] == number and kind[6] == WHITE):
-                            return None  # the number goes back
-                        number, side = kind[5], kind[6]
-                    elif side == WHITE:  # Black replies on White's number, White moves on to the next
-                        side = BLACK
-                    elif side is None:
-                        side = WHITE
-                    else:
-                        side = WHITE
-                        if number is not None:
-                            number += 1
-                    append((number, side, kind[1], kind[2], kind[3]))
-                    state = kind[4]
-                elif pending:
+                        written, pending = pending, None
+                    if written is not None:
+                        if moves:
+                            if numbering_after(first, len(moves)) != written:  # type: ignore[arg-type]
+                                return None  # numbered otherwise than it follows: read() reads it
+                        elif goes_back(start, *written):
+                            return None
+                        else:
+                            first = written
+                    elif not moves:
+                        first = (None, WHITE) if start is None else numbering_after(start, 1)
+                    append(kind[1])
+                    state = kind[2]
+                elif pending is not None:
                     return None  # after a move number only its ply
                 elif what == _WORD_NUMBER:
-                    if number is not None and (kind[1] < number or kind[1] == number and kind[2] == WHITE):
-                        return None  # the number goes back
-                    number, side = kind[1], kind[2]
-                    pending = True
+                    pending = kind[1]
                     state = _NUMBER
                 elif what == _WORD_ANNOTATION:
                     if state != _PLY:
@@ -208,20 +203,18 @@ class FastReader:
                     if state < _PLY:
                         return None
                     # a variation of the last ply: its numbering goes on from the ply before that
-                    lines_open.append((moves, variations, start, number, side))
+                    lines_open.append((moves, variations, start, first))
                     if len(moves) > 1:
-                        start = moves[-2][:2]
-                    number, side = start
-                    branch_moves: list[Move] = []
-                    branch_variations: MoveVariations = {}
-                    variations.setdefault(len(moves) - 1, []).append((branch_moves, branch_variations))
-                    moves, variations = branch_moves, branch_variations
+                        start = numbering_after(first, len(moves) - 2)  # type: ignore[arg-type]
+                    moves, variations, first = [], {}, None
                     append = moves.append
                     state = _START
                 elif what == _WORD_CLOSE:
                     if state < _PLY or not lines_open:
                         return None
-                    moves, variations, start, number, side = lines_open.pop()
+                    branch = MoveLine(moves, first, None, variations)
+                    moves, variations, start, first = lines_open.pop()
+                    variations.setdefault(len(moves) - 1, []).append(branch)
                     append = moves.append
                     state = _CLOSED
                 elif what == _WORD_RESULT:
@@ -232,14 +225,15 @@ class FastReader:
                     for line in body_lines:
                         if line and not line.isspace():
                             return None
-                    return Game.deferred(tags, kind[1], moves, loader, source, chunk.first_line, main_variations)
+                    return Game.deferred(tags, kind[1], MoveLine(moves, first, None, variations), loader, source,
+                                         chunk.first_line)
                 else:
                     return None
-            if pending:
+            if pending is not None:
                 return None  # a move number on its own at the end of a line: read() reads it
         if lines_open:
             return None
-        return Game.deferred(tags, None, moves, loader, source, chunk.first_line, main_variations)
+        return Game.deferred(tags, None, MoveLine(moves, first, None, variations), loader, source, chunk.first_line)
 
     def _tag_line_pair(self, line: str) -> Optional[tuple[str, str]]:
         """The tag pair of a line of a tag section, or ``None`` (remembered when it is one)."""
@@ -258,10 +252,10 @@ class FastReader:
         if found is not None:
             ply, annotation = found.groups()
             number, side, _, origin, target, captures = _DECODED.get(ply) or _decode(ply)
-            kind: tuple = (_WORD_PLY, target, origin, captures, _PLY if annotation is None else _ANNOTATION,
-                           number, side)
+            kind: tuple = (_WORD_PLY, (target, origin, captures), _PLY if annotation is None else _ANNOTATION,
+                           None if number is None else (number, side))
         elif whole["NUMBER"](word):
-            kind = (_WORD_NUMBER, *read_move_number(word))
+            kind = (_WORD_NUMBER, read_move_number(word))
         elif whole["ANNOTATION"](word):
             kind = (_WORD_ANNOTATION,)
         elif whole["NAG"](word):

@@ -16,7 +16,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Generic, Literal, Optional, Sequence, TypeVar
+from typing import Callable, Generic, Literal, NamedTuple, Optional, Sequence, TypeVar
 
 Side = Literal["white", "black"]
 T = TypeVar("T")
@@ -100,33 +100,72 @@ class Variation:
     comments: list[str] = field(default_factory=list)
 
 
-#: A ply of the main line as the replay needs it: ``(number, side, target, origin, captures)``.
-Move = tuple[Optional[int], Side, str, Optional[str], Sequence[str]]
+#: What one ply does, as the replay needs it: ``(target, origin, captures)``.
+PlyMove = tuple[str, Optional[str], Sequence[str]]
+
+#: The number and side of a ply as the record gives them.
+Numbering = tuple[Optional[int], Side]
 
 
-#: The variations of a line of :data:`Move` tuples: for the place in the line of each
-#: ply that has variations, those variations in order, each as its own moves and
-#: variations. ``{1: [([(1, "black", "f4", None, ())], {})]}``: the line's second ply
-#: has one variation, of one ply.
-MoveVariations = dict[int, list[tuple[list[Move], "MoveVariations"]]]
+def numbering_after(numbering: Numbering, count: int) -> Numbering:
+    """The numbering of the ply ``count`` plies after one numbered ``numbering``, as records
+    number plies: Black replies on White's number, White moves on to the next.
 
-
-def moves_of(plies: list[Ply]) -> list[Move]:
-    """The :data:`Move` tuples of ``plies``."""
-    return [(ply.number, ply.side, ply.target, ply.origin, ply.captures) for ply in plies]
-
-
-def variations_of(plies: list[Ply]) -> MoveVariations:
-    """The variations of ``plies`` (and theirs, and so on) as :data:`Move` tuples.
-
-    >>> variations_of([Ply(1, "white", "b4"), Ply(1, "black", "d6", variations=[
-    ...     Variation(plies=[Ply(1, "black", "f4")])])])
-    {1: [([(1, 'black', 'f4', None, [])], {})]}
+    >>> numbering_after((17, "black"), 1), numbering_after((17, "black"), 2), numbering_after((None, "white"), 3)
+    ((18, 'white'), (18, 'black'), (None, 'black'))
     """
-    return {
-        index: [(moves_of(variation.plies), variations_of(variation.plies)) for variation in ply.variations]
-        for index, ply in enumerate(plies) if ply.variations
-    }
+    number, side = numbering
+    if number is not None:
+        number += (count + (side == BLACK)) // 2
+    return number, side if count % 2 == 0 else other_side(side)
+
+
+class MoveLine(NamedTuple):
+    """A line of play (the main line or a variation) as the replay reads it.
+
+    ``moves`` holds what each ply does; ``first`` is the numbering of the first ply
+    (``None`` for a line without plies). When every later ply is numbered as it
+    follows from the first (:func:`numbering_after`), ``numbers`` is ``None``;
+    otherwise it holds the numbering of every ply. ``variations`` gives, for the
+    place in the line of each ply that has variations, those variations in order.
+
+    >>> line = move_line_of([Ply(1, "white", "b4"), Ply(1, "black", "d6", variations=[
+    ...     Variation(plies=[Ply(1, "black", "f4")])])])
+    >>> line.moves, line.first, line.numbers, list(line.variations)
+    ([('b4', None, []), ('d6', None, [])], (1, 'white'), None, [1])
+    >>> line.numbered()
+    [(1, 'white', 'b4', None, []), (1, 'black', 'd6', None, [])]
+    """
+
+    moves: list[PlyMove]
+    first: Optional[Numbering]
+    numbers: Optional[list[Numbering]]
+    variations: dict[int, list["MoveLine"]]
+
+    def numbering(self) -> list[Numbering]:
+        """The numbering of every ply."""
+        if self.numbers is not None:
+            return self.numbers
+        if self.first is None:
+            return []
+        return [numbering_after(self.first, count) for count in range(len(self.moves))]
+
+    def numbered(self) -> list[tuple[Optional[int], Side, str, Optional[str], Sequence[str]]]:
+        """Every ply as ``(number, side, target, origin, captures)``."""
+        return [numbering + move for numbering, move in zip(self.numbering(), self.moves)]
+
+
+def move_line_of(plies: list[Ply]) -> MoveLine:
+    """The :class:`MoveLine` of ``plies`` (their variations included)."""
+    moves = [(ply.target, ply.origin, ply.captures) for ply in plies]
+    numbers: Optional[list[Numbering]] = [(ply.number, ply.side) for ply in plies]
+    first = numbers[0] if numbers else None
+    if first is not None and all(numbering_after(first, count) == numbering
+                                 for count, numbering in enumerate(numbers)):
+        numbers = None
+    variations = {index: [move_line_of(variation.plies) for variation in ply.variations]
+                  for index, ply in enumerate(plies) if ply.variations}
+    return MoveLine(moves, first, numbers, variations)
 
 
 class _ReadOnDemand(Generic[T]):
@@ -159,14 +198,14 @@ class Game:
     first time ``plies``, ``comments`` or ``final_comments`` is asked for. That
     makes no difference to what the game holds, only to when it is built.
 
-    >>> game = Game.deferred({"Event": "x"}, "*", [(1, "white", "b4", None, ())],
+    >>> game = Game.deferred({"Event": "x"}, "*", MoveLine([("b4", None, ())], (1, "white"), None, {}),
     ...                      lambda: Game(plies=[Ply(1, "white", "b4", line=2, column=4)]))
-    >>> game.main_line(), game.plies[0].column
+    >>> game.main_line().numbered(), game.plies[0].column
     ([(1, 'white', 'b4', None, ())], 4)
     """
 
     __slots__ = ("tags", "_plies", "result", "_comments", "_final_comments", "source", "line", "errors",
-                 "_moves", "_variations", "_loader")
+                 "_moves", "_loader")
 
     def __init__(self, tags: Optional[dict[str, str]] = None, plies: Optional[list[Ply]] = None,
                  result: Optional[str] = None, comments: Optional[list[str]] = None,
@@ -180,20 +219,16 @@ class Game:
         self.source = source
         self.line = line
         self.errors: list[NotationError] = [] if errors is None else errors
-        self._moves: Optional[list[Move]] = None
-        self._variations: MoveVariations = {}
+        self._moves: Optional[MoveLine] = None
         self._loader: Optional[Callable[[], "Game"]] = None
 
     @classmethod
-    def deferred(cls, tags: dict[str, str], result: Optional[str], moves: list[Move],
-                 loader: Callable[[], "Game"], source: str = "", line: int = 0,
-                 variations: Optional[MoveVariations] = None) -> "Game":
-        """A game read without syntax errors whose main line is ``moves`` and its variations
-        ``variations``; ``loader`` reads the whole game (plies, comments) from its text when needed."""
+    def deferred(cls, tags: dict[str, str], result: Optional[str], moves: MoveLine,
+                 loader: Callable[[], "Game"], source: str = "", line: int = 0) -> "Game":
+        """A game read without syntax errors whose main line (variations included) is ``moves``;
+        ``loader`` reads the whole game (plies, comments) from its text when needed."""
         game = cls(tags, None, result, None, None, source, line)
         game._moves = moves
-        if variations:
-            game._variations = variations
         game._loader = loader
         return game
 
@@ -209,23 +244,17 @@ class Game:
     comments: _ReadOnDemand[list[str]] = _ReadOnDemand()
     final_comments: _ReadOnDemand[list[str]] = _ReadOnDemand()
 
-    def main_line(self) -> list[Move]:
-        """The main line's plies as :data:`Move` tuples (without building them when the reader deferred them)."""
+    def main_line(self) -> MoveLine:
+        """The main line as a :class:`MoveLine` (without building the plies when the reader deferred them)."""
         if self._moves is not None and self._loader is not None:
             return self._moves
-        return moves_of(self.plies)
-
-    def main_line_variations(self) -> MoveVariations:
-        """The variations of the main line's plies as :data:`Move` tuples (see :data:`MoveVariations`)."""
-        if self._moves is not None and self._loader is not None:
-            return self._variations
-        return variations_of(self.plies)
+        return move_line_of(self.plies)
 
     def has_variations(self) -> bool:
         """Whether a ply of the main line has variations."""
-        if self._loader is not None:
-            return bool(self._variations)
-        return any(ply.variations for ply in self._plies)
+        if self._moves is not None and self._loader is not None:
+            return bool(self._moves.variations)
+        return any(ply.variations for ply in self.plies)
 
     @property
     def declared_result(self) -> Optional[str]:
@@ -235,14 +264,12 @@ class Game:
     def __getstate__(self) -> dict[str, object]:
         """The whole game (read in full first), for pickling and copying."""
         self._load()
-        return {name: getattr(self, name) for name in self.__slots__
-                if name not in ("_moves", "_variations", "_loader")}
+        return {name: getattr(self, name) for name in self.__slots__ if name not in ("_moves", "_loader")}
 
     def __setstate__(self, state: dict[str, object]) -> None:
         for name, value in state.items():
             setattr(self, name, value)
         self._moves = None
-        self._variations = {}
         self._loader = None
 
     def _fields(self) -> tuple:

@@ -427,8 +427,8 @@ def read_lines(lines: Iterable[str], source: str = "<input>", first_line: int = 
     """Every game of ``lines`` (without line breaks), the first of them line ``first_line`` of ``source``.
 
     Errors are handled as by :func:`read_games`. With ``deferred``, a well-formed game
-    is read as its tags, result, main line and variations as moves
-    (:meth:`Game.main_line`, :meth:`Game.main_line_variations`), and its plies and comments only when first asked for:
+    is read as its tags, result, and main line and variations as moves
+    (:meth:`Game.main_line`), and its plies and comments only when first asked for:
     quicker when most games are only replayed, as by ``muehle validate``. With
     ``ends_text`` false the lines are a piece of a text that goes on with a new game
     (see :func:`~muehle.notation.splitter.split_lines`).

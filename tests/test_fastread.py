@@ -24,7 +24,7 @@ from strategies import games, record_files
 from muehle.analyzer.generate import generate_games
 from muehle.analyzer.rules import load_ruleset
 from muehle.notation import fastread, parser
-from muehle.notation.model import Game, Move, MoveVariations, Ply, moves_of, variations_of
+from muehle.notation.model import Game, MoveLine, Ply, move_line_of
 from muehle.notation.parser import text_lines
 from muehle.notation.pgn import write_pgn
 from muehle.notation.splitter import Chunk, split_lines
@@ -57,13 +57,14 @@ def moves_game(chunk: Chunk, source: str = "t.txt") -> Optional[Game]:
     return parser._PARSERS.get_fast().read_moves(chunk, source, lambda: parser._read_whole(chunk, source))
 
 
-def tupled(moves: list[Move]) -> list[tuple]:
-    return [(number, side, target, origin, tuple(captures)) for number, side, target, origin, captures in moves]
+def tupled(line: MoveLine) -> list[tuple]:
+    """Every ply of the line as ``(number, side, target, origin, captures)``, captures as a tuple."""
+    return [(number, side, target, origin, tuple(captures)) for number, side, target, origin, captures in line.numbered()]
 
 
-def tupled_variations(variations: MoveVariations) -> dict[int, list[tuple]]:
-    return {index: [(tupled(moves), tupled_variations(inner)) for moves, inner in alternatives]
-            for index, alternatives in variations.items()}
+def lined(line: MoveLine) -> tuple:
+    """The line and its variations, as plain tuples to compare."""
+    return tupled(line), {index: [lined(branch) for branch in branches] for index, branches in line.variations.items()}
 
 
 def places(plies: list[Ply]) -> Iterator[tuple[int, int]]:
@@ -92,8 +93,7 @@ def check_same(text: str) -> list[Optional[Game]]:
             assert not slow.errors, text
             assert (deferred.tags, deferred.result, deferred.line, deferred.source, deferred.errors) == (
                 slow.tags, slow.result, slow.line, slow.source, [])
-            assert tupled(deferred.main_line()) == tupled(moves_of(slow.plies))
-            assert tupled_variations(deferred.main_line_variations()) == tupled_variations(variations_of(slow.plies))
+            assert lined(deferred.main_line()) == lined(move_line_of(slow.plies))
             assert deferred.has_variations() == slow.has_variations()
             assert deferred == slow  # now read in full
             assert list(places(deferred.plies)) == list(places(slow.plies))
@@ -297,6 +297,7 @@ def test_reading_deferred_is_asked_for_and_gives_the_same_games(tmp_path: Path) 
         assert tupled(deferred[0].main_line()) == [(1, "white", "d2", None, ()), (1, "black", "d6", None, ()),
                                                    (2, "white", "f4", None, ())]
         # the variation replaces White's first ply, so it is White's move 1 as well
-        assert tupled_variations(deferred[1].main_line_variations()) == {0: [([(1, "white", "d2", None, ())], {})]}
+        assert lined(deferred[1].main_line()) == (
+            [(1, "white", "b4", None, ()), (1, "black", "d6", None, ())], {0: [([(1, "white", "d2", None, ())], {})]})
         assert deferred[1].has_variations() and not deferred[0].has_variations()
         assert deferred == whole

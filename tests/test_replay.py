@@ -368,7 +368,7 @@ class TestVariationsAndSyntax:
         text = "1. d2 d6 2. f2 (2. f4 f6 (2... b4) 3. b2) f6 (2... d2) 3. b2/xd6 *\n"
         (whole,) = read_games(text)
         (as_moves,) = read_games(text, deferred=True)
-        assert list(as_moves.main_line_variations()) == [2, 3]  # read as moves, the plies not yet
+        assert list(as_moves.main_line().variations) == [2, 3]  # read as moves, the plies not yet
 
         def summary(line: Replay) -> tuple:
             return (line.branch, line.steps, [(e.code, e.ply, e.line, e.column) for e in line.errors],
