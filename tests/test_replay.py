@@ -289,6 +289,31 @@ class TestNumbering:
         assert only_error(r) == ("numbering", 2)
         assert "ply 2 is Black's, but the record gives it to White" in r.errors[0].message
 
+    def test_lines_read_as_moves_are_checked_from_their_first_ply(self) -> None:
+        """A line numbered consistently but from the wrong number is wrong from its first ply:
+        here the main line starts at move 2, and a variation replacing 2. f2 starts at move 3."""
+        from muehle.notation.parser import read_games
+
+        (wrong_start,) = read_games("2. d2 d6 3. f2 *\n", deferred=True)
+        assert wrong_start.main_line().numbers is None  # read as moves: numbered from its first ply
+        r = replay(wrong_start, WMD)
+        assert only_error(r) == ("numbering", 1)
+        assert r.errors[0].message == "2. d2: move number 2 where 1 is expected (ply 1 is White's move 1)"
+        (wrong_variation,) = read_games("1. d2 d6 2. f2 (3. f4 f6) f6 *\n", deferred=True)
+        r = replay(wrong_variation, WMD)
+        assert r.errors == [] and r.ply_count == 4
+        (variation,) = r.variations
+        assert only_error(variation) == ("numbering", 3)
+
+    def test_a_number_that_skips_is_found_where_it_stands(self) -> None:
+        from muehle.notation.model import move_line_of
+
+        plies_ = plies("d2 d6 f2 f6 b2/xd6")
+        plies_[4].number = 4  # 4. b2/xd6 where 3. b2/xd6 stands
+        assert move_line_of(plies_).numbers is not None
+        r = replay(Game(plies=plies_), WMD)
+        assert only_error(r) == ("numbering", 5) and r.ply_count == 4
+
     def test_unnumbered_plies_take_their_number_from_their_place(self) -> None:
         r = replay(Game(plies=[Ply(None, "white", "d2"), Ply(None, "black", "d2")]), WMD)
         assert r.errors[0].message.startswith("1... d2: ")
