@@ -30,7 +30,7 @@ import os
 import re
 from typing import Callable, Iterable, Optional
 
-from muehle.notation.model import WHITE, Game, MoveLine, Numbering, Ply, PlyMove, Variation, numbering_after
+from muehle.notation.model import BLACK, WHITE, Game, MoveLine, Numbering, Ply, PlyMove, Variation, numbering_after
 from muehle.notation.parser import _DECODED, _decode, goes_back, next_numbering, read_move_number, tag_pair
 from muehle.notation.splitter import Chunk
 from muehle.notation.terminals import Terminal, token_pattern
@@ -61,6 +61,8 @@ _WORD_RESULT = 5  # (kind, result as in the record model)
 _WORD_OPEN = 7  # the start of a variation
 _WORD_CLOSE = 8  # its end
 _WORD_OTHER = 6  # anything else: read_moves leaves the game to read()
+
+_SIDES = (WHITE, BLACK)
 
 #: How many words :meth:`FastReader.read_moves` remembers the kind of, and how many tag lines.
 _WORDS_LIMIT = 50_000
@@ -172,8 +174,12 @@ class FastReader:
                         written, pending = pending, None
                     if written is not None:
                         if moves:
-                            if numbering_after(first, len(moves)) != written:  # type: ignore[arg-type]
-                                return None  # numbered otherwise than it follows: read() reads it
+                            # numbered as it follows from the first ply? (numbering_after, inlined)
+                            first_number, first_side = first  # type: ignore[misc]
+                            count = len(moves) + (first_side == BLACK)
+                            if (first_number is None or written[0] != first_number + count // 2
+                                    or written[1] != _SIDES[count & 1]):
+                                return None  # numbered otherwise: read() reads it, the replay judges it
                         elif goes_back(start, *written):
                             return None
                         else:
