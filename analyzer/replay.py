@@ -436,11 +436,11 @@ def _replay_line(
         if outcome is not None:
             after_the_end(index, outcome, mover)
             break
-        facts = point_facts.get(target_name)
-        if facts is None:
+        try:
+            target_bit, first_mill, second_mill, _ = point_facts[target_name]
+        except KeyError:
             fail("syntax", f"{target_name} is not a point of the board", index, mover)
             break
-        target_bit, first_mill, second_mill, _ = facts
         occupied = own | theirs
         if origin_name is None:
             if not in_hand:
@@ -460,11 +460,11 @@ def _replay_line(
                      f"{'stone' if in_hand == 1 else 'stones'} in hand and must place one",
                      index, mover)
                 break
-            facts = point_facts.get(origin_name)
-            if facts is None:
+            try:
+                origin_bit, _, _, origin_neighbours = point_facts[origin_name]
+            except KeyError:
                 fail("syntax", f"{origin_name} is not a point of the board", index, mover)
                 break
-            origin_bit, _, _, origin_neighbours = facts
             if not own & origin_bit:
                 fail("not-own-stone", _not_own_stone(origin_name, origin_bit, theirs, mover, 1 - mover),
                      index, mover)
@@ -506,12 +506,12 @@ def _replay_line(
             broken = False
             taken = 0
             for point in captures:
-                facts = point_facts.get(point)
-                if facts is None:
+                try:
+                    bit, mill_a, mill_b, _ = point_facts[point]
+                except KeyError:
                     fail("syntax", f"{point} is not a point of the board", index, mover)
                     broken = True
                     break
-                bit, mill_a, mill_b, _ = facts
                 if taken >= required:
                     fail("extra-capture", _extra_capture_reason(closed, required, kind, rules, theirs,
                                                                 their_hand, _NAMES[1 - mover]),

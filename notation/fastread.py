@@ -159,12 +159,15 @@ class FastReader:
         lines_open: list[tuple] = []  # the lines the open variations branch from
         pending: Optional[Numbering] = None  # a move number written before the next ply, on the same line
         state = _START
-        words_get = self._words.get
+        known_words = self._words
         body_lines = iter(body.split("\n"))
         for line in body_lines:
             words = iter(line.split())
             for word in words:
-                kind = words_get(word) or self._word(word)
+                try:
+                    kind = known_words[word]
+                except KeyError:
+                    kind = self._word(word)
                 what = kind[0]
                 if what == _WORD_PLY:
                     written = kind[3]  # a number glued to the ply

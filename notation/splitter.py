@@ -161,7 +161,7 @@ class _Splitter:
                     continue
                 if not self.after_result:
                     if chunk.has_moves:
-                        if plain_movetext(line) and not _may_be_special(line):
+                        if (line[0].isalnum() or plain_movetext(line)) and not _may_be_special(line):
                             chunk.lines.append(line)  # movetext that neither ends nor starts a game
                             continue
                     elif self.held is None and (line in known_tag_lines or _is_tag_line(line)):

@@ -408,6 +408,15 @@ class TestVariationsAndSyntax:
         # 2... d2 for f6: d2 is White's; its place in the text comes from the plies, read when needed
         assert [(e.code, e.ply, e.line, e.column) for e in second.errors] == [("occupied", 4, 1, 52)]
 
+    @pytest.mark.parametrize("ply, point, placing", [
+        (Ply(1, "white", "z9"), "z9", True), (Ply(1, "white", "d2", captures=["d4"]), "d4", True),
+        (Ply(1, "white", "d3", "b1"), "b1", False),
+    ])
+    def test_a_record_built_in_code_with_a_point_off_the_board(self, ply: Ply, point: str, placing: bool) -> None:
+        start = None if placing else setup("d2 b4 b6", "a1 a4 a7", "white")
+        r = replay(Game(plies=[ply]), WMD, start=start)
+        assert only_error(r) == ("syntax", 1) and f"{point} is not a point of the board" in r.errors[0].message
+
     def test_a_syntax_error_stops_everything(self) -> None:
         error = NotationError("b1 is not a point of the board", source="x.txt", line=3, column=7)
         r = replay(Game(plies=plies("d2 d6"), errors=[error]), WMD)
