@@ -58,9 +58,9 @@ _WORD_ANNOTATION = 2
 _WORD_NAG = 3  # (kind, value)
 _WORD_OFFER = 4
 _WORD_RESULT = 5  # (kind, result as in the record model)
-_WORD_OPEN = 7  # the start of a variation
-_WORD_CLOSE = 8  # its end
-_WORD_OTHER = 6  # anything else: read_moves leaves the game to read()
+_WORD_OPEN = 6  # the start of a variation
+_WORD_CLOSE = 7  # its end
+_WORD_OTHER = 8  # anything else: read_moves leaves the game to read()
 
 _SIDES = (WHITE, BLACK)
 

@@ -34,7 +34,7 @@ from typing import Any, BinaryIO, Iterable, Iterator, Optional
 
 from muehle.notation.errors import MuehleError, NotationError
 from muehle.notation.grammar import MOVE_NUMBER_CHARS, build_parser
-from muehle.notation.model import BLACK, WHITE, Game, Ply, Side, Variation
+from muehle.notation.model import BLACK, WHITE, Game, Ply, Side, Variation, numbering_after
 from muehle.notation.splitter import Chunk, split_lines
 
 __all__ = ["read_games", "read_file", "read_lines", "parse_game"]
@@ -138,10 +138,7 @@ def next_numbering(context: Optional[tuple[Optional[int], Side]]) -> tuple[Optio
     """
     if context is None:
         return None, WHITE
-    number = context[0]
-    if context[1] == WHITE:
-        return number, BLACK
-    return (None if number is None else number + 1), WHITE
+    return numbering_after(context, 1)
 
 
 def goes_back(context: Optional[tuple[Optional[int], Side]], number: int, side: Side) -> bool:
