@@ -42,7 +42,6 @@ _TAG_START = re.compile(r'[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]+"')
 # A line of movetext that starts with neither a tag nor a comment (nor is blank).
 _PLAIN_MOVETEXT = re.compile(r"[ \t]*[^\s\[{;]")
 _TAG_LINE = re.compile(r"[ \t]*" + _TAG.pattern + r"[ \t]*")
-_NOTHING: tuple = ()
 
 
 @dataclass
