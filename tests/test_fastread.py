@@ -301,3 +301,10 @@ def test_reading_deferred_is_asked_for_and_gives_the_same_games(tmp_path: Path) 
             [(1, "white", "b4", None, ()), (1, "black", "d6", None, ())], {0: [([(1, "white", "d2", None, ())], {})]})
         assert deferred[1].has_variations() and not deferred[0].has_variations()
         assert deferred == whole
+
+
+@pytest.mark.parametrize("regexp", ["a+", r"\d", "(a)", "a|b", "[(]"])
+def test_only_terminals_of_one_text_are_taken_as_text(regexp: str) -> None:
+    with pytest.raises(ValueError, match="not the expression of one text"):
+        fastread._literal(regexp)
+    assert fastread._literal(r"\(=\)") == "(=)"
