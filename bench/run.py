@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The muehle benchmark: throughput against python-chess and a regex floor, start-up, memory.
 
-    python bench/run.py            # the full run (about ten minutes on two cores)
+    python bench/run.py            # the full run (a few minutes on two cores)
     python bench/run.py --quick    # a small run to see that everything works (~30 s)
     python bench/run.py --profile  # where parse and replay spend their time
 
