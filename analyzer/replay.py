@@ -523,8 +523,8 @@ def _replay_line(
                     broken = True
                     break
                 # a stone in a closed mill is protected (unless all are: see capturable)
-                if (theirs & mill_a == mill_a or theirs & mill_b == mill_b) and not capturable(theirs, rules) & bit:
-                    allowed = capturable(theirs, rules)
+                if (theirs & mill_a == mill_a or theirs & mill_b == mill_b) and not (
+                        allowed := capturable(theirs, rules)) & bit:
                     if allowed:
                         others = points_of(allowed)
                         verb = "is" if len(others) == 1 else "are"

@@ -16,7 +16,8 @@ json`` (documented in ``docs/validate.md``) and behind each line of its text out
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any, Optional
 
 from muehle.analyzer.events import Outcome, RuleViolation
@@ -52,9 +53,7 @@ class GameReport:
 
     def __reduce__(self) -> tuple:
         """Pickled as its fields in order (``--jobs`` workers send thousands: smaller and quicker)."""
-        return (GameReport, (self.source, self.game, self.tags, self.rules, self.valid, self.plies, self.errors,
-                             self.outcome, self.declared, self.consistent, self.line, self.restore,
-                             self.restore_text))
+        return (GameReport, _REPORT_FIELDS(self))
 
     def to_dict(self) -> dict[str, Any]:
         """The report as plain data, in the documented field order."""
@@ -93,6 +92,10 @@ def ruleset_of(game: Game, rules: Optional[Ruleset] = None) -> Ruleset:
                           f"(presets: {', '.join(preset_names())})",
                           source=game.source, line=game.line, code="unknown-rules")
     return found
+
+
+#: A report's fields in order, as its constructor takes them.
+_REPORT_FIELDS = attrgetter(*(report_field.name for report_field in fields(GameReport)))
 
 
 def judge(game: Game, index: int = 1, rules: Optional[Ruleset] = None, source: Optional[str] = None) -> GameReport:

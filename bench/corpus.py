@@ -124,6 +124,11 @@ def game_texts(corpus: Corpus) -> list[bytes]:
     return [data[start:end] for start, end in zip(corpus.offsets, ends)]
 
 
+def sized_path(corpus: Corpus, out: Path, size: int) -> Path:
+    """Where the file of ``size`` bytes of the corpus's games goes (see :func:`sized_file`)."""
+    return out / f"{corpus.path.stem}-{size}-bytes.txt"
+
+
 def sized_file(corpus: Corpus, path: Path, size: int) -> tuple[int, int]:
     """Write whole games of the corpus, cycling through it, until ``size`` bytes are reached.
 

@@ -269,7 +269,7 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     contenders["cli"] = ("muehle: muehle validate", lambda: run_command([*validate, str(corpus.path)])[1:])
     contenders["cli_jobs2"] = ("muehle: muehle validate --jobs 2",
                                lambda: run_command([*validate, "--jobs", "2", str(corpus.path)])[1:])
-    jobs_file = out / f"{corpus.path.stem}-{plan.jobs_bytes}-bytes.txt"
+    jobs_file = corpora.sized_path(corpus, out, plan.jobs_bytes)
     jobs_games, jobs_plies = corpora.sized_file(corpus, jobs_file, plan.jobs_bytes)
     results["jobs_file"] = {"path": str(jobs_file), "bytes": jobs_file.stat().st_size, "games": jobs_games,
                             "plies": jobs_plies}
@@ -335,7 +335,7 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     say("memory, peak RSS of muehle validate:")
     memory: dict[str, Any] = {}
     for name, size in (("small", plan.small_bytes), ("big", plan.big_bytes)):
-        path = out / f"{corpus.path.stem}-{size}-bytes.txt"
+        path = corpora.sized_path(corpus, out, size)
         games, plies = corpora.sized_file(corpus, path, size)
         rss, elapsed, code = peak_rss([*validate, str(path)], plan.memory_limit if name == "big" else 0)
         memory[name] = {"bytes": path.stat().st_size, "games": games, "plies": plies,

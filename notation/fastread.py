@@ -94,7 +94,7 @@ class FastReader:
         regexp = {terminal.name: terminal.regexp for terminal in terminals}
         # For read_moves: the kind of a word (text between white space) and the comments
         whole = {name: re.compile(f"(?:{regexp[name]})", flags).fullmatch
-                 for name in ("TAG", "NUMBER", "ANNOTATION", "NAG", "OFFER", "RESULT", "LPAR", "RPAR")}
+                 for name in ("NUMBER", "ANNOTATION", "NAG", "OFFER", "RESULT", "LPAR", "RPAR")}
         self._ply_word = re.compile(f"({regexp['PLY']})({regexp['ANNOTATION']})?", flags).fullmatch
         self._whole = whole
         self._comment = re.compile(regexp["COMMENT"], flags)
