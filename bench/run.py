@@ -16,7 +16,11 @@ Measured on one corpus of random legal games made by muehle's generator (cached 
   the command also on a file of about 10 MB (the corpus's games over again), on
   which ``--jobs 2`` is compared with one process: on the corpus alone, the
   command's start-up (a fixed cost, measured on its own) is a sizeable part of a
-  run that takes about a second.
+  run that takes about a second;
+- reference for ``--jobs 2``: two ``muehle validate`` processes started together,
+  each on half of the jobs file: what the machine gives two processes at the time
+  of the run (on a shared machine often less than twice one), printed next to the
+  ``--jobs 2`` ratio.
 
 Also the start-up of ``muehle validate`` on one short game against importing its
 dependencies, and the peak memory of validating a 200 MB file against a 2 MB one.
@@ -141,6 +145,19 @@ def cpu_seconds() -> float:
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def run_side_by_side(commands: list[list[str]]) -> list[tuple[bytes, int]]:
+    """Start the commands together and wait for all; the standard output and exit status of each."""
+    children = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for command in commands]
+    done = []
+    for command, child in zip(commands, children):
+        out, err = child.communicate()
+        if child.returncode not in (0, 1):
+            raise RuntimeError(f"{' '.join(command)} failed ({child.returncode}):\n"
+                               + err.decode(errors="replace")[-2000:])
+        done.append((out, child.returncode))
+    return done
 
 
 def run_command(command: list[str]) -> tuple[float, bytes, int]:
@@ -277,6 +294,15 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     contenders["cli_file"] = (f"muehle: muehle validate, {size}", lambda: run_command([*validate, str(jobs_file)])[1:])
     contenders["cli_file_jobs2"] = (f"muehle: muehle validate --jobs 2, {size}",
                                     lambda: run_command([*validate, "--jobs", "2", str(jobs_file)])[1:])
+    # The reference for --jobs 2: one process on each half of the jobs file, both at
+    # once. It is what this machine gives two processes right now (--jobs 2 can at most
+    # match it: the same work, cut perfectly in two, each half with its own start-up).
+    half_file = corpora.sized_path(corpus, out, plan.jobs_bytes // 2)
+    half_games, half_plies = corpora.sized_file(corpus, half_file, plan.jobs_bytes // 2)
+    results["half_file"] = {"path": str(half_file), "bytes": half_file.stat().st_size, "games": half_games,
+                            "plies": half_plies}
+    contenders["cli_halves"] = ("reference: muehle validate on each half, side by side",
+                                lambda: run_side_by_side([[*validate, str(half_file)]] * 2))
     best = {name: float("inf") for name in contenders}
     best_cpu = dict(best)
     values: dict[str, Any] = {}
@@ -296,12 +322,13 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     rates: dict[str, Optional[float]] = {}
     cpu_rates: dict[str, Optional[float]] = {}
     seconds: dict[str, Optional[float]] = {}
-    for name in ("floor", "chess", "library", "cli", "cli_jobs2", "cli_file", "cli_file_jobs2"):
+    for name in ("floor", "chess", "library", "cli", "cli_jobs2", "cli_file", "cli_file_jobs2", "cli_halves"):
         if name not in contenders:
             say("  peer: python-chess is not installed (pip install 'muehle[bench]')")
             rates[name] = cpu_rates[name] = seconds[name] = None
             continue
-        plies = jobs_plies if name.startswith("cli_file") else corpus.plies
+        plies = {"cli_file": jobs_plies, "cli_file_jobs2": jobs_plies, "cli_halves": 2 * half_plies}.get(
+            name, corpus.plies)
         seconds[name] = best[name]
         rates[name] = plies / best[name]
         cpu_rates[name] = plies / best_cpu[name] if best_cpu[name] > 0 else None
@@ -367,6 +394,9 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
         "cli_vs_chess_cpu": divide(cpu_rates["cli"], cpu_rates["chess"]),
         "floor_vs_cli_cpu": divide(cpu_rates["floor"], cpu_rates["cli"]),
         "jobs2_vs_single_corpus": divide(rates["cli_jobs2"], rates["cli"]),
+        # what two processes got side by side, and how much of it --jobs 2 reached
+        "halves_vs_single": divide(rates["cli_halves"], rates["cli_file"]),
+        "jobs2_vs_halves": divide(rates["cli_file_jobs2"], rates["cli_halves"]),
     }
     say("targets:")
     for values in ratios.values():
@@ -377,6 +407,8 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     corpus_jobs = results["info"]["jobs2_vs_single_corpus"]
     if corpus_jobs is not None:
         say(f"  (on the corpus alone, start-up included: --jobs 2 / single {corpus_jobs:.2f})")
+    say(f"  (two processes side by side, each on half the jobs file / single: "
+        f"{results['info']['halves_vs_single']:.2f}; --jobs 2 reached {results['info']['jobs2_vs_halves']:.0%} of it)")
     if not memory["big"]["complete"]:
         say("  (the big file's run was stopped before its end: its peak memory is that of the part read)")
     if quick:
@@ -450,8 +482,11 @@ def markdown(results: dict[str, Any]) -> str:
               "library": "muehle: library validate", "cli": "muehle: `muehle validate`",
               "cli_jobs2": "muehle: `muehle validate --jobs 2`",
               "cli_file": "muehle: `muehle validate`, jobs file",
-              "cli_file_jobs2": "muehle: `muehle validate --jobs 2`, jobs file"}
+              "cli_file_jobs2": "muehle: `muehle validate --jobs 2`, jobs file",
+              "cli_halves": "reference: `muehle validate` on each half of the jobs file, side by side"}
     for name, label in labels.items():
+        if name not in results["throughput"]:
+            continue  # (a run from before this contender was measured)
         wall, cpu = results["throughput"].get(name), results["throughput_cpu"].get(name)
         shown = [f"{value:,.0f}" if value else "n/a" for value in (wall, cpu)]
         lines.append(f"| {label} | {shown[0]} | {shown[1]} |")
@@ -478,6 +513,11 @@ def markdown(results: dict[str, Any]) -> str:
     corpus_jobs = results.get("info", {}).get("jobs2_vs_single_corpus")
     if corpus_jobs is not None:
         lines += ["", f"On the corpus alone (start-up included), `--jobs 2` / one process: {corpus_jobs:.2f}."]
+    halves = results.get("info", {}).get("halves_vs_single")
+    if halves is not None:
+        lines += ["", f"Reference for `--jobs 2`: two `muehle validate` processes side by side, each on half "
+                      f"the jobs file, / one process on all of it: {halves:.2f}; `--jobs 2` reached "
+                      f"{results['info']['jobs2_vs_halves']:.0%} of that."]
     return "\n".join(lines) + "\n"
 
 

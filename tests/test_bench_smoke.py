@@ -140,6 +140,13 @@ def test_quick_run_end_to_end(tmp_path: Path) -> None:
     assert jobs_file["bytes"] >= 400_000 and jobs_file["plies"] > 10 * corpus["plies"]
     for name in ("cli_file", "cli_file_jobs2"):
         assert rates[name] == pytest.approx(jobs_file["plies"] / seconds[name])
+    # the reference for --jobs 2: two processes, each on a half of the jobs file
+    half_file = results["half_file"]
+    assert abs(2 * half_file["bytes"] - jobs_file["bytes"]) < 0.02 * jobs_file["bytes"]
+    assert rates["cli_halves"] == pytest.approx(2 * half_file["plies"] / seconds["cli_halves"])
+    assert results["info"]["halves_vs_single"] == pytest.approx(rates["cli_halves"] / rates["cli_file"])
+    assert results["info"]["jobs2_vs_halves"] == pytest.approx(rates["cli_file_jobs2"] / rates["cli_halves"])
+    assert "each half of the jobs file, side by side" in (tmp_path / "results.md").read_text(encoding="utf-8")
     if HAS_CHESS:
         assert results["chess"]["plies"] == corpus["plies"]
         assert rates["chess"] == pytest.approx(corpus["plies"] / seconds["chess"])
@@ -163,3 +170,10 @@ def test_quick_run_end_to_end(tmp_path: Path) -> None:
         assert values["what"] in done.stdout
         assert f"| {values['what']} |" in summary
     assert f"{corpus['plies']:,} plies" in summary
+
+
+def test_side_by_side_runs_every_command_and_reports_a_failure() -> None:
+    echo = [sys.executable, "-c", "print('ok')"]
+    assert run.run_side_by_side([echo, echo]) == [(b"ok\n", 0), (b"ok\n", 0)]
+    with pytest.raises(RuntimeError, match="failed \\(3\\)"):
+        run.run_side_by_side([echo, [sys.executable, "-c", "import sys; sys.exit(3)"]])
