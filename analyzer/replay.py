@@ -555,9 +555,13 @@ def _replay_line(
         # the ply is legal: the position after it, as position_key gives it
         after_key = (theirs, own, their_hand, in_hand, 0) if mover else (own, theirs, in_hand, their_hand, 1)
         their_count = theirs.bit_count()
-        # repetition
-        repeated = seen_count.get(after_key, 0) + 1
-        seen_count[after_key] = repeated
+        # repetition: while a stone is in hand no position comes twice (each ply places one,
+        # so the stones in hand only ever get fewer), and only later ones are counted
+        if in_hand or their_hand:
+            repeated = 1
+        else:
+            repeated = seen_count.get(after_key, 0) + 1
+            seen_count[after_key] = repeated
         # no-progress counter
         if reset_on_capture:
             counter = 0 if captures else counter + 1
