@@ -554,7 +554,6 @@ def _replay_line(
                 break
         # the ply is legal: the position after it, as position_key gives it
         after_key = (theirs, own, their_hand, in_hand, 0) if mover else (own, theirs, in_hand, their_hand, 1)
-        their_count = theirs.bit_count()
         # repetition: while a stone is in hand no position comes twice (each ply places one,
         # so the stones in hand only ever get fewer), and only later ones are counted
         if in_hand or their_hand:
@@ -572,9 +571,10 @@ def _replay_line(
         steps.append((after_key, kind, closed, counter))
         # the end of the game? (has_legal_ply, inlined: can the opponent play at all?)
         empty = ALL_POINTS & ~(own | theirs)
-        if their_count + their_hand < 3:
+        # (the opponent's stones on the board and in hand get fewer only by a capture)
+        if captures and theirs.bit_count() + their_hand < 3:
             outcome = Outcome(_SIDES[mover], "fewer-than-three", index)
-        elif not empty or not their_hand and not (flying and their_count == 3) and not (
+        elif not empty or not their_hand and not (flying and theirs.bit_count() == 3) and not (
                 reach_low[theirs & 255] | reach_middle[theirs >> 8 & 255] | reach_high[theirs >> 16]) & empty:
             outcome = Outcome(_SIDES[mover], "blocked", index)
         else:
