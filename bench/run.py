@@ -305,6 +305,7 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
                                 lambda: run_side_by_side([[*validate, str(half_file)]] * 2))
     best = {name: float("inf") for name in contenders}
     best_cpu = dict(best)
+    every_round: dict[str, list[list[float]]] = {name: [] for name in contenders}  # [wall, CPU] per round
     values: dict[str, Any] = {}
     say(f"throughput, best of {rounds_text(plan.repeats)} (wall clock; CPU time of all processes):")
     for _ in range(plan.repeats):
@@ -312,8 +313,10 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
             gc.collect()
             start, start_cpu = time.perf_counter(), cpu_seconds()
             values[name] = work()
-            best[name] = min(best[name], time.perf_counter() - start)
-            best_cpu[name] = min(best_cpu[name], cpu_seconds() - start_cpu)
+            wall, cpu = time.perf_counter() - start, cpu_seconds() - start_cpu
+            every_round[name].append([round(wall, 4), round(cpu, 4)])
+            best[name] = min(best[name], wall)
+            best_cpu[name] = min(best_cpu[name], cpu)
     results["floor_tokens"] = values["floor"]
     if pgn is not None and values["chess"] != results["chess"]["games"]:
         raise RuntimeError(f"python-chess read {values['chess']} games of {results['chess']['games']}")
@@ -343,6 +346,7 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     results["throughput"] = rates
     results["throughput_cpu"] = cpu_rates
     results["seconds"] = seconds
+    results["rounds_seconds"] = every_round  # how much the rounds differ on this machine
 
     say(f"start-up, median of {plan.startup_runs}:")
     one_game = out / "one-game.txt"

@@ -133,6 +133,8 @@ def test_quick_run_end_to_end(tmp_path: Path) -> None:
         tmp_path / "results.md").read_text(encoding="utf-8")
     rates = results["throughput"]
     seconds = results["seconds"]
+    for name, rounds in results["rounds_seconds"].items():  # every round kept; the best is the one used
+        assert len(rounds) == 1 and rounds[0][0] == pytest.approx(seconds[name], abs=1e-4)
     for name in ("floor", "library", "cli", "cli_jobs2"):
         assert rates[name] == pytest.approx(corpus["plies"] / seconds[name])
         assert results["throughput_cpu"][name] is None or results["throughput_cpu"][name] > 0
