@@ -25,12 +25,15 @@ Measured on one corpus of random legal games made by muehle's generator (cached 
 Also the start-up of ``muehle validate`` on one short game against importing its
 dependencies, and the peak memory of validating a 200 MB file against a 2 MB one.
 
-Throughputs are the best of a few rounds, each round running every contender once,
-timed by the wall clock and by the CPU time of the processes involved. Ratios, not
-absolute times, are what count on a shared machine: the single-process contenders
-are compared by CPU time (which other processes' load does not inflate), ``--jobs 2``
-against one process by the wall clock. The figures are printed and written to
-``bench/out/results.json``.
+Every round runs every contender once, timed by the wall clock and by the CPU time
+of the processes involved; throughputs are those of each contender's best round.
+Ratios, not absolute times, are what count on a shared machine, and each ratio is
+the median of the rounds' own ratios (two contenders timed one after the other meet
+the machine at about the same speed; their best rounds may come from moments when
+it ran at different speeds). The single-process contenders are compared by CPU time
+(which other processes' load does not inflate), ``--jobs 2`` against one process by
+the wall clock. The ratios of the best rounds are printed too. The figures are
+printed and written to ``bench/out/results.json``, every round's times included.
 The peer needs python-chess (``pip install 'muehle[bench]'``); without it that line
 is skipped.
 """
@@ -243,6 +246,27 @@ def divide(a: Optional[float], b: Optional[float]) -> Optional[float]:
     return None if a is None or not b else a / b
 
 
+def paired_ratio(rounds: dict[str, list[list[float]]], plies: dict[str, int], a: str, b: str,
+                 column: int) -> Optional[float]:
+    """The median over the rounds of ``a``'s plies per second divided by ``b``'s in the same round.
+
+    ``rounds`` holds ``[wall, CPU]`` seconds per round of each contender; ``column`` picks
+    the wall clock (0) or CPU time (1). Two contenders timed one right after the other
+    meet the machine at about the same speed, which on a shared machine changes from
+    second to second: their ratio in a round is steadier than the ratio of their best
+    rounds, which may come from different moments.
+
+    >>> paired_ratio({"a": [[1, 1], [2, 2], [1, 1]], "b": [[2, 2], [2, 2], [4, 4]]},
+    ...              {"a": 10, "b": 10}, "a", "b", 1)
+    2.0
+    """
+    if a not in rounds or b not in rounds:
+        return None
+    values = [(plies[a] / first[column]) / (plies[b] / second[column])
+              for first, second in zip(rounds[a], rounds[b]) if first[column] > 0 and second[column] > 0]
+    return statistics.median(values) if values else None
+
+
 def say(text: str = "") -> None:
     print(text, flush=True)
 
@@ -314,7 +338,7 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
             start, start_cpu = time.perf_counter(), cpu_seconds()
             values[name] = work()
             wall, cpu = time.perf_counter() - start, cpu_seconds() - start_cpu
-            every_round[name].append([round(wall, 4), round(cpu, 4)])
+            every_round[name].append([wall, cpu])
             best[name] = min(best[name], wall)
             best_cpu[name] = min(best_cpu[name], cpu)
     results["floor_tokens"] = values["floor"]
@@ -325,13 +349,14 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     rates: dict[str, Optional[float]] = {}
     cpu_rates: dict[str, Optional[float]] = {}
     seconds: dict[str, Optional[float]] = {}
+    plies_of = {name: corpus.plies for name in contenders}
+    plies_of.update(cli_file=jobs_plies, cli_file_jobs2=jobs_plies, cli_halves=2 * half_plies)
     for name in ("floor", "chess", "library", "cli", "cli_jobs2", "cli_file", "cli_file_jobs2", "cli_halves"):
         if name not in contenders:
             say("  peer: python-chess is not installed (pip install 'muehle[bench]')")
             rates[name] = cpu_rates[name] = seconds[name] = None
             continue
-        plies = {"cli_file": jobs_plies, "cli_file_jobs2": jobs_plies, "cli_halves": 2 * half_plies}.get(
-            name, corpus.plies)
+        plies = plies_of[name]
         seconds[name] = best[name]
         rates[name] = plies / best[name]
         cpu_rates[name] = plies / best_cpu[name] if best_cpu[name] > 0 else None
@@ -380,12 +405,16 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
                 f"  ({elapsed:.1f} s, {plies / elapsed:,.0f} plies/s)")
     results["memory"] = memory
 
+    def paired(a: str, b: str, column: int) -> Optional[float]:
+        return paired_ratio(every_round, plies_of, a, b, column)
+
     ratios = {
-        # Single-process contenders are compared by CPU time, which the load of other
-        # processes on a shared machine does not inflate; --jobs by the wall clock.
-        "validate_vs_chess": ratio("validate_vs_chess", divide(cpu_rates["library"], cpu_rates["chess"])),
-        "floor_vs_validate": ratio("floor_vs_validate", divide(cpu_rates["floor"], cpu_rates["library"])),
-        "jobs2_vs_single": ratio("jobs2_vs_single", divide(rates["cli_file_jobs2"], rates["cli_file"])),
+        # Each the median of the rounds' own ratios (see paired_ratio). Single-process
+        # contenders are compared by CPU time, which the load of other processes on a
+        # shared machine does not inflate; --jobs by the wall clock.
+        "validate_vs_chess": ratio("validate_vs_chess", paired("library", "chess", 1)),
+        "floor_vs_validate": ratio("floor_vs_validate", paired("floor", "library", 1)),
+        "jobs2_vs_single": ratio("jobs2_vs_single", paired("cli_file_jobs2", "cli_file", 0)),
         "memory_big_vs_small": ratio("memory_big_vs_small",
                                      divide(memory["big"]["rss_kib"], memory["small"]["rss_kib"])),
         "startup_vs_imports": ratio("startup_vs_imports",
@@ -393,22 +422,30 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     }
     results["ratios"] = ratios
     results["info"] = {
+        # the same ratios from each contender's best round, for comparison
+        "validate_vs_chess_best": divide(cpu_rates["library"], cpu_rates["chess"]),
+        "floor_vs_validate_best": divide(cpu_rates["floor"], cpu_rates["library"]),
+        "jobs2_vs_single_best": divide(rates["cli_file_jobs2"], rates["cli_file"]),
         "validate_vs_chess_wall": divide(rates["library"], rates["chess"]),
         "floor_vs_validate_wall": divide(rates["floor"], rates["library"]),
         "cli_vs_chess_cpu": divide(cpu_rates["cli"], cpu_rates["chess"]),
         "floor_vs_cli_cpu": divide(cpu_rates["floor"], cpu_rates["cli"]),
         "jobs2_vs_single_corpus": divide(rates["cli_jobs2"], rates["cli"]),
         # what two processes got side by side, and how much of it --jobs 2 reached
-        "halves_vs_single": divide(rates["cli_halves"], rates["cli_file"]),
-        "jobs2_vs_halves": divide(rates["cli_file_jobs2"], rates["cli_halves"]),
+        "halves_vs_single": paired("cli_halves", "cli_file", 0),
+        "jobs2_vs_halves": paired("cli_file_jobs2", "cli_halves", 0),
     }
-    say("targets:")
+    say(f"targets (each ratio the median of the {rounds_text(plan.repeats)}' own ratios):")
     for values in ratios.values():
         bound = f"{'>=' if values['kind'] == 'min' else '<='} {values['target']:g}"
         shown = "  n/a" if values["value"] is None else f"{values['value']:5.2f}"
         verdict = {True: "met", False: "MISSED", None: "not measured"}[values["met"]]
         say(f"  {values['what']:<52} {shown}  ({bound})  {verdict}")
-    corpus_jobs = results["info"]["jobs2_vs_single_corpus"]
+    info = results["info"]
+    say("  (from each contender's best round instead: "
+        + ", ".join(f"{name} {info[name + '_best']:.2f}" for name in ratios if info.get(name + "_best") is not None)
+        + ")")
+    corpus_jobs = info["jobs2_vs_single_corpus"]
     if corpus_jobs is not None:
         say(f"  (on the corpus alone, start-up included: --jobs 2 / single {corpus_jobs:.2f})")
     say(f"  (two processes side by side, each on half the jobs file / single: "
@@ -466,9 +503,12 @@ def markdown(results: dict[str, Any]) -> str:
     machine = results["machine"]
     versions = ", ".join(f"{name} {version}" for name, version in machine["versions"].items() if version)
     corpus = results["corpus"]
+    info = results.get("info", {})
+    paired_ratios = "floor_vs_validate_best" in info  # (runs before it compared the best rounds)
     lines = [
         f"Run of {results['date']}: `python bench/run.py{' --quick' if results['mode'] == 'quick' else ''}"
-        f"{rounds_option(results)}`; throughputs are the best of {rounds_text(results.get('rounds', 3))}.",
+        f"{rounds_option(results)}`; throughputs are the best of {rounds_text(results.get('rounds', 3))}"
+        + ("; each ratio is the median of the rounds' own ratios." if paired_ratios else "."),
         "",
         f"Machine: {machine['nproc']} cores, {machine['cpu']}, {machine['implementation']} "
         f"{machine['python']}, {machine['platform']}; {versions}.",
@@ -506,22 +546,26 @@ def markdown(results: dict[str, Any]) -> str:
             + ("" if m["complete"] else f", stopped after {m['seconds']:.0f} s")
             for m in (memory["small"], memory["big"])) + ".",
         "",
-        "| ratio | value | target | |",
-        "|---|---:|---:|---|",
+        "| ratio | value | target | | best rounds |" if paired_ratios else "| ratio | value | target | |",
+        "|---|---:|---:|---|---:|" if paired_ratios else "|---|---:|---:|---|",
     ]
-    for values in results["ratios"].values():
+    for name, values in results["ratios"].items():
         bound = f"{'≥' if values['kind'] == 'min' else '≤'} {values['target']:g}"
         shown = "n/a" if values["value"] is None else f"{values['value']:.2f}"
         verdict = {True: "met", False: "missed", None: "not measured"}[values["met"]]
-        lines.append(f"| {values['what']} | {shown} | {bound} | {verdict} |")
-    corpus_jobs = results.get("info", {}).get("jobs2_vs_single_corpus")
+        row = f"| {values['what']} | {shown} | {bound} | {verdict} |"
+        if paired_ratios:
+            best = info.get(f"{name}_best")
+            row += f" {best:.2f} |" if best is not None else " |"
+        lines.append(row)
+    corpus_jobs = info.get("jobs2_vs_single_corpus")
     if corpus_jobs is not None:
         lines += ["", f"On the corpus alone (start-up included), `--jobs 2` / one process: {corpus_jobs:.2f}."]
-    halves = results.get("info", {}).get("halves_vs_single")
+    halves = info.get("halves_vs_single")
     if halves is not None:
         lines += ["", f"Reference for `--jobs 2`: two `muehle validate` processes side by side, each on half "
                       f"the jobs file, / one process on all of it: {halves:.2f}; `--jobs 2` reached "
-                      f"{results['info']['jobs2_vs_halves']:.0%} of that."]
+                      f"{info['jobs2_vs_halves']:.0%} of that."]
     return "\n".join(lines) + "\n"
 
 
@@ -544,7 +588,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--games", type=int, help="games in the corpus (default 4000, quick 60)")
     parser.add_argument("--seed", type=int, default=2019, help="seed of the corpus (default 2019)")
     parser.add_argument("--rounds", type=positive, metavar="N",
-                        help="rounds of the throughput measurement, best kept (default 3, quick 2); more "
+                        help="rounds of the throughput measurement (default 3, quick 2); more "
                              "rounds give steadier figures on a busy machine")
     parser.add_argument("--rules", default="wmd", help="ruleset to generate and validate under")
     parser.add_argument("--out", type=Path, default=OUT, help="folder for the corpus and results")

@@ -129,12 +129,13 @@ def test_quick_run_end_to_end(tmp_path: Path) -> None:
     corpus = results["corpus"]
     assert corpus["games"] == 8 and corpus["plies"] > 0
     assert results["rounds"] == 1 and "best of 1 round " in done.stdout
-    assert "`python bench/run.py --quick --rounds 1`; throughputs are the best of 1 round." in (
+    assert ("`python bench/run.py --quick --rounds 1`; throughputs are the best of 1 round; each ratio is the "
+            "median of the rounds' own ratios.") in (
         tmp_path / "results.md").read_text(encoding="utf-8")
     rates = results["throughput"]
     seconds = results["seconds"]
     for name, rounds in results["rounds_seconds"].items():  # every round kept; the best is the one used
-        assert len(rounds) == 1 and rounds[0][0] == pytest.approx(seconds[name], abs=1e-4)
+        assert len(rounds) == 1 and rounds[0][0] == seconds[name]
     for name in ("floor", "library", "cli", "cli_jobs2"):
         assert rates[name] == pytest.approx(corpus["plies"] / seconds[name])
         assert results["throughput_cpu"][name] is None or results["throughput_cpu"][name] > 0
@@ -159,6 +160,10 @@ def test_quick_run_end_to_end(tmp_path: Path) -> None:
     if cpu["floor"] and cpu["library"]:
         assert ratios["floor_vs_validate"]["value"] == pytest.approx(cpu["floor"] / cpu["library"])
     assert ratios["jobs2_vs_single"]["value"] == pytest.approx(rates["cli_file_jobs2"] / rates["cli_file"])
+    # (one round: the median of the rounds' ratios is that of the best rounds)
+    for name in ("floor_vs_validate", "jobs2_vs_single"):
+        assert results["info"][f"{name}_best"] == pytest.approx(ratios[name]["value"])
+    assert "(from each contender's best round instead: " in done.stdout
     assert results["info"]["jobs2_vs_single_corpus"] == pytest.approx(rates["cli_jobs2"] / rates["cli"])
     memory = results["memory"]
     assert memory["small"]["bytes"] >= 20_000 and memory["big"]["bytes"] >= 100_000
@@ -179,3 +184,13 @@ def test_side_by_side_runs_every_command_and_reports_a_failure() -> None:
     assert run.run_side_by_side([echo, echo]) == [(b"ok\n", 0), (b"ok\n", 0)]
     with pytest.raises(RuntimeError, match="failed \\(3\\)"):
         run.run_side_by_side([echo, [sys.executable, "-c", "import sys; sys.exit(3)"]])
+
+
+def test_paired_ratio_is_the_median_of_each_rounds_ratio() -> None:
+    rounds = {"fast": [[1.0, 0.5], [1.0, 3.0], [2.0, 1.0]], "slow": [[4.0, 1.0], [2.0, 6.0], [2.0, 4.0]]}
+    plies = {"fast": 100, "slow": 50}
+    # per round (CPU column): 200/50 = 4, 33.3/8.33 = 4, 100/12.5 = 8 -> median 4
+    assert run.paired_ratio(rounds, plies, "fast", "slow", 1) == pytest.approx(4.0)
+    # wall clock: 100/12.5 = 8, 100/25 = 4, 50/25 = 2 -> median 4; best rounds would give 100/25 = 4 too
+    assert run.paired_ratio(rounds, plies, "fast", "slow", 0) == pytest.approx(4.0)
+    assert run.paired_ratio(rounds, plies, "fast", "chess", 1) is None  # a contender not measured
