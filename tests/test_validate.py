@@ -243,3 +243,29 @@ class TestJobs:
         path = write(tmp_path, "ok.txt", f"{BLOCKED} 0-1\n\n1. d2 d6 *\n")
         summary = validate_file(path, "wmd", jobs=2)
         assert (summary.games, summary.valid, summary.plies) == (2, 2, 20)
+
+
+@pytest.mark.parametrize("output_format", ["text", "json"])
+def test_a_run_broken_off_still_reports_what_was_checked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         output_format: str) -> None:
+    # (as when a worker process is killed: validate_paths raises an error of code "worker")
+    from muehle.analyzer.cli import validate as command
+    from muehle.notation.errors import MuehleError
+
+    path = write(tmp_path, "two.txt", "1. d2 d6 *\n\n1. f4 f2 *\n")
+    real = command.validate_paths
+
+    def breaks_off(*args, **kwargs):  # type: ignore[no-untyped-def]
+        reports = real(*args, **kwargs)
+        yield next(reports)
+        raise MuehleError("a worker process stopped unexpectedly (exit status -9)", source=path, code="worker")
+
+    monkeypatch.setattr(command, "validate_paths", breaks_off)
+    result = CliRunner().invoke(cli, ["validate", "--format", output_format, path])
+    assert result.exit_code == 1
+    if output_format == "json":
+        assert [report["game"] for report in json.loads(result.stdout)] == [1]
+    else:
+        assert result.stdout == "1 game, 1 valid, 0 invalid\n"
+    assert f"{path}: error: a worker process stopped unexpectedly (exit status -9)" in result.stderr
+    assert "stopped; 1 game, 1 valid, 0 invalid checked so far" in result.stderr

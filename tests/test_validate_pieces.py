@@ -117,16 +117,72 @@ def test_a_worker_is_sent_where_its_piece_is_not_the_piece(tmp_path: Path) -> No
     tasks: list = []
     pool = validate._Pool(2)
     try:
-        submit = pool.executor.submit
+        send = pool._send
 
-        def spy(function, task):  # type: ignore[no-untyped-def]
+        def spy(connection, task):  # type: ignore[no-untyped-def]
             tasks.append(task)
-            return submit(function, task)
+            return send(connection, task)
 
-        pool.executor.submit = spy  # type: ignore[method-assign]
+        pool._send = spy  # type: ignore[method-assign]
         with path.open("rb") as handle:
             count = sum(1 for _ in pool.judge(handle, str(path), "games.txt", load_ruleset("wmd")))
     finally:
         pool.close()
     assert count == 3000 and len(tasks) > 4
     assert max(len(pickle.dumps(task)) for task in tasks) < 8192
+
+
+def test_after_an_unreadable_line_the_next_file_gets_its_own_reports(tmp_path: Path, small_pieces: None) -> None:
+    # pieces after the unreadable one are still with the workers when that file ends: their
+    # answers must not be taken for those of the next file
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes((GAME.format(e="a") + "\n").encode() * 3 + b"1. d2 \xff *\n\n"
+                    + (GAME.format(e="b") + "\n").encode() * 20)
+    good = tmp_path / "good.txt"
+    good.write_text("".join(GAME.format(e=f"g{n}") + "\n" for n in range(20)), encoding="utf-8")
+
+    def both(jobs: int) -> list:
+        return [item.to_dict() if hasattr(item, "to_dict") else (item.code, item.line)
+                for item in validate_paths([str(bad), str(good)], None, jobs)]
+
+    single = both(1)
+    assert [item[0] for item in single if isinstance(item, tuple)] == ["io"]
+    assert [item["tags"]["Event"] for item in single[-20:]] == [f"g{n}" for n in range(20)]
+    assert both(2) == single
+
+
+def long_file(tmp_path: Path) -> Path:
+    path = tmp_path / "long.txt"
+    path.write_text("".join(GAME.format(e=f"e{n}") + "\n" for n in range(20000)), encoding="utf-8")
+    return path
+
+
+def test_a_worker_that_stops_is_an_error_of_its_own(tmp_path: Path) -> None:
+    import os
+    import signal
+
+    from muehle.notation.errors import MuehleError
+
+    path = long_file(tmp_path)
+    pool = validate._Pool(2)
+    try:
+        with path.open("rb") as handle:
+            reports = pool.judge(handle, str(path), "long.txt", None)
+            next(reports)
+            os.kill(pool.workers[0][0].pid, signal.SIGKILL)
+            with pytest.raises(MuehleError) as raised:
+                for _ in reports:
+                    pass
+    finally:
+        pool.terminate()
+    assert raised.value.code == "worker" and "stopped unexpectedly (exit status -9)" in raised.value.message
+    assert raised.value.format().startswith("long.txt: ")
+
+
+def test_a_fault_in_a_worker_is_raised_in_the_main_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(task: validate.Task) -> None:
+        raise ZeroDivisionError("a fault of muehle's own")
+
+    monkeypatch.setattr(validate, "_judge_piece", broken)  # (forked workers inherit it)
+    with pytest.raises(RuntimeError, match="(?s)a worker process failed:.*ZeroDivisionError: a fault of muehle's own"):
+        list(validate_paths([str(long_file(tmp_path))], None, 2))

@@ -70,10 +70,19 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
     if json_output:
         out.write("[")
     first = True
+    broken_off: Optional[MuehleError] = None  # what stopped the run before its end (a worker that died)
     with FileProgress(files, source_names=source_name, quiet=json_output) as progress, \
             StopRequest() as stop, fewer_collections():
         reports = validate_paths(files, rules, jobs, stdin_text)
-        for item in reports:
+        while True:
+            try:
+                item = next(reports)
+            except StopIteration:
+                break
+            except MuehleError as error:
+                broken_off = error
+                progress.clear()
+                break
             summary.add(item)
             if isinstance(item, MuehleError):
                 progress.clear()
@@ -92,12 +101,16 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
                 progress.clear()
                 break
     interrupted = stop.requested
-    # what was checked so far is reported completely, also when interrupted
+    # what was checked so far is reported completely, also when interrupted or broken off
     if json_output:
         out.write("\n]\n" if not first else "]\n")
     else:
         out.write(summary.line() + "\n")
     out.flush()
+    if broken_off is not None:
+        click.echo(broken_off.format(), err=True)
+        click.echo(f"muehle: stopped; {summary.line()} checked so far", err=True)
+        sys.exit(1)
     if interrupted:
         click.echo(f"muehle: interrupted; {summary.line()} checked so far", err=True)
         sys.exit(130)
