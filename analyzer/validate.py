@@ -439,9 +439,10 @@ class _Pool:
     def _settle(self, given: dict["Connection", deque[int]]) -> None:
         """Read and drop the answers on pieces still with the workers (the pipes start clean for the next file)."""
         for connection, waiting in given.items():
-            while waiting:
-                waiting.popleft()
-                connection.recv()
+            with contextlib.suppress(EOFError, OSError):  # (a worker that stopped: its next piece says so)
+                while waiting:
+                    waiting.popleft()
+                    connection.recv()
 
     def close(self) -> None:
         """Let the workers finish and end."""
