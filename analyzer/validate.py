@@ -325,9 +325,8 @@ class _Pool:
     more), waits on all the pipes at once, and hands out the reports in the order
     of the pieces. No thread of the main process stands between the workers and
     the reports: the pools of ``concurrent.futures`` and ``multiprocessing`` read
-    results in a thread of their own, which also wakes for every task handed out
-    (about a tenth of the work's time in CPU of the main process, taken from the
-    workers on two cores).
+    results in a thread of their own, which also wakes for every task handed out;
+    on two cores, the main process's CPU time is taken from the workers.
     """
 
     def __init__(self, jobs: int) -> None:
