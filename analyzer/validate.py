@@ -310,7 +310,10 @@ def _serve(connection: "Connection", strays: list["Connection"]) -> None:
             import traceback
 
             answer = (None, traceback.format_exc())
-        connection.send(answer)
+        try:
+            connection.send(answer)
+        except OSError:  # the main process is gone (killed): nobody waits for the answer
+            return
 
 
 #: How many pieces a worker is given ahead (so that it never waits for the next one).

@@ -186,3 +186,28 @@ def test_a_fault_in_a_worker_is_raised_in_the_main_process(tmp_path: Path, monke
     monkeypatch.setattr(validate, "_judge_piece", broken)  # (forked workers inherit it)
     with pytest.raises(RuntimeError, match="(?s)a worker process failed:.*ZeroDivisionError: a fault of muehle's own"):
         list(validate_paths([str(long_file(tmp_path))], None, 2))
+
+
+def test_workers_of_a_killed_main_process_end_quietly(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    path = long_file(tmp_path)
+    script = (
+        "import sys, time\n"
+        "from muehle.analyzer import validate\n"
+        "pool = validate._Pool(2)\n"
+        "reports = pool.judge(open(sys.argv[1], 'rb'), sys.argv[1], 'long.txt', None)\n"
+        "next(reports)\n"
+        "print('started', flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    process = subprocess.Popen([sys.executable, "-c", script, str(path)], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None and process.stdout.readline() == "started\n"
+    process.send_signal(signal.SIGKILL)
+    # the workers hold standard error open: it ends when they have ended too
+    _, errors = process.communicate(timeout=60)
+    assert process.returncode == -signal.SIGKILL
+    assert errors == ""
