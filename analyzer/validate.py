@@ -266,9 +266,9 @@ def _judge_piece(task: Task) -> tuple[list[GameReport], Optional[MuehleError]]:
     """In a worker: read and judge the games of one piece of a source.
 
     The worker reads the piece from the file itself: a task written to a worker's
-    pipe stays small, so the pipe never fills (a full one would stop the pool from
-    being terminated on Ctrl-C). Returns the reports and the input error that
-    stopped the reading, if any.
+    pipe stays small, so handing one out never waits for the pipe to drain (a main
+    process blocked there could not stop the workers on Ctrl-C). Returns the reports
+    and the input error that stopped the reading, if any.
     """
     from muehle.notation.parser import byte_lines, read_lines
 

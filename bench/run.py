@@ -448,8 +448,9 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     corpus_jobs = info["jobs2_vs_single_corpus"]
     if corpus_jobs is not None:
         say(f"  (on the corpus alone, start-up included: --jobs 2 / single {corpus_jobs:.2f})")
-    say(f"  (two processes side by side, each on half the jobs file / single: "
-        f"{results['info']['halves_vs_single']:.2f}; --jobs 2 reached {results['info']['jobs2_vs_halves']:.0%} of it)")
+    if info["halves_vs_single"] is not None and info["jobs2_vs_halves"] is not None:
+        say(f"  (two processes side by side, each on half the jobs file / single: "
+            f"{info['halves_vs_single']:.2f}; --jobs 2 reached {info['jobs2_vs_halves']:.0%} of it)")
     if not memory["big"]["complete"]:
         say("  (the big file's run was stopped before its end: its peak memory is that of the part read)")
     if quick:
@@ -562,7 +563,7 @@ def markdown(results: dict[str, Any]) -> str:
     if corpus_jobs is not None:
         lines += ["", f"On the corpus alone (start-up included), `--jobs 2` / one process: {corpus_jobs:.2f}."]
     halves = info.get("halves_vs_single")
-    if halves is not None:
+    if halves is not None and info.get("jobs2_vs_halves") is not None:
         lines += ["", f"Reference for `--jobs 2`: two `muehle validate` processes side by side, each on half "
                       f"the jobs file, / one process on all of it: {halves:.2f}; `--jobs 2` reached "
                       f"{info['jobs2_vs_halves']:.0%} of that."]

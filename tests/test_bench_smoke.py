@@ -187,10 +187,13 @@ def test_side_by_side_runs_every_command_and_reports_a_failure() -> None:
 
 
 def test_paired_ratio_is_the_median_of_each_rounds_ratio() -> None:
-    rounds = {"fast": [[1.0, 0.5], [1.0, 3.0], [2.0, 1.0]], "slow": [[4.0, 1.0], [2.0, 6.0], [2.0, 4.0]]}
-    plies = {"fast": 100, "slow": 50}
-    # per round (CPU column): 200/50 = 4, 33.3/8.33 = 4, 100/12.5 = 8 -> median 4
-    assert run.paired_ratio(rounds, plies, "fast", "slow", 1) == pytest.approx(4.0)
-    # wall clock: 100/12.5 = 8, 100/25 = 4, 50/25 = 2 -> median 4; best rounds would give 100/25 = 4 too
-    assert run.paired_ratio(rounds, plies, "fast", "slow", 0) == pytest.approx(4.0)
+    # [wall, CPU] seconds; both contenders do 100 plies. Per round, by the wall clock:
+    # fast 100/1 vs slow 100/8 -> 8; 100/2 vs 100/2 -> 1; 100/4 vs 100/4 -> 1: the median is 1.
+    # Their best rounds (fast 1 s, slow 2 s) come from different rounds and would give 2; the mean 3.33.
+    rounds = {"fast": [[1.0, 1.0], [2.0, 2.0], [4.0, 1.0]], "slow": [[8.0, 8.0], [2.0, 2.0], [4.0, 3.0]]}
+    plies = {"fast": 100, "slow": 100}
+    assert run.paired_ratio(rounds, plies, "fast", "slow", 0) == pytest.approx(1.0)
+    # by CPU time: 8, 1, 3 -> 3; plies count too (twice the plies in the same time: twice the rate)
+    assert run.paired_ratio(rounds, plies, "fast", "slow", 1) == pytest.approx(3.0)
+    assert run.paired_ratio(rounds, {"fast": 200, "slow": 100}, "fast", "slow", 1) == pytest.approx(6.0)
     assert run.paired_ratio(rounds, plies, "fast", "chess", 1) is None  # a contender not measured
