@@ -3,8 +3,8 @@
 Files are read game by game (memory does not grow with the file) and each game is
 judged by :func:`muehle.analyzer.verdict.judge`. With ``jobs > 1`` the file is cut
 into pieces where a game surely starts (:func:`safe_cut`) and the pieces are read
-and judged in that many worker processes; the reports come back in file order and
-are the same as with one process.
+and judged in that many processes (the main one and ``jobs - 1`` workers); the
+reports come back in file order and are the same as with one process.
 
 >>> import os, tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -22,10 +22,11 @@ import contextlib
 import gc
 import os
 import re
+import select
 import signal
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, BinaryIO, Iterable, Iterator, Optional, Union
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator, Optional, Union
 
 from muehle.analyzer.rules import Ruleset, load_ruleset
 from muehle.analyzer.verdict import GameReport, judge
@@ -171,7 +172,8 @@ def _judge_in_pool(pool: "_Pool", name: str, source: str, rules: Optional[Rulese
 
 # --- several processes -------------------------------------------------------------
 
-#: The size a worker's piece of a file aims at, in bytes (each piece ends at a game boundary).
+#: How many bytes are read ahead to cut a piece from: a piece ends at the first safe
+#: boundary after half of them (pieces of 64 KB and a little more).
 PIECE_BYTES = 128 * 1024
 
 #: A line that starts a tag pair: ``[Name "`` (as the splitter sees one).
@@ -221,7 +223,7 @@ PIECE_LIMIT_FACTOR = 32
 
 
 def _pieces(handle: BinaryIO) -> Iterator[tuple[int, bytes, bool]]:
-    """Cut a binary stream into pieces of about :data:`PIECE_BYTES` at safe game boundaries.
+    """Cut a binary stream into pieces at safe game boundaries (at the first one after half of :data:`PIECE_BYTES`).
 
     Yields each piece with the number of its first line and whether the rest of the
     stream is left unread: when no safe boundary comes within :data:`PIECE_LIMIT_FACTOR`
@@ -261,17 +263,37 @@ def _pieces(handle: BinaryIO) -> Iterator[tuple[int, bytes, bool]]:
 #: What a worker is sent: source name, ruleset, first line, and the piece as path, offset, length.
 Task = tuple[str, Optional[Ruleset], int, str, int, int]
 
+#: A piece's outcome: its reports, and the input error that stopped the reading, if any.
+Outcome = tuple[list[GameReport], Optional[MuehleError]]
 
-def _judge_piece(task: Task) -> tuple[list[GameReport], Optional[MuehleError]]:
-    """In a worker: read and judge the games of one piece of a source.
+
+def _judge_data(data: bytes, source: str, rules: Optional[Ruleset], first_line: int, ends_text: bool,
+                between: Optional[Callable[[], None]] = None) -> Outcome:
+    """Read and judge the games of one piece of a source (``between`` is called after each game)."""
+    from muehle.notation.parser import byte_lines, read_lines
+
+    reports = []
+    with fewer_collections():
+        games = read_lines(byte_lines(data, source, first_line), source, first_line, True, ends_text)
+        while True:
+            try:
+                game = next(games, None)
+                if game is None:
+                    return reports, None
+                reports.append(judge(game, 0, rules, source))
+            except MuehleError as error:  # (an error of ``between`` is not the input's)
+                return reports, error
+            if between is not None:
+                between()
+
+
+def _judge_piece(task: Task) -> Outcome:
+    """In a worker: read one piece of a source from its file and judge its games.
 
     The worker reads the piece from the file itself: a task written to a worker's
     pipe stays small, so handing one out never waits for the pipe to drain (a main
-    process blocked there could not stop the workers on Ctrl-C). Returns the reports
-    and the input error that stopped the reading, if any.
+    process blocked there could not stop the workers on Ctrl-C).
     """
-    from muehle.notation.parser import byte_lines, read_lines
-
     source, rules, first_line, path, offset, length = task
     try:
         with open(path, "rb") as handle:
@@ -280,15 +302,7 @@ def _judge_piece(task: Task) -> tuple[list[GameReport], Optional[MuehleError]]:
             ends_text = offset + length >= os.fstat(handle.fileno()).st_size
     except OSError as error:
         return [], MuehleError(f"cannot read {path}: {error.strerror}", source=source, line=first_line, code="io")
-    reports = []
-    with fewer_collections():
-        try:
-            games = read_lines(byte_lines(data, source, first_line), source, first_line, True, ends_text)
-            for game in games:
-                reports.append(judge(game, 0, rules, source))
-        except MuehleError as error:
-            return reports, error
-    return reports, None
+    return _judge_data(data, source, rules, first_line, ends_text)
 
 
 def _serve(connection: "Connection", strays: list["Connection"]) -> None:
@@ -321,15 +335,17 @@ PIECES_AHEAD = 2
 
 
 class _Pool:
-    """Worker processes judging pieces of a file; the reports come back in file order.
+    """The main process and ``jobs - 1`` worker processes judging pieces of files.
 
-    Each worker has a pipe of its own. The main process sends a worker the next
-    piece whenever it has fewer than :data:`PIECES_AHEAD` (the quicker worker gets
-    more), waits on all the pipes at once, and hands out the reports in the order
-    of the pieces. No thread of the main process stands between the workers and
-    the reports: the pools of ``concurrent.futures`` and ``multiprocessing`` read
-    results in a thread of their own, which also wakes for every task handed out;
-    on two cores, the main process's CPU time is taken from the workers.
+    Each worker has a pipe of its own. For each file (:class:`_Share`), the main
+    process keeps every worker at :data:`PIECES_AHEAD` pieces, judges the next
+    piece itself while they are busy (looking at the pipes after each of its
+    games, so that a worker never waits long for its next piece), and hands out the
+    reports in the order of the pieces. So ``jobs`` processes are busy, not a main
+    process beside them that takes CPU time from the workers on a machine with
+    ``jobs`` cores; and no thread stands between the workers and the reports, as
+    in the pools of ``concurrent.futures`` and ``multiprocessing``, whose thread
+    that reads results also wakes for every task handed out.
     """
 
     def __init__(self, jobs: int) -> None:
@@ -344,7 +360,7 @@ class _Pool:
         self.workers: list[tuple[Any, Connection]] = []  # (process, the main process's end of its pipe)
         ends: list[Connection] = []
         try:
-            for _ in range(jobs):
+            for _ in range(jobs - 1):
                 ours, theirs = context.Pipe()
                 ends.append(ours)
                 process = context.Process(target=_serve, args=(theirs, list(ends)), daemon=True)
@@ -358,38 +374,18 @@ class _Pool:
     def judge(self, handle: BinaryIO, path: str, source: str,
               rules: Optional[Ruleset]) -> Iterator[Union[GameReport, MuehleError]]:
         """The reports on the games of ``handle``, the file at ``path``, in order."""
-        from multiprocessing.connection import wait
-
-        connections = [connection for _, connection in self.workers]
-        given: dict[Connection, deque[int]] = {connection: deque() for connection in connections}
-        arrived: dict[int, tuple[list[GameReport], Optional[MuehleError]]] = {}
-        pieces = _pieces(handle)
-        sent = taken = offset = index = 0
-        rest: Optional[tuple[int, bytes]] = None  # where no safe boundary came: read here
-        more = True
+        share = _Share(self, handle, path, source, rules)
+        index = taken = 0
         while True:
-            while more:  # every worker gets pieces until it has PIECES_AHEAD
-                connection = min(connections, key=lambda candidate: len(given[candidate]))
-                if len(given[connection]) >= PIECES_AHEAD:
+            share.hand_out()
+            if taken not in share.arrived:
+                if share.judge_next_here():
+                    continue
+                if taken == share.sent:
                     break
-                piece = next(pieces, None)
-                if piece is None:
-                    more = False
-                    break
-                first_line, data, rest_unread = piece
-                if rest_unread:
-                    rest, more = (first_line, data), False
-                    break
-                self._send(connection, (source, rules, first_line, path, offset, len(data)))
-                offset += len(data)
-                given[connection].append(sent)
-                sent += 1
-            if taken == sent:
-                break
-            while taken not in arrived:
-                for connection in wait([candidate for candidate in connections if given[candidate]]):
-                    arrived[given[connection].popleft()] = self._receive(connection, source)  # type: ignore[index]
-            reports, failure = arrived.pop(taken)
+                share.collect(wait_for_one=True)
+                continue
+            reports, failure = share.arrived.pop(taken)
             taken += 1
             for report in reports:
                 index += 1
@@ -397,13 +393,13 @@ class _Pool:
                 yield report
             if failure is not None:
                 yield failure  # the input ends here, as it does for one process
-                self._settle(given)
+                share.settle()
                 return
-        if rest is not None:
+        if share.rest is not None:
             # no safe boundary in sight: the rest is read here, from the start of that stretch on
             from muehle.notation.parser import read_lines, stream_lines
 
-            first_line, data = rest
+            first_line, data = share.rest
             try:
                 games = read_lines(stream_lines(handle, source, first_line, data), source, first_line, deferred=True)
                 for game in games:
@@ -414,37 +410,29 @@ class _Pool:
             except MuehleError as error:
                 yield error
 
-    def _send(self, connection: "Connection", task: Task) -> None:
+    def send(self, connection: "Connection", task: Task) -> None:
         """Give a worker a piece (``task[0]`` is the source)."""
         try:
             connection.send(task)
         except OSError:
-            raise self._stopped(connection, task[0]) from None
+            raise self.stopped(connection, task[0]) from None
 
-    def _receive(self, connection: "Connection", source: str) -> tuple[list[GameReport], Optional[MuehleError]]:
+    def receive(self, connection: "Connection", source: str) -> Outcome:
         """A worker's answer on its next piece."""
         try:
             result, fault = connection.recv()
         except (EOFError, OSError):
-            raise self._stopped(connection, source) from None
+            raise self.stopped(connection, source) from None
         if fault is not None:
             raise RuntimeError(f"a worker process failed:\n{fault}")
         return result
 
-    def _stopped(self, connection: "Connection", source: str) -> MuehleError:
+    def stopped(self, connection: "Connection", source: str) -> MuehleError:
         """The error for a worker that stopped before its work was done (killed, out of memory)."""
         process = next(process for process, end in self.workers if end is connection)
         process.join(1)
         return MuehleError(f"a worker process stopped unexpectedly (exit status {process.exitcode})",
                            source=source, code="worker")
-
-    def _settle(self, given: dict["Connection", deque[int]]) -> None:
-        """Read and drop the answers on pieces still with the workers (the pipes start clean for the next file)."""
-        for connection, waiting in given.items():
-            with contextlib.suppress(EOFError, OSError):  # (a worker that stopped: its next piece says so)
-                while waiting:
-                    waiting.popleft()
-                    connection.recv()
 
     def close(self) -> None:
         """Let the workers finish and end."""
@@ -464,3 +452,92 @@ class _Pool:
             process.join()
             connection.close()
         self.workers = []
+
+
+class _Share:
+    """One file's pieces, numbered in file order, between the workers of a pool and the main process."""
+
+    def __init__(self, pool: _Pool, handle: BinaryIO, path: str, source: str, rules: Optional[Ruleset]) -> None:
+        self.pool, self.path, self.source, self.rules = pool, path, source, rules
+        self.pieces = _pieces(handle)
+        self.size = os.fstat(handle.fileno()).st_size
+        self.given: dict[Connection, deque[int]] = {connection: deque() for _, connection in pool.workers}
+        self.arrived: dict[int, Outcome] = {}  # the outcomes of pieces not yet handed on
+        self.sent = 0  # pieces handed out so far (to workers or the main process)
+        self.offset = 0  # where the next piece starts in the file
+        self.more = True  # whether the file may have pieces left
+        self.rest: Optional[tuple[int, bytes]] = None  # where no safe boundary came: read on here
+        self.poller = select.poll() if hasattr(select, "poll") else None
+        self.by_descriptor: dict[int, Connection] = {}
+        for connection in self.given:
+            self.by_descriptor[connection.fileno()] = connection
+            if self.poller is not None:
+                self.poller.register(connection.fileno(), select.POLLIN)
+
+    def next_piece(self) -> Optional[tuple[int, int, bytes]]:
+        """The next piece's number, first line and bytes; ``None`` when there is none to hand out."""
+        if not self.more:
+            return None
+        piece = next(self.pieces, None)
+        if piece is None:
+            self.more = False
+            return None
+        first_line, data, rest_unread = piece
+        if rest_unread:
+            self.rest, self.more = (first_line, data), False
+            return None
+        number, self.sent = self.sent, self.sent + 1
+        self.offset += len(data)
+        return number, first_line, data
+
+    def hand_out(self) -> None:
+        """Give the workers pieces until each has :data:`PIECES_AHEAD` (the one with the fewest first)."""
+        while self.given:
+            connection = min(self.given, key=lambda candidate: len(self.given[candidate]))
+            if len(self.given[connection]) >= PIECES_AHEAD:
+                return
+            piece = self.next_piece()
+            if piece is None:
+                return
+            number, first_line, data = piece
+            self.pool.send(connection, (self.source, self.rules, first_line, self.path,
+                                        self.offset - len(data), len(data)))
+            self.given[connection].append(number)
+
+    def judge_next_here(self) -> bool:
+        """Judge the next piece in the main process, tending the workers after each game; ``False`` if none is left."""
+        piece = self.next_piece()
+        if piece is None:
+            return False
+        number, first_line, data = piece
+        self.arrived[number] = _judge_data(data, self.source, self.rules, first_line, self.offset >= self.size,
+                                           self.tend)
+        return True
+
+    def tend(self) -> None:
+        """Take in the answers that are ready and give the workers new pieces (between the main process's games)."""
+        if self.collect(wait_for_one=False):
+            self.hand_out()
+
+    def collect(self, wait_for_one: bool) -> bool:
+        """Take in the workers' answers that are ready (with ``wait_for_one``, wait until one is); whether any was."""
+        if self.poller is not None:
+            ready = [self.by_descriptor[descriptor] for descriptor, _ in self.poller.poll(-1 if wait_for_one else 0)]
+        else:
+            from multiprocessing.connection import wait
+
+            ready = wait([connection for connection, waiting in self.given.items() if waiting],
+                         None if wait_for_one else 0)
+        for connection in ready:
+            if not self.given[connection]:  # nothing to answer: the worker has stopped
+                raise self.pool.stopped(connection, self.source)
+            self.arrived[self.given[connection].popleft()] = self.pool.receive(connection, self.source)
+        return bool(ready)
+
+    def settle(self) -> None:
+        """Read and drop the answers on pieces still with the workers (the pipes start clean for the next file)."""
+        for connection, waiting in self.given.items():
+            with contextlib.suppress(EOFError, OSError):  # (a worker that stopped: its next piece says so)
+                while waiting:
+                    waiting.popleft()
+                    connection.recv()

@@ -54,7 +54,9 @@ def small_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_pieces_give_the_reports_of_one_process(tmp_path: Path, small_pieces: None, text: str) -> None:
     path = tmp_path / "games.txt"
     path.write_bytes(text.encode("utf-8") * 3)
-    assert reports(path, 2) == reports(path, 1)
+    single = reports(path, 1)
+    assert reports(path, 2) == single
+    assert reports(path, 3) == single  # two workers beside the main process
 
 
 def test_an_unreadable_line_ends_the_file_as_with_one_process(tmp_path: Path, small_pieces: None) -> None:
@@ -117,13 +119,13 @@ def test_a_worker_is_sent_where_its_piece_is_not_the_piece(tmp_path: Path) -> No
     tasks: list = []
     pool = validate._Pool(2)
     try:
-        send = pool._send
+        send = pool.send
 
         def spy(connection, task):  # type: ignore[no-untyped-def]
             tasks.append(task)
             return send(connection, task)
 
-        pool._send = spy  # type: ignore[method-assign]
+        pool.send = spy  # type: ignore[method-assign]
         with path.open("rb") as handle:
             count = sum(1 for _ in pool.judge(handle, str(path), "games.txt", load_ruleset("wmd")))
     finally:
@@ -211,3 +213,52 @@ def test_workers_of_a_killed_main_process_end_quietly(tmp_path: Path) -> None:
     _, errors = process.communicate(timeout=60)
     assert process.returncode == -signal.SIGKILL
     assert errors == ""
+
+
+def test_the_main_process_judges_pieces_beside_the_worker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # --jobs 2 is two processes judging: the main one takes the next piece while the worker is busy
+    monkeypatch.setattr(validate, "PIECE_BYTES", 1024)
+    path = long_file(tmp_path)
+    here: list[bool] = []
+    judge_next_here = validate._Share.judge_next_here
+
+    def counted(share: validate._Share) -> bool:
+        here.append(judge_next_here(share))
+        return here[-1]
+
+    monkeypatch.setattr(validate._Share, "judge_next_here", counted)
+    pool = validate._Pool(2)
+    sent: list = []
+    send = pool.send
+    pool.send = lambda connection, task: (sent.append(task), send(connection, task))[1]  # type: ignore[method-assign]
+    try:
+        assert len(pool.workers) == 1
+        with path.open("rb") as handle:
+            games = [report.tags["Event"] for report in pool.judge(handle, str(path), "long.txt", None)]
+    finally:
+        pool.close()
+    assert games == [f"e{n}" for n in range(20000)]
+    assert here.count(True) > 10 and len(sent) > 10
+
+
+def test_a_worker_that_stops_while_the_main_process_judges_is_not_an_input_error() -> None:
+    from muehle.notation.errors import MuehleError
+
+    def worker_stopped() -> None:
+        raise MuehleError("a worker process stopped unexpectedly (exit status -9)", code="worker")
+
+    data = (GAME.format(e="a") + "\n").encode() * 3
+    judged, error = validate._judge_data(data, "x.txt", None, 1, True)
+    assert [report.tags["Event"] for report in judged] == ["a"] * 3 and error is None
+    with pytest.raises(MuehleError, match="stopped unexpectedly"):
+        validate._judge_data(data, "x.txt", None, 1, True, between=worker_stopped)
+
+
+def test_a_piece_ends_at_the_first_boundary_after_half_the_read_ahead(tmp_path: Path) -> None:
+    path = long_file(tmp_path)
+    game_bytes = len((GAME.format(e="e19999") + "\n").encode())
+    with path.open("rb") as handle:
+        sizes = [len(data) for _, data, _ in validate._pieces(handle)]
+    assert sum(sizes) == path.stat().st_size and len(sizes) > 5
+    half = validate.PIECE_BYTES // 2
+    assert all(half <= size < half + game_bytes for size in sizes[:-1])
