@@ -25,8 +25,9 @@ Measured on one corpus of random legal games made by muehle's generator (cached 
 Also the start-up of ``muehle validate`` on one short game against importing its
 dependencies, and the peak memory of validating a 200 MB file against a 2 MB one.
 
-Every round runs every contender once, timed by the wall clock and by the CPU time
-of the processes involved; throughputs are those of each contender's best round.
+Every round runs every contender once (the two of each ratio one right after the
+other, which of them first changing from round to round), timed by the wall clock
+and by the CPU time of the processes involved; throughputs are those of each contender's best round.
 Ratios, not absolute times, are what count on a shared machine, and each ratio is
 the median of the rounds' own ratios (two contenders timed one after the other meet
 the machine at about the same speed; their best rounds may come from moments when
@@ -56,7 +57,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import corpus as corpora  # noqa: E402  (the sibling module, also when run from elsewhere)
@@ -267,6 +268,25 @@ def paired_ratio(rounds: dict[str, list[list[float]]], plies: dict[str, int], a:
     return statistics.median(values) if values else None
 
 
+#: The contenders in the order of a round: the two of each ratio next to each other (the
+#: floor beside the library, the library beside python-chess, one process beside
+#: ``--jobs 2``, which is beside the reference), so that they meet the machine at about
+#: the same speed.
+ROUND_ORDER = ("floor", "library", "chess", "cli", "cli_jobs2", "cli_file", "cli_file_jobs2", "cli_halves")
+
+
+def round_order(names: Iterable[str], number: int) -> list[str]:
+    """The contenders ``names`` in the order of round ``number`` (from 0): :data:`ROUND_ORDER`,
+    every other round backwards, so that a drift in the machine's speed during a round
+    favours neither contender of a ratio.
+
+    >>> [round_order(["chess", "library", "floor"], number) for number in (0, 1, 2)]
+    [['floor', 'library', 'chess'], ['chess', 'library', 'floor'], ['floor', 'library', 'chess']]
+    """
+    ordered = sorted(names, key=ROUND_ORDER.index)
+    return ordered if number % 2 == 0 else ordered[::-1]
+
+
 def say(text: str = "") -> None:
     print(text, flush=True)
 
@@ -290,9 +310,12 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
 
     # Every contender runs once per round, the rounds one after the other, so that a
     # change in the machine's load falls on all of them alike; each keeps its best time.
+    # The contenders of a ratio run one right after the other (see ROUND_ORDER).
     contenders: dict[str, tuple[str, Callable[[], Any]]] = {
         "floor": ("floor: re.finditer token scan", lambda: floor_scan(corpus.path)),
     }
+    validate = [*muehle_command(), "validate", "--rules", rules]
+    contenders["library"] = ("muehle: library validate", lambda: library_validate(corpus.path, rules))
     try:
         import chess  # noqa: F401
     except ImportError:
@@ -305,8 +328,6 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
                             "size": pgn.stat().st_size}
         contenders["chess"] = (f"peer: python-chess read_game ({chess_games:,} games)",
                                lambda: chess_replay(pgn))
-    validate = [*muehle_command(), "validate", "--rules", rules]
-    contenders["library"] = ("muehle: library validate", lambda: library_validate(corpus.path, rules))
     contenders["cli"] = ("muehle: muehle validate", lambda: run_command([*validate, str(corpus.path)])[1:])
     contenders["cli_jobs2"] = ("muehle: muehle validate --jobs 2",
                                lambda: run_command([*validate, "--jobs", "2", str(corpus.path)])[1:])
@@ -332,8 +353,9 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     every_round: dict[str, list[list[float]]] = {name: [] for name in contenders}  # [wall, CPU] per round
     values: dict[str, Any] = {}
     say(f"throughput, best of {rounds_text(plan.repeats)} (wall clock; CPU time of all processes):")
-    for _ in range(plan.repeats):
-        for name, (_, work) in contenders.items():
+    for number in range(plan.repeats):
+        for name in round_order(contenders, number):
+            work = contenders[name][1]
             gc.collect()
             start, start_cpu = time.perf_counter(), cpu_seconds()
             values[name] = work()

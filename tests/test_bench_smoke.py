@@ -197,3 +197,16 @@ def test_paired_ratio_is_the_median_of_each_rounds_ratio() -> None:
     assert run.paired_ratio(rounds, plies, "fast", "slow", 1) == pytest.approx(3.0)
     assert run.paired_ratio(rounds, {"fast": 200, "slow": 100}, "fast", "slow", 1) == pytest.approx(6.0)
     assert run.paired_ratio(rounds, plies, "fast", "chess", 1) is None  # a contender not measured
+
+
+def test_the_contenders_of_each_ratio_run_next_to_each_other() -> None:
+    pairs = [("floor", "library"), ("library", "chess"), ("cli_file", "cli_file_jobs2"),
+             ("cli_file_jobs2", "cli_halves"), ("cli", "cli_jobs2")]
+    for number in range(4):
+        order = run.round_order(run.ROUND_ORDER, number)
+        assert sorted(order) == sorted(run.ROUND_ORDER)
+        for a, b in pairs:
+            assert abs(order.index(a) - order.index(b)) == 1
+        # which of the two goes first changes from round to round
+        assert (order.index("floor") < order.index("library")) == (number % 2 == 0)
+    assert run.round_order(["cli", "floor"], 1) == ["cli", "floor"]  # (python-chess not installed)
