@@ -262,3 +262,16 @@ def test_a_piece_ends_at_the_first_boundary_after_half_the_read_ahead(tmp_path: 
     assert sum(sizes) == path.stat().st_size and len(sizes) > 5
     half = validate.PIECE_BYTES // 2
     assert all(half <= size < half + game_bytes for size in sizes[:-1])
+
+
+def test_without_poll_the_pipes_are_watched_with_wait(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # (where the select module has no poll, as on Windows)
+    import types
+
+    path = tmp_path / "games.txt"
+    path.write_bytes("".join(text * 3 for text in TRICKY).encode("utf-8"))
+    monkeypatch.setattr(validate, "PIECE_BYTES", 16)
+    single = reports(path, 1)
+    monkeypatch.setattr(validate, "select", types.SimpleNamespace())
+    assert reports(path, 2) == single
+    assert reports(path, 3) == single
