@@ -207,10 +207,14 @@ def wrap_units(units: Iterable[str], width: int) -> list[str]:
     return lines
 
 
-def game_notation(game: Game, width: int = NOTATION_WIDTH) -> str:
-    """One game in the canonical notation, without a final newline ('' for an empty record)."""
+def game_notation(game: Game, width: int = NOTATION_WIDTH, result: Optional[str] = None) -> str:
+    """One game in the canonical notation, without a final newline ('' for an empty record).
+
+    ``result`` is written when the game has none of its own.
+    """
     parts = [tag_line(name, value, game) for name, value in game.tags.items()]
-    movetext = wrap_units(movetext_units(game, BOOK_CAPTURE, game.result), width)
+    movetext = wrap_units(movetext_units(game, BOOK_CAPTURE, result if game.result is None else game.result),
+                          width)
     if parts and movetext:
         parts.append("")
     parts.extend(movetext)
@@ -220,9 +224,28 @@ def game_notation(game: Game, width: int = NOTATION_WIDTH) -> str:
 def write_notation(games: Iterable[Game]) -> str:
     """Games in the canonical book notation, separated by a blank line.
 
-    A game without a result gets none (so that reading keeps ``result`` ``None``).
+    A game without a result gets none (so that reading keeps ``result`` ``None``),
+    unless the text read back would run it into a game beside it: then it ends with
+    ``*`` (no result yet). That is when a game follows and either has no tags or
+    this game has no plies (its tags or comments would be the next game's), and
+    when the game is only comments after another game (they would be that game's).
+
+    >>> from muehle.notation.model import Game, Ply
+    >>> print(write_notation([Game(plies=[Ply(1, "white", "d2")]), Game(plies=[Ply(1, "white", "f4")])]))
+    1. d2 *
+    <BLANKLINE>
+    1. f4
+    <BLANKLINE>
     """
-    texts = [text for text in (game_notation(game) for game in games) if text]
+    written = [game for game in games if game.tags or game.plies or game.comments or game.final_comments
+               or game.result is not None]  # (an empty record is not written)
+    texts = []
+    for index, game in enumerate(written):
+        following = written[index + 1] if index + 1 < len(written) else None
+        runs_on = game.result is None and (
+            following is not None and (not following.tags or not game.plies)
+            or index > 0 and not game.tags and not game.plies)
+        texts.append(game_notation(game, result="*" if runs_on else None))
     return "\n\n".join(texts) + "\n" if texts else ""
 
 

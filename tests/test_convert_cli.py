@@ -251,3 +251,19 @@ def test_the_installed_command_converts_and_fails_cleanly(tmp_path: Path) -> Non
     assert not (tmp_path / "out.yaml").exists()
     usage = subprocess.run([muehle, "convert", source, "--to", "xml"], capture_output=True, text=True)
     assert usage.returncode == 2 and "Traceback" not in usage.stderr
+
+
+def test_games_without_results_convert_to_notation_and_back(tmp_path: Path) -> None:
+    # JSON may leave a game's result out; the notation written from it must read back as
+    # the same number of games (the first gets "*", which says "no result yet")
+    record = {"format": "muehle-record", "version": 1, "games": [
+        {"tags": {}, "plies": [{"number": 1, "side": "white", "to": "d2"}]},
+        {"tags": {}, "plies": [{"number": 1, "side": "white", "to": "f4"}], "result": "*"},
+    ]}
+    source = write(tmp_path / "two.json", json.dumps(record))
+    notation = run("--to", "notation", source)
+    assert notation.exit_code == 0 and notation.stdout == "1. d2 *\n\n1. f4 *\n"
+    back = run("--to", "json", "-", input=notation.stdout)
+    assert back.exit_code == 0, back.output
+    games = json.loads(back.stdout)["games"]
+    assert [(game["plies"][0]["to"], game["result"]) for game in games] == [("d2", "*"), ("f4", "*")]

@@ -47,6 +47,26 @@ def test_notation_round_trip(records: list[Game]) -> None:
     assert tag_orders(back) == tag_orders(records)
 
 
+@property_settings
+@given(st.lists(games().filter(lambda game: bool(game.tags or game.plies or game.comments
+                                                or game.result is not None)), min_size=2, max_size=3))
+def test_games_without_results_stay_apart(records: list[Game]) -> None:
+    # a game without a result may run into the next one when read back; where it would,
+    # it is written with "*" (no result yet), and otherwise keeps no result
+    text = write_notation(records)
+    back = read_back(text)
+    assert len(back) == len(records), text
+    for index, (record, game) in enumerate(zip(records, back)):
+        if game == record:
+            continue
+        assert record.result is None and game.result == "*", text
+        # only where the game would run into the next one, or into the one before
+        into_next = index < len(records) - 1 and (not records[index + 1].tags or not record.plies)
+        into_previous = index > 0 and not record.tags and not record.plies
+        assert into_next or into_previous, text
+        assert Game(tags=game.tags, plies=game.plies, comments=game.comments) == record, text
+
+
 @pytest.mark.parametrize("write, read", [(write_json, read_json), (write_yaml, read_yaml)],
                          ids=["json", "yaml"])
 @property_settings

@@ -151,6 +151,21 @@ def test_games_are_separated_by_a_blank_line() -> None:
     assert write_notation(games) == '[Round "1"]\n\n1. b4 1-0\n\n[Round "2"]\n\n1. d2 0-1\n'
 
 
+def test_a_game_without_result_that_would_run_into_the_next_ends_with_a_star() -> None:
+    # read back, "1. b4\n\n1. d2" would be one game (numbered 1 twice): "*" keeps them apart
+    untagged = [Game(plies=[white(1, "b4")]), Game(plies=[white(1, "d2")])]
+    assert write_notation(untagged) == "1. b4 *\n\n1. d2\n"
+    # a tag section after plies starts a game: no result is needed, none is written
+    tagged = [Game(plies=[white(1, "b4")]), Game(tags={"Round": "2"}, plies=[white(1, "d2")])]
+    assert write_notation(tagged) == '1. b4\n\n[Round "2"]\n\n1. d2\n'
+    # tags after tags are one tag section
+    tags_only = [Game(tags={"Round": "1"}), Game(tags={"Round": "2"}, plies=[white(1, "d2")])]
+    assert write_notation(tags_only) == '[Round "1"]\n\n*\n\n[Round "2"]\n\n1. d2\n'
+    # comments alone after a game's result would be that game's closing comments
+    comment_only = [Game(plies=[white(1, "b4")], result="1-0"), Game(comments=["next"])]
+    assert write_notation(comment_only) == "1. b4 1-0\n\n{ next } *\n"
+
+
 def test_a_game_of_tags_only_and_an_empty_input() -> None:
     assert game_notation(Game(tags={"Event": "x"})) == '[Event "x"]'
     assert write_notation([]) == ""
