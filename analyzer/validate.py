@@ -467,12 +467,11 @@ class _Share:
         self.offset = 0  # where the next piece starts in the file
         self.more = True  # whether the file may have pieces left
         self.rest: Optional[tuple[int, bytes]] = None  # where no safe boundary came: read on here
-        self.poller = select.poll() if hasattr(select, "poll") else None
-        self.by_descriptor: dict[int, Connection] = {}
-        for connection in self.given:
-            self.by_descriptor[connection.fileno()] = connection
-            if self.poller is not None:
-                self.poller.register(connection.fileno(), select.POLLIN)
+        self.by_descriptor = {connection.fileno(): connection for connection in self.given}
+        self.poller = select.poll() if hasattr(select, "poll") else None  # (none on Windows: wait() then)
+        if self.poller is not None:
+            for descriptor in self.by_descriptor:
+                self.poller.register(descriptor, select.POLLIN)
 
     def next_piece(self) -> Optional[tuple[int, int, bytes]]:
         """The next piece's number, first line and bytes; ``None`` when there is none to hand out."""

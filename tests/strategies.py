@@ -129,12 +129,13 @@ def games(draw: st.DrawFn, with_result: Optional[bool] = None) -> Game:
     return game
 
 
-def _not_empty(game: Game) -> bool:
+def not_empty(game: Game) -> bool:
+    """Whether a record has anything to write (an empty one is not written)."""
     return bool(game.tags or game.plies or game.comments or game.result is not None)
 
 
 #: Files of records: one game, or several that each end with a result.
 record_files = st.one_of(
-    games().filter(_not_empty).map(lambda game: [game]),
+    games().filter(not_empty).map(lambda game: [game]),
     st.lists(games(with_result=True), min_size=2, max_size=3),
 )

@@ -107,6 +107,19 @@ def test_without_a_boundary_in_sight_the_rest_is_read_in_the_main_process(
     assert reports(path, 2) == single
 
 
+def record_tasks(pool: validate._Pool) -> list:
+    """The tasks the pool sends its workers from now on (they are still sent)."""
+    tasks: list = []
+    send = pool.send
+
+    def spy(connection, task):  # type: ignore[no-untyped-def]
+        tasks.append(task)
+        return send(connection, task)
+
+    pool.send = spy  # type: ignore[method-assign]
+    return tasks
+
+
 def test_a_worker_is_sent_where_its_piece_is_not_the_piece(tmp_path: Path) -> None:
     # a task must stay far below a pipe's buffer (64 KB on Linux): a task half written into a
     # full pipe could keep the workers from being stopped on Ctrl-C
@@ -116,16 +129,9 @@ def test_a_worker_is_sent_where_its_piece_is_not_the_piece(tmp_path: Path) -> No
 
     path = tmp_path / "games.txt"
     path.write_text((GAME.format(e="x" * 200) + "\n") * 3000, encoding="utf-8")  # about 1 MB
-    tasks: list = []
     pool = validate._Pool(2)
     try:
-        send = pool.send
-
-        def spy(connection, task):  # type: ignore[no-untyped-def]
-            tasks.append(task)
-            return send(connection, task)
-
-        pool.send = spy  # type: ignore[method-assign]
+        tasks = record_tasks(pool)
         with path.open("rb") as handle:
             count = sum(1 for _ in pool.judge(handle, str(path), "games.txt", load_ruleset("wmd")))
     finally:
@@ -228,9 +234,7 @@ def test_the_main_process_judges_pieces_beside_the_worker(tmp_path: Path, monkey
 
     monkeypatch.setattr(validate._Share, "judge_next_here", counted)
     pool = validate._Pool(2)
-    sent: list = []
-    send = pool.send
-    pool.send = lambda connection, task: (sent.append(task), send(connection, task))[1]  # type: ignore[method-assign]
+    sent = record_tasks(pool)
     try:
         assert len(pool.workers) == 1
         with path.open("rb") as handle:
