@@ -265,6 +265,12 @@ class _Walk:
                 self.first_right[right.rule] = index
             self.add(index, "draw-right", None, _draw_right_fields(right.rule, record, self.rules))
 
+    def start_rights(self, replay: Replay) -> None:
+        """The draw right that stands before the first ply (a set-up position's no-progress count)."""
+        for right in self.rights_at.get(0, ()):
+            self.first_right[right.rule] = 0
+            self.add(0, "draw-right", None, _no_capture_fields(self.rules, replay.start_no_progress))
+
     def position(self, ply: int, position: Position, offer_by: Optional[Side], decided: bool) -> None:
         """Stretches and offers of the position after ``ply``; no stretch starts once the game is decided."""
         white, black = position.white, position.black
@@ -307,6 +313,7 @@ def analyze(replay: Replay) -> Analysis:
     walk = _Walk(replay, names)
     decided_at = outcome.ply if outcome is not None and outcome.reason != "declared" else None
     walk.position(0, replay.start, None, decided_at == 0)
+    walk.start_rights(replay)
     for record in records:
         after = record.after
         walk.ply(record, after)
@@ -327,7 +334,7 @@ def analyze(replay: Replay) -> Analysis:
         "captures": walk.captures,
         "longest_without_capture": {"plies": runs, "from": first if runs else None,
                                     "to": last if runs else None},
-        "no_capture": _no_capture_summary(rules, records),
+        "no_capture": _no_capture_summary(replay),
         "draw_rights": walk.first_right,
         "end": _end(outcome, game),
         "illegal_ply": None if illegal is None else illegal.ply,
@@ -339,9 +346,13 @@ def _draw_right_fields(rule: str, record: Any, rules: Ruleset) -> dict[str, Any]
     if rule == "repetition":
         return {"rule": "repetition", "automatic": rules.repetition == "automatic",
                 "occurrences": [*record.earlier_occurrences, record.index]}
+    return _no_capture_fields(rules, record.plies_without_capture)
+
+
+def _no_capture_fields(rules: Ruleset, count: int) -> dict[str, Any]:
     limit = rules.no_capture
     return {"rule": "no-capture", "automatic": limit is not None and limit.mode == "automatic",
-            "count": record.plies_without_capture, "reset": None if limit is None else limit.reset}
+            "count": count, "reset": None if limit is None else limit.reset}
 
 
 def _end(outcome: Any, game: Game) -> dict[str, Any]:
@@ -366,12 +377,16 @@ def _end(outcome: Any, game: Game) -> dict[str, Any]:
             "result": outcome.result, "declared": declared, "agrees": agrees}
 
 
-def _no_capture_summary(rules: Ruleset, records: Sequence[Any]) -> Optional[dict[str, Any]]:
-    rule = rules.no_capture
+def _no_capture_summary(replay: Replay) -> Optional[dict[str, Any]]:
+    """The no-progress rule and its counter after the last ply; ``exact`` is False when the
+    counter reaches back to a set-up position whose FEN gave only a lower bound."""
+    rule = replay.rules.no_capture
     if rule is None:
         return None
-    return {"limit": rule.limit, "reset": rule.reset, "mode": rule.mode,
-            "count": records[-1].plies_without_capture if records else 0}
+    records = replay.records
+    count = records[-1].plies_without_capture if records else replay.start_no_progress
+    return {"limit": rule.limit, "reset": rule.reset, "mode": rule.mode, "count": count,
+            "exact": replay.start_no_progress_exact or count < len(records) + replay.start_no_progress}
 
 
 def illegal_ply(replay: Replay, names: Optional[PlyNames] = None) -> Optional[IllegalPly]:

@@ -134,7 +134,7 @@ def end_text(analysis: Analysis, end: dict[str, Any]) -> str:
         loser = _other(winner)
         reason = _REASONS[end["reason"]].format(loser=loser)
         verdict = f"{_NAMES[winner]} wins" if winner else "draw"
-        text = f"{verdict} after {analysis.label(end['ply'])} ({reason})"
+        text = f"{verdict} {_after(analysis, end['ply'])} ({reason})"
     if end["declared"] is None:
         return text + "; no result declared"
     agreement = {True: "agrees", False: "does NOT agree", None: ""}[end["agrees"]]
@@ -161,8 +161,8 @@ def _summary(analysis: Analysis) -> list[str]:
     longest = s["longest_without_capture"]
     quiet = "none" if not longest["plies"] else (
         f"{_plies(longest['plies'])} ({analysis.label(longest['from'])} to {analysis.label(longest['to'])})")
-    rights = ", ".join(f"{rule} after {analysis.label(ply)}" for rule, ply in s["draw_rights"].items()
-                       if ply is not None) or "none"
+    arisen = sorted((ply, rule) for rule, ply in s["draw_rights"].items() if ply is not None)
+    rights = ", ".join(f"{rule} {_after(analysis, ply)}" for ply, rule in arisen) or "none"
     rows = [
         ("plies", f"{s['plies']}" + (f" ({phases})" if phases else "")),
         ("mills", mills),

@@ -151,16 +151,29 @@ def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
     if rule is None:
         return False, f"the rules {rules.name} have no draw rule for plies without a capture", {}
     count = record.plies_without_capture
-    since = record.index - count
-    proof = {"plies": count, "limit": rule.limit, "reset": rule.reset, "since": since}
+    since = max(record.index - count, 0)
+    before = count - (record.index - since)  # counted before the start: a set-up position's FEN
+    exact = since > 0 or replay.start_no_progress_exact
+    proof = {"plies": count, "limit": rule.limit, "reset": rule.reset, "since": since, "before_start": before,
+             "exact": exact}
     what = _WITHOUT[rule.reset]
-    start = "since the start" if since == 0 else f"since {names.label(since)} (ply {since})"
+    if since:
+        stretch = f"{count} plies without {what} since {names.label(since)} (ply {since})"
+    elif exact and not before:
+        stretch = f"{count} plies without {what} since the start"
+    elif exact:
+        stretch = (f"{count} plies without {what}: {record.index} since the set-up position and {before} "
+                   "before it (its FEN's count)")
+    else:
+        earlier = (f" and at least {before} before it (its FEN counts the plies since the last placement "
+                   "or capture)") if before else f" (its FEN does not count the plies without {what} before it)"
+        stretch = f"at least {count} plies without {what}: {record.index} since the set-up position{earlier}"
     if count >= rule.limit:
-        return True, (f"{count} plies without {what} {start}; the rules {rules.name} need {rule.limit}"), proof
+        return True, f"{stretch}; the rules {rules.name} need {rule.limit}", proof
     earliest = record.index + rule.limit - count
-    return False, (f"only {count} plies without {what} {start}; the rules {rules.name} need "
-                   f"{rule.limit}, so the right exists after {names.label(earliest)} (ply {earliest}) "
-                   "at the earliest"), proof
+    shown, right = ("only", "the right exists") if exact else ("the record shows", "the record shows the right")
+    return False, (f"{shown} {stretch}; the rules {rules.name} need {rule.limit}, so {right} after "
+                   f"{names.label(earliest)} (ply {earliest}) at the earliest"), proof
 
 
 def _mandatory(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple[bool, str, dict[str, Any]]:

@@ -350,6 +350,27 @@ def start_position(game: Game, lines: Optional[Sequence[str]] = None) -> Optiona
     return None if fen is None else fen.position
 
 
+def no_progress_at_setup(fen: FenPosition, reset: str) -> tuple[int, bool]:
+    """What a set-up FEN's field 16 says of a no-progress counter that ``reset`` sets back to 0:
+    the count to start from, and whether it is exact (else at least that many).
+
+    Field 16 counts the plies since the last placement or capture: exactly the
+    counter of ``placement-or-capture`` (sanmill's). There have been at least as many
+    plies since the last capture, so for ``capture`` it is a lower bound. The plies
+    since the last mill closed it does not bound (a mill may close without a
+    capture), so for ``mill`` the count starts at 0, which is a lower bound of any count.
+
+    >>> fen = fen_to_position("O@O@O@**/O@O@****/******** w m s 5 0 5 0 0 0 0 0 0 0 0 12 30")
+    >>> [no_progress_at_setup(fen, reset) for reset in ("placement-or-capture", "capture", "mill")]
+    [(12, True), (12, False), (0, False)]
+    """
+    if reset == "placement-or-capture":
+        return fen.no_progress, True
+    if reset == "capture":
+        return fen.no_progress, False
+    return 0, False
+
+
 def counters_after(
     plies: Iterable[tuple[Side, bool, int]], start_no_progress: int = 0, start_fullmove: int = 1
 ) -> tuple[int, int]:

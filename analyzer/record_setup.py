@@ -2,7 +2,9 @@
 
 The ruleset is the one asked for (a command's ``--rules``), else the one the
 record's ``[Rules "..."]`` tag names, else the default (``wmd``). The start is the
-record's ``[FEN "..."]`` when it says ``[SetUp "1"]``, else the empty board.
+record's ``[FEN "..."]`` when it says ``[SetUp "1"]``, else the empty board. The
+no-progress counter starts from what the FEN's field 16 says of it (see
+:func:`~muehle.analyzer.fen.no_progress_at_setup`), else from 0.
 
 >>> from muehle.notation.model import Game, Ply
 >>> rules_for(Game(tags={"Rules": "Sanmill"})).name, rules_for(Game()).name
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence, Union
 
-from muehle.analyzer.fen import start_position
+from muehle.analyzer.fen import FenPosition, no_progress_at_setup, start_fen
 from muehle.analyzer.replay import Replay, replay
 from muehle.analyzer.rules import Ruleset, load_ruleset
 from muehle.analyzer.verdict import ruleset_of
@@ -34,8 +36,27 @@ def rules_for(game: Game, option: Union[str, Ruleset, None] = None) -> Ruleset:
 
 
 def replay_record(game: Game, option: Union[str, Ruleset, None] = None, lines: Optional[Sequence[str]] = None) -> Replay:
-    """Replay ``game`` under :func:`rules_for` from its :func:`~muehle.analyzer.fen.start_position`.
+    """Replay ``game`` under :func:`rules_for` from its :func:`~muehle.analyzer.fen.start_fen`.
 
     ``lines`` (the source text's lines) lets an error in the FEN tag point at the tag.
     """
-    return replay(game, rules_for(game, option), start=start_position(game, lines))
+    return replay_from(game, rules_for(game, option), start_fen(game, lines))
+
+
+def replay_from(game: Game, rules: Ruleset, setup: Optional[FenPosition]) -> Replay:
+    """Replay ``game`` under ``rules`` from ``setup`` (``None``: the usual start), its
+    no-progress counter taken from the FEN's field 16 as far as it tells.
+
+    >>> from muehle.analyzer.fen import fen_to_position
+    >>> from muehle.notation.model import Ply
+    >>> setup = fen_to_position("@*@*O*@*/**O***O*/*O*@*O*@ w m s 5 0 5 0 0 0 0 0 0 0 0 98 70")
+    >>> result = replay_from(Game(plies=[Ply(70, "white", "d2", "d3"), Ply(70, "black", "d6", "d5")]),
+    ...                      load_ruleset("sanmill"), setup)
+    >>> result.start_no_progress, result.outcome.reason, result.outcome.ply
+    (98, 'no-capture', 2)
+    """
+    if setup is None:
+        return replay(game, rules)
+    rule = rules.no_capture
+    count, exact = no_progress_at_setup(setup, rule.reset if rule is not None else "capture")
+    return replay(game, rules, start=setup.position, no_progress=count, no_progress_exact=exact)

@@ -149,7 +149,10 @@ class Replay:
     ``branch`` is the index of the ply it replaces (its first record has that
     index); its ``start`` is the position before that ply and the repetition count
     and no-progress counter carry over from the line it branches from.
-    ``branch`` is 0 for the main line.
+    ``branch`` is 0 for the main line. ``start_no_progress`` is the no-progress
+    counter before the main line's first ply (0 unless a set-up position's FEN gave
+    more); ``start_no_progress_exact`` is False when that count is only a lower
+    bound, and then so is every count that reaches back to it.
     """
 
     rules: Ruleset
@@ -160,6 +163,8 @@ class Replay:
     draw_rights: list[DrawRight] = field(default_factory=list)
     variations: list["Replay"] = field(default_factory=list)
     branch: int = 0
+    start_no_progress: int = 0
+    start_no_progress_exact: bool = True
     #: The plies of this line, as written (read from the record when first asked for).
     plies_of: Callable[[], list[Ply]] = field(default=list, repr=False)
     #: What the replay keeps of each legal ply: ``(after_key, kind, closed mill masks,
@@ -317,12 +322,18 @@ def _describe(outcome: Outcome) -> str:
     return f"declared {outcome.result}"
 
 
-def replay(game: Game, rules: Optional[Ruleset] = None, start: Optional[Position] = None) -> Replay:
+def replay(game: Game, rules: Optional[Ruleset] = None, start: Optional[Position] = None, *,
+           no_progress: int = 0, no_progress_exact: bool = True) -> Replay:
     """Replay ``game`` (main line and variations) under ``rules`` (default: ``wmd``).
 
     ``start`` is the position the record starts from (default: the empty board with
-    ``rules.stones`` in hand each, White to move). A game that has syntax errors
-    (``game.errors``) is not replayed: its errors are reported with code ``syntax``.
+    ``rules.stones`` in hand each, White to move), and ``no_progress`` the ruleset's
+    no-progress counter there (plies already played without progress; see
+    :func:`~muehle.analyzer.fen.no_progress_at_setup`), exact or, with
+    ``no_progress_exact=False``, a lower bound. A counter at the limit already gives
+    the draw right at ply 0 (the start), and under ``mode: automatic`` ends the game
+    there. A game that has syntax errors (``game.errors``) is not replayed: its
+    errors are reported with code ``syntax``.
     """
     if rules is None:
         rules = load_ruleset("wmd")
@@ -331,7 +342,8 @@ def replay(game: Game, rules: Optional[Ruleset] = None, start: Optional[Position
         start = usual_start
     if game.errors:
         errors = [RuleViolation("syntax", e.message, line=e.line, column=e.column) for e in game.errors]
-        return Replay(rules, game, start, errors=errors, plies_of=lambda: game.plies)
+        return Replay(rules, game, start, errors=errors, plies_of=lambda: game.plies,
+                      start_no_progress=no_progress, start_no_progress_exact=no_progress_exact)
     number_base = 1
     moves = game.main_line()
     if start is not usual_start and start != usual_start and moves.first is not None and moves.first[0] is not None:
@@ -339,8 +351,16 @@ def replay(game: Game, rules: Optional[Ruleset] = None, start: Optional[Position
         number_base = moves.first[0]
     numbering = (number_base, 0 if start.to_move == "white" else 1)
     history = {position_key(start): [0]}
-    main = _replay_line(game, moves, lambda: game.plies, rules, start, 0, history, 0,
-                        _start_outcome(start, rules.flying), numbering)
+    outcome = _start_outcome(start, rules.flying)
+    rule = rules.no_capture
+    right_at_start = outcome is None and rule is not None and no_progress >= rule.limit
+    if right_at_start and rule.mode == "automatic":
+        outcome = Outcome(None, "no-capture", 0)
+    main = _replay_line(game, moves, lambda: game.plies, rules, start, 0, history, no_progress, outcome,
+                        numbering)
+    main.start_no_progress, main.start_no_progress_exact = no_progress, no_progress_exact
+    if right_at_start:
+        main.draw_rights.insert(0, DrawRight("no-capture", 0))
     _check_result(main)
     return main
 
@@ -426,8 +446,8 @@ def _replay_line(
                                     ply.line, ply.column))
 
     def after_the_end(index: int, outcome: Outcome, side: int) -> None:
-        fail("after-game-end", f"the game was already over after ply {outcome.ply} ({_describe(outcome)})",
-             index, side)
+        when = f"after ply {outcome.ply}" if outcome.ply else "at the start"
+        fail("after-game-end", f"the game was already over {when} ({_describe(outcome)})", index, side)
 
     # the plies are replayed up to the first one numbered otherwise than its place gives
     misnumbered = _first_misnumbered(moves, mover, first_index, number_offset)

@@ -108,15 +108,18 @@ def judge(game: Game, index: int = 1, rules: Optional[Ruleset] = None, source: O
         chosen = ruleset_of(game, rules)
     except FormatError as error:
         return _unreplayable(game, index, source, None, error)
-    try:
-        start = None
-        if not game.errors and "SetUp" in game.tags:  # (the FEN machinery only when it may be needed)
-            from muehle.analyzer.fen import start_position
+    if not game.errors and "SetUp" in game.tags:  # (the FEN machinery only when it may be needed)
+        from muehle.analyzer.fen import start_fen
+        from muehle.analyzer.record_setup import replay_from
 
-            start = start_position(game)
-    except FormatError as error:
-        return _unreplayable(game, index, source, chosen.name, error, code="setup")
-    report = report_of(replay(game, chosen, start=start), index, source)
+        try:
+            setup = start_fen(game)
+        except FormatError as error:
+            return _unreplayable(game, index, source, chosen.name, error, code="setup")
+        result = replay_from(game, chosen, setup)
+    else:
+        result = replay(game, chosen)
+    report = report_of(result, index, source)
     report.line = game.line
     return report
 

@@ -13,6 +13,7 @@ from typing import Any, Optional
 import pytest
 
 from muehle.analyzer.analysis import EVENT_TYPES, Analysis, PlyNames, analyze
+from muehle.analyzer.analysis_text import render_text
 from muehle.analyzer.board import Position
 from muehle.analyzer.generate import generate_games
 from muehle.analyzer.record_setup import replay_record
@@ -100,7 +101,7 @@ def test_no_capture_right_after_sixty_plies_under_wmd() -> None:
               if e["rule"] == "no-capture"]
     assert rights == [(65, "33. d5-c5", 60)]
     assert analysis.summary["no_capture"] == {"limit": 60, "reset": "capture", "mode": "claim",
-                                              "count": 106 - 5}
+                                              "count": 106 - 5, "exact": True}
 
 
 def test_no_capture_counts_mills_under_brettspielnetz() -> None:
@@ -109,6 +110,31 @@ def test_no_capture_counts_mills_under_brettspielnetz() -> None:
     analysis = analysis_of("analyze-no-capture.txt", rules="brettspielnetz")
     assert [e["ply"] for e in events(analysis, "draw-right") if e["rule"] == "no-capture"] == [105]
     assert analysis.summary["draw_rights"]["no-capture"] == 105
+
+
+def test_no_capture_count_goes_on_from_a_set_up_position() -> None:
+    """examples/setup-no-progress.txt, game 1: Sanmill's FEN says 96 plies since the last
+    placement or capture, so the fourth ply is the 100th and draws (automatic)."""
+    analysis = analysis_of("setup-no-progress.txt")
+    rights = [(e["ply"], e["count"], e["automatic"]) for e in events(analysis, "draw-right")]
+    assert rights == [(4, 100, True)]
+    assert analysis.summary["no_capture"] == {"limit": 100, "reset": "placement-or-capture",
+                                              "mode": "automatic", "count": 100, "exact": True}
+    assert analysis.summary["end"]["reason"] == "no-capture" and analysis.summary["end"]["agrees"]
+    second = analysis_of("setup-no-progress.txt", number=2)
+    assert second.summary["no_capture"]["count"] == 60 and second.summary["no_capture"]["exact"] is False
+    assert second.summary["draw_rights"] == {"repetition": 8, "no-capture": 10}
+
+
+def test_no_capture_right_at_the_start() -> None:
+    """A FEN at the limit already: the right stands at ply 0 (WMD claims; nothing ends)."""
+    game = example("setup-no-progress.txt", 2)
+    game.tags["FEN"] = game.tags["FEN"].replace(" 50 70", " 64 70")
+    analysis = analyze(replay_record(game))
+    assert [(e["ply"], e["count"]) for e in events(analysis, "draw-right") if e["rule"] == "no-capture"] == [
+        (0, 64)]
+    assert analysis.summary["draw_rights"]["no-capture"] == 0
+    assert "draw rights  no-capture at the start, repetition after 73...\n" in render_text(analysis, "game")
 
 
 def test_no_no_capture_right_without_the_rule() -> None:

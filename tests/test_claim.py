@@ -72,7 +72,8 @@ def test_thirty_move_claim_one_ply_too_early() -> None:
     11.3 needs 30 moves by each side, 60 plies: the right exists after ply 65 (33.)."""
     verdict = claim("analyze-no-capture.txt", 64, "no-capture")
     assert not verdict.valid
-    assert verdict.proof == {"plies": 59, "limit": 60, "reset": "capture", "since": 5}
+    assert verdict.proof == {"plies": 59, "limit": 60, "reset": "capture", "since": 5, "before_start": 0,
+                             "exact": True}
     assert verdict.reason == ("only 59 plies without a capture since 3. (ply 5); the rules wmd need 60, "
                               "so the right exists after 33. (ply 65) at the earliest")
 
@@ -81,7 +82,8 @@ def test_thirty_move_claim_exactly_on_time() -> None:
     """After ply 65, plies 6 to 65 are 60 plies without a capture."""
     verdict = claim("analyze-no-capture.txt", 65, "no-capture", by="black")
     assert verdict.valid
-    assert verdict.proof == {"plies": 60, "limit": 60, "reset": "capture", "since": 5}
+    assert verdict.proof == {"plies": 60, "limit": 60, "reset": "capture", "since": 5, "before_start": 0,
+                             "exact": True}
     assert verdict.text() == (
         "valid: Black claims a draw by the no-capture rule after 33. d5-c5 (ply 65)\n"
         "60 plies without a capture since 3. (ply 5); the rules wmd need 60\n")
@@ -101,6 +103,52 @@ def test_no_capture_claim_under_rules_without_it() -> None:
     verdict = claim("analyze-no-capture.txt", 106, "no-capture", rules="schuermann")
     assert not verdict.valid
     assert verdict.reason == "the rules schuermann have no draw rule for plies without a capture"
+
+
+# --- records set up from a position: the count before it (the FEN's field 16) ----------------
+# examples/setup-no-progress.txt: White a1 g7 b4 f4 d3, Black a7 g1 c4 e4 d5, White to move at 70;
+# game 1 (sanmill) after 96 plies without a placement or capture, game 2 (wmd) after 50.
+
+
+def test_sanmill_count_goes_on_from_the_fen_exactly() -> None:
+    """Sanmill resets on a placement or capture, which is what field 16 counts: 96 + 3 = 99."""
+    verdict = claim("setup-no-progress.txt", 3, "no-capture")
+    assert not verdict.valid
+    assert verdict.proof == {"plies": 99, "limit": 100, "reset": "placement-or-capture", "since": 0,
+                             "before_start": 96, "exact": True}
+    assert verdict.reason == (
+        "only 99 plies without a placement or capture: 3 since the set-up position and 96 before it "
+        "(its FEN's count); the rules sanmill need 100, so the right exists after 71... (ply 4) at the earliest")
+
+
+def test_wmd_count_from_the_fen_is_a_lower_bound_that_can_prove_a_claim() -> None:
+    """WMD resets on a capture only. The last placement or capture was 50 plies before the set-up,
+    so at least 50 plies had no capture: after ply 10 at least 60, the limit (11.3)."""
+    verdict = claim("setup-no-progress.txt", 10, "no-capture", number=2)
+    assert verdict.valid
+    assert verdict.proof == {"plies": 60, "limit": 60, "reset": "capture", "since": 0, "before_start": 50,
+                             "exact": False}
+    assert verdict.reason == (
+        "at least 60 plies without a capture: 10 since the set-up position and at least 50 before it "
+        "(its FEN counts the plies since the last placement or capture); the rules wmd need 60")
+
+
+def test_wmd_claim_the_record_cannot_prove_yet() -> None:
+    verdict = claim("setup-no-progress.txt", 9, "no-capture", by="black", number=2)
+    assert not verdict.valid and verdict.proof["plies"] == 59 and not verdict.proof["exact"]
+    assert verdict.reason.startswith("the record shows at least 59 plies without a capture: 9 since")
+    assert verdict.reason.endswith("so the record shows the right after 74... (ply 10) at the earliest")
+
+
+def test_a_count_of_mills_is_not_in_the_fen() -> None:
+    """Brettspielnetz counts plies since a mill closed, which field 16 does not bound: the count
+    starts at 0 at the set-up position, as a lower bound."""
+    verdict = claim("setup-no-progress.txt", 10, "no-capture", rules="brettspielnetz", number=2)
+    assert not verdict.valid
+    assert verdict.proof == {"plies": 10, "limit": 100, "reset": "mill", "since": 0, "before_start": 0,
+                             "exact": False}
+    assert "10 since the set-up position (its FEN does not count the plies without a mill closed before it)" \
+        in verdict.reason
 
 
 # --- mandatory acceptance (11.5) ----------------------------------------------------------

@@ -17,11 +17,15 @@ from muehle.analyzer.fen import (
     counters_after,
     fen_of_record,
     fen_to_position,
+    no_progress_at_setup,
     position_to_fen,
     start_fen,
     start_position,
 )
+from muehle.analyzer.generate import generate_games
+from muehle.analyzer.record_setup import replay_record
 from muehle.analyzer.replay import replay
+from muehle.analyzer.rules import load_ruleset
 from muehle.notation.errors import FormatError
 from muehle.notation.model import POINTS, Game, Ply
 
@@ -238,3 +242,47 @@ def test_a_record_set_up_from_a_fen_replays_from_there() -> None:
         mask_of(["d6", "d2", "f6", "b6"]), mask_of(["b4", "f2"]), 5, 6, "black")
     assert fen_of_record(result.records, 3, start_fen(game)) == (
         "********/OO*@O*@O/******** b p p 4 5 2 6 0 0 0 0 0 0 0 0 4")
+
+
+@pytest.mark.parametrize("preset", ["sanmill", "wmd", "brettspielnetz"])
+def test_a_game_resumed_from_its_fen_keeps_its_no_progress_count(preset: str) -> None:
+    """Cut a game after ply k, write the FEN there and go on from it as a set-up record.
+
+    Field 16 counts plies since the last placement or capture. Under sanmill's reset
+    (placement-or-capture) the resumed counts are the game's own. Under ``capture``
+    and ``mill`` they are at most the game's (lower bounds), and equal from the first
+    reset after the cut on.
+    """
+    rules = load_ruleset(preset)
+    exact = rules.no_capture.reset == "placement-or-capture"
+    compared = 0
+    for game in generate_games(rules, 11, 25):
+        full = replay(game, rules)
+        records = full.records
+        for cut in range(0, len(records), 7):
+            fen = fen_of_record(records, cut)
+            rest = [Ply(ply.number, ply.side, ply.target, ply.origin, list(ply.captures))
+                    for ply in full.plies[cut:len(records)]]
+            resumed = replay_record(Game(tags={"SetUp": "1", "FEN": fen, "Rules": preset}, plies=rest))
+            assert resumed.errors == [] and len(resumed.records) == len(records) - cut
+            assert resumed.start_no_progress_exact == exact
+            reset_seen = False
+            for whole, part in zip(records[cut:], resumed.records):
+                reset_seen = reset_seen or part.plies_without_capture < part.index + resumed.start_no_progress
+                if exact or reset_seen:
+                    assert part.plies_without_capture == whole.plies_without_capture
+                else:
+                    assert part.plies_without_capture <= whole.plies_without_capture
+                compared += 1
+            if exact:
+                assert [(d.rule, d.ply + cut) for d in resumed.draw_rights if d.rule == "no-capture"] == [
+                    (d.rule, d.ply) for d in full.draw_rights if d.rule == "no-capture" and d.ply > cut]
+    assert compared > 500
+
+
+def test_what_field_16_says_under_each_reset() -> None:
+    """Field 16 is Sanmill's count of plies since the last placement or capture."""
+    fen = fen_to_position("@*@*O*@*/**O***O*/*O*@*O*@ w m s 5 0 5 0 0 0 0 0 0 0 0 37 70")
+    assert no_progress_at_setup(fen, "placement-or-capture") == (37, True)
+    assert no_progress_at_setup(fen, "capture") == (37, False)
+    assert no_progress_at_setup(fen, "mill") == (0, False)

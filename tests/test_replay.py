@@ -456,6 +456,62 @@ class TestLinesFromASetUp:
         assert only_error(r) == ("after-game-end", 1)
 
 
+# White a1 g7 b4 f4 d3, Black a7 g1 c4 e4 d5: d3 and d5 can shuttle to d2 and d6 without a mill.
+ADJOURNED = setup("a1 g7 b4 f4 d3", "a7 g1 c4 e4 d5")
+ADJOURNED_SHUFFLE = "d3-d2 d5-d6 d2-d3 d6-d5"
+
+
+class TestNoProgressFromASetUp:
+    """A set-up record carries the no-progress count of the game before it (``no_progress``)."""
+
+    def test_the_count_goes_on_from_the_given_one(self) -> None:
+        """Sanmill (limit 100, automatic): 96 before the set-up, so the fourth ply draws."""
+        r = replay(game(ADJOURNED_SHUFFLE + " d3-d2", first_number=70), SANMILL, start=ADJOURNED,
+                   no_progress=96)
+        assert [rec.plies_without_capture for rec in r.records] == [97, 98, 99, 100]
+        assert [(d.rule, d.ply) for d in r.draw_rights] == [("no-capture", 4)]
+        assert (r.outcome.winner, r.outcome.reason, r.outcome.ply) == (None, "no-capture", 4)
+        assert only_error(r) == ("after-game-end", 5)
+        assert (r.start_no_progress, r.start_no_progress_exact) == (96, True)
+
+    def test_a_count_at_the_limit_ends_an_automatic_game_at_the_start(self) -> None:
+        r = replay(game("d3-d2", first_number=70), SANMILL, start=ADJOURNED, no_progress=100)
+        assert [(d.rule, d.ply) for d in r.draw_rights] == [("no-capture", 0)]
+        assert (r.outcome.reason, r.outcome.ply) == ("no-capture", 0)
+        assert only_error(r) == ("after-game-end", 1)
+        assert "the game was already over at the start" in r.errors[0].message
+
+    def test_no_right_in_a_start_position_already_decided(self) -> None:
+        """Black has two stones: White has won before the record starts (WMD 10.1), so the
+        count at the limit gives no draw right."""
+        r = replay(Game(plies=plies("a1-g1", 20, "black")), SANMILL, start=setup("a4 b4 c4", "a1 d1", "black"),
+                   no_progress=100)
+        assert r.draw_rights == [] and (r.outcome.winner, r.outcome.ply) == ("white", 0)
+
+    def test_a_count_beyond_the_limit_gives_the_right_once(self) -> None:
+        """Under WMD (claim) the right stands from the start; the counter passes the limit
+        without a second right."""
+        r = replay(game(ADJOURNED_SHUFFLE, first_number=70), WMD, start=ADJOURNED, no_progress=75)
+        assert r.errors == [] and r.outcome is None
+        assert [(d.rule, d.ply) for d in r.draw_rights] == [("no-capture", 0)]
+        assert r.records[-1].plies_without_capture == 79
+
+    def test_a_capture_sets_the_carried_count_back(self) -> None:
+        """d7-a7 closes a1-a4-a7 and takes d5, which stands in no mill."""
+        start = setup("a1 a4 d7 f4 d3", "g1 g4 d5 c4 e4")
+        r = replay(game("d7-a7/xd5 g4-g7", first_number=40), SANMILL, start=start, no_progress=99)
+        assert r.errors == [] and [rec.plies_without_capture for rec in r.records] == [0, 1]
+        assert r.draw_rights == []
+
+    def test_a_variation_of_the_first_ply_starts_from_the_carried_count(self) -> None:
+        main = plies("d3-d2", first_number=70)
+        main[0].variations.append(Variation(plies=plies("f4-f2", first_number=70)))
+        r = replay(Game(plies=main), SANMILL, start=ADJOURNED, no_progress=99)
+        (branch,) = r.variations
+        assert branch.records[0].plies_without_capture == 100
+        assert [(d.rule, d.ply) for d in branch.draw_rights] == [("no-capture", 1)]
+
+
 class TestVariationsCarryTheHistory:
     def test_repetition_counts_positions_before_the_branch(self) -> None:
         """The variation replacing ply 8 repeats ply 8 exactly: the start position then stands for

@@ -203,6 +203,23 @@ class TestSetUp:
         assert report["errors"][0]["line"] == 1
 
 
+    @pytest.mark.parametrize("jobs", ["1", "2"])
+    def test_the_no_progress_count_goes_on_from_the_fen(self, tmp_path: Path, jobs: str) -> None:
+        """examples/setup-no-progress.txt, game 1, played on: 96 plies without a placement or
+        capture before the set-up, so Sanmill's automatic draw comes after the fourth ply
+        (71... d6-d5) and the fifth, 72. d3-d2 at column 37 of line 14, is one too many."""
+        text = (ROOT / "examples" / "setup-no-progress.txt").read_text("utf-8").replace(
+            "{ The 100th such ply: drawn. } 1/2-1/2", "72. d3-d2 *")
+        path = write(tmp_path, "on.txt", text)
+        result = run("--format", "json", "--jobs", jobs, path)
+        assert result.exit_code == 1
+        first, second = json.loads(result.stdout)
+        (error,) = first["errors"]
+        assert (error["code"], error["ply"], error["line"], error["column"]) == ("after-game-end", 5, 14, 37)
+        assert "the game was already over after ply 4 (drawn by the no-progress rule)" in error["message"]
+        assert first["outcome"] == {"winner": None, "reason": "no-capture", "ply": 4}
+        assert second["valid"]
+
 class TestJobs:
     def test_output_is_the_same_with_several_processes(self, tmp_path: Path) -> None:
         games = list(generate_games(load_ruleset("wmd"), 4, 300))
