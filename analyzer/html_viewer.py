@@ -5,7 +5,10 @@ the board is the SVG of :mod:`muehle.analyzer.svg`, and the script draws the
 stones of each position from data computed here by the replay. The page shows the
 tags, the move list with annotations, comments and variations, the board, and
 buttons (start, back, forward, end); the arrow keys (and Home/End) step through
-the game and clicking a move jumps to it. The address fragment ``#ply=12`` (or
+the game and clicking a move jumps to it. The moves of variations are links too:
+clicking one shows its position, and stepping then follows that variation (back
+past its first ply, through the line it branches from). The address fragment
+``#ply=12`` (``#line=3&ply=12`` in the third variation of the move list,
 ``#game=2&ply=12`` on a page with several games) opens a position directly.
 
 Every stone the script draws is a ``<circle class="stone white|black">`` with
@@ -46,35 +49,53 @@ _REASONS = {
 }
 
 
-def _status(position: Position, record: Optional[PlyRecord], total: int, index: int, rules: Ruleset) -> str:
-    parts = [f"Ply {index} of {total}" if index else f"Start ({total} plies)"]
-    if record is not None:
-        parts[0] += f": {record.label}"
+def _status(position: Position, record: Optional[PlyRecord], where: str, rules: Ruleset) -> str:
+    parts = [where if record is None else f"{where}: {record.label}"]
     parts.extend(summary_lines(position, rules.flying))
     return ". ".join(parts) + "."
 
 
+def _frame(position: Position, record: Optional[PlyRecord], where: str, rules: Ruleset) -> dict[str, Any]:
+    """What the script needs to draw one position: stones, marks and the status line."""
+    marks = mills = ""
+    if record is not None:
+        marks = "".join(cross_svg(point) for point in record.captures)
+        marks += last_ply_svg(record.ply.origin, record.ply.target)
+        mills = "".join(mill_band_svg(line) for line in record.mills)
+    return {
+        "white": points_of(position.white),
+        "black": points_of(position.black),
+        "marks": marks,
+        "mills": mills,
+        "status": _status(position, record, where, rules),
+    }
+
+
 def _frames(result: Replay) -> list[dict[str, Any]]:
-    """What the script needs for each position: stones, marks and the status line."""
-    frames = []
-    positions: list[tuple[Position, Optional[PlyRecord]]] = [(result.start, None)]
-    positions.extend((record.after, record) for record in result.records)
+    """The frames of the main line: the start, then the position after each legal ply."""
     total = len(result.records)
-    for index, (position, record) in enumerate(positions):
-        marks = ""
-        mills = ""
-        if record is not None:
-            marks = "".join(cross_svg(point) for point in record.captures)
-            marks += last_ply_svg(record.ply.origin, record.ply.target)
-            mills = "".join(mill_band_svg(line) for line in record.mills)
-        frames.append({
-            "white": points_of(position.white),
-            "black": points_of(position.black),
-            "marks": marks,
-            "mills": mills,
-            "status": _status(position, record, total, index, result.rules),
-        })
+    frames = [_frame(result.start, None, f"Start ({total} plies)", result.rules)]
+    frames.extend(_frame(record.after, record, f"Ply {record.index} of {total}", result.rules)
+                  for record in result.records)
     return frames
+
+
+class _Lines:
+    """The variations a page can show, numbered from 1 in the order the move list shows them
+    (the main line is line 0). Each keeps the line it branches from (``parent``), the
+    ply it replaces (``branch``) and the frames after each of its legal plies; the
+    positions before ``branch`` are the parent's.
+    """
+
+    def __init__(self) -> None:
+        self.variations: list[dict[str, Any]] = []
+
+    def add(self, parent: int, line: Replay) -> int:
+        number = len(self.variations) + 1
+        frames = [_frame(record.after, record, f"Variation {number}, ply {record.index}", line.rules)
+                  for record in line.records]
+        self.variations.append({"parent": parent, "branch": line.branch, "frames": frames})
+        return number
 
 
 def _number(ply: Ply, fallback: int) -> int:
@@ -93,52 +114,67 @@ def _annotation_html(ply: Ply) -> str:
     return f'<span class="annotation">{text}</span>' if text else ""
 
 
-def _variation_html(variation: Variation, number: int) -> str:
-    parts = [_comment_html(text) for text in variation.comments]
+def _ply_html(ply: Ply, index: int, line: int, result: Optional[Replay]) -> str:
+    """A ply of the move list: a link to its position when it was replayed legally, struck
+    through when it or an earlier ply of its line is illegal, plain when its line was not
+    replayed (a variation of a ply after an illegal one)."""
+    text = html.escape(ply.move_text)
+    if result is None:
+        body = f'<span class="move">{text}</span>'
+    elif index < result.first_index + len(result.records):
+        where = f"line={line}&amp;ply={index}" if line else f"ply={index}"
+        body = f'<a class="ply" href="#{where}" data-line="{line}" data-ply="{index}">{text}</a>'
+    else:
+        error = next((e for e in result.errors if e.code != "result-mismatch"), None)
+        first = index == result.first_index + len(result.records)
+        why = html.escape(error.message, quote=True) if error is not None and first else (
+            "not replayed: an earlier ply is illegal")
+        body = f'<span class="ply illegal" title="{why}">{text}</span>'
+    return body + _annotation_html(ply)
+
+
+def _plies_html(plies: Sequence[Ply], number: int, numbers: tuple[str, str], result: Optional[Replay],
+                line: int, lines: _Lines) -> list[str]:
+    """The move list of a line of play (``numbers`` formats a White and a Black move number),
+    with its comments and variations; ``result`` is the line's replay, ``None`` when it
+    was not replayed."""
+    parts: list[str] = []
+    first = result.first_index if result is not None else 0
+    branches: dict[int, list[Replay]] = {}
+    for variation_result in (result.variations if result is not None else []):
+        branches.setdefault(variation_result.branch, []).append(variation_result)
     fresh = True
-    for ply in variation.plies:
+    for offset, ply in enumerate(plies):
+        index = first + offset
         number = _number(ply, number)
         if ply.side == "white":
-            parts.append(f"{number}.")
+            parts.append(numbers[0].format(number))
         elif fresh:
-            parts.append(f"{number}...")
-        parts.append(f'<span class="move">{html.escape(ply.move_text)}</span>{_annotation_html(ply)}')
+            parts.append(numbers[1].format(number))
+        parts.append(_ply_html(ply, index, line, result))
         fresh = bool(ply.comments or ply.variations)
         parts.extend(_comment_html(text) for text in ply.comments)
-        parts.extend(_variation_html(inner, number) for inner in ply.variations)
+        replayed = iter(branches.get(index, ()))
+        for variation in ply.variations:
+            parts.append(_variation_html(variation, number, next(replayed, None), line, lines))
         if ply.side == "black":
             number += 1
+    return parts
+
+
+def _variation_html(variation: Variation, number: int, result: Optional[Replay], parent: int, lines: _Lines) -> str:
+    line = lines.add(parent, result) if result is not None else 0
+    parts = [_comment_html(text) for text in variation.comments]
+    parts += _plies_html(variation.plies, number, ("{}.", "{}..."), result, line, lines)
     return '<span class="variation">(' + " ".join(parts) + ")</span>"
 
 
-def _moves_html(game: Game, result: Replay) -> str:
-    """The move list: every ply of the main line, replayed ones clickable."""
-    replayed = len(result.records)
-    error = next((e for e in result.errors if e.code != "result-mismatch"), None)
+def _moves_html(game: Game, result: Replay, lines: _Lines) -> str:
+    """The move list: every ply of the main line and of its variations, replayed ones clickable."""
     parts = [_comment_html(text) for text in game.comments]
     number = _number(game.plies[0], 1) if game.plies else 1
-    fresh = True
-    for offset, ply in enumerate(game.plies):
-        index = offset + 1
-        number = _number(ply, number)
-        if ply.side == "white":
-            parts.append(f'<span class="number">{number}.</span>')
-        elif fresh:
-            parts.append(f'<span class="number">{number}...</span>')
-        text = html.escape(ply.move_text)
-        if index <= replayed:
-            parts.append(f'<a class="ply" href="#ply={index}" data-ply="{index}">{text}</a>'
-                         f"{_annotation_html(ply)}")
-        else:
-            why = html.escape(error.message, quote=True) if error is not None and index == replayed + 1 else (
-                "not replayed: an earlier ply is illegal")
-            parts.append(f'<span class="ply illegal" title="{why}">{text}</span>{_annotation_html(ply)}')
-        fresh = bool(ply.comments or ply.variations)
-        parts.extend(_comment_html(text) for text in ply.comments)
-        for variation in ply.variations:
-            parts.append(_variation_html(variation, number))
-        if ply.side == "black":
-            number += 1
+    parts += _plies_html(game.plies, number, ('<span class="number">{}.</span>', '<span class="number">{}...</span>'),
+                         result, 0, lines)
     if game.declared_result:
         parts.append(f'<span class="result">{html.escape(game.declared_result)}</span>')
     parts.extend(_comment_html(text) for text in game.final_comments)
@@ -165,7 +201,7 @@ def _title(game: Game) -> str:
     return game.tags.get("Event") or "Nine Men's Morris"
 
 
-def _game_section(number: int, game: Game, result: Replay) -> str:
+def _game_section(number: int, game: Game, result: Replay, lines: _Lines) -> str:
     tags = "".join(f"<tr><th>{html.escape(name)}</th><td>{html.escape(value)}</td></tr>"
                    for name, value in game.tags.items())
     errors = "".join(f"<li>{html.escape(error.message)}</li>" for error in result.errors)
@@ -187,7 +223,7 @@ def _game_section(number: int, game: Game, result: Replay) -> str:
 <p class="status" aria-live="polite"></p>
 </div>
 <div class="record">
-<p class="moves">{_moves_html(game, result)}</p>
+<p class="moves">{_moves_html(game, result, lines)}</p>
 {f'<p class="outcome">{html.escape(outcome)}</p>' if outcome else ''}
 {f'<ul class="errors">{errors}</ul>' if errors else ''}
 <p class="rules">Replayed under the rules {html.escape(result.rules.name)}: {html.escape(result.rules.title)}</p>
@@ -248,6 +284,8 @@ _SCRIPT = """
     return c;
   }
 
+  // Line 0 is the main line, line n > 0 the variation game.variations[n - 1]; a variation
+  // shows its parent's positions before its branch ply.
   function Viewer(section, game) {
     this.section = section;
     this.game = game;
@@ -256,17 +294,18 @@ _SCRIPT = """
     this.mills = section.querySelector("svg g.mills");
     this.status = section.querySelector(".status");
     this.plies = section.querySelectorAll("a.ply");
+    this.line = 0;
     this.index = 0;
     var self = this;
     section.querySelector("button.start").addEventListener("click", function () { self.activate(); self.show(0); });
     section.querySelector("button.back").addEventListener("click", function () { self.activate(); self.show(self.index - 1); });
     section.querySelector("button.forward").addEventListener("click", function () { self.activate(); self.show(self.index + 1); });
-    section.querySelector("button.end").addEventListener("click", function () { self.activate(); self.show(game.frames.length - 1); });
+    section.querySelector("button.end").addEventListener("click", function () { self.activate(); self.show(self.last(self.line)); });
     Array.prototype.forEach.call(this.plies, function (link) {
       link.addEventListener("click", function (event) {
         event.preventDefault();
         self.activate();
-        self.show(parseInt(link.getAttribute("data-ply"), 10));
+        self.show(parseInt(link.getAttribute("data-ply"), 10), parseInt(link.getAttribute("data-line"), 10));
       });
     });
     section.addEventListener("click", function () { self.activate(); });
@@ -274,10 +313,32 @@ _SCRIPT = """
 
   Viewer.prototype.activate = function () { active = this; };
 
-  Viewer.prototype.show = function (index) {
-    var last = this.game.frames.length - 1;
-    index = Math.max(0, Math.min(last, index));
-    var frame = this.game.frames[index];
+  Viewer.prototype.last = function (line) {
+    if (!line) { return this.game.frames.length - 1; }
+    var variation = this.game.variations[line - 1];
+    return variation.branch + variation.frames.length - 1;
+  };
+
+  // The line whose own frame is position ``index`` of ``line``.
+  Viewer.prototype.owner = function (line, index) {
+    while (line && index < this.game.variations[line - 1].branch) { line = this.game.variations[line - 1].parent; }
+    return line;
+  };
+
+  Viewer.prototype.frame = function (line, index) {
+    line = this.owner(line, index);
+    if (!line) { return this.game.frames[index]; }
+    var variation = this.game.variations[line - 1];
+    return variation.frames[index - variation.branch];
+  };
+
+  Viewer.prototype.show = function (index, line) {
+    if (line === undefined) { line = this.line; }
+    else if (!(line >= 0 && line <= this.game.variations.length)) { line = 0; }
+    index = Math.max(0, Math.min(this.last(line), index));
+    var frame = this.frame(line, index);
+    var owner = this.owner(line, index);
+    this.line = line;
     this.index = index;
     while (this.stones.firstChild) { this.stones.removeChild(this.stones.firstChild); }
     var self = this;
@@ -287,10 +348,13 @@ _SCRIPT = """
     this.mills.innerHTML = frame.mills;
     this.status.textContent = frame.status;
     Array.prototype.forEach.call(this.plies, function (link) {
-      link.classList.toggle("current", parseInt(link.getAttribute("data-ply"), 10) === index);
+      link.classList.toggle("current", parseInt(link.getAttribute("data-ply"), 10) === index &&
+                                       parseInt(link.getAttribute("data-line"), 10) === owner);
     });
     this.section.setAttribute("data-ply", String(index));
-    var hash = (viewers.length > 1 ? "#game=" + this.game.number + "&ply=" : "#ply=") + index;
+    this.section.setAttribute("data-line", String(line));
+    var hash = "#" + (viewers.length > 1 ? "game=" + this.game.number + "&" : "") +
+      (line ? "line=" + line + "&" : "") + "ply=" + index;
     if (window.location.hash !== hash && window.history && window.history.replaceState) {
       try { window.history.replaceState(null, "", hash); } catch (e) { /* some file: pages refuse */ }
     }
@@ -309,7 +373,7 @@ _SCRIPT = """
     wanted = wanted && wanted.ply !== undefined ? wanted : fromHash();
     if (wanted.ply === undefined) { return; }
     var viewer = viewers[(wanted.game || 1) - 1];
-    if (viewer) { viewer.activate(); viewer.show(wanted.ply); }
+    if (viewer) { viewer.activate(); viewer.show(wanted.ply, wanted.line || 0); }
   }
 
   var initial = fromHash();
@@ -326,7 +390,7 @@ _SCRIPT = """
     var moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
     if (event.key in moves) { active.show(active.index + moves[event.key]); }
     else if (event.key === "Home") { active.show(0); }
-    else if (event.key === "End") { active.show(active.game.frames.length - 1); }
+    else if (event.key === "End") { active.show(active.last(active.line)); }
     else { return; }
     event.preventDefault();
   });
@@ -343,14 +407,13 @@ def render_games_html(games: Sequence[tuple[Game, Replay]], title: Optional[str]
     """One page for several replayed games, each with its own board and move list."""
     if title is None:
         title = _title(games[0][0]) if len(games) == 1 else f"{len(games)} games of Nine Men's Morris"
-    data = {
-        "points": POINT_XY,
-        "radius": STONE_RADIUS,
-        "colours": COLOURS,
-        "games": [{"number": number, "frames": _frames(result)}
-                  for number, (_, result) in enumerate(games, 1)],
-    }
-    sections = "\n".join(_game_section(number, game, result) for number, (game, result) in enumerate(games, 1))
+    sections = []
+    game_data = []
+    for number, (game, result) in enumerate(games, 1):
+        lines = _Lines()
+        sections.append(_game_section(number, game, result, lines))
+        game_data.append({"number": number, "frames": _frames(result), "variations": lines.variations})
+    data = {"points": POINT_XY, "radius": STONE_RADIUS, "colours": COLOURS, "games": game_data}
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -361,7 +424,7 @@ def render_games_html(games: Sequence[tuple[Game, Replay]], title: Optional[str]
 <style>{_STYLE}</style>
 </head>
 <body>
-{sections}
+{chr(10).join(sections)}
 <script>
 var DATA = {_script_json(data)};
 {_SCRIPT}

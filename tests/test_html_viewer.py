@@ -121,8 +121,42 @@ def test_comments_annotations_offers_and_variations_are_listed() -> None:
     assert "Notes <&>" in text and "Notes &lt;&amp;&gt;" in page
     for shown in ("Start", "centre", "!", "$14", "(=)", "offer", "d3", "?"):
         assert shown in text
-    assert re.search(r'<span class="variation">\(2\. <span class="move">f2</span> '
-                     r'<span class="move">d3</span><span class="annotation">\?</span>\)</span>', page)
+    assert re.search(r'<span class="variation">\(2\. <a class="ply" href="#line=1&amp;ply=3" data-line="1" '
+                     r'data-ply="3">f2</a> <a class="ply" href="#line=1&amp;ply=4" data-line="1" data-ply="4">d3</a>'
+                     r'<span class="annotation">\?</span>\)</span>', page)
+
+
+# 1. d2 d6 2. f4 f2 3. b4, with variation 1 for ply 3 (2. f2 d3 3. b4) and, inside it,
+# variation 2 for its ply 4 (2... b4). No three stones of a side ever stand in a line.
+VARIATIONS = "1. d2 d6 2. f4 (2. f2 d3 (2... b4) 3. b4) f2 3. b4 *"
+
+
+def test_each_variation_has_the_frames_of_its_plies() -> None:
+    game = parse_game(VARIATIONS)
+    data = page_data(render_html(game, replay(game)))["games"][0]
+    assert [(f["white"], f["black"]) for f in data["frames"]][-1] == (["b4", "d2", "f4"], ["d6", "f2"])
+    first, nested = data["variations"]
+    assert (first["parent"], first["branch"], nested["parent"], nested["branch"]) == (0, 3, 1, 4)
+    assert [(f["white"], f["black"]) for f in first["frames"]] == [
+        (["d2", "f2"], ["d6"]), (["d2", "f2"], ["d3", "d6"]), (["b4", "d2", "f2"], ["d3", "d6"])]
+    assert [(f["white"], f["black"]) for f in nested["frames"]] == [(["d2", "f2"], ["b4", "d6"])]
+    assert nested["frames"][0]["status"].startswith("Variation 2, ply 4: 2... b4. ")
+
+
+def test_variation_plies_link_to_their_line_and_illegal_ones_do_not() -> None:
+    """Variation 1 (for ply 2) places on d2, which White holds: it and the ply after it are struck
+    through. Variation 2 (for ply 3) is legal. The main line's 2... d2 is illegal too, so the
+    variation of ply 5 stands after an illegal ply: not replayed, plain text."""
+    game = parse_game("1. d2 d6 (1... d2 2. f4) 2. f4 (2. f2) d2 3. b4 (3. b6) *")
+    page = render_html(game, replay(game))
+    starts = parsed(page).starts
+    links = [(attrs["data-line"], attrs["data-ply"], attrs["href"]) for tag, attrs in starts if tag == "a"]
+    assert links == [("0", "1", "#ply=1"), ("0", "2", "#ply=2"), ("0", "3", "#ply=3"), ("2", "3", "#line=2&ply=3")]
+    titles = [attrs["title"] for tag, attrs in starts if tag == "span" and attrs.get("class") == "ply illegal"]
+    assert titles[0] == "1... d2: d2 is already occupied by a White stone"
+    assert titles[1] == "not replayed: an earlier ply is illegal"
+    assert '<span class="variation">(3. <span class="move">b6</span>)</span>' in page
+    assert [len(v["frames"]) for v in page_data(page)["games"][0]["variations"]] == [0, 1]
 
 
 def test_a_comment_cannot_end_the_script() -> None:
@@ -356,3 +390,51 @@ def test_dump_dom_with_a_fragment_shows_that_position(page_url: str) -> None:
         if tag == "circle" and "stone" in (attrs.get("class") or "").split():
             (white if attrs["data-side"] == "white" else black).add(attrs["data-point"])
     assert (white, black) == AFTER[18]
+
+
+@pytest.fixture(scope="module")
+def variations_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    game = parse_game(VARIATIONS)
+    path = tmp_path_factory.mktemp("viewer") / "variations.html"
+    path.write_text(render_html(game, replay(game)), encoding="utf-8")
+    return path.as_uri()
+
+
+def shown(browser: WebDriver) -> tuple[int, int, Optional[str]]:
+    """The line and ply the page shows, and the ply link marked current (``line/ply``)."""
+    return tuple(browser.run(
+        "var s = document.querySelector('section.game'); var a = document.querySelector('a.ply.current');"
+        "return [parseInt(s.getAttribute('data-line'), 10), parseInt(s.getAttribute('data-ply'), 10),"
+        " a && a.getAttribute('data-line') + '/' + a.getAttribute('data-ply')];"))
+
+
+@needs_driver
+def test_clicking_a_variation_move_and_stepping_along_it(browser: WebDriver, variations_url: str) -> None:
+    browser.open(variations_url)
+    browser.click('a.ply[data-line="1"][data-ply="4"]')  # 2... d3 in variation 1
+    assert browser.stones() == ({"d2", "f2"}, {"d3", "d6"}) and shown(browser) == (1, 4, "1/4")
+    browser.press("ArrowRight")
+    assert browser.stones() == ({"b4", "d2", "f2"}, {"d3", "d6"}) and shown(browser) == (1, 5, "1/5")
+    browser.press("ArrowRight")  # the variation ends here
+    assert shown(browser) == (1, 5, "1/5")
+    # Back past the variation's first ply (ply 3): the main line's positions, its ply 2 marked.
+    browser.press("ArrowLeft", 3)
+    assert browser.stones() == ({"d2"}, {"d6"}) and shown(browser) == (1, 2, "0/2")
+    browser.click("button.end")
+    assert shown(browser) == (1, 5, "1/5")
+    assert browser.run("return window.location.hash;") == "#line=1&ply=5"
+    browser.click('a.ply[data-line="0"][data-ply="4"]')
+    assert browser.stones() == ({"d2", "f4"}, {"d6", "f2"}) and shown(browser) == (0, 4, "0/4")
+    assert browser.run("return window.location.hash;") == "#ply=4"
+
+
+@needs_driver
+def test_the_address_fragment_selects_a_variation(browser: WebDriver, variations_url: str) -> None:
+    """Variation 2 (2... b4) stands inside variation 1: back from it goes through variation 1's 2. f2."""
+    browser.open(variations_url + "#line=2&ply=4")
+    assert browser.stones() == ({"d2", "f2"}, {"b4", "d6"}) and shown(browser) == (2, 4, "2/4")
+    browser.click("button.back")
+    assert browser.stones() == ({"d2", "f2"}, {"d6"}) and shown(browser) == (2, 3, "1/3")
+    assert browser.run("return window.location.hash;") == "#line=2&ply=3"
+    browser.open(variations_url + "#line=9&ply=2")  # no such variation: the main line
+    assert browser.stones() == ({"d2"}, {"d6"}) and shown(browser) == (0, 2, "0/2")
