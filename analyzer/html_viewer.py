@@ -204,7 +204,7 @@ def _title(game: Game) -> str:
 def _game_section(number: int, game: Game, result: Replay, lines: _Lines) -> str:
     tags = "".join(f"<tr><th>{html.escape(name)}</th><td>{html.escape(value)}</td></tr>"
                    for name, value in game.tags.items())
-    errors = "".join(f"<li>{html.escape(error.message)}</li>" for error in result.errors)
+    errors = "".join(f"<li>{html.escape(error.message)}</li>" for error in result.all_errors())
     last = result.records[-1] if result.records else None
     board = render_svg(result.last_legal_position, last)
     outcome = _outcome_text(result)

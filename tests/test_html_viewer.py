@@ -157,6 +157,9 @@ def test_variation_plies_link_to_their_line_and_illegal_ones_do_not() -> None:
     assert titles[1] == "not replayed: an earlier ply is illegal"
     assert '<span class="variation">(3. <span class="move">b6</span>)</span>' in page
     assert [len(v["frames"]) for v in page_data(page)["games"][0]["variations"]] == [0, 1]
+    listed = re.search(r'<ul class="errors">(.*?)</ul>', page).group(1)
+    assert listed == ("<li>2... d2: d2 is already occupied by a White stone</li>"
+                      "<li>1... d2: d2 is already occupied by a White stone</li>")
 
 
 def test_a_comment_cannot_end_the_script() -> None:
