@@ -337,6 +337,8 @@ def replay(game: Game, rules: Optional[Ruleset] = None, start: Optional[Position
     """
     if rules is None:
         rules = load_ruleset("wmd")
+    if no_progress < 0:
+        raise ValueError(f"the no-progress count is a number of plies, not {no_progress}")
     usual_start = _usual_start(rules.stones)
     if start is None:
         start = usual_start

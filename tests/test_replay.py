@@ -474,6 +474,10 @@ class TestNoProgressFromASetUp:
         assert only_error(r) == ("after-game-end", 5)
         assert (r.start_no_progress, r.start_no_progress_exact) == (96, True)
 
+    def test_a_negative_count_is_refused(self) -> None:
+        with pytest.raises(ValueError, match="not -1"):
+            replay(game("d3-d2", first_number=70), SANMILL, start=ADJOURNED, no_progress=-1)
+
     def test_a_count_at_the_limit_ends_an_automatic_game_at_the_start(self) -> None:
         r = replay(game("d3-d2", first_number=70), SANMILL, start=ADJOURNED, no_progress=100)
         assert [(d.rule, d.ply) for d in r.draw_rights] == [("no-capture", 0)]
