@@ -3,8 +3,9 @@
 Files are read game by game (memory does not grow with the file) and each game is
 judged by :func:`muehle.analyzer.verdict.judge`. With ``jobs > 1`` the file is cut
 into pieces where a game surely starts (:func:`safe_cut`) and the pieces are read
-and judged in that many processes (the main one and ``jobs - 1`` workers); the
-reports come back in file order and are the same as with one process.
+and judged in that many processes (the main one and ``jobs - 1`` workers; ``jobs=0``
+is one per processor the process may run on, :func:`usable_processors`); the reports
+come back in file order and are the same as with one process.
 
 >>> import os, tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -100,14 +101,31 @@ def source_name(name: str) -> str:
     return "<stdin>" if name == "-" else name
 
 
+def usable_processors() -> int:
+    """How many processors this process may run on (its affinity where the system tells, else all).
+
+    >>> usable_processors() >= 1
+    True
+    """
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # (no sched_getaffinity: macOS, Windows)
+        return os.cpu_count() or 1
+
+
 def validate_paths(
     names: Iterable[str], rules: Optional[Ruleset] = None, jobs: int = 1, stdin_text: Optional[str] = None
 ) -> Iterator[Union[GameReport, MuehleError]]:
     """A report per game of each input in order, or the :class:`MuehleError` of an unreadable input.
 
     ``-`` names standard input, whose text is ``stdin_text``. After an input error
-    the other inputs are still read.
+    the other inputs are still read. ``jobs`` processes judge the games (0: one per
+    :func:`usable_processors`).
     """
+    if jobs < 0:
+        raise ValueError(f"jobs is a number of processes (0: one per processor), not {jobs}")
+    if jobs == 0:
+        jobs = usable_processors()
     pool = _Pool(jobs) if jobs > 1 else None
     try:
         for name in names:

@@ -166,7 +166,7 @@ class TestExitCodes:
         assert result.exit_code == 1
         assert result.stdout.startswith("<stdin>:1:7: error: 1... d2: d2 is already occupied")
 
-    @pytest.mark.parametrize("args", [[], ["--format", "xml", "x.txt"], ["--jobs", "0", "x.txt"],
+    @pytest.mark.parametrize("args", [[], ["--format", "xml", "x.txt"], ["--jobs", "-1", "x.txt"],
                                       ["--rules", "fide", "x.txt"]])
     def test_usage_errors_are_two(self, args: list[str]) -> None:
         assert run(*args).exit_code == 2
@@ -255,6 +255,42 @@ class TestJobs:
         reports = [judge(game, index) for index, game in enumerate(read_games(text, "t.txt"), 1)]
         assert any(report.restore for report in reports) and any(report.valid for report in reports)
         assert pickle.loads(pickle.dumps(reports)) == reports
+
+    def test_jobs_zero_is_one_process_per_processor(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        from muehle.analyzer import validate
+
+        started: list[int] = []
+        real_pool = validate._Pool
+
+        def counting_pool(jobs: int):  # type: ignore[no-untyped-def]
+            started.append(jobs)
+            return real_pool(jobs)
+
+        monkeypatch.setattr(validate, "_Pool", counting_pool)
+        monkeypatch.setattr(validate, "usable_processors", lambda: 2)
+        path = write(tmp_path, "g.txt", f"{BLOCKED} 0-1\n\n1. d2 d2 *\n")
+        single, auto = run("--format", "json", path), run("--format", "json", "--jobs", "0", path)
+        assert started == [2]
+        assert single.exit_code == auto.exit_code == 1 and single.stdout == auto.stdout
+        monkeypatch.setattr(validate, "usable_processors", lambda: 1)  # one processor: no pool
+        assert run("--format", "json", "--jobs", "0", path).stdout == single.stdout and started == [2]
+
+    def test_usable_processors_follow_the_affinity_else_the_count(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        import os
+
+        from muehle.analyzer.validate import usable_processors
+
+        monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 3, 5}, raising=False)
+        assert usable_processors() == 3
+        monkeypatch.delattr(os, "sched_getaffinity")
+        monkeypatch.setattr(os, "cpu_count", lambda: None)
+        assert usable_processors() == 1
+
+    def test_a_negative_number_of_jobs_is_refused(self, tmp_path: Path) -> None:
+        from muehle.analyzer.validate import validate_paths
+
+        with pytest.raises(ValueError, match="not -2"):
+            next(validate_paths([write(tmp_path, "g.txt", "1. d2 *\n")], jobs=-2))
 
     def test_the_library_counts_plies(self, tmp_path: Path) -> None:
         path = write(tmp_path, "ok.txt", f"{BLOCKED} 0-1\n\n1. d2 d6 *\n")

@@ -57,8 +57,9 @@ class StopRequest:
                    "Rules tag, else wmd.")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Compiler-style lines, or one JSON array.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes that judge the games (this one and N-1 workers); the output is the same for any number.")
+@click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Processes that judge the games (this one and N-1 workers; 0: one per processor); "
+                   "the output is the same for any number.")
 @fails_cleanly
 def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: str, jobs: int) -> None:
     rules = resolve_rules(rules_name)
