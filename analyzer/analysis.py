@@ -206,6 +206,7 @@ class _Walk:
     """One pass over the plies of a line: counters, open stretches, events."""
 
     def __init__(self, replay: Replay, names: PlyNames) -> None:
+        self.replay = replay
         self.rules: Ruleset = replay.rules
         self.mandatory_rule = self.rules.mandatory_draw
         self.names = names
@@ -263,13 +264,24 @@ class _Walk:
         for right in self.rights_at.get(index, ()):
             if self.first_right.get(right.rule) is None:
                 self.first_right[right.rule] = index
-            self.add(index, "draw-right", None, _draw_right_fields(right.rule, record, self.rules))
+            if right.rule == "repetition":
+                fields = {"rule": "repetition", "automatic": self.rules.repetition == "automatic",
+                          "occurrences": [*record.earlier_occurrences, index]}
+            else:
+                fields = self.no_capture_fields(index, record.plies_without_capture)
+            self.add(index, "draw-right", None, fields)
 
-    def start_rights(self, replay: Replay) -> None:
+    def start_rights(self) -> None:
         """The draw right that stands before the first ply (a set-up position's no-progress count)."""
         for right in self.rights_at.get(0, ()):
             self.first_right[right.rule] = 0
-            self.add(0, "draw-right", None, _no_capture_fields(self.rules, replay.start_no_progress))
+            self.add(0, "draw-right", None, self.no_capture_fields(0, self.replay.start_no_progress))
+
+    def no_capture_fields(self, index: int, count: int) -> dict[str, Any]:
+        rule = self.rules.no_capture
+        return {"rule": "no-capture", "automatic": rule is not None and rule.mode == "automatic",
+                "count": count, "exact": self.replay.count_is_exact(index, count),
+                "reset": None if rule is None else rule.reset}
 
     def position(self, ply: int, position: Position, offer_by: Optional[Side], decided: bool) -> None:
         """Stretches and offers of the position after ``ply``; no stretch starts once the game is decided."""
@@ -313,7 +325,7 @@ def analyze(replay: Replay) -> Analysis:
     walk = _Walk(replay, names)
     decided_at = outcome.ply if outcome is not None and outcome.reason != "declared" else None
     walk.position(0, replay.start, None, decided_at == 0)
-    walk.start_rights(replay)
+    walk.start_rights()
     for record in records:
         after = record.after
         walk.ply(record, after)
@@ -340,19 +352,6 @@ def analyze(replay: Replay) -> Analysis:
         "illegal_ply": None if illegal is None else illegal.ply,
     }
     return Analysis(game, rules, walk.events, summary, names, illegal)
-
-
-def _draw_right_fields(rule: str, record: Any, rules: Ruleset) -> dict[str, Any]:
-    if rule == "repetition":
-        return {"rule": "repetition", "automatic": rules.repetition == "automatic",
-                "occurrences": [*record.earlier_occurrences, record.index]}
-    return _no_capture_fields(rules, record.plies_without_capture)
-
-
-def _no_capture_fields(rules: Ruleset, count: int) -> dict[str, Any]:
-    limit = rules.no_capture
-    return {"rule": "no-capture", "automatic": limit is not None and limit.mode == "automatic",
-            "count": count, "reset": None if limit is None else limit.reset}
 
 
 def _end(outcome: Any, game: Game) -> dict[str, Any]:
@@ -384,9 +383,9 @@ def _no_capture_summary(replay: Replay) -> Optional[dict[str, Any]]:
     if rule is None:
         return None
     records = replay.records
-    count = records[-1].plies_without_capture if records else replay.start_no_progress
+    index, count = (records[-1].index, records[-1].plies_without_capture) if records else (0, replay.start_no_progress)
     return {"limit": rule.limit, "reset": rule.reset, "mode": rule.mode, "count": count,
-            "exact": replay.start_no_progress_exact or count < len(records) + replay.start_no_progress}
+            "exact": replay.count_is_exact(index, count)}
 
 
 def illegal_ply(replay: Replay, names: Optional[PlyNames] = None) -> Optional[IllegalPly]:

@@ -91,7 +91,8 @@ def _draw_right(analysis: Analysis, e: Event) -> str:
     then = "the game is drawn" if e.fields["automatic"] else "a draw may be claimed"
     if e.fields["rule"] == "repetition":
         return f"threefold repetition: {then}"
-    return f"{e.fields['count']} plies without {_WITHOUT.get(e.fields['reset'], 'a capture')}: {then}"
+    at_least = "" if e.fields["exact"] else "at least "
+    return f"{at_least}{e.fields['count']} plies without {_WITHOUT.get(e.fields['reset'], 'a capture')}: {then}"
 
 
 def _mandatory(analysis: Analysis, e: Event) -> str:

@@ -1,7 +1,8 @@
 """The arbiter's question: at this point of the game, was this draw claim right?
 
 A claim is made *after* a ply: "after ply N" is the position once ply N has been
-played (plies count from 1 for White's first placement). Three claims are judged
+played (plies count from 1 for White's first placement; after ply 0 is at the start,
+where a set-up record's no-progress count may already give a right). Three claims are judged
 (WMD Turnierreglement 3.0, ``000_ed81c6983a0f69c1.txt``):
 
 ``repetition`` (11.2)
@@ -26,9 +27,10 @@ from typing import Any, Optional
 
 from muehle.analyzer.analysis import PlyNames
 from muehle.analyzer.mandatory_draw import obliging_clause, stone_count
+from muehle.analyzer.board import Position
 from muehle.analyzer.replay import Replay
 from muehle.notation.errors import MuehleError
-from muehle.notation.model import Side, other_side
+from muehle.notation.model import Ply, Side, other_side
 
 #: The rules a claim may invoke.
 CLAIM_RULES = ("repetition", "no-capture", "mandatory-draw")
@@ -62,7 +64,7 @@ class Verdict:
 
     def to_dict(self) -> dict[str, Any]:
         """The verdict as plain data (the JSON contract of ``muehle claim``)."""
-        return {"rule": self.rule, "by": self.by, "ply": self.ply, "move": self.move,
+        return {"rule": self.rule, "by": self.by, "ply": self.ply, "move": self.move or None,
                 "verdict": self.word, "valid": self.valid, "reason": self.reason, "proof": self.proof}
 
     def text(self) -> str:
@@ -70,8 +72,8 @@ class Verdict:
         what = {"repetition": "a draw by threefold repetition",
                 "no-capture": "a draw by the no-capture rule",
                 "mandatory-draw": "that a draw offer must be accepted"}[self.rule]
-        return (f"{self.word}: {_NAMES[self.by]} claims {what} after {self.move} (ply {self.ply})\n"
-                f"{self.reason}\n")
+        when = f"after {self.move} (ply {self.ply})" if self.ply else "at the start (ply 0)"
+        return f"{self.word}: {_NAMES[self.by]} claims {what} {when}\n{self.reason}\n"
 
 
 def judge_claim(replay: Replay, ply: int, by: Side, rule: str) -> Verdict:
@@ -89,8 +91,9 @@ def judge_claim(replay: Replay, ply: int, by: Side, rule: str) -> Verdict:
     if outcome is not None and outcome.winner is not None and outcome.reason != "declared" \
             and outcome.ply <= ply:
         reason = {"fewer-than-three": "has fewer than three stones", "blocked": "cannot move"}[outcome.reason]
+        when = f"after {names.label(outcome.ply)}" if outcome.ply else "at the start"
         return Verdict(False, rule, by, ply, move,
-                       f"the game was already decided after {names.label(outcome.ply)}: "
+                       f"the game was already decided {when}: "
                        f"{_NAMES[outcome.winner]} won, {_NAMES[other_side(outcome.winner)]} {reason}",
                        {"outcome": outcome.to_dict()})
     judge = {"repetition": _repetition, "no-capture": _no_capture, "mandatory-draw": _mandatory}[rule]
@@ -98,12 +101,26 @@ def judge_claim(replay: Replay, ply: int, by: Side, rule: str) -> Verdict:
     return Verdict(valid, rule, by, ply, move, reason, proof)
 
 
+@dataclass(frozen=True)
+class _AtTheStart:
+    """The start position as the claims see a ply: what a claim after ply 0 is judged on."""
+
+    after: Position
+    plies_without_capture: int
+    index: int = 0
+    earlier_occurrences: tuple[int, ...] = ()
+    ply: Optional[Ply] = None
+    side: Optional[Side] = None
+
+
 def _record(replay: Replay, ply: int) -> Any:
     game = replay.game
     where = {"source": game.source or "<input>", "line": game.line}
-    if ply < 1:
-        raise ClaimError(f"plies count from 1 (White's first placement), not {ply}", **where)
-    if ply <= len(replay.records):
+    if ply < 0:
+        raise ClaimError(f"plies count from 1 (White's first placement; 0 is the start), not {ply}", **where)
+    if ply == 0 and not (replay.errors and replay.errors[0].code == "syntax" and replay.errors[0].ply is None):
+        return _AtTheStart(replay.start, replay.start_no_progress)
+    if 0 < ply <= len(replay.records):
         return replay.records[ply - 1]
     error = next((e for e in replay.errors if e.code != "result-mismatch"), None)
     if error is not None and error.code == "syntax" and error.ply is None:
@@ -139,7 +156,8 @@ def _repetition(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
     if rules.repetition == "off":
         return False, f"the rules {rules.name} have no threefold repetition rule", proof
     times = _COUNTS.get(count, f"{count} times")
-    where = f"the position after {names.move(record.index)} occurred {times}"
+    position = f"the position after {names.move(record.index)}" if record.index else "the start position"
+    where = f"{position} occurred {times}"
     if count >= 3:
         return True, f"{where}: {_occurrences(occurrences, names)}", proof
     return False, f"{where}, not three times: {_occurrences(occurrences, names)}", proof
@@ -153,7 +171,7 @@ def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
     count = record.plies_without_capture
     since = max(record.index - count, 0)
     before = count - (record.index - since)  # counted before the start: a set-up position's FEN
-    exact = since > 0 or replay.start_no_progress_exact
+    exact = replay.count_is_exact(record.index, count)
     proof = {"plies": count, "limit": rule.limit, "reset": rule.reset, "since": since, "before_start": before,
              "exact": exact}
     what = _WITHOUT[rule.reset]
@@ -171,9 +189,12 @@ def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
     if count >= rule.limit:
         return True, f"{stretch}; the rules {rules.name} need {rule.limit}", proof
     earliest = record.index + rule.limit - count
-    shown, right = ("only", "the right exists") if exact else ("the record shows", "the record shows the right")
-    return False, (f"{shown} {stretch}; the rules {rules.name} need {rule.limit}, so {right} after "
-                   f"{names.label(earliest)} (ply {earliest}) at the earliest"), proof
+    if exact:
+        return False, (f"only {stretch}; the rules {rules.name} need {rule.limit}, so the right exists after "
+                       f"{names.label(earliest)} (ply {earliest}) at the earliest"), proof
+    return False, (f"the record shows {stretch}; the rules {rules.name} need {rule.limit}, so the record can show "
+                   f"the right after {names.label(earliest)} (ply {earliest}) at the earliest, though it may "
+                   "exist already"), proof
 
 
 def _mandatory(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple[bool, str, dict[str, Any]]:
@@ -182,7 +203,7 @@ def _mandatory(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple[
     opponent = other_side(by)
     stones = {"white": stone_count(position, "white"), "black": stone_count(position, "black")}
     clause: Optional[str] = obliging_clause(stones[by], stones[opponent])
-    marked = bool(record.ply.draw_offer and record.side == by)
+    marked = bool(record.ply is not None and record.ply.draw_offer and record.side == by)
     proof = {"stones": stones, "clause": clause if rules.mandatory_draw else None, "offer_marked": marked}
     counts = (f"{_NAMES[by]} has {stones[by]} stones and {_NAMES[opponent]} {stones[opponent]} "
               "(on the board and in hand)")

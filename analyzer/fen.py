@@ -343,8 +343,9 @@ def start_fen(game: Game, lines: Optional[Sequence[str]] = None) -> Optional[Fen
 def start_position(game: Game, lines: Optional[Sequence[str]] = None) -> Optional[Position]:
     """The position a record starts from: its FEN when it says ``[SetUp "1"]``, else ``None``.
 
-    Pass it to the replay: ``replay(game, rules, start=start_position(game))``;
-    ``lines`` (the source text's lines) lets errors point at the FEN tag itself.
+    ``lines`` (the source text's lines) lets errors point at the FEN tag itself. To
+    replay a record, use :func:`~muehle.analyzer.record_setup.replay_record`, which
+    also carries the FEN's no-progress count (field 16) into the replay.
     """
     fen = start_fen(game, lines)
     return None if fen is None else fen.position

@@ -89,7 +89,8 @@ class PlyRecord:
     start position counts), ``earlier_occurrences`` the plies after which it stood
     before (0 = the start). ``plies_without_capture`` is the counter of the
     ruleset's no-progress rule after this ply (plies since the last capture when the
-    ruleset has none).
+    ruleset has none); after a set-up position it may be a lower bound, see
+    :meth:`Replay.count_is_exact`.
     """
 
     __slots__ = ("index", "ply", "side", "kind", "mills", "captures", "phase_before", "phase_after",
@@ -150,9 +151,10 @@ class Replay:
     index); its ``start`` is the position before that ply and the repetition count
     and no-progress counter carry over from the line it branches from.
     ``branch`` is 0 for the main line. ``start_no_progress`` is the no-progress
-    counter before the main line's first ply (0 unless a set-up position's FEN gave
-    more); ``start_no_progress_exact`` is False when that count is only a lower
-    bound, and then so is every count that reaches back to it.
+    counter before the game's first ply (0 unless a set-up position's FEN gave
+    more; the same in every line); ``start_no_progress_exact`` is False when that
+    count is only a lower bound, and then so is every count that reaches back to it
+    (:meth:`count_is_exact`).
     """
 
     rules: Ruleset
@@ -221,6 +223,17 @@ class Replay:
         yield from self.errors
         for variation in self.variations:
             yield from variation.all_errors()
+
+    def count_is_exact(self, index: int, count: int) -> bool:
+        """Whether ``count``, the no-progress counter after ply ``index`` of this line (0: its
+        start), is exact: False when it reaches back, with no reset between, to a set-up
+        position whose count is only a lower bound (then it is one too).
+
+        >>> Replay(load_ruleset("wmd"), Game(), Position.start(), start_no_progress=20,
+        ...        start_no_progress_exact=False).count_is_exact(5, 25)
+        False
+        """
+        return self.start_no_progress_exact or count < index + self.start_no_progress
 
     def record_at(self, index: int) -> PlyRecord:
         """The record of ply ``index`` of this line (``IndexError`` if not replayed)."""
@@ -360,7 +373,12 @@ def replay(game: Game, rules: Optional[Ruleset] = None, start: Optional[Position
         outcome = Outcome(None, "no-capture", 0)
     main = _replay_line(game, moves, lambda: game.plies, rules, start, 0, history, no_progress, outcome,
                         numbering)
-    main.start_no_progress, main.start_no_progress_exact = no_progress, no_progress_exact
+    if no_progress or not no_progress_exact:  # (every line counts from the game's start)
+        lines = [main]
+        while lines:
+            line = lines.pop()
+            line.start_no_progress, line.start_no_progress_exact = no_progress, no_progress_exact
+            lines.extend(line.variations)
     if right_at_start:
         main.draw_rights.insert(0, DrawRight("no-capture", 0))
     _check_result(main)

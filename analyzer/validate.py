@@ -120,7 +120,8 @@ def validate_paths(
 
     ``-`` names standard input, whose text is ``stdin_text``. After an input error
     the other inputs are still read. ``jobs`` processes judge the games (0: one per
-    :func:`usable_processors`).
+    :func:`usable_processors`; a negative number is a :class:`ValueError` when the
+    first report is asked for).
     """
     if jobs < 0:
         raise ValueError(f"jobs is a number of processes (0: one per processor), not {jobs}")

@@ -116,14 +116,17 @@ def test_no_capture_count_goes_on_from_a_set_up_position() -> None:
     """examples/setup-no-progress.txt, game 1: Sanmill's FEN says 96 plies since the last
     placement or capture, so the fourth ply is the 100th and draws (automatic)."""
     analysis = analysis_of("setup-no-progress.txt")
-    rights = [(e["ply"], e["count"], e["automatic"]) for e in events(analysis, "draw-right")]
-    assert rights == [(4, 100, True)]
+    rights = [(e["ply"], e["count"], e["automatic"], e["exact"]) for e in events(analysis, "draw-right")]
+    assert rights == [(4, 100, True, True)]
     assert analysis.summary["no_capture"] == {"limit": 100, "reset": "placement-or-capture",
                                               "mode": "automatic", "count": 100, "exact": True}
     assert analysis.summary["end"]["reason"] == "no-capture" and analysis.summary["end"]["agrees"]
     second = analysis_of("setup-no-progress.txt", number=2)
     assert second.summary["no_capture"]["count"] == 60 and second.summary["no_capture"]["exact"] is False
     assert second.summary["draw_rights"] == {"repetition": 8, "no-capture": 10}
+    (right,) = [e for e in events(second, "draw-right") if e["rule"] == "no-capture"]
+    assert (right["ply"], right["count"], right["exact"]) == (10, 60, False)
+    assert "at least 60 plies without a capture: a draw may be claimed" in render_text(second, "game")
 
 
 def test_no_capture_right_at_the_start() -> None:
@@ -257,7 +260,7 @@ FIELDS = {
     "capture": {"point", "stones_left"},
     "phase": {"from", "to"},
     "repetition": {"count", "earlier"},
-    "draw-right": {"rule", "automatic", "occurrences", "count", "reset"},
+    "draw-right": {"rule", "automatic", "occurrences", "count", "exact", "reset"},
     "mandatory-draw": {"clause", "stones", "until"},
     "draw-offer": {"obliged", "clause", "stones", "rule"},
     "zwickmuehle": {"shuttles", "until"},
@@ -277,7 +280,7 @@ def test_every_event_follows_the_documented_contract(name: str) -> None:
             own = set(event) - {"ply", "move", "side", "type"}
             if event["type"] == "draw-right":
                 expected = {"rule", "automatic", "occurrences"} if event["rule"] == "repetition" \
-                    else {"rule", "automatic", "count", "reset"}
+                    else {"rule", "automatic", "count", "exact", "reset"}
             else:
                 expected = FIELDS[event["type"]]
             assert own == expected, event

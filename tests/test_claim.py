@@ -137,7 +137,21 @@ def test_wmd_claim_the_record_cannot_prove_yet() -> None:
     verdict = claim("setup-no-progress.txt", 9, "no-capture", by="black", number=2)
     assert not verdict.valid and verdict.proof["plies"] == 59 and not verdict.proof["exact"]
     assert verdict.reason.startswith("the record shows at least 59 plies without a capture: 9 since")
-    assert verdict.reason.endswith("so the record shows the right after 74... (ply 10) at the earliest")
+    assert verdict.reason.endswith("so the record can show the right after 74... (ply 10) at the earliest, "
+                                   "though it may exist already")
+
+
+def test_a_claim_at_the_start_of_a_set_up_record() -> None:
+    """With 64 plies since the last placement or capture, WMD's 60 without a capture are shown
+    before the first ply."""
+    from muehle.analyzer.claims import judge_claim
+
+    game = list(read_file(EXAMPLES / "setup-no-progress.txt"))[1]
+    game.tags["FEN"] = game.tags["FEN"].replace(" 50 70", " 64 70")
+    verdict = judge_claim(replay_record(game), 0, "black", "no-capture")
+    assert verdict.valid and verdict.proof["before_start"] == 64 and not verdict.proof["exact"]
+    assert verdict.text().startswith("valid: Black claims a draw by the no-capture rule at the start (ply 0)\n"
+                                     "at least 64 plies without a capture: 0 since the set-up position")
 
 
 def test_a_count_of_mills_is_not_in_the_fen() -> None:
@@ -212,7 +226,18 @@ def test_claim_at_or_after_an_illegal_ply() -> None:
 
 def test_claim_before_the_first_ply() -> None:
     with pytest.raises(ClaimError, match="plies count from 1"):
-        claim("analyze-repetition.txt", 0, "repetition")
+        claim("analyze-repetition.txt", -1, "repetition")
+
+
+def test_claims_at_the_start() -> None:
+    """After ply 0: the start position has stood once, and the usual start has no count."""
+    verdict = claim("analyze-repetition.txt", 0, "repetition")
+    assert not verdict.valid and verdict.proof["occurrences"] == [0]
+    assert verdict.text() == ("invalid: White claims a draw by threefold repetition at the start (ply 0)\n"
+                              "the start position occurred once, not three times: at the start\n")
+    assert verdict.to_dict()["move"] is None
+    verdict = claim("analyze-no-capture.txt", 0, "no-capture")
+    assert not verdict.valid and verdict.proof["plies"] == 0
 
 
 def test_verdict_as_data() -> None:

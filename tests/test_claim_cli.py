@@ -80,8 +80,8 @@ def test_ply_at_an_illegal_ply_is_located() -> None:
     assert caret.index("^") == text.index("b2-b6")
 
 
-def test_ply_zero_is_a_usage_error() -> None:
-    assert run(REPETITION, "--ply", "0", "--by", "white", "--rule", "repetition").exit_code == 2
+def test_a_negative_ply_is_a_usage_error() -> None:
+    assert run(REPETITION, "--ply", "-1", "--by", "white", "--rule", "repetition").exit_code == 2
 
 
 def test_bad_game_index() -> None:

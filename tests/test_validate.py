@@ -202,7 +202,6 @@ class TestSetUp:
         assert not report["valid"] and report["errors"][0]["code"] == "setup"
         assert report["errors"][0]["line"] == 1
 
-
     @pytest.mark.parametrize("jobs", ["1", "2"])
     def test_the_no_progress_count_goes_on_from_the_fen(self, tmp_path: Path, jobs: str) -> None:
         """examples/setup-no-progress.txt, game 1, played on: 96 plies without a placement or
@@ -219,6 +218,7 @@ class TestSetUp:
         assert "the game was already over after ply 4 (drawn by the no-progress rule)" in error["message"]
         assert first["outcome"] == {"winner": None, "reason": "no-capture", "ply": 4}
         assert second["valid"]
+
 
 class TestJobs:
     def test_output_is_the_same_with_several_processes(self, tmp_path: Path) -> None:
