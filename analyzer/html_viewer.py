@@ -80,24 +80,6 @@ def _frames(result: Replay) -> list[dict[str, Any]]:
     return frames
 
 
-class _Lines:
-    """The variations a page can show, numbered from 1 in the order the move list shows them
-    (the main line is line 0). Each keeps the line it branches from (``parent``), the
-    ply it replaces (``branch``) and the frames after each of its legal plies; the
-    positions before ``branch`` are the parent's.
-    """
-
-    def __init__(self) -> None:
-        self.variations: list[dict[str, Any]] = []
-
-    def add(self, parent: int, line: Replay) -> int:
-        number = len(self.variations) + 1
-        frames = [_frame(record.after, record, f"Variation {number}, ply {record.index}", line.rules)
-                  for record in line.records]
-        self.variations.append({"parent": parent, "branch": line.branch, "frames": frames})
-        return number
-
-
 def _number(ply: Ply, fallback: int) -> int:
     return ply.number if ply.number is not None else fallback
 
@@ -114,71 +96,97 @@ def _annotation_html(ply: Ply) -> str:
     return f'<span class="annotation">{text}</span>' if text else ""
 
 
-def _ply_html(ply: Ply, index: int, line: int, result: Optional[Replay]) -> str:
-    """A ply of the move list: a link to its position when it was replayed legally, struck
-    through when it or an earlier ply of its line is illegal, plain when its line was not
-    replayed (a variation of a ply after an illegal one)."""
-    text = html.escape(ply.move_text)
-    if result is None:
-        body = f'<span class="move">{text}</span>'
-    elif index < result.first_index + len(result.records):
-        where = f"line={line}&amp;ply={index}" if line else f"ply={index}"
-        body = f'<a class="ply" href="#{where}" data-line="{line}" data-ply="{index}">{text}</a>'
-    else:
-        error = next((e for e in result.errors if e.code != "result-mismatch"), None)
-        first = index == result.first_index + len(result.records)
-        why = html.escape(error.message, quote=True) if error is not None and first else (
-            "not replayed: an earlier ply is illegal")
-        body = f'<span class="ply illegal" title="{why}">{text}</span>'
-    return body + _annotation_html(ply)
+class _MoveList:
+    """The move list of one game, and what the page needs to show its variations.
 
+    Replayed variations are numbered from 1 in the order the move list shows them
+    (the main line is line 0). ``variations`` is the page data of each: the line it
+    branches from (``parent``), the ply it replaces (``branch``) and the frames after
+    each of its legal plies (the positions before ``branch`` are the parent's).
+    ``link`` starts every link's fragment (``game=2&`` on a page with several games).
+    """
 
-def _plies_html(plies: Sequence[Ply], number: int, numbers: tuple[str, str], result: Optional[Replay],
-                line: int, lines: _Lines) -> list[str]:
-    """The move list of a line of play (``numbers`` formats a White and a Black move number),
-    with its comments and variations; ``result`` is the line's replay, ``None`` when it
-    was not replayed."""
-    parts: list[str] = []
-    first = result.first_index if result is not None else 0
-    branches: dict[int, list[Replay]] = {}
-    for variation_result in (result.variations if result is not None else []):
-        branches.setdefault(variation_result.branch, []).append(variation_result)
-    fresh = True
-    for offset, ply in enumerate(plies):
-        index = first + offset
-        number = _number(ply, number)
-        if ply.side == "white":
-            parts.append(numbers[0].format(number))
-        elif fresh:
-            parts.append(numbers[1].format(number))
-        parts.append(_ply_html(ply, index, line, result))
-        fresh = bool(ply.comments or ply.variations)
-        parts.extend(_comment_html(text) for text in ply.comments)
-        replayed = iter(branches.get(index, ()))
-        for variation in ply.variations:
-            parts.append(_variation_html(variation, number, next(replayed, None), line, lines))
-        if ply.side == "black":
-            number += 1
-    return parts
+    def __init__(self, link: str = "") -> None:
+        self.link = link
+        self.variations: list[dict[str, Any]] = []
+        self.replays: list[Replay] = []
 
+    def html(self, game: Game, result: Replay) -> str:
+        """Every ply of the main line and of its variations, the replayed ones links."""
+        parts = [_comment_html(text) for text in game.comments]
+        number = _number(game.plies[0], 1) if game.plies else 1
+        parts += self._plies(game.plies, number, ('<span class="number">{}.</span>',
+                                                  '<span class="number">{}...</span>'), result, 0)
+        if game.declared_result:
+            parts.append(f'<span class="result">{html.escape(game.declared_result)}</span>')
+        parts.extend(_comment_html(text) for text in game.final_comments)
+        return " ".join(parts)
 
-def _variation_html(variation: Variation, number: int, result: Optional[Replay], parent: int, lines: _Lines) -> str:
-    line = lines.add(parent, result) if result is not None else 0
-    parts = [_comment_html(text) for text in variation.comments]
-    parts += _plies_html(variation.plies, number, ("{}.", "{}..."), result, line, lines)
-    return '<span class="variation">(' + " ".join(parts) + ")</span>"
+    def errors(self, result: Replay) -> list[str]:
+        """The rules broken: the main line's, then each variation's, named by its number."""
+        found = [error.message for error in result.errors]
+        for number, line in enumerate(self.replays, 1):
+            found.extend(f"Variation {number}: {error.message}" for error in line.errors)
+        return found
 
+    def _add(self, parent: int, line: Replay) -> int:
+        number = len(self.variations) + 1
+        frames = [_frame(record.after, record, f"Variation {number}, ply {record.index}", line.rules)
+                  for record in line.records]
+        self.variations.append({"parent": parent, "branch": line.branch, "frames": frames})
+        self.replays.append(line)
+        return number
 
-def _moves_html(game: Game, result: Replay, lines: _Lines) -> str:
-    """The move list: every ply of the main line and of its variations, replayed ones clickable."""
-    parts = [_comment_html(text) for text in game.comments]
-    number = _number(game.plies[0], 1) if game.plies else 1
-    parts += _plies_html(game.plies, number, ('<span class="number">{}.</span>', '<span class="number">{}...</span>'),
-                         result, 0, lines)
-    if game.declared_result:
-        parts.append(f'<span class="result">{html.escape(game.declared_result)}</span>')
-    parts.extend(_comment_html(text) for text in game.final_comments)
-    return " ".join(parts)
+    def _plies(self, plies: Sequence[Ply], number: int, numbers: tuple[str, str], result: Optional[Replay],
+               line: int) -> list[str]:
+        """A line of play (``numbers`` formats a White and a Black move number) with its comments
+        and variations; ``result`` is its replay, ``None`` when it was not replayed."""
+        parts: list[str] = []
+        first = result.first_index if result is not None else 0
+        branches: dict[int, list[Replay]] = {}
+        for variation_result in (result.variations if result is not None else []):
+            branches.setdefault(variation_result.branch, []).append(variation_result)
+        fresh = True
+        for offset, ply in enumerate(plies):
+            index = first + offset
+            number = _number(ply, number)
+            if ply.side == "white":
+                parts.append(numbers[0].format(number))
+            elif fresh:
+                parts.append(numbers[1].format(number))
+            parts.append(self._ply(ply, index, line, result))
+            fresh = bool(ply.comments or ply.variations)
+            parts.extend(_comment_html(text) for text in ply.comments)
+            replayed = iter(branches.get(index, ()))
+            for variation in ply.variations:
+                parts.append(self._variation(variation, number, next(replayed, None), line))
+            if ply.side == "black":
+                number += 1
+        return parts
+
+    def _variation(self, variation: Variation, number: int, result: Optional[Replay], parent: int) -> str:
+        line = self._add(parent, result) if result is not None else 0
+        parts = [_comment_html(text) for text in variation.comments]
+        parts += self._plies(variation.plies, number, ("{}.", "{}..."), result, line)
+        return '<span class="variation">(' + " ".join(parts) + ")</span>"
+
+    def _ply(self, ply: Ply, index: int, line: int, result: Optional[Replay]) -> str:
+        """A link to the ply's position when it was replayed legally; struck through when it or
+        an earlier ply of its line is illegal; plain when its line was not replayed (a
+        variation of a ply after an illegal one)."""
+        text = html.escape(ply.move_text)
+        if result is None:
+            body = f'<span class="move">{text}</span>'
+        elif index < result.first_index + len(result.records):
+            where = f"{self.link}line={line}&amp;ply={index}" if line else f"{self.link}ply={index}"
+            body = f'<a class="ply" href="#{where}" data-line="{line}" data-ply="{index}">{text}</a>'
+        else:
+            error = next((e for e in result.errors if e.code != "result-mismatch"), None)
+            first = index == result.first_index + len(result.records)
+            why = html.escape(error.message, quote=True) if error is not None and first else (
+                "not replayed: an earlier ply is illegal")
+            body = f'<span class="ply illegal" title="{why}">{text}</span>'
+        return body + _annotation_html(ply)
 
 
 def _outcome_text(result: Replay) -> str:
@@ -201,10 +209,11 @@ def _title(game: Game) -> str:
     return game.tags.get("Event") or "Nine Men's Morris"
 
 
-def _game_section(number: int, game: Game, result: Replay, lines: _Lines) -> str:
+def _game_section(number: int, game: Game, result: Replay, moves: _MoveList) -> str:
     tags = "".join(f"<tr><th>{html.escape(name)}</th><td>{html.escape(value)}</td></tr>"
                    for name, value in game.tags.items())
-    errors = "".join(f"<li>{html.escape(error.message)}</li>" for error in result.all_errors())
+    move_list = moves.html(game, result)
+    errors = "".join(f"<li>{html.escape(message)}</li>" for message in moves.errors(result))
     last = result.records[-1] if result.records else None
     board = render_svg(result.last_legal_position, last)
     outcome = _outcome_text(result)
@@ -223,7 +232,7 @@ def _game_section(number: int, game: Game, result: Replay, lines: _Lines) -> str
 <p class="status" aria-live="polite"></p>
 </div>
 <div class="record">
-<p class="moves">{_moves_html(game, result, lines)}</p>
+<p class="moves">{move_list}</p>
 {f'<p class="outcome">{html.escape(outcome)}</p>' if outcome else ''}
 {f'<ul class="errors">{errors}</ul>' if errors else ''}
 <p class="rules">Replayed under the rules {html.escape(result.rules.name)}: {html.escape(result.rules.title)}</p>
@@ -335,6 +344,8 @@ _SCRIPT = """
   Viewer.prototype.show = function (index, line) {
     if (line === undefined) { line = this.line; }
     else if (!(line >= 0 && line <= this.game.variations.length)) { line = 0; }
+    // a variation without a legal ply has no position of its own: show the line it branches from
+    while (line && !this.game.variations[line - 1].frames.length) { line = this.game.variations[line - 1].parent; }
     index = Math.max(0, Math.min(this.last(line), index));
     var frame = this.frame(line, index);
     var owner = this.owner(line, index);
@@ -410,9 +421,9 @@ def render_games_html(games: Sequence[tuple[Game, Replay]], title: Optional[str]
     sections = []
     game_data = []
     for number, (game, result) in enumerate(games, 1):
-        lines = _Lines()
-        sections.append(_game_section(number, game, result, lines))
-        game_data.append({"number": number, "frames": _frames(result), "variations": lines.variations})
+        moves = _MoveList(f"game={number}&amp;" if len(games) > 1 else "")
+        sections.append(_game_section(number, game, result, moves))
+        game_data.append({"number": number, "frames": _frames(result), "variations": moves.variations})
     data = {"points": POINT_XY, "radius": STONE_RADIUS, "colours": COLOURS, "games": game_data}
     return f"""<!DOCTYPE html>
 <html lang="en">

@@ -28,7 +28,7 @@ from typing import Any, Iterator, Optional
 
 import pytest
 
-from muehle.analyzer.html_viewer import render_html, write_html
+from muehle.analyzer.html_viewer import render_games_html, render_html, write_html
 from muehle.analyzer.replay import replay
 from muehle.notation.errors import FormatError
 from muehle.notation.parser import parse_game, read_file
@@ -159,7 +159,7 @@ def test_variation_plies_link_to_their_line_and_illegal_ones_do_not() -> None:
     assert [len(v["frames"]) for v in page_data(page)["games"][0]["variations"]] == [0, 1]
     listed = re.search(r'<ul class="errors">(.*?)</ul>', page).group(1)
     assert listed == ("<li>2... d2: d2 is already occupied by a White stone</li>"
-                      "<li>1... d2: d2 is already occupied by a White stone</li>")
+                      "<li>Variation 1: 1... d2: d2 is already occupied by a White stone</li>")
 
 
 def test_a_comment_cannot_end_the_script() -> None:
@@ -441,3 +441,25 @@ def test_the_address_fragment_selects_a_variation(browser: WebDriver, variations
     assert browser.run("return window.location.hash;") == "#line=2&ply=3"
     browser.open(variations_url + "#line=9&ply=2")  # no such variation: the main line
     assert browser.stones() == ({"d2"}, {"d6"}) and shown(browser) == (0, 2, "0/2")
+
+
+def test_links_on_a_page_of_several_games_name_their_game() -> None:
+    games = [parse_game("1. d2 d6 *"), parse_game(VARIATIONS)]
+    starts = parsed(render_games_html([(game, replay(game)) for game in games])).starts
+    hrefs = [attrs["href"] for tag, attrs in starts if tag == "a"]
+    assert hrefs[:3] == ["#game=1&ply=1", "#game=1&ply=2", "#game=2&ply=1"]
+    assert "#game=2&line=2&ply=4" in hrefs
+
+
+@needs_driver
+def test_a_variation_without_a_legal_ply_leaves_the_main_line_free(browser: WebDriver, tmp_path: Path) -> None:
+    """Variation 1, (1... d2), is illegal at once: a link to it shows the main line, and stepping
+    goes on along the main line."""
+    game = parse_game("1. d2 d6 (1... d2) 2. f4 *")
+    path = tmp_path / "empty-variation.html"
+    path.write_text(render_html(game, replay(game)), encoding="utf-8")
+    browser.open(path.as_uri() + "#line=1&ply=2")
+    assert browser.stones() == ({"d2"}, {"d6"}) and shown(browser) == (0, 2, "0/2")
+    assert browser.run("return window.location.hash;") == "#ply=2"
+    browser.press("ArrowRight")
+    assert browser.stones() == ({"d2", "f4"}, {"d6"}) and shown(browser) == (0, 3, "0/3")
