@@ -553,7 +553,7 @@ def _replay_line(
                     broken = True
                     break
                 if taken >= required:
-                    fail("extra-capture", _extra_capture_reason(closed, required, kind, rules, theirs,
+                    fail("extra-capture", _extra_capture_reason(closed, required, rules, theirs,
                                                                 their_hand, _NAMES[1 - mover]),
                          index, mover)
                     broken = True
@@ -748,7 +748,7 @@ def _not_capturable(point: str, bit: int, own: int, mover: int) -> str:
     return f"there is no stone on {point} to capture"
 
 
-def _extra_capture_reason(closed: list[int], required: int, kind: str, rules: Ruleset, theirs: int,
+def _extra_capture_reason(closed: list[int], required: int, rules: Ruleset, theirs: int,
                           their_hand: int, their_name: str) -> str:
     if not closed:
         return "no mill is closed, so no stone may be captured"
@@ -759,9 +759,10 @@ def _extra_capture_reason(closed: list[int], required: int, kind: str, rules: Ru
             return f"{their_name} has no stone on the board to capture"
         return f"no {their_name} stone may be captured: all stand in closed mills"
     if len(closed) == 2:
-        if rules.double_mill == "placing" and kind != "place":
-            return (f"a double mill closed by a {kind} captures one stone under the rules {rules.name} "
-                    "(two only while placing)")
+        # (only a placement closes two mills: a move leaves one of the target's two lines
+        # empty where it came from, and a jump is made with three stones)
+        if required == 2:
+            return "a double mill captures two stones"
         return f"a double mill captures one stone under the rules {rules.name}"
     return "one mill captures one stone"
 

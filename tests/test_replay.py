@@ -211,6 +211,42 @@ class TestCaptures:
             assert only_error(r) == ("extra-capture", 1)
 
 
+class TestWhyACaptureIsOneTooMany:
+    """The message of ``extra-capture`` says why the last capture written is not allowed."""
+
+    def test_one_mill_captures_one_stone(self) -> None:
+        r = replay(game("d2 d6 f2 f6 b2/xd6/xf6"), WMD)
+        assert only_error(r) == ("extra-capture", 5)
+        assert r.errors[0].message == "3. b2/xd6/xf6: one mill captures one stone"
+
+    # White a1 a7 b4 c4 with 5 in hand, Black d7 g7 f4 g1 with 5: placing a4 closes a1-a4-a7
+    # and a4-b4-c4 at once (as in TestCaptures).
+    DOUBLE = setup("a1 a7 b4 c4", "d7 g7 f4 g1", "white", hand_white=5, hand_black=5)
+
+    def test_a_double_mill_captures_two_stones_not_three(self) -> None:
+        r = replay(Game(plies=plies("a4/xd7/xg1/xf4", 5)), WMD, start=self.DOUBLE)
+        assert only_error(r) == ("extra-capture", 1)
+        assert r.errors[0].message.endswith(": a double mill captures two stones")
+
+    def test_a_double_mill_captures_one_stone_where_the_rules_say_so(self) -> None:
+        r = replay(Game(plies=plies("a4/xd7/xg1", 5)), SANMILL, start=self.DOUBLE)
+        assert r.errors[0].message.endswith(": a double mill captures one stone under the rules sanmill")
+
+    def test_nothing_left_on_the_board_to_capture(self) -> None:
+        """Black's only stone on the board goes; three in hand keep Black in the game."""
+        start = setup("a1 a4", "g7", "white", hand_white=5, hand_black=3)
+        r = replay(Game(plies=plies("a7/xg7/xg1", 7)), WMD, start=start)
+        assert only_error(r) == ("extra-capture", 1)
+        assert r.errors[0].message.endswith(": Black has no stone on the board to capture")
+
+    def test_every_stone_left_stands_in_a_closed_mill(self) -> None:
+        """wmd-traditional (no capture from a closed mill): g1 may go, a4 may not."""
+        start = setup("b2 f2 d3 g7", "a1 a4 a7 c3 c4 c5 g1")
+        r = replay(Game(plies=plies("d3-d2/xg1/xa4", 20)), TRADITIONAL, start=start)
+        assert only_error(r) == ("extra-capture", 1)
+        assert r.errors[0].message.endswith(": no Black stone may be captured: all stand in closed mills")
+
+
 class TestEndOfGame:
     # White a1 a4 on the board, 5 in hand; Black g4 g7 on the board, 1 in hand: 3 stones in all.
     PLACING = setup("a1 a4", "g4 g7", "white", hand_white=5, hand_black=1)
