@@ -323,3 +323,33 @@ def test_mill_points_are_listed_in_board_order() -> None:
     analysis = analyze(replay_record(game))
     assert [(e["ply"], e["points"]) for e in events(analysis, "mill")] == [(5, ["d1", "d2", "d3"])]
     assert [(e["point"], e["stones_left"]) for e in events(analysis, "capture")] == [("a4", 8)]
+
+
+# --- the text report --------------------------------------------------------------------
+
+
+def test_offers_in_the_text_say_whether_they_must_be_accepted() -> None:
+    """examples/analyze-mandatory-draw.txt: after 30. White has 6 stones and Black 5 (WMD 11.5.2:
+    Black must accept); after 34. White 4 and Black 3: White's offer need not be accepted, and
+    Black's, with 3 against 4, must (11.5.3). The book has no such duty."""
+    text = render_text(analysis_of("analyze-mandatory-draw.txt"), "game")
+    assert "White offers a draw: Black must accept (White 6, Black 5 stones; WMD 11.5.2)" in text
+    assert "White offers a draw: Black need not accept (White 4, Black 3 stones)" in text
+    assert "Black offers a draw: White must accept (White 4, Black 3 stones; WMD 11.5.3)" in text
+    book = render_text(analysis_of("analyze-mandatory-draw.txt", rules="schuermann"), "game")
+    assert book.count("offers a draw: no duty to accept under schuermann") == 3
+
+
+def test_a_long_shuffle_is_one_line_of_text() -> None:
+    """White d3-d2-d3 and Black d5-d6-d5 for 20 plies (the book's rules: no mandatory draws to report): from ply 12 on every position stands for
+    the 4th time or more (the start position after plies 4, 8, 12; ply 20 is its 6th)."""
+    setup = ('[SetUp "1"]\n[FEN "@*@*O*@*/**O***O*/*O*@*O*@ w m s 5 0 5 0 0 0 0 0 0 0 0 0 70"]\n\n'
+             + " ".join(f"{number}. d3-d2 d5-d6 {number + 1}. d2-d3 d6-d5" for number in range(70, 80, 2)) + " *")
+    text = render_text(analyze(replay_record(parse_game(setup), "schuermann")), "game")
+    assert ("75...  d6-d5  repetition  every ply up to 79... d6-d5 repeats a position, "
+            "each for the 4th to 6th time\n") in text
+    assert "76." not in text.split("summary")[0]
+
+
+def test_a_game_without_events() -> None:
+    assert "  (no events)\n" in render_text(analyze(replay_record(parse_game("1. d2 *"))), "game")

@@ -245,3 +245,15 @@ def test_verdict_as_data() -> None:
     assert data == {"rule": "repetition", "by": "white", "ply": 26, "move": "13... c5-d5",
                     "verdict": "valid", "valid": True, "reason": data["reason"],
                     "proof": {"occurrences": [18, 22, 26], "count": 3, "required": 3}}
+
+
+def test_an_unknown_rule_and_an_unreadable_record() -> None:
+    from muehle.analyzer.claims import judge_claim
+    from muehle.notation.parser import read_games
+
+    with pytest.raises(ValueError, match="unknown claim rule 'stalemate'"):
+        judge_claim(replayed("analyze-repetition.txt"), 1, "white", "stalemate")
+    broken = replay_record(next(read_games("1. d2 b1 *\n", "broken.txt")))
+    for ply in (0, 1):
+        with pytest.raises(ClaimError, match="the record cannot be read, so no claim can be judged"):
+            judge_claim(broken, ply, "white", "repetition")
