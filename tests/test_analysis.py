@@ -341,8 +341,9 @@ def test_offers_in_the_text_say_whether_they_must_be_accepted() -> None:
 
 
 def test_a_long_shuffle_is_one_line_of_text() -> None:
-    """White d3-d2-d3 and Black d5-d6-d5 for 20 plies (the book's rules: no mandatory draws to report): from ply 12 on every position stands for
-    the 4th time or more (the start position after plies 4, 8, 12; ply 20 is its 6th)."""
+    """White d3-d2-d3 and Black d5-d6-d5 for 20 plies, under the book's rules (no mandatory draws
+    to report): from ply 12 on every position stands for the 4th time or more (the start
+    position after plies 4, 8, 12; ply 20 is its 6th)."""
     setup = ('[SetUp "1"]\n[FEN "@*@*O*@*/**O***O*/*O*@*O*@ w m s 5 0 5 0 0 0 0 0 0 0 0 0 70"]\n\n'
              + " ".join(f"{number}. d3-d2 d5-d6 {number + 1}. d2-d3 d6-d5" for number in range(70, 80, 2)) + " *")
     text = render_text(analyze(replay_record(parse_game(setup), "schuermann")), "game")
