@@ -26,12 +26,13 @@ True
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Optional, Sequence
 
 from muehle.analyzer.board import POINT_INDEX, Position
-from muehle.notation.errors import FormatError
+from muehle.notation.errors import FormatError, MuehleError
 from muehle.notation.model import Game, Side
 
 #: The points in the order of the FEN board field: inner, middle, outer ring,
@@ -301,8 +302,9 @@ def start_fen(game: Game, lines: Optional[Sequence[str]] = None) -> Optional[Fen
     """The FEN a record starts from (``[SetUp "1"]`` with ``[FEN "..."]``), or ``None``.
 
     A record without ``SetUp "1"`` starts from the empty board, whatever else it
-    says. Errors are located at the FEN tag when ``lines`` (the text of the game's
-    source, split into lines) is given, else at the game's first line.
+    says. Errors are located at the FEN tag: in ``lines`` (the text of the game's
+    source, split into lines) when given, else in the file the game was read from;
+    failing both, at the game's first line.
 
     >>> game = Game(tags={"SetUp": "1", "FEN": "********/O*@*O*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3"})
     >>> start_fen(game).fullmove
@@ -321,12 +323,28 @@ def start_fen(game: Game, lines: Optional[Sequence[str]] = None) -> Optional[Fen
     if fen is None:
         raise FormatError('the record says [SetUp "1"] but has no FEN tag to start from', **where)
     place = _tag_place(lines, game.line, fen)
-    if place is not None:
-        line, column, line_text = place
-    else:
-        line, column, line_text = game.line, 7, f'[FEN "{fen}"]'
     try:
-        result = fen_to_position(fen, source=where["source"], line=line, column=column, line_text=line_text)
+        return _read_start(fen, where["source"], place or (game.line, 7, f'[FEN "{fen}"]'))
+    except FormatError:
+        if place is not None or lines is not None:
+            raise
+        # (an error: worth reading the head of the file to point at the tag itself)
+        place = _tag_place(_head_of_file(where["source"], game.line + _TAG_LINES_LOOKED_AT), game.line, fen)
+        if place is None:
+            raise
+        return _read_start(fen, where["source"], place)
+
+
+#: How many lines after a game's first one an error in its FEN tag is looked for.
+_TAG_LINES_LOOKED_AT = 1000
+
+
+def _read_start(fen: str, source: str, place: tuple[int, int, str]) -> FenPosition:
+    """The FEN of a record's tag, standing at ``place`` (line, column of the value, line's text);
+    it must stand between two turns."""
+    line, column, line_text = place
+    try:
+        result = fen_to_position(fen, source=source, line=line, column=column, line_text=line_text)
     except FormatError as error:
         error.message = f"in the FEN tag: {error.message}"
         raise
@@ -334,10 +352,24 @@ def start_fen(game: Game, lines: Optional[Sequence[str]] = None) -> Optional[Fen
         side = _name(result.position.to_move)
         raise FormatError(
             f"in the FEN tag: the position is in the middle of a turn ({side} still has to remove a "
-            "stone); a record can only start between two turns", source=where["source"], line=line,
+            "stone); a record can only start between two turns", source=source, line=line,
             column=column, line_text=line_text,
         )
     return result
+
+
+def _head_of_file(source: str, count: int) -> Optional[list[str]]:
+    """The first ``count`` lines of the file named ``source``, numbered as the reader numbers
+    them; ``None`` when it is no readable file (standard input, a JSON record's game)."""
+    from muehle.notation.parser import file_lines
+
+    lines = file_lines(source, source)
+    try:
+        return list(itertools.islice(lines, count))
+    except MuehleError:
+        return None
+    finally:
+        lines.close()
 
 
 def start_position(game: Game, lines: Optional[Sequence[str]] = None) -> Optional[Position]:

@@ -267,3 +267,21 @@ def test_games_without_results_convert_to_notation_and_back(tmp_path: Path) -> N
     assert back.exit_code == 0, back.output
     games = json.loads(back.stdout)["games"]
     assert [(game["plies"][0]["to"], game["result"]) for game in games] == [("d2", "*"), ("f4", "*")]
+
+
+def test_html_output_is_the_viewer_of_every_game(tmp_path: Path) -> None:
+    source = write(tmp_path / "two.txt", GAME + "\n" + '[Event "Zweite"]\n\n1. d2 d6 (1... f4) *\n')
+    out = tmp_path / "games.html"
+    result = run(source, "--to", "html", "-o", str(out))
+    assert result.exit_code == 0 and result.stdout == ""
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and page.count('<section class="game"') == 2
+    assert 'href="#game=2&amp;line=1&amp;ply=2"' in page  # the variation's move
+
+
+def test_html_of_a_record_with_a_bad_set_up_is_a_located_error(tmp_path: Path) -> None:
+    source = write(tmp_path / "bad.txt", '[SetUp "1"]\n[FEN "nonsense"]\n\n1. d2 *\n')
+    out = tmp_path / "bad.html"
+    result = run(source, "--to", "html", "-o", str(out))
+    assert result.exit_code == 1 and not out.exists()
+    assert f"{source}:2:15: error: in the FEN tag: a Sanmill FEN has 17 fields" in result.stderr

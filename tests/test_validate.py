@@ -196,11 +196,21 @@ class TestSetUp:
         (report,) = json.loads(run("--format", "json", path).stdout)
         assert report["valid"] and report["plies"] == 2
 
-    def test_a_bad_fen_is_a_setup_error(self, tmp_path: Path) -> None:
+    @pytest.mark.parametrize("jobs", ["1", "2"])
+    def test_a_bad_fen_is_a_setup_error_at_the_tag(self, tmp_path: Path, jobs: str) -> None:
+        """The error points into the FEN tag on line 2 (column 15: after its only field)."""
         path = write(tmp_path, "s.txt", '[SetUp "1"]\n[FEN "nonsense"]\n\n3. f6 b6 *\n')
-        (report,) = json.loads(run("--format", "json", path).stdout)
+        (report,) = json.loads(run("--format", "json", "--jobs", jobs, path).stdout)
         assert not report["valid"] and report["errors"][0]["code"] == "setup"
-        assert report["errors"][0]["line"] == 1
+        assert (report["errors"][0]["line"], report["errors"][0]["column"]) == (2, 15)
+        result = run("--jobs", jobs, path)
+        assert result.stdout.startswith(f"{path}:2:15: error: in the FEN tag: a Sanmill FEN has 17 fields")
+
+    def test_a_bad_fen_on_standard_input_is_at_the_game(self) -> None:
+        """Standard input cannot be read again: the error stands at the game's first line."""
+        result = run("--format", "json", "-", input='[SetUp "1"]\n[FEN "nonsense"]\n\n3. f6 b6 *\n')
+        (report,) = json.loads(result.stdout)
+        assert report["errors"][0]["code"] == "setup" and report["errors"][0]["line"] == 1
 
     @pytest.mark.parametrize("jobs", ["1", "2"])
     def test_the_no_progress_count_goes_on_from_the_fen(self, tmp_path: Path, jobs: str) -> None:
