@@ -17,6 +17,29 @@ from __future__ import annotations
 from typing import Optional
 
 
+#: How much of a line an error shows at most (a minified JSON record is one long line).
+EXCERPT_WIDTH = 100
+
+
+def excerpt(line: str, column: int) -> tuple[str, int]:
+    """What an error shows of ``line``, and where in that the caret for ``column`` stands.
+
+    A line longer than :data:`EXCERPT_WIDTH` is cut around the column; ``...`` marks a cut.
+
+    >>> excerpt("1. d2 b1", 7)
+    ('1. d2 b1', 7)
+    >>> shown, caret = excerpt("x" * 500 + "!" + "y" * 500, 501)
+    >>> len(shown), shown[caret - 1], shown[:6], shown[-6:]
+    (106, '!', '...xxx', 'yyy...')
+    """
+    if len(line) <= EXCERPT_WIDTH:
+        return line, column
+    start = max(0, min(column - 1 - EXCERPT_WIDTH // 2, len(line) - EXCERPT_WIDTH))
+    end = start + EXCERPT_WIDTH
+    shown = ("..." if start else "") + line[start:end] + ("..." if end < len(line) else "")
+    return shown, column - start + (3 if start else 0)
+
+
 class MuehleError(Exception):
     """Base class of all errors caused by input: bad records, files, rulesets, options.
 
@@ -54,11 +77,12 @@ class MuehleError(Exception):
         return ":".join(parts)
 
     def format(self) -> str:
-        """The message as a compiler would print it, with the line and a caret."""
+        """The message as a compiler would print it, with the line and a caret (a long line
+        cut to :data:`EXCERPT_WIDTH` characters around the column)."""
         text = f"{self.location()}: error: {self.message}"
         if self.line_text is not None and self.column:
-            shown = self.line_text.rstrip("\r\n").expandtabs(1)
-            text += f"\n    {shown}\n    {' ' * (self.column - 1)}^"
+            shown, caret = excerpt(self.line_text.rstrip("\r\n").expandtabs(1), self.column)
+            text += f"\n    {shown}\n    {' ' * (caret - 1)}^"
         return text
 
     def __str__(self) -> str:

@@ -285,3 +285,17 @@ def test_html_of_a_record_with_a_bad_set_up_is_a_located_error(tmp_path: Path) -
     result = run(source, "--to", "html", "-o", str(out))
     assert result.exit_code == 1 and not out.exists()
     assert f"{source}:2:15: error: in the FEN tag: a Sanmill FEN has 17 fields" in result.stderr
+
+
+def test_an_error_in_a_long_line_shows_only_the_part_around_it(tmp_path: Path) -> None:
+    """A minified JSON record is one line: the error shows 100 characters of it around the place."""
+    games = [dict(GAME_JSON["games"][0], tags={"Event": f"Turnier {number}"}) for number in range(200)]
+    text = json.dumps(dict(GAME_JSON, games=games))
+    at = text.index("}, {", 8000) + 1  # between two games
+    source = write(tmp_path / "min.json", text[:at] + "!" + text[at:])
+    result = run(source, "--to", "notation")
+    assert result.exit_code == 1
+    location, shown, caret = result.stderr.splitlines()
+    assert location.startswith(f"{source}:1:{at + 1}: error: invalid JSON")
+    assert len(shown) == 4 + 106 and shown.startswith("    ...") and shown.endswith("...")
+    assert shown[len(caret) - 1] == "!" and caret.strip() == "^"
