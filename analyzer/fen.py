@@ -26,13 +26,12 @@ True
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Optional, Sequence
 
 from muehle.analyzer.board import POINT_INDEX, Position
-from muehle.notation.errors import FormatError, MuehleError
+from muehle.notation.errors import FormatError
 from muehle.notation.model import Game, Side
 
 #: The points in the order of the FEN board field: inner, middle, outer ring,
@@ -284,12 +283,10 @@ def _read_board(text: str, error: Callable[[str, int], FormatError]) -> tuple[in
     return white, black
 
 
-def _tag_place(lines: Optional[Sequence[str]], first_line: int, value: str) -> Optional[tuple[int, int, str]]:
-    """Line, column of the value and text of the ``[FEN "..."]`` line of a game, if found."""
-    if not lines:
-        return None
-    for number in range(max(first_line, 1), len(lines) + 1):
-        text = lines[number - 1]
+def _tag_place(numbered: Iterable[tuple[int, str]], value: str) -> Optional[tuple[int, int, str]]:
+    """Line, column of the value and text of the ``[FEN "..."]`` line among a game's first
+    ``numbered`` lines (number, text), if found in its tag section."""
+    for number, text in numbered:
         match = re.match(r'\s*\[\s*FEN\s+"', text)
         if match and text[match.end():].startswith(value):
             return number, match.end() + 1, text
@@ -303,8 +300,8 @@ def start_fen(game: Game, lines: Optional[Sequence[str]] = None) -> Optional[Fen
 
     A record without ``SetUp "1"`` starts from the empty board, whatever else it
     says. Errors are located at the FEN tag: in ``lines`` (the text of the game's
-    source, split into lines) when given, else in the file the game was read from;
-    failing both, at the game's first line.
+    source, split into lines) when given, else in the lines the reader kept
+    (``game.text_lines``); failing both, at the game's first line.
 
     >>> game = Game(tags={"SetUp": "1", "FEN": "********/O*@*O*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3"})
     >>> start_fen(game).fullmove
@@ -322,21 +319,13 @@ def start_fen(game: Game, lines: Optional[Sequence[str]] = None) -> Optional[Fen
     fen = game.tags.get("FEN")
     if fen is None:
         raise FormatError('the record says [SetUp "1"] but has no FEN tag to start from', **where)
-    place = _tag_place(lines, game.line, fen)
-    try:
-        return _read_start(fen, where["source"], place or (game.line, 7, f'[FEN "{fen}"]'))
-    except FormatError:
-        if place is not None or lines is not None:
-            raise
-        # (an error: worth reading the head of the file to point at the tag itself)
-        place = _tag_place(_head_of_file(where["source"], game.line + _TAG_LINES_LOOKED_AT), game.line, fen)
-        if place is None:
-            raise
-        return _read_start(fen, where["source"], place)
-
-
-#: How many lines after a game's first one an error in its FEN tag is looked for.
-_TAG_LINES_LOOKED_AT = 1000
+    if lines is not None:
+        numbered: Iterable[tuple[int, str]] = (
+            (number, lines[number - 1]) for number in range(max(game.line, 1), len(lines) + 1))
+    else:
+        numbered = enumerate(game.text_lines or (), game.line)
+    place = _tag_place(numbered, fen) or (game.line, 7, f'[FEN "{fen}"]')
+    return _read_start(fen, where["source"], place)
 
 
 def _read_start(fen: str, source: str, place: tuple[int, int, str]) -> FenPosition:
@@ -356,20 +345,6 @@ def _read_start(fen: str, source: str, place: tuple[int, int, str]) -> FenPositi
             column=column, line_text=line_text,
         )
     return result
-
-
-def _head_of_file(source: str, count: int) -> Optional[list[str]]:
-    """The first ``count`` lines of the file named ``source``, numbered as the reader numbers
-    them; ``None`` when it is no readable file (standard input, a JSON record's game)."""
-    from muehle.notation.parser import file_lines
-
-    lines = file_lines(source, source)
-    try:
-        return list(itertools.islice(lines, count))
-    except MuehleError:
-        return None
-    finally:
-        lines.close()
 
 
 def start_position(game: Game, lines: Optional[Sequence[str]] = None) -> Optional[Position]:

@@ -235,14 +235,15 @@ class FastReader:
                         if line and not line.isspace():
                             return None
                     return Game.deferred(tags, kind[1], MoveLine(moves, first, None, variations), loader, source,
-                                         chunk.first_line)
+                                         chunk.first_line, lines[:at])
                 else:
                     return None
             if pending is not None:
                 return None  # a move number on its own at the end of a line: read() reads it
         if lines_open:
             return None
-        return Game.deferred(tags, None, MoveLine(moves, first, None, variations), loader, source, chunk.first_line)
+        return Game.deferred(tags, None, MoveLine(moves, first, None, variations), loader, source, chunk.first_line,
+                             lines[:at])
 
     def _tag_line_pair(self, line: str) -> Optional[tuple[str, str]]:
         """The tag pair of a line of a tag section, or ``None`` (remembered when it is one)."""
@@ -289,6 +290,7 @@ class FastReader:
         length = len(text)
         line_offset = chunk.first_line - 1
         game = Game(source=source, line=chunk.first_line)
+        game.text_lines = chunk.source_lines
         tags = game.tags
         plies, comments = game.plies, game.comments
         last: Optional[Ply] = None  # the last ply of the current line

@@ -205,7 +205,7 @@ class Game:
     """
 
     __slots__ = ("tags", "_plies", "result", "_comments", "_final_comments", "source", "line", "errors",
-                 "_moves", "_loader")
+                 "text_lines", "_moves", "_loader")
 
     def __init__(self, tags: Optional[dict[str, str]] = None, plies: Optional[list[Ply]] = None,
                  result: Optional[str] = None, comments: Optional[list[str]] = None,
@@ -219,15 +219,21 @@ class Game:
         self.source = source
         self.line = line
         self.errors: list[NotationError] = [] if errors is None else errors
+        #: The first lines of the record as read, its tag section at least, the first being line
+        #: ``line`` of ``source`` (the part of another game on a shared line blanked): for errors
+        #: found later, in a tag, to point into. ``None`` when the game was not read from text.
+        self.text_lines: Optional[Sequence[str]] = None
         self._moves: Optional[MoveLine] = None
         self._loader: Optional[Callable[[], "Game"]] = None
 
     @classmethod
     def deferred(cls, tags: dict[str, str], result: Optional[str], moves: MoveLine,
-                 loader: Callable[[], "Game"], source: str = "", line: int = 0) -> "Game":
+                 loader: Callable[[], "Game"], source: str = "", line: int = 0,
+                 text_lines: Optional[Sequence[str]] = None) -> "Game":
         """A game read without syntax errors whose main line (variations included) is ``moves``;
         ``loader`` reads the whole game (plies, comments) from its text when needed."""
         game = cls(tags, None, result, None, None, source, line)
+        game.text_lines = text_lines
         game._moves = moves
         game._loader = loader
         return game

@@ -187,6 +187,7 @@ class _Builder:
         self.source = source
         self.line_offset = chunk.first_line - 1
         self.game = Game(source=source, line=chunk.first_line)
+        self.game.text_lines = chunk.source_lines
         self.tag_lines: dict[str, int] = {}
         self.plies: list[Ply] = self.game.plies
         self.comments: list[str] = self.game.comments

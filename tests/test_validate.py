@@ -206,11 +206,12 @@ class TestSetUp:
         result = run("--jobs", jobs, path)
         assert result.stdout.startswith(f"{path}:2:15: error: in the FEN tag: a Sanmill FEN has 17 fields")
 
-    def test_a_bad_fen_on_standard_input_is_at_the_game(self) -> None:
-        """Standard input cannot be read again: the error stands at the game's first line."""
-        result = run("--format", "json", "-", input='[SetUp "1"]\n[FEN "nonsense"]\n\n3. f6 b6 *\n')
-        (report,) = json.loads(result.stdout)
-        assert report["errors"][0]["code"] == "setup" and report["errors"][0]["line"] == 1
+    @pytest.mark.parametrize("jobs", ["1", "2"])
+    def test_a_bad_fen_on_standard_input_is_at_the_tag_too(self, jobs: str) -> None:
+        text = '[Event "x"]\n[SetUp "1"]\n  [FEN  "nonsense"]\n\n3. f6 b6 *\n'
+        (report,) = json.loads(run("--format", "json", "--jobs", jobs, "-", input=text).stdout)
+        assert report["errors"][0]["code"] == "setup"
+        assert (report["errors"][0]["line"], report["errors"][0]["column"]) == (3, 18)
 
     @pytest.mark.parametrize("jobs", ["1", "2"])
     def test_the_no_progress_count_goes_on_from_the_fen(self, tmp_path: Path, jobs: str) -> None:
