@@ -32,7 +32,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from muehle.analyzer.board import POINT_INDEX, Position
 from muehle.notation.errors import FormatError
-from muehle.notation.model import Game, Side
+from muehle.notation.model import Game, Side, tag_place
 
 #: The points in the order of the FEN board field: inner, middle, outer ring,
 #: each from the top middle point clockwise.
@@ -283,18 +283,6 @@ def _read_board(text: str, error: Callable[[str, int], FormatError]) -> tuple[in
     return white, black
 
 
-def _tag_place(numbered: Iterable[tuple[int, str]], value: str) -> Optional[tuple[int, int, str]]:
-    """Line, column of the value and text of the ``[FEN "..."]`` line among a game's first
-    ``numbered`` lines (number, text), if found in its tag section."""
-    for number, text in numbered:
-        match = re.match(r'\s*\[\s*FEN\s+"', text)
-        if match and text[match.end():].startswith(value):
-            return number, match.end() + 1, text
-        if text.strip() and not text.lstrip().startswith(("[", "%", ";")):
-            break  # the tag section is over
-    return None
-
-
 def start_fen(game: Game, lines: Optional[Sequence[str]] = None) -> Optional[FenPosition]:
     """The FEN a record starts from (``[SetUp "1"]`` with ``[FEN "..."]``), or ``None``.
 
@@ -320,11 +308,11 @@ def start_fen(game: Game, lines: Optional[Sequence[str]] = None) -> Optional[Fen
     if fen is None:
         raise FormatError('the record says [SetUp "1"] but has no FEN tag to start from', **where)
     if lines is not None:
-        numbered: Iterable[tuple[int, str]] = (
-            (number, lines[number - 1]) for number in range(max(game.line, 1), len(lines) + 1))
+        place = tag_place(((number, lines[number - 1]) for number in range(max(game.line, 1), len(lines) + 1)),
+                          "FEN")
     else:
-        numbered = enumerate(game.text_lines or (), game.line)
-    place = _tag_place(numbered, fen) or (game.line, 7, f'[FEN "{fen}"]')
+        place = game.tag_place("FEN")
+    place = place or (game.line, 7, f'[FEN "{fen}"]')
     return _read_start(fen, where["source"], place)
 
 

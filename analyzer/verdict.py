@@ -88,9 +88,10 @@ def ruleset_of(game: Game, rules: Optional[Ruleset] = None) -> Ruleset:
         return load_ruleset(DEFAULT_RULESET)
     found = preset_for_tag(tag)
     if found is None:
+        line, column, text = game.tag_place("Rules") or (game.line, 0, None)
         raise FormatError(f"the Rules tag names '{tag}', which is not a ruleset "
                           f"(presets: {', '.join(preset_names())})",
-                          source=game.source, line=game.line, code="unknown-rules")
+                          source=game.source, line=line, column=column, line_text=text, code="unknown-rules")
     return found
 
 

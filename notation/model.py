@@ -15,8 +15,9 @@ False
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from typing import Callable, Generic, Literal, NamedTuple, Optional, Sequence, TypeVar
+from typing import Callable, Generic, Iterable, Literal, NamedTuple, Optional, Sequence, TypeVar
 
 Side = Literal["white", "black"]
 T = TypeVar("T")
@@ -262,6 +263,17 @@ class Game:
             return bool(self._moves.variations)
         return any(ply.variations for ply in self.plies)
 
+    def tag_place(self, name: str) -> Optional[tuple[int, int, str]]:
+        """Where the reader found the tag pair ``name``: its line, the column of its value and
+        the line's text, from :attr:`text_lines`; ``None`` when that is not known.
+
+        >>> game = Game(tags={"Rules": "fide"}, line=3)
+        >>> game.text_lines = ['[Event "x"]', '  [Rules "fide"]', '']
+        >>> game.tag_place("Rules")
+        (4, 11, '  [Rules "fide"]')
+        """
+        return tag_place(enumerate(self.text_lines or (), self.line), name)
+
     @property
     def declared_result(self) -> Optional[str]:
         """The result given by the movetext, else by the ``Result`` tag, else ``None``."""
@@ -292,6 +304,19 @@ class Game:
         return (f"Game(tags={self.tags!r}, plies={self.plies!r}, result={self.result!r}, "
                 f"comments={self.comments!r}, final_comments={self.final_comments!r}, "
                 f"source={self.source!r}, line={self.line!r}, errors={self.errors!r})")
+
+
+def tag_place(numbered: Iterable[tuple[int, str]], name: str) -> Optional[tuple[int, int, str]]:
+    """Line, column of the value and text of the line of tag pair ``name`` among the numbered
+    lines (number, text) that start a record, looked for in its tag section only."""
+    start = re.compile(rf'\s*\[\s*{re.escape(name)}\s+"')
+    for number, text in numbered:
+        match = start.match(text)
+        if match:
+            return number, match.end() + 1, text
+        if text.strip() and not text.lstrip().startswith(("[", "%", ";")):
+            break  # the tag section is over
+    return None
 
 
 from .errors import NotationError  # noqa: E402  (for the annotation above)

@@ -137,12 +137,15 @@ def test_bad_format_is_a_usage_error() -> None:
     assert run(str(EXAMPLES / "analyze-endings.txt"), "--format", "xml").exit_code == 2
 
 
-def test_unknown_rules_tag_is_located_at_the_game(tmp_path: Path) -> None:
+def test_unknown_rules_tag_is_located_at_the_tag(tmp_path: Path) -> None:
     record = tmp_path / "tag.txt"
-    record.write_text('[Rules "chess"]\n\n1. a1 d6 *\n', encoding="utf-8")
+    record.write_text('[Event "x"]\n[Rules "chess"]\n\n1. a1 d6 *\n', encoding="utf-8")
     result = run(str(record))
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"{record}:1: error: the Rules tag names 'chess'")
+    assert result.stderr == (f"{record}:2:9: error: the Rules tag names 'chess', which is not a ruleset "
+                             "(presets: wmd, brettspielnetz, sanmill, schuermann, wmd-traditional)\n"
+                             '    [Rules "chess"]\n'
+                             "            ^\n")
 
 
 def test_documented_examples_are_what_the_command_prints() -> None:

@@ -197,6 +197,14 @@ class TestSetUp:
         assert report["valid"] and report["plies"] == 2
 
     @pytest.mark.parametrize("jobs", ["1", "2"])
+    def test_a_rules_tag_naming_no_ruleset_is_an_error_at_the_tag(self, tmp_path: Path, jobs: str) -> None:
+        path = write(tmp_path, "r.txt", '1. d2 *\n\n[Event "x"]\n[Rules "fide"]\n\n1. d2 *\n')
+        reports = json.loads(run("--format", "json", "--jobs", jobs, path).stdout)
+        assert reports[0]["valid"] and not reports[1]["valid"]
+        (error,) = reports[1]["errors"]
+        assert (error["code"], error["line"], error["column"]) == ("unknown-rules", 4, 9)
+
+    @pytest.mark.parametrize("jobs", ["1", "2"])
     def test_a_bad_fen_is_a_setup_error_at_the_tag(self, tmp_path: Path, jobs: str) -> None:
         """The error points into the FEN tag on line 2 (column 15: after its only field)."""
         path = write(tmp_path, "s.txt", '[SetUp "1"]\n[FEN "nonsense"]\n\n3. f6 b6 *\n')
