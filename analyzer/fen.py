@@ -287,9 +287,10 @@ def start_fen(game: Game, lines: Optional[Sequence[str]] = None) -> Optional[Fen
     """The FEN a record starts from (``[SetUp "1"]`` with ``[FEN "..."]``), or ``None``.
 
     A record without ``SetUp "1"`` starts from the empty board, whatever else it
-    says. Errors are located at the FEN tag: in ``lines`` (the text of the game's
-    source, split into lines) when given, else in the lines the reader kept
-    (``game.text_lines``); failing both, at the game's first line.
+    says. Errors are located at the FEN tag where the reader found it
+    (:meth:`~muehle.notation.model.Game.tag_place`), or in ``lines`` (the text of
+    the game's source, split into lines) for a game made otherwise; failing both,
+    at the game's first line (for a JSON or YAML record: with the FEN shown alone).
 
     >>> game = Game(tags={"SetUp": "1", "FEN": "********/O*@*O*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3"})
     >>> start_fen(game).fullmove
@@ -307,13 +308,22 @@ def start_fen(game: Game, lines: Optional[Sequence[str]] = None) -> Optional[Fen
     fen = game.tags.get("FEN")
     if fen is None:
         raise FormatError('the record says [SetUp "1"] but has no FEN tag to start from', **where)
-    if lines is not None:
+    read_from_text = game.head_lines is not None or game.tag_places is not None
+    if read_from_text:
+        place = game.tag_place("FEN")
+    elif lines is not None:
         place = tag_place(((number, lines[number - 1]) for number in range(max(game.line, 1), len(lines) + 1)),
                           "FEN")
     else:
-        place = game.tag_place("FEN")
-    place = place or (game.line, 7, f'[FEN "{fen}"]')
-    return _read_start(fen, where["source"], place)
+        place = None
+    if place is not None:
+        return _read_start(fen, where["source"], place)
+    try:  # (the FEN's text shown alone, its columns its own)
+        return _read_start(fen, where["source"], (game.line, 7, f'[FEN "{fen}"]'))
+    except FormatError as error:
+        if read_from_text:  # the record's own line is not known: no column to give
+            error.column, error.line_text = 0, None
+        raise
 
 
 def _read_start(fen: str, source: str, place: tuple[int, int, str]) -> FenPosition:

@@ -760,7 +760,7 @@ def _extra_capture_reason(closed: list[int], required: int, rules: Ruleset, thei
         return f"no {their_name} stone may be captured: all stand in closed mills"
     if len(closed) == 2:
         # (only a placement closes two mills: a move leaves one of the target's two lines
-        # empty where it came from, and a jump is made with three stones)
+        # incomplete where it came from, and a jump is made with three stones)
         if required == 2:
             return "a double mill captures two stones"
         return f"a double mill captures one stone under the rules {rules.name}"

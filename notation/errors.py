@@ -35,7 +35,11 @@ def excerpt(line: str, column: int) -> tuple[str, int]:
     if len(line) <= EXCERPT_WIDTH:
         return line, column
     start = max(0, min(column - 1 - EXCERPT_WIDTH // 2, len(line) - EXCERPT_WIDTH))
+    if start <= 3:  # (a cut would hide no more than its "..." takes)
+        start = 0
     end = start + EXCERPT_WIDTH
+    if len(line) - end <= 3:
+        end = len(line)
     shown = ("..." if start else "") + line[start:end] + ("..." if end < len(line) else "")
     return shown, column - start + (3 if start else 0)
 

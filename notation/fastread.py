@@ -290,7 +290,7 @@ class FastReader:
         length = len(text)
         line_offset = chunk.first_line - 1
         game = Game(source=source, line=chunk.first_line)
-        game.text_lines = chunk.source_lines
+        game.tag_places = places = {}
         tags = game.tags
         plies, comments = game.plies, game.comments
         last: Optional[Ply] = None  # the last ply of the current line
@@ -386,6 +386,8 @@ class FastReader:
                 if name in tags:
                     return None
                 tags[name] = tag_value
+                places[name] = (line, found.start(kind) - line_start + found[kind].index('"') + 2,
+                                chunk.lines[line - line_offset - 1])
             elif kind == "NUMBER":
                 if state == _NUMBER or finished:
                     return None

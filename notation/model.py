@@ -206,7 +206,7 @@ class Game:
     """
 
     __slots__ = ("tags", "_plies", "result", "_comments", "_final_comments", "source", "line", "errors",
-                 "text_lines", "_moves", "_loader")
+                 "head_lines", "tag_places", "_moves", "_loader")
 
     def __init__(self, tags: Optional[dict[str, str]] = None, plies: Optional[list[Ply]] = None,
                  result: Optional[str] = None, comments: Optional[list[str]] = None,
@@ -220,21 +220,23 @@ class Game:
         self.source = source
         self.line = line
         self.errors: list[NotationError] = [] if errors is None else errors
-        #: The first lines of the record as read, its tag section at least, the first being line
-        #: ``line`` of ``source`` (the part of another game on a shared line blanked): for errors
-        #: found later, in a tag, to point into. ``None`` when the game was not read from text.
-        self.text_lines: Optional[Sequence[str]] = None
+        #: Where the reader found the tag pairs, for errors found later in a tag to point at (see
+        #: :meth:`tag_place`): the lines of the tag section as written, from line ``line`` on, one
+        #: tag pair to a line (the part of another game on a shared first line blanked); or, from a reader that saw another layout, name -> (line, column of
+        #: the value, line's text). Both ``None`` when the game was not read from text.
+        self.head_lines: Optional[Sequence[str]] = None
+        self.tag_places: Optional[dict[str, tuple[int, int, str]]] = None
         self._moves: Optional[MoveLine] = None
         self._loader: Optional[Callable[[], "Game"]] = None
 
     @classmethod
     def deferred(cls, tags: dict[str, str], result: Optional[str], moves: MoveLine,
                  loader: Callable[[], "Game"], source: str = "", line: int = 0,
-                 text_lines: Optional[Sequence[str]] = None) -> "Game":
+                 head_lines: Optional[Sequence[str]] = None) -> "Game":
         """A game read without syntax errors whose main line (variations included) is ``moves``;
         ``loader`` reads the whole game (plies, comments) from its text when needed."""
         game = cls(tags, None, result, None, None, source, line)
-        game.text_lines = text_lines
+        game.head_lines = head_lines
         game._moves = moves
         game._loader = loader
         return game
@@ -265,14 +267,16 @@ class Game:
 
     def tag_place(self, name: str) -> Optional[tuple[int, int, str]]:
         """Where the reader found the tag pair ``name``: its line, the column of its value and
-        the line's text, from :attr:`text_lines`; ``None`` when that is not known.
+        the line's text; ``None`` when that is not known.
 
         >>> game = Game(tags={"Rules": "fide"}, line=3)
-        >>> game.text_lines = ['[Event "x"]', '  [Rules "fide"]', '']
+        >>> game.head_lines = ['[Event "x"]', '  [Rules "fide"]', '']
         >>> game.tag_place("Rules")
         (4, 11, '  [Rules "fide"]')
         """
-        return tag_place(enumerate(self.text_lines or (), self.line), name)
+        if self.tag_places is not None:
+            return self.tag_places.get(name)
+        return tag_place(enumerate(self.head_lines or (), self.line), name)
 
     @property
     def declared_result(self) -> Optional[str]:
@@ -308,13 +312,18 @@ class Game:
 
 def tag_place(numbered: Iterable[tuple[int, str]], name: str) -> Optional[tuple[int, int, str]]:
     """Line, column of the value and text of the line of tag pair ``name`` among the numbered
-    lines (number, text) that start a record, looked for in its tag section only."""
-    start = re.compile(rf'\s*\[\s*{re.escape(name)}\s+"')
+    lines (number, text) that start a record, one tag pair to a line (comment lines between
+    them are passed over); looked for up to the first line of movetext.
+
+    >>> tag_place(enumerate(['{ a note }', '[FEN "x"]', '1. d2 *'], 7), "FEN")
+    (8, 7, '[FEN "x"]')
+    """
+    pair = re.compile(rf'\[\s*{re.escape(name)}\s+"')
     for number, text in numbered:
-        match = start.match(text)
-        if match:
-            return number, match.end() + 1, text
-        if text.strip() and not text.lstrip().startswith(("[", "%", ";")):
+        found = pair.search(text)
+        if found:
+            return number, found.end() + 1, text
+        if text.strip() and not text.lstrip().startswith(("[", ";", "{")):
             break  # the tag section is over
     return None
 

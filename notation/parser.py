@@ -187,7 +187,7 @@ class _Builder:
         self.source = source
         self.line_offset = chunk.first_line - 1
         self.game = Game(source=source, line=chunk.first_line)
-        self.game.text_lines = chunk.source_lines
+        self.game.tag_places = {}
         self.tag_lines: dict[str, int] = {}
         self.plies: list[Ply] = self.game.plies
         self.comments: list[str] = self.game.comments
@@ -224,6 +224,8 @@ class _Builder:
             raise self.error_at(f"duplicate tag {name} (first given on line {first})", token)
         self.game.tags[name] = value
         self.tag_lines[name] = token.line
+        self.game.tag_places[name] = (token.line + self.line_offset, token.column + token.value.index('"') + 1,  # type: ignore[index]
+                                      self.chunk.lines[token.line - 1])
         return token
 
     def _check_number(self, number: int, side: Side, token: Any) -> None:

@@ -70,11 +70,6 @@ class Chunk:
         return "\n".join(lines)
 
     @property
-    def source_lines(self) -> list[str]:
-        """The lines of :attr:`text` (``lines`` itself when the game has its lines to itself)."""
-        return self.lines if not self.start and self.end is None else self.text.split("\n")
-
-    @property
     def is_comment_only(self) -> bool:
         """True when the chunk holds nothing but comments and white space."""
         return not self.has_moves and not self.has_tags

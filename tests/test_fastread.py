@@ -308,3 +308,25 @@ def test_only_terminals_of_one_text_are_taken_as_text(regexp: str) -> None:
     with pytest.raises(ValueError, match="not the expression of one text"):
         fastread._literal(regexp)
     assert fastread._literal(r"\(=\)") == "(=)"
+
+
+@pytest.mark.parametrize("text", [
+    '[Event "x"]\n  [FEN  "a b"]\n[Rules "wmd"]\n\n1. d2 *\n',
+    '1. d2 * [SetUp "1"]\n[FEN "nonsense"]\n\n1. d2 *\n',
+    '[SetUp "1"] [FEN "nonsense"]\n\n1. d2 *\n',
+    '1. d2 * [SetUp "1"] [FEN "x"] 1. d6 *\n',
+    '{ before }\n[Rules "fide"]\n\n1. d2 d6 2. d2 *\n',
+])
+def test_every_reader_knows_where_each_tag_stands(text: str) -> None:
+    """The place of a tag pair's value (line, column, the line) is the same from the parser,
+    the fast reader and the reader of moves, whichever reads the game."""
+    lines = text.split("\n")
+    for chunk in _chunks(text):
+        expected = {}
+        for name, value in lark_game(chunk).tags.items():
+            line, column, shown = lark_game(chunk).tag_place(name)
+            assert lines[line - 1] == shown and shown[column - 1:].startswith(value)
+            expected[name] = (line, column)
+        for other in (fast_game(chunk), moves_game(chunk)):
+            if other is not None:
+                assert {name: other.tag_place(name)[:2] for name in other.tags} == expected

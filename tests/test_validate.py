@@ -215,6 +215,22 @@ class TestSetUp:
         assert result.stdout.startswith(f"{path}:2:15: error: in the FEN tag: a Sanmill FEN has 17 fields")
 
     @pytest.mark.parametrize("jobs", ["1", "2"])
+    @pytest.mark.parametrize("text, game, place", [
+        # the game starts after another on its first line; a comment before the tags; two
+        # tag pairs on one line (read by the parser); a FEN tag beside the other game
+        ('1. d2 * [SetUp "1"]\n[FEN "nonsense"]\n\n1. d2 *\n', 1, (2, 15)),
+        ('{ set up }\n[SetUp "1"]\n[FEN "nonsense"]\n\n1. d2 *\n', 0, (3, 15)),
+        ('[SetUp "1"] [FEN "nonsense"]\n\n1. d2 *\n', 0, (1, 27)),
+        ('1. d2 * [SetUp "1"] [FEN "x"]\n\n1. d2 *\n', 1, (1, 28)),
+        ('{ note }\n[Rules "fide"]\n\n1. d2 *\n', 0, (2, 9)),
+    ])
+    def test_tag_errors_point_at_the_value_in_any_layout(self, tmp_path: Path, jobs: str, text: str, game: int,
+                                                         place: tuple[int, int]) -> None:
+        reports = json.loads(run("--format", "json", "--jobs", jobs, write(tmp_path, "t.txt", text)).stdout)
+        (error,) = reports[game]["errors"]
+        assert error["code"] in ("setup", "unknown-rules") and (error["line"], error["column"]) == place
+
+    @pytest.mark.parametrize("jobs", ["1", "2"])
     def test_a_bad_fen_on_standard_input_is_at_the_tag_too(self, jobs: str) -> None:
         text = '[Event "x"]\n[SetUp "1"]\n  [FEN  "nonsense"]\n\n3. f6 b6 *\n'
         (report,) = json.loads(run("--format", "json", "--jobs", jobs, "-", input=text).stdout)
