@@ -38,7 +38,8 @@ def rules_for(game: Game, option: Union[str, Ruleset, None] = None) -> Ruleset:
 def replay_record(game: Game, option: Union[str, Ruleset, None] = None, lines: Optional[Sequence[str]] = None) -> Replay:
     """Replay ``game`` under :func:`rules_for` from its :func:`~muehle.analyzer.fen.start_fen`.
 
-    ``lines`` (the source text's lines) lets an error in the FEN tag point at the tag.
+    An error in the FEN tag points at the tag where the reader found it; ``lines`` (the
+    source text's lines) does that for a game built otherwise.
     """
     return replay_from(game, rules_for(game, option), start_fen(game, lines))
 
