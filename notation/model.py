@@ -221,9 +221,10 @@ class Game:
         self.line = line
         self.errors: list[NotationError] = [] if errors is None else errors
         #: Where the reader found the tag pairs, for errors found later in a tag to point at (see
-        #: :meth:`tag_place`): the lines of the tag section as written, from line ``line`` on, one
-        #: tag pair to a line (the part of another game on a shared first line blanked); or, from a reader that saw another layout, name -> (line, column of
-        #: the value, line's text). Both ``None`` when the game was not read from text.
+        #: :meth:`tag_place`). ``head_lines``: the lines of the tag section as written, from line
+        #: ``line`` on, one tag pair to a line (the part of another game on a shared first line
+        #: blanked). ``tag_places``, from a reader that saw another layout: name -> (line, column
+        #: of the value, the line). Both ``None`` when the game was not read from text.
         self.head_lines: Optional[Sequence[str]] = None
         self.tag_places: Optional[dict[str, tuple[int, int, str]]] = None
         self._moves: Optional[MoveLine] = None

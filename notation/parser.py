@@ -187,8 +187,8 @@ class _Builder:
         self.source = source
         self.line_offset = chunk.first_line - 1
         self.game = Game(source=source, line=chunk.first_line)
-        self.game.tag_places = {}
-        self.tag_lines: dict[str, int] = {}
+        self.tag_places: dict[str, tuple[int, int, str]] = {}
+        self.game.tag_places = self.tag_places
         self.plies: list[Ply] = self.game.plies
         self.comments: list[str] = self.game.comments
         self.last: Optional[Ply] = None  # the last ply of the current line
@@ -220,12 +220,11 @@ class _Builder:
         if self.game.plies or self.game.result is not None:
             raise self.error_at("a tag pair must come before the moves", token)
         if name in self.game.tags:
-            first = self.tag_lines[name] + self.line_offset
+            first = self.tag_places[name][0]
             raise self.error_at(f"duplicate tag {name} (first given on line {first})", token)
         self.game.tags[name] = value
-        self.tag_lines[name] = token.line
-        self.game.tag_places[name] = (token.line + self.line_offset, token.column + token.value.index('"') + 1,  # type: ignore[index]
-                                      self.chunk.lines[token.line - 1])
+        self.tag_places[name] = (token.line + self.line_offset, token.column + token.value.index('"') + 1,
+                                 self.chunk.lines[token.line - 1])
         return token
 
     def _check_number(self, number: int, side: Side, token: Any) -> None:
