@@ -118,14 +118,14 @@ def _record(replay: Replay, ply: int) -> Any:
     where = {"source": game.source or "<input>", "line": game.line}
     if ply < 0:
         raise ClaimError(f"plies count from 1 (White's first placement; 0 is the start), not {ply}", **where)
-    if ply == 0 and not (replay.errors and replay.errors[0].code == "syntax" and replay.errors[0].ply is None):
-        return _AtTheStart(replay.start, replay.start_no_progress)
-    if 0 < ply <= len(replay.records):
-        return replay.records[ply - 1]
     error = next((e for e in replay.errors if e.code != "result-mismatch"), None)
     if error is not None and error.code == "syntax" and error.ply is None:
         raise ClaimError(f"the record cannot be read, so no claim can be judged: {error.message}",
                          source=where["source"], line=error.line or game.line, column=error.column)
+    if ply == 0:
+        return _AtTheStart(replay.start, replay.start_no_progress)
+    if ply <= len(replay.records):
+        return replay.records[ply - 1]
     total = len(replay.plies)
     if error is not None and ply <= total:
         last = len(replay.records)

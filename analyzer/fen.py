@@ -32,7 +32,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from muehle.analyzer.board import POINT_INDEX, Position
 from muehle.notation.errors import FormatError
-from muehle.notation.model import Game, Side, tag_place
+from muehle.notation.model import Game, Side
 
 #: The points in the order of the FEN board field: inner, middle, outer ring,
 #: each from the top middle point clockwise.
@@ -283,14 +283,13 @@ def _read_board(text: str, error: Callable[[str, int], FormatError]) -> tuple[in
     return white, black
 
 
-def start_fen(game: Game, lines: Optional[Sequence[str]] = None) -> Optional[FenPosition]:
+def start_fen(game: Game) -> Optional[FenPosition]:
     """The FEN a record starts from (``[SetUp "1"]`` with ``[FEN "..."]``), or ``None``.
 
     A record without ``SetUp "1"`` starts from the empty board, whatever else it
     says. Errors are located at the FEN tag where the reader found it
-    (:meth:`~muehle.notation.model.Game.tag_place`), or in ``lines`` (the text of
-    the game's source, split into lines) for a game made otherwise; failing both,
-    at the game's first line (for a JSON or YAML record: with the FEN shown alone).
+    (:meth:`~muehle.notation.model.Game.tag_place`); for a game not read from text
+    (JSON, YAML, built in Python), at its first line, with the FEN shown alone.
 
     >>> game = Game(tags={"SetUp": "1", "FEN": "********/O*@*O*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3"})
     >>> start_fen(game).fullmove
@@ -308,22 +307,9 @@ def start_fen(game: Game, lines: Optional[Sequence[str]] = None) -> Optional[Fen
     fen = game.tags.get("FEN")
     if fen is None:
         raise FormatError('the record says [SetUp "1"] but has no FEN tag to start from', **where)
-    read_from_text = game.head_lines is not None or game.tag_places is not None
-    if read_from_text:
-        place = game.tag_place("FEN")
-    elif lines is not None:
-        place = tag_place(((number, lines[number - 1]) for number in range(max(game.line, 1), len(lines) + 1)),
-                          "FEN")
-    else:
-        place = None
-    if place is not None:
-        return _read_start(fen, where["source"], place)
-    try:  # (the FEN's text shown alone, its columns its own)
-        return _read_start(fen, where["source"], (game.line, 7, f'[FEN "{fen}"]'))
-    except FormatError as error:
-        if read_from_text:  # the record's own line is not known: no column to give
-            error.column, error.line_text = 0, None
-        raise
+    # (every reader records where it read each tag; the tag alone stands in for the others)
+    place = game.tag_place("FEN") or (game.line, 7, f'[FEN "{fen}"]')
+    return _read_start(fen, where["source"], place)
 
 
 def _read_start(fen: str, source: str, place: tuple[int, int, str]) -> FenPosition:
@@ -345,14 +331,13 @@ def _read_start(fen: str, source: str, place: tuple[int, int, str]) -> FenPositi
     return result
 
 
-def start_position(game: Game, lines: Optional[Sequence[str]] = None) -> Optional[Position]:
+def start_position(game: Game) -> Optional[Position]:
     """The position a record starts from: its FEN when it says ``[SetUp "1"]``, else ``None``.
 
-    ``lines`` (the source text's lines) lets errors point at the FEN tag itself. To
-    replay a record, use :func:`~muehle.analyzer.record_setup.replay_record`, which
+    To replay a record, use :func:`~muehle.analyzer.record_setup.replay_record`, which
     also carries the FEN's no-progress count (field 16) into the replay.
     """
-    fen = start_fen(game, lines)
+    fen = start_fen(game)
     return None if fen is None else fen.position
 
 

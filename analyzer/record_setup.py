@@ -18,7 +18,7 @@ no-progress counter starts from what the FEN's field 16 says of it (see
 
 from __future__ import annotations
 
-from typing import Optional, Sequence, Union
+from typing import Optional, Union
 
 from muehle.analyzer.fen import FenPosition, no_progress_at_setup, start_fen
 from muehle.analyzer.replay import Replay, replay
@@ -35,13 +35,10 @@ def rules_for(game: Game, option: Union[str, Ruleset, None] = None) -> Ruleset:
     return ruleset_of(game, load_ruleset(option) if isinstance(option, str) else option)
 
 
-def replay_record(game: Game, option: Union[str, Ruleset, None] = None, lines: Optional[Sequence[str]] = None) -> Replay:
-    """Replay ``game`` under :func:`rules_for` from its :func:`~muehle.analyzer.fen.start_fen`.
-
-    An error in the FEN tag points at the tag where the reader found it; ``lines`` (the
-    source text's lines) does that for a game built otherwise.
-    """
-    return replay_from(game, rules_for(game, option), start_fen(game, lines))
+def replay_record(game: Game, option: Union[str, Ruleset, None] = None) -> Replay:
+    """Replay ``game`` under :func:`rules_for` from its :func:`~muehle.analyzer.fen.start_fen`
+    (an error in the FEN tag points at the tag)."""
+    return replay_from(game, rules_for(game, option), start_fen(game))
 
 
 def replay_from(game: Game, rules: Ruleset, setup: Optional[FenPosition]) -> Replay:

@@ -30,7 +30,7 @@ import os
 import re
 from typing import Callable, Iterable, Optional
 
-from muehle.notation.model import BLACK, WHITE, Game, MoveLine, Numbering, Ply, PlyMove, Variation, numbering_after
+from muehle.notation.model import BLACK, WHITE, Game, MoveLine, Numbering, Ply, PlyMove, Variation, numbering_after, tag_value_column
 from muehle.notation.parser import _DECODED, _decode, goes_back, next_numbering, read_move_number, tag_pair
 from muehle.notation.splitter import Chunk
 from muehle.notation.terminals import Terminal, token_pattern
@@ -386,7 +386,7 @@ class FastReader:
                 if name in tags:
                     return None
                 tags[name] = tag_value
-                places[name] = (line, found.start(kind) - line_start + found[kind].index('"') + 2,
+                places[name] = (line, tag_value_column(found[kind], found.start(kind) - line_start + 1),
                                 chunk.lines[line - line_offset - 1])
             elif kind == "NUMBER":
                 if state == _NUMBER or finished:

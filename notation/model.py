@@ -311,6 +311,15 @@ class Game:
                 f"source={self.source!r}, line={self.line!r}, errors={self.errors!r})")
 
 
+def tag_value_column(pair: str, column: int) -> int:
+    """The column of the value of the tag pair ``pair`` (``[Name "value"]``) that starts at ``column``.
+
+    >>> tag_value_column('[FEN "x"]', 9)
+    15
+    """
+    return column + pair.index('"') + 1
+
+
 def tag_place(numbered: Iterable[tuple[int, str]], name: str) -> Optional[tuple[int, int, str]]:
     """Line, column of the value and text of the line of tag pair ``name`` among the numbered
     lines (number, text) that start a record, one tag pair to a line (comment lines between

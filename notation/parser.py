@@ -34,7 +34,7 @@ from typing import Any, BinaryIO, Iterable, Iterator, Optional
 
 from muehle.notation.errors import MuehleError, NotationError
 from muehle.notation.grammar import MOVE_NUMBER_CHARS, build_parser
-from muehle.notation.model import BLACK, WHITE, Game, Ply, Side, Variation, numbering_after
+from muehle.notation.model import BLACK, WHITE, Game, Ply, Side, Variation, numbering_after, tag_value_column
 from muehle.notation.splitter import Chunk, split_lines
 
 __all__ = ["read_games", "read_file", "read_lines", "parse_game"]
@@ -223,7 +223,7 @@ class _Builder:
             first = self.tag_places[name][0]
             raise self.error_at(f"duplicate tag {name} (first given on line {first})", token)
         self.game.tags[name] = value
-        self.tag_places[name] = (token.line + self.line_offset, token.column + token.value.index('"') + 1,
+        self.tag_places[name] = (token.line + self.line_offset, tag_value_column(token.value, token.column),
                                  self.chunk.lines[token.line - 1])
         return token
 

@@ -17,7 +17,7 @@ from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.board import Position
 from muehle.analyzer.diagram import render_diagram
 from muehle.analyzer.fen import fen_of_record, start_fen
-from muehle.analyzer.record_setup import replay_record
+from muehle.analyzer.record_setup import replay_from, rules_for
 from muehle.analyzer.rules import Ruleset
 from muehle.analyzer.replay import Replay
 from muehle.analyzer.svg import MILL_HIGHLIGHTS, render_svg
@@ -90,11 +90,12 @@ def show(file: str, game_number: int, ply: Optional[int], move: Optional[int], s
     if svg_output == "-" and show_fen:
         raise click.UsageError("--svg - and --fen would both write to standard output")
     data = load_games(file)
-    source, lines = data.source, data.lines
+    source = data.source
     game = data.pick(game_number)
     if game.errors:
         raise game.errors[0]
-    result = replay_record(game, rules, lines)
+    start = start_fen(game)
+    result = replay_from(game, rules_for(game, rules), start)
     if move is not None:
         index = ply_of_move(game, result, move, side or "white")
     elif ply is not None:
@@ -107,7 +108,6 @@ def show(file: str, game_number: int, ply: Optional[int], move: Optional[int], s
     _check_reachable(data, game, result, index)
     position = result.position_after(index)
     last = result.record_at(index) if index else None
-    start = start_fen(game, lines)
     if start is not None:
         for note in start.notes:
             click.echo(f"{source}:{game.line}: note: {note}", err=True)
