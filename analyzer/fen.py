@@ -32,7 +32,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from muehle.analyzer.board import POINT_INDEX, Position
 from muehle.notation.errors import FormatError
-from muehle.notation.model import Game, Side
+from muehle.notation.model import Game, Side, other_side
 
 #: The points in the order of the FEN board field: inner, middle, outer ring,
 #: each from the top middle point clockwise.
@@ -223,6 +223,15 @@ def fen_to_position(
     if action == "r" and to_remove == 0:
         raise field_error(3, f"r (remove) but {_name(to_move)} has no stone to remove "
                              f"(field {9 if to_move == 'white' else 10} is 0)")
+
+    # a side with stones in hand can only place: if the side that played last still has
+    # one, its last ply was a placement, and field 16 counts from there
+    last_mover = to_move if action == "r" else other_side(to_move)
+    last_hand = hand_white if last_mover == "white" else hand_black
+    if no_progress and last_hand:
+        raise field_error(15, f"says {no_progress}, but {_name(last_mover)}, who played last, still has "
+                              f"{last_hand} stone{'s' * (last_hand != 1)} in hand, so that ply was a "
+                              "placement and the count is 0")
 
     extensions, notes = [], []
     for index in range(17, len(fields)):

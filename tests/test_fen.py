@@ -97,6 +97,13 @@ def test_extension_fields_are_accepted_ignored_and_noted() -> None:
     assert len(read.notes) == 2 and "ignored the extension field 'c:w-0-|b-0-'" in read.notes[0]
 
 
+def test_a_count_is_accepted_when_only_the_side_to_move_has_stones_in_hand() -> None:
+    # White, who played last, has none in hand: its last ply may have been a move
+    # (a composed position), so the count of 4 stands.
+    fen = "OOO*****/@@@*****/******** b p p 3 0 3 1 0 0 0 0 0 0 0 4 9"
+    assert fen_to_position(fen).no_progress == 4
+
+
 def test_a_fen_inside_a_turn_is_read_but_cannot_start_a_record() -> None:
     # White has just closed the mill a1-a4-a7 by placing and still has to remove a stone.
     fen = "********/********/*****OOO w p r 3 6 0 9 1 0 0 0 0 0 0 0 3"
@@ -120,6 +127,8 @@ def test_a_fen_inside_a_turn_is_read_but_cannot_start_a_record() -> None:
 def test_every_position_round_trips(owners, hand_white, hand_black, to_move, no_progress, fullmove) -> None:
     white = mask_of(p for p, o in zip(POINTS, owners) if o == "white")
     black = mask_of(p for p, o in zip(POINTS, owners) if o == "black")
+    if hand_black if to_move == "white" else hand_white:
+        no_progress = 0  # the side that played last still has a stone in hand: it placed
     position = Position(white, black, hand_white, hand_black, to_move)
     text = position_to_fen(position, no_progress=no_progress, fullmove=fullmove)
     read = fen_to_position(text)
@@ -170,6 +179,13 @@ def test_every_position_round_trips(owners, hand_white, hand_black, to_move, no_
          "FEN field 4 (action): s (select a stone to move) but White, to move, still has 9 stones in hand"),
         ("********/********/******** w p r 0 9 0 9 0 0 0 0 0 0 0 0 1", 32,
          "FEN field 4 (action): r (remove) but White has no stone to remove (field 9 is 0)"),
+        # a side with stones in hand only places: its last ply reset the count
+        ("********/********/*****O** b p p 1 8 0 9 0 0 0 0 0 0 0 3 1", 56,
+         "FEN field 16 (plies since the last placement or capture): says 3, but White, who played last, "
+         "still has 8 stones in hand, so that ply was a placement and the count is 0"),
+        ("********/********/*****OOO w p r 3 6 0 9 1 0 0 0 0 0 0 2 3", 56,
+         "FEN field 16 (plies since the last placement or capture): says 2, but White, who played last, "
+         "still has 6 stones in hand, so that ply was a placement and the count is 0"),
         ("********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1 extra", 60,
          "FEN field 18: 'extra' is neither one of the 17 fields nor an extension field (name:value)"),
     ],
