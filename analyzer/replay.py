@@ -462,8 +462,9 @@ def _replay_line(
     def fail(code: str, message: str, index: int, side: int) -> None:
         ply = line.plies[index - first_index]
         label = _label(ply, _SIDES[side], expected_number(index))
+        line_number, column = _place(game, ply)
         errors.append(RuleViolation(code, f"{label}: {message}", index, ply.move_text, _SIDES[side],
-                                    ply.line, ply.column))
+                                    line_number, column))
 
     def after_the_end(index: int, outcome: Outcome, side: int) -> None:
         when = f"after ply {outcome.ply}" if outcome.ply else "at the start"
@@ -767,6 +768,12 @@ def _extra_capture_reason(closed: list[int], required: int, rules: Ruleset, thei
     return "one mill captures one stone"
 
 
+def _place(game: Game, ply: Ply) -> tuple[int, int]:
+    """Where an error at ``ply`` is located in the game's source: its line and column, or
+    (0, 0) when the game's plies were not read from that source (a JSON or YAML record)."""
+    return (ply.line, ply.column) if game.places_in_source else (0, 0)
+
+
 def _check_result(line: Replay) -> None:
     """Compare the declared result with the board; set a declared outcome if unfinished."""
     if line.stopped:
@@ -792,6 +799,5 @@ def _check_result(line: Replay) -> None:
             line.outcome.ply or None,
             anchor.move_text if anchor else None,
             line.records[-1].side if line.records else None,
-            anchor.line if anchor else line.game.line,
-            anchor.column if anchor else 0,
+            *(_place(line.game, anchor) if anchor else (line.game.line, 0)),
         ))

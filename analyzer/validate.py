@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator, O
 from muehle.analyzer.rules import Ruleset, load_ruleset
 from muehle.analyzer.verdict import GameReport, judge
 from muehle.notation.errors import MuehleError
+from muehle.notation.inputs import input_form, read_text
 
 if TYPE_CHECKING:  # (multiprocessing is imported only when workers are started)
     from multiprocessing.connection import Connection
@@ -131,7 +132,10 @@ def validate_paths(
     try:
         for name in names:
             source = source_name(name)
-            if pool is None:
+            form = input_form(name, stdin_text if name == "-" else None)
+            if form != "notation":
+                yield from _judge_data_record(name, source, form, rules, stdin_text)
+            elif pool is None:
                 yield from _judge_serially(name, source, rules, stdin_text)
             else:
                 yield from _judge_in_pool(pool, name, source, rules, stdin_text)
@@ -166,6 +170,21 @@ def _judge_serially(name: str, source: str, rules: Optional[Ruleset],
             yield judge(game, index, rules, source)
     except MuehleError as error:
         yield error
+
+
+def _judge_data_record(name: str, source: str, form: str, rules: Optional[Ruleset],
+                       stdin_text: Optional[str]) -> Iterator[Union[GameReport, MuehleError]]:
+    """Judge the games of a JSON or YAML record (``form``), read whole, in this process."""
+    from muehle.notation.jsonrecord import read_json, read_yaml
+
+    try:
+        text = (stdin_text or "") if name == "-" else read_text(name)
+        games = (read_json if form == "json" else read_yaml)(text, source)
+    except MuehleError as error:
+        yield error
+        return
+    for index, game in enumerate(games, 1):
+        yield judge(game, index, rules, source)
 
 
 def _judge_in_pool(pool: "_Pool", name: str, source: str, rules: Optional[Ruleset],

@@ -72,8 +72,14 @@ class GameReport:
 
     def text_lines(self, ascii: bool = False) -> list[str]:
         """One compiler-style line per error: ``source:line:col: error: message [code]``,
-        then the position to restore when a ply of the main line was illegal."""
-        return [error.format(self.source) for error in self.errors] + self.restore_text.get(ascii, [])
+        then the position to restore when a ply of the main line was illegal.
+
+        An error without a line (in a game read from JSON or YAML, whose records keep
+        no places in that file) names the game instead: ``source, game N: error: ...``.
+        """
+        unlocated = f"{self.source}, game {self.game}"
+        return [error.format(self.source if error.line else unlocated)
+                for error in self.errors] + self.restore_text.get(ascii, [])
 
 
 def ruleset_of(game: Game, rules: Optional[Ruleset] = None) -> Ruleset:

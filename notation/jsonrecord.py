@@ -435,7 +435,7 @@ class _Checker:
 
     def game(self, value: Any, path: str) -> Game:
         data = self.mapping(value, path, _GAME_KEYS, ())
-        return Game(
+        game = Game(
             tags=self.optional(data, "tags", path, self.tags, {}),
             comments=self.optional(data, "comments", path, self.comments, []),
             plies=self.optional(data, "plies", path, self.plies, []),
@@ -443,6 +443,8 @@ class _Checker:
             final_comments=self.optional(data, "final_comments", path, self.comments, []),
             source=self.source,
         )
+        game.places_in_source = False  # the plies' places are in the text the record was made from
+        return game
 
     def ply(self, value: Any, path: str) -> Ply:
         # Plies are most of a record: the common case is checked inline, and the

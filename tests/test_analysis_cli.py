@@ -101,6 +101,20 @@ def test_illegal_ply_shows_the_position_to_restore() -> None:
     assert result.stderr.startswith(f"{name}:10:30: error: 11. b2-b6: b6 is not adjacent to b2")
 
 
+def test_an_illegal_ply_of_a_json_record_is_not_located_in_the_json_file(tmp_path: Path) -> None:
+    """The record keeps the ply's place in analyze-illegal.txt (line 10, column 30); the JSON
+    file has no such place, so the error names the file alone and shows none of its lines."""
+    record = CliRunner().invoke(cli, ["convert", "--to", "json", str(EXAMPLES / "analyze-illegal.txt")]).stdout
+    assert '"line": 10, "column": 30' in record
+    path = tmp_path / "illegal.json"
+    path.write_text(record, encoding="utf-8")
+    result = run(str(path))
+    assert result.exit_code == 1
+    assert "illegal ply 21: 11. b2-b6: b6 is not adjacent to b2" in result.stdout
+    assert result.stderr == (f"{path}: error: 11. b2-b6: b6 is not adjacent to b2 "
+                             "(White has 9 stones and may not jump) [not-adjacent]\n")
+
+
 def test_syntax_error_is_located_and_other_games_are_still_reported(tmp_path: Path) -> None:
     record = tmp_path / "two.txt"
     record.write_text('[Event "bad"]\n\n1. b1 d6 *\n\n[Event "good"]\n\n1. a1 d6 *\n', encoding="utf-8")

@@ -10,7 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from muehle.analyzer.cli import cli
-from muehle.analyzer.cli.common import fails_cleanly, read_input, write_output
+from muehle.analyzer.cli.common import fails_cleanly, write_output
+from muehle.notation.inputs import read_text
 from muehle.notation.errors import MuehleError
 
 
@@ -58,16 +59,16 @@ def test_write_output_failure_leaves_the_old_file(tmp_path: Path, monkeypatch: p
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
 
 
-def test_read_input_strips_bom_and_reports_bad_bytes(tmp_path: Path) -> None:
+def test_read_text_strips_bom_and_reports_bad_bytes(tmp_path: Path) -> None:
     good = tmp_path / "bom.txt"
     good.write_bytes("\ufeff1. b4".encode("utf-8"))
-    assert read_input(str(good)) == "1. b4"
+    assert read_text(str(good)) == "1. b4"
     bad = tmp_path / "latin1.txt"
     bad.write_bytes("[White \"M\xfcller\"]".encode("latin-1"))
     with pytest.raises(MuehleError, match=r"not UTF-8 text \(byte 9: 0xfc\)"):
-        read_input(str(bad))
+        read_text(str(bad))
     with pytest.raises(MuehleError, match="cannot read"):
-        read_input(str(tmp_path / "missing.txt"))
+        read_text(str(tmp_path / "missing.txt"))
 
 
 def test_fails_cleanly_prints_located_error_and_exits_1() -> None:

@@ -68,23 +68,6 @@ def source_name(name: str) -> str:
     return "<stdin>" if name == "-" else name
 
 
-def read_input(name: str) -> str:
-    """The text of a file, or of standard input for ``-``; UTF-8 with or without BOM."""
-    try:
-        if name == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            data = Path(name).read_bytes()
-    except OSError as error:
-        raise MuehleError(f"cannot read {name}: {error.strerror}", source=name, code="io") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise MuehleError(
-            f"not UTF-8 text (byte {error.start}: 0x{data[error.start]:02x})", source=name, code="io"
-        ) from None
-
-
 def write_output(text: str, output: Optional[str], inputs: Iterable[str] = ()) -> None:
     """Write ``text`` to ``output`` atomically (temporary file, then rename), or to stdout.
 

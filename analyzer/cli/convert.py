@@ -7,14 +7,13 @@ read completely is not converted: every error is reported and nothing is written
 
 from __future__ import annotations
 
-import re
-from pathlib import PurePath
 from typing import Callable, Iterable, Optional
 
 import click
 
-from muehle.analyzer.cli.common import fails_cleanly, read_input, source_name, write_output
+from muehle.analyzer.cli.common import fails_cleanly, source_name, write_output
 from muehle.notation.errors import MuehleError
+from muehle.notation.inputs import input_form, read_text
 from muehle.notation.jsonrecord import read_json, read_yaml, write_json, write_yaml
 from muehle.notation.model import Game
 from muehle.notation.parser import read_games
@@ -40,36 +39,18 @@ WRITERS: dict[str, Writer] = {
     "html": write_html,
 }
 
-_YAML_RECORD = re.compile(r"""^format:[ \t]*(["']?)muehle-record\1[ \t]*(#.*)?$""", re.MULTILINE)
-
-
 def read_notation(text: str, source: str) -> list[Game]:
     """All games of a text in the notation (or PGN), including those with errors."""
     return list(read_games(text, source))
 
 
 def input_reader(name: str, text: str) -> Reader:
-    """The reader for an input: by its file extension, or by content for ``-``.
+    """The reader for an input, by its form (:func:`~muehle.notation.inputs.input_form`).
 
-    >>> input_reader("game.JSON", "").__name__, input_reader("-", ' {"format": 1}').__name__
-    ('read_json', 'read_json')
-    >>> input_reader("-", "format: muehle-record\\nversion: 1\\n").__name__
-    'read_yaml'
-    >>> input_reader("-", "1. b4 d6").__name__, input_reader("game.pgn", "{ x }").__name__
-    ('read_notation', 'read_notation')
+    >>> input_reader("game.yml", "").__name__, input_reader("-", "1. b4 d6").__name__
+    ('read_yaml', 'read_notation')
     """
-    if name != "-":
-        suffix = PurePath(name).suffix.lower()
-        if suffix == ".json":
-            return read_json
-        if suffix in (".yaml", ".yml"):
-            return read_yaml
-        return read_notation
-    if text.lstrip().startswith("{"):
-        return read_json
-    if _YAML_RECORD.search(text):
-        return read_yaml
-    return read_notation
+    return {"json": read_json, "yaml": read_yaml}.get(input_form(name, text), read_notation)
 
 
 def read_records(names: Iterable[str]) -> list[Game]:
@@ -80,7 +61,7 @@ def read_records(names: Iterable[str]) -> list[Game]:
     """
     games: list[Game] = []
     for name in names:
-        text = read_input(name)
+        text = read_text(name)
         source = source_name(name)
         games.extend(input_reader(name, text)(text, source))
     errors = [error for game in games for error in game.errors]

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from muehle.analyzer.cli.common import read_input, source_name
+from muehle.analyzer.cli.common import source_name
+from muehle.notation.inputs import read_text
 from muehle.notation.errors import MuehleError
 from muehle.notation.model import Game
 
@@ -48,6 +49,6 @@ def load_games(name: str) -> GameInput:
     """Read every game of an input (file name or ``-``)."""
     from muehle.analyzer.cli.convert import input_reader
 
-    text = read_input(name)
+    text = read_text(name)
     source = source_name(name)
     return GameInput(source, input_reader(name, text)(text, source), text.splitlines())

@@ -17,10 +17,11 @@ from typing import Any, Optional
 
 import click
 
-from muehle.analyzer.cli.common import fails_cleanly, read_input, resolve_rules, stdout_is_utf8
+from muehle.analyzer.cli.common import fails_cleanly, resolve_rules, stdout_is_utf8
 from muehle.analyzer.progress import FileProgress
 from muehle.analyzer.validate import ValidationSummary, fewer_collections, source_name, validate_paths
 from muehle.notation.errors import MuehleError
+from muehle.notation.inputs import read_text
 
 
 class StopRequest:
@@ -49,7 +50,7 @@ class StopRequest:
 
 
 @click.command(help="Replay records under a ruleset and report every broken rule.\n\n"
-                    "FILES are record files (- for standard input). Exit status: 0 when every game "
+                    "FILES are records in notation, PGN, JSON or YAML (- for standard input). Exit status: 0 when every game "
                     "is valid, 1 when any is not or a file cannot be read, 2 for usage errors.")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--rules", "rules_name", metavar="NAME|FILE",
@@ -63,7 +64,7 @@ class StopRequest:
 @fails_cleanly
 def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: str, jobs: int) -> None:
     rules = resolve_rules(rules_name)
-    stdin_text = read_input("-") if "-" in files else None
+    stdin_text = read_text("-") if "-" in files else None
     summary = ValidationSummary()
     json_output = output_format == "json"
     ascii_only = not stdout_is_utf8()
