@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import yaml
@@ -103,7 +104,7 @@ def test_illegal_ply_shows_the_position_to_restore() -> None:
 
 def test_an_illegal_ply_of_a_json_record_is_not_located_in_the_json_file(tmp_path: Path) -> None:
     """The record keeps the ply's place in analyze-illegal.txt (line 10, column 30); the JSON
-    file has no such place, so the error names the file alone and shows none of its lines."""
+    file has no such place, so the error names the file and the game and shows none of its lines."""
     record = CliRunner().invoke(cli, ["convert", "--to", "json", str(EXAMPLES / "analyze-illegal.txt")]).stdout
     assert '"line": 10, "column": 30' in record
     path = tmp_path / "illegal.json"
@@ -111,8 +112,24 @@ def test_an_illegal_ply_of_a_json_record_is_not_located_in_the_json_file(tmp_pat
     result = run(str(path))
     assert result.exit_code == 1
     assert "illegal ply 21: 11. b2-b6: b6 is not adjacent to b2" in result.stdout
-    assert result.stderr == (f"{path}: error: 11. b2-b6: b6 is not adjacent to b2 "
+    assert result.stderr == (f"{path}, game 1: error: 11. b2-b6: b6 is not adjacent to b2 "
                              "(White has 9 stones and may not jump) [not-adjacent]\n")
+
+
+def test_each_error_of_a_json_record_of_several_games_names_its_game(tmp_path: Path) -> None:
+    """examples/illegal-moves.txt: 16 games, each with the broken rule its first comment states;
+    all but a result contradicting the board are illegal plies, which go to standard error."""
+    games = list(read_file(EXAMPLES / "illegal-moves.txt"))
+    stated = [re.search(r"\[([a-z-]+)\]", " ".join(game.comments)).group(1) for game in games]
+    illegal = [number for number, code in enumerate(stated, 1) if code != "result-mismatch"]
+    assert len(games) == 16 and len(illegal) == 15
+    record = CliRunner().invoke(cli, ["convert", "--to", "json", str(EXAMPLES / "illegal-moves.txt")]).stdout
+    path = tmp_path / "illegal.json"
+    path.write_text(record, encoding="utf-8")
+    result = run(str(path))
+    assert result.exit_code == 1
+    named = [line.split(": error: ")[0] for line in result.stderr.splitlines() if ": error: " in line]
+    assert named == [f"{path}, game {number}" for number in illegal]
 
 
 def test_syntax_error_is_located_and_other_games_are_still_reported(tmp_path: Path) -> None:

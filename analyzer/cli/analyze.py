@@ -43,19 +43,19 @@ def analyze_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset])
     for number in numbers:
         game = data.pick(number)
         if game.errors:
-            errors.extend(data.located(error) for error in game.errors)
+            errors.extend(data.located(error, number) for error in game.errors)
             continue
         try:
             replayed = replay_record(game, rules)
         except MuehleError as error:
-            errors.append(data.located(error))
+            errors.append(data.located(error, number))
             continue
         analysis = analyze_replay(replayed)
         illegal = analysis.illegal
         if illegal is not None:
             errors.append(data.located(MuehleError(
                 f"{illegal.message} [{illegal.code}]", source=data.source, line=illegal.line,
-                column=illegal.column, code=illegal.code)))
+                column=illegal.column, code=illegal.code), number))
         done.append((number, analysis))
     return done, errors
 

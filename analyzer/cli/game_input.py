@@ -28,10 +28,13 @@ class GameInput:
         """The text of a 1-based line, or ``None`` when out of range."""
         return self.lines[line - 1] if 0 < line <= len(self.lines) else None
 
-    def located(self, error: MuehleError) -> MuehleError:
-        """``error`` with the text of its line filled in, when known."""
+    def located(self, error: MuehleError, game: int | None = None) -> MuehleError:
+        """``error`` with the text of its line filled in, when known; without a line (a game
+        read from JSON or YAML), named by its ``game`` number when given."""
         if error.line_text is None and error.column:
             error.line_text = self.line_text(error.line)
+        if not error.line and game is not None and error.source == self.source:
+            error.source = f"{self.source}, game {game}"
         return error
 
     def pick(self, number: int) -> Game:
