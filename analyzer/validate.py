@@ -1,7 +1,8 @@
 """Validating files of records: the engine of ``muehle validate``.
 
 Files are read game by game (memory does not grow with the file) and each game is
-judged by :func:`muehle.analyzer.verdict.judge`. With ``jobs > 1`` the file is cut
+judged by :func:`muehle.analyzer.verdict.judge`; a JSON or YAML record (known by
+:func:`~muehle.notation.inputs.input_form`) is one document, read whole. With ``jobs > 1`` the file is cut
 into pieces where a game surely starts (:func:`safe_cut`) and the pieces are read
 and judged in that many processes (the main one and ``jobs - 1`` workers; ``jobs=0``
 is one per processor the process may run on, :func:`usable_processors`); the reports
@@ -119,8 +120,9 @@ def validate_paths(
 ) -> Iterator[Union[GameReport, MuehleError]]:
     """A report per game of each input in order, or the :class:`MuehleError` of an unreadable input.
 
-    ``-`` names standard input, whose text is ``stdin_text``. After an input error
-    the other inputs are still read. ``jobs`` processes judge the games (0: one per
+    ``-`` names standard input, whose text is ``stdin_text``. Notation, PGN, JSON and
+    YAML records are read (JSON and YAML whole, in this process). After an input
+    error the other inputs are still read. ``jobs`` processes judge the games (0: one per
     :func:`usable_processors`; a negative number is a :class:`ValueError` when the
     first report is asked for).
     """

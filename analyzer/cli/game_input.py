@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from muehle.analyzer.cli.common import source_name
-from muehle.notation.inputs import read_text
 from muehle.notation.errors import MuehleError
+from muehle.notation.inputs import read_text
 from muehle.notation.model import Game
 
 

@@ -50,8 +50,9 @@ class StopRequest:
 
 
 @click.command(help="Replay records under a ruleset and report every broken rule.\n\n"
-                    "FILES are records in notation, PGN, JSON or YAML (- for standard input). Exit status: 0 when every game "
-                    "is valid, 1 when any is not or a file cannot be read, 2 for usage errors.")
+                    "FILES are records in notation, PGN, JSON or YAML (- for standard input). "
+                    "Exit status: 0 when every game is valid, 1 when any is not or a file cannot "
+                    "be read, 2 for usage errors.")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--rules", "rules_name", metavar="NAME|FILE",
               help="Ruleset for every game (a preset or a YAML file); default: each record's "
