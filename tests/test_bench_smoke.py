@@ -52,6 +52,7 @@ def test_floor_finds_every_token(tmp_path: Path) -> None:
     path = tmp_path / "two.txt"
     path.write_text(TWO_GAMES, encoding="utf-8")
     assert run.floor_scan(path) == 17 + 9
+    assert run.floor_scan(path, passes=3) == 17 + 9  # the tokens of one pass, however many
 
 
 def test_floor_reads_captures_as_part_of_their_ply(tmp_path: Path) -> None:
@@ -136,7 +137,10 @@ def test_quick_run_end_to_end(tmp_path: Path) -> None:
     seconds = results["seconds"]
     for name, rounds in results["rounds_seconds"].items():  # every round kept; the best is the one used
         assert len(rounds) == 1 and rounds[0][0] == seconds[name]
-    for name in ("floor", "library", "cli", "cli_jobs2"):
+    # the floor's times are those of all its passes over the corpus
+    assert results["floor_passes"] == run.FLOOR_PASSES > 1
+    assert rates["floor"] == pytest.approx(run.FLOOR_PASSES * corpus["plies"] / seconds["floor"])
+    for name in ("library", "cli", "cli_jobs2"):
         assert rates[name] == pytest.approx(corpus["plies"] / seconds[name])
         assert results["throughput_cpu"][name] is None or results["throughput_cpu"][name] > 0
     jobs_file = results["jobs_file"]
