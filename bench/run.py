@@ -559,7 +559,9 @@ def markdown(results: dict[str, Any]) -> str:
         "| contender | plies/s (wall) | plies per CPU s |",
         "|---|---:|---:|",
     ]
-    labels = {"floor": "floor: `re.finditer` token scan", "chess": "peer: python-chess `read_game`",
+    passes = results.get("floor_passes", 1)
+    floor = "floor: `re.finditer` token scan" + (f" ({passes} passes a round)" if passes > 1 else "")
+    labels = {"floor": floor, "chess": "peer: python-chess `read_game`",
               "library": "muehle: library validate", "cli": "muehle: `muehle validate`",
               "cli_jobs2": "muehle: `muehle validate --jobs 2`",
               "cli_file": "muehle: `muehle validate`, jobs file",

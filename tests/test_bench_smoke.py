@@ -139,6 +139,8 @@ def test_quick_run_end_to_end(tmp_path: Path) -> None:
         assert len(rounds) == 1 and rounds[0][0] == seconds[name]
     # the floor's times are those of all its passes over the corpus
     assert results["floor_passes"] == run.FLOOR_PASSES > 1
+    assert f"| floor: `re.finditer` token scan ({run.FLOOR_PASSES} passes a round) |" in (
+        tmp_path / "results.md").read_text(encoding="utf-8")
     assert rates["floor"] == pytest.approx(run.FLOOR_PASSES * corpus["plies"] / seconds["floor"])
     for name in ("library", "cli", "cli_jobs2"):
         assert rates[name] == pytest.approx(corpus["plies"] / seconds[name])
