@@ -164,7 +164,8 @@ def report_of(result: Replay, index: int, source: str) -> GameReport:
 def _unreplayable(game: Game, index: int, source: str, rules: Optional[str], error: FormatError,
                   code: Optional[str] = None) -> GameReport:
     """The report on a game that cannot be replayed at all (unknown ruleset, bad set-up)."""
+    # (an error without a line of its own, in a game read from JSON or YAML, has no column either)
     violation = RuleViolation(code or error.code, error.message, line=error.line or game.line,
-                              column=error.column)
+                              column=error.column if error.line else 0)
     return GameReport(source, index, game.tags, rules, False, 0, [violation], None, game.declared_result, None,
                       game.line)

@@ -175,6 +175,18 @@ class TestDataRecords:
             f"{path}, game 2: error: 1... d2: d2 is already occupied by a White stone [occupied]")
         assert result.stdout.splitlines()[-1] == "2 games, 1 valid, 1 invalid"
 
+    def test_a_bad_fen_in_a_data_record_names_the_game_and_no_place(self, tmp_path: Path) -> None:
+        fen = "********/O*@*O*@*/******** w p p 2 7 3 7 0 0 0 0 0 0 0 0 3"  # Black: 3 said, 2 shown
+        record = ('{"format": "muehle-record", "version": 1, "games": [{"tags": {"SetUp": "1", '
+                  f'"FEN": "{fen}"}}, "plies": [{{"number": 3, "side": "white", "to": "f6"}}]}}]}}\n')
+        path = write(tmp_path, "setup.json", record)
+        (report,) = json.loads(run("--format", "json", path).stdout)
+        (error,) = report["errors"]
+        assert (error["code"], error["line"], error["column"]) == ("setup", 0, 0)
+        assert run(path).stdout.startswith(
+            f"{path}, game 1: error: in the FEN tag: FEN field 7 (Black's stones on the board): "
+            "says Black has 3 stones on the board, but the board shows 2 [setup]")
+
     def test_a_yaml_record_on_standard_input_is_known_by_its_format_line(self) -> None:
         record = "format: muehle-record\nversion: 1\ngames:\n- tags: {}\n  plies:\n" \
                  "  - {number: 1, side: white, to: d2}\n  - {number: 1, side: black, to: d6}\n"
