@@ -323,7 +323,7 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     # change in the machine's load falls on all of them alike; each keeps its best time.
     # The contenders of a ratio run one right after the other (see ROUND_ORDER).
     contenders: dict[str, tuple[str, Callable[[], Any]]] = {
-        "floor": (f"floor: re.finditer token scan ({FLOOR_PASSES} passes)",
+        "floor": (f"floor: re.finditer token scan ({FLOOR_PASSES} passes a round)",
                   lambda: floor_scan(corpus.path, FLOOR_PASSES)),
     }
     validate = [*muehle_command(), "validate", "--rules", rules]

@@ -52,7 +52,18 @@ def test_floor_finds_every_token(tmp_path: Path) -> None:
     path = tmp_path / "two.txt"
     path.write_text(TWO_GAMES, encoding="utf-8")
     assert run.floor_scan(path) == 17 + 9
-    assert run.floor_scan(path, passes=3) == 17 + 9  # the tokens of one pass, however many
+
+
+
+def test_floor_reads_and_scans_the_file_once_per_pass(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "two.txt"
+    path.write_text(TWO_GAMES, encoding="utf-8")
+    reads = []
+    read_text = Path.read_text
+    monkeypatch.setattr(Path, "read_text", lambda self, *args, **kwargs: reads.append(self) or read_text(
+        self, *args, **kwargs))
+    assert run.floor_scan(path, passes=3) == 17 + 9  # the tokens of one pass
+    assert reads == [path] * 3
 
 
 def test_floor_reads_captures_as_part_of_their_ply(tmp_path: Path) -> None:
