@@ -463,6 +463,8 @@ def _replay_line(
         ply = line.plies[index - first_index]
         label = _label(ply, _SIDES[side], expected_number(index))
         line_number, column = _place(game, ply)
+        if branch and not line_number:  # (no place tells it from the main line)
+            label = f"in the variation for ply {branch}: {label}"
         errors.append(RuleViolation(code, f"{label}: {message}", index, ply.move_text, _SIDES[side],
                                     line_number, column))
 

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator, O
 from muehle.analyzer.rules import Ruleset, load_ruleset
 from muehle.analyzer.verdict import GameReport, judge
 from muehle.notation.errors import MuehleError
-from muehle.notation.inputs import input_form, read_text
+from muehle.notation.inputs import input_form, read_text, source_name
 
 if TYPE_CHECKING:  # (multiprocessing is imported only when workers are started)
     from multiprocessing.connection import Connection
@@ -98,11 +98,6 @@ def fewer_collections(threshold: int = 100_000) -> Iterator[None]:
         gc.set_threshold(*previous)
 
 
-def source_name(name: str) -> str:
-    """How an input is named in messages: ``<stdin>`` for ``-``, else as given."""
-    return "<stdin>" if name == "-" else name
-
-
 def usable_processors() -> int:
     """How many processors this process may run on (its affinity where the system tells, else all).
 
@@ -116,13 +111,15 @@ def usable_processors() -> int:
 
 
 def validate_paths(
-    names: Iterable[str], rules: Optional[Ruleset] = None, jobs: int = 1, stdin_text: Optional[str] = None
+    names: Iterable[str], rules: Optional[Ruleset] = None, jobs: int = 1,
+    stdin_text: Union[str, MuehleError, None] = None,
 ) -> Iterator[Union[GameReport, MuehleError]]:
     """A report per game of each input in order, or the :class:`MuehleError` of an unreadable input.
 
-    ``-`` names standard input, whose text is ``stdin_text``. Notation, PGN, JSON and
-    YAML records are read (JSON and YAML whole, in this process). After an input
-    error the other inputs are still read. ``jobs`` processes judge the games (0: one per
+    ``-`` names standard input, whose text is ``stdin_text``, or the error met reading
+    it (``None``: it is read when ``-`` comes, once however often it is named). Notation, PGN, JSON and YAML records
+    are read (JSON and YAML whole, in this process). After an input error (standard
+    input's too) the other inputs are still read. ``jobs`` processes judge the games (0: one per
     :func:`usable_processors`; a negative number is a :class:`ValueError` when the
     first report is asked for).
     """
@@ -131,16 +128,28 @@ def validate_paths(
     if jobs == 0:
         jobs = usable_processors()
     pool = _Pool(jobs) if jobs > 1 else None
+    stdin: Union[str, MuehleError, None] = stdin_text
     try:
         for name in names:
             source = source_name(name)
-            form = input_form(name, stdin_text if name == "-" else None)
+            text = None
+            if name == "-":
+                if stdin is None:
+                    try:
+                        stdin = read_text("-")
+                    except MuehleError as error:
+                        stdin = error
+                if isinstance(stdin, MuehleError):
+                    yield stdin
+                    continue
+                text = stdin
+            form = input_form(name, text)
             if form != "notation":
-                yield from _judge_data_record(name, source, form, rules, stdin_text)
+                yield from _judge_data_record(name, source, form, rules, text)
             elif pool is None:
-                yield from _judge_serially(name, source, rules, stdin_text)
+                yield from _judge_serially(name, source, rules, text)
             else:
-                yield from _judge_in_pool(pool, name, source, rules, stdin_text)
+                yield from _judge_in_pool(pool, name, source, rules, text)
     except BaseException:  # interrupted (Ctrl-C) or abandoned: stop the workers at once
         if pool is not None:
             pool.terminate()
@@ -177,11 +186,11 @@ def _judge_serially(name: str, source: str, rules: Optional[Ruleset],
 def _judge_data_record(name: str, source: str, form: str, rules: Optional[Ruleset],
                        stdin_text: Optional[str]) -> Iterator[Union[GameReport, MuehleError]]:
     """Judge the games of a JSON or YAML record (``form``), read whole, in this process."""
-    from muehle.notation.jsonrecord import read_json, read_yaml
+    from muehle.notation.jsonrecord import READERS
 
     try:
         text = (stdin_text or "") if name == "-" else read_text(name)
-        games = (read_json if form == "json" else read_yaml)(text, source)
+        games = READERS[form](text, source)
     except MuehleError as error:
         yield error
         return

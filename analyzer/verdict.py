@@ -135,7 +135,7 @@ def report_of(result: Replay, index: int, source: str) -> GameReport:
     """The report on a finished replay."""
     errors = list(result.all_errors())
     if errors:
-        errors.sort(key=lambda e: (e.line or 1 << 62, e.column))
+        errors.sort(key=lambda e: (e.line or 1 << 62, e.column, e.ply or 0))  # (by ply where no line tells)
     if result.errors and any(e.code == "result-mismatch" for e in result.errors):
         consistent: Optional[bool] = False
     elif result.stopped:

@@ -16,8 +16,11 @@ from muehle.notation.errors import MuehleError
 
 Form = Literal["json", "yaml", "notation"]
 
-#: A line that marks a YAML text as a record: ``format: muehle-record``.
-_YAML_RECORD = re.compile(r"""^format:[ \t]*(["']?)muehle-record\1[ \t]*(#.*)?$""", re.MULTILINE)
+#: A line that marks a YAML text as a record: ``format: muehle-record`` (LF or CRLF line ends).
+_YAML_RECORD = re.compile(r"""^format:[ \t]*(["']?)muehle-record\1[ \t]*(#.*)?\r?$""", re.MULTILINE)
+#: The start of a JSON object: ``{`` and a key, or ``{}``. Notation may start with a
+#: ``{`` comment too, but not with one whose text is a quoted word and a colon.
+_JSON_OBJECT = re.compile(r'\s*\{\s*(?:"(?:[^"\\\n]|\\.)*"\s*:|\})')
 
 _SUFFIXES: dict[str, Form] = {".json": "json", ".yaml": "yaml", ".yml": "yaml"}
 
@@ -25,42 +28,54 @@ _SUFFIXES: dict[str, Form] = {".json": "json", ".yaml": "yaml", ".yml": "yaml"}
 def input_form(name: str, text: Optional[str] = None) -> Form:
     """The form of the input ``name``: a file by its name, standard input (``-``) by its ``text``.
 
-    JSON starts with ``{``; a YAML record has a line ``format: muehle-record``;
-    anything else is notation or PGN.
+    JSON starts with an object's first key (``{"format": ...``); a YAML record has a
+    line ``format: muehle-record``; anything else is notation or PGN, also when it
+    starts with a ``{`` comment.
 
     >>> input_form("games.JSON"), input_form("games.yml"), input_form("games.pgn")
     ('json', 'yaml', 'notation')
-    >>> input_form("-", ' {"format": 1}'), input_form("-", "format: muehle-record\\nversion: 1\\n")
+    >>> input_form("-", ' {"format": 1}'), input_form("-", "format: muehle-record\\r\\nversion: 1\\r\\n")
     ('json', 'yaml')
-    >>> input_form("-", "1. b4 d6"), input_form("-")
-    ('notation', 'notation')
+    >>> input_form("-", "1. b4 d6"), input_form("-", "{ Setzphase } 1. b4 *"), input_form("-")
+    ('notation', 'notation', 'notation')
     """
     if name != "-":
         return _SUFFIXES.get(PurePath(name).suffix.lower(), "notation")
     if text is None:
         return "notation"
-    if text.lstrip().startswith("{"):
+    if _JSON_OBJECT.match(text):
         return "json"
     if _YAML_RECORD.search(text):
         return "yaml"
     return "notation"
 
 
+def source_name(name: str) -> str:
+    """How an input is named in messages: ``<stdin>`` for ``-``, else as given.
+
+    >>> source_name("-"), source_name("games.txt")
+    ('<stdin>', 'games.txt')
+    """
+    return "<stdin>" if name == "-" else name
+
+
 def read_text(name: str) -> str:
     """The text of a file, or of standard input for ``-``; UTF-8 with or without BOM.
 
-    A file that cannot be read or is not UTF-8 raises :class:`MuehleError` (code ``io``).
+    A file that cannot be read or is not UTF-8 raises :class:`MuehleError` (code ``io``),
+    named as :func:`source_name` names it.
     """
+    source = source_name(name)
     try:
         if name == "-":
             data = sys.stdin.buffer.read()
         else:
             data = Path(name).read_bytes()
     except OSError as error:
-        raise MuehleError(f"cannot read {name}: {error.strerror}", source=name, code="io") from None
+        raise MuehleError(f"cannot read {source}: {error.strerror}", source=source, code="io") from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise MuehleError(
-            f"not UTF-8 text (byte {error.start}: 0x{data[error.start]:02x})", source=name, code="io"
+            f"not UTF-8 text (byte {error.start}: 0x{data[error.start]:02x})", source=source, code="io"
         ) from None

@@ -247,6 +247,10 @@ def read_yaml(text: str, source: str = "") -> list[Game]:
     return _checked(data, source)
 
 
+#: The reader of each form of data record (see :func:`muehle.notation.inputs.input_form`).
+READERS: dict[str, Callable[[str, str], list[Game]]] = {"json": read_json, "yaml": read_yaml}
+
+
 def _checked(data: Any, source: str) -> list[Game]:
     try:
         return records_from_data(data, source)

@@ -116,6 +116,17 @@ def test_an_illegal_ply_of_a_json_record_is_not_located_in_the_json_file(tmp_pat
                              "(White has 9 stones and may not jump) [not-adjacent]\n")
 
 
+def test_a_yaml_record_is_analysed_as_its_notation_is(tmp_path: Path) -> None:
+    name = str(EXAMPLES / "analyze-repetition.txt")
+    record = CliRunner().invoke(cli, ["convert", "--to", "yaml", name]).stdout
+    path = tmp_path / "repetition.yaml"
+    path.write_text(record, encoding="utf-8")
+    from_yaml = json.loads(run("--format", "json", str(path)).stdout)
+    from_text = json.loads(run("--format", "json", name).stdout)
+    assert [{**game, "source": None} for game in from_yaml] == [{**game, "source": None} for game in from_text]
+    assert from_yaml[0]["summary"]["draw_rights"]["repetition"] == 26  # 13... c5-d5 (docs/analyze.md)
+
+
 def test_each_error_of_a_json_record_of_several_games_names_its_game(tmp_path: Path) -> None:
     """examples/illegal-moves.txt: 16 games, each with the broken rule its first comment states;
     all but a result contradicting the board are illegal plies, which go to standard error."""

@@ -71,6 +71,16 @@ def test_read_text_strips_bom_and_reports_bad_bytes(tmp_path: Path) -> None:
         read_text(str(tmp_path / "missing.txt"))
 
 
+def test_read_text_names_standard_input_as_messages_do(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"1. b4 \xfc")))
+    with pytest.raises(MuehleError) as caught:
+        read_text("-")
+    assert caught.value.format() == "<stdin>: error: not UTF-8 text (byte 6: 0xfc)"
+
+
 def test_fails_cleanly_prints_located_error_and_exits_1() -> None:
     @click.command()
     @fails_cleanly

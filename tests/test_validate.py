@@ -193,6 +193,46 @@ class TestDataRecords:
         result = run("-", input=record)
         assert (result.exit_code, result.stdout) == (0, "1 game, 1 valid, 0 invalid\n")
 
+    @pytest.mark.parametrize("jobs", ["1", "2"])
+    def test_a_json_record_on_standard_input_named_twice_is_read_once_and_judged_twice(self, jobs: str) -> None:
+        record = CliRunner().invoke(cli, ["convert", "--to", "json", str(ILLEGAL)]).stdout
+        result = run("--format", "json", "--jobs", jobs, "-", "-", input=record)
+        reports = json.loads(result.stdout)
+        assert result.exit_code == 1 and len(reports) == 32 and not any(r["valid"] for r in reports)
+        assert [r["game"] for r in reports] == [*range(1, 17)] * 2 and {r["source"] for r in reports} == {"<stdin>"}
+
+    def test_notation_on_standard_input_may_start_with_a_comment(self) -> None:
+        """What the writer gives for a game without tags: a comment first, not JSON."""
+        result = run("-", input="{ Setzphase } 1. b4 d1 2. e4 a7 *\n")
+        assert (result.exit_code, result.stdout) == (0, "1 game, 1 valid, 0 invalid\n")
+
+    def test_a_yaml_record_with_crlf_line_ends_on_standard_input(self) -> None:
+        record = CliRunner().invoke(cli, ["convert", "--to", "yaml", str(ILLEGAL)]).stdout
+        result = run("-", input=record.replace("\n", "\r\n"))
+        assert result.stdout.splitlines()[-1] == "16 games, 0 valid, 16 invalid"
+
+    def test_an_error_in_a_variation_of_a_data_record_says_so(self, tmp_path: Path) -> None:
+        """1. d2 (1. d2 d2) d6 2. d2: the variation replacing ply 1 places Black on White's d2 at
+        its second ply; the main line's White places on d2 again at ply 3. In notation the
+        places tell the lines apart; from JSON the variation says so, and the errors come in
+        the order of their plies, as the places order them in notation."""
+        text = write(tmp_path, "var.txt", "1. d2 (1. d2 d2) d6 2. d2 *\n")
+        record = write(tmp_path, "var.json", CliRunner().invoke(cli, ["convert", "--to", "json", text]).stdout)
+        occupied = "d2: d2 is already occupied by a White stone [occupied]"
+        assert run(text).stdout.splitlines()[:2] == [f"{text}:1:14: error: 1... {occupied}",
+                                                     f"{text}:1:24: error: 2. {occupied}"]
+        assert [line for line in run(record).stdout.splitlines() if "error" in line] == [
+            f"{record}, game 1: error: in the variation for ply 1: 1... {occupied}",
+            f"{record}, game 1: error: 2. {occupied}"]
+
+    def test_standard_input_that_is_not_utf8_is_an_unreadable_input_and_the_others_are_checked(
+            self, tmp_path: Path) -> None:
+        good = write(tmp_path, "good.txt", "1. d2 d6 *\n")
+        result = CliRunner().invoke(cli, ["validate", good, "-", good], input=b"\xff1. d2 *")
+        assert result.exit_code == 1
+        assert result.stdout == "2 games, 2 valid, 0 invalid, 1 unreadable input\n"
+        assert result.stderr == "<stdin>: error: not UTF-8 text (byte 0: 0xff)\n"
+
     def test_a_broken_data_record_is_an_unreadable_input_and_the_others_are_checked(self, tmp_path: Path) -> None:
         broken = write(tmp_path, "broken.json", '{"format": "muehle-record",\n "version": 1\n "games": []}\n')
         wrong = write(tmp_path, "wrong.yaml", "format: muehle-record\nversion: 1\ngames:\n- plies: []\n  tagz: {}\n")

@@ -63,11 +63,6 @@ def rules_option(ctx: click.Context, param: click.Parameter, value: Optional[str
     return resolve_rules(value)
 
 
-def source_name(name: str) -> str:
-    """How an input is named in messages: ``<stdin>`` for ``-``, else as given."""
-    return "<stdin>" if name == "-" else name
-
-
 def write_output(text: str, output: Optional[str], inputs: Iterable[str] = ()) -> None:
     """Write ``text`` to ``output`` atomically (temporary file, then rename), or to stdout.
 

@@ -11,10 +11,10 @@ from typing import Callable, Iterable, Optional
 
 import click
 
-from muehle.analyzer.cli.common import fails_cleanly, source_name, write_output
+from muehle.analyzer.cli.common import fails_cleanly, write_output
 from muehle.notation.errors import MuehleError
-from muehle.notation.inputs import input_form, read_text
-from muehle.notation.jsonrecord import read_json, read_yaml, write_json, write_yaml
+from muehle.notation.inputs import input_form, read_text, source_name
+from muehle.notation.jsonrecord import READERS, write_json, write_yaml
 from muehle.notation.model import Game
 from muehle.notation.parser import read_games
 from muehle.notation.pgn import write_pgn
@@ -50,7 +50,7 @@ def input_reader(name: str, text: str) -> Reader:
     >>> input_reader("game.yml", "").__name__, input_reader("-", "1. b4 d6").__name__
     ('read_yaml', 'read_notation')
     """
-    return {"json": read_json, "yaml": read_yaml}.get(input_form(name, text), read_notation)
+    return READERS.get(input_form(name, text), read_notation)
 
 
 def read_records(names: Iterable[str]) -> list[Game]:

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from muehle.analyzer.cli.common import source_name
 from muehle.notation.errors import MuehleError
-from muehle.notation.inputs import read_text
+from muehle.notation.inputs import read_text, source_name
 from muehle.notation.model import Game
 
 

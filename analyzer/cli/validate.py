@@ -13,15 +13,15 @@ import json
 import signal
 import sys
 import threading
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 import click
 
 from muehle.analyzer.cli.common import fails_cleanly, resolve_rules, stdout_is_utf8
 from muehle.analyzer.progress import FileProgress
-from muehle.analyzer.validate import ValidationSummary, fewer_collections, source_name, validate_paths
+from muehle.analyzer.validate import ValidationSummary, fewer_collections, validate_paths
 from muehle.notation.errors import MuehleError
-from muehle.notation.inputs import read_text
+from muehle.notation.inputs import read_text, source_name
 
 
 class StopRequest:
@@ -65,7 +65,14 @@ class StopRequest:
 @fails_cleanly
 def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: str, jobs: int) -> None:
     rules = resolve_rules(rules_name)
-    stdin_text = read_text("-") if "-" in files else None
+    # standard input is read first (Ctrl-C stops the wait for it); an error reading it is
+    # reported in its place, and the other inputs are still checked
+    stdin: Union[str, MuehleError, None] = None
+    if "-" in files:
+        try:
+            stdin = read_text("-")
+        except MuehleError as error:
+            stdin = error
     summary = ValidationSummary()
     json_output = output_format == "json"
     ascii_only = not stdout_is_utf8()
@@ -76,7 +83,7 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
     broken_off: Optional[MuehleError] = None  # what stopped the run before its end (a worker that died)
     with FileProgress(files, source_names=source_name, quiet=json_output) as progress, \
             StopRequest() as stop, fewer_collections():
-        reports = validate_paths(files, rules, jobs, stdin_text)
+        reports = validate_paths(files, rules, jobs, stdin)
         while True:
             try:
                 item = next(reports)
