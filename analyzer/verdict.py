@@ -123,9 +123,14 @@ def judge(game: Game, index: int = 1, rules: Optional[Ruleset] = None, source: O
             setup = start_fen(game)
         except FormatError as error:
             return _unreplayable(game, index, source, chosen.name, error, code="setup")
-        result = replay_from(game, chosen, setup)
+        replaying = lambda: replay_from(game, chosen, setup)  # noqa: E731
     else:
-        result = replay(game, chosen)
+        replaying = lambda: replay(game, chosen)  # noqa: E731
+    try:
+        result = replaying()
+    except RecursionError:  # (each variation is replayed within the one it branches from)
+        error = FormatError("the variations are nested too deeply to be replayed", source=source, line=game.line)
+        return _unreplayable(game, index, source, chosen.name, error, code="syntax")
     report = report_of(result, index, source)
     report.line = game.line
     return report

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import click
@@ -11,8 +13,10 @@ from click.testing import CliRunner
 
 from muehle.analyzer.cli import cli
 from muehle.analyzer.cli.common import fails_cleanly, write_output
-from muehle.notation.inputs import read_text
 from muehle.notation.errors import MuehleError
+from muehle.notation.inputs import read_text
+
+MUEHLE = Path(sys.executable).parent / "muehle"
 
 
 def test_write_output_replaces_the_target_and_leaves_no_temporary(tmp_path: Path) -> None:
@@ -79,6 +83,29 @@ def test_read_text_names_standard_input_as_messages_do(monkeypatch: pytest.Monke
     with pytest.raises(MuehleError) as caught:
         read_text("-")
     assert caught.value.format() == "<stdin>: error: not UTF-8 text (byte 6: 0xfc)"
+
+
+def test_output_that_cannot_take_a_character_escapes_it(tmp_path: Path) -> None:
+    """A console without UTF-8 (here ASCII) gets the ö of a tag value as an escape, and the
+    rest of the report with it, rather than an internal error and nothing written."""
+    path = tmp_path / "plain.txt"
+    path.write_text('[Rules "f\u00f6o"]\n\n1. b4 *\n', encoding="utf-8")
+    done = subprocess.run([str(MUEHLE), "validate", str(path)], capture_output=True,
+                          env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    assert done.returncode == 1
+    assert done.stdout.decode("ascii").splitlines() == [
+        f"{path}:1:9: error: the Rules tag names 'f\\xf6o', which is not a ruleset (presets: wmd, "
+        "brettspielnetz, sanmill, schuermann, wmd-traditional) [unknown-rules]",
+        "1 game, 0 valid, 1 invalid"]
+
+
+def test_variations_nested_too_deeply_are_an_error_not_a_crash(tmp_path: Path) -> None:
+    path = tmp_path / "deep.txt"
+    path.write_text("1. b4 " + "(1. d2 " * 2000 + ")" * 2000 + " d6 *\n", encoding="utf-8")
+    done = subprocess.run([str(MUEHLE), "analyze", str(path)], capture_output=True, text=True)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == ("muehle: error: the record nests its variations too deeply to be handled "
+                           "(see docs/notation.md)\n")
 
 
 def test_fails_cleanly_prints_located_error_and_exits_1() -> None:

@@ -318,6 +318,17 @@ class TestSetUp:
             "capture): says 5, but Black, who played last, still has 7 stones in hand")
 
     @pytest.mark.parametrize("jobs", ["1", "2"])
+    def test_variations_nested_too_deeply_make_an_invalid_game_and_the_others_are_checked(
+            self, tmp_path: Path, jobs: str) -> None:
+        deep = "1. b4 " + "(1. d2 " * 2000 + ")" * 2000 + " d6 *"
+        path = write(tmp_path, "deep.txt", f"{deep}\n\n1. d2 d6 *\n")
+        result = run("--format", "json", "--jobs", jobs, path)
+        first, second = json.loads(result.stdout)
+        assert result.exit_code == 1 and second["valid"]
+        assert [(e["code"], e["message"], e["line"]) for e in first["errors"]] == [
+            ("syntax", "the variations are nested too deeply to be replayed", 1)]
+
+    @pytest.mark.parametrize("jobs", ["1", "2"])
     def test_a_rules_tag_naming_no_ruleset_is_an_error_at_the_tag(self, tmp_path: Path, jobs: str) -> None:
         path = write(tmp_path, "r.txt", '1. d2 *\n\n[Event "x"]\n[Rules "fide"]\n\n1. d2 *\n')
         reports = json.loads(run("--format", "json", "--jobs", jobs, path).stdout)

@@ -9,6 +9,7 @@ exit with status 2 (click's convention).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import os
@@ -71,6 +72,10 @@ def report_error(error: MuehleError) -> None:
 
 def main(argv: Optional[list[str]] = None) -> Any:
     """Entry point of the ``muehle`` command."""
+    # a character the output cannot encode (a tag in Chinese on a cp1252 console) is
+    # written as an escape rather than ending the command with nothing written
+    with contextlib.suppress(AttributeError, ValueError):  # (a stream that cannot be reconfigured)
+        sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
     try:
         return cli.main(args=argv, prog_name="muehle", standalone_mode=True)
     except MuehleError as error:  # raised outside a command's own handling
@@ -79,6 +84,10 @@ def main(argv: Optional[list[str]] = None) -> Any:
     except KeyboardInterrupt:
         click.echo("muehle: interrupted", err=True)
         sys.exit(130)
+    except RecursionError:  # variations within variations beyond what Python's stack holds
+        click.echo("muehle: error: the record nests its variations too deeply to be handled "
+                   "(see docs/notation.md)", err=True)
+        sys.exit(1)
     except Exception as error:  # a bug: say so in one line, unless debugging
         if os.environ.get("MUEHLE_DEBUG"):
             raise
