@@ -25,6 +25,7 @@ from typing import Any, Optional
 import yaml
 
 from muehle.notation.errors import FormatError
+from muehle.notation.yamlload import load_yaml_strictly
 
 #: Allowed values of the enumerated fields.
 DOUBLE_MILL = ("placing", "always", "never")
@@ -208,7 +209,7 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
     muehle.notation.errors.FormatError: <ruleset>:1:1: error: stones: must be a whole number from 3 to 12, not 2
     """
     try:
-        data = yaml.safe_load(text)
+        data = load_yaml_strictly(text)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         problem = getattr(error, "problem", None) or str(error)

@@ -46,6 +46,7 @@ from typing import Any, Callable, Iterable, NoReturn, Optional
 import yaml
 
 from muehle.notation.errors import FormatError
+from muehle.notation.yamlload import load_yaml_strictly
 from muehle.notation.model import ANNOTATIONS, POINTS, RESULTS, Game, Ply, Variation
 from muehle.notation.writers import TAG_NAME
 
@@ -229,8 +230,7 @@ def read_json(text: str, source: str = "") -> list[Game]:
 def read_yaml(text: str, source: str = "") -> list[Game]:
     """The games of a YAML record (safe loading only: plain data, no Python objects)."""
     try:
-        _reject_repeated_keys(text)
-        data = yaml.safe_load(text)
+        data = load_yaml_strictly(text)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         message = error.problem or error.context or "not YAML"
@@ -281,30 +281,6 @@ class _Object(dict):  # type: ignore[type-arg]
                 seen.add(key)
             obj.duplicates = tuple(repeated)
         return obj
-
-
-def _reject_repeated_keys(text: str) -> None:
-    """Refuse a mapping that repeats a key (YAML forbids it; ``safe_load`` keeps the last).
-
-    Only composes the node graph with the safe loader: nothing is constructed.
-    """
-    pending = [yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))]
-    while pending:
-        node = pending.pop()
-        if isinstance(node, yaml.MappingNode):
-            seen: set[tuple[str, str]] = set()
-            for key_node, value_node in node.value:
-                if isinstance(key_node, yaml.ScalarNode):
-                    key = (key_node.tag, key_node.value)
-                    if key in seen:
-                        raise yaml.constructor.ConstructorError(
-                            "while reading a mapping", node.start_mark,
-                            f"found the key {key_node.value!r} twice", key_node.start_mark,
-                        )
-                    seen.add(key)
-                pending.append(value_node)
-        elif isinstance(node, yaml.SequenceNode):
-            pending.extend(node.value)
 
 
 _KINDS: tuple[tuple[type, str], ...] = (

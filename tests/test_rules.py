@@ -175,3 +175,13 @@ class TestCommand:
         result = CliRunner().invoke(cli, ["rules", str(path)])
         assert result.exit_code == 1
         assert f"{path}:1:1: error: stones: must be a whole number from 3 to 12, not 2" in result.output
+
+
+def test_a_key_given_twice_is_an_error_at_the_second(tmp_path: Path) -> None:
+    """YAML forbids it; a loader that kept the last would quietly make this ruleset sanmill."""
+    path = tmp_path / "twice.yaml"
+    path.write_text("base: wmd\nstones: 9\nbase: sanmill\n", encoding="utf-8")
+    with pytest.raises(FormatError) as caught:
+        load_ruleset(str(path))
+    assert caught.value.message == "not valid YAML: found the key 'base' twice"
+    assert (caught.value.source, caught.value.line, caught.value.column) == (str(path), 3, 1)
