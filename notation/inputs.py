@@ -76,6 +76,12 @@ def read_text(name: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
+        # located as the reader of files locates it: line, and column in characters
+        at = error.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)  # (the BOM is not counted)
+        line_start = data.rfind(b"\n", 0, at) + 1
+        if line_start == 0 and data.startswith(b"\xef\xbb\xbf"):
+            line_start = 3
         raise MuehleError(
-            f"not UTF-8 text (byte {error.start}: 0x{data[error.start]:02x})", source=source, code="io"
+            f"not UTF-8 text (byte 0x{data[at]:02x})", source=source, line=data.count(b"\n", 0, at) + 1,
+            column=len(data[line_start:at].decode("utf-8", "replace")) + 1, code="io",
         ) from None

@@ -15,6 +15,7 @@ from muehle.analyzer.cli import cli
 from muehle.analyzer.cli.common import fails_cleanly, write_output
 from muehle.notation.errors import MuehleError
 from muehle.notation.inputs import read_text
+from muehle.notation.parser import read_file
 
 MUEHLE = Path(sys.executable).parent / "muehle"
 
@@ -69,10 +70,25 @@ def test_read_text_strips_bom_and_reports_bad_bytes(tmp_path: Path) -> None:
     assert read_text(str(good)) == "1. b4"
     bad = tmp_path / "latin1.txt"
     bad.write_bytes("[White \"M\xfcller\"]".encode("latin-1"))
-    with pytest.raises(MuehleError, match=r"not UTF-8 text \(byte 9: 0xfc\)"):
+    with pytest.raises(MuehleError) as caught:
         read_text(str(bad))
+    assert (caught.value.message, caught.value.line, caught.value.column) == ("not UTF-8 text (byte 0xfc)", 1, 10)
+    # located as the reader of files locates it: line, and column in characters after a BOM
+    bom = tmp_path / "bom-latin1.txt"
+    bom.write_bytes(b"\xef\xbb\xbf[Event \"\xc3\xa4\"]\n1. b4 \xfc *")
+    with pytest.raises(MuehleError) as caught:
+        read_text(str(bom))
+    assert (caught.value.line, caught.value.column) == (2, 7)
+    assert caught.value.format() == streaming_reader_error(bom)
     with pytest.raises(MuehleError, match="cannot read"):
         read_text(str(tmp_path / "missing.txt"))
+
+
+def streaming_reader_error(path: Path) -> str:
+    """What the streaming reader of files says about ``path``'s first bad byte."""
+    with pytest.raises(MuehleError) as caught:
+        list(read_file(path))
+    return caught.value.format()
 
 
 def test_read_text_names_standard_input_as_messages_do(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -82,7 +98,7 @@ def test_read_text_names_standard_input_as_messages_do(monkeypatch: pytest.Monke
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"1. b4 \xfc")))
     with pytest.raises(MuehleError) as caught:
         read_text("-")
-    assert caught.value.format() == "<stdin>: error: not UTF-8 text (byte 6: 0xfc)"
+    assert caught.value.format() == "<stdin>:1:7: error: not UTF-8 text (byte 0xfc)"
 
 
 def test_output_that_cannot_take_a_character_escapes_it(tmp_path: Path) -> None:

@@ -231,7 +231,7 @@ class TestDataRecords:
         result = CliRunner().invoke(cli, ["validate", good, "-", good], input=b"\xff1. d2 *")
         assert result.exit_code == 1
         assert result.stdout == "2 games, 2 valid, 0 invalid, 1 unreadable input\n"
-        assert result.stderr == "<stdin>: error: not UTF-8 text (byte 0: 0xff)\n"
+        assert result.stderr == "<stdin>:1:1: error: not UTF-8 text (byte 0xff)\n"
 
     def test_a_broken_data_record_is_an_unreadable_input_and_the_others_are_checked(self, tmp_path: Path) -> None:
         broken = write(tmp_path, "broken.json", '{"format": "muehle-record",\n "version": 1\n "games": []}\n')
