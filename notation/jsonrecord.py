@@ -438,8 +438,8 @@ class _Checker:
             self.point(target, f"{path}.to")
         if origin is not None and not (type(origin) is str and origin in _POINTS):
             self.point(origin, f"{path}.from")
-        if number is not None and not (type(number) is int and number >= 1):
-            self.integer(number, f"{path}.number", 1)
+        if number is not None and not (type(number) is int and number >= 0):
+            self.integer(number, f"{path}.number", 0)  # (0 as the notation may write it: the replay judges it)
         ply = Ply(number, side, target, origin)
         if len(data) > 2 + ("from" in data) + ("number" in data):
             for key, given in data.items():

@@ -12,6 +12,7 @@ import yaml
 from muehle.notation.errors import FormatError
 from muehle.notation.jsonrecord import read_json, read_yaml, write_json, write_yaml
 from muehle.notation.model import Game, Ply, Variation
+from muehle.notation.parser import read_games
 
 SCHEMA = Path(__file__).resolve().parent.parent / "docs" / "record-schema.json"
 
@@ -77,6 +78,14 @@ def test_yaml_round_trip_and_layout() -> None:
     assert yaml.safe_load(text) == json.loads(write_json([game, Game()]))
 
 
+def test_a_move_number_0_that_notation_can_hold_goes_through_json_and_back() -> None:
+    """The notation reads '0. b4' as written (the replay calls it a numbering error), so a
+    record converted to JSON must read back."""
+    games = list(read_games("0. b4 d6 1. d2 *"))
+    assert [ply.number for ply in games[0].plies] == [0, 0, 1]
+    assert read_json(write_json(games)) == games and read_yaml(write_yaml(games)) == games
+
+
 def test_explicit_defaults_are_read_like_omitted_ones() -> None:
     explicit = {
         "tags": {}, "comments": [], "result": None, "final_comments": [],
@@ -121,7 +130,7 @@ PLY = {"number": 1, "side": "white", "to": "b4"}
         ([{"plies": [dict(PLY, annotation="!!!")]}], "games[0].plies[0].annotation: '!!!' is not an annotation"),
         ([{"plies": [dict(PLY, nags=[0])]}], "games[0].plies[0].nags[0]: 0 is out of range (from 1 to 255)"),
         ([{"plies": [dict(PLY, nags=[256])]}], "games[0].plies[0].nags[0]: 256 is out of range"),
-        ([{"plies": [dict(PLY, number=0)]}], "games[0].plies[0].number: 0 is out of range (1 or more)"),
+        ([{"plies": [dict(PLY, number=-1)]}], "games[0].plies[0].number: -1 is out of range (0 or more)"),
         ([{"plies": [dict(PLY, number="1")]}], "games[0].plies[0].number: expected an integer, got a string"),
         ([{"plies": [dict(PLY, number=True)]}], "games[0].plies[0].number: expected an integer, got a boolean"),
         ([{"plies": [dict(PLY, draw_offer=1)]}], "games[0].plies[0].draw_offer: expected true or false"),
