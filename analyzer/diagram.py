@@ -112,8 +112,24 @@ def side_phase(position: Position, side: Side, flying: bool = True) -> str:
     return "moving"
 
 
-def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[str, str]] = None) -> list[str]:
-    """Each side's stones and phase, then who moves (or who has lost).
+def game_over_text(outcome: Any) -> str:
+    """How a game decided on the board stands, for the line under a diagram (``outcome``:
+    anything with ``winner`` and ``reason``, as :class:`~muehle.analyzer.events.Outcome`).
+
+    >>> from muehle.analyzer.events import Outcome
+    >>> game_over_text(Outcome("white", "blocked", 30)), game_over_text(Outcome(None, "repetition", 26))
+    ('Black cannot move', 'drawn by threefold repetition')
+    """
+    loser = _NAMES["black" if outcome.winner == "white" else "white"]
+    return {"fewer-than-three": f"{loser} has fewer than three stones", "blocked": f"{loser} cannot move",
+            "repetition": "drawn by threefold repetition",
+            "no-capture": "drawn by the no-progress rule"}.get(outcome.reason, f"{outcome.reason}")
+
+
+def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[str, str]] = None,
+                  game_over: Optional[str] = None) -> list[str]:
+    """Each side's stones and phase, then who moves, or how the game is over (``game_over``,
+    see :func:`game_over_text`; a side below three stones is seen without it).
 
     ``marks`` adds text after each side's name (the diagram's stone symbols).
 
@@ -125,7 +141,9 @@ def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[
         lines.append(f"{_NAMES[side]}{(marks or {}).get(side, '')}: {position.on_board(side)} on the board, "
                      f"{position.in_hand(side)} in hand, {side_phase(position, side, flying)}")
     lost = [side for side in ("white", "black") if side_phase(position, side) == "lost"]
-    if lost:
+    if game_over:
+        lines.append(f"Game over: {game_over}")
+    elif lost:
         lines.append(f"Game over: {_NAMES[lost[0]]} has fewer than three stones")
     else:
         lines.append(f"{_NAMES[position.to_move]} to move")
@@ -133,14 +151,16 @@ def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[
 
 
 def render_diagram(
-    position: Position, last: Optional[Any] = None, ascii: bool = False, *, flying: bool = True
+    position: Position, last: Optional[Any] = None, ascii: bool = False, *, flying: bool = True,
+    game_over: Optional[str] = None,
 ) -> str:
     """The position as a board diagram with the summary lines below it.
 
     ``last`` is the replay's record of the ply that led to ``position`` (anything
     with ``ply`` and ``captures``): its target, origin and captures are marked.
     ``flying`` says whether the rules let a side with three stones jump (for the
-    phase shown). ``ascii`` draws with plain ASCII characters only.
+    phase shown). ``ascii`` draws with plain ASCII characters only. ``game_over`` says how
+    the game is over in this position (:func:`game_over_text`), if it is.
     """
     chars = _ASCII if ascii else _UNICODE
     grid = _board(not ascii)
@@ -170,5 +190,6 @@ def render_diagram(
     lines.append("   " + "   ".join("abcdefg"))
     if legend:
         lines.append(legend)
-    lines.extend(summary_lines(position, flying, {side: f" ({chars[side]})" for side in ("white", "black")}))
+    lines.extend(summary_lines(position, flying, {side: f" ({chars[side]})" for side in ("white", "black")},
+                               game_over))
     return "\n".join(lines)

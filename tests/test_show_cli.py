@@ -76,6 +76,20 @@ def test_default_is_the_final_position() -> None:
     assert result.output == SANMILL_FINAL_ASCII
 
 
+@pytest.mark.parametrize("args, last_line", [
+    # its comment: after 9... d7 no White stone stands next to a free point (WMD 10.2)
+    (["examples/analyze-endings.txt"], "Game over: White cannot move"),
+    (["examples/analyze-endings.txt", "--ply", "17"], "Black to move"),
+    # 13... c5-d5 brings the position about the third time; sanmill ends the game there
+    (["examples/analyze-repetition.txt", "--rules", "sanmill"], "Game over: drawn by threefold repetition"),
+    (["examples/analyze-repetition.txt"], "White to move"),  # under wmd it is only a right to claim
+])
+def test_a_position_that_ends_the_game_says_how(args: list[str], last_line: str) -> None:
+    path, *rest = args
+    result = run(str(EXAMPLES.parent / path), *rest)
+    assert result.exit_code == 0 and result.stdout.splitlines()[-1] == last_line
+
+
 def test_a_terminal_that_is_not_utf8_gets_ascii() -> None:
     assert run(SANMILL, charset="latin-1").output == SANMILL_FINAL_ASCII
     utf8 = run(SANMILL).output

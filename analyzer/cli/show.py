@@ -15,7 +15,7 @@ import click
 from muehle.analyzer.cli.common import fails_cleanly, rules_option, stdout_is_utf8, write_output
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.board import Position
-from muehle.analyzer.diagram import render_diagram
+from muehle.analyzer.diagram import game_over_text, render_diagram
 from muehle.analyzer.fen import fen_of_record, start_fen
 from muehle.analyzer.record_setup import replay_from, rules_for
 from muehle.analyzer.rules import Ruleset
@@ -111,11 +111,12 @@ def show(file: str, game_number: int, ply: Optional[int], move: Optional[int], s
     if start is not None:
         for note in start.notes:
             click.echo(f"{source}:{game.line}: note: {note}", err=True)
+    over = result.outcome is not None and result.outcome.reason != "declared" and result.outcome.ply <= index
     if show_fen:
-        over = result.outcome is not None and result.outcome.reason != "declared" and result.outcome.ply <= index
         click.echo(fen_of_record(result.records, index, start, game_over=over))
     if svg_output is not None:
         write_output(render_svg(position, last, mills), svg_output, inputs=[file])
     if not show_fen and svg_output is None:
         plain = ascii_only or not stdout_is_utf8()
-        click.echo(render_diagram(position, last, ascii=plain, flying=result.rules.flying))
+        click.echo(render_diagram(position, last, ascii=plain, flying=result.rules.flying,
+                                  game_over=game_over_text(result.outcome) if over else None))
