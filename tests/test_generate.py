@@ -191,6 +191,19 @@ def test_the_command_writes_reproducible_games(tmp_path: Path) -> None:
     assert check.exit_code == 0 and check.output.endswith("30 games, 30 valid, 0 invalid\n")
 
 
+def test_games_under_a_ruleset_file_validate_with_that_file_as_the_note_says(tmp_path: Path) -> None:
+    rules = tmp_path / "twelve.yaml"
+    rules.write_text("base: wmd\nstones: 12\n", encoding="utf-8")
+    out = tmp_path / "games.txt"
+    result = CliRunner().invoke(cli, ["generate", "--rules", str(rules), "--seed", "1", "--count", "5", "-o", str(out)])
+    assert result.exit_code == 0 and result.stderr == (
+        f"note: the games' Rules tag says 'twelve', and a tag calls up the presets only: "
+        f"validate them with --rules {rules}\n")
+    assert validate_file(str(out), str(rules)).valid == 5
+    # a preset needs no note
+    assert CliRunner().invoke(cli, ["generate", "--rules", "sanmill", "--count", "1"]).stderr == ""
+
+
 def test_the_command_refuses_bad_options() -> None:
     runner = CliRunner()
     assert runner.invoke(cli, ["generate", "--rules", "fide"]).exit_code == 2

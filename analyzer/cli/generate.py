@@ -2,7 +2,8 @@
 
 The same ``--seed`` gives the same games. Every game validates under the ruleset
 it was played under (named in its ``Rules`` tag), and its declared result agrees
-with the board.
+with the board. A tag names presets only: games played under a ruleset from a file
+validate with the same ``--rules FILE``, which standard error recalls.
 """
 
 from __future__ import annotations
@@ -11,10 +12,9 @@ from typing import Optional
 
 import click
 
-from muehle.analyzer.cli.common import fails_cleanly, write_output
-from muehle.analyzer.cli.common import resolve_rules
+from muehle.analyzer.cli.common import fails_cleanly, resolve_rules, write_output
 from muehle.analyzer.generate import generate_games
-from muehle.analyzer.rules import DEFAULT_RULESET
+from muehle.analyzer.rules import DEFAULT_RULESET, preset_for_tag
 from muehle.notation.writers import write_notation
 
 
@@ -30,3 +30,6 @@ def generate(rules_name: str, seed: int, count: int, output: Optional[str]) -> N
     rules = resolve_rules(rules_name)
     assert rules is not None
     write_output(write_notation(generate_games(rules, seed, count)), output)
+    if preset_for_tag(rules.name) != rules:  # (a ruleset from a file)
+        click.echo(f"note: the games' Rules tag says '{rules.name}', and a tag calls up the presets "
+                   f"only: validate them with --rules {rules_name}", err=True)
