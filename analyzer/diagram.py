@@ -123,7 +123,7 @@ def game_over_text(outcome: Any) -> str:
     loser = _NAMES["black" if outcome.winner == "white" else "white"]
     return {"fewer-than-three": f"{loser} has fewer than three stones", "blocked": f"{loser} cannot move",
             "repetition": "drawn by threefold repetition",
-            "no-capture": "drawn by the no-progress rule"}.get(outcome.reason, f"{outcome.reason}")
+            "no-capture": "drawn by the no-progress rule"}.get(outcome.reason, outcome.reason)
 
 
 def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[str, str]] = None,

@@ -115,19 +115,21 @@ def judge(game: Game, index: int = 1, rules: Optional[Ruleset] = None, source: O
         chosen = ruleset_of(game, rules)
     except FormatError as error:
         return _unreplayable(game, index, source, None, error)
+    setup = None
     if not game.errors and "SetUp" in game.tags:  # (the FEN machinery only when it may be needed)
         from muehle.analyzer.fen import start_fen
-        from muehle.analyzer.record_setup import replay_from
 
         try:
             setup = start_fen(game)
         except FormatError as error:
             return _unreplayable(game, index, source, chosen.name, error, code="setup")
-        replaying = lambda: replay_from(game, chosen, setup)  # noqa: E731
-    else:
-        replaying = lambda: replay(game, chosen)  # noqa: E731
     try:
-        result = replaying()
+        if setup is None:
+            result = replay(game, chosen)
+        else:
+            from muehle.analyzer.record_setup import replay_from
+
+            result = replay_from(game, chosen, setup)
     except RecursionError:  # (each variation is replayed within the one it branches from)
         error = FormatError("the variations are nested too deeply to be replayed", source=source, line=game.line)
         return _unreplayable(game, index, source, chosen.name, error, code="syntax")
