@@ -13,15 +13,9 @@ from typing import Any, Callable, Optional
 
 from muehle.analyzer.analysis import Analysis, Event, IllegalPly, PlyNames
 from muehle.analyzer.diagram import render_diagram
+from muehle.analyzer.events import REASON_TEXTS
 
 _NAMES = {"white": "White", "black": "Black", None: "Nobody"}
-_REASONS = {
-    "fewer-than-three": "{loser} has fewer than three stones",
-    "blocked": "{loser} cannot move",
-    "repetition": "threefold repetition",
-    "no-capture": "the no-capture rule",
-    "declared": "result declared in the record",
-}
 _WITHOUT = {"capture": "a capture", "mill": "a mill closed", "placement-or-capture": "a placement or capture"}
 
 
@@ -133,7 +127,7 @@ def end_text(analysis: Analysis, end: dict[str, Any]) -> str:
     else:
         winner = end["winner"]
         loser = _other(winner)
-        reason = _REASONS[end["reason"]].format(loser=loser)
+        reason = REASON_TEXTS[end["reason"]].format(loser=loser)
         verdict = f"{_NAMES[winner]} wins" if winner else "draw"
         text = f"{verdict} {_after(analysis, end['ply'])} ({reason})"
     if end["declared"] is None:

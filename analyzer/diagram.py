@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from muehle.analyzer.board import MILL_LINES, Position
+from muehle.analyzer.events import REASON_TEXTS
 from muehle.notation.model import POINTS, Side
 
 #: Characters of each style: stones, empty point, lines, marks.
@@ -120,10 +121,8 @@ def game_over_text(outcome: Any) -> str:
     >>> game_over_text(Outcome("white", "blocked", 30)), game_over_text(Outcome(None, "repetition", 26))
     ('Black cannot move', 'drawn by threefold repetition')
     """
-    loser = _NAMES["black" if outcome.winner == "white" else "white"]
-    return {"fewer-than-three": f"{loser} has fewer than three stones", "blocked": f"{loser} cannot move",
-            "repetition": "drawn by threefold repetition",
-            "no-capture": "drawn by the no-progress rule"}.get(outcome.reason, outcome.reason)
+    text = REASON_TEXTS[outcome.reason].format(loser=_NAMES["black" if outcome.winner == "white" else "white"])
+    return text if outcome.winner else f"drawn by {text}"
 
 
 def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[str, str]] = None,

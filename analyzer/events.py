@@ -37,6 +37,15 @@ CODES: dict[str, str] = {
 #: Reasons an :class:`Outcome` may give.
 REASONS = ("fewer-than-three", "blocked", "repetition", "no-capture", "declared")
 
+#: Each reason in words, the loser (if any) filled in: ``REASON_TEXTS["blocked"].format(loser="White")``.
+REASON_TEXTS = {
+    "fewer-than-three": "{loser} has fewer than three stones",
+    "blocked": "{loser} cannot move",
+    "repetition": "threefold repetition",
+    "no-capture": "the no-capture rule",
+    "declared": "result declared in the record",
+}
+
 _RESULTS = {"white": "1-0", "black": "0-1", None: "1/2-1/2"}
 
 

@@ -24,6 +24,7 @@ from typing import Any, Iterable, Optional, Sequence
 
 from muehle.analyzer.board import Position, points_of
 from muehle.analyzer.diagram import summary_lines
+from muehle.analyzer.events import REASON_TEXTS
 from muehle.analyzer.record_setup import replay_record
 from muehle.analyzer.replay import PlyRecord, Replay
 from muehle.analyzer.rules import Ruleset
@@ -40,13 +41,7 @@ from muehle.notation.errors import FormatError
 from muehle.notation.model import Game, Ply, Variation
 
 _NAMES = {"white": "White", "black": "Black"}
-_REASONS = {
-    "fewer-than-three": "{loser} has fewer than three stones",
-    "blocked": "{loser} cannot move",
-    "repetition": "threefold repetition",
-    "no-capture": "no capture for too long",
-    "declared": "as declared",
-}
+_REASONS = {**REASON_TEXTS, "no-capture": "no capture for too long", "declared": "as declared"}
 
 
 def _status(position: Position, record: Optional[PlyRecord], where: str, rules: Ruleset) -> str:

@@ -2,8 +2,9 @@
 
 Files are read game by game (memory does not grow with the file) and each game is
 judged by :func:`muehle.analyzer.verdict.judge`; a JSON or YAML record (known by
-:func:`~muehle.notation.inputs.input_form`) is one document, read whole. With ``jobs > 1`` the file is cut
-into pieces where a game surely starts (:func:`safe_cut`) and the pieces are read
+:func:`~muehle.notation.inputs.input_form`) is one document, read whole. With
+``jobs > 1`` the file is cut into pieces where a game surely starts
+(:func:`safe_cut`) and the pieces are read
 and judged in that many processes (the main one and ``jobs - 1`` workers; ``jobs=0``
 is one per processor the process may run on, :func:`usable_processors`); the reports
 come back in file order and are the same as with one process.
@@ -117,18 +118,18 @@ def validate_paths(
     """A report per game of each input in order, or the :class:`MuehleError` of an unreadable input.
 
     ``-`` names standard input, whose text is ``stdin_text``, or the error met reading
-    it (``None``: it is read when ``-`` comes, once however often it is named). Notation, PGN, JSON and YAML records
-    are read (JSON and YAML whole, in this process). After an input error (standard
-    input's too) the other inputs are still read. ``jobs`` processes judge the games (0: one per
-    :func:`usable_processors`; a negative number is a :class:`ValueError` when the
-    first report is asked for).
+    it (``None``: it is read when ``-`` comes, once however often it is named).
+    Notation, PGN, JSON and YAML records are read (JSON and YAML whole, in this
+    process). After an input error (standard input's too) the other inputs are still
+    read. ``jobs`` processes judge the games (0: one per :func:`usable_processors`; a
+    negative number is a :class:`ValueError` when the first report is asked for).
     """
     if jobs < 0:
         raise ValueError(f"jobs is a number of processes (0: one per processor), not {jobs}")
     if jobs == 0:
         jobs = usable_processors()
     pool = _Pool(jobs) if jobs > 1 else None
-    stdin: Union[str, MuehleError, None] = stdin_text
+    stdin = stdin_text  # (read at the first "-" when not given)
     try:
         for name in names:
             source = source_name(name)

@@ -124,10 +124,10 @@ def judge(game: Game, index: int = 1, rules: Optional[Ruleset] = None, source: O
         except FormatError as error:
             return _unreplayable(game, index, source, chosen.name, error, code="setup")
     try:
-        if setup is None:
+        if setup is None:  # (the common case: no import on the way)
             result = replay(game, chosen)
         else:
-            from muehle.analyzer.record_setup import replay_from
+            from muehle.analyzer.record_setup import replay_from  # (it imports this module)
 
             result = replay_from(game, chosen, setup)
     except RecursionError:  # (each variation is replayed within the one it branches from)

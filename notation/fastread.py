@@ -30,7 +30,9 @@ import os
 import re
 from typing import Callable, Iterable, Optional
 
-from muehle.notation.model import BLACK, WHITE, Game, MoveLine, Numbering, Ply, PlyMove, Variation, numbering_after, tag_value_column
+from muehle.notation.model import (
+    BLACK, WHITE, Game, MoveLine, Numbering, Ply, PlyMove, Variation, numbering_after, tag_value_column,
+)
 from muehle.notation.parser import _DECODED, _decode, goes_back, next_numbering, read_move_number, tag_pair
 from muehle.notation.splitter import Chunk
 from muehle.notation.terminals import Terminal, token_pattern

@@ -76,12 +76,9 @@ def read_text(name: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        # located as the reader of files locates it: line, and column in characters
-        at = error.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)  # (the BOM is not counted)
-        line_start = data.rfind(b"\n", 0, at) + 1
-        if line_start == 0 and data.startswith(b"\xef\xbb\xbf"):
-            line_start = 3
-        raise MuehleError(
-            f"not UTF-8 text (byte 0x{data[at]:02x})", source=source, line=data.count(b"\n", 0, at) + 1,
-            column=len(data[line_start:at].decode("utf-8", "replace")) + 1, code="io",
-        ) from None
+        # the reader of files says where, line and column in characters (error path only)
+        from muehle.notation.parser import byte_lines
+
+        for _ in byte_lines(data, source):
+            pass
+        raise MuehleError(f"not UTF-8 text (byte {error.start})", source=source, code="io") from None

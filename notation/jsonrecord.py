@@ -46,9 +46,9 @@ from typing import Any, Callable, Iterable, NoReturn, Optional
 import yaml
 
 from muehle.notation.errors import FormatError
-from muehle.notation.yamlload import load_yaml_strictly
 from muehle.notation.model import ANNOTATIONS, POINTS, RESULTS, Game, Ply, Variation
 from muehle.notation.writers import TAG_NAME
+from muehle.notation.yamlload import load_yaml_strictly
 
 #: The value of the top-level ``format`` field, and the layout version written.
 FORMAT = "muehle-record"

@@ -226,10 +226,10 @@ class Game:
         #: blanked). ``tag_places``, from a reader that saw another layout: name -> (line, column
         #: of the value, the line). Both ``None`` when the game was not read from text.
         self.head_lines: Optional[Sequence[str]] = None
+        self.tag_places: Optional[dict[str, tuple[int, int, str]]] = None
         #: Whether the plies' ``line`` and ``column`` are places in ``source``. ``False`` for a game
         #: read from JSON or YAML: the places it keeps are in the text it was first read from.
         self.places_in_source = True
-        self.tag_places: Optional[dict[str, tuple[int, int, str]]] = None
         self._moves: Optional[MoveLine] = None
         self._loader: Optional[Callable[[], "Game"]] = None
 
