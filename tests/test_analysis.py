@@ -132,6 +132,7 @@ def test_no_capture_count_goes_on_from_a_set_up_position() -> None:
 def test_no_capture_right_at_the_start() -> None:
     """A FEN at the limit already: the right stands at ply 0 (WMD claims; nothing ends)."""
     game = example("setup-no-progress.txt", 2)
+    assert game.tags["FEN"].endswith(" 50 70")  # (the example's count, raised to 64 here)
     game.tags["FEN"] = game.tags["FEN"].replace(" 50 70", " 64 70")
     analysis = analyze(replay_record(game))
     assert [(e["ply"], e["count"]) for e in events(analysis, "draw-right") if e["rule"] == "no-capture"] == [

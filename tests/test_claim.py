@@ -147,6 +147,7 @@ def test_a_claim_at_the_start_of_a_set_up_record() -> None:
     from muehle.analyzer.claims import judge_claim
 
     game = list(read_file(EXAMPLES / "setup-no-progress.txt"))[1]
+    assert game.tags["FEN"].endswith(" 50 70")  # (the example's count, raised to 64 here)
     game.tags["FEN"] = game.tags["FEN"].replace(" 50 70", " 64 70")
     verdict = judge_claim(replay_record(game), 0, "black", "no-capture")
     assert verdict.valid and verdict.proof["before_start"] == 64 and not verdict.proof["exact"]

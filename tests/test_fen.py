@@ -102,6 +102,9 @@ def test_a_count_is_accepted_when_only_the_side_to_move_has_stones_in_hand() -> 
     # (a composed position), so the count of 4 stands.
     fen = "OOO*****/@@@*****/******** b p p 3 0 3 1 0 0 0 0 0 0 0 4 9"
     assert fen_to_position(fen).no_progress == 4
+    # the mirror: White to move, so Black played last, with a stone still in hand
+    with pytest.raises(FormatError, match="says 4, but Black, who played last, still has 1 stone in hand"):
+        fen_to_position("OOO*****/@@@*****/******** w p s 3 0 3 1 0 0 0 0 0 0 0 4 9")
 
 
 def test_a_fen_inside_a_turn_is_read_but_cannot_start_a_record() -> None:

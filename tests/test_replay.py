@@ -230,6 +230,7 @@ class TestWhyACaptureIsOneTooMany:
 
     def test_a_double_mill_captures_one_stone_where_the_rules_say_so(self) -> None:
         r = replay(Game(plies=plies("a4/xd7/xg1", 5)), SANMILL, start=self.DOUBLE)
+        assert only_error(r) == ("extra-capture", 1)
         assert r.errors[0].message.endswith(": a double mill captures one stone under the rules sanmill")
 
     def test_nothing_left_on_the_board_to_capture(self) -> None:

@@ -248,7 +248,9 @@ class TestDataRecords:
         path.write_bytes('{"format": "muehle-record", "version": 1, "games": [{"tags": {"Event": "M\u00fchle"}}]}'
                          .encode("latin-1"))
         result = run(str(path))
-        assert result.exit_code == 1 and "not UTF-8 text" in result.stderr
+        assert (result.exit_code, result.stdout) == (1, "0 games, 0 valid, 0 invalid, 1 unreadable input\n")
+        column = len('{"format": "muehle-record", "version": 1, "games": [{"tags": {"Event": "M') + 1  # the ü
+        assert result.stderr == f"{path}:1:{column}: error: not UTF-8 text (byte 0xfc)\n"
 
 
 class TestExitCodes:
@@ -307,7 +309,8 @@ class TestSetUp:
         assert report["valid"] and report["plies"] == 2
 
     def test_a_count_contradicting_the_hands_is_a_setup_error_at_field_16(self, tmp_path: Path) -> None:
-        """White placed on d6 and still has 7 in hand, so no ply can have passed since a placement."""
+        """White is to move, so Black played last, and Black still has 7 in hand: that ply was a
+        placement, so no ply can have passed since one."""
         fen = "********/O*@*O*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 5 3"
         path = write(tmp_path, "s.txt", f'[SetUp "1"]\n[FEN "{fen}"]\n\n3. f6 b6 *\n')
         result = run(path)
