@@ -161,19 +161,27 @@ class Progress:
 
 
 def count_lines(name: str) -> int:
-    """The number of lines of a file, read in blocks; 0 for ``-`` or a file that cannot be read."""
+    """The number of lines of a file, read in blocks; 0 for ``-`` or a file that cannot be read.
+
+    Lines end as the reader of files ends them (:func:`~muehle.notation.parser.file_lines`):
+    with LF, CRLF or a CR alone.
+    """
     if name == "-":
         return 0
+    from muehle.notation.parser import line_break_count
+
     lines = 0
     last = b"\n"
     try:
         with open(name, "rb") as handle:
             while block := handle.read(1 << 20):
-                lines += block.count(b"\n")
+                lines += line_break_count(block)
+                if last == b"\r" and block.startswith(b"\n"):
+                    lines -= 1  # a CRLF across two blocks
                 last = block[-1:]
     except OSError:
         return 0
-    return lines + (last != b"\n")
+    return lines + (last not in (b"\n", b"\r"))
 
 
 class FileProgress(Progress):

@@ -280,6 +280,8 @@ def _pieces(handle: BinaryIO) -> Iterator[tuple[int, bytes, bool]]:
     pieces' worth of bytes, the piece read so far is yielded with ``True`` and the
     caller reads on from there (memory must not grow with the file).
     """
+    from muehle.notation.parser import line_break_count
+
     buffer = b""
     line = 1
     at_end = False
@@ -307,7 +309,7 @@ def _pieces(handle: BinaryIO) -> Iterator[tuple[int, bytes, bool]]:
         piece, buffer = buffer[:cut], buffer[cut:]
         scan_from = 0
         yield line, piece, False
-        line += piece.count(b"\n")
+        line += line_break_count(piece)
 
 
 #: What a worker is sent: source name, ruleset, first line, and the piece as path, offset, length.

@@ -16,8 +16,9 @@ from muehle.notation.errors import MuehleError
 
 Form = Literal["json", "yaml", "notation"]
 
-#: A line that marks a YAML text as a record: ``format: muehle-record`` (LF or CRLF line ends).
-_YAML_RECORD = re.compile(r"""^format:[ \t]*(["']?)muehle-record\1[ \t]*(#.*)?\r?$""", re.MULTILINE)
+#: A line that marks a YAML text as a record: ``format: muehle-record`` (LF, CRLF or CR line ends).
+_YAML_RECORD = re.compile(r"""(?:^|(?<=\r))format:[ \t]*(["']?)muehle-record\1[ \t]*(?:#[^\r\n]*)?(?:\r|$)""",
+                          re.MULTILINE)
 #: The start of a JSON object: ``{`` and a key, or ``{}``. Notation may start with a
 #: ``{`` comment too, but not with one whose text is a quoted word and a colon.
 _JSON_OBJECT = re.compile(r'\s*\{\s*(?:"(?:[^"\\\n]|\\.)*"\s*:|\})')
@@ -36,6 +37,8 @@ def input_form(name: str, text: Optional[str] = None) -> Form:
     ('json', 'yaml', 'notation')
     >>> input_form("-", ' {"format": 1}'), input_form("-", "format: muehle-record\\r\\nversion: 1\\r\\n")
     ('json', 'yaml')
+    >>> input_form("-", "version: 1\\rformat: muehle-record\\rgames: []\\r")
+    'yaml'
     >>> input_form("-", "1. b4 d6"), input_form("-", "{ Setzphase } 1. b4 *"), input_form("-")
     ('notation', 'notation', 'notation')
     """

@@ -436,15 +436,16 @@ def read_lines(lines: Iterable[str], source: str = "<input>", first_line: int = 
 
 
 def text_lines(text: str) -> list[str]:
-    """The lines of a text without line breaks (CRLF or LF) and without a leading BOM.
+    """The lines of a text without line breaks (LF, CRLF or a CR alone) and without a leading BOM.
 
-    >>> text_lines("\\ufeff1. b4\\r\\n1... d6")
-    ['1. b4', '1... d6']
+    >>> text_lines("\\ufeff1. b4\\r\\n1... d6\\r2. f4")
+    ['1. b4', '1... d6', '2. f4']
     """
     if text.startswith("\ufeff"):
         text = text[1:]
-    lines = text.split("\n")
-    return [line[:-1] if line.endswith("\r") else line for line in lines]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")
 
 
 def read_games(text: str, source: str = "<input>", deferred: bool = False) -> Iterator[Game]:
@@ -458,7 +459,7 @@ def read_games(text: str, source: str = "<input>", deferred: bool = False) -> It
 
 
 def file_lines(path: str | os.PathLike, source: str) -> Iterator[str]:
-    """The lines of a UTF-8 file (with or without BOM, CRLF or LF), without line breaks.
+    """The lines of a UTF-8 file (with or without BOM; LF, CRLF or CR line ends), without line breaks.
 
     The file is read in blocks of whole lines, so memory does not grow with it.
     """
@@ -481,55 +482,74 @@ def stream_lines(handle: BinaryIO, source: str, first_line: int = 1, head: bytes
     while True:
         block = handle.read(_BLOCK_BYTES)
         if not block:
-            if rest:  # a last line without its line break
+            if rest and not (number == 1 and rest == _BOM):  # a last line without its line break
                 yield _decoded_line(rest, number, source)
             return
         data = rest + block
-        end = data.rfind(b"\n") + 1
+        # a CR that ends the data may be the first half of a CRLF: it waits for the next block
+        end = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1)) + 1
         rest = data[end:]
         if end:
             yield from _block_lines(data[:end], number, source)
-            number += data.count(b"\n", 0, end)
+            number += line_break_count(data, 0, end)
 
 
 #: How much of a file :func:`file_lines` reads at once.
 _BLOCK_BYTES = 1 << 20
 
+#: The byte order mark in UTF-8, which may open a file (and is not part of its first line).
+_BOM = b"\xef\xbb\xbf"
+
+
+def line_break_count(data: bytes, start: int = 0, end: Optional[int] = None) -> int:
+    """How many line breaks ``data[start:end]`` holds: an LF, a CRLF and a CR alone are one each.
+
+    >>> line_break_count(b"a\\nb\\r\\nc\\rd\\r")
+    4
+    """
+    if end is None:
+        end = len(data)
+    breaks = data.count(b"\n", start, end)
+    returns = data.count(b"\r", start, end)
+    return breaks + returns - data.count(b"\r\n", start, end) if returns else breaks
+
 
 def byte_lines(data: bytes, source: str, first_line: int = 1) -> Iterator[str]:
     """The lines of a piece of a UTF-8 file that starts at line ``first_line``, as :func:`file_lines` reads them.
 
-    >>> list(byte_lines(b"1. b4\\r\\n1... d6", "t", 7))
-    ['1. b4', '1... d6']
+    >>> list(byte_lines(b"1. b4\\r\\n1... d6\\r2. f4", "t", 7))
+    ['1. b4', '1... d6', '2. f4']
     """
-    end = data.rfind(b"\n") + 1
+    end = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
     if end:
         yield from _block_lines(data[:end], first_line, source)
-    if end < len(data):  # a last line without its line break
-        yield _decoded_line(data[end:], first_line + data.count(b"\n"), source)
+    if end < len(data) and not (first_line == 1 and data == _BOM):  # a last line without its line break
+        yield _decoded_line(data[end:], first_line + line_break_count(data, 0, end), source)
 
 
 def _block_lines(data: bytes, number: int, source: str) -> Iterator[str]:
     """The lines of ``data`` (whole lines, each ending with its line break), the first being line ``number``."""
     try:
-        text = (data[3:] if number == 1 and data.startswith(b"\xef\xbb\xbf") else data).decode("utf-8")
+        text = (data[3:] if number == 1 and data.startswith(_BOM) else data).decode("utf-8")
     except UnicodeDecodeError:  # line by line, to say where
-        for offset, raw in enumerate(data.split(b"\n")[:-1]):
-            yield _decoded_line(raw + b"\n", number + offset, source)
+        for offset, raw in enumerate(data.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")[:-1]):
+            yield _decoded_line(raw, number + offset, source)
         return
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     lines.pop()  # what follows the last line break: nothing
-    if "\r" in text:
-        lines = [line[:-1] if line.endswith("\r") else line for line in lines]
     yield from lines
 
 
 def _decoded_line(raw: bytes, number: int, source: str) -> str:
     """Line ``number`` of a file as read in binary (with its line break, if any), as text without it."""
-    if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+    if number == 1 and raw.startswith(_BOM):
         raw = raw[3:]
     if raw.endswith(b"\n"):
         raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
+    elif raw.endswith(b"\r"):
+        raw = raw[:-1]
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -542,7 +562,7 @@ def _decoded_line(raw: bytes, number: int, source: str) -> str:
 def read_file(path: str | os.PathLike, source: Optional[str] = None, deferred: bool = False) -> Iterator[Game]:
     """Every game of a file, read game by game (memory does not grow with the file).
 
-    The file is UTF-8, with or without BOM, with CRLF or LF line ends. ``source``
+    The file is UTF-8, with or without BOM, with LF, CRLF or CR line ends. ``source``
     names the file in messages (default: the path). A file that cannot be read or
     is not UTF-8 raises :class:`~muehle.notation.errors.MuehleError` (code ``io``)
     when the iteration reaches the problem; syntax errors go into ``game.errors``

@@ -15,8 +15,8 @@ from muehle.notation.parser import byte_lines, file_lines, text_lines
 lines = st.lists(st.sampled_from(["1. d2 d6", "", "{ä}", "½-½", "\r", "a\rb", "[Event \"ü\"]"]), max_size=12)
 
 
-@settings(max_examples=200, deadline=None)
-@given(lines, st.sampled_from(["\n", "\r\n"]), st.booleans(), st.booleans(), st.integers(1, 9))
+@settings(max_examples=300, deadline=None)
+@given(lines, st.sampled_from(["\n", "\r\n", "\r"]), st.booleans(), st.booleans(), st.integers(1, 9))
 def test_the_lines_of_a_file_are_those_of_its_text(tmp_path_factory: pytest.TempPathFactory, parts: list[str],
                                                    end: str, bom: bool, final_break: bool, block: int) -> None:
     text = ("\ufeff" if bom else "") + end.join(parts) + (end if final_break and parts else "")
@@ -28,13 +28,27 @@ def test_the_lines_of_a_file_are_those_of_its_text(tmp_path_factory: pytest.Temp
         read = list(file_lines(path, "t"))
     finally:
         parser._BLOCK_BYTES = original
-    # as read line by line: each line loses its line break (LF or CRLF), the first a BOM
-    with path.open("rb") as handle:
-        expected = [parser._decoded_line(raw, number, "t") for number, raw in enumerate(handle, 1)]
+    # as Python's universal newlines read it: LF, CRLF and a CR alone end a line; the first loses a BOM
+    with path.open(encoding="utf-8-sig", newline=None) as handle:
+        expected = [line[:-1] if line.endswith("\n") else line for line in handle]
     assert read == expected
-    if not text.endswith("\r"):
-        assert read == text_lines(text)[: len(read)]
+    assert text_lines(text) in (expected, expected + [""])  # a text ending with a line break: an empty last line
     assert list(byte_lines(text.encode("utf-8"), "t")) == expected
+
+
+@pytest.mark.parametrize(("data", "lines"), [
+    (b"1. d2\r2. f4\r\r*", ["1. d2", "2. f4", "", "*"]),
+    (b"1. d2\r\n\r2. f4\n\r", ["1. d2", "", "2. f4", ""]),
+    (b"\r", [""]),
+])
+@pytest.mark.parametrize("block", [1, 2, 3, 1 << 20])
+def test_a_cr_alone_ends_a_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data: bytes, lines: list[str],
+                                block: int) -> None:
+    path = tmp_path / "games.txt"
+    path.write_bytes(data)
+    monkeypatch.setattr(parser, "_BLOCK_BYTES", block)
+    assert list(file_lines(path, "t")) == lines
+    assert list(byte_lines(data, "t")) == lines
 
 
 @pytest.mark.parametrize("block", [1, 5, 1 << 20])

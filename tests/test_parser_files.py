@@ -111,12 +111,25 @@ def test_crlf_and_bom_in_a_text() -> None:
     assert [(p.line, p.column) for p in games[0].plies] == [(3, 4), (3, 7), (4, 4)]
 
 
+@pytest.mark.parametrize("reader", ["text", "file"])
+def test_a_cr_alone_ends_a_line_and_a_semicolon_comment(tmp_path: Path, reader: str) -> None:
+    # line ends of the old Mac OS: without them the ';' comment would swallow the rest of the game
+    text = '[Event "E"]\r\r1. b4 ; Setzphase\rd6 2. f4 *\r'
+    path = tmp_path / "cr.txt"
+    path.write_bytes(text.encode("utf-8"))
+    (game,) = read_games(text) if reader == "text" else read_file(path)
+    assert (game.tags, labels(game), game.result, game.errors) == ({"Event": "E"}, ["1. b4", "1... d6", "2. f4"], "*", [])
+    assert game.plies[0].comments == ["Setzphase"]
+    assert [(p.line, p.column) for p in game.plies] == [(3, 4), (4, 1), (4, 7)]
+
+
 @pytest.mark.parametrize("encoded", [
     b'[Event "\xc3\x9c"]\n1. b4 *\n',
     b'\xef\xbb\xbf[Event "\xc3\x9c"]\n1. b4 *\n',
     b'[Event "\xc3\x9c"]\r\n1. b4 *\r\n',
     b'\xef\xbb\xbf[Event "\xc3\x9c"]\r\n1. b4 *',
-], ids=["lf", "bom-lf", "crlf", "bom-crlf-no-final-newline"])
+    b'[Event "\xc3\x9c"]\r1. b4 *\r',
+], ids=["lf", "bom-lf", "crlf", "bom-crlf-no-final-newline", "cr"])
 def test_read_file_encodings(tmp_path: Path, encoded: bytes) -> None:
     path = tmp_path / "partie.txt"
     path.write_bytes(encoded)

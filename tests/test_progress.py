@@ -10,6 +10,7 @@ from pathlib import Path
 
 import muehle.analyzer.progress as progress_module
 from muehle.analyzer.progress import FileProgress, Progress, count_lines, format_duration, format_status
+from muehle.notation.parser import file_lines
 
 
 class Terminal(io.StringIO):
@@ -167,10 +168,12 @@ def test_count_lines(tmp_path: Path) -> None:
     (tmp_path / "b.txt").write_bytes(b"1. d2 d6\r\n*")  # CRLF, and no line end at the end
     (tmp_path / "c.txt").write_bytes(b"")
     (tmp_path / "d.txt").write_bytes(b"x\n" * 700_000)  # more than one block of 1 MiB
-    assert count_lines(str(tmp_path / "a.txt")) == 3
-    assert count_lines(str(tmp_path / "b.txt")) == 2
-    assert count_lines(str(tmp_path / "c.txt")) == 0
-    assert count_lines(str(tmp_path / "d.txt")) == 700_000
+    (tmp_path / "e.txt").write_bytes(b"1. d2 d6\r2. f2 f6\r\r*\r")  # CR alone: four lines
+    (tmp_path / "f.txt").write_bytes(b"x" * ((1 << 20) - 1) + b"\r\ny")  # a CRLF across two blocks
+    expected = {"a.txt": 3, "b.txt": 2, "c.txt": 0, "d.txt": 700_000, "e.txt": 4, "f.txt": 2}
+    for name, lines in expected.items():
+        assert count_lines(str(tmp_path / name)) == lines, name
+        assert len(list(file_lines(tmp_path / name, name))) == lines, name  # the lines the reader reads
     assert count_lines(str(tmp_path / "missing.txt")) == 0
     assert count_lines("-") == 0
 

@@ -35,6 +35,9 @@ TRICKY = [
     GAME.format(e="a") + "\n{ open\n" + GAME.format(e="b") + "\n" + GAME.format(e="c"),
     # CRLF line ends, a BOM, and a line that is not UTF-8 in the middle
     "\ufeff" + GAME.format(e="a").replace("\n", "\r\n") + "\r\n" + GAME.format(e="b"),
+    # a CR alone ends a line too (and a ';' comment), mixed with LF; an illegal ply gives its line
+    GAME.format(e="a").replace("\n", "\r") + "\r1. d2 ; note\rd2 *\r\r" + GAME.format(e="b") + "\n"
+    + '[Event "c"]\r\n\r1. f4 f4 *\n\n',
 ]
 
 
@@ -80,6 +83,7 @@ def test_a_cut_needs_a_result_then_a_blank_line_then_a_tag_line() -> None:
 @settings(max_examples=40)
 @given(st.lists(st.sampled_from([
     GAME.format(e="g"), "\n", "{ c }\n", "{ open\n", "} *\n", "1-0\n", '[Site "s"]\n', "1. d2 d6\n", "\n\n",
+    "\r", "; c\r", "1. d2 d2 *\r",
 ]), min_size=1, max_size=30))
 def test_any_text_gives_the_reports_of_one_process(tmp_path_factory: pytest.TempPathFactory, parts: list[str]) -> None:
     path = tmp_path_factory.mktemp("pieces") / "games.txt"
