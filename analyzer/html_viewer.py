@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import html
 import json
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any, Iterable, Optional, Sequence, Union
 
 from muehle.analyzer.board import Position, points_of
 from muehle.analyzer.diagram import summary_lines
@@ -37,7 +37,7 @@ from muehle.analyzer.svg import (
     mill_band_svg,
     render_svg,
 )
-from muehle.notation.errors import FormatError
+from muehle.notation.errors import FormatError, MuehleError
 from muehle.notation.model import Game, Ply, Variation
 
 _NAMES = {"white": "White", "black": "Black"}
@@ -75,6 +75,11 @@ def _frames(result: Replay) -> list[dict[str, Any]]:
     return frames
 
 
+def _unreplayed_frame(error: MuehleError) -> dict[str, Any]:
+    """The only frame of a game that could not be replayed: an empty board and why."""
+    return {"white": [], "black": [], "marks": "", "mills": "", "status": _not_replayed_text(error)}
+
+
 def _number(ply: Ply, fallback: int) -> int:
     return ply.number if ply.number is not None else fallback
 
@@ -106,8 +111,9 @@ class _MoveList:
         self.variations: list[dict[str, Any]] = []
         self.replays: list[Replay] = []
 
-    def html(self, game: Game, result: Replay) -> str:
-        """Every ply of the main line and of its variations, the replayed ones links."""
+    def html(self, game: Game, result: Optional[Replay]) -> str:
+        """Every ply of the main line and of its variations, the replayed ones links (none
+        when ``result`` is ``None``: the game was not replayed)."""
         parts = [_comment_html(text) for text in game.comments]
         number = _number(game.plies[0], 1) if game.plies else 1
         parts += self._plies(game.plies, number, ('<span class="number">{}.</span>',
@@ -204,14 +210,32 @@ def _title(game: Game) -> str:
     return game.tags.get("Event") or "Nine Men's Morris"
 
 
-def _game_section(number: int, game: Game, result: Replay, moves: _MoveList) -> str:
+#: What the page has of each game: its replay, or why it could not be replayed.
+Replayed = Union[Replay, MuehleError]
+
+
+def _not_replayed_text(error: MuehleError) -> str:
+    """Why a game is shown without its positions: the error and where it stands."""
+    where = f" (line {error.line})" if error.line else ""
+    return f"Not replayed: {error.message}{where}."
+
+
+def _game_section(number: int, game: Game, result: Replayed, moves: _MoveList) -> str:
     tags = "".join(f"<tr><th>{html.escape(name)}</th><td>{html.escape(value)}</td></tr>"
                    for name, value in game.tags.items())
-    move_list = moves.html(game, result)
-    errors = "".join(f"<li>{html.escape(message)}</li>" for message in moves.errors(result))
-    last = result.records[-1] if result.records else None
-    board = render_svg(result.last_legal_position, last)
-    outcome = _outcome_text(result)
+    if isinstance(result, MuehleError):
+        move_list = moves.html(game, None)
+        board = render_svg(Position(), None)
+        outcome = ""
+        errors = ""
+        rules = _not_replayed_text(result)
+    else:
+        move_list = moves.html(game, result)
+        errors = "".join(f"<li>{html.escape(message)}</li>" for message in moves.errors(result))
+        last = result.records[-1] if result.records else None
+        board = render_svg(result.last_legal_position, last)
+        outcome = _outcome_text(result)
+        rules = f"Replayed under the rules {result.rules.name}: {result.rules.title}"
     return f"""<section class="game" id="game-{number}" data-game="{number}">
 <h2>{html.escape(_title(game))}</h2>
 <table class="tags">{tags}</table>
@@ -230,7 +254,7 @@ def _game_section(number: int, game: Game, result: Replay, moves: _MoveList) -> 
 <p class="moves">{move_list}</p>
 {f'<p class="outcome">{html.escape(outcome)}</p>' if outcome else ''}
 {f'<ul class="errors">{errors}</ul>' if errors else ''}
-<p class="rules">Replayed under the rules {html.escape(result.rules.name)}: {html.escape(result.rules.title)}</p>
+<p class="rules">{html.escape(rules)}</p>
 </div>
 </div>
 </section>"""
@@ -409,8 +433,12 @@ def _script_json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
-def render_games_html(games: Sequence[tuple[Game, Replay]], title: Optional[str] = None) -> str:
-    """One page for several replayed games, each with its own board and move list."""
+def render_games_html(games: Sequence[tuple[Game, Replayed]], title: Optional[str] = None) -> str:
+    """One page for several replayed games, each with its own board and move list.
+
+    A game given with an error instead of its replay (an unknown ``Rules`` tag, a bad
+    ``FEN``) is shown with its tags and moves on an empty board, and the error.
+    """
     if title is None:
         title = _title(games[0][0]) if len(games) == 1 else f"{len(games)} games of Nine Men's Morris"
     sections = []
@@ -418,7 +446,8 @@ def render_games_html(games: Sequence[tuple[Game, Replay]], title: Optional[str]
     for number, (game, result) in enumerate(games, 1):
         moves = _MoveList(f"game={number}&amp;" if len(games) > 1 else "")
         sections.append(_game_section(number, game, result, moves))
-        game_data.append({"number": number, "frames": _frames(result), "variations": moves.variations})
+        frames = [_unreplayed_frame(result)] if isinstance(result, MuehleError) else _frames(result)
+        game_data.append({"number": number, "frames": frames, "variations": moves.variations})
     data = {"points": POINT_XY, "radius": STONE_RADIUS, "colours": COLOURS, "games": game_data}
     return f"""<!DOCTYPE html>
 <html lang="en">
@@ -445,11 +474,26 @@ def render_html(game: Game, replay: Replay) -> str:
     return render_games_html([(game, replay)])
 
 
-def write_html(games: Iterable[Game]) -> str:
+def write_html(games: Iterable[Game], unreplayed: Optional[list[tuple[int, MuehleError]]] = None) -> str:
     """The viewer page for records: each replayed under its ``Rules`` tag (default ``wmd``),
     from its ``[SetUp "1"]`` FEN when it has one. The writer of ``muehle convert --to html``.
+
+    A game whose ``Rules`` tag names no preset, or whose FEN cannot be read, is shown
+    without its positions, with the error; the game's number (from 1) and the error are
+    added to ``unreplayed`` if given.
     """
-    pairs = [(game, replay_record(game)) for game in games]
+    pairs = [(game, _replayed(game)) for game in games]
+    if unreplayed is not None:
+        unreplayed.extend((number, result) for number, (_, result) in enumerate(pairs, 1)
+                          if isinstance(result, MuehleError))
     if not pairs:
         raise FormatError("there is no game to show", code="format")
     return render_games_html(pairs)
+
+
+def _replayed(game: Game) -> Replayed:
+    """The replay of ``game``, or the error in its ``Rules`` or ``FEN`` tag that prevents it."""
+    try:
+        return replay_record(game)
+    except FormatError as error:
+        return error

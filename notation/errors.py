@@ -80,10 +80,11 @@ class MuehleError(Exception):
                 parts.append(str(self.column))
         return ":".join(parts)
 
-    def format(self) -> str:
+    def format(self, severity: str = "error") -> str:
         """The message as a compiler would print it, with the line and a caret (a long line
-        cut to :data:`EXCERPT_WIDTH` characters around the column)."""
-        text = f"{self.location()}: error: {self.message}"
+        cut to :data:`EXCERPT_WIDTH` characters around the column); ``severity`` names what
+        it is (``warning``: the command went on)."""
+        text = f"{self.location()}: {severity}: {self.message}"
         if self.line_text is not None and self.column:
             shown, caret = excerpt(self.line_text.rstrip("\r\n").expandtabs(1), self.column)
             text += f"\n    {shown}\n    {' ' * (caret - 1)}^"

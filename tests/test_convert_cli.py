@@ -279,12 +279,21 @@ def test_html_output_is_the_viewer_of_every_game(tmp_path: Path) -> None:
     assert 'href="#game=2&amp;line=1&amp;ply=2"' in page  # the variation's move
 
 
-def test_html_of_a_record_with_a_bad_set_up_is_a_located_error(tmp_path: Path) -> None:
-    source = write(tmp_path / "bad.txt", '[SetUp "1"]\n[FEN "nonsense"]\n\n1. d2 *\n')
+def test_html_shows_a_game_it_cannot_replay_without_positions_and_warns(tmp_path: Path) -> None:
+    """A bad FEN or an unknown Rules tag does not cost the other games their page."""
+    source = write(tmp_path / "bad.txt", '[SetUp "1"]\n[FEN "nonsense"]\n\n1. d2 *\n\n[Rules "fide"]\n1. d2 *\n\n1. g7 *\n')
     out = tmp_path / "bad.html"
     result = run(source, "--to", "html", "-o", str(out))
-    assert result.exit_code == 1 and not out.exists()
-    assert f"{source}:2:15: error: in the FEN tag: a Sanmill FEN has 17 fields" in result.stderr
+    assert result.exit_code == 0 and result.stdout == ""
+    assert result.stderr.splitlines()[::3] == [
+        f"{source}:2:15: warning: the page shows its game 1 without positions: in the FEN tag: a Sanmill FEN "
+        "has 17 fields separated by spaces; this one has only 1",
+        f"{source}:6:9: warning: the page shows its game 2 without positions: the Rules tag names 'fide', "
+        "which is not a ruleset (presets: wmd, brettspielnetz, sanmill, schuermann, wmd-traditional)",
+    ]
+    page = out.read_text(encoding="utf-8")
+    assert page.count("Not replayed: ") == 4  # the status of two frames, the note of two games
+    assert page.count('<a class="ply"') == 1  # 1. g7 of the third game
 
 
 def test_an_error_in_a_long_line_shows_only_the_part_around_it(tmp_path: Path) -> None:

@@ -31,7 +31,7 @@ import pytest
 from muehle.analyzer.html_viewer import render_games_html, render_html, write_html
 from muehle.analyzer.replay import replay
 from muehle.notation.errors import FormatError
-from muehle.notation.parser import parse_game, read_file
+from muehle.notation.parser import parse_game, read_file, read_games
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -187,6 +187,31 @@ def test_several_games_share_one_page_and_none_is_refused() -> None:
     assert data["games"][1]["frames"][1]["white"] == ["g7"]
     with pytest.raises(FormatError, match="no game"):
         write_html([])
+
+
+UNREPLAYABLE = (
+    '[Rules "fide"]\n\n1. d2 d6 *\n\n'  # no such ruleset
+    '[SetUp "1"]\n[FEN "not a position"]\n\n5. d2 *\n\n'  # a FEN that cannot be read
+    '1. g7 d6 *\n'
+)
+
+
+def test_a_game_that_cannot_be_replayed_is_shown_without_positions() -> None:
+    """An unknown Rules tag or a bad FEN does not cost the other games their page."""
+    page = write_html(read_games(UNREPLAYABLE, "three.txt"))
+    games = page_data(page)["games"]
+    empty = {"white": [], "black": [], "marks": "", "mills": ""}
+    for game, line, why in ((games[0], 1, "the Rules tag names 'fide'"), (games[1], 6, "in the FEN tag")):
+        (frame,) = game["frames"]
+        assert {key: frame[key] for key in empty} == empty
+        assert frame["status"].startswith(f"Not replayed: {why}") and frame["status"].endswith(f"(line {line}).")
+    assert [(frame["white"], frame["black"]) for frame in games[2]["frames"]] == [([], []), (["g7"], []),
+                                                                                 (["g7"], ["d6"])]
+    sections = page.split('<section class="game"')[1:]
+    assert 'class="ply' not in sections[0] and 'class="ply' not in sections[1]  # the moves, not linked
+    assert '<span class="move">d6</span>' in sections[0] and '<span class="move">d2</span>' in sections[1]
+    assert "Not replayed: the Rules tag names &#x27;fide&#x27;" in sections[0]
+    assert sections[2].count('<a class="ply"') == 2 and "Replayed under the rules wmd" in sections[2]
 
 
 def test_a_record_set_up_from_a_fen_starts_there() -> None:
@@ -463,3 +488,15 @@ def test_a_variation_without_a_legal_ply_leaves_the_main_line_free(browser: WebD
     assert browser.run("return window.location.hash;") == "#ply=2"
     browser.press("ArrowRight")
     assert browser.stones() == ({"d2", "f4"}, {"d6"}) and shown(browser) == (0, 3, "0/3")
+
+
+@needs_driver
+def test_a_game_not_replayed_shows_an_empty_board_and_why(browser: WebDriver, tmp_path: Path) -> None:
+    path = tmp_path / "unreplayable.html"
+    path.write_text(write_html(read_games(UNREPLAYABLE.split("\n\n[SetUp")[0], "one.txt")), encoding="utf-8")
+    browser.open(path.as_uri())
+    assert browser.stones() == (set(), set())
+    browser.press("ArrowRight", 2)
+    assert browser.stones() == (set(), set()) and current(browser) == 0
+    status = browser.run("return document.querySelector('p.status').textContent;")
+    assert status.startswith("Not replayed: the Rules tag names 'fide'")

@@ -24,10 +24,20 @@ Writer = Callable[[list[Game]], str]
 Reader = Callable[[str, str], list[Game]]
 
 def write_html(games: list[Game]) -> str:
-    """The self-contained HTML viewer (imported on use: it needs the replay)."""
+    """The self-contained HTML viewer (imported on use: it needs the replay). A game that
+    cannot be replayed (unknown ``Rules`` tag, bad ``FEN``) is shown without its positions,
+    with a warning on standard error."""
+    import copy
+
     from muehle.analyzer.html_viewer import write_html as render
 
-    return render(games)
+    unreplayed: list[tuple[int, MuehleError]] = []
+    page = render(games, unreplayed)
+    for number, error in unreplayed:
+        warning = copy.copy(error)
+        warning.message = f"the page shows its game {number} without positions: {error.message}"
+        click.echo(warning.format("warning"), err=True)
+    return page
 
 
 #: Output format name -> writer. A new output format is one more entry here.
