@@ -27,18 +27,23 @@ from muehle.analyzer.verdict import ruleset_of
 from muehle.notation.model import Game
 
 
-def rules_for(game: Game, option: Union[str, Ruleset, None] = None) -> Ruleset:
-    """The ruleset to replay ``game`` under: ``option`` (a preset name or YAML file), else its
+def rules_for(game: Game, rules: Union[str, Ruleset, None] = None) -> Ruleset:
+    """The ruleset to replay ``game`` under: ``rules`` (a preset name or YAML file), else its
     ``Rules`` tag, else the default. A ``Rules`` tag that names no preset is a located
     :class:`~muehle.notation.errors.FormatError`.
     """
-    return ruleset_of(game, load_ruleset(option) if isinstance(option, str) else option)
+    return ruleset_of(game, load_ruleset(rules) if isinstance(rules, str) else rules)
 
 
-def replay_record(game: Game, option: Union[str, Ruleset, None] = None) -> Replay:
+def replay_record(game: Game, rules: Union[str, Ruleset, None] = None) -> Replay:
     """Replay ``game`` under :func:`rules_for` from its :func:`~muehle.analyzer.fen.start_fen`
-    (an error in the FEN tag points at the tag)."""
-    return replay_from(game, rules_for(game, option), start_fen(game))
+    (an error in the FEN tag points at the tag).
+
+    >>> from muehle.notation.model import Ply
+    >>> replay_record(Game(plies=[Ply(1, "white", "d2")]), rules="sanmill").rules.name
+    'sanmill'
+    """
+    return replay_from(game, rules_for(game, rules), start_fen(game))
 
 
 def replay_from(game: Game, rules: Ruleset, setup: Optional[FenPosition]) -> Replay:
