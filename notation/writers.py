@@ -225,10 +225,11 @@ def write_notation(games: Iterable[Game]) -> str:
     """Games in the canonical book notation, separated by a blank line.
 
     A game without a result gets none (so that reading keeps ``result`` ``None``),
-    unless the text read back would run it into a game beside it: then it ends with
-    ``*`` (no result yet). That is when a game follows and either has no tags or
-    this game has no plies (its tags or comments would be the next game's), and
-    when the game is only comments after another game (they would be that game's).
+    unless the text read back would run it into a game beside it or lose it: then it
+    ends with ``*`` (no result yet). That is when a game follows and either has no
+    tags or this game has no plies (its tags or comments would be the next game's),
+    when the game is only comments after another game (they would be that game's),
+    and when the record is empty (it is written as ``*``, so every game keeps its number).
 
     >>> from muehle.notation.model import Game, Ply
     >>> print(write_notation([Game(plies=[Ply(1, "white", "d2")]), Game(plies=[Ply(1, "white", "f4")])]))
@@ -237,14 +238,14 @@ def write_notation(games: Iterable[Game]) -> str:
     1. f4
     <BLANKLINE>
     """
-    written = [game for game in games if game.tags or game.plies or game.comments or game.final_comments
-               or game.result is not None]  # (an empty record is not written)
+    written = list(games)
     texts = []
     for index, game in enumerate(written):
         following = written[index + 1] if index + 1 < len(written) else None
         runs_on = game.result is None and (
             following is not None and (not following.tags or not game.plies)
-            or index > 0 and not game.tags and not game.plies)
+            or index > 0 and not game.tags and not game.plies
+            or not (game.tags or game.plies or game.comments or game.final_comments))
         texts.append(game_notation(game, result="*" if runs_on else None))
     return "\n\n".join(texts) + "\n" if texts else ""
 

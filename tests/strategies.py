@@ -130,7 +130,7 @@ def games(draw: st.DrawFn, with_result: Optional[bool] = None) -> Game:
 
 
 def not_empty(game: Game) -> bool:
-    """Whether a record has anything to write (an empty one is not written)."""
+    """Whether a record written alone reads back as itself (an empty one comes back as ``*``)."""
     return bool(game.tags or game.plies or game.comments or game.result is not None)
 
 

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from muehle.notation.errors import MuehleError
 from muehle.notation.model import Game, Ply, Variation
+from muehle.notation.parser import read_games
 from muehle.notation.writers import UnwritableError, game_notation, wrap_units, write_notation
 
 
@@ -169,6 +170,15 @@ def test_a_game_without_result_that_would_run_into_the_next_ends_with_a_star() -
 def test_a_game_of_tags_only_and_an_empty_input() -> None:
     assert game_notation(Game(tags={"Event": "x"})) == '[Event "x"]'
     assert write_notation([]) == ""
+
+
+def test_an_empty_record_is_written_as_a_star_and_keeps_its_place() -> None:
+    """A record with nothing in it (as JSON can hold) is still a game: "*" (no result yet)."""
+    games = [Game(plies=[white(1, "b4")], result="1-0"), Game(), Game(tags={"Round": "3"}, result="0-1"), Game()]
+    text = write_notation(games)
+    assert text == '1. b4 1-0\n\n*\n\n[Round "3"]\n\n0-1\n\n*\n'
+    assert [game.result for game in read_games(text)] == ["1-0", "*", "0-1", "*"]
+    assert write_notation([Game()]) == "*\n"
 
 
 @pytest.mark.parametrize(
