@@ -31,7 +31,8 @@ import re
 from typing import Callable, Iterable, Optional
 
 from muehle.notation.model import (
-    BLACK, WHITE, Game, MoveLine, Numbering, Ply, PlyMove, Variation, numbering_after, tag_value_column,
+    BLACK, MAX_VARIATION_DEPTH, WHITE, Game, MoveLine, Numbering, Ply, PlyMove, Variation, numbering_after,
+    tag_value_column,
 )
 from muehle.notation.parser import _DECODED, _decode, goes_back, next_numbering, read_move_number, tag_pair
 from muehle.notation.splitter import Chunk
@@ -211,7 +212,7 @@ class FastReader:
                         return None
                     state = _OFFER
                 elif what == _WORD_OPEN:
-                    if state < _PLY:
+                    if state < _PLY or len(lines_open) == MAX_VARIATION_DEPTH:
                         return None
                     # a variation of the last ply: its numbering goes on from the ply before that
                     lines_open.append((moves, variations, start, first))
@@ -361,7 +362,7 @@ class FastReader:
                 last.draw_offer = True  # type: ignore[union-attr]
                 state = _OFFER
             elif kind == "LPAR":
-                if state < _PLY or finished:
+                if state < _PLY or finished or len(stack) == MAX_VARIATION_DEPTH:
                     return None
                 variation = Variation()
                 last.variations.append(variation)  # type: ignore[union-attr]

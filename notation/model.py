@@ -29,6 +29,10 @@ BLACK: Side = "black"
 #: The results a record may declare (``½-½`` is read as ``1/2-1/2``).
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
+#: How deep variations may nest (a variation of the main line is 1 deep): every reader
+#: refuses a deeper one, so every form of record can carry what any of them read.
+MAX_VARIATION_DEPTH = 50
+
 #: Traditional annotation marks, in the order the notation lists them.
 ANNOTATIONS = ("!", "?", "!!", "??", "!?", "?!")
 

@@ -34,7 +34,9 @@ from typing import Any, BinaryIO, Iterable, Iterator, Optional
 
 from muehle.notation.errors import MuehleError, NotationError
 from muehle.notation.grammar import MOVE_NUMBER_CHARS, build_parser
-from muehle.notation.model import BLACK, WHITE, Game, Ply, Side, Variation, numbering_after, tag_value_column
+from muehle.notation.model import (
+    BLACK, MAX_VARIATION_DEPTH, WHITE, Game, Ply, Side, Variation, numbering_after, tag_value_column,
+)
 from muehle.notation.splitter import Chunk, split_lines
 
 __all__ = ["read_games", "read_file", "read_lines", "parse_game"]
@@ -298,6 +300,9 @@ class _Builder:
 
     def on_open(self, token: Any) -> Any:
         if self.last is not None and self.last_type not in ("NUMBER", "LPAR"):
+            if len(self.stack) == MAX_VARIATION_DEPTH:
+                raise self.error_at(f"variations nest more than {MAX_VARIATION_DEPTH} deep here; "
+                                    f"muehle reads {MAX_VARIATION_DEPTH} levels at most", token)
             variation = Variation()
             self.last.variations.append(variation)
             self.stack.append((self.plies, self.comments, self.last, self.context, self.before))

@@ -328,8 +328,8 @@ class TestSetUp:
         result = run("--format", "json", "--jobs", jobs, path)
         first, second = json.loads(result.stdout)
         assert result.exit_code == 1 and second["valid"]
-        assert [(e["code"], e["message"], e["line"]) for e in first["errors"]] == [
-            ("syntax", "the variations are nested too deeply to be replayed", 1)]
+        assert [(e["code"], e["message"], e["line"], e["column"]) for e in first["errors"]] == [
+            ("syntax", "variations nest more than 50 deep here; muehle reads 50 levels at most", 1, 357)]
 
     @pytest.mark.parametrize("jobs", ["1", "2"])
     def test_a_rules_tag_naming_no_ruleset_is_an_error_at_the_tag(self, tmp_path: Path, jobs: str) -> None:
