@@ -214,6 +214,12 @@ class Replay:
         return bool(self.errors) and any(error.code != "result-mismatch" for error in self.errors)
 
     @property
+    def played_on_after_the_end(self) -> bool:
+        """Whether a ply played after the game had ended on the board stopped this line (the
+        board's verdict, ``outcome``, is known all the same)."""
+        return self.outcome is not None and bool(self.errors) and self.errors[0].code == "after-game-end"
+
+    @property
     def valid(self) -> bool:
         """No error in this line nor in any of its variations."""
         return not any(True for _ in self.all_errors())
@@ -777,8 +783,11 @@ def _place(game: Game, ply: Ply) -> tuple[int, int]:
 
 
 def _check_result(line: Replay) -> None:
-    """Compare the declared result with the board; set a declared outcome if unfinished."""
-    if line.stopped:
+    """Compare the declared result with the board; set a declared outcome if unfinished.
+
+    A line stopped by a ply played after the end still has the board's verdict to compare.
+    """
+    if line.stopped and not line.played_on_after_the_end:
         return
     declared = line.game.declared_result
     if declared is None or declared.strip() in ("*", ""):

@@ -145,7 +145,7 @@ def report_of(result: Replay, index: int, source: str) -> GameReport:
         errors.sort(key=lambda e: (e.line or 1 << 62, e.column, e.ply or 0))  # (by ply where no line tells)
     if result.errors and any(e.code == "result-mismatch" for e in result.errors):
         consistent: Optional[bool] = False
-    elif result.stopped:
+    elif result.stopped and not result.played_on_after_the_end:
         consistent = None
     else:
         consistent = True

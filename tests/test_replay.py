@@ -17,6 +17,7 @@ import pytest
 from muehle.analyzer.board import MILL_LINES, NEIGHBOURS, POINT_INDEX, Position, mask_of
 from muehle.analyzer.replay import Replay, replay
 from muehle.analyzer.rules import load_ruleset, parse_ruleset
+from muehle.analyzer.verdict import report_of
 from muehle.notation.errors import NotationError
 from muehle.notation.model import Game, Ply, Variation
 
@@ -276,6 +277,20 @@ class TestEndOfGame:
         r = replay(Game(plies=plies("d2 d6"), tags={"Result": "0-1"}), WMD)
         assert r.outcome.reason == "declared" and r.outcome.winner == "black"
         assert replay(game("d2 d6", result="*"), WMD).outcome is None
+
+    @pytest.mark.parametrize("declared, agrees", [("1-0", True), ("0-1", False), ("1/2-1/2", False), ("*", True)])
+    def test_a_result_declared_after_plies_played_on_past_the_end_is_still_checked(
+            self, declared: str, agrees: bool) -> None:
+        """a7/xg7 leaves Black two stones (WMD 10.1: White has won); Black's g1 after it is
+        played after the end, and the board's verdict is known all the same."""
+        r = replay(Game(plies=plies("a7/xg7 g1", 7), result=declared), WMD, start=self.PLACING)
+        assert (r.outcome.winner, r.outcome.reason, r.outcome.ply) == ("white", "fewer-than-three", 1)
+        assert [error.code for error in r.errors] == ["after-game-end"] + ([] if agrees else ["result-mismatch"])
+        assert r.played_on_after_the_end
+        assert report_of(r, 1, "t").consistent is agrees
+        if not agrees:
+            assert r.errors[1].message == (f"7. a7/xg7: the record declares {declared}, but on the board Black was "
+                                           "left with fewer than three stones after ply 1 (1-0)")
 
     def test_a_double_mill_that_takes_the_third_last_stone_ends_the_game(self) -> None:
         """With three Black stones left, the first capture of a double mill decides the game
