@@ -142,3 +142,21 @@ def test_unknown_command_is_a_usage_error() -> None:
     result = CliRunner().invoke(cli, ["frobnicate"])
     assert result.exit_code == 2
     assert "No such command" in result.output
+
+
+EXAMPLE = str(Path(__file__).resolve().parent.parent / "examples" / "multi-game.txt")
+
+
+@pytest.mark.parametrize("args, option", [
+    (["convert", EXAMPLE, "--to", "json", "-o", ""], "'-o' / '--output'"),
+    (["convert", EXAMPLE, "--to", "json", "--output="], "'-o' / '--output'"),
+    (["generate", "-o", ""], "'-o' / '--output'"),
+    (["show", EXAMPLE, "--svg", ""], "'--svg'"),
+])
+def test_an_empty_output_path_is_a_usage_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str],
+                                               option: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, args)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.endswith(f"Error: Invalid value for {option}: the path is empty\n")
+    assert list(tmp_path.iterdir()) == []  # nothing written anywhere

@@ -63,6 +63,13 @@ def rules_option(ctx: click.Context, param: click.Parameter, value: Optional[str
     return resolve_rules(value)
 
 
+def output_path(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[str]:
+    """Click callback of an output option (``-o``, ``--svg``): an empty path is a usage error."""
+    if value == "":
+        raise click.BadParameter("the path is empty", ctx=ctx, param=param)
+    return value
+
+
 def write_output(text: str, output: Optional[str], inputs: Iterable[str] = ()) -> None:
     """Write ``text`` to ``output`` atomically (temporary file, then rename), or to stdout.
 

@@ -11,7 +11,7 @@ from typing import Callable, Iterable, Optional
 
 import click
 
-from muehle.analyzer.cli.common import fails_cleanly, write_output
+from muehle.analyzer.cli.common import fails_cleanly, output_path, write_output
 from muehle.notation.errors import MuehleError
 from muehle.notation.inputs import input_form, read_text, source_name
 from muehle.notation.jsonrecord import READERS, write_json, write_yaml
@@ -98,7 +98,7 @@ class _Errors(MuehleError):
     help="Output format.",
 )
 @click.option(
-    "-o", "--output", metavar="OUT", default=None,
+    "-o", "--output", metavar="OUT", default=None, callback=output_path,
     help="Write here (atomically; never over an input) instead of standard output.",
 )
 @fails_cleanly

@@ -12,7 +12,7 @@ from typing import Optional
 
 import click
 
-from muehle.analyzer.cli.common import fails_cleanly, resolve_rules, write_output
+from muehle.analyzer.cli.common import fails_cleanly, output_path, resolve_rules, write_output
 from muehle.analyzer.generate import generate_games
 from muehle.analyzer.rules import DEFAULT_RULESET, preset_for_tag
 from muehle.notation.writers import write_notation
@@ -24,7 +24,8 @@ from muehle.notation.writers import write_notation
               help="Ruleset to play under (a preset or a YAML file).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random choices.")
 @click.option("--count", type=click.IntRange(min=0), default=1, show_default=True, help="Number of games.")
-@click.option("-o", "--output", metavar="FILE", help="Write here (atomically) instead of standard output.")
+@click.option("-o", "--output", metavar="FILE", callback=output_path,
+              help="Write here (atomically) instead of standard output.")
 @fails_cleanly
 def generate(rules_name: str, seed: int, count: int, output: Optional[str]) -> None:
     rules = resolve_rules(rules_name)

@@ -12,7 +12,7 @@ from typing import Optional
 
 import click
 
-from muehle.analyzer.cli.common import fails_cleanly, rules_option, stdout_is_utf8, write_output
+from muehle.analyzer.cli.common import fails_cleanly, output_path, rules_option, stdout_is_utf8, write_output
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.board import Position
 from muehle.analyzer.diagram import game_over_text, render_diagram
@@ -68,7 +68,7 @@ def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) ->
               help="Show the position after this full move's ply of --side.")
 @click.option("--side", type=click.Choice(["white", "black"]), default=None,
               help="With --move: whose ply of that move (default white).")
-@click.option("--svg", "svg_output", metavar="OUT.svg", default=None,
+@click.option("--svg", "svg_output", metavar="OUT.svg", default=None, callback=output_path,
               help="Write an SVG picture here (atomically; '-' for standard output) instead of the diagram.")
 @click.option("--mills", type=click.Choice(MILL_HIGHLIGHTS), default="last", show_default=True,
               help="Which closed mills the SVG highlights.")
