@@ -25,6 +25,7 @@ from typing import Any, Optional
 import yaml
 
 from muehle.notation.errors import FormatError
+from muehle.notation.inputs import decoded_text
 from muehle.notation.yamlload import load_yaml_strictly
 
 #: Allowed values of the enumerated fields.
@@ -133,7 +134,7 @@ def load_ruleset(name_or_path: str) -> Ruleset:
     """A preset by name, or the ruleset in a YAML file (``.yaml``/``.yml`` or existing).
 
     Raises :class:`FormatError` for an unknown name, an unreadable file or a bad
-    ruleset.
+    ruleset, :class:`MuehleError` (code ``io``) for a file that is not UTF-8.
 
     >>> load_ruleset("no-such-rules")
     Traceback (most recent call last):
@@ -156,11 +157,7 @@ def load_ruleset(name_or_path: str) -> Ruleset:
         raise FormatError(
             f"cannot read ruleset {name_or_path}: {error.strerror}", source=name_or_path, code="io"
         ) from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise FormatError(f"not UTF-8 text (byte {error.start})", source=name_or_path, code="io") from None
-    return parse_ruleset(text, source=name_or_path, default_name=path.stem)
+    return parse_ruleset(decoded_text(data, name_or_path), source=name_or_path, default_name=path.stem)
 
 
 def preset_for_tag(name: str) -> Optional[Ruleset]:

@@ -76,6 +76,18 @@ def read_text(name: str) -> str:
             data = Path(name).read_bytes()
     except OSError as error:
         raise MuehleError(f"cannot read {source}: {error.strerror}", source=source, code="io") from None
+    return decoded_text(data, source)
+
+
+def decoded_text(data: bytes, source: str) -> str:
+    """``data`` as UTF-8 text (a BOM dropped); bytes that are not UTF-8 raise :class:`MuehleError`
+    (code ``io``) at the line and column of the first, as the reader of files says.
+
+    >>> decoded_text(b"1. b4\\n1... \\xff", "g.txt")
+    Traceback (most recent call last):
+    ...
+    muehle.notation.errors.MuehleError: g.txt:2:6: error: not UTF-8 text (byte 0xff)
+    """
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:

@@ -17,7 +17,7 @@ from muehle.analyzer.rules import (
     preset_names,
     ruleset_to_yaml,
 )
-from muehle.notation.errors import FormatError
+from muehle.notation.errors import FormatError, MuehleError
 
 
 def test_the_presets_are_those_of_the_table() -> None:
@@ -145,6 +145,16 @@ def test_unknown_names_and_missing_files() -> None:
         load_ruleset("fide")
     with pytest.raises(FormatError, match="cannot read ruleset missing.yaml"):
         load_ruleset("missing.yaml")
+
+
+def test_a_ruleset_file_that_is_not_utf8_is_an_error_at_its_first_bad_byte(tmp_path: Path) -> None:
+    path = tmp_path / "club.yaml"
+    path.write_bytes(b'name: club\nfollows: "Vereinsregeln M\xfchle"\n')  # Latin-1, not UTF-8
+    with pytest.raises(MuehleError) as caught:
+        load_ruleset(str(path))
+    error = caught.value
+    column = len('follows: "Vereinsregeln M') + 1
+    assert (error.message, error.line, error.column, error.code) == ("not UTF-8 text (byte 0xfc)", 2, column, "io")
 
 
 class TestCommand:
