@@ -204,7 +204,8 @@ def test_extension_fields_of_a_fen_are_noted_on_stderr(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["show", str(record), "--fen"])
     assert result.exit_code == 0
     assert result.stdout == "********/****O***/******** b p p 1 8 0 9 0 0 0 0 0 0 0 0 1\n"
-    assert f"{record}:1: note: ignored the extension field 'c:w-0-|b-0-'" in result.stderr
+    # at the FEN tag's value, on line 2
+    assert f"{record}:2:7: note: ignored the extension field 'c:w-0-|b-0-'" in result.stderr
 
 
 # -- errors -------------------------------------------------------------------

@@ -108,9 +108,11 @@ def show(file: str, game_number: int, ply: Optional[int], move: Optional[int], s
     _check_reachable(data, game, result, index)
     position = result.position_after(index)
     last = result.record_at(index) if index else None
-    if start is not None:
+    if start is not None and start.notes:
+        line, column, _ = game.tag_place("FEN") or (game.line, 0, None)
+        where = f"{source}:{line}:{column}" if column else f"{source}:{line}"
         for note in start.notes:
-            click.echo(f"{source}:{game.line}: note: {note}", err=True)
+            click.echo(f"{where}: note: {note}", err=True)
     over = result.outcome is not None and result.outcome.reason != "declared" and result.outcome.ply <= index
     if show_fen:
         click.echo(fen_of_record(result.records, index, start, game_over=over))
