@@ -67,7 +67,7 @@ class ValidationSummary:
         return not self.invalid and not self.input_errors
 
     def line(self) -> str:
-        """``N games, M valid, K invalid`` (and the unreadable inputs, if any)."""
+        """``N games, M valid, K invalid`` (and the unreadable inputs, if any: inputs without a game too)."""
         text = f"{self.games} {'game' if self.games == 1 else 'games'}, {self.valid} valid, {self.invalid} invalid"
         if self.input_errors:
             text += f", {self.input_errors} unreadable {'input' if self.input_errors == 1 else 'inputs'}"
@@ -121,8 +121,9 @@ def validate_paths(
     it (``None``: it is read when ``-`` comes, once however often it is named).
     Notation, PGN, JSON and YAML records are read (JSON and YAML whole, in this
     process). After an input error (standard input's too) the other inputs are still
-    read. ``jobs`` processes judge the games (0: one per :func:`usable_processors`; a
-    negative number is a :class:`ValueError` when the first report is asked for).
+    read. An input without a game (an empty file, say) is an input error too. ``jobs``
+    processes judge the games (0: one per :func:`usable_processors`; a negative number
+    is a :class:`ValueError` when the first report is asked for).
     """
     if jobs < 0:
         raise ValueError(f"jobs is a number of processes (0: one per processor), not {jobs}")
@@ -146,11 +147,12 @@ def validate_paths(
                 text = stdin
             form = input_form(name, text)
             if form != "notation":
-                yield from _judge_data_record(name, source, form, rules, text)
+                items = _judge_data_record(name, source, form, rules, text)
             elif pool is None:
-                yield from _judge_serially(name, source, rules, text)
+                items = _judge_serially(name, source, rules, text)
             else:
-                yield from _judge_in_pool(pool, name, source, rules, text)
+                items = _judge_in_pool(pool, name, source, rules, text)
+            yield from _with_a_game(items, source)
     except BaseException:  # interrupted (Ctrl-C) or abandoned: stop the workers at once
         if pool is not None:
             pool.terminate()
@@ -159,6 +161,17 @@ def validate_paths(
     finally:
         if pool is not None:
             pool.close()
+
+
+def _with_a_game(items: Iterator[Union[GameReport, MuehleError]],
+                 source: str) -> Iterator[Union[GameReport, MuehleError]]:
+    """The reports of one input; an input that holds no game at all is an error of its own."""
+    empty = True
+    for item in items:
+        empty = False
+        yield item
+    if empty:
+        yield MuehleError("no game in the input", source=source, code="empty")
 
 
 def validate_file(path: str, rules: Union[str, Ruleset, None] = None, jobs: int = 1) -> ValidationSummary:

@@ -258,6 +258,21 @@ class TestExitCodes:
         result = run(write(tmp_path, "ok.txt", f"{BLOCKED} 0-1\n"))
         assert result.exit_code == 0 and result.stdout == "1 game, 1 valid, 0 invalid\n"
 
+    @pytest.mark.parametrize("jobs", ["1", "2"])
+    def test_an_input_without_a_game_is_an_input_error(self, tmp_path: Path, jobs: str) -> None:
+        """A truncated upload must not pass as checked: empty, blank, or a data record of no games."""
+        empty = write(tmp_path, "empty.txt", "")
+        blank = write(tmp_path, "blank.txt", "\n  \r\n\n")
+        none = write(tmp_path, "none.json", '{"format": "muehle-record", "version": 1, "games": []}')
+        good = write(tmp_path, "ok.txt", "1. d2 d6 *\n")
+        result = CliRunner().invoke(cli, ["validate", "--jobs", jobs, empty, good, blank, none, "-"], input="")
+        assert result.exit_code == 1
+        assert result.stdout == "1 game, 1 valid, 0 invalid, 4 unreadable inputs\n"
+        assert result.stderr.splitlines() == [f"{name}: error: no game in the input"
+                                              for name in (empty, blank, none, "<stdin>")]
+        as_json = CliRunner().invoke(cli, ["validate", "--format", "json", empty])
+        assert (as_json.exit_code, as_json.stdout, as_json.stderr) == (1, "[]\n", f"{empty}: error: no game in the input\n")
+
     def test_an_unreadable_file_is_reported_and_the_others_checked(self, tmp_path: Path) -> None:
         good = write(tmp_path, "ok.txt", "1. d2 d6 *\n")
         missing = str(tmp_path / "missing.txt")
