@@ -18,7 +18,7 @@ from muehle.analyzer.board import Position
 from muehle.analyzer.generate import generate_games
 from muehle.analyzer.record_setup import replay_record
 from muehle.analyzer.replay import replay
-from muehle.analyzer.rules import load_ruleset
+from muehle.analyzer.rules import load_ruleset, parse_ruleset
 from muehle.notation.model import Game, Ply
 from muehle.notation.parser import parse_game, read_file
 
@@ -142,8 +142,9 @@ def test_no_capture_right_at_the_start() -> None:
 
 
 def test_no_no_capture_right_without_the_rule() -> None:
-    """The book (``schuermann``) has no such rule: no right, and no counter in the summary."""
-    analysis = analysis_of("analyze-no-capture.txt", rules="schuermann")
+    """A ruleset without such a rule: no right, and no counter in the summary."""
+    rules = parse_ruleset("name: nodraw\nbase: schuermann\nno_capture: null\n")
+    analysis = analyze(replay_record(example("analyze-no-capture.txt"), rules))
     assert not [e for e in events(analysis, "draw-right") if e["rule"] == "no-capture"]
     assert analysis.summary["no_capture"] is None
 

@@ -99,10 +99,21 @@ def test_fifty_full_moves_without_a_mill_under_brettspielnetz() -> None:
     assert "without a mill closed" in on_time.reason
 
 
-def test_no_capture_claim_under_rules_without_it() -> None:
-    verdict = claim("analyze-no-capture.txt", 106, "no-capture", rules="schuermann")
+def test_no_capture_claim_under_rules_without_it(tmp_path: Path) -> None:
+    ruleset = tmp_path / "nodraw.yaml"
+    ruleset.write_text("name: nodraw\nbase: schuermann\nno_capture: null\n", encoding="utf-8")
+    verdict = claim("analyze-no-capture.txt", 106, "no-capture", rules=str(ruleset))
     assert not verdict.valid
-    assert verdict.reason == "the rules schuermann have no draw rule for plies without a capture"
+    assert verdict.reason == "the rules nodraw have no draw rule for plies without a capture"
+
+
+def test_the_schuermann_rules_take_the_no_mill_draw_of_the_general_description() -> None:
+    """003: "Nach 50 aufeinanderfolgenden Zügen keine Mühle geschlossen", 100 plies as under
+    brettspielnetz (the book itself names no draw rule)."""
+    early = claim("analyze-no-capture.txt", 104, "no-capture", rules="schuermann")
+    on_time = claim("analyze-no-capture.txt", 105, "no-capture", rules="schuermann")
+    assert (early.valid, early.proof["plies"]) == (False, 99)
+    assert (on_time.valid, on_time.proof["plies"]) == (True, 100)
 
 
 # --- records set up from a position: the count before it (the FEN's field 16) ----------------

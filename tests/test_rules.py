@@ -53,10 +53,13 @@ def test_wmd_traditional_differs_only_in_capturing_from_mills() -> None:
 
 
 def test_schuermann() -> None:
-    """Schürmann 11.1: a ply closing two mills takes two stones in any phase; 6.3 the exception."""
+    """Schürmann 11.1: a ply closing two mills takes two stones in any phase; 6.3 the exception.
+    The draws of the general description (003): "3 Mal dieselbe Stellung", "Nach 50
+    aufeinanderfolgenden Zügen keine Mühle geschlossen" (100 plies, claimed)."""
     rules = load_ruleset("schuermann")
     assert (rules.double_mill, rules.capture_from_mill, rules.repetition, rules.no_capture,
-            rules.mandatory_draw) == ("always", "when-all-in-mills", "claim", None, False)
+            rules.mandatory_draw) == ("always", "when-all-in-mills", "claim", NoProgressRule(100, "mill", "claim"),
+                                      False)
 
 
 def test_brettspielnetz() -> None:
