@@ -186,13 +186,21 @@ def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
         earlier = (f" and at least {before} before it (its FEN counts the plies since the last placement "
                    "or capture)") if before else f" (its FEN does not count the plies without {what} before it)"
         stretch = f"at least {count} plies without {what}: {record.index} since the set-up position{earlier}"
+    by_black = record.after.to_move == "white"  # (the ply judged, or the one before the start)
+    need = f"the rules {rules.name} need {rule.limit}"
+    if rule.whole_moves:
+        need += " in whole moves (the right comes with Black's ply)"
+    if rule.reached(count, by_black):
+        return True, f"{stretch}; {need}", proof
+    earliest = record.index + max(rule.limit - count, 0)
+    if not rule.reached(count + earliest - record.index, by_black == ((earliest - record.index) % 2 == 0)):
+        earliest += 1  # (whole moves, and the count is reached with White's ply)
     if count >= rule.limit:
-        return True, f"{stretch}; the rules {rules.name} need {rule.limit}", proof
-    earliest = record.index + rule.limit - count
+        stretch += ", the last of them White's"
     if exact:
-        return False, (f"only {stretch}; the rules {rules.name} need {rule.limit}, so the right exists after "
+        return False, (f"{'only ' if count < rule.limit else ''}{stretch}; {need}, so the right exists after "
                        f"{names.label(earliest)} (ply {earliest}) at the earliest"), proof
-    return False, (f"the record shows {stretch}; the rules {rules.name} need {rule.limit}, so the record can show "
+    return False, (f"the record shows {stretch}; {need}, so the record can show "
                    f"the right after {names.label(earliest)} (ply {earliest}) at the earliest, though it may "
                    "exist already"), proof
 

@@ -374,7 +374,8 @@ def replay(game: Game, rules: Optional[Ruleset] = None, start: Optional[Position
     history = {position_key(start): [0]}
     outcome = _start_outcome(start, rules.flying)
     rule = rules.no_capture
-    right_at_start = outcome is None and rule is not None and no_progress >= rule.limit
+    # (the ply before the start was Black's when White is to move)
+    right_at_start = outcome is None and rule is not None and rule.reached(no_progress, start.to_move == "white")
     if right_at_start and rule.mode == "automatic":
         outcome = Outcome(None, "no-capture", 0)
     main = _replay_line(game, moves, lambda: game.plies, rules, start, 0, history, no_progress, outcome,
@@ -455,6 +456,9 @@ def _replay_line(
     reset = no_progress.reset if no_progress else "capture"
     reset_on_capture, reset_on_mill = reset == "capture", reset == "mill"
     limit = no_progress.limit if no_progress else 0
+    # the counter values at which a ply by White (0) or Black (1) brings the draw: from its own
+    # threshold up to the other side's (the ply before was the other side's, one lower)
+    thresholds = (no_progress.threshold(False), no_progress.threshold(True)) if no_progress else (0, 0)
     no_progress_automatic = no_progress is not None and no_progress.mode == "automatic"
     double_mill = rules.double_mill
     point_facts = _POINT_FACTS
@@ -632,7 +636,7 @@ def _replay_line(
                     draw_rights.append(DrawRight("repetition", index))
                 if repetition_automatic:
                     outcome = Outcome(None, "repetition", index)
-            if counter == limit and limit:
+            if limit and thresholds[mover] <= counter <= thresholds[mover ^ 1]:
                 draw_rights.append(DrawRight("no-capture", index))
                 if no_progress_automatic and outcome is None:
                     outcome = Outcome(None, "no-capture", index)

@@ -50,11 +50,28 @@ class NoProgressRule:
     ``"mill"`` (a mill closed) or ``"placement-or-capture"``; every other ply
     counts, placements included. ``mode`` is ``"claim"`` (a player may claim the
     draw once the counter reaches ``limit``) or ``"automatic"`` (the game ends).
+    With ``whole_moves`` the plies are counted in whole numbered moves (White's ply
+    and Black's reply): the draw comes with a Black ply, so after progress made by
+    White it comes one ply after the counter reaches ``limit``.
+
+    >>> rule = NoProgressRule(100, "mill", whole_moves=True)
+    >>> rule.reached(100, by_black=False), rule.reached(100, by_black=True), rule.reached(101, by_black=False)
+    (False, True, True)
     """
 
     limit: int
     reset: str = "capture"
     mode: str = "claim"
+    whole_moves: bool = False
+
+    def threshold(self, by_black: bool) -> int:
+        """The counter at which the draw is due after a ply by Black (``by_black``) or by White."""
+        return self.limit + 1 if self.whole_moves and not by_black else self.limit
+
+    def reached(self, count: int, by_black: bool) -> bool:
+        """Whether ``count`` plies without progress, the last of them by Black (``by_black``) or
+        by White, give the draw (the right to claim it, or its automatic end)."""
+        return count >= self.threshold(by_black)
 
 
 @dataclass(frozen=True)
@@ -290,7 +307,10 @@ def _no_progress(value: Any, fail: Any) -> Optional[NoProgressRule]:
     mode = value.get("mode", "claim")
     if mode not in DRAW_MODE:
         raise fail(path + ("mode",), f"must be one of {', '.join(DRAW_MODE)}, not {mode!r}")
-    return NoProgressRule(limit=limit, reset=reset, mode=mode)
+    whole_moves = value.get("whole_moves", False)
+    if not isinstance(whole_moves, bool):
+        raise fail(path + ("whole_moves",), f"must be true or false, not {whole_moves!r}")
+    return NoProgressRule(limit=limit, reset=reset, mode=mode, whole_moves=whole_moves)
 
 
 def _is_int(value: Any) -> bool:
@@ -312,6 +332,7 @@ def ruleset_to_yaml(rules: Ruleset) -> str:
       limit: 100
       reset: placement-or-capture
       mode: automatic
+      whole_moves: false
     mandatory_draw: false
     <BLANKLINE>
     """

@@ -105,11 +105,13 @@ def test_no_capture_right_after_sixty_plies_under_wmd() -> None:
 
 
 def test_no_capture_counts_mills_under_brettspielnetz() -> None:
-    """Brettspielnetz: 50 full moves (100 plies) without a mill closed. The only mill is
-    closed at ply 5, so the right exists after ply 105."""
+    """Brettspielnetz: 50 full moves ("Vollzüge") without a mill closed. The only mill is
+    White's, 3. a7/xd6 (ply 5), so the whole moves without one are 4. to 53...: the right
+    comes with ply 106 (53... e3-d3), 101 plies after the mill."""
     analysis = analysis_of("analyze-no-capture.txt", rules="brettspielnetz")
-    assert [e["ply"] for e in events(analysis, "draw-right") if e["rule"] == "no-capture"] == [105]
-    assert analysis.summary["draw_rights"]["no-capture"] == 105
+    assert [(e["ply"], e["move"], e["count"]) for e in events(analysis, "draw-right")
+            if e["rule"] == "no-capture"] == [(106, "53... e3-d3", 101)]
+    assert analysis.summary["draw_rights"]["no-capture"] == 106
 
 
 def test_no_capture_count_goes_on_from_a_set_up_position() -> None:

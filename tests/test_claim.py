@@ -90,13 +90,22 @@ def test_thirty_move_claim_exactly_on_time() -> None:
 
 
 def test_fifty_full_moves_without_a_mill_under_brettspielnetz() -> None:
-    """Brettspielnetz counts 100 plies without a mill closed: the mill of ply 5 is the last,
-    so the claim is early after ply 104 and right after ply 105."""
-    early = claim("analyze-no-capture.txt", 104, "no-capture", rules="brettspielnetz")
-    on_time = claim("analyze-no-capture.txt", 105, "no-capture", rules="brettspielnetz")
-    assert (early.valid, early.proof["plies"]) == (False, 99)
-    assert (on_time.valid, on_time.proof["plies"]) == (True, 100)
-    assert "without a mill closed" in on_time.reason
+    """Brettspielnetz: "50 Vollzüge ... wenn beispielsweise der erste Zug die Zugnummer 41 hatte,
+    ist das Spiel erst ab dem 91. Zug remis". The last mill is White's 3. a7/xd6 (ply 5), so
+    the whole moves without a mill are 4. to 53...: after 53. d5-c5 (ply 105, 100 plies) the
+    claim is still early, after 53... e3-d3 (ply 106) it is right."""
+    before = claim("analyze-no-capture.txt", 104, "no-capture", rules="brettspielnetz")
+    early = claim("analyze-no-capture.txt", 105, "no-capture", rules="brettspielnetz", by="black")
+    on_time = claim("analyze-no-capture.txt", 106, "no-capture", rules="brettspielnetz")
+    assert (before.valid, before.proof["plies"]) == (False, 99)
+    assert (early.valid, early.proof["plies"]) == (False, 100)
+    assert (on_time.valid, on_time.proof["plies"]) == (True, 101)
+    need = "the rules brettspielnetz need 100 in whole moves (the right comes with Black's ply)"
+    assert before.reason == (f"only 99 plies without a mill closed since 3. (ply 5); {need}, so the right "
+                             "exists after 53... (ply 106) at the earliest")
+    assert early.reason == (f"100 plies without a mill closed since 3. (ply 5), the last of them White's; "
+                            f"{need}, so the right exists after 53... (ply 106) at the earliest")
+    assert on_time.reason == f"101 plies without a mill closed since 3. (ply 5); {need}"
 
 
 def test_no_capture_claim_under_rules_without_it(tmp_path: Path) -> None:
@@ -110,10 +119,10 @@ def test_no_capture_claim_under_rules_without_it(tmp_path: Path) -> None:
 def test_the_schuermann_rules_take_the_no_mill_draw_of_the_general_description() -> None:
     """003: "Nach 50 aufeinanderfolgenden Zügen keine Mühle geschlossen", 100 plies as under
     brettspielnetz (the book itself names no draw rule)."""
-    early = claim("analyze-no-capture.txt", 104, "no-capture", rules="schuermann")
-    on_time = claim("analyze-no-capture.txt", 105, "no-capture", rules="schuermann")
-    assert (early.valid, early.proof["plies"]) == (False, 99)
-    assert (on_time.valid, on_time.proof["plies"]) == (True, 100)
+    early = claim("analyze-no-capture.txt", 105, "no-capture", rules="schuermann")
+    on_time = claim("analyze-no-capture.txt", 106, "no-capture", rules="schuermann")
+    assert (early.valid, early.proof["plies"]) == (False, 100)
+    assert (on_time.valid, on_time.proof["plies"]) == (True, 101)
 
 
 # --- records set up from a position: the count before it (the FEN's field 16) ----------------

@@ -508,6 +508,51 @@ class TestLinesFromASetUp:
         assert only_error(r) == ("after-game-end", 1)
 
 
+class TestWholeMoves:
+    """``whole_moves``: plies without progress counted in whole numbered moves (Brettspielnetz's
+    "50 Vollzüge ... erste Zug die Zugnummer 41 ... erst ab dem 91. Zug"), here 3 whole moves (6 plies)."""
+
+    @staticmethod
+    def rules(whole_moves: bool, mode: str = "claim", limit: int = 6) -> "Ruleset":
+        return parse_ruleset(f"name: short\nbase: brettspielnetz\nno_capture: {{limit: {limit}, reset: mill, "
+                             f"mode: {mode}, whole_moves: {str(whole_moves).lower()}}}\n")
+
+    # White's mill 3. a7/xg4 is ply 5; the whole moves without a mill are 4., 5. and 6.
+    AFTER_WHITE = "a1 g7 a4 g4 a7/xg4 b2 c3 d6 e5 f6 g1 d2"
+    # Black's mill 3... g1/xa1 is ply 6; the whole moves without a mill are 4., 5. and 6. too
+    AFTER_BLACK = "a1 g7 a4 g4 b6 g1/xa1 c3 b2 e5 d6 f4 d2"
+
+    def rights(self, moves: str, rules: "Ruleset") -> list[int]:
+        r = replay(game(moves), rules)
+        assert r.errors == []
+        return [right.ply for right in r.draw_rights if right.rule == "no-capture"]
+
+    def test_after_white_makes_progress_the_right_comes_one_ply_later(self) -> None:
+        """Six plies after ply 5 is White's 6. g1 (ply 11): counted in plies the right comes
+        there, in whole moves only with Black's 6... d2 (ply 12)."""
+        assert self.rights(self.AFTER_WHITE, self.rules(False)) == [11]
+        assert self.rights(self.AFTER_WHITE, self.rules(True)) == [12]
+
+    def test_after_black_makes_progress_plies_and_whole_moves_agree(self) -> None:
+        assert self.rights(self.AFTER_BLACK, self.rules(False)) == [12]
+        assert self.rights(self.AFTER_BLACK, self.rules(True)) == [12]
+
+    def test_an_automatic_draw_comes_with_the_same_ply(self) -> None:
+        r = replay(game(self.AFTER_WHITE), self.rules(True, "automatic"))
+        assert (r.outcome.winner, r.outcome.reason, r.outcome.ply) == (None, "no-capture", 12)
+
+    def test_from_a_set_up_position_the_side_to_move_tells_who_played_last(self) -> None:
+        """A count of 4 at the start: with White to move Black played last, so the right
+        stands at the start; with Black to move it comes with Black's first ply."""
+        rules = self.rules(True, limit=4)
+        start = setup("a1 g7 b4 f4 d3", "a7 g1 c4 e4 d5")
+        r = replay(Game(plies=plies("d3-d2 d5-d6", 40)), rules, start=start, no_progress=4)
+        assert [right.ply for right in r.draw_rights if right.rule == "no-capture"] == [0]
+        black_to_move = dataclasses.replace(start, to_move="black")
+        r = replay(Game(plies=plies("d5-d6 d3-d2", 40, "black")), rules, start=black_to_move, no_progress=4)
+        assert [right.ply for right in r.draw_rights if right.rule == "no-capture"] == [1]
+
+
 # White a1 g7 b4 f4 d3, Black a7 g1 c4 e4 d5: d3 and d5 can shuttle to d2 and d6 without a mill.
 ADJOURNED = setup("a1 g7 b4 f4 d3", "a7 g1 c4 e4 d5")
 ADJOURNED_SHUFFLE = "d3-d2 d5-d6 d2-d3 d6-d5"

@@ -58,16 +58,17 @@ def test_schuermann() -> None:
     aufeinanderfolgenden Zügen keine Mühle geschlossen" (100 plies, claimed)."""
     rules = load_ruleset("schuermann")
     assert (rules.double_mill, rules.capture_from_mill, rules.repetition, rules.no_capture,
-            rules.mandatory_draw) == ("always", "when-all-in-mills", "claim", NoProgressRule(100, "mill", "claim"),
+            rules.mandatory_draw) == ("always", "when-all-in-mills", "claim", NoProgressRule(100, "mill", "claim", whole_moves=True),
                                       False)
 
 
 def test_brettspielnetz() -> None:
     """Brettspielnetz: "nach 50 aufeinanderfolgenden Zügen keine Mühle geschlossen" (50 full moves,
-    "Vollzüge": 100 plies), "nicht automatisch erkannt" (claimed)."""
+    "Vollzüge", counted by move number: 100 plies, ending with Black's), "nicht automatisch
+    erkannt" (claimed)."""
     rules = load_ruleset("brettspielnetz")
     assert rules.double_mill == "never" and rules.repetition == "claim"
-    assert rules.no_capture == NoProgressRule(100, "mill", "claim") and not rules.mandatory_draw
+    assert rules.no_capture == NoProgressRule(100, "mill", "claim", whole_moves=True) and not rules.mandatory_draw
 
 
 def test_sanmill() -> None:
@@ -110,6 +111,8 @@ def test_tags_name_presets_only() -> None:
     ("no_capture: 60\n", "no_capture", 1, "must be a mapping"),
     ("no_capture:\n  limit: 0\n", "no_capture.limit", 2, "at least 1, not 0"),
     ("no_capture:\n  limit: 60\n  mode: sometimes\n", "no_capture.mode", 3, "must be one of claim, automatic"),
+    ("no_capture:\n  limit: 100\n  whole_moves: yes please\n", "no_capture.whole_moves", 3,
+     "must be true or false, not 'yes please'"),
     ("no_capture:\n  limit: 60\n  reset: moves\n", "no_capture.reset", 3, "must be one of capture, mill"),
     ("no_capture:\n  limits: 60\n", "no_capture.limits", 2, "unknown key"),
     ("no_capture:\n  reset: mill\n", "no_capture", 1, "needs a limit"),
