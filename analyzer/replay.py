@@ -636,7 +636,7 @@ def _replay_line(
                     draw_rights.append(DrawRight("repetition", index))
                 if repetition_automatic:
                     outcome = Outcome(None, "repetition", index)
-            if limit and thresholds[mover] <= counter <= thresholds[mover ^ 1]:
+            if counter >= limit and limit and thresholds[mover] <= counter <= thresholds[mover ^ 1]:
                 draw_rights.append(DrawRight("no-capture", index))
                 if no_progress_automatic and outcome is None:
                     outcome = Outcome(None, "no-capture", index)
