@@ -384,7 +384,8 @@ def _no_capture_summary(replay: Replay) -> Optional[dict[str, Any]]:
         return None
     records = replay.records
     index, count = (records[-1].index, records[-1].plies_without_capture) if records else (0, replay.start_no_progress)
-    return {"limit": rule.limit, "reset": rule.reset, "mode": rule.mode, "count": count,
+    return {"limit": rule.limit, "reset": rule.reset, "mode": rule.mode, "whole_moves": rule.whole_moves,
+            "count": count,
             "exact": replay.count_is_exact(index, count)}
 
 

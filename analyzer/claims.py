@@ -172,8 +172,8 @@ def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
     since = max(record.index - count, 0)
     before = count - (record.index - since)  # counted before the start: a set-up position's FEN
     exact = replay.count_is_exact(record.index, count)
-    proof = {"plies": count, "limit": rule.limit, "reset": rule.reset, "since": since, "before_start": before,
-             "exact": exact}
+    proof = {"plies": count, "limit": rule.limit, "reset": rule.reset, "whole_moves": rule.whole_moves,
+             "since": since, "before_start": before, "exact": exact}
     what = _WITHOUT[rule.reset]
     if since:
         stretch = f"{count} plies without {what} since {names.label(since)} (ply {since})"

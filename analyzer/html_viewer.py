@@ -211,7 +211,7 @@ def _title(game: Game) -> str:
 
 
 #: What the page has of each game: its replay, or why it could not be replayed.
-Replayed = Union[Replay, MuehleError]
+ReplayOrError = Union[Replay, MuehleError]
 
 
 def _not_replayed_text(error: MuehleError) -> str:
@@ -220,7 +220,7 @@ def _not_replayed_text(error: MuehleError) -> str:
     return f"Not replayed: {error.message}{where}."
 
 
-def _game_section(number: int, game: Game, result: Replayed, moves: _MoveList) -> str:
+def _game_section(number: int, game: Game, result: ReplayOrError, moves: _MoveList) -> str:
     tags = "".join(f"<tr><th>{html.escape(name)}</th><td>{html.escape(value)}</td></tr>"
                    for name, value in game.tags.items())
     if isinstance(result, MuehleError):
@@ -433,7 +433,7 @@ def _script_json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
-def render_games_html(games: Sequence[tuple[Game, Replayed]], title: Optional[str] = None) -> str:
+def render_games_html(games: Sequence[tuple[Game, ReplayOrError]], title: Optional[str] = None) -> str:
     """One page for several replayed games, each with its own board and move list.
 
     A game given with an error instead of its replay (an unknown ``Rules`` tag, a bad
@@ -491,7 +491,7 @@ def write_html(games: Iterable[Game], unreplayed: Optional[list[tuple[int, Muehl
     return render_games_html(pairs)
 
 
-def _replayed(game: Game) -> Replayed:
+def _replayed(game: Game) -> ReplayOrError:
     """The replay of ``game``, or the error in its ``Rules`` or ``FEN`` tag that prevents it."""
     try:
         return replay_record(game)

@@ -174,11 +174,15 @@ def count_lines(name: str) -> int:
     last = b"\n"
     try:
         with open(name, "rb") as handle:
-            while block := handle.read(1 << 20):
+            block = handle.read(1 << 20)
+            if block.startswith(b"\xef\xbb\xbf"):
+                block = block[3:] or handle.read(1 << 20)  # (a byte order mark is not a line)
+            while block:
                 lines += line_break_count(block)
                 if last == b"\r" and block.startswith(b"\n"):
                     lines -= 1  # a CRLF across two blocks
                 last = block[-1:]
+                block = handle.read(1 << 20)
     except OSError:
         return 0
     return lines + (last not in (b"\n", b"\r"))

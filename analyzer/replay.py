@@ -457,7 +457,9 @@ def _replay_line(
     reset_on_capture, reset_on_mill = reset == "capture", reset == "mill"
     limit = no_progress.limit if no_progress else 0
     # the counter values at which a ply by White (0) or Black (1) brings the draw: from its own
-    # threshold up to the other side's (the ply before was the other side's, one lower)
+    # threshold up to the other side's (the ply before was the other side's, one lower). Each
+    # stretch without progress meets this once: with equal thresholds at ``limit``, with
+    # whole moves (White limit + 1, Black limit) at the Black ply that reaches limit or limit + 1.
     thresholds = (no_progress.threshold(False), no_progress.threshold(True)) if no_progress else (0, 0)
     no_progress_automatic = no_progress is not None and no_progress.mode == "automatic"
     double_mill = rules.double_mill

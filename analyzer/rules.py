@@ -24,7 +24,7 @@ from typing import Any, Optional
 
 import yaml
 
-from muehle.notation.errors import FormatError
+from muehle.notation.errors import FormatError, MuehleError
 from muehle.notation.inputs import decoded_text
 from muehle.notation.yamlload import load_yaml_strictly
 
@@ -51,8 +51,8 @@ class NoProgressRule:
     counts, placements included. ``mode`` is ``"claim"`` (a player may claim the
     draw once the counter reaches ``limit``) or ``"automatic"`` (the game ends).
     With ``whole_moves`` the plies are counted in whole numbered moves (White's ply
-    and Black's reply): the draw comes with a Black ply, so after progress made by
-    White it comes one ply after the counter reaches ``limit``.
+    and Black's reply; ``limit`` is even): the draw comes with a Black ply, so after
+    progress made by White it comes one ply after the counter reaches ``limit``.
 
     >>> rule = NoProgressRule(100, "mill", whole_moves=True)
     >>> rule.reached(100, by_black=False), rule.reached(100, by_black=True), rule.reached(101, by_black=False)
@@ -150,8 +150,8 @@ def _preset(name: str) -> Ruleset:
 def load_ruleset(name_or_path: str) -> Ruleset:
     """A preset by name, or the ruleset in a YAML file (``.yaml``/``.yml`` or existing).
 
-    Raises :class:`FormatError` for an unknown name, an unreadable file or a bad
-    ruleset, :class:`MuehleError` (code ``io``) for a file that is not UTF-8.
+    Raises :class:`FormatError` for an unknown name, a file that cannot be read or is
+    not UTF-8 (code ``io``) or a bad ruleset.
 
     >>> load_ruleset("no-such-rules")
     Traceback (most recent call last):
@@ -174,7 +174,12 @@ def load_ruleset(name_or_path: str) -> Ruleset:
         raise FormatError(
             f"cannot read ruleset {name_or_path}: {error.strerror}", source=name_or_path, code="io"
         ) from None
-    return parse_ruleset(decoded_text(data, name_or_path), source=name_or_path, default_name=path.stem)
+    try:
+        text = decoded_text(data, name_or_path)
+    except MuehleError as error:  # (not UTF-8: located at the first bad byte)
+        raise FormatError(error.message, source=name_or_path, line=error.line, column=error.column,
+                          code=error.code) from None
+    return parse_ruleset(text, source=name_or_path, default_name=path.stem)
 
 
 def preset_for_tag(name: str) -> Optional[Ruleset]:
@@ -310,6 +315,8 @@ def _no_progress(value: Any, fail: Any) -> Optional[NoProgressRule]:
     whole_moves = value.get("whole_moves", False)
     if not isinstance(whole_moves, bool):
         raise fail(path + ("whole_moves",), f"must be true or false, not {whole_moves!r}")
+    if whole_moves and limit % 2:
+        raise fail(path + ("limit",), f"must be even with whole_moves (the plies of whole moves), not {limit}")
     return NoProgressRule(limit=limit, reset=reset, mode=mode, whole_moves=whole_moves)
 
 

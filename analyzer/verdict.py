@@ -23,7 +23,7 @@ from typing import Any, Optional
 from muehle.analyzer.events import Outcome, RuleViolation
 from muehle.analyzer.replay import Replay, replay
 from muehle.analyzer.rules import DEFAULT_RULESET, Ruleset, load_ruleset, preset_for_tag, preset_names
-from muehle.notation.errors import FormatError
+from muehle.notation.errors import FormatError, game_in
 from muehle.notation.model import Game
 
 
@@ -77,7 +77,7 @@ class GameReport:
         An error without a line (in a game read from JSON or YAML, whose records keep
         no places in that file) names the game instead: ``source, game N: error: ...``.
         """
-        unlocated = f"{self.source}, game {self.game}"
+        unlocated = game_in(self.source, self.game)
         return [error.format(self.source if error.line else unlocated)
                 for error in self.errors] + self.restore_text.get(ascii, [])
 

@@ -44,6 +44,15 @@ def excerpt(line: str, column: int) -> tuple[str, int]:
     return shown, column - start + (3 if start else 0)
 
 
+def game_in(source: str, game: int) -> str:
+    """How messages name a game that has no line in its source (one read from JSON or YAML).
+
+    >>> game_in("games.json", 2)
+    'games.json, game 2'
+    """
+    return f"{source}, game {game}"
+
+
 class MuehleError(Exception):
     """Base class of all errors caused by input: bad records, files, rulesets, options.
 

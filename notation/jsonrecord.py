@@ -46,7 +46,7 @@ from typing import Any, Callable, Iterable, NoReturn, Optional
 import yaml
 
 from muehle.notation.errors import FormatError
-from muehle.notation.model import ANNOTATIONS, MAX_VARIATION_DEPTH, POINTS, RESULTS, Game, Ply, Variation
+from muehle.notation.model import ANNOTATIONS, MAX_VARIATION_DEPTH, POINTS, RESULTS, TOO_DEEP, Game, Ply, Variation
 from muehle.notation.writers import TAG_NAME
 from muehle.notation.yamlload import load_yaml_strictly
 
@@ -459,8 +459,7 @@ class _Checker:
 
     def variation(self, value: Any, path: str) -> Variation:
         if path.count(".variations[") > MAX_VARIATION_DEPTH:
-            self.fail(path, f"variations nest more than {MAX_VARIATION_DEPTH} deep here; "
-                            f"muehle reads {MAX_VARIATION_DEPTH} levels at most")
+            self.fail(path, TOO_DEEP)
         data = self.mapping(value, path, _VARIATION_KEYS, ("plies",))
         plies = self.plies(data["plies"], f"{path}.plies")
         if not plies:

@@ -33,6 +33,10 @@ RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 #: refuses a deeper one, so every form of record can carry what any of them read.
 MAX_VARIATION_DEPTH = 50
 
+#: The error for a variation nested deeper than :data:`MAX_VARIATION_DEPTH`.
+TOO_DEEP = (f"variations nest more than {MAX_VARIATION_DEPTH} deep here; "
+            f"muehle reads {MAX_VARIATION_DEPTH} levels at most")
+
 #: Traditional annotation marks, in the order the notation lists them.
 ANNOTATIONS = ("!", "?", "!!", "??", "!?", "?!")
 

@@ -35,7 +35,7 @@ from typing import Any, BinaryIO, Iterable, Iterator, Optional
 from muehle.notation.errors import MuehleError, NotationError
 from muehle.notation.grammar import MOVE_NUMBER_CHARS, build_parser
 from muehle.notation.model import (
-    BLACK, MAX_VARIATION_DEPTH, WHITE, Game, Ply, Side, Variation, numbering_after, tag_value_column,
+    BLACK, MAX_VARIATION_DEPTH, TOO_DEEP, WHITE, Game, Ply, Side, Variation, numbering_after, tag_value_column,
 )
 from muehle.notation.splitter import Chunk, split_lines
 
@@ -301,8 +301,7 @@ class _Builder:
     def on_open(self, token: Any) -> Any:
         if self.last is not None and self.last_type not in ("NUMBER", "LPAR"):
             if len(self.stack) == MAX_VARIATION_DEPTH:
-                raise self.error_at(f"variations nest more than {MAX_VARIATION_DEPTH} deep here; "
-                                    f"muehle reads {MAX_VARIATION_DEPTH} levels at most", token)
+                raise self.error_at(TOO_DEEP, token)
             variation = Variation()
             self.last.variations.append(variation)
             self.stack.append((self.plies, self.comments, self.last, self.context, self.before))
@@ -448,9 +447,12 @@ def text_lines(text: str) -> list[str]:
     """
     if text.startswith("\ufeff"):
         text = text[1:]
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text.split("\n")
+    return _with_lf(text).split("\n")
+
+
+def _with_lf(text: str) -> str:
+    """``text`` with every line break (CRLF, or a CR alone) an LF."""
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
 def read_games(text: str, source: str = "<input>", deferred: bool = False) -> Iterator[Game]:
@@ -540,9 +542,7 @@ def _block_lines(data: bytes, number: int, source: str) -> Iterator[str]:
         for offset, raw in enumerate(data.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")[:-1]):
             yield _decoded_line(raw, number + offset, source)
         return
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    lines = text.split("\n")
+    lines = _with_lf(text).split("\n")
     lines.pop()  # what follows the last line break: nothing
     yield from lines
 

@@ -100,7 +100,7 @@ def test_no_capture_right_after_sixty_plies_under_wmd() -> None:
     rights = [(e["ply"], e["move"], e["count"]) for e in events(analysis, "draw-right")
               if e["rule"] == "no-capture"]
     assert rights == [(65, "33. d5-c5", 60)]
-    assert analysis.summary["no_capture"] == {"limit": 60, "reset": "capture", "mode": "claim",
+    assert analysis.summary["no_capture"] == {"limit": 60, "reset": "capture", "whole_moves": False, "mode": "claim",
                                               "count": 106 - 5, "exact": True}
 
 
@@ -120,7 +120,7 @@ def test_no_capture_count_goes_on_from_a_set_up_position() -> None:
     analysis = analysis_of("setup-no-progress.txt")
     rights = [(e["ply"], e["count"], e["automatic"], e["exact"]) for e in events(analysis, "draw-right")]
     assert rights == [(4, 100, True, True)]
-    assert analysis.summary["no_capture"] == {"limit": 100, "reset": "placement-or-capture",
+    assert analysis.summary["no_capture"] == {"limit": 100, "reset": "placement-or-capture", "whole_moves": False,
                                               "mode": "automatic", "count": 100, "exact": True}
     assert analysis.summary["end"]["reason"] == "no-capture" and analysis.summary["end"]["agrees"]
     second = analysis_of("setup-no-progress.txt", number=2)

@@ -72,7 +72,8 @@ def test_thirty_move_claim_one_ply_too_early() -> None:
     11.3 needs 30 moves by each side, 60 plies: the right exists after ply 65 (33.)."""
     verdict = claim("analyze-no-capture.txt", 64, "no-capture")
     assert not verdict.valid
-    assert verdict.proof == {"plies": 59, "limit": 60, "reset": "capture", "since": 5, "before_start": 0,
+    assert verdict.proof == {"plies": 59, "limit": 60, "reset": "capture", "whole_moves": False,
+                             "since": 5, "before_start": 0,
                              "exact": True}
     assert verdict.reason == ("only 59 plies without a capture since 3. (ply 5); the rules wmd need 60, "
                               "so the right exists after 33. (ply 65) at the earliest")
@@ -82,7 +83,8 @@ def test_thirty_move_claim_exactly_on_time() -> None:
     """After ply 65, plies 6 to 65 are 60 plies without a capture."""
     verdict = claim("analyze-no-capture.txt", 65, "no-capture", by="black")
     assert verdict.valid
-    assert verdict.proof == {"plies": 60, "limit": 60, "reset": "capture", "since": 5, "before_start": 0,
+    assert verdict.proof == {"plies": 60, "limit": 60, "reset": "capture", "whole_moves": False,
+                             "since": 5, "before_start": 0,
                              "exact": True}
     assert verdict.text() == (
         "valid: Black claims a draw by the no-capture rule after 33. d5-c5 (ply 65)\n"
@@ -117,8 +119,9 @@ def test_no_capture_claim_under_rules_without_it(tmp_path: Path) -> None:
 
 
 def test_the_schuermann_rules_take_the_no_mill_draw_of_the_general_description() -> None:
-    """003: "Nach 50 aufeinanderfolgenden Zügen keine Mühle geschlossen", 100 plies as under
-    brettspielnetz (the book itself names no draw rule)."""
+    """003: "Nach 50 aufeinanderfolgenden Zügen keine Mühle geschlossen", in whole moves as under
+    brettspielnetz (the book itself names no draw rule): after White's mill at ply 5, the
+    right comes with Black's 53... (ply 106), 101 plies later."""
     early = claim("analyze-no-capture.txt", 105, "no-capture", rules="schuermann")
     on_time = claim("analyze-no-capture.txt", 106, "no-capture", rules="schuermann")
     assert (early.valid, early.proof["plies"]) == (False, 100)
@@ -134,7 +137,8 @@ def test_sanmill_count_goes_on_from_the_fen_exactly() -> None:
     """Sanmill resets on a placement or capture, which is what field 16 counts: 96 + 3 = 99."""
     verdict = claim("setup-no-progress.txt", 3, "no-capture")
     assert not verdict.valid
-    assert verdict.proof == {"plies": 99, "limit": 100, "reset": "placement-or-capture", "since": 0,
+    assert verdict.proof == {"plies": 99, "limit": 100, "reset": "placement-or-capture", "whole_moves": False,
+                             "since": 0,
                              "before_start": 96, "exact": True}
     assert verdict.reason == (
         "only 99 plies without a placement or capture: 3 since the set-up position and 96 before it "
@@ -146,7 +150,8 @@ def test_wmd_count_from_the_fen_is_a_lower_bound_that_can_prove_a_claim() -> Non
     so at least 50 plies had no capture: after ply 10 at least 60, the limit (11.3)."""
     verdict = claim("setup-no-progress.txt", 10, "no-capture", number=2)
     assert verdict.valid
-    assert verdict.proof == {"plies": 60, "limit": 60, "reset": "capture", "since": 0, "before_start": 50,
+    assert verdict.proof == {"plies": 60, "limit": 60, "reset": "capture", "whole_moves": False,
+                             "since": 0, "before_start": 50,
                              "exact": False}
     assert verdict.reason == (
         "at least 60 plies without a capture: 10 since the set-up position and at least 50 before it "
@@ -180,7 +185,8 @@ def test_a_count_of_mills_is_not_in_the_fen() -> None:
     starts at 0 at the set-up position, as a lower bound."""
     verdict = claim("setup-no-progress.txt", 10, "no-capture", rules="brettspielnetz", number=2)
     assert not verdict.valid
-    assert verdict.proof == {"plies": 10, "limit": 100, "reset": "mill", "since": 0, "before_start": 0,
+    assert verdict.proof == {"plies": 10, "limit": 100, "reset": "mill", "whole_moves": True,
+                             "since": 0, "before_start": 0,
                              "exact": False}
     assert "10 since the set-up position (its FEN does not count the plies without a mill closed before it)" \
         in verdict.reason

@@ -43,7 +43,7 @@ def test_json_verdict() -> None:
     assert data == {
         "source": NO_CAPTURE, "game": 1, "rules": "wmd", "rule": "no-capture", "by": "white", "ply": 65,
         "move": "33. d5-c5", "verdict": "valid", "valid": True, "reason": data["reason"],
-        "proof": {"plies": 60, "limit": 60, "reset": "capture", "since": 5, "before_start": 0,
+        "proof": {"plies": 60, "limit": 60, "reset": "capture", "whole_moves": False, "since": 5, "before_start": 0,
                   "exact": True},
     }
 

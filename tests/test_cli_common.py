@@ -160,3 +160,15 @@ def test_an_empty_output_path_is_a_usage_error(tmp_path: Path, monkeypatch: pyte
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr.endswith(f"Error: Invalid value for {option}: the path is empty\n")
     assert list(tmp_path.iterdir()) == []  # nothing written anywhere
+
+
+def test_the_line_shown_under_an_error_is_the_line_the_reader_counted(tmp_path: Path) -> None:
+    """A form feed in a comment is no line break for the reader: the excerpt is line 2 as it counts."""
+    path = tmp_path / "ff.txt"
+    path.write_text("1. d2 { a\fb } d6\n2. f4 f4 *\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["analyze", str(path)])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[:3] == [
+        f"{path}:2:7: error: 2... f4: f4 is already occupied by a White stone [occupied]",
+        "    2. f4 f4 *",
+        "          ^"]

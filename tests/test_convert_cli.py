@@ -281,7 +281,8 @@ def test_html_output_is_the_viewer_of_every_game(tmp_path: Path) -> None:
 
 def test_html_shows_a_game_it_cannot_replay_without_positions_and_warns(tmp_path: Path) -> None:
     """A bad FEN or an unknown Rules tag does not cost the other games their page."""
-    source = write(tmp_path / "bad.txt", '[SetUp "1"]\n[FEN "nonsense"]\n\n1. d2 *\n\n[Rules "fide"]\n1. d2 *\n\n1. g7 *\n')
+    source = write(tmp_path / "bad.txt",
+                   '[SetUp "1"]\n[FEN "nonsense"]\n\n1. d2 *\n\n[Rules "fide"]\n1. d2 *\n\n1. g7 *\n')
     out = tmp_path / "bad.html"
     result = run(source, "--to", "html", "-o", str(out))
     assert result.exit_code == 0 and result.stdout == ""

@@ -39,10 +39,6 @@ def placeless(data: object) -> object:
     return data
 
 
-def test_the_limit_is_deep_enough_for_any_annotated_game() -> None:
-    assert LIMIT == 50
-
-
 @pytest.mark.parametrize("fast", [True, False], ids=["fast-reader", "lark"])
 @pytest.mark.parametrize("deferred", [True, False], ids=["deferred", "whole"])
 def test_one_level_deeper_is_a_syntax_error_at_its_parenthesis(monkeypatch: pytest.MonkeyPatch, fast: bool,

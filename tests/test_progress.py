@@ -170,7 +170,9 @@ def test_count_lines(tmp_path: Path) -> None:
     (tmp_path / "d.txt").write_bytes(b"x\n" * 700_000)  # more than one block of 1 MiB
     (tmp_path / "e.txt").write_bytes(b"1. d2 d6\r2. f2 f6\r\r*\r")  # CR alone: four lines
     (tmp_path / "f.txt").write_bytes(b"x" * ((1 << 20) - 1) + b"\r\ny")  # a CRLF across two blocks
-    expected = {"a.txt": 3, "b.txt": 2, "c.txt": 0, "d.txt": 700_000, "e.txt": 4, "f.txt": 2}
+    (tmp_path / "g.txt").write_bytes(b"\xef\xbb\xbf")  # a byte order mark alone: no line
+    (tmp_path / "h.txt").write_bytes(b"\xef\xbb\xbf1. d2\n")
+    expected = {"a.txt": 3, "b.txt": 2, "c.txt": 0, "d.txt": 700_000, "e.txt": 4, "f.txt": 2, "g.txt": 0, "h.txt": 1}
     for name, lines in expected.items():
         assert count_lines(str(tmp_path / name)) == lines, name
         assert len(list(file_lines(tmp_path / name, name))) == lines, name  # the lines the reader reads

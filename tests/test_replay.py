@@ -16,7 +16,7 @@ import pytest
 
 from muehle.analyzer.board import MILL_LINES, NEIGHBOURS, POINT_INDEX, Position, mask_of
 from muehle.analyzer.replay import Replay, replay
-from muehle.analyzer.rules import load_ruleset, parse_ruleset
+from muehle.analyzer.rules import Ruleset, load_ruleset, parse_ruleset
 from muehle.analyzer.verdict import report_of
 from muehle.notation.errors import NotationError
 from muehle.notation.model import Game, Ply, Variation
@@ -513,7 +513,7 @@ class TestWholeMoves:
     "50 Vollzüge ... erste Zug die Zugnummer 41 ... erst ab dem 91. Zug"), here 3 whole moves (6 plies)."""
 
     @staticmethod
-    def rules(whole_moves: bool, mode: str = "claim", limit: int = 6) -> "Ruleset":
+    def rules(whole_moves: bool, mode: str = "claim", limit: int = 6) -> Ruleset:
         return parse_ruleset(f"name: short\nbase: brettspielnetz\nno_capture: {{limit: {limit}, reset: mill, "
                              f"mode: {mode}, whole_moves: {str(whole_moves).lower()}}}\n")
 
@@ -522,7 +522,7 @@ class TestWholeMoves:
     # Black's mill 3... g1/xa1 is ply 6; the whole moves without a mill are 4., 5. and 6. too
     AFTER_BLACK = "a1 g7 a4 g4 b6 g1/xa1 c3 b2 e5 d6 f4 d2"
 
-    def rights(self, moves: str, rules: "Ruleset") -> list[int]:
+    def rights(self, moves: str, rules: Ruleset) -> list[int]:
         r = replay(game(moves), rules)
         assert r.errors == []
         return [right.ply for right in r.draw_rights if right.rule == "no-capture"]

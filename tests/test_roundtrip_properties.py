@@ -52,7 +52,7 @@ def test_notation_round_trip(records: list[Game]) -> None:
 def test_games_without_results_stay_apart(records: list[Game]) -> None:
     # a game without a result may run into the next one when read back; where it would,
     # it is written with "*" (no result yet), and otherwise keeps no result (an empty
-    # record always runs into one beside it)
+    # record is always written as "*", or it would be lost)
     text = write_notation(records)
     back = read_back(text)
     assert len(back) == len(records), text

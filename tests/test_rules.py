@@ -17,7 +17,7 @@ from muehle.analyzer.rules import (
     preset_names,
     ruleset_to_yaml,
 )
-from muehle.notation.errors import FormatError, MuehleError
+from muehle.notation.errors import FormatError
 
 
 def test_the_presets_are_those_of_the_table() -> None:
@@ -55,11 +55,11 @@ def test_wmd_traditional_differs_only_in_capturing_from_mills() -> None:
 def test_schuermann() -> None:
     """Schürmann 11.1: a ply closing two mills takes two stones in any phase; 6.3 the exception.
     The draws of the general description (003): "3 Mal dieselbe Stellung", "Nach 50
-    aufeinanderfolgenden Zügen keine Mühle geschlossen" (100 plies, claimed)."""
+    aufeinanderfolgenden Zügen keine Mühle geschlossen" (50 whole moves, claimed)."""
     rules = load_ruleset("schuermann")
-    assert (rules.double_mill, rules.capture_from_mill, rules.repetition, rules.no_capture,
-            rules.mandatory_draw) == ("always", "when-all-in-mills", "claim", NoProgressRule(100, "mill", "claim", whole_moves=True),
-                                      False)
+    assert (rules.double_mill, rules.capture_from_mill, rules.repetition, rules.mandatory_draw) == (
+        "always", "when-all-in-mills", "claim", False)
+    assert rules.no_capture == NoProgressRule(100, "mill", "claim", whole_moves=True)
 
 
 def test_brettspielnetz() -> None:
@@ -113,6 +113,8 @@ def test_tags_name_presets_only() -> None:
     ("no_capture:\n  limit: 60\n  mode: sometimes\n", "no_capture.mode", 3, "must be one of claim, automatic"),
     ("no_capture:\n  limit: 100\n  whole_moves: yes please\n", "no_capture.whole_moves", 3,
      "must be true or false, not 'yes please'"),
+    ("no_capture:\n  limit: 99\n  whole_moves: true\n", "no_capture.limit", 2,
+     "must be even with whole_moves (the plies of whole moves), not 99"),
     ("no_capture:\n  limit: 60\n  reset: moves\n", "no_capture.reset", 3, "must be one of capture, mill"),
     ("no_capture:\n  limits: 60\n", "no_capture.limits", 2, "unknown key"),
     ("no_capture:\n  reset: mill\n", "no_capture", 1, "needs a limit"),
@@ -156,7 +158,7 @@ def test_unknown_names_and_missing_files() -> None:
 def test_a_ruleset_file_that_is_not_utf8_is_an_error_at_its_first_bad_byte(tmp_path: Path) -> None:
     path = tmp_path / "club.yaml"
     path.write_bytes(b'name: club\nfollows: "Vereinsregeln M\xfchle"\n')  # Latin-1, not UTF-8
-    with pytest.raises(MuehleError) as caught:
+    with pytest.raises(FormatError) as caught:
         load_ruleset(str(path))
     error = caught.value
     column = len('follows: "Vereinsregeln M') + 1

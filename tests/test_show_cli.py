@@ -206,6 +206,12 @@ def test_extension_fields_of_a_fen_are_noted_on_stderr(tmp_path: Path) -> None:
     assert result.stdout == "********/****O***/******** b p p 1 8 0 9 0 0 0 0 0 0 0 0 1\n"
     # at the FEN tag's value, on line 2
     assert f"{record}:2:7: note: ignored the extension field 'c:w-0-|b-0-'" in result.stderr
+    # a game read from JSON has no line in it: the note names the game
+    as_json = tmp_path / "ext.json"
+    assert CliRunner().invoke(cli, ["convert", str(record), "--to", "json", "-o", str(as_json)]).exit_code == 0
+    result = CliRunner().invoke(cli, ["show", str(as_json), "--fen"])
+    assert (result.exit_code, result.stdout) == (0, "********/****O***/******** b p p 1 8 0 9 0 0 0 0 0 0 0 0 1\n")
+    assert result.stderr.startswith(f"{as_json}, game 1: note: ignored the extension field 'c:w-0-|b-0-'")
 
 
 # -- errors -------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from muehle.notation.errors import MuehleError
+from muehle.notation.errors import MuehleError, game_in
 from muehle.notation.inputs import read_text, source_name
 from muehle.notation.model import Game
 
@@ -33,7 +33,7 @@ class GameInput:
         if error.line_text is None and error.column:
             error.line_text = self.line_text(error.line)
         if not error.line and game is not None and error.source == self.source:
-            error.source = f"{self.source}, game {game}"
+            error.source = game_in(self.source, game)
         return error
 
     def pick(self, number: int) -> Game:
@@ -50,7 +50,8 @@ class GameInput:
 def load_games(name: str) -> GameInput:
     """Read every game of an input (file name or ``-``)."""
     from muehle.analyzer.cli.convert import input_reader
+    from muehle.notation.parser import text_lines
 
     text = read_text(name)
     source = source_name(name)
-    return GameInput(source, input_reader(name, text)(text, source), text.splitlines())
+    return GameInput(source, input_reader(name, text)(text, source), text_lines(text))

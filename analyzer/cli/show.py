@@ -21,7 +21,7 @@ from muehle.analyzer.record_setup import replay_from, rules_for
 from muehle.analyzer.rules import Ruleset
 from muehle.analyzer.replay import Replay
 from muehle.analyzer.svg import MILL_HIGHLIGHTS, render_svg
-from muehle.notation.errors import MuehleError
+from muehle.notation.errors import MuehleError, game_in
 from muehle.notation.model import Game
 
 
@@ -110,7 +110,10 @@ def show(file: str, game_number: int, ply: Optional[int], move: Optional[int], s
     last = result.record_at(index) if index else None
     if start is not None and start.notes:
         line, column, _ = game.tag_place("FEN") or (game.line, 0, None)
-        where = f"{source}:{line}:{column}" if column else f"{source}:{line}"
+        if not line:  # (a game read from JSON or YAML)
+            where = game_in(source, game_number)
+        else:
+            where = f"{source}:{line}:{column}" if column else f"{source}:{line}"
         for note in start.notes:
             click.echo(f"{where}: note: {note}", err=True)
     over = result.outcome is not None and result.outcome.reason != "declared" and result.outcome.ply <= index
