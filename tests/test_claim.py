@@ -55,13 +55,21 @@ def test_repetition_claim_on_a_new_position_is_invalid() -> None:
     assert "occurred once, not three times" in verdict.reason
 
 
-def test_repetition_claim_under_rules_without_it(tmp_path: Path) -> None:
-    """A ruleset with ``repetition: off`` has no such draw: the claim is invalid, saying so."""
-    rules = tmp_path / "no-repetition.yaml"
-    rules.write_text("base: wmd\nname: no-repetition\nrepetition: 'off'\n", encoding="utf-8")
-    verdict = claim("analyze-repetition.txt", 26, "repetition", rules=str(rules))
-    assert not verdict.valid
-    assert verdict.reason == "the rules no-repetition have no threefold repetition rule"
+@pytest.mark.parametrize("example, ply, rule, preset, without, reason", [
+    ("analyze-repetition.txt", 26, "repetition", "wmd", "repetition: 'off'",
+     "the rules without have no threefold repetition rule"),
+    ("analyze-no-capture.txt", 106, "no-capture", "schuermann", "no_capture: null",
+     "the rules without have no draw rule for plies without a capture"),
+])
+def test_a_claim_under_rules_without_its_draw(tmp_path: Path, example: str, ply: int, rule: str, preset: str,
+                                              without: str, reason: str) -> None:
+    """A ruleset without the draw claimed (``repetition: off``, ``no_capture: null``): the claim
+    is invalid, saying so, where the preset it is made from grants it."""
+    path = tmp_path / "without.yaml"
+    path.write_text(f"base: {preset}\nname: without\n{without}\n", encoding="utf-8")
+    assert claim(example, ply, rule, rules=preset).valid
+    verdict = claim(example, ply, rule, rules=str(path))
+    assert (verdict.valid, verdict.reason) == (False, reason)
 
 
 # --- 30 moves without a capture (11.3) ----------------------------------------------------
@@ -108,14 +116,6 @@ def test_fifty_full_moves_without_a_mill_under_brettspielnetz() -> None:
     assert early.reason == (f"100 plies without a mill closed since 3. (ply 5), the last of them White's; "
                             f"{need}, so the right exists after 53... (ply 106) at the earliest")
     assert on_time.reason == f"101 plies without a mill closed since 3. (ply 5); {need}"
-
-
-def test_no_capture_claim_under_rules_without_it(tmp_path: Path) -> None:
-    ruleset = tmp_path / "nodraw.yaml"
-    ruleset.write_text("name: nodraw\nbase: schuermann\nno_capture: null\n", encoding="utf-8")
-    verdict = claim("analyze-no-capture.txt", 106, "no-capture", rules=str(ruleset))
-    assert not verdict.valid
-    assert verdict.reason == "the rules nodraw have no draw rule for plies without a capture"
 
 
 def test_the_schuermann_rules_take_the_no_mill_draw_of_the_general_description() -> None:
