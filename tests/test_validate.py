@@ -348,14 +348,6 @@ class TestSetUp:
             ("syntax", "variations nest more than 50 deep here; muehle reads 50 levels at most", 1, 357)]
 
     @pytest.mark.parametrize("jobs", ["1", "2"])
-    def test_a_rules_tag_naming_no_ruleset_is_an_error_at_the_tag(self, tmp_path: Path, jobs: str) -> None:
-        path = write(tmp_path, "r.txt", '1. d2 *\n\n[Event "x"]\n[Rules "fide"]\n\n1. d2 *\n')
-        reports = json.loads(run("--format", "json", "--jobs", jobs, path).stdout)
-        assert reports[0]["valid"] and not reports[1]["valid"]
-        (error,) = reports[1]["errors"]
-        assert (error["code"], error["line"], error["column"]) == ("unknown-rules", 4, 9)
-
-    @pytest.mark.parametrize("jobs", ["1", "2"])
     def test_a_bad_fen_is_a_setup_error_at_the_tag(self, tmp_path: Path, jobs: str) -> None:
         """The error points into the FEN tag on line 2 (column 15: after its only field)."""
         path = write(tmp_path, "s.txt", '[SetUp "1"]\n[FEN "nonsense"]\n\n3. f6 b6 *\n')
@@ -366,20 +358,23 @@ class TestSetUp:
         assert result.stdout.startswith(f"{path}:2:15: error: in the FEN tag: a Sanmill FEN has 17 fields")
 
     @pytest.mark.parametrize("jobs", ["1", "2"])
-    @pytest.mark.parametrize("text, game, place", [
-        # the game starts after another on its first line; a comment before the tags; two
-        # tag pairs on one line (read by the parser); a FEN tag beside the other game
-        ('1. d2 * [SetUp "1"]\n[FEN "nonsense"]\n\n1. d2 *\n', 1, (2, 15)),
-        ('{ set up }\n[SetUp "1"]\n[FEN "nonsense"]\n\n1. d2 *\n', 0, (3, 15)),
-        ('[SetUp "1"] [FEN "nonsense"]\n\n1. d2 *\n', 0, (1, 27)),
-        ('1. d2 * [SetUp "1"] [FEN "x"]\n\n1. d2 *\n', 1, (1, 28)),
-        ('{ note }\n[Rules "fide"]\n\n1. d2 *\n', 0, (2, 9)),
+    @pytest.mark.parametrize("text, game, code, place", [
+        # a Rules tag naming no ruleset, in the second game; the game starts after another on
+        # its first line; a comment before the tags; two tag pairs on one line (read by the
+        # parser); a FEN tag beside the other game
+        ('1. d2 *\n\n[Event "x"]\n[Rules "fide"]\n\n1. d2 *\n', 1, "unknown-rules", (4, 9)),
+        ('1. d2 * [SetUp "1"]\n[FEN "nonsense"]\n\n1. d2 *\n', 1, "setup", (2, 15)),
+        ('{ set up }\n[SetUp "1"]\n[FEN "nonsense"]\n\n1. d2 *\n', 0, "setup", (3, 15)),
+        ('[SetUp "1"] [FEN "nonsense"]\n\n1. d2 *\n', 0, "setup", (1, 27)),
+        ('1. d2 * [SetUp "1"] [FEN "x"]\n\n1. d2 *\n', 1, "setup", (1, 28)),
+        ('{ note }\n[Rules "fide"]\n\n1. d2 *\n', 0, "unknown-rules", (2, 9)),
     ])
     def test_tag_errors_point_at_the_value_in_any_layout(self, tmp_path: Path, jobs: str, text: str, game: int,
-                                                         place: tuple[int, int]) -> None:
+                                                         code: str, place: tuple[int, int]) -> None:
         reports = json.loads(run("--format", "json", "--jobs", jobs, write(tmp_path, "t.txt", text)).stdout)
+        assert [report["valid"] for report in reports] == [index != game for index in range(len(reports))]
         (error,) = reports[game]["errors"]
-        assert error["code"] in ("setup", "unknown-rules") and (error["line"], error["column"]) == place
+        assert (error["code"], error["line"], error["column"]) == (code, *place)
 
     @pytest.mark.parametrize("jobs", ["1", "2"])
     def test_a_bad_fen_on_standard_input_is_at_the_tag_too(self, jobs: str) -> None:
