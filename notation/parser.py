@@ -313,6 +313,9 @@ class _Builder:
 
     def on_close(self, token: Any) -> Any:
         if not self.stack:
+            if self.last_type is None and self.chunk.start:  # (the game began after a result on this line)
+                raise self.error_at("unbalanced parentheses: ')' without a '(' before it (a new game starts "
+                                    "after the result before it: was that result inside a variation?)", token)
             raise self.error_at("unbalanced parentheses: ')' without a '(' before it", token)
         if not self.plies:
             raise self.error_at("a variation needs at least one ply", token)
@@ -323,7 +326,10 @@ class _Builder:
 
     def on_result(self, token: Any) -> Any:
         if self.opened:
-            raise self.unclosed()
+            opening = self.opened[-1]
+            raise self.error_at(f"a result cannot stand inside a variation: {token.value} ends the game, and the "
+                                f"'(' at {opening.line + self.line_offset}:{opening.column} is still open (write "
+                                "the result after the main line)", token)
         self.game.result = "1/2-1/2" if token.value == "½-½" else token.value
         self.finished = True
         self._seen("RESULT")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from muehle.notation import NotationError, parse_game, read_games
+from muehle.notation import NotationError, fastread, parse_game, read_games
 
 CAPTURE = "a capture mark needs a point: 'x' must be followed by the captured point, as in d2-b2/xa4 or d6-d5xc3"
 
@@ -76,7 +76,8 @@ CASES = [
     # variations
     ("1. b4 (d2", (1, 7, "unbalanced parentheses: this '(' is never closed by ')'")),
     ("1. b4 (1. d2 (d6) f4", (1, 7, "unbalanced parentheses: this '(' is never closed by ')'")),
-    ("1. b4 (1. d2 (1... d6 f4) 1-0", (1, 7, "unbalanced parentheses: this '(' is never closed by ')'")),
+    ("1. b4 (1. d2 (1... d6 f4) 1-0", (1, 27, "a result cannot stand inside a variation: 1-0 ends the game, and "
+                                         "the '(' at 1:7 is still open (write the result after the main line)")),
     ("1. b4 )", (1, 7, "unbalanced parentheses: ')' without a '(' before it")),
     ("1. b4 (d2)) d6", (1, 11, "unbalanced parentheses: ')' without a '(' before it")),
     ("1. b4 ( ) d6", (1, 9, "a variation needs at least one ply")),
@@ -105,6 +106,20 @@ CASES = [
 @pytest.mark.parametrize("text, expected", CASES, ids=[text for text, _ in CASES])
 def test_syntax_error(text: str, expected: tuple[int, int, str]) -> None:
     assert error_of(text) == expected
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["fast-reader", "lark"])
+def test_a_result_inside_a_variation_is_named_and_so_is_the_game_cut_off_after_it(
+        monkeypatch: pytest.MonkeyPatch, fast: bool) -> None:
+    """A result ends the game wherever it stands: the rest, from the ')', is read as the next game."""
+    monkeypatch.setattr(fastread, "ENABLED", fast)
+    first, second = read_games("1. b4 d6 (1... d2 { und gewinnt } 1-0) 2. f4 *", "t.txt")
+    assert [(e.line, e.column, e.message) for e in first.errors] == [(1, 35, (
+        "a result cannot stand inside a variation: 1-0 ends the game, and the '(' at 1:10 is still open "
+        "(write the result after the main line)"))]
+    assert [(e.line, e.column, e.message) for e in second.errors] == [(1, 38, (
+        "unbalanced parentheses: ')' without a '(' before it (a new game starts after the result before it: "
+        "was that result inside a variation?)"))]
 
 
 def test_message_shows_the_line_and_a_caret() -> None:
