@@ -25,9 +25,11 @@ Sanmill's exports. Captures are glued to the ply (``d6-d5xc3``, ``b4xb2xc3``) an
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from typing import Iterable
 
-from muehle.notation.model import RESULTS, Game
+from muehle.notation.model import RESULTS, Game, Ply, Variation, numbering_after
 from muehle.notation.writers import GLUED_CAPTURE, movetext_units, tag_line, wrap_units
 
 #: The seven tags every PGN record starts with, and the value of a missing one.
@@ -94,10 +96,45 @@ def pgn_tags(game: Game) -> list[tuple[str, str]]:
     return tags
 
 
+def numbered(game: Game) -> Game:
+    """``game`` with move numbers, as Sanmill writes ``N.`` before each of White's turns,
+    when the record gives none at all: the main line from the FEN's move number (field
+    17) or 1, each variation from the ply it replaces. A record that gives numbers is
+    written with them as they are (``game`` itself).
+
+    >>> from muehle.notation.model import Ply
+    >>> [(ply.number, ply.side) for ply in numbered(Game(plies=[Ply(None, "white", "d2"),
+    ...     Ply(None, "black", "d6"), Ply(None, "white", "f4")])).plies]
+    [(1, 'white'), (1, 'black'), (2, 'white')]
+    """
+    if not game.plies or not _unnumbered(game.plies):
+        return game
+    fen = game.tags.get("FEN", "").split() if game.tags.get("SetUp", "").strip() == "1" else []
+    first = int(fen[16]) if len(fen) >= 17 and fen[16].isdigit() and int(fen[16]) > 0 else 1
+    with_numbers = copy.copy(game)
+    with_numbers.plies = _numbered_plies(game.plies, first)
+    return with_numbers
+
+
+def _unnumbered(plies: list[Ply]) -> bool:
+    """Whether no ply of ``plies`` and of their variations has a move number."""
+    return all(ply.number is None and all(_unnumbered(v.plies) for v in ply.variations) for ply in plies)
+
+
+def _numbered_plies(plies: list[Ply], number: int) -> list[Ply]:
+    """Copies of ``plies`` and of their variations, numbered from ``number`` (the first ply's)."""
+    numbered_plies = []
+    for index, ply in enumerate(plies):
+        ply_number = numbering_after((number, plies[0].side), index)[0]
+        variations = [Variation(_numbered_plies(v.plies, ply_number), v.comments) for v in ply.variations]
+        numbered_plies.append(dataclasses.replace(ply, number=ply_number, variations=variations))
+    return numbered_plies
+
+
 def game_pgn(game: Game, width: int = PGN_WIDTH) -> str:
     """One game as PGN, ending with a newline."""
     header = "".join(tag_line(name, value, game) + "\r\n" for name, value in pgn_tags(game))
-    units = movetext_units(game, GLUED_CAPTURE, pgn_result(game))
+    units = movetext_units(numbered(game), GLUED_CAPTURE, pgn_result(game))
     return header + "\r\n" + "".join(line + "\n" for line in wrap_units(units, width))
 
 

@@ -19,7 +19,7 @@ from strategies import games, record_files
 from muehle.notation.jsonrecord import read_json, read_yaml, write_json, write_yaml
 from muehle.notation.model import RESULTS, Game
 from muehle.notation.parser import read_games
-from muehle.notation.pgn import write_pgn
+from muehle.notation.pgn import numbered, write_pgn
 from muehle.notation.writers import write_notation
 
 ROSTER = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?", "Black": "?"}
@@ -79,7 +79,8 @@ def test_json_and_yaml_round_trip(write: Callable[[list[Game]], str],
 
 
 def as_pgn_carries_it(game: Game) -> Game:
-    """What a PGN reader gets back: ``game`` with the roster filled and a result."""
+    """What a PGN reader gets back: ``game`` with the roster filled, a result, and move numbers
+    (``numbered``, checked by hand in test_writers_pgn)."""
     result = game.result
     if result is None:
         tagged = game.tags.get("Result")
@@ -87,7 +88,7 @@ def as_pgn_carries_it(game: Game) -> Game:
     tags = {name: game.tags.get(name, default) for name, default in ROSTER.items()}
     tags["Result"] = result
     tags.update((name, value) for name, value in game.tags.items() if name not in tags)
-    return Game(tags=tags, comments=game.comments, plies=game.plies, result=result,
+    return Game(tags=tags, comments=game.comments, plies=numbered(game).plies, result=result,
                 final_comments=game.final_comments)
 
 

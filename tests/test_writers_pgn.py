@@ -106,6 +106,17 @@ def test_movetext_wraps_within_the_pgn_width() -> None:
     assert lines[1].startswith("g7-g4 5. a1-a4")
 
 
+def test_a_record_without_move_numbers_is_numbered_as_sanmill_numbers_it() -> None:
+    """Sanmill writes "N." before each of White's turns; a record may give no numbers at all."""
+    unnumbered = [Ply(None, side, target) for side, target in zip(["white", "black"] * 2, ["b4", "d6", "f4", "f6"])]
+    unnumbered[3].variations = [Variation([Ply(None, "black", "d2"), Ply(None, "white", "g7")])]
+    assert write_pgn([Game(plies=unnumbered)]).split("\r\n\r\n")[1] == "1. b4 d6 2. f4 f6 (2... d2 3. g7) *\n"
+    assert [ply.number for ply in unnumbered] == [None] * 4  # (the record itself is left as it was)
+    fen = "********/O*@*O*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3"  # move 3, White to move
+    set_up = Game(tags={"SetUp": "1", "FEN": fen}, plies=[Ply(None, "white", "f6"), Ply(None, "black", "b6")])
+    assert write_pgn([set_up]).split("\r\n\r\n")[1] == "3. f6 b6 *\n"
+
+
 def test_games_are_separated_by_a_blank_line() -> None:
     text = write_pgn([Game(result="1-0"), Game(result="0-1")])
     first, second = text.split("\n\n[Event")
