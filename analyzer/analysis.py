@@ -124,6 +124,8 @@ class IllegalPly:
     restore: Position
     fen: str
     last_record: Optional[Any] = field(default=None, compare=False)
+    #: how the board had decided the game by the position to restore (a ply after the end), if it had
+    decided: Optional[Any] = field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -402,11 +404,13 @@ def illegal_ply(replay: Replay, names: Optional[PlyNames] = None) -> Optional[Il
             continue
         restore_ply = len(replay.records)
         position = replay.last_legal_position
+        decided = replay.decided_by(restore_ply)
         return IllegalPly(
             ply=error.ply, move=names.move(error.ply) or "", side=error.side,
             code=error.code, message=error.message, line=error.line, column=error.column,
             restore_ply=restore_ply, restore=position,
-            fen=fen_of_record(replay.records, restore_ply, start_fen(replay.game)),
+            fen=fen_of_record(replay.records, restore_ply, start_fen(replay.game), game_over=decided),
             last_record=replay.records[-1] if replay.records else None,
+            decided=replay.outcome if decided else None,
         )
     return None

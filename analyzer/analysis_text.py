@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 from muehle.analyzer.analysis import Analysis, Event, IllegalPly, PlyNames
-from muehle.analyzer.diagram import render_diagram
+from muehle.analyzer.diagram import game_over_text, render_diagram
 from muehle.analyzer.events import REASON_TEXTS
 
 _NAMES = {"white": "White", "black": "Black", None: "Nobody"}
@@ -229,7 +229,8 @@ def restore_lines(illegal: IllegalPly, names: PlyNames, flying: bool, ascii: boo
     where = "the start" if illegal.restore_ply == 0 else f"after {names.move(illegal.restore_ply)}"
     lines = [f"illegal ply {illegal.ply}: {illegal.message} [{illegal.code}]",
              f"position to restore ({where}):"]
-    board = render_diagram(illegal.restore, last=illegal.last_record, ascii=ascii, flying=flying)
+    over = game_over_text(illegal.decided) if illegal.decided is not None else None
+    board = render_diagram(illegal.restore, last=illegal.last_record, ascii=ascii, flying=flying, game_over=over)
     lines.extend(f"  {row}".rstrip() for row in board.splitlines())
     lines.append(f"  FEN: {illegal.fen}")
     return lines

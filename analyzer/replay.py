@@ -213,6 +213,12 @@ class Replay:
         """Whether an error (other than ``result-mismatch``) stopped this line."""
         return bool(self.errors) and any(error.code != "result-mismatch" for error in self.errors)
 
+    def decided_by(self, index: int) -> bool:
+        """Whether the board had decided the game by the position after ply ``index`` (0: the
+        start); a result only declared in the record decides nothing on the board."""
+        outcome = self.outcome
+        return outcome is not None and outcome.reason != "declared" and outcome.ply <= index
+
     @property
     def played_on_after_the_end(self) -> bool:
         """Whether a ply played after the game had ended on the board stopped this line (the

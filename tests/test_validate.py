@@ -37,6 +37,19 @@ def write(tmp_path: Path, name: str, text: str) -> str:
 
 
 class TestExamples:
+    def test_a_ply_after_the_end_restores_a_decided_position_and_says_so(self, tmp_path: Path) -> None:
+        """BLOCKED then 10. a1-d1: the position to restore is the one after 9... g7, where White
+        cannot move (WMD 10.2): its FEN has the phase o (game over), as show --fen writes it,
+        and the diagram says the game is over instead of whose move it is."""
+        path = write(tmp_path, "on.txt", f"{BLOCKED} 10. a1-d1 0-1\n")
+        (report,) = json.loads(run("--format", "json", path).stdout)
+        assert (report["restore"]["ply"], report["restore"]["fen"].split()[2]) == (18, "o")
+        shown = CliRunner().invoke(cli, ["show", path, "--ply", "18", "--fen"]).stdout.strip()
+        assert report["restore"]["fen"] == shown
+        text = run(path).stdout
+        assert "    Game over: White cannot move\n    FEN: " in text and "to move" not in text
+        assert report["result"] == {"declared": "0-1", "consistent": True}
+
     def test_each_illegal_example_gives_the_verdict_its_comment_states(self) -> None:
         """Each game of examples/illegal-moves.txt states, in its first comment, the ply that
         breaks a rule and the code (both worked out by hand from the rules texts)."""

@@ -116,7 +116,7 @@ def show(file: str, game_number: int, ply: Optional[int], move: Optional[int], s
             where = f"{source}:{line}:{column}" if column else f"{source}:{line}"
         for note in start.notes:
             click.echo(f"{where}: note: {note}", err=True)
-    over = result.outcome is not None and result.outcome.reason != "declared" and result.outcome.ply <= index
+    over = result.decided_by(index)
     if show_fen:
         click.echo(fen_of_record(result.records, index, start, game_over=over))
     if svg_output is not None:
