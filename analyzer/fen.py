@@ -318,7 +318,15 @@ def start_fen(game: Game) -> Optional[FenPosition]:
         raise FormatError('the record says [SetUp "1"] but has no FEN tag to start from', **where)
     # (every reader records where it read each tag; the tag alone stands in for the others)
     place = game.tag_place("FEN") or (game.line, 7, f'[FEN "{fen}"]')
-    return _read_start(fen, where["source"], place)
+    start = _read_start(fen, where["source"], place)
+    if start.phase == "o" and game.main_line().moves:
+        line, column, line_text = place
+        before_phase = re.match(r"\s*\S+\s+\S+\s+", fen)
+        raise FormatError(
+            "in the FEN tag: its phase o says the game is over, so no ply can follow it (a finished "
+            "game's position stands alone)", source=where["source"], line=line,
+            column=column + (before_phase.end() if before_phase else 0), line_text=line_text)
+    return start
 
 
 def _read_start(fen: str, source: str, place: tuple[int, int, str]) -> FenPosition:

@@ -119,6 +119,23 @@ def test_a_fen_inside_a_turn_is_read_but_cannot_start_a_record() -> None:
     assert (caught.value.source, caught.value.line) == ("mid.txt", 4)
 
 
+def test_no_ply_can_follow_a_fen_whose_phase_says_the_game_is_over() -> None:
+    """Phase o (game over; Sanmill writes it for a finished game): the position may stand
+    alone, but a record cannot play on from it. The error points at the phase field."""
+    fen = "O*OO****/O@*@O*OO/O*O*@@*@ w o s 9 0 5 0 0 0 0 0 0 0 0 3 16"  # live on the board
+    alone = Game(tags={"SetUp": "1", "FEN": fen}, source="over.txt", line=1)
+    assert start_fen(alone).phase == "o"
+    played_on = Game(tags={"SetUp": "1", "FEN": fen}, plies=[Ply(16, "white", "d3", origin="d2")],
+                     source="over.txt", line=1)
+    with pytest.raises(FormatError) as caught:
+        start_fen(played_on)
+    error = caught.value
+    assert error.message == ("in the FEN tag: its phase o says the game is over, so no ply can follow it (a "
+                             "finished game's position stands alone)")
+    column = len('[FEN "O*OO****/O@*@O*OO/O*O*@@*@ w ') + 1
+    assert (error.line, error.column) == (1, column)
+
+
 @given(
     owners=st.lists(st.sampled_from([None, "white", "black"]), min_size=24, max_size=24),
     hand_white=st.integers(0, 9),
