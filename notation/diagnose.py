@@ -166,6 +166,8 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
         if result_like is not None:
             return at(f"{result_like.group()} is not a result; results are 1-0, 0-1, 1/2-1/2, ½-½ and *")
         digits = _DIGITS.match(text, position)
+        if digits is not None and text[digits.end():digits.end() + 1] in _DASHES:  # (1–0 from a typeset text)
+            return _dash(text[digits.end()], lambda message: at(message, digits.end() - position))
         if digits is not None:
             return at(f"move number {digits.group()} needs a '.' after it ({digits.group()}. for White, "
                       f"{digits.group()}... for Black)")
@@ -176,9 +178,21 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
         return at("'$' must be followed by a number from 1 to 255 (a NAG)")
     if char == "=":
         return at("unexpected '=': a draw offer is written (=)")
+    if char in _DASHES:
+        return _dash(char, at)
     if char.isprintable():
         return at(f"unexpected character '{char}'")
     return at(f"unexpected character {char!r} (U+{ord(char):04X})")
+
+
+#: Dashes of typeset text that stand for the notation's hyphen-minus (a book copied by hand).
+_DASHES = {"\u2010": "a hyphen", "\u2011": "a non-breaking hyphen", "\u2012": "a figure dash",
+           "\u2013": "an en dash", "\u2014": "an em dash", "\u2212": "a minus sign"}
+
+
+def _dash(char: str, at: Callable[[str], NotationError]) -> NotationError:
+    return at(f"unexpected character '{char}' ({_DASHES[char]}): the notation writes a hyphen-minus '-', "
+              "as in 17. - a7-a4 and 1-0")
 
 
 def glued_ply(token: Any, text: str, make: Callable[[str, int], NotationError]) -> NotationError:

@@ -10,6 +10,7 @@ import pytest
 
 from muehle.notation import NotationError, fastread, parse_game, read_games
 
+DASH = "the notation writes a hyphen-minus '-', as in 17. - a7-a4 and 1-0"
 CAPTURE = "a capture mark needs a point: 'x' must be followed by the captured point, as in d2-b2/xa4 or d6-d5xc3"
 
 
@@ -99,6 +100,10 @@ CASES = [
     ('1. b4 "d6"', (1, 7, 'a string in double quotes may only stand in a tag pair: [Name "value"]')),
     ("1. b4 %", (1, 7, "unexpected character '%'")),
     ("1. Nf3", (1, 4, "unexpected character 'N'")),
+    # dashes of a typeset book copied by hand
+    ("17. \u2013 a7-a4", (1, 5, f"unexpected character '\u2013' (an en dash): {DASH}")),
+    ("1. d2\u2014d3", (1, 6, f"unexpected character '\u2014' (an em dash): {DASH}")),
+    ("1. b4 d6 1\u20130", (1, 11, f"unexpected character '\u2013' (an en dash): {DASH}")),
     ("1. b4 \x00", (1, 7, "unexpected character '\\x00' (U+0000)")),
 ]
 
