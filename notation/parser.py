@@ -232,6 +232,12 @@ class _Builder:
     def _check_number(self, number: int, side: Side, token: Any) -> None:
         """A move number may not go back in its line of play."""
         if goes_back(self.context, number, side):
+            if self.stack and not self.plies:  # the first ply of a variation: it takes the place of one
+                expected, expected_side = numbering_after(self.context, 1)  # type: ignore[arg-type]
+                written = f"{number}." if side == WHITE else f"{number}..."
+                right = f"{expected}." if expected_side == WHITE else f"{expected}..."
+                raise self.error_at(f"a variation takes the place of the ply before it, so its first ply is "
+                                    f"{right}, not {written}", token)
             raise self.error_at(f"move number {number} follows {self.context[0]}", token)  # type: ignore[index]
 
     def on_number(self, token: Any) -> Any:

@@ -251,7 +251,7 @@ def test_variation_numbers_are_checked_from_the_replaced_ply() -> None:
     game = parse_game("5. b4 d6 6. f4 f2 (6... f6 7. g1) 7. d2")
     assert [p.label() for p in game.plies[3].variations[0].plies] == ["6... f6", "7. g1"]
     assert game.plies[4].label() == "7. d2"
-    with pytest.raises(NotationError, match="move number 5 follows 6"):
+    with pytest.raises(NotationError, match=r"its first ply is 6\.\.\., not 5\.\.\."):
         parse_game("5. b4 d6 6. f4 f2 (5... f6) 7. d2")
 
 

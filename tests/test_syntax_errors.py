@@ -51,6 +51,11 @@ CASES = [
     ("5. b4 d6 5. f4", (1, 10, "move number 5 follows 5")),
     ("5. b4 5. f4", (1, 7, "move number 5 follows 5")),
     ("1. b4 d6 f4 1... f2", (1, 13, "move number 1 follows 2")),
+    # a variation replaces Black's 1... d6: its first ply is Black's too
+    ("1. b4 d6 (1. d2 f4)", (1, 11, "a variation takes the place of the ply before it, so its first ply is "
+                                    "1..., not 1.")),
+    ("1. b4 d6 2. f4 (1. d2)", (1, 17, "a variation takes the place of the ply before it, so its first ply is "
+                                       "2., not 1.")),
     ("1 b4", (1, 1, "move number 1 needs a '.' after it (1. for White, 1... for Black)")),
     ("17.. b4", (1, 4, "unexpected '.': a move number is written 17. before White's ply and 17... before Black's")),
     ("1. b4 d6 2.", (1, 10, "move number 2. is not followed by a ply")),
