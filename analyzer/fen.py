@@ -407,8 +407,11 @@ def fen_of_record(
 
     ``records`` are the replay's :class:`PlyRecord` objects (``side``, ``ply``,
     ``captures``, ``after``); ``start`` is the FEN the record started from;
-    ``game_over`` writes the phase ``o`` (the game was decided by then).
+    ``game_over`` writes the phase ``o`` (the game was decided by then), as does a
+    start whose own phase is ``o`` for the start position.
     """
+    if not upto and start is not None and start.phase == "o":
+        game_over = True  # (a finished game's position, which no ply may follow)
     base = start.position if start is not None else Position.start()
     position = records[upto - 1].after if upto else base
     no_progress, fullmove = counters_after(

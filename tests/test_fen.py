@@ -125,6 +125,7 @@ def test_no_ply_can_follow_a_fen_whose_phase_says_the_game_is_over() -> None:
     fen = "O*OO****/O@*@O*OO/O*O*@@*@ w o s 9 0 5 0 0 0 0 0 0 0 0 3 16"  # live on the board
     alone = Game(tags={"SetUp": "1", "FEN": fen}, source="over.txt", line=1)
     assert start_fen(alone).phase == "o"
+    assert fen_of_record([], 0, start_fen(alone)) == fen  # written back as it was read
     played_on = Game(tags={"SetUp": "1", "FEN": fen}, plies=[Ply(16, "white", "d3", origin="d2")],
                      source="over.txt", line=1)
     with pytest.raises(FormatError) as caught:
