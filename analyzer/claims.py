@@ -192,9 +192,7 @@ def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
         need += " in whole moves (the right comes with Black's ply)"
     if rule.reached(count, by_black):
         return True, f"{stretch}; {need}", proof
-    earliest = record.index + max(rule.limit - count, 0)
-    if not rule.reached(count + earliest - record.index, by_black == ((earliest - record.index) % 2 == 0)):
-        earliest += 1  # (whole moves, and the count is reached with White's ply)
+    earliest = record.index + rule.plies_to_go(count, by_black)
     if count >= rule.limit:
         stretch += ", the last of them White's"
     if exact:

@@ -168,14 +168,14 @@ def count_lines(name: str) -> int:
     """
     if name == "-":
         return 0
-    from muehle.notation.parser import line_break_count
+    from muehle.notation.parser import BOM, line_break_count
 
     lines = 0
     last = b"\n"
     try:
         with open(name, "rb") as handle:
             block = handle.read(1 << 20)
-            if block.startswith(b"\xef\xbb\xbf"):
+            if block.startswith(BOM):
                 block = block[3:] or handle.read(1 << 20)  # (a byte order mark is not a line)
             while block:
                 lines += line_break_count(block)

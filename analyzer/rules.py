@@ -73,6 +73,18 @@ class NoProgressRule:
         by White, give the draw (the right to claim it, or its automatic end)."""
         return count >= self.threshold(by_black)
 
+    def plies_to_go(self, count: int, by_black: bool) -> int:
+        """How many more plies without progress bring the draw, after ``count`` of them the last
+        by Black (``by_black``) or White; 0 when it is there.
+
+        >>> rule = NoProgressRule(100, "mill", whole_moves=True)
+        >>> rule.plies_to_go(99, by_black=True), rule.plies_to_go(100, by_black=False), rule.plies_to_go(98, True)
+        (2, 1, 2)
+        """
+        more = max(self.limit - count, 0)
+        # after ``more`` plies the last is Black's when that many plies keep the side (an even number)
+        return more if self.reached(count + more, by_black == (more % 2 == 0)) else more + 1
+
 
 @dataclass(frozen=True)
 class Ruleset:

@@ -137,10 +137,7 @@ def validate_paths(
             text = None
             if name == "-":
                 if stdin is None:
-                    try:
-                        stdin = read_text("-")
-                    except MuehleError as error:
-                        stdin = error
+                    stdin = read_stdin()
                 if isinstance(stdin, MuehleError):
                     yield stdin
                     continue
@@ -161,6 +158,14 @@ def validate_paths(
     finally:
         if pool is not None:
             pool.close()
+
+
+def read_stdin() -> Union[str, MuehleError]:
+    """The text of standard input, or the error met reading it (reported in its place among the inputs)."""
+    try:
+        return read_text("-")
+    except MuehleError as error:
+        return error
 
 
 def _with_a_game(items: Iterator[Union[GameReport, MuehleError]],

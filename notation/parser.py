@@ -501,7 +501,7 @@ def stream_lines(handle: BinaryIO, source: str, first_line: int = 1, head: bytes
     while True:
         block = handle.read(_BLOCK_BYTES)
         if not block:
-            if rest and not (number == 1 and rest == _BOM):  # a last line without its line break
+            if rest and not (number == 1 and rest == BOM):  # a last line without its line break
                 yield _decoded_line(rest, number, source)
             return
         data = rest + block
@@ -517,7 +517,7 @@ def stream_lines(handle: BinaryIO, source: str, first_line: int = 1, head: bytes
 _BLOCK_BYTES = 1 << 20
 
 #: The byte order mark in UTF-8, which may open a file (and is not part of its first line).
-_BOM = b"\xef\xbb\xbf"
+BOM = b"\xef\xbb\xbf"
 
 
 def line_break_count(data: bytes, start: int = 0, end: Optional[int] = None) -> int:
@@ -542,14 +542,14 @@ def byte_lines(data: bytes, source: str, first_line: int = 1) -> Iterator[str]:
     end = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
     if end:
         yield from _block_lines(data[:end], first_line, source)
-    if end < len(data) and not (first_line == 1 and data == _BOM):  # a last line without its line break
+    if end < len(data) and not (first_line == 1 and data == BOM):  # a last line without its line break
         yield _decoded_line(data[end:], first_line + line_break_count(data, 0, end), source)
 
 
 def _block_lines(data: bytes, number: int, source: str) -> Iterator[str]:
     """The lines of ``data`` (whole lines, each ending with its line break), the first being line ``number``."""
     try:
-        text = (data[3:] if number == 1 and data.startswith(_BOM) else data).decode("utf-8")
+        text = (data[3:] if number == 1 and data.startswith(BOM) else data).decode("utf-8")
     except UnicodeDecodeError:  # line by line, to say where
         for offset, raw in enumerate(data.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")[:-1]):
             yield _decoded_line(raw, number + offset, source)
@@ -561,7 +561,7 @@ def _block_lines(data: bytes, number: int, source: str) -> Iterator[str]:
 
 def _decoded_line(raw: bytes, number: int, source: str) -> str:
     """Line ``number`` of a file as read in binary (with its line break, if any), as text without it."""
-    if number == 1 and raw.startswith(_BOM):
+    if number == 1 and raw.startswith(BOM):
         raw = raw[3:]
     if raw.endswith(b"\n"):
         raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]

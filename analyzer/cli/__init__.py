@@ -84,10 +84,6 @@ def main(argv: Optional[list[str]] = None) -> Any:
     except KeyboardInterrupt:
         click.echo("muehle: interrupted", err=True)
         sys.exit(130)
-    except RecursionError:  # variations within variations beyond what Python's stack holds
-        click.echo("muehle: error: the record nests its variations too deeply to be handled "
-                   "(see docs/notation.md)", err=True)
-        sys.exit(1)
     except Exception as error:  # a bug: say so in one line, unless debugging
         if os.environ.get("MUEHLE_DEBUG"):
             raise

@@ -108,14 +108,11 @@ def show(file: str, game_number: int, ply: Optional[int], move: Optional[int], s
     _check_reachable(data, game, result, index)
     position = result.position_after(index)
     last = result.record_at(index) if index else None
-    if start is not None and start.notes:
+    if start is not None:
         line, column, _ = game.tag_place("FEN") or (game.line, 0, None)
-        if not line:  # (a game read from JSON or YAML)
-            where = game_in(source, game_number)
-        else:
-            where = f"{source}:{line}:{column}" if column else f"{source}:{line}"
+        named = source if line else game_in(source, game_number)  # (a game read from JSON or YAML has no line)
         for note in start.notes:
-            click.echo(f"{where}: note: {note}", err=True)
+            click.echo(MuehleError(note, source=named, line=line, column=column).format("note"), err=True)
     over = result.decided_by(index)
     if show_fen:
         click.echo(fen_of_record(result.records, index, start, game_over=over))

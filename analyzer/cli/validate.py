@@ -13,15 +13,15 @@ import json
 import signal
 import sys
 import threading
-from typing import Any, Optional, Union
+from typing import Any, Optional
 
 import click
 
 from muehle.analyzer.cli.common import fails_cleanly, resolve_rules, stdout_is_utf8
 from muehle.analyzer.progress import FileProgress
-from muehle.analyzer.validate import ValidationSummary, fewer_collections, validate_paths
+from muehle.analyzer.validate import ValidationSummary, fewer_collections, read_stdin, validate_paths
 from muehle.notation.errors import MuehleError
-from muehle.notation.inputs import read_text, source_name
+from muehle.notation.inputs import source_name
 
 
 class StopRequest:
@@ -67,12 +67,7 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
     rules = resolve_rules(rules_name)
     # standard input is read first (Ctrl-C stops the wait for it); an error reading it is
     # reported in its place, and the other inputs are still checked
-    stdin: Union[str, MuehleError, None] = None
-    if "-" in files:
-        try:
-            stdin = read_text("-")
-        except MuehleError as error:
-            stdin = error
+    stdin = read_stdin() if "-" in files else None
     summary = ValidationSummary()
     json_output = output_format == "json"
     ascii_only = not stdout_is_utf8()
