@@ -286,28 +286,30 @@ class _Walk:
                 "reset": None if rule is None else rule.reset}
 
     def position(self, ply: int, position: Position, offer_by: Optional[Side], decided: bool) -> None:
-        """Stretches and offers of the position after ``ply``; no stretch starts once the game is decided."""
+        """Stretches and offers of the position after ``ply``; once the game is decided on the
+        board (``decided``), no stretch starts or goes on and no offer must be accepted."""
         white, black = position.white, position.black
         hand_white, hand_black = position.in_hand_white, position.in_hand_black
         on_white, on_black = white.bit_count(), black.bit_count()
         counts = (on_white + hand_white, on_black + hand_black)
         if self.mandatory_rule:
             for side, own, other in ((WHITE, counts[0], counts[1]), (BLACK, counts[1], counts[0])):
-                clause = obliging_clause(own, other)
-                if self.mandatory.update(side, counts if clause else None, ply) and not decided:
+                clause = None if decided else obliging_clause(own, other)
+                if self.mandatory.update(side, counts if clause else None, ply):
                     self.mandatory.start(side, counts, self.add(ply, "mandatory-draw", side, {
                         "clause": clause, "stones": {WHITE: counts[0], BLACK: counts[1]}}))
         if offer_by is not None:
             clause = None
-            if self.mandatory_rule:
+            if self.mandatory_rule and not decided:  # (an offer after the end binds nobody)
                 clause = obliging_clause(*(counts if offer_by == WHITE else counts[::-1]))
             self.add(ply, "draw-offer", offer_by, {
                 "obliged": clause is not None, "clause": clause,
                 "stones": {WHITE: counts[0], BLACK: counts[1]}, "rule": self.mandatory_rule})
         for side, own, hand, other in ((WHITE, white, hand_white, black), (BLACK, black, hand_black, white)):
             # a Zwickmühle needs two disjoint mills: five stones on the board, none in hand
-            has = not hand and (on_white if side == WHITE else on_black) >= 5 and has_shuttle(own, other)
-            if self.zwick.update(side, True if has else None, ply) and not decided:
+            has = not decided and not hand and (on_white if side == WHITE else on_black) >= 5 \
+                and has_shuttle(own, other)
+            if self.zwick.update(side, True if has else None, ply):
                 self.zwick.start(side, True, self.add(ply, "zwickmuehle", side, {
                     "shuttles": [shuttle.to_dict() for shuttle in zwickmuehlen(position, side)]}))
 

@@ -100,6 +100,9 @@ def _offer(analysis: Analysis, e: Event) -> str:
         return text + f"no duty to accept under {analysis.rules.name}"
     if e.fields["obliged"]:
         return text + f"{_other(e.side)} must accept ({_stones(e.fields['stones'])}; WMD {e.fields['clause']})"
+    end = analysis.summary["end"]
+    if end["reason"] not in (None, "declared") and e.ply >= end["ply"]:
+        return text + "the game was already decided"
     return text + f"{_other(e.side)} need not accept ({_stones(e.fields['stones'])})"
 
 

@@ -344,6 +344,23 @@ def test_offers_in_the_text_say_whether_they_must_be_accepted() -> None:
     assert book.count("offers a draw: no duty to accept under schuermann") == 3
 
 
+def test_no_offer_must_be_accepted_once_the_board_has_decided() -> None:
+    """Black's four corner stones (a1, a7, g1, g7) are boxed in by White's a4, d1, d7, g4 from
+    the start; White, to move, plays 30. b2-b4 and Black cannot move: White has won (WMD 10.2).
+    The start, 6 against 4, obliges Black to accept White's offer (11.5.2), but the offer written
+    with the winning ply comes after the end: nobody must accept it, and the stretch of 11.5.2
+    ends with the start (``until`` 0), not with the game."""
+    game = parse_game('[SetUp "1"]\n[FEN "O*******/*****O**/O@O@O@O@ w m s 6 0 4 0 0 0 0 0 0 0 0 0 30"]\n'
+                      '\n30. b2-b4 (=) 1-0\n')
+    analysis = analyze(replay_record(game))
+    assert [(e["ply"], e["clause"], e["until"]) for e in events(analysis, "mandatory-draw")] == [(0, "11.5.2", 0)]
+    assert [(e["ply"], e["obliged"], e["clause"]) for e in events(analysis, "draw-offer")] == [(1, False, None)]
+    assert analysis.summary["end"]["reason"] == "blocked"
+    text = render_text(analysis, "game")
+    assert "White offers a draw: the game was already decided" in text
+    assert "must be accepted, only here" in text
+
+
 def test_a_long_shuffle_is_one_line_of_text() -> None:
     """White d3-d2-d3 and Black d5-d6-d5 for 20 plies, under the book's rules (no mandatory draws
     to report): from ply 12 on every position stands for the 4th time or more (the start
