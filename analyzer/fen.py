@@ -140,12 +140,15 @@ def fen_to_position(
     line: int = 1,
     column: int = 1,
     line_text: Optional[str] = None,
+    stones: Optional[int] = None,
 ) -> FenPosition:
     """Read a Sanmill FEN; every problem is a :class:`FormatError` at the field it is in.
 
     ``source``, ``line`` and ``column`` say where ``text`` starts (``column`` is
     that of its first character in ``line_text``, which defaults to ``text``), so
-    that errors point into the file the FEN came from.
+    that errors point into the file the FEN came from. With ``stones``, the
+    stones each side has under a ruleset, the counts must be reachable with them
+    (see :func:`stone_count_problem`).
 
     >>> fen_to_position("********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1").position
     Position(white=0, black=0, in_hand_white=9, in_hand_black=9, to_move='white')
@@ -201,8 +204,8 @@ def fen_to_position(
     (on_white, hand_white, on_black, hand_black, remove_white, remove_black,
      mill_wf, mill_wt, mill_bf, mill_bt, mills_used, no_progress, fullmove) = numbers
 
-    for index, name, count, stones in ((4, "White", on_white, white), (6, "Black", on_black, black)):
-        shown = bin(stones).count("1")
+    for index, name, count, mask in ((4, "White", on_white, white), (6, "Black", on_black, black)):
+        shown = bin(mask).count("1")
         if count != shown:
             raise field_error(
                 index, f"says {name} has {count} stone{'s' * (count != 1)} on the board, "
@@ -223,6 +226,11 @@ def fen_to_position(
     if action == "r" and to_remove == 0:
         raise field_error(3, f"r (remove) but {_name(to_move)} has no stone to remove "
                              f"(field {9 if to_move == 'white' else 10} is 0)")
+
+    if stones is not None:
+        problem = stone_count_problem(stones, to_move, action, on_white, hand_white, on_black, hand_black)
+        if problem is not None:
+            raise field_error(*problem)
 
     # a side with stones in hand can only place: if the side that played last still has
     # one, its last ply was a placement, and field 16 counts from there
@@ -256,6 +264,32 @@ def fen_to_position(
         extensions=tuple(extensions),
         notes=tuple(notes),
     )
+
+
+def stone_count_problem(stones: int, to_move: Side, action: str, on_white: int, hand_white: int,
+                        on_black: int, hand_black: int) -> Optional[tuple[int, str]]:
+    """Why a FEN's stone counts (fields 5 to 8) cannot occur in a game where each side
+    has ``stones`` to place, as the index of the field and the reason; ``None`` if they can.
+
+    A side never has more than ``stones`` on the board and in hand together. The
+    sides place in turn, White first: between two turns (``action`` not ``r``) and
+    while stones are in hand, both have as many in hand with White to move, and
+    Black one more with Black to move.
+
+    >>> stone_count_problem(9, "white", "s", 10, 0, 2, 0)
+    (4, 'White has 10 stones on the board and 0 in hand, 10 in all; the rules give each side 9')
+    >>> stone_count_problem(9, "black", "p", 3, 6, 2, 7), stone_count_problem(9, "white", "p", 3, 6, 2, 7)[0]
+    (None, 7)
+    """
+    for index, name, on_board, in_hand in ((4, "White", on_white, hand_white), (6, "Black", on_black, hand_black)):
+        if on_board + in_hand > stones:
+            return index, (f"{name} has {on_board} stone{'s' * (on_board != 1)} on the board and {in_hand} in "
+                           f"hand, {on_board + in_hand} in all; the rules give each side {stones}")
+    if action != "r" and (hand_white or hand_black) and hand_black != hand_white + (to_move == "black"):
+        expected = "as many as White" if to_move == "white" else "one more than White"
+        return 7, (f"Black has {hand_black} in hand and White {hand_white}, with {_name(to_move)} to move; "
+                   f"the sides place in turn, White first, so Black must have {expected}")
+    return None
 
 
 def _name(side: Side) -> str:
@@ -292,11 +326,12 @@ def _read_board(text: str, error: Callable[[str, int], FormatError]) -> tuple[in
     return white, black
 
 
-def start_fen(game: Game) -> Optional[FenPosition]:
+def start_fen(game: Game, stones: Optional[int] = None) -> Optional[FenPosition]:
     """The FEN a record starts from (``[SetUp "1"]`` with ``[FEN "..."]``), or ``None``.
 
     A record without ``SetUp "1"`` starts from the empty board, whatever else it
-    says. Errors are located at the FEN tag where the reader found it
+    says. With ``stones`` (the ruleset's), its counts must be reachable
+    (:func:`stone_count_problem`). Errors are located at the FEN tag where the reader found it
     (:meth:`~muehle.notation.model.Game.tag_place`); for a game not read from text
     (JSON, YAML, built in Python), at its first line, with the FEN shown alone.
 
@@ -318,7 +353,7 @@ def start_fen(game: Game) -> Optional[FenPosition]:
         raise FormatError('the record says [SetUp "1"] but has no FEN tag to start from', **where)
     # (every reader records where it read each tag; the tag alone stands in for the others)
     place = game.tag_place("FEN") or (game.line, 7, f'[FEN "{fen}"]')
-    start = _read_start(fen, where["source"], place)
+    start = _read_start(fen, where["source"], place, stones)
     if start.phase == "o" and game.main_line().moves:
         line, column, line_text = place
         before_phase = re.match(r"\s*\S+\s+\S+\s+", fen)
@@ -329,12 +364,12 @@ def start_fen(game: Game) -> Optional[FenPosition]:
     return start
 
 
-def _read_start(fen: str, source: str, place: tuple[int, int, str]) -> FenPosition:
+def _read_start(fen: str, source: str, place: tuple[int, int, str], stones: Optional[int]) -> FenPosition:
     """The FEN of a record's tag, standing at ``place`` (line, column of the value, line's text);
     it must stand between two turns."""
     line, column, line_text = place
     try:
-        result = fen_to_position(fen, source=source, line=line, column=column, line_text=line_text)
+        result = fen_to_position(fen, source=source, line=line, column=column, line_text=line_text, stones=stones)
     except FormatError as error:
         error.message = f"in the FEN tag: {error.message}"
         raise

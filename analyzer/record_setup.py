@@ -43,7 +43,8 @@ def replay_record(game: Game, rules: Union[str, Ruleset, None] = None) -> Replay
     >>> replay_record(Game(plies=[Ply(1, "white", "d2")]), rules="sanmill").rules.name
     'sanmill'
     """
-    return replay_from(game, rules_for(game, rules), start_fen(game))
+    chosen = rules_for(game, rules)
+    return replay_from(game, chosen, start_fen(game, chosen.stones))
 
 
 def replay_from(game: Game, rules: Ruleset, setup: Optional[FenPosition]) -> Replay:

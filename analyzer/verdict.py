@@ -120,7 +120,7 @@ def judge(game: Game, index: int = 1, rules: Optional[Ruleset] = None, source: O
         from muehle.analyzer.fen import start_fen
 
         try:
-            setup = start_fen(game)
+            setup = start_fen(game, chosen.stones)
         except FormatError as error:
             return _unreplayable(game, index, source, chosen.name, error, code="setup")
     try:

@@ -25,7 +25,7 @@ from muehle.analyzer.fen import (
 from muehle.analyzer.generate import generate_games
 from muehle.analyzer.record_setup import replay_record
 from muehle.analyzer.replay import replay
-from muehle.analyzer.rules import load_ruleset
+from muehle.analyzer.rules import load_ruleset, parse_ruleset
 from muehle.notation.errors import FormatError
 from muehle.notation.model import POINTS, Game, Ply
 
@@ -255,6 +255,45 @@ def test_bad_setup_is_a_located_error(tags: dict[str, str], message: str) -> Non
         start_position(game)
     assert caught.value.message == message
     assert (caught.value.source, caught.value.line) == ("setup.txt", 12)
+
+
+@pytest.mark.parametrize("fen, column, message", [
+    # ten White stones on the board: WMD 1.1, "Beide Spieler setzen abwechselungsweise je neun Steine"
+    ("OOOOOOOO/OO******/******@@ w m s 10 0 2 0 0 0 0 0 0 0 0 0 30", 34,
+     "FEN field 5 (White's stones on the board): White has 10 stones on the board and 0 in hand, "
+     "10 in all; the rules give each side 9"),
+    # three on the board and eight in hand: eleven
+    ("OOO*****/********/*******@ w p p 3 8 1 8 0 0 0 0 0 0 0 0 5", 34,
+     "FEN field 5 (White's stones on the board): White has 3 stones on the board and 8 in hand, "
+     "11 in all; the rules give each side 9"),
+    # White to move: both have placed as often; here Black two stones fewer than White
+    ("********/****O***/*******@ w p p 1 3 1 8 0 0 0 0 0 0 0 0 2", 40,
+     "FEN field 8 (Black's stones in hand): Black has 8 in hand and White 3, with White to move; "
+     "the sides place in turn, White first, so Black must have as many as White"),
+    # Black to move after White's eighth stone: Black has the one more, not as many
+    ("OOOOOOOO/@@@@@@@*/******** b p p 8 1 7 1 0 0 0 0 0 0 0 0 8", 40,
+     "FEN field 8 (Black's stones in hand): Black has 1 in hand and White 1, with Black to move; "
+     "the sides place in turn, White first, so Black must have one more than White"),
+])
+def test_a_set_up_position_must_be_reachable_with_the_rules_stones(fen: str, column: int, message: str) -> None:
+    """Under a ruleset of nine stones each; a record cannot start from these positions."""
+    game = Game(tags={"SetUp": "1", "FEN": fen}, plies=[], source="s.txt", line=3)
+    with pytest.raises(FormatError) as caught:
+        replay_record(game, rules="wmd")
+    assert caught.value.message == f"in the FEN tag: {message}"
+    assert (caught.value.line, caught.value.column) == (3, 7 + column - 1)
+    assert start_fen(game) is not None  # (the FEN alone, without the rules' stones, reads)
+
+
+def test_stone_counts_are_judged_by_the_rules_of_the_record() -> None:
+    """Ten White stones (nine on the board, one in hand): too many for nine stones each,
+    possible with twelve (eleven placed by each side, two of White's and three of Black's taken)."""
+    fen = "OOOOO***/OOOO****/@@@@@@@@ w p p 9 1 8 1 0 0 0 0 0 0 0 0 9"
+    game = Game(tags={"SetUp": "1", "FEN": fen}, plies=[Ply(9, "white", "c4")])
+    with pytest.raises(FormatError, match="White has 9 stones on the board and 1 in hand, 10 in all"):
+        replay_record(game, rules="wmd")
+    twelve = parse_ruleset("base: wmd\nstones: 12\n")
+    assert replay_record(game, rules=twelve).errors == []
 
 
 def test_counters_follow_sanmill_no_progress_and_full_moves() -> None:

@@ -371,6 +371,21 @@ class TestSetUp:
         assert result.stdout.startswith(f"{path}:2:15: error: in the FEN tag: a Sanmill FEN has 17 fields")
 
     @pytest.mark.parametrize("jobs", ["1", "2"])
+    def test_a_fen_with_more_stones_than_the_rules_give_is_a_setup_error(self, tmp_path: Path, jobs: str) -> None:
+        """Ten White stones on the board under wmd (nine each, WMD 1.1); the error stands at
+        field 5 of the FEN on line 2. Under a ruleset of twelve stones the record is valid."""
+        fen = "OOOOOOOO/OO******/*****@@@ w m s 10 0 3 0 0 0 0 0 0 0 0 0 30"
+        path = write(tmp_path, "s.txt", f'[SetUp "1"]\n[FEN "{fen}"]\n\n30. d6-d7 *\n')
+        (report,) = json.loads(run("--format", "json", "--jobs", jobs, path).stdout)
+        (error,) = report["errors"]
+        assert (error["code"], error["line"], error["column"]) == ("setup", 2, 7 + 33)
+        assert "White has 10 stones on the board and 0 in hand, 10 in all; the rules give each side 9" \
+            in error["message"]
+        twelve = write(tmp_path, "twelve.yaml", "base: wmd\nstones: 12\n")
+        result = run("--rules", twelve, "--jobs", jobs, path)
+        assert result.exit_code == 0, result.output
+
+    @pytest.mark.parametrize("jobs", ["1", "2"])
     @pytest.mark.parametrize("text, game, code, place", [
         # a Rules tag naming no ruleset, in the second game; the game starts after another on
         # its first line; a comment before the tags; two tag pairs on one line (read by the

@@ -94,8 +94,9 @@ def show(file: str, game_number: int, ply: Optional[int], move: Optional[int], s
     game = data.pick(game_number)
     if game.errors:
         raise game.errors[0]
-    start = start_fen(game)
-    result = replay_from(game, rules_for(game, rules), start)
+    chosen = rules_for(game, rules)
+    start = start_fen(game, chosen.stones)
+    result = replay_from(game, chosen, start)
     if move is not None:
         index = ply_of_move(game, result, move, side or "white")
     elif ply is not None:
