@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -113,6 +114,28 @@ def test_output_that_cannot_take_a_character_escapes_it(tmp_path: Path) -> None:
         f"{path}:1:9: error: the Rules tag names 'f\\xf6o', which is not a ruleset (presets: wmd, "
         "brettspielnetz, sanmill, schuermann, wmd-traditional) [unknown-rules]",
         "1 game, 0 valid, 1 invalid"]
+
+
+@pytest.mark.parametrize("command", [
+    ["convert", "--to", "json"], ["convert", "--to", "notation"], ["convert", "--to", "yaml"],
+    ["convert", "--to", "pgn"], ["analyze", "--format", "json"], ["analyze", "--format", "yaml"],
+])
+def test_records_and_data_go_to_a_console_without_utf8_as_utf8(tmp_path: Path, command: list[str]) -> None:
+    """Records and JSON/YAML reports are UTF-8 (docs/formats.md), also when standard output
+    is a cp1252 console redirected to a file: the output reads back with the same tag."""
+    path = tmp_path / "site.txt"
+    path.write_text('[Site "Z\u00fcrich \u65e5\u672c \U0001f600"]\n\n1. b4 { Wei\u00df } d6 *\n', encoding="utf-8")
+    done = subprocess.run([str(MUEHLE), command[0], str(path), *command[1:]], capture_output=True,
+                          env={**os.environ, "PYTHONIOENCODING": "cp1252"})
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.decode("utf-8")
+    assert "Z\u00fcrich \u65e5\u672c " in text  # (YAML writes the emoji as an escape)
+    if command[0] == "convert":
+        again = tmp_path / ("again." + {"json": "json", "yaml": "yaml"}.get(command[2], "txt"))
+        again.write_bytes(done.stdout)
+        back = subprocess.run([str(MUEHLE), "convert", str(again), "--to", "json"], capture_output=True)
+        assert back.returncode == 0, back.stderr
+        assert json.loads(back.stdout)["games"][0]["tags"]["Site"] == "Z\u00fcrich \u65e5\u672c \U0001f600"
 
 
 def test_variations_nested_too_deeply_are_an_error_not_a_crash(tmp_path: Path) -> None:

@@ -147,6 +147,25 @@ def test_syntax_errors_of_all_games_are_reported_and_nothing_is_written(tmp_path
     assert "Traceback" not in result.stderr
 
 
+def test_errors_of_every_input_are_reported_whatever_its_form(tmp_path: Path) -> None:
+    """A bad notation file, a JSON record off its layout, a missing file and another bad
+    notation file: four errors, in the order of the inputs, and nothing written."""
+    first = write(tmp_path / "a.txt", "1. b1 d6 *\n")
+    record = write(tmp_path / "b.json", '{"format": "muehle-record", "version": 1, "games": [{"tags": {"Event": 3}}]}')
+    missing = str(tmp_path / "missing.txt")
+    last = write(tmp_path / "d.txt", "1. d2 d6 2. h1 *\n")
+    out = tmp_path / "out.json"
+    result = run(first, record, missing, last, "--to", "json", "-o", str(out))
+    assert result.exit_code == 1 and not out.exists()
+    located = [line for line in result.stderr.splitlines() if not line.startswith(" ")]
+    assert located == [
+        f"{first}:1:4: error: b1 is not a point of the board",
+        f"{record}: error: games[0].tags.Event: expected a string, got an integer",
+        f"{missing}: error: cannot read {missing}: No such file or directory",
+        f"{last}:1:13: error: h1 is not a point of the board",
+    ]
+
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 

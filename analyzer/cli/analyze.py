@@ -21,7 +21,7 @@ import yaml
 
 from muehle.analyzer.analysis import Analysis, analyze as analyze_replay
 from muehle.analyzer.analysis_text import render_text
-from muehle.analyzer.cli.common import fails_cleanly, rules_option, stdout_is_utf8
+from muehle.analyzer.cli.common import echo_data, fails_cleanly, rules_option, stdout_is_utf8
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.record_setup import replay_record
 from muehle.analyzer.rules import Ruleset
@@ -95,7 +95,11 @@ def analyze(file: str, game_number: Optional[int], rules: Optional[Ruleset], fmt
         numbers = list(range(1, len(data.games) + 1))
     done, errors = analyze_input(data, numbers, rules)
     if done:
-        click.echo(render(done, data.source, fmt), nl=False)
+        output = render(done, data.source, fmt)
+        if fmt == "text":
+            click.echo(output, nl=False)
+        else:
+            echo_data(output)
     for error in errors:
         click.echo(error.format(), err=True)
     if errors:

@@ -16,7 +16,7 @@ import sys
 import click
 
 from muehle.analyzer.claims import CLAIM_RULES, judge_claim
-from muehle.analyzer.cli.common import fails_cleanly, rules_option
+from muehle.analyzer.cli.common import echo_data, fails_cleanly, rules_option
 from muehle.analyzer.cli.game_input import load_games
 from muehle.analyzer.record_setup import replay_record
 from muehle.analyzer.rules import Ruleset
@@ -55,7 +55,7 @@ def claim(file: str, ply: int, by: str, rule: str, game_number: int, rules: Opti
     if fmt == "json":
         output = {"source": data.source, "game": game_number, "rules": replayed.rules.name,
                   **verdict.to_dict()}
-        click.echo(json.dumps(output, ensure_ascii=False, indent=2))
+        echo_data(json.dumps(output, ensure_ascii=False, indent=2) + "\n")
     else:
         click.echo(verdict.text(), nl=False)
     if not verdict.valid:

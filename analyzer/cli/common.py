@@ -70,13 +70,27 @@ def output_path(ctx: click.Context, param: click.Parameter, value: Optional[str]
     return value
 
 
+def echo_data(text: str) -> None:
+    """Write a record or a data report (JSON, YAML) to standard output in UTF-8, the
+    encoding of these forms, whatever the console's is (a redirected Windows console
+    would write cp1252, which no reader of the output expects)."""
+    stream = sys.stdout
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None or stdout_is_utf8():
+        click.echo(text, nl=False)
+        return
+    stream.flush()
+    buffer.write(text.encode("utf-8"))
+    buffer.flush()
+
+
 def write_output(text: str, output: Optional[str], inputs: Iterable[str] = ()) -> None:
     """Write ``text`` to ``output`` atomically (temporary file, then rename), or to stdout.
 
     Refuses to write over one of the ``inputs``. On any failure the target is untouched.
     """
     if output is None or output == "-":
-        click.echo(text, nl=False)
+        echo_data(text)
         return
     target = Path(output)
     for name in inputs:

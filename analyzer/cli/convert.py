@@ -66,15 +66,21 @@ def input_reader(name: str, text: str) -> Reader:
 def read_records(names: Iterable[str]) -> list[Game]:
     """The games of all inputs in order; raises if any of them has an error.
 
-    Syntax errors of all games are collected and raised together as one
-    :class:`MuehleError` whose message lists each of them.
+    The errors of all inputs (one that cannot be read, a JSON or YAML record off its
+    layout, the syntax errors of every game) are collected and raised together as
+    one :class:`MuehleError` whose message lists each of them.
     """
     games: list[Game] = []
+    errors: list[MuehleError] = []
     for name in names:
-        text = read_text(name)
-        source = source_name(name)
-        games.extend(input_reader(name, text)(text, source))
-    errors = [error for game in games for error in game.errors]
+        try:
+            text = read_text(name)
+            read = input_reader(name, text)(text, source_name(name))
+        except MuehleError as error:
+            errors.append(error)
+            continue
+        games.extend(read)
+        errors.extend(error for game in read for error in game.errors)
     if errors:
         raise _Errors(errors)
     return games
