@@ -29,6 +29,9 @@ BLACK: Side = "black"
 #: The results a record may declare (``½-½`` is read as ``1/2-1/2``).
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
+#: The results of a finished game, as a ``Result`` tag may give them.
+FINISHED_RESULTS = ("1-0", "0-1", "1/2-1/2", "½-½")
+
 #: How deep variations may nest (a variation of the main line is 1 deep): every reader
 #: refuses a deeper one, so every form of record can carry what any of them read.
 MAX_VARIATION_DEPTH = 50
@@ -292,8 +295,22 @@ class Game:
 
     @property
     def declared_result(self) -> Optional[str]:
-        """The result given by the movetext, else by the ``Result`` tag, else ``None``."""
-        return self.result if self.result is not None else self.tags.get("Result")
+        """The result given by the movetext, else by the ``Result`` tag, else ``None``.
+
+        A movetext that ends with ``*`` gives way to a finished result in the tag:
+        Sanmill ends every export with ``*`` and keeps the real result in the tag.
+
+        >>> Game(tags={"Result": "0-1"}, result="*").declared_result
+        '0-1'
+        >>> Game(tags={"Result": "0-1"}, result="1-0").declared_result, Game(result="*").declared_result
+        ('1-0', '*')
+        """
+        tag = self.tags.get("Result")
+        if self.result is None:
+            return tag
+        if self.result == "*" and tag is not None and tag.strip() in FINISHED_RESULTS:
+            return tag.strip()
+        return self.result
 
     def __getstate__(self) -> dict[str, object]:
         """The whole game (read in full first), for pickling and copying."""

@@ -166,6 +166,18 @@ def test_errors_of_every_input_are_reported_whatever_its_form(tmp_path: Path) ->
     ]
 
 
+def test_a_sanmill_save_keeps_the_result_of_its_tag(tmp_path: Path) -> None:
+    """Sanmill ends every movetext with '*' and keeps the result in the Result tag: the
+    result is the tag's, in PGN's tag and termination marker and in the notation."""
+    source = write(tmp_path / "save.pgn", '[Event "Sanmill-Game"]\n[Result "0-1"]\n\n1. d2 d6\n2. f4 f2 *\n')
+    pgn = run(source, "--to", "pgn").stdout
+    assert '[Result "0-1"]' in pgn and pgn.endswith("1. d2 d6 2. f4 f2 0-1\n")
+    (game,) = json.loads(run(source, "--to", "json").stdout)["games"]
+    assert (game["tags"]["Result"], game["result"]) == ("0-1", "*")  # (what was written)
+    unfinished = write(tmp_path / "open.pgn", '[Result "*"]\n\n1. d2 d6 *\n')
+    assert run(unfinished, "--to", "pgn").stdout.endswith("1. d2 d6 *\n")
+
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 

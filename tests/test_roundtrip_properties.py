@@ -107,8 +107,11 @@ def as_pgn_carries_it(game: Game) -> Game:
     """What a PGN reader gets back: ``game`` with the roster filled and a result (and, for a
     record that gives no move numbers, numbers, which the caller takes off again)."""
     result = game.result
-    if result is None:
-        tagged = game.tags.get("Result")
+    tagged = game.tags.get("Result")
+    tagged = tagged.strip() if tagged is not None else None
+    # a movetext without a result, or with '*' (as Sanmill ends every export) where the
+    # tag gives a finished result: the tag's result
+    if result is None or (result == "*" and tagged in ("1-0", "0-1", "1/2-1/2", "½-½")):
         result = "1/2-1/2" if tagged == "½-½" else tagged if tagged in RESULTS else "*"
     tags = {name: game.tags.get(name, default) for name, default in ROSTER.items()}
     tags["Result"] = result
