@@ -30,7 +30,7 @@ import dataclasses
 from typing import Iterable
 
 from muehle.notation.model import RESULTS, Game, Ply, Variation, numbering_after
-from muehle.notation.writers import GLUED_CAPTURE, movetext_units, tag_line, wrap_units
+from muehle.notation.writers import GLUED_CAPTURE, UnwritableError, movetext_units, tag_line, wrap_units
 
 #: The seven tags every PGN record starts with, and the value of a missing one.
 ROSTER: dict[str, str] = {
@@ -133,8 +133,12 @@ def _numbered_plies(plies: list[Ply], number: int) -> list[Ply]:
 
 def game_pgn(game: Game, width: int = PGN_WIDTH) -> str:
     """One game as PGN, ending with a newline."""
+    for name in game.tags:
+        if name.startswith("_"):  # (Sanmill's reader of tag pairs stops at such a name)
+            raise UnwritableError(f"tag name {name!r} cannot be written as PGN: Sanmill reads tag names that "
+                                  "start with a letter or a digit", source=game.source or "", line=game.line)
     header = "".join(tag_line(name, value, game) + "\r\n" for name, value in pgn_tags(game))
-    units = movetext_units(numbered(game), GLUED_CAPTURE, pgn_result(game))
+    units = movetext_units(numbered(game), GLUED_CAPTURE, pgn_result(game), line_comments=False)
     return header + "\r\n" + "".join(line + "\n" for line in wrap_units(units, width))
 
 

@@ -104,11 +104,13 @@ def ply_text(ply: Ply, capture_mark: str = BOOK_CAPTURE) -> str:
     return text
 
 
-def movetext_units(game: Game, capture_mark: str = BOOK_CAPTURE, result: Optional[str] = None) -> list[str]:
+def movetext_units(game: Game, capture_mark: str = BOOK_CAPTURE, result: Optional[str] = None,
+                   line_comments: bool = True) -> list[str]:
     """The movetext of ``game`` as units that a line break must not split.
 
     ``result`` is the termination written after the main line (``None``: none).
     A move number is part of its ply's unit; :data:`LINE_BREAK` forces a break.
+    Without ``line_comments`` a comment holding ``}`` (a ``;`` comment) cannot be written.
 
     >>> from muehle.notation.model import Game, Ply, Variation
     >>> alt = Variation([Ply(12, "white", "d3", origin="d2"), Ply(12, "black", "e3", origin="e4")])
@@ -118,20 +120,20 @@ def movetext_units(game: Game, capture_mark: str = BOOK_CAPTURE, result: Optiona
     ['12. f4-f6', '(12. d2-d3', 'e4-e3)', '12... e4-e5']
     """
     units: list[str] = []
-    _line_units(game.plies, game.comments, units, capture_mark, game)
+    _line_units(game.plies, game.comments, units, capture_mark, game, line_comments)
     if result is not None:
         units.append(result)
     for text in game.final_comments:
-        _add_comment(units, text, game, None)
+        _add_comment(units, text, game, None, line_comments)
     return units
 
 
 def _line_units(
-    plies: Sequence[Ply], comments: Sequence[str], units: list[str], mark: str, game: Game
+    plies: Sequence[Ply], comments: Sequence[str], units: list[str], mark: str, game: Game, line_comments: bool
 ) -> None:
     """Append one line of play (main line or variation), its opening comments first."""
     for text in comments:
-        _add_comment(units, text, game, None)
+        _add_comment(units, text, game, None, line_comments)
     previous: Optional[Ply] = None  # the ply just before, if nothing came between
     for ply in plies:
         number = ply.number
@@ -150,18 +152,18 @@ def _line_units(
             units.append("(=)")
         previous = ply
         for text in ply.comments:
-            _add_comment(units, text, game, ply)
+            _add_comment(units, text, game, ply, line_comments)
             previous = None
         for variation in ply.variations:
-            _variation_units(variation, units, mark, game)
+            _variation_units(variation, units, mark, game, line_comments)
             previous = None
 
 
-def _variation_units(variation: Variation, units: list[str], mark: str, game: Game) -> None:
+def _variation_units(variation: Variation, units: list[str], mark: str, game: Game, line_comments: bool) -> None:
     if not variation.plies:
         raise _unwritable("a variation without plies cannot be written", game)
     inner: list[str] = []
-    _line_units(variation.plies, variation.comments, inner, mark, game)
+    _line_units(variation.plies, variation.comments, inner, mark, game, line_comments)
     inner[0] = "(" + inner[0]
     if inner[-1] == LINE_BREAK:
         inner.append(")")
@@ -170,7 +172,11 @@ def _variation_units(variation: Variation, units: list[str], mark: str, game: Ga
     units.extend(inner)
 
 
-def _add_comment(units: list[str], text: str, game: Game, ply: Optional[Ply]) -> None:
+def _add_comment(units: list[str], text: str, game: Game, ply: Optional[Ply], line_comments: bool) -> None:
+    if not line_comments and "}" in text:
+        raise _unwritable("a comment containing '}' cannot be written as PGN: Sanmill reads the main line as "
+                          "one line, so a ';' comment would hide the moves after it (write notation, JSON or "
+                          "YAML to keep it)", game, ply)
     unit = comment_unit(text, game, ply)
     units.append(unit)
     if unit.startswith(";"):

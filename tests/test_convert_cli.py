@@ -178,6 +178,21 @@ def test_a_sanmill_save_keeps_the_result_of_its_tag(tmp_path: Path) -> None:
     assert run(unfinished, "--to", "pgn").stdout.endswith("1. d2 d6 *\n")
 
 
+def test_pgn_refuses_a_comment_with_a_closing_brace(tmp_path: Path) -> None:
+    """Notation writes it as a ';' comment; Sanmill reads PGN's main line as one line, where a
+    ';' comment would hide every move after it, so PGN refuses it, at the ply it follows."""
+    source = write(tmp_path / "brace.txt", "1. d2 d6 2. f4 ; Weiss droht }\n2... f2 *\n")
+    assert run(source, "--to", "notation").stdout == "1. d2 d6 2. f4 ; Weiss droht }\n2... f2 *\n"
+    out = tmp_path / "brace.pgn"
+    result = run(source, "--to", "pgn", "-o", str(out))
+    assert result.exit_code == 1 and not out.exists()
+    assert result.stderr.startswith(f"{source}:1:13: error: a comment containing '}}' cannot be written as PGN")
+    tagged = write(tmp_path / "tagged.txt", '[_Notiz "x"]\n[SetUp "1"]\n[FEN "********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1"]\n\n1. d2 *\n')
+    result = run(tagged, "--to", "pgn")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith(f"{tagged}:1: error: tag name '_Notiz' cannot be written as PGN")
+
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
