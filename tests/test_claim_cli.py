@@ -119,3 +119,16 @@ def test_record_with_a_syntax_error(tmp_path: Path) -> None:
     result = run(str(record), "--ply", "1", "--by", "white", "--rule", "repetition")
     assert result.exit_code == 1
     assert result.stderr.startswith(f"{record}:1:13: error: ")
+
+
+def test_errors_on_a_game_read_from_json_name_the_game(tmp_path: Path) -> None:
+    """A JSON record has no lines for its moves: an error names the file and the game, also one
+    of its Rules tag (game 16 of examples/illegal-moves.txt names 'fide')."""
+    record = tmp_path / "im.json"
+    converted = CliRunner().invoke(cli, ["convert", str(EXAMPLES / "illegal-moves.txt"), "--to", "json"])
+    record.write_text(converted.stdout, encoding="utf-8")
+    result = run(str(record), "--game", "4", "--ply", "25", "--by", "white", "--rule", "repetition")
+    assert (result.exit_code, result.stderr) == (1, f"{record}, game 4: error: the game has 21 plies; there is no ply 25\n")
+    result = run(str(record), "--game", "16", "--ply", "1", "--by", "white", "--rule", "repetition")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"{record}, game 16: error: the Rules tag names 'fide', which is not a ruleset")

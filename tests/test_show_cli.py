@@ -230,12 +230,35 @@ def test_an_illegal_ply_before_the_asked_one_is_named(tmp_path: Path) -> None:
     assert run(str(path), "--ply", "3", "--ascii").exit_code == 0
 
 
+@pytest.mark.parametrize("move, side, message", [
+    # examples/setup-position.txt starts from its FEN with 20... e5-e4 and ends with 21. g4-g7/xe4
+    ("20", "white", "there is no move 20 of White: the record starts with 20... e5-e4 (ply 1); the position "
+                    "before it is the set-up position (--ply 0)"),
+    ("21", "black", "there is no move 21 of Black: the record ends with 21. g4-g7/xe4 (ply 2)"),
+])
+def test_a_move_outside_a_set_up_record_says_where_the_record_starts_or_ends(move: str, side: str,
+                                                                            message: str) -> None:
+    result = run(str(EXAMPLES / "setup-position.txt"), "--move", move, "--side", side, "--fen")
+    assert result.exit_code == 1
+    assert result.output == f"{EXAMPLES / 'setup-position.txt'}:1: error: {message}\n"
+
+
+def test_errors_on_a_game_read_from_json_name_the_game(tmp_path: Path) -> None:
+    """A JSON record has no lines for its moves: the error names the file and the game."""
+    record = tmp_path / "im.json"
+    converted = CliRunner().invoke(cli, ["convert", str(EXAMPLES / "illegal-moves.txt"), "--to", "json"])
+    record.write_text(converted.stdout, encoding="utf-8")
+    result = run(str(record), "--game", "4", "--ply", "21")
+    assert result.exit_code == 1
+    assert result.output.startswith(f"{record}, game 4: error: the record has an illegal ply at ply 21 (11. a4-c5: ")
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
         (["--game", "2"], "error: there is no game 2: the input has 1 game"),
         (["--ply", "41"], "error: there is no ply 41: game 1 has 40 plies"),
-        (["--move", "21"], "error: there is no move 21 of White: the moves of this game run from 1 to 20"),
+        (["--move", "21"], "error: there is no move 21 of White: the record ends with 20... d2-d3/xg1 (ply 40)"),
     ],
 )
 def test_impossible_requests_exit_1_with_a_located_message(args: list[str], message: str) -> None:

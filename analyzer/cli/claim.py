@@ -45,13 +45,13 @@ def claim(file: str, ply: int, by: str, rule: str, game_number: int, rules: Opti
     """
     data = load_games(file)
     game = data.pick(game_number)
-    if game.errors:
-        raise data.located(game.errors[0])
-    replayed = replay_record(game, rules)
     try:
+        if game.errors:
+            raise game.errors[0]
+        replayed = replay_record(game, rules)
         verdict = judge_claim(replayed, ply, by, rule)  # type: ignore[arg-type]
     except MuehleError as error:
-        raise data.located(error) from None
+        raise data.located(error, game_number) from None
     if fmt == "json":
         output = {"source": data.source, "game": game_number, "rules": replayed.rules.name,
                   **verdict.to_dict()}

@@ -37,12 +37,19 @@ def ply_of_move(game: Game, result: Replay, move: int, side: str) -> int:
         base = game.plies[0].number
     index = (move - base) * 2 + (1 if side == "white" else 2) - first
     if not 1 <= index <= len(game.plies):
-        last_number = base + (len(game.plies) - 1 + first) // 2 if game.plies else base
-        raise MuehleError(
-            f"there is no move {move} of {side.capitalize()}: the moves of this game run "
-            f"from {base} to {last_number}",
-            source=game.source, line=game.line,
-        )
+        from muehle.analyzer.analysis import PlyNames
+
+        names = PlyNames(game.plies, result.start)
+        missing = f"there is no move {move} of {side.capitalize()}"
+        if not game.plies:
+            where = "the record has no plies (its position is --ply 0)"
+        elif index < 1:
+            where = (f"the record starts with {names.move(1)} (ply 1); the position before it is "
+                     f"{'the set-up position' if result.start != Position.start(result.rules.stones) else 'the start'}"
+                     " (--ply 0)")
+        else:
+            where = f"the record ends with {names.move(len(game.plies))} (ply {len(game.plies)})"
+        raise MuehleError(f"{missing}: {where}", source=game.source, line=game.line)
     return index
 
 
@@ -92,21 +99,24 @@ def show(file: str, game_number: int, ply: Optional[int], move: Optional[int], s
     data = load_games(file)
     source = data.source
     game = data.pick(game_number)
-    if game.errors:
-        raise game.errors[0]
-    chosen = rules_for(game, rules)
-    start = start_fen(game, chosen.stones)
-    result = replay_from(game, chosen, start)
-    if move is not None:
-        index = ply_of_move(game, result, move, side or "white")
-    elif ply is not None:
-        if ply > len(game.plies):
-            raise MuehleError(f"there is no ply {ply}: game {game_number} has {len(game.plies)} "
-                              f"pl{'ies' if len(game.plies) != 1 else 'y'}", source=source, line=game.line)
-        index = ply
-    else:
-        index = len(game.plies)
-    _check_reachable(data, game, result, index)
+    try:
+        if game.errors:
+            raise game.errors[0]
+        chosen = rules_for(game, rules)
+        start = start_fen(game, chosen.stones)
+        result = replay_from(game, chosen, start)
+        if move is not None:
+            index = ply_of_move(game, result, move, side or "white")
+        elif ply is not None:
+            if ply > len(game.plies):
+                raise MuehleError(f"there is no ply {ply}: game {game_number} has {len(game.plies)} "
+                                  f"pl{'ies' if len(game.plies) != 1 else 'y'}", source=source, line=game.line)
+            index = ply
+        else:
+            index = len(game.plies)
+        _check_reachable(data, game, result, index)
+    except MuehleError as error:
+        raise data.located(error, game_number) from None
     position = result.position_after(index)
     last = result.record_at(index) if index else None
     if start is not None:
