@@ -228,10 +228,16 @@ def _fold_repeats(analysis: Analysis, events: list[Event], ascii: bool) -> list[
 
 
 def restore_lines(illegal: IllegalPly, names: PlyNames, flying: bool, ascii: bool = False) -> list[str]:
-    """The broken rule and the position the arbiter must restore (WMD 6), as text."""
+    """The broken rule and the position the arbiter must restore (WMD 6), as text; for a
+    misnumbered ply, which breaks the record and not a rule of play, the position the
+    record reaches."""
     where = "the start" if illegal.restore_ply == 0 else f"after {names.move(illegal.restore_ply)}"
-    lines = [f"illegal ply {illegal.ply}: {illegal.message} [{illegal.code}]",
-             f"position to restore ({where}):"]
+    if illegal.code == "numbering":  # the scoresheet is wrong, not the board: nothing to restore
+        lines = [f"misnumbered ply {illegal.ply}: {illegal.message} [{illegal.code}]",
+                 f"the record cannot be followed past this position ({where}):"]
+    else:
+        lines = [f"illegal ply {illegal.ply}: {illegal.message} [{illegal.code}]",
+                 f"position to restore ({where}):"]
     over = game_over_text(illegal.decided) if illegal.decided is not None else None
     board = render_diagram(illegal.restore, last=illegal.last_record, ascii=ascii, flying=flying, game_over=over)
     lines.extend(f"  {row}".rstrip() for row in board.splitlines())

@@ -344,6 +344,17 @@ def test_offers_in_the_text_say_whether_they_must_be_accepted() -> None:
     assert book.count("offers a draw: no duty to accept under schuermann") == 3
 
 
+def test_a_misnumbered_ply_is_not_a_position_to_restore() -> None:
+    """'3. f2' after '1. d2 d6' is a legal placement under a wrong number (White's move 2):
+    the record cannot be followed past 1... d6, but no rule of play was broken (WMD 6 speaks of
+    "eine regelwidrige Stellung"), so there is nothing to restore."""
+    analysis = analyze(replay_record(parse_game("1. d2 d6 3. f2 f6 *")))
+    text = render_text(analysis, "game")
+    assert "misnumbered ply 3: 3. f2: move number 3 where 2 is expected" in text
+    assert "the record cannot be followed past this position (after 1... d6):" in text
+    assert "position to restore" not in text and "illegal ply" not in text
+
+
 def test_no_offer_must_be_accepted_once_the_board_has_decided() -> None:
     """Black's four corner stones (a1, a7, g1, g7) are boxed in by White's a4, d1, d7, g4 from
     the start; White, to move, plays 30. b2-b4 and Black cannot move: White has won (WMD 10.2).
