@@ -818,7 +818,7 @@ def _check_result(line: Replay) -> None:
         line.errors.append(RuleViolation(
             "result-mismatch",
             f"{label}the record declares {declared}, but on the board {_describe(line.outcome)} "
-            f"after ply {line.outcome.ply} ({line.outcome.result})",
+            f"{f'after ply {line.outcome.ply}' if line.outcome.ply else 'at the start'} ({line.outcome.result})",
             line.outcome.ply or None,
             anchor.move_text if anchor else None,
             line.records[-1].side if line.records else None,

@@ -269,6 +269,17 @@ class TestEndOfGame:
         assert only_error(r)[0] == "result-mismatch"
         assert replay(Game(plies=plies("a7/xg7", 7), result="*"), WMD, start=self.PLACING).errors == []
 
+    def test_a_result_against_a_set_up_position_that_is_decided_says_at_the_start(self) -> None:
+        """Black to move with a1, a7, g1, g7 boxed in by White's a4, d1, d7, g4: Black cannot
+        move (WMD 10.2) before any ply; the record's 0-1 contradicts it."""
+        from muehle.analyzer.fen import fen_to_position
+
+        start = fen_to_position("O*******/*****O**/O@O@O@O@ b m s 6 0 4 0 0 0 0 0 0 0 0 0 30").position
+        r = replay(Game(result="0-1"), WMD, start=start)
+        assert only_error(r)[0] == "result-mismatch"
+        assert r.errors[0].message == ("the record declares 0-1, but on the board Black could not move "
+                                       "at the start (1-0)")
+
     def test_a_result_in_an_unfinished_game_is_declared(self) -> None:
         """WMD 10.3/10.4 (resignation, time) and 11.1 (agreement) end a game off the board."""
         for result, winner in (("1-0", "white"), ("0-1", "black"), ("1/2-1/2", None)):
