@@ -14,6 +14,7 @@ from typing import Any, Callable, Optional
 from muehle.analyzer.analysis import Analysis, Event, IllegalPly, PlyNames
 from muehle.analyzer.diagram import game_over_text, render_diagram
 from muehle.analyzer.events import REASON_TEXTS
+from muehle.analyzer.rules import Ruleset
 
 _NAMES = {"white": "White", "black": "Black", None: "Nobody"}
 _WITHOUT = {"capture": "a capture", "mill": "a mill closed", "placement-or-capture": "a placement or capture"}
@@ -193,7 +194,7 @@ def render_text(analysis: Analysis, title: str, ascii: bool = False) -> str:
     lines.append("summary")
     lines.extend(_summary(analysis))
     if analysis.illegal is not None:
-        lines.extend(restore_lines(analysis.illegal, analysis.names, analysis.rules.flying, ascii))
+        lines.extend(restore_lines(analysis.illegal, analysis.names, analysis.rules, ascii))
     return "\n".join(lines) + "\n"
 
 
@@ -227,7 +228,7 @@ def _fold_repeats(analysis: Analysis, events: list[Event], ascii: bool) -> list[
     return lines
 
 
-def restore_lines(illegal: IllegalPly, names: PlyNames, flying: bool, ascii: bool = False) -> list[str]:
+def restore_lines(illegal: IllegalPly, names: PlyNames, rules: Ruleset, ascii: bool = False) -> list[str]:
     """The broken rule and the position the arbiter must restore (WMD 6), as text; for a
     misnumbered ply, which breaks the record and not a rule of play, the position the
     record reaches."""
@@ -236,10 +237,12 @@ def restore_lines(illegal: IllegalPly, names: PlyNames, flying: bool, ascii: boo
         lines = [f"misnumbered ply {illegal.ply}: {illegal.message} [{illegal.code}]",
                  f"the record cannot be followed past this position ({where}):"]
     else:
+        cited = rules.cite("restore")
         lines = [f"illegal ply {illegal.ply}: {illegal.message} [{illegal.code}]",
-                 f"position to restore ({where}):"]
+                 f"position to restore ({where}{'; ' + cited[0] if cited else ''}):"]
     over = game_over_text(illegal.decided) if illegal.decided is not None else None
-    board = render_diagram(illegal.restore, last=illegal.last_record, ascii=ascii, flying=flying, game_over=over)
+    board = render_diagram(illegal.restore, last=illegal.last_record, ascii=ascii, flying=rules.flying,
+                           game_over=over)
     lines.extend(f"  {row}".rstrip() for row in board.splitlines())
     lines.append(f"  FEN: {illegal.fen}")
     return lines

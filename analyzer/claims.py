@@ -57,6 +57,8 @@ class Verdict:
     move: str
     reason: str
     proof: dict[str, Any] = field(default_factory=dict)
+    #: the section of the rules text the verdict rests on and its words, when the ruleset cites it
+    cites: Optional[tuple[str, str]] = None
 
     @property
     def word(self) -> str:
@@ -65,15 +67,17 @@ class Verdict:
     def to_dict(self) -> dict[str, Any]:
         """The verdict as plain data (the JSON contract of ``muehle claim``)."""
         return {"rule": self.rule, "by": self.by, "ply": self.ply, "move": self.move or None,
-                "verdict": self.word, "valid": self.valid, "reason": self.reason, "proof": self.proof}
+                "verdict": self.word, "valid": self.valid, "reason": self.reason, "proof": self.proof,
+                "cites": None if self.cites is None else {"section": self.cites[0], "text": self.cites[1]}}
 
     def text(self) -> str:
-        """Two lines: the verdict on the claim, then the reason."""
+        """The verdict on the claim, the reason, and the rules text it rests on (when cited)."""
         what = {"repetition": "a draw by threefold repetition",
                 "no-capture": "a draw by the no-capture rule",
                 "mandatory-draw": "that a draw offer must be accepted"}[self.rule]
         when = f"after {self.move} (ply {self.ply})" if self.ply else "at the start (ply 0)"
-        return f"{self.word}: {_NAMES[self.by]} claims {what} {when}\n{self.reason}\n"
+        cited = f'{self.cites[0]}: "{self.cites[1]}"\n' if self.cites is not None else ""
+        return f"{self.word}: {_NAMES[self.by]} claims {what} {when}\n{self.reason}\n{cited}"
 
 
 def judge_claim(replay: Replay, ply: int, by: Side, rule: str) -> Verdict:
@@ -95,10 +99,10 @@ def judge_claim(replay: Replay, ply: int, by: Side, rule: str) -> Verdict:
         return Verdict(False, rule, by, ply, move,
                        f"the game was already decided {when}: "
                        f"{_NAMES[outcome.winner]} won, {_NAMES[other_side(outcome.winner)]} {reason}",
-                       {"outcome": outcome.to_dict()})
+                       {"outcome": outcome.to_dict()}, replay.rules.cite(outcome.reason))
     judge = {"repetition": _repetition, "no-capture": _no_capture, "mandatory-draw": _mandatory}[rule]
     valid, reason, proof = judge(replay, record, by, names)
-    return Verdict(valid, rule, by, ply, move, reason, proof)
+    return Verdict(valid, rule, by, ply, move, reason, proof, replay.rules.cite(rule))
 
 
 @dataclass(frozen=True)
@@ -195,12 +199,16 @@ def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
     earliest = record.index + rule.plies_to_go(count, by_black)
     if count >= rule.limit:
         stretch += ", the last of them White's"
+    outcome = replay.outcome
+    ends = ""
+    if outcome is not None and outcome.reason != "declared" and outcome.ply < earliest:
+        ends = f"; but the board decides the game after {names.label(outcome.ply)} (ply {outcome.ply}), before that"
     if exact:
         return False, (f"{'only ' if count < rule.limit else ''}{stretch}; {need}, so the right exists after "
-                       f"{names.label(earliest)} (ply {earliest}) at the earliest"), proof
+                       f"{names.label(earliest)} (ply {earliest}) at the earliest{ends}"), proof
     return False, (f"the record shows {stretch}; {need}, so the record can show "
                    f"the right after {names.label(earliest)} (ply {earliest}) at the earliest, though it may "
-                   "exist already"), proof
+                   f"exist already{ends}"), proof
 
 
 def _mandatory(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple[bool, str, dict[str, Any]]:

@@ -35,6 +35,10 @@ REPETITION = ("claim", "automatic", "off")
 NO_PROGRESS_RESET = ("capture", "mill", "placement-or-capture")
 DRAW_MODE = ("claim", "automatic")
 
+#: What a ruleset may cite its rules text for (``cites``): the draw claims, the two
+#: ways to lose on the board, and the position to restore after an illegal ply.
+CITED = ("repetition", "no-capture", "mandatory-draw", "fewer-than-three", "blocked", "restore")
+
 #: Smallest and largest number of stones per side a ruleset may give.
 MIN_STONES, MAX_STONES = 3, 12
 
@@ -99,6 +103,8 @@ class Ruleset:
     ``repetition``: threefold repetition is a draw to ``"claim"``, ends the game
     ``"automatic"``-ally, or is ``"off"``. ``no_capture``: the no-progress rule or
     ``None``. ``mandatory_draw``: the stone-count rule of WMD 11.5 applies.
+    ``cites``: for some of :data:`CITED`, the section of the rules text that says
+    so and its words, as (what, section, text) triples (see :meth:`cite`).
     """
 
     name: str
@@ -111,6 +117,17 @@ class Ruleset:
     repetition: str = "claim"
     no_capture: Optional[NoProgressRule] = None
     mandatory_draw: bool = False
+    cites: tuple[tuple[str, str, str], ...] = ()
+
+    def cite(self, what: str) -> Optional[tuple[str, str]]:
+        """The section and the words of the rules text on ``what`` (one of :data:`CITED`), if cited.
+
+        >>> load_ruleset("wmd").cite("repetition")
+        ('WMD 11.2', 'wenn ein Spieler eine dreimalige Zugswiederholung nachweisen kann')
+        >>> load_ruleset("sanmill").cite("no-capture") is None
+        True
+        """
+        return next(((section, text) for key, section, text in self.cites if key == what), None)
 
     def captures_for(self, mills: int, placing: bool) -> int:
         """How many stones a ply closing ``mills`` mills must capture.
@@ -298,6 +315,8 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
             values[key] = data[key]
     if "no_capture" in data:
         values["no_capture"] = _no_progress(data["no_capture"], fail)
+    if "cites" in data:
+        values["cites"] = _cites(data["cites"], fail)
     values.setdefault("name", default_name)
     values.setdefault("title", values["name"])
     return replace(base, **values)
@@ -332,6 +351,24 @@ def _no_progress(value: Any, fail: Any) -> Optional[NoProgressRule]:
     return NoProgressRule(limit=limit, reset=reset, mode=mode, whole_moves=whole_moves)
 
 
+def _cites(value: Any, fail: Any) -> tuple[tuple[str, str, str], ...]:
+    """The ``cites`` mapping: for each of :data:`CITED`, a mapping with ``section`` and ``text``."""
+    path = ("cites",)
+    if value is None:
+        return ()
+    if not isinstance(value, dict):
+        raise fail(path, f"must be a mapping of {', '.join(CITED)} to a section and a text, not {_kind(value)}")
+    cites = []
+    for key, cited in value.items():
+        if key not in CITED:
+            raise fail(path + (str(key),), f"unknown key (known keys: {', '.join(CITED)})")
+        if not isinstance(cited, dict) or set(cited) != {"section", "text"} \
+                or not all(isinstance(cited[part], str) and cited[part].strip() for part in ("section", "text")):
+            raise fail(path + (key,), "must be a mapping with a section and a text, both non-empty texts")
+        cites.append((key, cited["section"].strip(), cited["text"].strip()))
+    return tuple(cites)
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -353,12 +390,17 @@ def ruleset_to_yaml(rules: Ruleset) -> str:
       mode: automatic
       whole_moves: false
     mandatory_draw: false
-    <BLANKLINE>
+    cites:
+      repetition:
+        section: Allgemeine Beschreibung, Regeln für Unentschieden
+    ...
     """
     data: dict[str, Any] = {}
     for key in _KEYS:
         value = getattr(rules, key)
         if isinstance(value, NoProgressRule):
             value = {k: getattr(value, k) for k in _NO_PROGRESS_KEYS}
+        elif key == "cites":
+            value = {what: {"section": section, "text": text} for what, section, text in value}
         data[key] = value
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)

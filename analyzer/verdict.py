@@ -162,7 +162,7 @@ def report_of(result: Replay, index: int, source: str) -> GameReport:
         report.restore = illegal.to_dict()["restore"]
         names = PlyNames(result.plies, result.start)
         report.restore_text = {
-            ascii: ["  " + line for line in restore_lines(illegal, names, result.rules.flying, ascii)[1:]]
+            ascii: ["  " + line for line in restore_lines(illegal, names, result.rules, ascii)[1:]]
             for ascii in (False, True)
         }
     return report

@@ -11,7 +11,7 @@ reading again must give an equal record:
   the one it replaces;
 - comments are text without surrounding white space (the notation trims it) and
   without blank lines; a comment may hold ``}`` when it holds no line break (it is
-  then written as a ``;`` comment);
+  then written as a ``;`` comment; PGN refuses it: :data:`pgn_record_files`);
 - tag names of letters, digits and ``_``; tag values any text without line breaks,
   with quotes and backslashes;
 - comments after the result only when there is a result (without one they would
@@ -21,6 +21,7 @@ reading again must give an equal record:
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Optional
 
 from hypothesis import strategies as st
@@ -139,3 +140,25 @@ record_files = st.one_of(
     games().filter(not_empty).map(lambda game: [game]),
     st.lists(games(with_result=True), min_size=2, max_size=3),
 )
+
+
+def within_pgn(records: list[Game]) -> list[Game]:
+    """The records with each ``}`` of a comment made ``)`` and a tag name that starts with
+    ``_`` given a ``T`` before it: PGN refuses both (Sanmill would lose the moves after a
+    ``;`` comment, and the tags after such a name)."""
+    def texts(comments: list[str]) -> list[str]:
+        return [text.replace("}", ")") for text in comments]
+
+    def line(plies: list[Ply]) -> list[Ply]:
+        return [dataclasses.replace(ply, comments=texts(ply.comments), variations=[
+            Variation(line(v.plies), texts(v.comments)) for v in ply.variations]) for ply in plies]
+
+    def named(tags: dict[str, str]) -> dict[str, str]:
+        return {("T" + name if name.startswith("_") else name): value for name, value in tags.items()}
+
+    return [Game(tags=named(game.tags), comments=texts(game.comments), plies=line(game.plies), result=game.result,
+                 final_comments=texts(game.final_comments)) for game in records]
+
+
+#: Files of records that PGN can carry (see :func:`within_pgn`).
+pgn_record_files = record_files.map(within_pgn)

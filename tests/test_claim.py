@@ -96,7 +96,9 @@ def test_thirty_move_claim_exactly_on_time() -> None:
                              "exact": True}
     assert verdict.text() == (
         "valid: Black claims a draw by the no-capture rule after 33. d5-c5 (ply 65)\n"
-        "60 plies without a capture since 3. (ply 5); the rules wmd need 60\n")
+        "60 plies without a capture since 3. (ply 5); the rules wmd need 60\n"
+        'WMD 11.3: "wenn ein Spieler nachweisen kann, dass 30 Züge von beiden Seiten gespielt wurden, '
+        'ohne dass ein Stein geschlagen wurde"\n')
 
 
 def test_fifty_full_moves_without_a_mill_under_brettspielnetz() -> None:
@@ -261,7 +263,8 @@ def test_claims_at_the_start() -> None:
     verdict = claim("analyze-repetition.txt", 0, "repetition")
     assert not verdict.valid and verdict.proof["occurrences"] == [0]
     assert verdict.text() == ("invalid: White claims a draw by threefold repetition at the start (ply 0)\n"
-                              "the start position occurred once, not three times: at the start\n")
+                              "the start position occurred once, not three times: at the start\n"
+                              'WMD 11.2: "wenn ein Spieler eine dreimalige Zugswiederholung nachweisen kann"\n')
     assert verdict.to_dict()["move"] is None
     verdict = claim("analyze-no-capture.txt", 0, "no-capture")
     assert not verdict.valid and verdict.proof["plies"] == 0
@@ -271,7 +274,34 @@ def test_verdict_as_data() -> None:
     data = claim("analyze-repetition.txt", 26, "repetition").to_dict()
     assert data == {"rule": "repetition", "by": "white", "ply": 26, "move": "13... c5-d5",
                     "verdict": "valid", "valid": True, "reason": data["reason"],
-                    "proof": {"occurrences": [18, 22, 26], "count": 3, "required": 3}}
+                    "proof": {"occurrences": [18, 22, 26], "count": 3, "required": 3},
+                    "cites": {"section": "WMD 11.2",
+                              "text": "wenn ein Spieler eine dreimalige Zugswiederholung nachweisen kann"}}
+
+
+def test_each_verdict_cites_the_rules_text_of_its_ruleset() -> None:
+    """The words of the text each preset follows: WMD 11.5 for an offer that must be accepted;
+    the general description (003) for a repetition under sanmill; for a claim after the game was
+    decided, the rule that decided it (the blocked win of game 15 of illegal-moves.txt, WMD 10.2)."""
+    verdict = claim("analyze-mandatory-draw.txt", 1, "mandatory-draw")
+    assert verdict.cites == ("WMD 11.5", "Ein Remis-Angebot muss vom Gegner zwingend angenommen werden")
+    sanmill = judge_claim(replay_record(next(read_file(EXAMPLES / "analyze-repetition.txt")), rules="sanmill"),
+                          26, "white", "repetition")
+    assert sanmill.cites == ("Allgemeine Beschreibung, Regeln für Unentschieden",
+                             "3 Mal dieselbe Stellung erreicht wird")
+    game = list(read_file(EXAMPLES / "illegal-moves.txt"))[14]
+    decided = judge_claim(replay_record(game), 18, "black", "repetition")
+    assert not decided.valid and "already decided" in decided.reason
+    assert decided.cites == ("WMD 10.2", "wenn er keinen Zug mehr ausführen kann, er also eingeschlossen ist")
+
+
+def test_a_right_that_would_come_after_the_end_says_so() -> None:
+    """Game 15 of illegal-moves.txt: 17 plies without a capture, and the board decides the game
+    after ply 18 (White blocked), long before the 60th ply of WMD 11.3."""
+    game = list(read_file(EXAMPLES / "illegal-moves.txt"))[14]
+    verdict = judge_claim(replay_record(game), 17, "black", "no-capture")
+    assert verdict.reason.endswith("(ply 60) at the earliest; but the board decides the game after 9... (ply 18), "
+                                   "before that")
 
 
 def test_an_unknown_rule_and_an_unreadable_record() -> None:

@@ -25,7 +25,8 @@ def test_valid_claim_exits_0() -> None:
     assert result.stdout == (
         "valid: White claims a draw by threefold repetition after 13... c5-d5 (ply 26)\n"
         "the position after 13... c5-d5 occurred 3 times: after 9... (ply 18), 11... (ply 22) "
-        "and 13... (ply 26)\n")
+        "and 13... (ply 26)\n"
+        'WMD 11.2: "wenn ein Spieler eine dreimalige Zugswiederholung nachweisen kann"\n')
 
 
 def test_invalid_claim_exits_1() -> None:
@@ -45,6 +46,8 @@ def test_json_verdict() -> None:
         "move": "33. d5-c5", "verdict": "valid", "valid": True, "reason": data["reason"],
         "proof": {"plies": 60, "limit": 60, "reset": "capture", "whole_moves": False, "since": 5, "before_start": 0,
                   "exact": True},
+        "cites": {"section": "WMD 11.3", "text": "wenn ein Spieler nachweisen kann, dass 30 Züge von beiden Seiten "
+                                                 "gespielt wurden, ohne dass ein Stein geschlagen wurde"},
     }
 
 

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategies import games, record_files
+from strategies import games, pgn_record_files, record_files
 
 from muehle.analyzer.generate import generate_games
 from muehle.analyzer.rules import load_ruleset
@@ -111,7 +111,7 @@ def test_written_notation_reads_the_same(records: list[Game]) -> None:
 
 
 @property_settings
-@given(record_files)
+@given(pgn_record_files)
 def test_written_pgn_reads_the_same(records: list[Game]) -> None:
     check_same(write_pgn(records))
 

@@ -40,7 +40,32 @@ def test_wmd() -> None:
         name="wmd", title="WMD Turnierreglement 3.0 (2019)",
         follows="WMD Turnierreglement 3.0 (11 May 2019) [000_ed81c6983a0f69c1.txt], 1.1, 1.2, 10, 11.2, 11.3, 11.5",
         double_mill="placing", capture_from_mill="when-all-in-mills", repetition="claim",
-        no_capture=NoProgressRule(60, "capture", "claim"), mandatory_draw=True)
+        no_capture=NoProgressRule(60, "capture", "claim"), mandatory_draw=True, cites=(
+            ("repetition", "WMD 11.2", "wenn ein Spieler eine dreimalige Zugswiederholung nachweisen kann"),
+            ("no-capture", "WMD 11.3", "wenn ein Spieler nachweisen kann, dass 30 Züge von beiden Seiten "
+                                       "gespielt wurden, ohne dass ein Stein geschlagen wurde"),
+            ("mandatory-draw", "WMD 11.5", "Ein Remis-Angebot muss vom Gegner zwingend angenommen werden"),
+            ("fewer-than-three", "WMD 10.1", "wenn ihm der drittletzte Stein geschlagen wird"),
+            ("blocked", "WMD 10.2", "wenn er keinen Zug mehr ausführen kann, er also eingeschlossen ist"),
+            ("restore", "WMD 6", "so muss die Stellung so wiederhergestellt werden, wie sie vor Ausführung "
+                                 "des regelwidrigen Zuges bestanden hat"),
+        ))
+
+
+SEEDS = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
+
+
+@pytest.mark.parametrize("name", ["wmd", "wmd-traditional", "brettspielnetz", "schuermann", "sanmill"])
+def test_every_citation_is_in_the_rules_text_word_for_word(name: str) -> None:
+    """Each preset's cited words stand in one of the rules texts (emphasis and line ends aside)."""
+    if not SEEDS.is_dir():
+        pytest.skip("the rules texts are not beside the checkout")
+    texts = " ".join(path.read_text(encoding="utf-8") for path in SEEDS.glob("0*.txt"))
+    plain = " ".join(texts.replace("**", "").split())
+    rules = load_ruleset(name)
+    assert rules.cites
+    for what, section, text in rules.cites:
+        assert " ".join(text.split()) in plain, (what, section)
 
 
 def test_wmd_traditional_differs_only_in_capturing_from_mills() -> None:

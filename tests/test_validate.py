@@ -85,7 +85,7 @@ class TestExamples:
         board after White's d2: one White stone on d2, 8 in hand, none of Black's, Black to move."""
         lines = run(str(ILLEGAL)).stdout.splitlines()
         block = lines[1:lines.index(next(l for l in lines[1:] if not l.startswith("  ")))]
-        assert block[0] == "  position to restore (after 1. d2):"
+        assert block[0] == "  position to restore (after 1. d2; WMD 6):"
         assert "    White (○): 1 on the board, 8 in hand, placing" in block
         assert "    Black (●): 0 on the board, 9 in hand, placing" in block
         assert block[-1] == "    FEN: ********/****O***/******** b p p 1 8 0 9 0 0 0 0 0 0 0 0 1"
