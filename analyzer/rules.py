@@ -25,7 +25,7 @@ from typing import Any, Optional
 import yaml
 
 from muehle.notation.errors import FormatError, MuehleError
-from muehle.notation.inputs import decoded_text
+from muehle.notation.inputs import PathArg, decoded_text, path_text
 from muehle.notation.yamlload import load_yaml_strictly
 
 #: Allowed values of the enumerated fields.
@@ -176,17 +176,19 @@ def _preset(name: str) -> Ruleset:
     return parse_ruleset(resource.read_text(encoding="utf-8"), source=f"<preset {name}>")
 
 
-def load_ruleset(name_or_path: str) -> Ruleset:
-    """A preset by name, or the ruleset in a YAML file (``.yaml``/``.yml`` or existing).
+def load_ruleset(name_or_path: PathArg) -> Ruleset:
+    """A preset by name, or the ruleset in a YAML file (``.yaml``/``.yml`` or existing;
+    a path as text or :class:`os.PathLike`).
 
     Raises :class:`FormatError` for an unknown name, a file that cannot be read or is
-    not UTF-8 (code ``io``) or a bad ruleset.
+    not UTF-8 (code ``io``) or a bad ruleset, and :class:`TypeError` for what is not a path.
 
     >>> load_ruleset("no-such-rules")
     Traceback (most recent call last):
     ...
     muehle.notation.errors.FormatError: no-such-rules: error: unknown ruleset 'no-such-rules' ...
     """
+    name_or_path = path_text(name_or_path, "name_or_path")
     if name_or_path in _preset_names():
         return _preset(name_or_path)
     path = Path(name_or_path)

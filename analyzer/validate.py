@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator, O
 from muehle.analyzer.rules import Ruleset, load_ruleset
 from muehle.analyzer.verdict import GameReport, judge
 from muehle.notation.errors import MuehleError
-from muehle.notation.inputs import input_form, read_text, source_name
+from muehle.notation.inputs import PathArg, input_form, path_text, read_text, source_name
 
 if TYPE_CHECKING:  # (multiprocessing is imported only when workers are started)
     from multiprocessing.connection import Connection
@@ -112,13 +112,14 @@ def usable_processors() -> int:
 
 
 def validate_paths(
-    names: Iterable[str], rules: Optional[Ruleset] = None, jobs: int = 1,
+    names: Iterable[PathArg], rules: Optional[Ruleset] = None, jobs: int = 1,
     stdin_text: Union[str, MuehleError, None] = None,
 ) -> Iterator[Union[GameReport, MuehleError]]:
     """A report per game of each input in order, or the :class:`MuehleError` of an unreadable input.
 
-    ``-`` names standard input, whose text is ``stdin_text``, or the error met reading
-    it (``None``: it is read when ``-`` comes, once however often it is named).
+    ``names`` are paths (text or :class:`os.PathLike`); ``-`` names standard input, whose
+    text is ``stdin_text``, or the error met reading it (``None``: it is read when ``-``
+    comes, once however often it is named).
     Notation, PGN, JSON and YAML records are read (JSON and YAML whole, in this
     process). After an input error (standard input's too) the other inputs are still
     read. An input without a game (an empty file, say) is an input error too. ``jobs``
@@ -133,6 +134,7 @@ def validate_paths(
     stdin = stdin_text  # (read at the first "-" when not given)
     try:
         for name in names:
+            name = path_text(name, "each of names")
             source = source_name(name)
             text = None
             if name == "-":
@@ -179,7 +181,7 @@ def _with_a_game(items: Iterator[Union[GameReport, MuehleError]],
         yield MuehleError("no game in the input", source=source, code="empty")
 
 
-def validate_file(path: str, rules: Union[str, Ruleset, None] = None, jobs: int = 1) -> ValidationSummary:
+def validate_file(path: PathArg, rules: Union[str, Ruleset, None] = None, jobs: int = 1) -> ValidationSummary:
     """Validate one file (``rules``: a preset name, a YAML file, a ruleset, or ``None`` for the tags)."""
     if isinstance(rules, str):
         rules = load_ruleset(rules)

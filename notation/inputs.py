@@ -7,10 +7,11 @@ YAML machinery.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from pathlib import Path, PurePath
-from typing import Literal, Optional
+from typing import Any, Literal, Optional, Union
 
 from muehle.notation.errors import MuehleError
 
@@ -25,8 +26,30 @@ _JSON_OBJECT = re.compile(r'\s*\{\s*(?:"(?:[^"\\\n]|\\.)*"\s*:|\})')
 
 _SUFFIXES: dict[str, Form] = {".json": "json", ".yaml": "yaml", ".yml": "yaml"}
 
+#: A path as the functions that read files take it.
+PathArg = Union[str, "os.PathLike[str]"]
 
-def input_form(name: str, text: Optional[str] = None) -> Form:
+
+def path_text(path: Any, argument: str = "path") -> str:
+    """``path`` (text, :class:`os.PathLike` or bytes) as text, as messages and reports name it;
+    anything else is a :class:`TypeError` naming ``argument``.
+
+    >>> path_text(Path("games.txt")), path_text(b"games.txt"), path_text("-")
+    ('games.txt', 'games.txt', '-')
+    >>> path_text(3, "names[0]")
+    Traceback (most recent call last):
+    ...
+    TypeError: names[0] must be a path (str or os.PathLike), not int
+    """
+    if isinstance(path, str):
+        return path
+    try:
+        return os.fsdecode(path)
+    except TypeError:
+        raise TypeError(f"{argument} must be a path (str or os.PathLike), not {type(path).__name__}") from None
+
+
+def input_form(name: PathArg, text: Optional[str] = None) -> Form:
     """The form of the input ``name``: a file by its name, standard input (``-``) by its ``text``.
 
     JSON starts with an object's first key (``{"format": ...``); a YAML record has a
@@ -42,6 +65,7 @@ def input_form(name: str, text: Optional[str] = None) -> Form:
     >>> input_form("-", "1. b4 d6"), input_form("-", "{ Setzphase } 1. b4 *"), input_form("-")
     ('notation', 'notation', 'notation')
     """
+    name = path_text(name, "name")
     if name != "-":
         return _SUFFIXES.get(PurePath(name).suffix.lower(), "notation")
     if text is None:
@@ -53,21 +77,23 @@ def input_form(name: str, text: Optional[str] = None) -> Form:
     return "notation"
 
 
-def source_name(name: str) -> str:
+def source_name(name: PathArg) -> str:
     """How an input is named in messages: ``<stdin>`` for ``-``, else as given.
 
     >>> source_name("-"), source_name("games.txt")
     ('<stdin>', 'games.txt')
     """
+    name = path_text(name, "name")
     return "<stdin>" if name == "-" else name
 
 
-def read_text(name: str) -> str:
+def read_text(name: PathArg) -> str:
     """The text of a file, or of standard input for ``-``; UTF-8 with or without BOM.
 
     A file that cannot be read or is not UTF-8 raises :class:`MuehleError` (code ``io``),
     named as :func:`source_name` names it.
     """
+    name = path_text(name, "name")
     source = source_name(name)
     try:
         if name == "-":

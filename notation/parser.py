@@ -34,6 +34,7 @@ from typing import Any, BinaryIO, Iterable, Iterator, Optional
 
 from muehle.notation.errors import MuehleError, NotationError
 from muehle.notation.grammar import MOVE_NUMBER_CHARS, build_parser
+from muehle.notation.inputs import path_text
 from muehle.notation.model import (
     BLACK, MAX_VARIATION_DEPTH, TOO_DEEP, WHITE, Game, Ply, Side, Variation, numbering_after, tag_value_column,
 )
@@ -585,7 +586,7 @@ def read_file(path: str | os.PathLike, source: Optional[str] = None, deferred: b
     when the iteration reaches the problem; syntax errors go into ``game.errors``
     as with :func:`read_games`; ``deferred``: see :func:`read_lines`.
     """
-    name = os.fspath(path) if source is None else source
+    name = path_text(path) if source is None else source
     return read_lines(file_lines(path, name), name, deferred=deferred)
 
 

@@ -180,6 +180,19 @@ def test_unknown_names_and_missing_files() -> None:
         load_ruleset("missing.yaml")
 
 
+def test_a_path_object_names_a_file_in_errors_as_text(tmp_path: Path) -> None:
+    path = tmp_path / "club.yaml"
+    path.write_text("base: wmd\ncapture_from_mill: never\n", encoding="utf-8")
+    assert load_ruleset(path).name == "club"
+    with pytest.raises(FormatError) as caught:
+        load_ruleset(tmp_path / "missing.yaml")
+    assert caught.value.source == str(tmp_path / "missing.yaml")
+    assert str(caught.value) == f"{tmp_path / 'missing.yaml'}: error: cannot read ruleset " \
+                                f"{tmp_path / 'missing.yaml'}: No such file or directory"
+    with pytest.raises(TypeError, match="name_or_path must be a path"):
+        load_ruleset(9)  # type: ignore[arg-type]
+
+
 def test_a_ruleset_file_that_is_not_utf8_is_an_error_at_its_first_bad_byte(tmp_path: Path) -> None:
     path = tmp_path / "club.yaml"
     path.write_bytes(b'name: club\nfollows: "Vereinsregeln M\xfchle"\n')  # Latin-1, not UTF-8

@@ -507,6 +507,21 @@ class TestJobs:
         assert (summary.games, summary.valid, summary.plies) == (2, 2, 20)
 
 
+    @pytest.mark.parametrize("jobs", [1, 2])
+    def test_path_objects_give_reports_named_by_text(self, tmp_path: Path, jobs: int) -> None:
+        from muehle.analyzer.validate import validate_paths
+        from muehle.notation.errors import MuehleError
+
+        path = Path(write(tmp_path, "g.txt", "1. d2 d2 *\n"))
+        report, missing = validate_paths([path, tmp_path / "none.txt"], jobs=jobs)
+        assert report.source == str(path) and json.loads(json.dumps(report.to_dict()))["source"] == str(path)
+        assert report.text_lines(False)[0] == \
+            f"{path}:1:7: error: 1... d2: d2 is already occupied by a White stone [occupied]"
+        assert isinstance(missing, MuehleError)
+        assert str(missing) == f"{tmp_path / 'none.txt'}: error: cannot read {tmp_path / 'none.txt'}: " \
+                               "No such file or directory"
+        assert validate_file(path).invalid == 1
+
 @pytest.mark.parametrize("output_format", ["text", "json"])
 def test_a_run_broken_off_still_reports_what_was_checked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                          output_format: str) -> None:
