@@ -27,7 +27,7 @@ from typing import Iterator, Optional
 
 from muehle.analyzer.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINTS
 from muehle.analyzer.replay import capturable, has_legal_ply, replay
-from muehle.analyzer.rules import Ruleset
+from muehle.analyzer.rules import Ruleset, RulesArg, as_ruleset
 from muehle.notation.model import ANNOTATIONS, Game, Ply, Variation
 
 _SIDES = ("white", "black")
@@ -188,8 +188,11 @@ def _decorate(ply: Ply, style: _Style, rng: random.Random) -> None:
             ply.comments.append(rng.choice(_COMMENTS))
 
 
-def generate_game(rules: Ruleset, rng: random.Random, number: int = 1) -> Game:
-    """One random legal game under ``rules``, drawn from ``rng``; ``number`` goes into the tags."""
+def generate_game(rules: RulesArg, rng: random.Random, number: int = 1) -> Game:
+    """One random legal game under ``rules`` (as :func:`generate_games` takes them), drawn from
+    ``rng``; ``number`` goes into the tags."""
+    if not isinstance(rules, Ruleset):
+        rules = as_ruleset(rules)
     style = _Style(
         take_mills=rng.choice((0.95, 0.7, 0.3, 0.05)),
         wall_in=rng.choice((0.0, 0.0, 0.5, 0.9)),
@@ -252,8 +255,9 @@ def _add_variation(game: Game, states: list[_State], rules: Ruleset, style: _Sty
         del line[branch.outcome.ply - offset:]
 
 
-def generate_games(rules: Ruleset, seed: int, count: int) -> Iterator[Game]:
-    """``count`` random legal games under ``rules``; the same seed gives the same games."""
+def generate_games(rules: RulesArg, seed: int, count: int) -> Iterator[Game]:
+    """``count`` random legal games under ``rules`` (a :class:`Ruleset`, a preset's name or a YAML
+    file's path; ``None``: ``wmd``); the same seed gives the same games."""
+    chosen = as_ruleset(rules)
     rng = random.Random(seed)
-    for number in range(1, count + 1):
-        yield generate_game(rules, rng, number)
+    return (generate_game(chosen, rng, number) for number in range(1, count + 1))

@@ -18,24 +18,24 @@ no-progress counter starts from what the FEN's field 16 says of it (see
 
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import Optional
 
 from muehle.analyzer.fen import FenPosition, no_progress_at_setup, start_fen
 from muehle.analyzer.replay import Replay, replay
-from muehle.analyzer.rules import Ruleset, load_ruleset
+from muehle.analyzer.rules import Ruleset, RulesArg, as_ruleset
 from muehle.analyzer.verdict import ruleset_of
 from muehle.notation.model import Game
 
 
-def rules_for(game: Game, rules: Union[str, Ruleset, None] = None) -> Ruleset:
-    """The ruleset to replay ``game`` under: ``rules`` (a preset name or YAML file), else its
-    ``Rules`` tag, else the default. A ``Rules`` tag that names no preset is a located
-    :class:`~muehle.notation.errors.FormatError`.
+def rules_for(game: Game, rules: RulesArg = None) -> Ruleset:
+    """The ruleset to replay ``game`` under: ``rules`` (a :class:`Ruleset`, a preset's name or
+    a YAML file's path), else its ``Rules`` tag, else the default. A ``Rules`` tag that names no
+    preset is a located :class:`~muehle.notation.errors.FormatError`.
     """
-    return ruleset_of(game, load_ruleset(rules) if isinstance(rules, str) else rules)
+    return ruleset_of(game, rules)
 
 
-def replay_record(game: Game, rules: Union[str, Ruleset, None] = None) -> Replay:
+def replay_record(game: Game, rules: RulesArg = None) -> Replay:
     """Replay ``game`` under :func:`rules_for` from its :func:`~muehle.analyzer.fen.start_fen`
     (an error in the FEN tag points at the tag).
 
@@ -47,20 +47,23 @@ def replay_record(game: Game, rules: Union[str, Ruleset, None] = None) -> Replay
     return replay_from(game, chosen, start_fen(game, chosen.stones))
 
 
-def replay_from(game: Game, rules: Ruleset, setup: Optional[FenPosition]) -> Replay:
-    """Replay ``game`` under ``rules`` from ``setup`` (``None``: the usual start), its
-    no-progress counter taken from the FEN's field 16 as far as it tells.
+def replay_from(game: Game, rules: RulesArg, setup: Optional[FenPosition]) -> Replay:
+    """Replay ``game`` under ``rules`` (as :func:`~muehle.analyzer.replay.replay` takes them)
+    from ``setup`` (``None``: the usual start), its no-progress counter taken from the FEN's
+    field 16 as far as it tells.
 
     >>> from muehle.analyzer.fen import fen_to_position
     >>> from muehle.notation.model import Ply
     >>> setup = fen_to_position("@*@*O*@*/**O***O*/*O*@*O*@ w m s 5 0 5 0 0 0 0 0 0 0 0 98 70")
     >>> result = replay_from(Game(plies=[Ply(70, "white", "d2", "d3"), Ply(70, "black", "d6", "d5")]),
-    ...                      load_ruleset("sanmill"), setup)
+    ...                      "sanmill", setup)
     >>> result.start_no_progress, result.outcome.reason, result.outcome.ply
     (98, 'no-capture', 2)
     """
     if setup is None:
         return replay(game, rules)
+    if not isinstance(rules, Ruleset):
+        rules = as_ruleset(rules)
     rule = rules.no_capture
     count, exact = no_progress_at_setup(setup, rule.reset if rule is not None else "capture")
     return replay(game, rules, start=setup.position, no_progress=count, no_progress_exact=exact)

@@ -37,7 +37,7 @@ from muehle.analyzer.board import (
     points_of,
 )
 from muehle.analyzer.events import DrawRight, Outcome, RuleViolation
-from muehle.analyzer.rules import Ruleset, load_ruleset
+from muehle.analyzer.rules import Ruleset, RulesArg, as_ruleset
 from muehle.notation.model import Game, MoveLine, Ply, Side
 
 _SIDES: tuple[Side, Side] = ("white", "black")
@@ -241,7 +241,7 @@ class Replay:
         start), is exact: False when it reaches back, with no reset between, to a set-up
         position whose count is only a lower bound (then it is one too).
 
-        >>> Replay(load_ruleset("wmd"), Game(), Position.start(), start_no_progress=20,
+        >>> Replay(as_ruleset("wmd"), Game(), Position.start(), start_no_progress=20,
         ...        start_no_progress_exact=False).count_is_exact(5, 25)
         False
         """
@@ -264,7 +264,7 @@ class Replay:
 def phase(position: Position, side: Side, rules: Ruleset) -> str:
     """``"placing"`` while stones are in hand, ``"flying"`` with exactly three (if allowed), else ``"moving"``.
 
-    >>> rules = load_ruleset("wmd")
+    >>> rules = as_ruleset("wmd")
     >>> phase(Position(white=0b111, black=0, in_hand_white=0, in_hand_black=9), "white", rules)
     'flying'
     """
@@ -347,9 +347,10 @@ def _describe(outcome: Outcome) -> str:
     return f"declared {outcome.result}"
 
 
-def replay(game: Game, rules: Optional[Ruleset] = None, start: Optional[Position] = None, *,
+def replay(game: Game, rules: RulesArg = None, start: Optional[Position] = None, *,
            no_progress: int = 0, no_progress_exact: bool = True) -> Replay:
-    """Replay ``game`` (main line and variations) under ``rules`` (default: ``wmd``).
+    """Replay ``game`` (main line and variations) under ``rules``: a :class:`Ruleset`, a
+    preset's name or a YAML file's path (default: ``wmd``).
 
     ``start`` is the position the record starts from (default: the empty board with
     ``rules.stones`` in hand each, White to move), and ``no_progress`` the ruleset's
@@ -360,8 +361,8 @@ def replay(game: Game, rules: Optional[Ruleset] = None, start: Optional[Position
     there. A game that has syntax errors (``game.errors``) is not replayed: its
     errors are reported with code ``syntax``.
     """
-    if rules is None:
-        rules = load_ruleset("wmd")
+    if not isinstance(rules, Ruleset):
+        rules = as_ruleset(rules)
     if no_progress < 0:
         raise ValueError(f"the no-progress count is a number of plies, not {no_progress}")
     usual_start = _usual_start(rules.stones)

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import functools
 import importlib.resources
+import os
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 import yaml
 
@@ -211,6 +212,33 @@ def load_ruleset(name_or_path: PathArg) -> Ruleset:
         raise FormatError(error.message, source=name_or_path, line=error.line, column=error.column,
                           code=error.code) from None
     return parse_ruleset(text, source=name_or_path, default_name=path.stem)
+
+
+#: What a function's ``rules`` argument may be: a ruleset, a preset's name or a YAML
+#: file's path (see :func:`load_ruleset`), or ``None`` (each function says what it means).
+RulesArg = Union[Ruleset, str, "os.PathLike[str]", None]
+
+
+def as_ruleset(rules: RulesArg, argument: str = "rules") -> Ruleset:
+    """``rules`` as a :class:`Ruleset`: itself, the one :func:`load_ruleset` finds by the
+    name or path, or the default (``wmd``) for ``None``. Anything else is a
+    :class:`TypeError` naming ``argument``.
+
+    >>> as_ruleset("sanmill").name, as_ruleset(None).name
+    ('sanmill', 'wmd')
+    >>> as_ruleset(9)
+    Traceback (most recent call last):
+    ...
+    TypeError: rules must be a Ruleset, a preset's name or a YAML file's path, not int
+    """
+    if isinstance(rules, Ruleset):
+        return rules
+    if rules is None:
+        return _preset(DEFAULT_RULESET)
+    if isinstance(rules, (str, bytes, os.PathLike)):
+        return load_ruleset(rules)
+    raise TypeError(f"{argument} must be a Ruleset, a preset's name or a YAML file's path, "
+                    f"not {type(rules).__name__}")
 
 
 def preset_for_tag(name: str) -> Optional[Ruleset]:

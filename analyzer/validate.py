@@ -31,7 +31,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator, Optional, Union
 
-from muehle.analyzer.rules import Ruleset, load_ruleset
+from muehle.analyzer.rules import Ruleset, RulesArg, as_ruleset
 from muehle.analyzer.verdict import GameReport, judge
 from muehle.notation.errors import MuehleError
 from muehle.notation.inputs import PathArg, input_form, path_text, read_text, source_name
@@ -112,24 +112,33 @@ def usable_processors() -> int:
 
 
 def validate_paths(
-    names: Iterable[PathArg], rules: Optional[Ruleset] = None, jobs: int = 1,
+    names: Iterable[PathArg], rules: RulesArg = None, jobs: int = 1,
     stdin_text: Union[str, MuehleError, None] = None,
 ) -> Iterator[Union[GameReport, MuehleError]]:
     """A report per game of each input in order, or the :class:`MuehleError` of an unreadable input.
 
-    ``names`` are paths (text or :class:`os.PathLike`); ``-`` names standard input, whose
+    ``names`` are paths (text or :class:`os.PathLike`; one path alone is a :class:`TypeError`);
+    ``rules`` (a :class:`Ruleset`, a preset's name or a YAML file's path) replaces the
+    records' ``Rules`` tags, ``None`` leaves it to them. ``-`` names standard input, whose
     text is ``stdin_text``, or the error met reading it (``None``: it is read when ``-``
     comes, once however often it is named).
     Notation, PGN, JSON and YAML records are read (JSON and YAML whole, in this
     process). After an input error (standard input's too) the other inputs are still
     read. An input without a game (an empty file, say) is an input error too. ``jobs``
     processes judge the games (0: one per :func:`usable_processors`; a negative number
-    is a :class:`ValueError` when the first report is asked for).
+    is a :class:`ValueError`). The arguments are checked at the call.
     """
+    if isinstance(names, (str, bytes, os.PathLike)):
+        raise TypeError(f"names must be an iterable of paths, not one path (validate_paths([{names!r}]))")
+    chosen = None if rules is None else as_ruleset(rules)
     if jobs < 0:
         raise ValueError(f"jobs is a number of processes (0: one per processor), not {jobs}")
-    if jobs == 0:
-        jobs = usable_processors()
+    return _reports(names, chosen, usable_processors() if jobs == 0 else jobs, stdin_text)
+
+
+def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
+             stdin_text: Union[str, MuehleError, None]) -> Iterator[Union[GameReport, MuehleError]]:
+    """The reports of :func:`validate_paths`, its arguments checked."""
     pool = _Pool(jobs) if jobs > 1 else None
     stdin = stdin_text  # (read at the first "-" when not given)
     try:
@@ -181,13 +190,12 @@ def _with_a_game(items: Iterator[Union[GameReport, MuehleError]],
         yield MuehleError("no game in the input", source=source, code="empty")
 
 
-def validate_file(path: PathArg, rules: Union[str, Ruleset, None] = None, jobs: int = 1) -> ValidationSummary:
+def validate_file(path: PathArg, rules: RulesArg = None, jobs: int = 1) -> ValidationSummary:
     """Validate one file (``rules``: a preset name, a YAML file, a ruleset, or ``None`` for the tags)."""
-    if isinstance(rules, str):
-        rules = load_ruleset(rules)
+    reports = validate_paths([path], rules, jobs)
     summary = ValidationSummary()
     with fewer_collections():
-        for item in validate_paths([path], rules, jobs):
+        for item in reports:
             summary.add(item)
     return summary
 

@@ -22,7 +22,9 @@ from typing import Any, Optional
 
 from muehle.analyzer.events import Outcome, RuleViolation
 from muehle.analyzer.replay import Replay, replay
-from muehle.analyzer.rules import DEFAULT_RULESET, Ruleset, load_ruleset, preset_for_tag, preset_names
+from muehle.analyzer.rules import (
+    DEFAULT_RULESET, Ruleset, RulesArg, as_ruleset, load_ruleset, preset_for_tag, preset_names,
+)
 from muehle.notation.errors import FormatError, game_in
 from muehle.notation.model import Game
 
@@ -82,13 +84,14 @@ class GameReport:
                 for error in self.errors] + self.restore_text.get(ascii, [])
 
 
-def ruleset_of(game: Game, rules: Optional[Ruleset] = None) -> Ruleset:
-    """``rules`` if given, else the preset the ``[Rules "..."]`` tag names, else the default.
+def ruleset_of(game: Game, rules: RulesArg = None) -> Ruleset:
+    """``rules`` if given (a :class:`Ruleset`, a preset's name or a YAML file's path), else the
+    preset the ``[Rules "..."]`` tag names, else the default.
 
     A tag naming no preset raises :class:`FormatError` (code ``unknown-rules``).
     """
     if rules is not None:
-        return rules
+        return rules if isinstance(rules, Ruleset) else as_ruleset(rules)
     tag = game.tags.get("Rules")
     if tag is None:
         return load_ruleset(DEFAULT_RULESET)
@@ -105,11 +108,14 @@ def ruleset_of(game: Game, rules: Optional[Ruleset] = None) -> Ruleset:
 _REPORT_FIELDS = attrgetter(*(report_field.name for report_field in fields(GameReport)))
 
 
-def judge(game: Game, index: int = 1, rules: Optional[Ruleset] = None, source: Optional[str] = None) -> GameReport:
+def judge(game: Game, index: int = 1, rules: RulesArg = None, source: Optional[str] = None) -> GameReport:
     """Replay ``game`` and report on it; ``index`` is its 1-based place in its file.
 
-    ``rules`` overrides the record's ``Rules`` tag (as ``--rules`` does).
+    ``rules`` (a :class:`Ruleset`, a preset's name or a YAML file's path) overrides the
+    record's ``Rules`` tag (as ``--rules`` does); ``None`` leaves it to the tag.
     """
+    if rules is not None and not isinstance(rules, Ruleset):
+        rules = as_ruleset(rules)
     source = source if source is not None else (game.source or "<input>")
     try:
         chosen = ruleset_of(game, rules)

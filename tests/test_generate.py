@@ -126,6 +126,15 @@ def test_the_same_seed_gives_the_same_games() -> None:
     assert write_notation(generate_games(rules, 12, 20)) != first
 
 
+def test_the_rules_may_be_named() -> None:
+    named = [game.plies for game in generate_games("wmd", 7, 3)]
+    assert named == [game.plies for game in generate_games(load_ruleset("wmd"), 7, 3)]
+    assert named == [game.plies for game in generate_games(None, 7, 3)]
+    assert {game.tags["Rules"] for game in generate_games("sanmill", 7, 3)} == {"sanmill"}
+    with pytest.raises(TypeError, match="^rules must be a Ruleset"):
+        generate_games(9, 7, 3)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("name", PRESETS)
 def test_generated_games_are_legal_varied_and_corruptions_are_caught(name: str) -> None:
     """300 games per preset (the 1,000-game run is the slow test below)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from pathlib import Path
 from typing import Optional
 
 import pytest
@@ -434,6 +435,16 @@ class TestNoProgress:
         r = replay(Game(plies=plies("d3-d2/xa4", 20)), BSN, start=TestCaptures.ALL_IN_MILLS)
         assert r.records[0].plies_without_capture == 0
 
+
+    def test_the_rules_may_be_named_by_a_preset_or_a_file(self, tmp_path: Path) -> None:
+        """The counts of the test above, with the ruleset given as ``replay_record`` takes it."""
+        path = tmp_path / "club.yaml"
+        path.write_text("base: sanmill\n", encoding="utf-8")
+        for rules, counts in (("sanmill", [0] * 6), (path, [0] * 6), (str(path), [0] * 6), (None, [1, 2, 3, 4, 0, 1])):
+            r = replay(game("d2 d6 f2 f6 b2/xd6 a7"), rules)
+            assert [rec.plies_without_capture for rec in r.records] == counts
+        with pytest.raises(TypeError, match="^rules must be a Ruleset, a preset's name or a YAML file's path, not list$"):
+            replay(game("d2"), ["sanmill"])  # type: ignore[arg-type]
 
 class TestVariationsAndSyntax:
     def test_variations_are_replayed_from_their_branch(self) -> None:

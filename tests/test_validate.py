@@ -522,6 +522,23 @@ class TestJobs:
                                "No such file or directory"
         assert validate_file(path).invalid == 1
 
+    def test_the_library_takes_the_rules_by_name(self, tmp_path: Path) -> None:
+        """As ``validate_file`` does; an unknown name or a wrong type is an error at the call."""
+        from muehle.analyzer.validate import validate_paths
+        from muehle.notation.errors import FormatError
+
+        path = write(tmp_path, "g.txt", "1. d2 d6 *\n")
+        assert [report.rules for report in validate_paths([path], "sanmill")] == ["sanmill"]
+        assert judge(next(read_games("1. d2 d6 *")), rules="schuermann").rules == "schuermann"
+        with pytest.raises(FormatError, match="unknown ruleset 'fide'"):
+            validate_paths([path], "fide")
+        with pytest.raises(FormatError, match="unknown ruleset 'fide'"):
+            judge(next(read_games("1. d2 d6 *")), rules="fide")
+        with pytest.raises(TypeError, match="^rules must be a Ruleset"):
+            validate_paths([path], 60)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="^names must be an iterable of paths, not one path"):
+            validate_paths(path)  # type: ignore[arg-type]
+
 @pytest.mark.parametrize("output_format", ["text", "json"])
 def test_a_run_broken_off_still_reports_what_was_checked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                          output_format: str) -> None:
