@@ -1,4 +1,4 @@
-"""The built wheel carries its grammar and rulesets and works away from the checkout."""
+"""The built wheel carries its grammar, rulesets and type marker, and works away from the checkout."""
 
 from __future__ import annotations
 
@@ -38,6 +38,14 @@ def test_wheel_contains_grammar_and_rulesets(wheel: Path) -> None:
     assert "muehle/grammars/muehle.lark" in names
     for preset in ("wmd", "wmd-traditional", "schuermann", "brettspielnetz", "sanmill"):
         assert f"muehle/analyzer/rulesets/{preset}.yaml" in names
+
+
+def test_wheel_marks_its_packages_as_typed(wheel: Path) -> None:
+    """PEP 561: without py.typed, a user's type checker skips muehle's hints ("missing library
+    stubs or py.typed marker"); the marker of a package covers its subpackages."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for package in ("notation", "analyzer", "grammars"):
+        assert f"muehle/{package}/py.typed" in names
 
 
 def test_installed_wheel_finds_its_grammar_outside_the_checkout(wheel: Path, tmp_path: Path) -> None:
