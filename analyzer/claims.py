@@ -84,10 +84,16 @@ def judge_claim(replay: Replay, ply: int, by: Side, rule: str) -> Verdict:
     """Judge the claim of ``by`` under ``rule`` after ply ``ply`` of the replayed main line.
 
     Raises :class:`ClaimError` (located) when the record has no such ply or the
-    ply was not legally reached, and :class:`ValueError` for an unknown rule.
+    ply was not legally reached; :class:`ValueError` for an unknown rule (one of
+    :data:`CLAIM_RULES`) or a side other than ``"white"``/``"black"``, and
+    :class:`TypeError` for a ply that is not an ``int``.
     """
+    if not isinstance(ply, int) or isinstance(ply, bool):
+        raise TypeError(f"ply must be a whole number (int), not {type(ply).__name__}")
+    if by not in _NAMES:
+        raise ValueError(f"by must be 'white' or 'black', not {by!r}")
     if rule not in CLAIM_RULES:
-        raise ValueError(f"unknown claim rule {rule!r}")
+        raise ValueError(f"unknown claim rule {rule!r} (the rules: {', '.join(CLAIM_RULES)})")
     record = _record(replay, ply)
     names = PlyNames(replay.plies, replay.start)
     move = names.move(ply) or ""

@@ -304,6 +304,21 @@ def test_a_right_that_would_come_after_the_end_says_so() -> None:
                                    "before that")
 
 
+@pytest.mark.parametrize("ply, by, rule, error, says", [
+    (26, "White", "repetition", ValueError, "by must be 'white' or 'black', not 'White'"),
+    (1, "b", "mandatory-draw", ValueError, "by must be 'white' or 'black', not 'b'"),
+    (26, "white", "threefold", ValueError,
+     "unknown claim rule 'threefold' (the rules: repetition, no-capture, mandatory-draw)"),
+    ("26", "white", "repetition", TypeError, "ply must be a whole number (int), not str"),
+    (26.0, "white", "repetition", TypeError, "ply must be a whole number (int), not float"),
+    (True, "white", "repetition", TypeError, "ply must be a whole number (int), not bool"),
+])
+def test_the_arguments_are_checked_at_the_call(ply: object, by: str, rule: str, error: type, says: str) -> None:
+    with pytest.raises(error) as caught:
+        judge_claim(replayed("analyze-repetition.txt"), ply, by, rule)  # type: ignore[arg-type]
+    assert str(caught.value) == says
+
+
 def test_an_unknown_rule_and_an_unreadable_record() -> None:
     from muehle.analyzer.claims import judge_claim
     from muehle.notation.parser import read_games
