@@ -141,7 +141,7 @@ class PlyRecord:
 class Replay:
     """The replay of one line of play (the main line, or a variation).
 
-    ``records`` holds the legal plies, up to the first illegal one; ``errors`` the
+    ``records`` holds the legal plies, up to the first illegal one (a tuple); ``errors`` the
     rule that ply broke (at most one per line, plus ``result-mismatch``; syntax
     errors of the record). ``outcome`` is how the game ended, ``None`` while it is
     unfinished or when an illegal ply stopped the replay. ``draw_rights`` lists
@@ -155,6 +155,10 @@ class Replay:
     more; the same in every line); ``start_no_progress_exact`` is False when that
     count is only a lower bound, and then so is every count that reaches back to it
     (:meth:`count_is_exact`).
+
+    A replay reads the game it was given: its plies when first asked for, and each
+    record's ``ply`` and ``captures`` are the game's own. The game must not be changed
+    afterwards (replay a copy, ``copy.deepcopy(game)``, to change it).
     """
 
     rules: Ruleset
@@ -174,11 +178,11 @@ class Replay:
     steps: list[tuple[PositionKey, str, list[int], int]] = field(default_factory=list, repr=False)
     #: Where each position stood before this line's first ply (key -> ply indices, 0 = start).
     history_before: dict[PositionKey, list[int]] = field(default_factory=dict, repr=False)
-    _records: Optional[list[PlyRecord]] = field(default=None, init=False, repr=False, compare=False)
+    _records: Optional[tuple[PlyRecord, ...]] = field(default=None, init=False, repr=False, compare=False)
 
     @property
-    def records(self) -> list[PlyRecord]:
-        """One :class:`PlyRecord` per legal ply of this line, in order."""
+    def records(self) -> tuple[PlyRecord, ...]:
+        """One :class:`PlyRecord` per legal ply of this line, in order (built when first asked for)."""
         if self._records is None:
             self._records = _records_of(self)
         return self._records
@@ -359,7 +363,8 @@ def replay(game: Game, rules: RulesArg = None, start: Optional[Position] = None,
     ``no_progress_exact=False``, a lower bound. A counter at the limit already gives
     the draw right at ply 0 (the start), and under ``mode: automatic`` ends the game
     there. A game that has syntax errors (``game.errors``) is not replayed: its
-    errors are reported with code ``syntax``.
+    errors are reported with code ``syntax``. The replay reads ``game`` as it goes
+    on (see :class:`Replay`): ``game`` must not be changed afterwards.
     """
     if not isinstance(rules, Ruleset):
         rules = as_ruleset(rules)
@@ -718,7 +723,7 @@ def _variation_plies(plies_of: Callable[[], list[Ply]], offset: int, number: int
     return plies_of()[offset].variations[number].plies
 
 
-def _records_of(line: Replay) -> list[PlyRecord]:
+def _records_of(line: Replay) -> tuple[PlyRecord, ...]:
     """The :class:`PlyRecord` of each step of ``line``: its positions, phases and repetitions."""
     flying = line.rules.flying
     history = {key: list(value) for key, value in line.history_before.items()}
@@ -740,7 +745,7 @@ def _records_of(line: Replay) -> list[PlyRecord]:
         ))
         before_key = after_key
         mover = opponent
-    return records
+    return tuple(records)
 
 
 def _phase_in_key(key: PositionKey, side: int, flying: bool) -> str:

@@ -304,6 +304,19 @@ def test_a_right_that_would_come_after_the_end_says_so() -> None:
                                    "before that")
 
 
+def test_the_records_a_replay_hands_out_cannot_be_changed() -> None:
+    """Walking the game backwards must not turn ply 26 into ply 1 for later questions."""
+    replay = replayed("analyze-repetition.txt")
+    records = replay.records
+    assert records is replay.records and len(records) == 26  # (built once)
+    with pytest.raises(AttributeError):
+        records.reverse()  # type: ignore[attr-defined]
+    with pytest.raises(TypeError):
+        records[0] = records[25]  # type: ignore[index]
+    assert replay.record_at(26).label == "13... c5-d5"
+    assert judge_claim(replay, 26, "white", "repetition").valid
+
+
 @pytest.mark.parametrize("ply, by, rule, error, says", [
     (26, "White", "repetition", ValueError, "by must be 'white' or 'black', not 'White'"),
     (1, "b", "mandatory-draw", ValueError, "by must be 'white' or 'black', not 'b'"),

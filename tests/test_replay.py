@@ -494,7 +494,7 @@ class TestVariationsAndSyntax:
     def test_a_syntax_error_stops_everything(self) -> None:
         error = NotationError("b1 is not a point of the board", source="x.txt", line=3, column=7)
         r = replay(Game(plies=plies("d2 d6"), errors=[error]), WMD)
-        assert r.records == [] and [(e.code, e.line, e.column, e.ply) for e in r.errors] == [("syntax", 3, 7, None)]
+        assert r.records == () and [(e.code, e.line, e.column, e.ply) for e in r.errors] == [("syntax", 3, 7, None)]
 
 
 def test_a_double_mill_by_a_move_cannot_occur() -> None:
