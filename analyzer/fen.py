@@ -443,8 +443,11 @@ def fen_of_record(
     ``records`` are the replay's :class:`PlyRecord` objects (``side``, ``ply``,
     ``captures``, ``after``); ``start`` is the FEN the record started from;
     ``game_over`` writes the phase ``o`` (the game was decided by then), as does a
-    start whose own phase is ``o`` for the start position.
+    start whose own phase is ``o`` for the start position. ``upto`` outside 0 to
+    ``len(records)`` is a :class:`ValueError`.
     """
+    if not 0 <= upto <= len(records):
+        raise ValueError(f"upto must be from 0 to {len(records)} (the replayed plies), not {upto}")
     if not upto and start is not None and start.phase == "o":
         game_over = True  # (a finished game's position, which no ply may follow)
     base = start.position if start is not None else Position.start()

@@ -67,6 +67,17 @@ def test_reference_example_from_a_replayed_record() -> None:
     assert fen_of_record(records, 0) == START
 
 
+
+@pytest.mark.parametrize("upto", [-1, 5, 999])
+def test_a_ply_the_records_do_not_have_is_refused(upto: int) -> None:
+    """-1 would be read as the last record, 5 and beyond are not there."""
+    game = Game(plies=[Ply(1, "white", "d6"), Ply(1, "black", "f4"), Ply(2, "white", "d2"),
+                       Ply(2, "black", "b4")])
+    with pytest.raises(ValueError) as caught:
+        fen_of_record(replay(game).records, upto)
+    assert str(caught.value) == f"upto must be from 0 to 4 (the replayed plies), not {upto}"
+
+
 def test_a_fen_written_by_sanmill_in_the_moving_phase_round_trips() -> None:
     # The board of the example in Sanmill's source: White 8 stones, Black 9, all placed,
     # Black to move at move 10, 3 plies since the last capture.
