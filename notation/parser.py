@@ -30,11 +30,11 @@ from __future__ import annotations
 import os
 import re
 import threading
-from typing import Any, BinaryIO, Iterable, Iterator, Optional
+from typing import Any, BinaryIO, Iterable, Iterator, Optional, Union
 
 from muehle.notation.errors import MuehleError, NotationError
 from muehle.notation.grammar import MOVE_NUMBER_CHARS, build_parser
-from muehle.notation.inputs import path_text
+from muehle.notation.inputs import decoded_text, path_text
 from muehle.notation.model import (
     BLACK, MAX_VARIATION_DEPTH, TOO_DEEP, WHITE, Game, Ply, Side, Variation, numbering_after, tag_value_column,
 )
@@ -468,14 +468,24 @@ def _with_lf(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
-def read_games(text: str, source: str = "<input>", deferred: bool = False) -> Iterator[Game]:
+def read_games(text: Union[str, bytes], source: str = "<input>", deferred: bool = False) -> Iterator[Game]:
     """Every game of ``text``, in order (``deferred``: see :func:`read_lines`).
 
     Never raises on bad records: a game with a syntax error has
     ``game.errors == [NotationError(...)]`` and keeps its tags and the plies read
-    before the error; the other games are read as usual.
+    before the error; the other games are read as usual. ``bytes`` are read as UTF-8
+    (bytes that are not are a :class:`MuehleError` at the first, code ``io``).
     """
-    return read_lines(text_lines(text), source, deferred=deferred)
+    return read_lines(text_lines(_text_of(text, source, "read_games")), source, deferred=deferred)
+
+
+def _text_of(text: Union[str, bytes], source: str, function: str) -> str:
+    """``text`` as text: ``bytes`` decoded as UTF-8; anything else a :class:`TypeError`."""
+    if isinstance(text, str):
+        return text
+    if isinstance(text, (bytes, bytearray)):
+        return decoded_text(bytes(text), source)
+    raise TypeError(f"{function} reads a text (str, or bytes of UTF-8), not {type(text).__name__}")
 
 
 def file_lines(path: str | os.PathLike, source: str) -> Iterator[str]:
@@ -590,12 +600,13 @@ def read_file(path: str | os.PathLike, source: Optional[str] = None, deferred: b
     return read_lines(file_lines(path, name), name, deferred=deferred)
 
 
-def parse_game(text: str, source: str = "<input>") -> Game:
-    """The one game of ``text``; raises its :class:`NotationError` on a syntax error.
+def parse_game(text: Union[str, bytes], source: str = "<input>") -> Game:
+    """The one game of ``text`` (``bytes``: UTF-8, as :func:`read_games` reads them); raises
+    its :class:`NotationError` on a syntax error.
 
     A text with no game, or with a second game, is an error too.
     """
-    chunks = split_lines(text_lines(text))
+    chunks = split_lines(text_lines(_text_of(text, source, "parse_game")))
     first = next(chunks, None)
     if first is None:
         raise NotationError("no game in the text", source=source)

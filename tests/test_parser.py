@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from muehle.notation import Game, NotationError, Ply, Variation, parse_game, read_games
+from muehle.notation import Game, MuehleError, NotationError, Ply, Variation, parse_game, read_games
 
 
 def ply(number, side, target, origin=None, captures=(), **extra) -> Ply:
@@ -318,3 +318,15 @@ def test_games_are_equal_to_their_hand_built_objects() -> None:
         final_comments=["Remis"],
     )
     assert game.errors == []
+
+
+def test_bytes_are_read_as_utf8() -> None:
+    """As read_json and read_yaml take them; a BOM is dropped, a bad byte is an error at its place."""
+    (game,) = read_games("\ufeff[Event \"Mühle\"]\n\n1. b4 d6 *\n".encode("utf-8"), "g.txt")
+    assert game.tags == {"Event": "Mühle"} and game.plies == [ply(1, "white", "b4"), ply(1, "black", "d6")]
+    assert parse_game(b"1. b4").plies == [ply(1, "white", "b4")]
+    with pytest.raises(MuehleError) as caught:
+        read_games(b"1. b4\n1... \xff", "g.txt")
+    assert caught.value.format() == "g.txt:2:6: error: not UTF-8 text (byte 0xff)"
+    with pytest.raises(TypeError, match=r"^read_games reads a text \(str, or bytes of UTF-8\), not NoneType$"):
+        read_games(None)  # type: ignore[arg-type]
