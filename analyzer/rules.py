@@ -179,11 +179,15 @@ def _preset(name: str) -> Ruleset:
 
 def load_ruleset(name_or_path: PathArg) -> Ruleset:
     """A preset by name, or the ruleset in a YAML file (``.yaml``/``.yml`` or existing;
-    a path as text or :class:`os.PathLike`).
+    a path as text or :class:`os.PathLike`). A name that is no file names a preset as a
+    ``Rules`` tag does (case and surrounding blanks do not matter).
 
-    Raises :class:`FormatError` for an unknown name, a file that cannot be read or is
-    not UTF-8 (code ``io``) or a bad ruleset, and :class:`TypeError` for what is not a path.
+    Raises :class:`FormatError` for an unknown or empty name, a file that cannot be read
+    or is not UTF-8 (code ``io``) or a bad ruleset, and :class:`TypeError` for what is not
+    a path.
 
+    >>> load_ruleset(" WMD ").name
+    'wmd'
     >>> load_ruleset("no-such-rules")
     Traceback (most recent call last):
     ...
@@ -192,8 +196,15 @@ def load_ruleset(name_or_path: PathArg) -> Ruleset:
     name_or_path = path_text(name_or_path, "name_or_path")
     if name_or_path in _preset_names():
         return _preset(name_or_path)
+    if not name_or_path.strip():
+        raise FormatError(f"a ruleset is named by a preset ({', '.join(preset_names())}) or a .yaml file, "
+                          f"not by {'an empty text' if not name_or_path else 'blanks'}",
+                          source="<ruleset>", code="ruleset")
     path = Path(name_or_path)
     if path.suffix.lower() not in (".yaml", ".yml") and not path.exists():
+        found = preset_for_tag(name_or_path)
+        if found is not None:
+            return found
         raise FormatError(
             f"unknown ruleset '{name_or_path}' (presets: {', '.join(preset_names())}; "
             "or give a .yaml file)",

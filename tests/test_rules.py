@@ -193,6 +193,23 @@ def test_a_path_object_names_a_file_in_errors_as_text(tmp_path: Path) -> None:
         load_ruleset(9)  # type: ignore[arg-type]
 
 
+def test_a_preset_name_is_read_as_a_rules_tag_is(tmp_path: Path) -> None:
+    """Case and surrounding blanks do not matter, unless a file has that name."""
+    assert load_ruleset("WMD") is load_ruleset(" wmd ") is load_ruleset("wmd")
+    assert load_ruleset("Sanmill").name == "sanmill"
+    path = tmp_path / "WMD"
+    path.write_text("base: sanmill\n", encoding="utf-8")
+    assert (load_ruleset(str(path)).name, load_ruleset(str(path)).repetition) == ("WMD", "automatic")
+
+
+@pytest.mark.parametrize("name, says", [("", "an empty text"), ("  ", "blanks")])
+def test_an_empty_name_is_no_ruleset(name: str, says: str) -> None:
+    with pytest.raises(FormatError) as caught:
+        load_ruleset(name)
+    assert str(caught.value) == ("<ruleset>: error: a ruleset is named by a preset (wmd, brettspielnetz, sanmill, "
+                                 f"schuermann, wmd-traditional) or a .yaml file, not by {says}")
+
+
 def test_a_ruleset_file_that_is_not_utf8_is_an_error_at_its_first_bad_byte(tmp_path: Path) -> None:
     path = tmp_path / "club.yaml"
     path.write_bytes(b'name: club\nfollows: "Vereinsregeln M\xfchle"\n')  # Latin-1, not UTF-8
@@ -224,6 +241,15 @@ class TestCommand:
     def test_an_unknown_name_is_a_usage_error(self) -> None:
         result = CliRunner().invoke(cli, ["rules", "fide"])
         assert result.exit_code == 2 and "neither a preset" in result.output
+
+    def test_a_preset_is_named_in_any_case(self) -> None:
+        result = CliRunner().invoke(cli, ["rules", " Sanmill"])
+        assert result.exit_code == 0 and result.output == ruleset_to_yaml(load_ruleset("sanmill"))
+
+    @pytest.mark.parametrize("name", ["", " "])
+    def test_an_empty_name_is_a_usage_error(self, name: str) -> None:
+        result = CliRunner().invoke(cli, ["rules", name])
+        assert result.exit_code == 2 and f"'{name}' is neither a preset" in result.output
 
     def test_a_bad_file_is_a_located_error(self, tmp_path: Path) -> None:
         path = tmp_path / "bad.yaml"

@@ -42,15 +42,16 @@ def stdout_is_utf8() -> bool:
 def resolve_rules(name: Optional[str], param_hint: str = "'--rules'") -> "Optional[Ruleset]":
     """The ruleset an option names (a preset or a YAML file), ``None`` for none.
 
-    A name that is neither a preset nor a file is a usage error (exit status 2); a
-    file that is not a good ruleset is a located input error (exit status 1).
+    A name that is neither a preset (case and surrounding blanks do not matter) nor a
+    file, or is empty, is a usage error (exit status 2); a file that is not a good ruleset
+    is a located input error (exit status 1).
     """
     if name is None:
         return None
-    from muehle.analyzer.rules import load_ruleset, preset_names
+    from muehle.analyzer.rules import load_ruleset, preset_for_tag, preset_names
 
-    if name not in preset_names() and Path(name).suffix.lower() not in (".yaml", ".yml") \
-            and not Path(name).exists():
+    if not name.strip() or (preset_for_tag(name) is None and Path(name).suffix.lower() not in (".yaml", ".yml")
+                            and not Path(name).exists()):
         raise click.BadParameter(
             f"'{name}' is neither a preset ({', '.join(preset_names())}) nor a YAML file",
             param_hint=param_hint,
