@@ -132,6 +132,32 @@ def numbering_after(numbering: Numbering, count: int) -> Numbering:
     return number, side if count % 2 == 0 else other_side(side)
 
 
+def next_numbering(context: Optional[tuple[Optional[int], Side]]) -> tuple[Optional[int], Side]:
+    """The number and side of a ply written without a number, after a ply with ``context``.
+
+    Black replies on White's number, White moves on to the next; a line that starts
+    without a number has none.
+
+    >>> next_numbering((4, "white")), next_numbering((4, "black")), next_numbering(None)
+    ((4, 'black'), (5, 'white'), (None, 'white'))
+    """
+    if context is None:
+        return None, WHITE
+    return numbering_after(context, 1)
+
+
+def goes_back(context: Optional[tuple[Optional[int], Side]], number: int, side: Side) -> bool:
+    """Whether a move number written after a ply with ``context`` goes back (a syntax error).
+
+    >>> goes_back((5, "black"), 5, "white"), goes_back((5, "white"), 5, "black")
+    (True, False)
+    """
+    if context is None or context[0] is None:
+        return False
+    previous = context[0]
+    return number < previous or (number == previous and side == WHITE)
+
+
 class MoveLine(NamedTuple):
     """A line of play (the main line or a variation) as the replay reads it.
 

@@ -35,8 +35,9 @@ from typing import Any, BinaryIO, Iterable, Iterator, Optional, Union
 from muehle.notation.errors import MuehleError, NotationError
 from muehle.notation.grammar import MOVE_NUMBER_CHARS, build_parser
 from muehle.notation.inputs import decoded_text, path_text
-from muehle.notation.model import (
-    BLACK, MAX_VARIATION_DEPTH, TOO_DEEP, WHITE, Game, Ply, Side, Variation, numbering_after, tag_value_column,
+from muehle.notation.model import (  # (goes_back, next_numbering: also for the fast reader)
+    BLACK, MAX_VARIATION_DEPTH, TOO_DEEP, WHITE, Game, Ply, Side, Variation, goes_back, next_numbering,
+    numbering_after, tag_value_column,
 )
 from muehle.notation.splitter import Chunk, split_lines
 
@@ -128,32 +129,6 @@ def tag_pair(text: str) -> tuple[str, str]:
     if "\\" in value:
         value = _ESCAPE.sub(r"\1", value)
     return text[1:open_at].strip(), value
-
-
-def next_numbering(context: Optional[tuple[Optional[int], Side]]) -> tuple[Optional[int], Side]:
-    """The number and side of a ply written without a number, after a ply with ``context``.
-
-    Black replies on White's number, White moves on to the next; a line that starts
-    without a number has none.
-
-    >>> next_numbering((4, "white")), next_numbering((4, "black")), next_numbering(None)
-    ((4, 'black'), (5, 'white'), (None, 'white'))
-    """
-    if context is None:
-        return None, WHITE
-    return numbering_after(context, 1)
-
-
-def goes_back(context: Optional[tuple[Optional[int], Side]], number: int, side: Side) -> bool:
-    """Whether a move number written after a ply with ``context`` goes back (a syntax error).
-
-    >>> goes_back((5, "black"), 5, "white"), goes_back((5, "white"), 5, "black")
-    (True, False)
-    """
-    if context is None or context[0] is None:
-        return False
-    previous = context[0]
-    return number < previous or (number == previous and side == WHITE)
 
 
 def read_move_number(text: str) -> tuple[int, Side]:

@@ -28,7 +28,7 @@ import re
 from typing import Iterable, Optional, Sequence
 
 from muehle.notation.errors import MuehleError
-from muehle.notation.model import WHITE, Game, Ply, Variation
+from muehle.notation.model import WHITE, Game, Numbering, Ply, Variation, goes_back, next_numbering
 
 #: Width of a movetext line in the canonical notation.
 NOTATION_WIDTH = 80
@@ -129,13 +129,17 @@ def movetext_units(game: Game, capture_mark: str = BOOK_CAPTURE, result: Optiona
 
 
 def _line_units(
-    plies: Sequence[Ply], comments: Sequence[str], units: list[str], mark: str, game: Game, line_comments: bool
+    plies: Sequence[Ply], comments: Sequence[str], units: list[str], mark: str, game: Game, line_comments: bool,
+    context: Optional[Numbering] = None,
 ) -> None:
-    """Append one line of play (main line or variation), its opening comments first."""
+    """Append one line of play (main line or variation), its opening comments first;
+    ``context`` is the numbering of the ply before the line (``None`` at the start)."""
     for text in comments:
         _add_comment(units, text, game, None, line_comments)
     previous: Optional[Ply] = None  # the ply just before, if nothing came between
     for ply in plies:
+        before = context
+        context = _numbering_read_back(context, ply, game)
         number = ply.number
         if number is None:
             prefix = ""
@@ -155,21 +159,46 @@ def _line_units(
             _add_comment(units, text, game, ply, line_comments)
             previous = None
         for variation in ply.variations:
-            _variation_units(variation, units, mark, game, line_comments)
+            _variation_units(variation, units, mark, game, line_comments, before)
             previous = None
 
 
-def _variation_units(variation: Variation, units: list[str], mark: str, game: Game, line_comments: bool) -> None:
+def _variation_units(variation: Variation, units: list[str], mark: str, game: Game, line_comments: bool,
+                     context: Optional[Numbering]) -> None:
     if not variation.plies:
         raise _unwritable("a variation without plies cannot be written", game)
     inner: list[str] = []
-    _line_units(variation.plies, variation.comments, inner, mark, game, line_comments)
+    _line_units(variation.plies, variation.comments, inner, mark, game, line_comments, context)
     inner[0] = "(" + inner[0]
     if inner[-1] == LINE_BREAK:
         inner.append(")")
     else:
         inner[-1] += ")"
     units.extend(inner)
+
+
+def _numbering_read_back(context: Optional[Numbering], ply: Ply, game: Game) -> Numbering:
+    """The numbering a reader gives ``ply``, written after a ply numbered ``context``;
+    :class:`UnwritableError` when the text cannot say what the record does.
+
+    A number may not go back in its line (a variation goes on from the ply before the
+    one it replaces), and a ply without a number is the side that follows on. A ply
+    without a number after a numbered one reads back with the number that follows.
+    """
+    if ply.number is not None:
+        if goes_back(context, ply.number, ply.side):
+            written = f"{ply.number}." if ply.side == WHITE else f"{ply.number}..."
+            raise _unwritable(f"{written} {ply.move_text} cannot be written after the ply numbered "
+                              f"{context[0]}{'.' if context[1] == WHITE else '...'}: in the notation a move "  # type: ignore[index]
+                              "number never goes back in its line (a variation goes on from the ply before the "
+                              "one it replaces)", game, ply)
+        return ply.number, ply.side
+    number, side = next_numbering(context)
+    if side != ply.side:
+        raise _unwritable(f"{ply.move_text}, {'White' if ply.side == WHITE else 'Black'}'s ply without a number, "
+                          f"cannot be written where the notation reads {'White' if side == WHITE else 'Black'}'s: "
+                          "only a move number can say whose ply it is", game, ply)
+    return number, side
 
 
 def _add_comment(units: list[str], text: str, game: Game, ply: Optional[Ply], line_comments: bool) -> None:

@@ -189,12 +189,27 @@ def test_an_empty_record_is_written_as_a_star_and_keeps_its_place() -> None:
         (Game(plies=[white(1, "b4", comments=["}\n"])]), "both '}' and a line break"),
         (Game(plies=[white(1, "b4", variations=[Variation(comments=["empty"])])]),
          "a variation without plies"),
+        # numbers the notation cannot say: "1. b4 1. d6" reads as "move number 1 follows 1"
+        (Game(plies=[white(1, "b4"), white(1, "d6")]), r"1\. d6 cannot be written after the ply numbered 1\."),
+        (Game(plies=[white(5, "b4"), black(3, "d6")]), r"3\.\.\. d6 cannot be written after the ply numbered 5\."),
+        # a variation replaces 1... d6: it goes on from 1. b4, so it cannot start with 1.
+        (Game(plies=[white(1, "b4"), black(1, "d6", variations=[Variation([white(1, "f4")])])]),
+         r"1\. f4 cannot be written after the ply numbered 1\."),
+        # without numbers the notation reads White, Black, White, ...
+        (Game(plies=[black(None, "b4"), black(None, "d6")]),
+         "b4, Black's ply without a number, cannot be written where the notation reads White's"),
     ],
 )
 def test_what_the_notation_cannot_carry_is_a_clear_error(game: Game, message: str) -> None:
     with pytest.raises(UnwritableError, match=message) as caught:
         write_notation([game])
     assert isinstance(caught.value, MuehleError)
+
+
+def test_a_ply_without_a_number_after_a_numbered_one_reads_back_with_its_number() -> None:
+    """Black's reply after White's "1." takes White's number, as the notation reads it."""
+    (back,) = read_games(write_notation([Game(plies=[white(1, "b4"), black(None, "d6")])]))
+    assert [(ply.number, ply.side) for ply in back.plies] == [(1, "white"), (1, "black")]
 
 
 def test_an_unwritable_ply_is_located_by_its_source_position() -> None:
