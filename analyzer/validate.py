@@ -27,6 +27,7 @@ import os
 import re
 import select
 import signal
+import stat
 from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator, Optional, Union
@@ -156,7 +157,8 @@ def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
             form = input_form(name, text)
             if form != "notation":
                 items = _judge_data_record(name, source, form, rules, text)
-            elif pool is None:
+            elif pool is None or (name != "-" and not _regular_file(name)):
+                # a pipe (<(zcat ...), /dev/stdin, a FIFO) can be read once only, and by this process
                 items = _judge_serially(name, source, rules, text)
             else:
                 items = _judge_in_pool(pool, name, source, rules, text)
@@ -169,6 +171,15 @@ def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
     finally:
         if pool is not None:
             pool.close()
+
+
+def _regular_file(name: str) -> bool:
+    """Whether ``name`` is a regular file, whose pieces the workers can read at their offsets
+    (``False`` also when it cannot be looked at: reading it says why)."""
+    try:
+        return stat.S_ISREG(os.stat(name).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def read_stdin() -> Union[str, MuehleError]:

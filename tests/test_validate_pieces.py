@@ -6,6 +6,10 @@ candidate; the reports must be those of one process, in the same order.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
+import threading
 from pathlib import Path
 
 import pytest
@@ -283,3 +287,35 @@ def test_without_poll_the_pipes_are_watched_with_wait(tmp_path: Path, monkeypatc
     monkeypatch.setattr(validate, "select", types.SimpleNamespace())
     assert reports(path, 2) == single
     assert reports(path, 3) == single
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not hasattr(signal, "SIGALRM"), reason="no named pipes here")
+def test_a_pipe_is_read_once_by_this_process_whatever_jobs_says(tmp_path: Path) -> None:
+    """A pipe (<(zcat ...), /dev/stdin, a FIFO) cannot be read by the workers at offsets: it is
+    read in this process, and the reports are those of one process."""
+    text = "".join(GAME.format(e=name) + "\n" for name in "abcdef")
+    regular = tmp_path / "games.txt"
+    regular.write_text(text, encoding="utf-8")
+    expected = reports(regular, 1)
+    fifo = tmp_path / "games.fifo"
+    for jobs in (1, 2):
+        os.mkfifo(fifo)
+        writer = threading.Thread(target=fifo.write_text, args=(text,), kwargs={"encoding": "utf-8"})
+        writer.start()
+
+        def too_long(signum: int, frame: object) -> None:
+            raise TimeoutError("the pipe was not read to its end (a worker waits for it)")
+
+        previous = signal.signal(signal.SIGALRM, too_long)
+        signal.alarm(60)
+        try:
+            got = [item if isinstance(item, tuple) else {**item, "source": str(regular)}
+                   for item in reports(fifo, jobs)]
+        finally:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, previous)
+            with open(fifo, "rb", buffering=0) if writer.is_alive() else contextlib.nullcontext():
+                pass  # (lets a writer still waiting for a reader finish)
+            writer.join()
+            fifo.unlink()
+        assert got == expected
