@@ -189,6 +189,10 @@ class _SafeDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignor
     characters YAML reads as line breaks: written bare, PyYAML would read ``\\x85``
     or ``\\u2028`` back as a space."""
 
+    def ignore_aliases(self, data: Any) -> bool:
+        """Never an anchor and alias, not even for a value given twice: the readers refuse them."""
+        return True
+
 
 _YAML_BREAKS = re.compile("[\r\x85\u2028\u2029]")
 

@@ -1,4 +1,5 @@
-"""YAML read strictly: plain data only (PyYAML's safe loader), and no key twice in a mapping.
+"""YAML read strictly: plain data only (PyYAML's safe loader), no key twice in a mapping, and
+no anchors and aliases (muehle never writes them, and a few aliases can stand for a huge tree).
 
 Records (:mod:`muehle.notation.jsonrecord`) and rulesets (:mod:`muehle.analyzer.rules`)
 are read so.
@@ -16,7 +17,8 @@ _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 def load_yaml_strictly(text: str) -> Any:
     """The plain data of a YAML document, read with the safe loader; a mapping that repeats a
-    key is a :class:`yaml.MarkedYAMLError` (YAML forbids it; ``safe_load`` keeps the last).
+    key is a :class:`yaml.MarkedYAMLError` (YAML forbids it; ``safe_load`` keeps the last), and
+    so is an alias (``*name``), at the value it names.
 
     >>> load_yaml_strictly("a: 1\\nb: [x, y]\\n")
     {'a': 1, 'b': ['x', 'y']}
@@ -27,27 +29,40 @@ def load_yaml_strictly(text: str) -> Any:
       in "<unicode string>", line 1, column 1
     found the key 'a' twice
       in "<unicode string>", line 2, column 1
+    >>> load_yaml_strictly("a: &x [1]\\nb: *x\\n")
+    Traceback (most recent call last):
+    ...
+    yaml.constructor.ConstructorError: YAML anchors and aliases are not read here: write the value out
+      in "<unicode string>", line 1, column 4
     """
     loader = _SAFE_LOADER(text)
     try:
         node = loader.get_single_node()
         if node is None:
             return None
-        _reject_repeated_keys(node)
+        _check_nodes(node)
         return loader.construct_document(node)
     finally:
         loader.dispose()
 
 
-def _reject_repeated_keys(root: yaml.Node) -> None:
-    """Raise on the first mapping under ``root`` that repeats a key."""
+#: What an alias is refused with.
+ALIAS_PROBLEM = "YAML anchors and aliases are not read here: write the value out"
+
+
+def _check_nodes(root: yaml.Node) -> None:
+    """Raise on the first node under ``root`` reached twice (an alias names a node already
+    read), or a mapping that repeats a key; each node is looked at once."""
+    walked = {id(root)}
+    add = walked.add
     pending = [root]
     while pending:
         node = pending.pop()
-        if isinstance(node, yaml.MappingNode):
+        if node.id == "mapping":
             seen: set[tuple[str, str]] = set()
+            children: list[yaml.Node] = []
             for key_node, value_node in node.value:
-                if isinstance(key_node, yaml.ScalarNode):
+                if key_node.id == "scalar":
                     key = (key_node.tag, key_node.value)
                     if key in seen:
                         raise yaml.constructor.ConstructorError(
@@ -55,6 +70,16 @@ def _reject_repeated_keys(root: yaml.Node) -> None:
                             f"found the key {key_node.value!r} twice", key_node.start_mark,
                         )
                     seen.add(key)
-                pending.append(value_node)
-        elif isinstance(node, yaml.SequenceNode):
-            pending.extend(node.value)
+                children.append(key_node)
+                children.append(value_node)
+        elif node.id == "sequence":
+            children = node.value
+        else:
+            continue  # (a document that is one scalar)
+        for child in children:
+            count = len(walked)
+            add(id(child))
+            if len(walked) == count:
+                raise yaml.constructor.ConstructorError(None, None, ALIAS_PROBLEM, child.start_mark)
+            if child.id != "scalar":
+                pending.append(child)

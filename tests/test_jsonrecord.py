@@ -234,3 +234,40 @@ def test_deep_nesting_is_an_error_not_a_crash() -> None:
     text = '{"format": "muehle-record", "version": 1, "games": ' + "[" * 100000 + "]" * 100000 + "}"
     with pytest.raises(FormatError):
         read_json(text)
+
+
+# -- anchors and aliases --------------------------------------------------------------------
+
+def test_a_yaml_alias_is_refused_at_the_value_it_names() -> None:
+    text = "format: muehle-record\nversion: 1\ngames:\n- tags: &t {Event: a}\n- tags: *t\n"
+    with pytest.raises(FormatError) as caught:
+        read_yaml(text, "alias.yaml")
+    error = caught.value
+    assert error.message == "invalid YAML: YAML anchors and aliases are not read here: write the value out"
+    assert (error.source, error.line, error.column) == ("alias.yaml", 4, 9)
+
+
+def test_a_yaml_alias_cycle_is_refused_not_walked_forever() -> None:
+    with pytest.raises(FormatError, match="anchors and aliases are not read here") as caught:
+        read_yaml("format: muehle-record\nversion: 1\ngames: &a [*a]\n", "loop.yaml")
+    assert (caught.value.line, caught.value.column) == (3, 8)
+
+
+def test_nested_yaml_aliases_are_refused_at_the_first_one() -> None:
+    """Nine levels of ten aliases each stand for 10**10 values: the first value named twice ends the reading."""
+    lines = ["a: &a [x,x,x,x,x,x,x,x,x,x]"]
+    for before, name in zip("abcdefghi", "bcdefghij"):
+        lines.append(f"{name}: &{name} [" + ",".join([f"*{before}"] * 10) + "]")
+    text = "format: muehle-record\nversion: 1\ngames: []\nx:\n  " + "\n  ".join(lines) + "\n"
+    assert len(text) == 436
+    with pytest.raises(FormatError, match="anchors and aliases are not read here") as caught:
+        read_yaml(text, "laughs.yaml")
+    assert (caught.value.line, caught.value.column) == (13, 6)  # &i, named ten times on the next line
+
+
+def test_the_yaml_writer_writes_a_value_given_twice_out_twice() -> None:
+    from muehle.notation.jsonrecord import _SafeDumper
+
+    shared = ["a4"]
+    text = yaml.dump({"one": shared, "two": shared}, Dumper=_SafeDumper)
+    assert text == "one:\n- a4\ntwo:\n- a4\n"

@@ -267,3 +267,27 @@ def test_a_key_given_twice_is_an_error_at_the_second(tmp_path: Path) -> None:
         load_ruleset(str(path))
     assert caught.value.message == "not valid YAML: found the key 'base' twice"
     assert (caught.value.source, caught.value.line, caught.value.column) == (str(path), 3, 1)
+
+
+def test_a_yaml_alias_is_refused_at_the_value_it_names(tmp_path: Path) -> None:
+    path = tmp_path / "alias.yaml"
+    path.write_text("no_capture: &n {limit: 60}\ntitle: x\nname: *n\n", encoding="utf-8")
+    message = "not valid YAML: YAML anchors and aliases are not read here: write the value out"
+    with pytest.raises(FormatError) as caught:
+        load_ruleset(str(path))
+    assert caught.value.message == message
+    assert (caught.value.line, caught.value.column) == (1, 13)
+    result = CliRunner().invoke(cli, ["rules", str(path)])
+    assert result.exit_code == 1 and f"{path}:1:13: error: {message}" in result.output
+    game = tmp_path / "game.txt"
+    game.write_text("1. b4 d6 *\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", str(game), "--rules", str(path)])
+    assert result.exit_code == 1 and f"{path}:1:13: error: {message}" in result.output
+
+
+def test_a_yaml_alias_cycle_is_refused_not_walked_forever(tmp_path: Path) -> None:
+    path = tmp_path / "loop.yaml"
+    path.write_text("base: wmd\nno_capture: &a {limit: 60, reset: *a}\n", encoding="utf-8")
+    with pytest.raises(FormatError, match="anchors and aliases are not read here") as caught:
+        load_ruleset(str(path))
+    assert (caught.value.line, caught.value.column) == (2, 13)
