@@ -32,7 +32,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from muehle.analyzer.board import POINT_INDEX, Position
 from muehle.notation.errors import FormatError
-from muehle.notation.model import Game, Side, other_side
+from muehle.notation.model import MAX_DIGITS, Game, Side, other_side, too_many_digits
 
 #: The points in the order of the FEN board field: inner, middle, outer ring,
 #: each from the top middle point clockwise.
@@ -197,6 +197,9 @@ def fen_to_position(
         value = fields[index][0]
         if not _INTEGER.fullmatch(value):
             raise field_error(index, f"'{value}' is not a whole number")
+        digits = len(value) - (value[0] == "-")
+        if digits > MAX_DIGITS:
+            raise field_error(index, too_many_digits("a number", digits))
         number = int(value)
         if number < 0 and index not in (8, 9):
             raise field_error(index, f"{number} is negative")

@@ -34,7 +34,9 @@ from muehle.notation.model import (
     BLACK, MAX_VARIATION_DEPTH, WHITE, Game, MoveLine, Numbering, Ply, PlyMove, Variation, numbering_after,
     tag_value_column,
 )
-from muehle.notation.parser import _DECODED, _decode, goes_back, next_numbering, read_move_number, tag_pair
+from muehle.notation.parser import (
+    _DECODED, TooManyDigits, _decode, goes_back, next_numbering, read_move_number, read_nag, tag_pair,
+)
 from muehle.notation.splitter import Chunk
 from muehle.notation.terminals import Terminal, token_pattern
 
@@ -204,7 +206,7 @@ class FastReader:
                         return None
                     state = _ANNOTATION
                 elif what == _WORD_NAG:
-                    if state not in _AFTER_PLY or not 1 <= kind[1] <= 255:
+                    if state not in _AFTER_PLY:
                         return None
                     state = _NAG
                 elif what == _WORD_OFFER:
@@ -259,7 +261,19 @@ class FastReader:
         return pair
 
     def _word(self, word: str) -> tuple:
-        """What a word of movetext is, as read_moves uses it (remembered for the next time)."""
+        """What a word of movetext is, as read_moves uses it (remembered for the next time).
+
+        A NAG out of range and a move number too long are not read here."""
+        try:
+            kind = self._kind_of_word(word)
+        except TooManyDigits:
+            kind = (_WORD_OTHER,)
+        if len(self._words) < _WORDS_LIMIT:
+            self._words[word] = kind
+        return kind
+
+    def _kind_of_word(self, word: str) -> tuple:
+        """What a word of movetext is, not remembered."""
         whole = self._whole
         found = self._ply_word(word)
         if found is not None:
@@ -272,7 +286,8 @@ class FastReader:
         elif whole["ANNOTATION"](word):
             kind = (_WORD_ANNOTATION,)
         elif whole["NAG"](word):
-            kind = (_WORD_NAG, int(word[1:]))
+            nag = read_nag(word)
+            kind = (_WORD_OTHER,) if nag is None else (_WORD_NAG, nag)
         elif whole["LPAR"](word):
             kind = (_WORD_OPEN,)
         elif whole["RPAR"](word):
@@ -283,8 +298,6 @@ class FastReader:
             kind = (_WORD_RESULT, "1/2-1/2" if word == "½-½" else word)
         else:
             kind = (_WORD_OTHER,)  # anything else: not read here
-        if len(self._words) < _WORDS_LIMIT:
-            self._words[word] = kind
         return kind
 
     def read(self, chunk: Chunk, source: str) -> Optional[Game]:
@@ -314,7 +327,12 @@ class FastReader:
                 end = found.end()
                 if end < length and text[end].isalnum():
                     return None  # glued to the next ply
-                decoded = decoded_of(value) or _decode(value)
+                decoded = decoded_of(value)
+                if decoded is None:
+                    try:
+                        decoded = _decode(value)
+                    except TooManyDigits:
+                        return None
                 number, side, offset, origin, target, captures = decoded
                 if number is not None:
                     if state == _NUMBER or goes_back(context, number, side):
@@ -351,8 +369,8 @@ class FastReader:
                 last.annotation = found[kind]  # type: ignore[union-attr]
                 state = _ANNOTATION
             elif kind == "NAG":
-                nag = int(found[kind][1:])
-                if state not in _AFTER_PLY or not 1 <= nag <= 255:
+                nag = read_nag(found[kind])
+                if state not in _AFTER_PLY or nag is None:
                     return None
                 last.nags.append(nag)  # type: ignore[union-attr]
                 state = _NAG
@@ -394,7 +412,10 @@ class FastReader:
             elif kind == "NUMBER":
                 if state == _NUMBER or finished:
                     return None
-                number, side = read_move_number(found[kind])
+                try:
+                    number, side = read_move_number(found[kind])
+                except TooManyDigits:
+                    return None
                 if goes_back(context, number, side):
                     return None
                 pending = (number, side)

@@ -46,7 +46,9 @@ from typing import Any, Callable, Iterable, NoReturn, Optional
 import yaml
 
 from muehle.notation.errors import FormatError
-from muehle.notation.model import ANNOTATIONS, MAX_VARIATION_DEPTH, POINTS, RESULTS, TOO_DEEP, Game, Ply, Variation
+from muehle.notation.model import (
+    ANNOTATIONS, MAX_DIGITS, MAX_VARIATION_DEPTH, POINTS, RESULTS, TOO_DEEP, Game, Ply, Variation, too_many_digits,
+)
 from muehle.notation.writers import TAG_NAME
 from muehle.notation.yamlload import load_yaml_strictly
 
@@ -220,7 +222,7 @@ def records_from_data(data: Any, source: str = "") -> list[Game]:
 def read_json(text: str, source: str = "") -> list[Game]:
     """The games of a JSON record; syntax errors carry the line and column."""
     try:
-        data = json.loads(text, object_pairs_hook=_Object.from_pairs)
+        data = _json_data(text)
     except json.JSONDecodeError as error:
         raise FormatError(
             f"invalid JSON: {error.msg}", source=source, line=error.lineno, column=error.colno,
@@ -249,6 +251,36 @@ def read_yaml(text: str, source: str = "") -> list[Game]:
     except RecursionError:
         raise FormatError("invalid YAML: nested too deeply", source=source) from None
     return _checked(data, source)
+
+
+def _json_data(text: str) -> Any:
+    """The data of a JSON text, where a number too long for Python is a :class:`_LongNumber`."""
+    try:
+        return json.loads(text, object_pairs_hook=_Object.from_pairs)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:  # such a number: read again, keeping it aside (slower, so only then)
+        return json.loads(text, object_pairs_hook=_Object.from_pairs, parse_int=_integer)
+
+
+class _LongNumber:
+    """A JSON integer of more digits than Python reads, kept for the checker to report at its path."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"a number of {self.digits} digits"
+
+
+def _integer(text: str) -> Any:
+    """A JSON integer as written: an ``int``, or a :class:`_LongNumber` when it is too long."""
+    digits = len(text) - (text[0] == "-")
+    return _LongNumber(digits) if digits > MAX_DIGITS else int(text)
+
+
+#: The integers from which on a number has more than MAX_DIGITS digits.
+_TOO_LARGE = 10**MAX_DIGITS
 
 
 #: The reader of each form of data record (see :func:`muehle.notation.inputs.input_form`).
@@ -288,7 +320,7 @@ class _Object(dict):  # type: ignore[type-arg]
 
 
 _KINDS: tuple[tuple[type, str], ...] = (
-    (bool, "a boolean"), (int, "an integer"), (float, "a number"), (str, "a string"),
+    (bool, "a boolean"), (int, "an integer"), (_LongNumber, "an integer"), (float, "a number"), (str, "a string"),
     (list, "an array"), (dict, "an object"),
 )
 
@@ -338,8 +370,12 @@ class _Checker:
         return value
 
     def integer(self, value: Any, path: str, low: int, high: Optional[int] = None) -> int:
+        if isinstance(value, _LongNumber):
+            self.fail(path, too_many_digits("a number", value.digits))
         if not isinstance(value, int) or isinstance(value, bool):
             self.fail(path, f"expected an integer, got {_kind(value)}")
+        if not -_TOO_LARGE < value < _TOO_LARGE:
+            self.fail(path, too_many_digits("a number", len(str(abs(value)))))
         if value < low or (high is not None and value > high):
             bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
             self.fail(path, f"{value} is out of range ({bounds})")
@@ -442,7 +478,7 @@ class _Checker:
             self.point(target, f"{path}.to")
         if origin is not None and not (type(origin) is str and origin in _POINTS):
             self.point(origin, f"{path}.from")
-        if number is not None and not (type(number) is int and number >= 0):
+        if number is not None and not (type(number) is int and 0 <= number < _TOO_LARGE):
             self.integer(number, f"{path}.number", 0)  # (0 as the notation may write it: the replay judges it)
         ply = Ply(number, side, target, origin)
         if len(data) > 2 + ("from" in data) + ("number" in data):
@@ -453,7 +489,7 @@ class _Checker:
         return ply
 
     def position(self, value: Any, path: str) -> int:
-        return value if type(value) is int and value >= 0 else self.integer(value, path, 0)
+        return value if type(value) is int and 0 <= value < _TOO_LARGE else self.integer(value, path, 0)
 
     def points(self, value: Any, path: str) -> list[str]:
         return self.items(value, path, self.point)

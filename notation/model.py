@@ -40,6 +40,22 @@ MAX_VARIATION_DEPTH = 50
 TOO_DEEP = (f"variations nest more than {MAX_VARIATION_DEPTH} deep here; "
             f"muehle reads {MAX_VARIATION_DEPTH} levels at most")
 
+#: How many digits a number in a record (a move number, a FEN field, a JSON or YAML
+#: number) may have: every reader refuses a longer one. Python converts numbers of at
+#: most 4300 digits between text and ``int``, and a numbering counts on from the numbers
+#: written, so this leaves room.
+MAX_DIGITS = 4000
+
+
+def too_many_digits(what: str, digits: int) -> str:
+    """The error for ``what``, a number written with more than :data:`MAX_DIGITS` digits.
+
+    >>> too_many_digits("move number", 5000)
+    'move number of 5000 digits is too long (at most 4000)'
+    """
+    return f"{what} of {digits} digits is too long (at most {MAX_DIGITS})"
+
+
 #: Traditional annotation marks, in the order the notation lists them.
 ANNOTATIONS = ("!", "?", "!!", "??", "!?", "?!")
 

@@ -36,8 +36,8 @@ from muehle.notation.errors import MuehleError, NotationError
 from muehle.notation.grammar import MOVE_NUMBER_CHARS, build_parser
 from muehle.notation.inputs import decoded_text, path_text
 from muehle.notation.model import (  # (goes_back, next_numbering: also for the fast reader)
-    BLACK, MAX_VARIATION_DEPTH, TOO_DEEP, WHITE, Game, Ply, Side, Variation, goes_back, next_numbering,
-    numbering_after, tag_value_column,
+    BLACK, MAX_DIGITS, MAX_VARIATION_DEPTH, TOO_DEEP, WHITE, Game, Ply, Side, Variation, goes_back,
+    next_numbering, numbering_after, tag_value_column, too_many_digits,
 )
 from muehle.notation.splitter import Chunk, split_lines
 
@@ -131,15 +131,32 @@ def tag_pair(text: str) -> tuple[str, str]:
     return text[1:open_at].strip(), value
 
 
+class TooManyDigits(ValueError):
+    """A number written with more than :data:`~muehle.notation.model.MAX_DIGITS` digits."""
+
+
 def read_move_number(text: str) -> tuple[int, Side]:
-    """The number and side of a move number as written.
+    """The number and side of a move number as written; :class:`TooManyDigits` when it is too long.
 
     >>> read_move_number("17."), read_move_number("17. ..."), read_move_number("17…")
     ((17, 'white'), (17, 'black'), (17, 'black'))
     """
     end = text.find(".")
-    number = int(text[:end] if end > 0 else text.rstrip("…"))
-    return number, (WHITE if text[-1] == "." and text[-2] != "." else BLACK)
+    digits = text[:end] if end > 0 else text.rstrip("…")
+    if len(digits) > MAX_DIGITS:
+        raise TooManyDigits(too_many_digits("move number", len(digits)))
+    return int(digits), (WHITE if text[-1] == "." and text[-2] != "." else BLACK)
+
+
+def read_nag(text: str) -> Optional[int]:
+    """The number of a NAG as written, or ``None`` when it is out of range ($1 to $255).
+
+    >>> read_nag("$13"), read_nag("$013"), read_nag("$256"), read_nag("$0"), read_nag("$" + "9" * 5000)
+    (13, 13, None, None, None)
+    """
+    digits = text[1:].lstrip("0")
+    value = int(digits) if 0 < len(digits) <= 3 else 0
+    return value if 1 <= value <= 255 else None
 
 
 class _Builder:
@@ -221,7 +238,10 @@ class _Builder:
             raise self.error_at(f"move number {self.pending[2].value} is not followed by a ply",
                                 self.pending[2])
         self._seen("NUMBER")
-        number, side = read_move_number(token.value)
+        try:
+            number, side = read_move_number(token.value)
+        except TooManyDigits as error:
+            raise self.error_at(str(error), token) from None
         self._check_number(number, side, token)
         self.pending = (number, side, token)
         return token
@@ -238,7 +258,10 @@ class _Builder:
                 message, self, token.line, column))
         decoded = _DECODED.get(text)
         if decoded is None:
-            decoded = _decode(text)
+            try:
+                decoded = _decode(text)
+            except TooManyDigits as error:
+                raise self.error_at(str(error), token) from None
         number, side, offset, origin, target, captures = decoded
         pending = self.pending
         if number is not None:  # the token starts with its move number
@@ -266,8 +289,8 @@ class _Builder:
         return token
 
     def on_nag(self, token: Any) -> Any:
-        value = int(token.value[1:])
-        if not 1 <= value <= 255:
+        value = read_nag(token.value)
+        if value is None:
             raise self.error_at(f"NAG {token.value} is out of range: $1 to $255", token)
         if self.last_type in ("PLY", "ANNOTATION", "NAG") and self.last is not None:
             self.last.nags.append(value)

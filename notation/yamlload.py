@@ -1,5 +1,6 @@
-"""YAML read strictly: plain data only (PyYAML's safe loader), no key twice in a mapping, and
-no anchors and aliases (muehle never writes them, and a few aliases can stand for a huge tree).
+"""YAML read strictly: plain data only (PyYAML's safe loader), no key twice in a mapping,
+no anchors and aliases (muehle never writes them, and a few aliases can stand for a huge tree),
+no integer of more than :data:`~muehle.notation.model.MAX_DIGITS` digits.
 
 Records (:mod:`muehle.notation.jsonrecord`) and rulesets (:mod:`muehle.analyzer.rules`)
 are read so.
@@ -7,9 +8,11 @@ are read so.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import yaml
+
+from muehle.notation.model import MAX_DIGITS, too_many_digits
 
 #: PyYAML's safe loader, in C where libyaml is there (many times faster; the same plain data).
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -18,7 +21,7 @@ _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 def load_yaml_strictly(text: str) -> Any:
     """The plain data of a YAML document, read with the safe loader; a mapping that repeats a
     key is a :class:`yaml.MarkedYAMLError` (YAML forbids it; ``safe_load`` keeps the last), and
-    so is an alias (``*name``), at the value it names.
+    so are an alias (``*name``), at the value it names, and an integer that is too long.
 
     >>> load_yaml_strictly("a: 1\\nb: [x, y]\\n")
     {'a': 1, 'b': ['x', 'y']}
@@ -40,7 +43,7 @@ def load_yaml_strictly(text: str) -> Any:
         node = loader.get_single_node()
         if node is None:
             return None
-        _check_nodes(node)
+        _check_nodes(node, loader.construct_yaml_int)
         return loader.construct_document(node)
     finally:
         loader.dispose()
@@ -50,9 +53,12 @@ def load_yaml_strictly(text: str) -> Any:
 ALIAS_PROBLEM = "YAML anchors and aliases are not read here: write the value out"
 
 
-def _check_nodes(root: yaml.Node) -> None:
+def _check_nodes(root: yaml.Node, integer: Callable[[yaml.ScalarNode], int]) -> None:
     """Raise on the first node under ``root`` reached twice (an alias names a node already
-    read), or a mapping that repeats a key; each node is looked at once."""
+    read), a mapping that repeats a key, or an integer too long (read by ``integer``); each node
+    is looked at once."""
+    if root.id == "scalar":
+        _check_scalar(root, integer)
     walked = {id(root)}
     add = walked.add
     pending = [root]
@@ -83,3 +89,39 @@ def _check_nodes(root: yaml.Node) -> None:
                 raise yaml.constructor.ConstructorError(None, None, ALIAS_PROBLEM, child.start_mark)
             if child.id != "scalar":
                 pending.append(child)
+            elif child.tag == _INT_TAG and len(child.value) > 100:  # (a shorter one is not too long)
+                _check_scalar(child, integer)
+
+
+_INT_TAG = "tag:yaml.org,2002:int"
+
+#: The integers from which on a number has more than MAX_DIGITS digits.
+_TOO_LARGE = 10**MAX_DIGITS
+
+
+def _check_scalar(node: yaml.ScalarNode, integer: Callable[[yaml.ScalarNode], int]) -> None:
+    """Raise when ``node`` is an integer of more than :data:`MAX_DIGITS` digits."""
+    if node.tag != _INT_TAG:
+        return
+    try:
+        value = integer(node)
+    except ValueError:  # in decimal, longer than Python reads
+        digits = sum(char.isdigit() for char in node.value)
+    else:
+        if -_TOO_LARGE < value < _TOO_LARGE:
+            return
+        digits = _decimal_digits(value)
+    raise yaml.constructor.ConstructorError(None, None, too_many_digits("a number", digits), node.start_mark)
+
+
+def _decimal_digits(value: int) -> int:
+    """How many digits ``value`` has in decimal, without writing it out (Python limits that).
+
+    >>> _decimal_digits(99), _decimal_digits(-100), _decimal_digits(16**5000)
+    (2, 3, 6021)
+    """
+    value = abs(value)
+    digits = max(1, int(value.bit_length() * 0.30103))  # (at most the count: 0.30103 is about log10(2))
+    while value >= 10**digits:
+        digits += 1
+    return digits

@@ -330,3 +330,11 @@ def test_every_reader_knows_where_each_tag_stands(text: str) -> None:
         for other in (fast_game(chunk), moves_game(chunk)):
             if other is not None:
                 assert {name: other.tag_place(name)[:2] for name in other.tags} == expected
+
+
+@pytest.mark.parametrize("text", ["1. b4 $" + "1" * 5000, "1" * 5000 + ". b4", "1" * 5000 + ".b4",
+                                  "1. b4\n" + "1" * 5000 + ".\nd6"], ids=["nag", "number", "glued", "alone"])
+def test_a_number_too_long_is_left_to_the_parser(text: str) -> None:
+    for chunk in _chunks(text):
+        assert lark_game(chunk).errors
+        assert fast_game(chunk) is None and moves_game(chunk) is None

@@ -220,6 +220,11 @@ def test_every_position_round_trips(owners, hand_white, hand_black, to_move, no_
          "still has 6 stones in hand, so that ply was a placement and the count is 0"),
         ("********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1 extra", 60,
          "FEN field 18: 'extra' is neither one of the 17 fields nor an extension field (name:value)"),
+        ("********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 " + "1" * 5000, 58,
+         "FEN field 17 (full-move number): a number of 5000 digits is too long (at most 4000)"),
+        ("********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 -" + "1" * 4001 + " 1", 56,
+         "FEN field 16 (plies since the last placement or capture): a number of 4001 digits is too long "
+         "(at most 4000)"),
     ],
 )
 def test_bad_fen_is_a_located_error(fen: str, column: int, message: str) -> None:

@@ -271,3 +271,76 @@ def test_the_yaml_writer_writes_a_value_given_twice_out_twice() -> None:
     shared = ["a4"]
     text = yaml.dump({"one": shared, "two": shared}, Dumper=_SafeDumper)
     assert text == "one:\n- a4\ntwo:\n- a4\n"
+
+
+# -- numbers with too many digits --------------------------------------------------------------
+
+LONG = "1" * 5000  # more digits than Python reads as a number (4300)
+RECORD = '{"format": "muehle-record", "version": 1, "games": [{"plies": [%s]}]}'
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"format": "muehle-record", "version": %s, "games": []}' % LONG,
+     "version: a number of 5000 digits is too long (at most 4000)"),
+    (RECORD % ('{"number": %s, "side": "white", "to": "b4"}' % LONG),
+     "games[0].plies[0].number: a number of 5000 digits is too long (at most 4000)"),
+    (RECORD % ('{"number": -%s, "side": "white", "to": "b4"}' % LONG),
+     "games[0].plies[0].number: a number of 5000 digits is too long (at most 4000)"),
+    (RECORD % ('{"number": %s, "side": "white", "to": "b4"}' % ("9" * 4001)),
+     "games[0].plies[0].number: a number of 4001 digits is too long (at most 4000)"),
+    (RECORD % ('{"number": 1, "side": "white", "to": "b4", "nags": [%s]}' % LONG),
+     "games[0].plies[0].nags[0]: a number of 5000 digits is too long (at most 4000)"),
+    (RECORD % ('{"number": 1, "side": "white", "to": "b4", "column": %s}' % LONG),
+     "games[0].plies[0].column: a number of 5000 digits is too long (at most 4000)"),
+    ('{"format": "muehle-record", "version": 1, "games": [{"tags": {"Round": %s}}]}' % LONG,
+     "games[0].tags.Round: expected a string, got an integer"),
+    ('{"format": %s, "version": 1, "games": []}' % LONG,
+     "format: expected 'muehle-record', got a number of 5000 digits"),
+], ids=["version", "number", "negative", "4001-digits", "nag", "column", "tag", "format"])
+def test_a_json_number_too_long_is_named_by_its_path(text: str, message: str) -> None:
+    with pytest.raises(FormatError) as caught:
+        read_json(text, "g.json")
+    assert caught.value.message == message
+    assert caught.value.location() == "g.json"
+
+
+def test_a_json_syntax_error_after_a_number_too_long_is_still_found() -> None:
+    with pytest.raises(FormatError) as caught:
+        read_json('{"format": "muehle-record", "version": %s, "games": [}' % LONG, "g.json")
+    assert (caught.value.message, caught.value.line, caught.value.column) == (
+        "invalid JSON: Expecting value", 1, len('{"format": "muehle-record", "version": , "games": [') + 5001)
+
+
+def test_a_number_of_4000_digits_is_read_and_one_of_4001_is_not() -> None:
+    yaml_record = "format: muehle-record\nversion: 1\ngames:\n- plies:\n  - {number: %d, side: white, to: b4}\n"
+    json_record = RECORD % '{"number": %d, "side": "white", "to": "b4"}'
+    for read, record in ((read_json, json_record), (read_yaml, yaml_record)):
+        assert read(record % (10**4000 - 1))[0].plies[0].number == 10**4000 - 1
+        with pytest.raises(FormatError, match="a number of 4001 digits is too long"):
+            read(record % 10**4000)
+
+
+@pytest.mark.parametrize("value, line, column, digits", [
+    (LONG, 5, 14, 5000),
+    ("-" + LONG, 5, 14, 5000),
+    ("9" * 4001, 5, 14, 4001),
+    ("0x" + "f" * 3500, 5, 14, 4215),  # 16**3500 has 4215 digits
+    ("1" + ":59" * 6000, 5, 14, 10670),  # base 60, as YAML 1.1 reads it
+], ids=["decimal", "negative", "4001-digits", "hexadecimal", "sexagesimal"])
+def test_a_yaml_number_too_long_is_an_error_at_its_place(value: str, line: int, column: int, digits: int) -> None:
+    text = "format: muehle-record\nversion: 1\ngames:\n- plies:\n  - {number: %s, side: white, to: b4}\n" % value
+    with pytest.raises(FormatError) as caught:
+        read_yaml(text, "g.yaml")
+    error = caught.value
+    assert error.message == f"invalid YAML: a number of {digits} digits is too long (at most 4000)"
+    assert (error.source, error.line, error.column) == ("g.yaml", line, column)
+
+
+@pytest.mark.parametrize("text, line, column", [
+    (LONG, 1, 1),
+    ("format: muehle-record\nversion: 1\ngames: []\n? %s\n: 1\n" % LONG, 4, 3),
+], ids=["document", "key"])
+def test_a_yaml_number_too_long_is_found_anywhere(text: str, line: int, column: int) -> None:
+    with pytest.raises(FormatError, match="a number of 5000 digits is too long") as caught:
+        read_yaml(text)
+    assert (caught.value.line, caught.value.column) == (line, column)

@@ -291,3 +291,19 @@ def test_a_yaml_alias_cycle_is_refused_not_walked_forever(tmp_path: Path) -> Non
     with pytest.raises(FormatError, match="anchors and aliases are not read here") as caught:
         load_ruleset(str(path))
     assert (caught.value.line, caught.value.column) == (2, 13)
+
+
+@pytest.mark.parametrize("text, line, column, digits", [
+    ("stones: " + "1" * 5000 + "\n", 1, 9, 5000),
+    ("no_capture:\n  limit: 0x" + "f" * 3500 + "\n", 2, 10, 4215),  # 16**3500 has 4215 digits
+], ids=["decimal", "hexadecimal"])
+def test_a_number_too_long_is_a_located_error(tmp_path: Path, text: str, line: int, column: int,
+                                              digits: int) -> None:
+    path = tmp_path / "long.yaml"
+    path.write_text(text, encoding="utf-8")
+    message = f"not valid YAML: a number of {digits} digits is too long (at most 4000)"
+    with pytest.raises(FormatError) as caught:
+        load_ruleset(str(path))
+    assert (caught.value.message, caught.value.line, caught.value.column) == (message, line, column)
+    result = CliRunner().invoke(cli, ["rules", str(path)])
+    assert result.exit_code == 1 and f"{path}:{line}:{column}: error: {message}" in result.output

@@ -167,3 +167,31 @@ def test_crlf_does_not_move_the_caret() -> None:
     game = next(read_games("1. b4\r\n2. b1\r\n"))
     error = game.errors[0]
     assert (error.line, error.column, error.line_text) == (2, 4, "2. b1")
+
+
+LONG = "1" * 5000  # more digits than any number of a record may have
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["fast-reader", "lark"])
+@pytest.mark.parametrize("text, expected", [
+    (f"1. b4 ${LONG}", (1, 7, f"NAG ${LONG} is out of range: $1 to $255")),
+    (f"{LONG}. b4", (1, 1, "move number of 5000 digits is too long (at most 4000)")),
+    (f"1. b4 {LONG}... d6", (1, 7, "move number of 5000 digits is too long (at most 4000)")),
+    (f"{LONG}.b4", (1, 1, "move number of 5000 digits is too long (at most 4000)")),
+    (f"1. b4\n{LONG}.\nd6", (2, 1, "move number of 5000 digits is too long (at most 4000)")),
+], ids=["nag", "move-number", "black", "glued", "on-its-own"])
+def test_a_number_too_long_is_a_syntax_error(monkeypatch: pytest.MonkeyPatch, fast: bool, text: str,
+                                             expected: tuple[int, int, str]) -> None:
+    monkeypatch.setattr(fastread, "ENABLED", fast)
+    assert error_of(text) == expected
+    game, after = read_games(text + " *\n\n1. d2 *", "t.txt")
+    assert [(e.line, e.column, e.message) for e in game.errors] == [expected]
+    assert not after.errors and after.plies[0].target == "d2"
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["fast-reader", "lark"])
+def test_the_longest_numbers_are_read(monkeypatch: pytest.MonkeyPatch, fast: bool) -> None:
+    monkeypatch.setattr(fastread, "ENABLED", fast)
+    game = parse_game("9" * 4000 + "... b4 d6 $" + "0" * 5000 + "255")
+    assert [(ply.number, ply.side, ply.nags) for ply in game.plies] == [
+        (10**4000 - 1, "black", []), (10**4000, "white", [255])]

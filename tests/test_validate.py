@@ -147,6 +147,20 @@ class TestJson:
         assert "b1 is not a point of the board" in error["message"]
         assert reports[0]["plies"] == 0
 
+    @pytest.mark.parametrize("second, column, message", [
+        ("1. b4 $" + "1" * 5000 + " *", 7, "NAG $" + "1" * 5000 + " is out of range: $1 to $255"),
+        ("1" * 5000 + ". b4 *", 1, "move number of 5000 digits is too long (at most 4000)"),
+    ], ids=["nag", "move-number"])
+    def test_a_number_too_long_is_a_syntax_error_of_its_game(self, tmp_path: Path, second: str, column: int,
+                                                             message: str) -> None:
+        path = write(tmp_path, "long.txt", f"1. d2 d6 *\n\n{second}\n")
+        result = run("--format", "json", path)
+        assert result.exit_code == 1
+        reports = json.loads(result.stdout)  # the whole report, for both games
+        assert [r["valid"] for r in reports] == [True, False]
+        error = reports[1]["errors"][0]
+        assert (error["code"], error["line"], error["column"], error["message"]) == ("syntax", 3, column, message)
+
     def test_variation_errors_make_the_game_invalid(self, tmp_path: Path) -> None:
         path = write(tmp_path, "v.txt", "1. d2 d6 (1... d2) 2. f4 *\n")
         (report,) = json.loads(run("--format", "json", path).stdout)
@@ -369,6 +383,14 @@ class TestSetUp:
         assert (report["errors"][0]["line"], report["errors"][0]["column"]) == (2, 15)
         result = run("--jobs", jobs, path)
         assert result.stdout.startswith(f"{path}:2:15: error: in the FEN tag: a Sanmill FEN has 17 fields")
+
+    def test_a_fen_number_too_long_is_a_setup_error_at_its_field(self, tmp_path: Path) -> None:
+        fen = "********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 " + "1" * 5000
+        path = write(tmp_path, "s.txt", f'[SetUp "1"]\n[FEN "{fen}"]\n\nd2 d6 *\n')
+        result = run(path)
+        assert result.exit_code == 1
+        assert result.stdout.startswith(f"{path}:2:64: error: in the FEN tag: FEN field 17 (full-move number): "
+                                        "a number of 5000 digits is too long (at most 4000) [setup]")
 
     @pytest.mark.parametrize("jobs", ["1", "2"])
     def test_a_fen_with_more_stones_than_the_rules_give_is_a_setup_error(self, tmp_path: Path, jobs: str) -> None:
