@@ -59,6 +59,8 @@ VERSION = 1
 _POINTS = frozenset(POINTS)
 _SIDES = ("white", "black")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+#: Half of a UTF-16 surrogate pair, alone: no Unicode character.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 _TOP_KEYS = ("format", "version", "games")
 _GAME_KEYS = ("tags", "comments", "plies", "result", "final_comments")
@@ -367,6 +369,9 @@ class _Checker:
     def string(self, value: Any, path: str) -> str:
         if not isinstance(value, str):
             self.fail(path, f"expected a string, got {_kind(value)}")
+        surrogate = _SURROGATE.search(value)
+        if surrogate is not None:  # (JSON can escape one: "\ud800"; no writer can encode it)
+            self.fail(path, f"not valid Unicode text (a lone surrogate \\u{ord(surrogate.group()):04x})")
         return value
 
     def integer(self, value: Any, path: str, low: int, high: Optional[int] = None) -> int:

@@ -235,6 +235,18 @@ def test_a_bad_value_in_json_is_named_by_its_path(tmp_path: Path) -> None:
     assert result.stderr == f"{tmp_path / 'bad.json'}: error: games[0].plies[1].to: 'b1' is not a point of the board\n"
 
 
+@pytest.mark.parametrize("to", ["notation", "json", "yaml", "pgn", "html"])
+def test_a_lone_surrogate_in_json_is_named_by_its_path_and_nothing_is_written(tmp_path: Path, to: str) -> None:
+    data = json.loads(json.dumps(GAME_JSON))
+    data["games"][0]["plies"][2]["comments"] = ["a\ud800b"]
+    source = write(tmp_path / "bad.json", json.dumps(data))  # (written as the escape \ud800)
+    result = run(source, "--to", to, "-o", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    assert result.stderr == (f"{source}: error: games[0].plies[2].comments[0]: "
+                             "not valid Unicode text (a lone surrogate \\ud800)\n")
+    assert not (tmp_path / "out").exists()
+
+
 def test_bad_yaml_on_stdin_is_located() -> None:
     result = run("-", "--to", "json", input=b"format: muehle-record\nversion: 1\ngames: [\n")
     assert result.exit_code == 1

@@ -152,6 +152,10 @@ PLY = {"number": 1, "side": "white", "to": "b4"}
         ([{"tags": ["Event"]}], "games[0].tags: expected an object, got an array"),
         ([{"moves": []}], "games[0]: unknown key 'moves'"),
         (["1. b4"], "games[0]: expected an object, got a string"),
+        ([{"tags": {"Event": "a\ud800b"}}], "games[0].tags.Event: not valid Unicode text (a lone surrogate \\ud800)"),
+        ([{"comments": ["\udfff"]}], "games[0].comments[0]: not valid Unicode text (a lone surrogate \\udfff)"),
+        ([{"plies": [PLY], "final_comments": ["\ude00\ud83d"]}],
+         "games[0].final_comments[0]: not valid Unicode text (a lone surrogate \\ude00)"),
         ([{"plies": [dict(PLY, line=-1)]}], "games[0].plies[0].line: -1 is out of range (0 or more)"),
     ],
 )
