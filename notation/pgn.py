@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import re
 from typing import Iterable
 
-from muehle.notation.model import RESULTS, Game, Ply, Variation, numbering_after
+from muehle.notation.model import MAX_DIGITS, RESULTS, Game, Ply, Variation, numbering_after
 from muehle.notation.writers import GLUED_CAPTURE, UnwritableError, movetext_units, tag_line, wrap_units
 
 #: The seven tags every PGN record starts with, and the value of a missing one.
@@ -110,10 +111,14 @@ def numbered(game: Game) -> Game:
     if not game.plies or not _unnumbered(game.plies):
         return game
     fen = game.tags.get("FEN", "").split() if game.tags.get("SetUp", "").strip() == "1" else []
-    first = int(fen[16]) if len(fen) >= 17 and fen[16].isdigit() and int(fen[16]) > 0 else 1
+    first = int(fen[16]) if len(fen) >= 17 and _MOVE_NUMBER.fullmatch(fen[16]) and int(fen[16]) > 0 else 1
     with_numbers = copy.copy(game)
     with_numbers.plies = _numbered_plies(game.plies, first)
     return with_numbers
+
+
+#: A full-move number as a FEN may give it (ASCII digits only: ``str.isdigit`` also takes '²').
+_MOVE_NUMBER = re.compile(f"[0-9]{{1,{MAX_DIGITS}}}")
 
 
 def _unnumbered(plies: list[Ply]) -> bool:

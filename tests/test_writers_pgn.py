@@ -117,6 +117,14 @@ def test_a_record_without_move_numbers_is_numbered_as_sanmill_numbers_it() -> No
     assert write_pgn([set_up]).split("\r\n\r\n")[1] == "3. f6 b6 *\n"
 
 
+def test_a_fen_move_number_that_is_no_number_of_ascii_digits_numbers_from_1() -> None:
+    """Such a FEN is an error for the replay; the writer numbers the plies as for no FEN."""
+    start = "********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 "
+    for field in ("\u00b2", "\u0663", "1" * 5000):  # superscript two, Arabic-Indic three, too long
+        game = Game(tags={"SetUp": "1", "FEN": start + field}, plies=[Ply(None, "white", "d2")])
+        assert write_pgn([game]).split("\r\n\r\n")[1] == "1. d2 *\n"
+
+
 def test_games_are_separated_by_a_blank_line() -> None:
     text = write_pgn([Game(result="1-0"), Game(result="0-1")])
     first, second = text.split("\n\n[Event")
