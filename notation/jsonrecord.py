@@ -49,7 +49,8 @@ from muehle.notation.errors import FormatError
 from muehle.notation.model import (
     ANNOTATIONS, MAX_DIGITS, MAX_VARIATION_DEPTH, POINTS, RESULTS, TOO_DEEP, Game, Ply, Variation, too_many_digits,
 )
-from muehle.notation.writers import TAG_NAME
+from muehle.notation.splitter import cuts_comment
+from muehle.notation.writers import COMMENT_CUT, TAG_NAME
 from muehle.notation.yamlload import load_yaml_strictly
 
 #: The value of the top-level ``format`` field, and the layout version written.
@@ -424,6 +425,8 @@ class _Checker:
         text = self.string(value, path)
         if "}" in text and ("\n" in text or "\r" in text):
             self.fail(path, "a comment cannot contain both '}' and a line break")
+        if cuts_comment(text):
+            self.fail(path, f"a comment cannot hold {COMMENT_CUT}")
         return text
 
     def comments(self, value: Any, path: str) -> list[str]:

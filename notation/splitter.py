@@ -89,6 +89,25 @@ def _is_tag_line(line: str) -> bool:
     return True
 
 
+#: A line break as the readers take it: LF, CRLF or a CR alone.
+_LINE_BREAK = re.compile(r"\r\n?|\n")
+
+
+def cuts_comment(text: str) -> bool:
+    """Whether a comment written ``{ text }`` would be cut here: it holds a blank line followed
+    by a line that starts like a tag pair (``[Name "``), which ends a comment that is never
+    closed. Its first line stands after the ``{`` and its last before the ``}``, so they do not.
+
+    >>> cuts_comment('x\\n\\n[Event "B"]\\ny'), cuts_comment('x\\n\\n[Event "B"]'), cuts_comment('x\\n[Event "B"]\\ny')
+    (True, False, False)
+    """
+    if "\n" not in text and "\r" not in text:
+        return False
+    lines = _LINE_BREAK.split(text)
+    return any(not lines[index - 1].strip() and _TAG_START.match(lines[index])
+               for index in range(2, len(lines) - 1))
+
+
 def _special_at(line: str, start: int) -> Optional[tuple[int, int]]:
     """Where the first comment, string or result at or after ``start`` of ``line`` starts and ends.
 

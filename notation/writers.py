@@ -29,6 +29,7 @@ from typing import Iterable, Optional, Sequence
 
 from muehle.notation.errors import MuehleError
 from muehle.notation.model import WHITE, Game, Numbering, Ply, Variation, goes_back, next_numbering
+from muehle.notation.splitter import cuts_comment
 
 #: Width of a movetext line in the canonical notation.
 NOTATION_WIDTH = 80
@@ -39,6 +40,9 @@ GLUED_CAPTURE = "x"
 
 #: A unit that forces a line break (after a ``;`` comment).
 LINE_BREAK = "\n"
+
+#: What a comment cannot hold, as the errors say it.
+COMMENT_CUT = "a blank line followed by a line that starts like a tag pair ([Name \")"
 
 #: Tag names the notation can carry: letters, digits and underscores.
 TAG_NAME = re.compile(r"[A-Za-z0-9_]+\Z")
@@ -76,12 +80,16 @@ def comment_unit(text: str, game: Optional[Game] = None, ply: Optional[Ply] = No
     """A comment as written: ``{ text }``, or ``; text`` when the text contains ``}``.
 
     A ``;`` comment runs to the end of the line, so the caller follows it with
-    :data:`LINE_BREAK`. Text with both ``}`` and a line break fits neither form.
+    :data:`LINE_BREAK`. Text with both ``}`` and a line break fits neither form, and
+    text that a reader would take for the start of the next game (see
+    :func:`~muehle.notation.splitter.cuts_comment`) fits none.
 
     >>> comment_unit("a strong move"), comment_unit("b}"), comment_unit("")
     ('{ a strong move }', '; b}', '{}')
     """
     if "}" not in text:
+        if cuts_comment(text):
+            raise _unwritable(f"a comment holding {COMMENT_CUT} cannot be written", game, ply)
         return f"{{ {text} }}" if text else "{}"
     if "\n" in text or "\r" in text:
         raise _unwritable("a comment containing both '}' and a line break cannot be written", game, ply)

@@ -247,6 +247,18 @@ def test_a_lone_surrogate_in_json_is_named_by_its_path_and_nothing_is_written(tm
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize("to", ["notation", "pgn"])
+def test_a_comment_that_would_start_a_game_is_refused_and_nothing_is_written(tmp_path: Path, to: str) -> None:
+    data = json.loads(json.dumps(GAME_JSON))
+    data["games"][0]["plies"][2]["comments"] = ['x\n\n[Event "B"]\ny']
+    source = write(tmp_path / "bad.json", json.dumps(data))
+    result = run(source, "--to", to, "-o", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    assert result.stderr == (f"{source}: error: games[0].plies[2].comments[0]: a comment cannot hold a blank line "
+                             'followed by a line that starts like a tag pair ([Name ")\n')
+    assert not (tmp_path / "out").exists()
+
+
 def test_bad_yaml_on_stdin_is_located() -> None:
     result = run("-", "--to", "json", input=b"format: muehle-record\nversion: 1\ngames: [\n")
     assert result.exit_code == 1

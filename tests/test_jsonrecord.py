@@ -111,6 +111,13 @@ def test_the_writers_output_follows_the_published_schema() -> None:
     bad = json.loads(write_json([rich_game()]))
     bad["games"][0]["plies"][0]["colour"] = "white"
     assert not validator.is_valid(bad)
+    bad = json.loads(write_json([rich_game()]))
+    bad["games"][0]["plies"][0]["comments"] = ['x\r\n\r\n[Event "B"]\ny']
+    assert not validator.is_valid(bad)
+    good = json.loads(write_json([rich_game()]))
+    for comment in ('x\r\n[Event "B"]\ny', 'x\n\n[Event "B"]'):  # no blank line; the last line: both written
+        good["games"][0]["plies"][0]["comments"] = [comment]
+        assert validator.is_valid(good)
 
 
 PLY = {"number": 1, "side": "white", "to": "b4"}
@@ -152,6 +159,10 @@ PLY = {"number": 1, "side": "white", "to": "b4"}
         ([{"tags": ["Event"]}], "games[0].tags: expected an object, got an array"),
         ([{"moves": []}], "games[0]: unknown key 'moves'"),
         (["1. b4"], "games[0]: expected an object, got a string"),
+        ([{"plies": [dict(PLY, comments=['x\n\n[Event "B"]\ny'])]}],
+         "games[0].plies[0].comments[0]: a comment cannot hold a blank line followed by a line that starts like a "
+         'tag pair ([Name ")'),
+        ([{"comments": ['x\n \n[Event "B"]\ny']}], "games[0].comments[0]: a comment cannot hold a blank line"),
         ([{"tags": {"Event": "a\ud800b"}}], "games[0].tags.Event: not valid Unicode text (a lone surrogate \\ud800)"),
         ([{"comments": ["\udfff"]}], "games[0].comments[0]: not valid Unicode text (a lone surrogate \\udfff)"),
         ([{"plies": [PLY], "final_comments": ["\ude00\ud83d"]}],

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -9,6 +11,7 @@ from hypothesis import strategies as st
 from muehle.notation.errors import MuehleError
 from muehle.notation.model import Game, Ply, Variation
 from muehle.notation.parser import read_games
+from muehle.notation.pgn import write_pgn
 from muehle.notation.writers import UnwritableError, game_notation, wrap_units, write_notation
 
 
@@ -210,6 +213,25 @@ def test_a_ply_without_a_number_after_a_numbered_one_reads_back_with_its_number(
     """Black's reply after White's "1." takes White's number, as the notation reads it."""
     (back,) = read_games(write_notation([Game(plies=[white(1, "b4"), black(None, "d6")])]))
     assert [(ply.number, ply.side) for ply in back.plies] == [(1, "white"), (1, "black")]
+
+
+CUT = "a comment holding a blank line followed by a line that starts like a tag pair"
+
+
+@pytest.mark.parametrize("text", ['x\n\n[Event "B"]\ny', 'x\r\n \r\n  [Event "B"\ny', 'x\r\r[A "1"] y\nz'])
+def test_a_comment_that_a_reader_would_cut_into_a_new_game_is_refused(text: str) -> None:
+    """notation.md: a blank line followed by a line that starts like a tag pair starts the next game."""
+    for game in (Game(plies=[white(1, "b4", comments=[text])]), Game(comments=[text]),
+                 Game(plies=[white(1, "b4")], result="*", final_comments=[text])):
+        with pytest.raises(UnwritableError, match=re.escape(CUT)):
+            write_notation([game])
+        with pytest.raises(UnwritableError, match=re.escape(CUT)):
+            write_pgn([game])
+    # where the '{' or the '}' stands on the same line, such a line is read as part of the comment
+    for text in ('\n[Event "B"]\ny', 'x\n\n[Event "B"]', 'x\n[Event "B"]\ny'):
+        game = Game(plies=[white(1, "b4", comments=[text])], result="*")
+        (again,) = read_games(write_notation([game]))
+        assert again.plies[0].comments == [text.strip()]
 
 
 def test_an_unwritable_ply_is_located_by_its_source_position() -> None:
