@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -191,6 +194,35 @@ def test_pgn_refuses_a_comment_with_a_closing_brace(tmp_path: Path) -> None:
     result = run(tagged, "--to", "pgn")
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr.startswith(f"{tagged}:1: error: tag name '_Notiz' cannot be written as PGN")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_output_to_a_named_pipe_is_written_into_it_not_over_it(tmp_path: Path) -> None:
+    """What is not a regular file (a pipe, /dev/null) is written to as it is: replacing it by a
+    file would leave its reader waiting, and as root would replace /dev/null itself."""
+    source = write(tmp_path / "g.txt", "1. d2 d6 *\n")
+    fifo = tmp_path / "out.fifo"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    result = run(source, "--to", "notation", "-o", str(fifo))
+    reader.join(10)
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    assert got == [b"1. d2 d6 *\n"]
+    assert run(source, "--to", "json", "-o", os.devnull).exit_code == 0
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+def test_output_through_a_symbolic_link_replaces_the_file_it_names(tmp_path: Path) -> None:
+    source = write(tmp_path / "g.txt", "1. d2 d6 *\n")
+    real = tmp_path / "real.txt"
+    real.write_text("old\n", encoding="utf-8")
+    link = tmp_path / "link.txt"
+    link.symlink_to(real)
+    assert run(source, "--to", "notation", "-o", str(link)).exit_code == 0
+    assert link.is_symlink() and real.read_text(encoding="utf-8") == "1. d2 d6 *\n"
 
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -89,6 +90,9 @@ def write_output(text: str, output: Optional[str], inputs: Iterable[str] = ()) -
     """Write ``text`` to ``output`` atomically (temporary file, then rename), or to stdout.
 
     Refuses to write over one of the ``inputs``. On any failure the target is untouched.
+    A symbolic link is written through (the file it names is replaced, the link stays);
+    what is not a regular file (``/dev/null``, a named pipe, a terminal) is written to
+    as it is, never replaced.
     """
     if output is None or output == "-":
         echo_data(text)
@@ -97,6 +101,19 @@ def write_output(text: str, output: Optional[str], inputs: Iterable[str] = ()) -
     for name in inputs:
         if name != "-" and Path(name).exists() and target.exists() and target.resolve() == Path(name).resolve():
             raise MuehleError(f"refusing to write over the input file {name}", source=output, code="io")
+    try:
+        special = target.exists() and not stat.S_ISREG(target.stat().st_mode)
+    except OSError:
+        special = False
+    if special:
+        try:
+            with open(target, "w", encoding="utf-8", newline="") as handle:
+                handle.write(text)
+        except OSError as error:
+            raise MuehleError(f"cannot write {output}: {error.strerror}", source=output, code="io") from None
+        return
+    if target.is_symlink():
+        target = target.resolve()
     directory = target.parent if str(target.parent) else Path(".")
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
