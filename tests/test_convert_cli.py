@@ -199,7 +199,8 @@ def test_pgn_refuses_a_comment_with_a_closing_brace(tmp_path: Path) -> None:
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
 def test_output_to_a_named_pipe_is_written_into_it_not_over_it(tmp_path: Path) -> None:
     """What is not a regular file (a pipe, /dev/null) is written to as it is: replacing it by a
-    file would leave its reader waiting, and as root would replace /dev/null itself."""
+    file would leave its reader waiting (and, run as root, would replace /dev/null itself; the
+    pipe stands for it here, so that a failing test harms nothing)."""
     source = write(tmp_path / "g.txt", "1. d2 d6 *\n")
     fifo = tmp_path / "out.fifo"
     os.mkfifo(fifo)
@@ -211,8 +212,6 @@ def test_output_to_a_named_pipe_is_written_into_it_not_over_it(tmp_path: Path) -
     assert result.exit_code == 0, result.output
     assert stat.S_ISFIFO(fifo.stat().st_mode)
     assert got == [b"1. d2 d6 *\n"]
-    assert run(source, "--to", "json", "-o", os.devnull).exit_code == 0
-    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
 
 
 def test_output_through_a_symbolic_link_replaces_the_file_it_names(tmp_path: Path) -> None:
