@@ -399,7 +399,9 @@ def _judge_piece(task: Task) -> Outcome:
 def _serve(connection: "Connection", strays: list["Connection"]) -> None:
     """In a worker: judge the pieces the main process sends on ``connection`` until it sends
     ``None`` or goes away. ``strays`` are pipe ends a forked worker inherited and closes."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle,
+    if hasattr(signal, "SIGTERM"):  # and so is SIGTERM (sent to the whole group, say)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
     for stray in strays:
         stray.close()
     while True:
@@ -538,7 +540,7 @@ class _Pool:
     def terminate(self) -> None:
         """Stop at once: the workers are killed, whatever they were doing."""
         for process, _ in self.workers:
-            process.terminate()
+            process.kill()  # (SIGKILL: a worker ignores SIGINT and SIGTERM)
         for process, connection in self.workers:
             process.join()
             connection.close()

@@ -28,19 +28,24 @@ def long_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.skipif(not MUEHLE.exists(), reason="the muehle command is not installed beside this Python")
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_interrupt_closes_the_json_report_and_exits_130(long_file: Path, jobs: str) -> None:
+@pytest.mark.parametrize("sent, word, status", [
+    (signal.SIGINT, "interrupted", 130),  # Ctrl-C
+    (signal.SIGTERM, "terminated", 143),  # timeout, kill, a job scheduler
+])
+def test_interrupt_closes_the_json_report_and_exits_130(long_file: Path, jobs: str, sent: int, word: str,
+                                                        status: int) -> None:
     process = subprocess.Popen(
         [str(MUEHLE), "validate", "--format", "json", "--jobs", jobs, str(long_file)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     assert process.stdout is not None and process.stderr is not None
     head = process.stdout.readline() + process.stdout.readline()  # some games are reported
-    process.send_signal(signal.SIGINT)
+    process.send_signal(sent)
     rest = process.stdout.read()  # not communicate(): it would skip what readline buffered
     errors = process.stderr.read()
-    assert process.wait(timeout=60) == 130
+    assert process.wait(timeout=60) == status
     reports = json.loads(head + rest)
     assert 1 <= len(reports) < 20000
     assert [report["game"] for report in reports] == list(range(1, len(reports) + 1))
-    assert "interrupted" in errors and f"{len(reports)} games" in errors
+    assert f"muehle: {word}; {len(reports)} games" in errors
     assert "Traceback" not in errors

@@ -24,29 +24,37 @@ from muehle.notation.errors import MuehleError
 from muehle.notation.inputs import source_name
 
 
+#: The signals that ask a run to stop, each with its word and exit status (128 + its number).
+STOP_SIGNALS = {signal.SIGINT: ("interrupted", 130)}
+if hasattr(signal, "SIGTERM"):  # what ``timeout``, ``kill`` and job schedulers send
+    STOP_SIGNALS[signal.SIGTERM] = ("terminated", 128 + int(signal.SIGTERM))
+
+
 class StopRequest:
-    """Within it, Ctrl-C does not break off the game being reported: it asks the loop to stop.
+    """Within it, Ctrl-C (SIGINT) or SIGTERM does not break off the game being reported:
+    it asks the loop to stop (``requested``: the signal's word and exit status).
 
     >>> with StopRequest() as stop:
-    ...     stop.requested
-    False
+    ...     stop.requested is None
+    True
     """
 
     def __init__(self) -> None:
-        self.requested = False
-        self._previous: Any = None
+        self.requested: Optional[tuple[str, int]] = None
+        self._previous: dict[int, Any] = {}
 
     def _request(self, signum: int, frame: Any) -> None:
-        self.requested = True
+        self.requested = STOP_SIGNALS[signum]
 
     def __enter__(self) -> "StopRequest":
         if threading.current_thread() is threading.main_thread():
-            self._previous = signal.signal(signal.SIGINT, self._request)
+            for number in STOP_SIGNALS:
+                self._previous[number] = signal.signal(number, self._request)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
+        for number, previous in self._previous.items():
+            signal.signal(number, previous)
 
 
 @click.command(help="Replay records under a ruleset and report every broken rule.\n\n"
@@ -101,7 +109,7 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
                 out.flush()
             if not isinstance(item, MuehleError):
                 progress.game(item.source, item.line, item.plies)
-            if stop.requested:
+            if stop.requested is not None:
                 reports.close()  # stops the worker processes
                 progress.clear()
                 break
@@ -116,7 +124,8 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
         click.echo(broken_off.format(), err=True)
         click.echo(f"muehle: stopped; {summary.line()} checked so far", err=True)
         sys.exit(1)
-    if interrupted:
-        click.echo(f"muehle: interrupted; {summary.line()} checked so far", err=True)
-        sys.exit(130)
+    if interrupted is not None:
+        word, status = interrupted
+        click.echo(f"muehle: {word}; {summary.line()} checked so far", err=True)
+        sys.exit(status)
     sys.exit(0 if summary.ok else 1)
