@@ -97,6 +97,8 @@ def read_text(name: PathArg) -> str:
     source = source_name(name)
     try:
         if name == "-":
+            if sys.stdin is None:
+                raise MuehleError(f"cannot read {source}: standard input is closed", source=source, code="io")
             data = sys.stdin.buffer.read()
         else:
             data = Path(name).read_bytes()

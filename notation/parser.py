@@ -579,8 +579,10 @@ def _decoded_line(raw: bytes, number: int, source: str) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:
+        utf16 = number == 1 and raw[:2] in (b"\xff\xfe", b"\xfe\xff")
         raise MuehleError(
-            f"not UTF-8 text (byte 0x{raw[error.start]:02x})", source=source, line=number,
+            "not UTF-8 text: this is UTF-16 (its byte order mark 0x%02x 0x%02x); save it as UTF-8" % tuple(raw[:2])
+            if utf16 else f"not UTF-8 text (byte 0x{raw[error.start]:02x})", source=source, line=number,
             column=len(raw[: error.start].decode("utf-8", "replace")) + 1, code="io",
         ) from None
 

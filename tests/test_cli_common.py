@@ -195,3 +195,13 @@ def test_the_line_shown_under_an_error_is_the_line_the_reader_counted(tmp_path: 
         f"{path}:2:7: error: 2... f4: f4 is already occupied by a White stone [occupied]",
         "    2. f4 f4 *",
         "          ^"]
+
+
+def test_a_utf16_file_is_named_as_such(tmp_path: Path) -> None:
+    """A file saved as UTF-16 (with its byte order mark, as Windows editors write it)."""
+    path = tmp_path / "u16.txt"
+    path.write_bytes("1. d2 d6 *\n".encode("utf-16"))
+    done = subprocess.run([str(MUEHLE), "validate", str(path)], capture_output=True, text=True)
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"{path}:1:1: error: not UTF-8 text: this is UTF-16 (its byte order mark "
+                                  f"0x{path.read_bytes()[0]:02x} 0x{path.read_bytes()[1]:02x}); save it as UTF-8")

@@ -49,3 +49,39 @@ def test_interrupt_closes_the_json_report_and_exits_130(long_file: Path, jobs: s
     assert [report["game"] for report in reports] == list(range(1, len(reports) + 1))
     assert f"muehle: {word}; {len(reports)} games" in errors
     assert "Traceback" not in errors
+
+
+@pytest.mark.skipif(not MUEHLE.exists(), reason="the muehle command is not installed beside this Python")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_reader_that_goes_away_ends_the_run_with_141_and_no_message(long_file: Path, jobs: str) -> None:
+    """`muehle validate ... | head -1`: the status of a command stopped by SIGPIPE (128 + 13),
+    not 1, which says that a game is invalid; nothing on standard error."""
+    process = subprocess.Popen([str(MUEHLE), "validate", "--format", "json", "--jobs", jobs, str(long_file)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.readline() == b"[\n"
+    process.stdout.close()
+    errors = process.stderr.read()
+    assert process.wait(timeout=60) == 141
+    assert errors == b""
+
+
+@pytest.mark.skipif(not MUEHLE.exists() or not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("command", [["validate"], ["convert", "--to", "json"], ["analyze"]])
+def test_standard_output_that_cannot_be_written_is_an_error_with_status_1(command: list[str], tmp_path: Path) -> None:
+    """A full disk (/dev/full) or a closed standard output: a message, exit 1, no internal error."""
+    game = tmp_path / "g.txt"
+    game.write_text("1. d2 d6 2. f4 f2 *\n", encoding="utf-8")
+    args = [str(MUEHLE), command[0], str(game), *command[1:]]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(args, stdout=full, stderr=subprocess.PIPE, text=True)
+    assert (done.returncode, done.stderr) == (1, "muehle: cannot write standard output: No space left on device\n")
+    closed = subprocess.run(["sh", "-c", '"$0" "$@" >&-', *args], stderr=subprocess.PIPE, text=True)
+    assert (closed.returncode, closed.stderr) == (1, "muehle: cannot write standard output: standard output is closed\n")
+
+
+@pytest.mark.skipif(not MUEHLE.exists(), reason="the muehle command is not installed beside this Python")
+def test_standard_input_that_is_closed_is_an_input_error() -> None:
+    done = subprocess.run(["sh", "-c", '"$0" validate - <&-', str(MUEHLE)], capture_output=True, text=True)
+    assert done.returncode == 1
+    assert "<stdin>: error: cannot read <stdin>: standard input is closed" in done.stderr

@@ -76,6 +76,10 @@ def main(argv: Optional[list[str]] = None) -> Any:
     # written as an escape rather than ending the command with nothing written
     with contextlib.suppress(AttributeError, ValueError):  # (a stream that cannot be reconfigured)
         sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+    if sys.stdout is None:  # started with standard output closed: writing to it is reported
+        from muehle.analyzer.cli.common import ClosedOutput
+
+        sys.stdout = ClosedOutput()
     try:
         return cli.main(args=argv, prog_name="muehle", standalone_mode=True)
     except MuehleError as error:  # raised outside a command's own handling

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import functools
+import io
 import os
 import stat
 import sys
@@ -20,18 +22,59 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+#: The exit status when standard output is a pipe whose reader went away (``| head``): 128 + SIGPIPE,
+#: as a command killed by the signal gets from the shell.
+BROKEN_PIPE_STATUS = 141
+
+
 def fails_cleanly(command: F) -> F:
-    """Turn a :class:`MuehleError` raised by a command into a located message and exit 1."""
+    """Turn a :class:`MuehleError` raised by a command into a located message and exit 1;
+    standard output that cannot be written (a full disk, a closed stream) into a message
+    and exit 1, and one whose reader went away into :data:`BROKEN_PIPE_STATUS`, silently.
+    """
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return command(*args, **kwargs)
+            try:
+                return command(*args, **kwargs)
+            finally:
+                if sys.stdout is not None:
+                    sys.stdout.flush()  # (a failure to write shows here, not at exit)
         except MuehleError as error:
             click.echo(error.format(), err=True)
             sys.exit(1)
+        except OSError as error:
+            if error.filename is not None:  # (not a stream: a fault of muehle's own)
+                raise
+            _drop_standard_output()
+            if error.errno == errno.EPIPE:
+                sys.exit(BROKEN_PIPE_STATUS)
+            click.echo(f"muehle: cannot write standard output: {error.strerror or error}", err=True)
+            sys.exit(1)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _drop_standard_output() -> None:
+    """Send what is still buffered for standard output nowhere (it cannot be written)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # (no descriptor: a closed or replaced stream)
+        pass
+
+
+class ClosedOutput(io.TextIOBase):
+    """Stands for standard output when the command was started with it closed (``>&-``):
+    writing to it is an error, which :func:`fails_cleanly` reports."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+    def flush(self) -> None:
+        pass
 
 
 def stdout_is_utf8() -> bool:
