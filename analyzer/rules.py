@@ -358,6 +358,9 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
         values["no_capture"] = _no_progress(data["no_capture"], fail)
     if "cites" in data:
         values["cites"] = _cites(data["cites"], fail)
+    elif base.cites:  # a rule the file changes no longer says what the base's text says
+        values["cites"] = tuple(cited for cited in base.cites
+                                if _CITED_FIELD.get(cited[0]) not in values)
     values.setdefault("name", default_name)
     values.setdefault("title", values["name"])
     return replace(base, **values)
@@ -390,6 +393,10 @@ def _no_progress(value: Any, fail: Any) -> Optional[NoProgressRule]:
     if whole_moves and limit % 2:
         raise fail(path + ("limit",), f"must be even with whole_moves (the plies of whole moves), not {limit}")
     return NoProgressRule(limit=limit, reset=reset, mode=mode, whole_moves=whole_moves)
+
+
+#: The field of a ruleset that decides each cited rule (the others hang on no one field).
+_CITED_FIELD = {"repetition": "repetition", "no-capture": "no_capture", "mandatory-draw": "mandatory_draw"}
 
 
 def _cites(value: Any, fail: Any) -> tuple[tuple[str, str, str], ...]:

@@ -307,3 +307,13 @@ def test_a_number_too_long_is_a_located_error(tmp_path: Path, text: str, line: i
     assert (caught.value.message, caught.value.line, caught.value.column) == (message, line, column)
     result = CliRunner().invoke(cli, ["rules", str(path)])
     assert result.exit_code == 1 and f"{path}:{line}:{column}: error: {message}" in result.output
+
+
+def test_a_rule_changed_from_its_base_no_longer_cites_the_base_text() -> None:
+    """A club that keeps WMD but counts 40 plies without a capture does not follow WMD 11.3's
+    "30 Züge von beiden Seiten": that citation goes, the others stay."""
+    club = parse_ruleset("base: wmd\nno_capture: {limit: 40}\n")
+    assert club.cite("no-capture") is None
+    assert club.cite("repetition") == load_ruleset("wmd").cite("repetition")
+    own = parse_ruleset("base: wmd\nno_capture: {limit: 40}\ncites:\n  no-capture: {section: Club 3, text: 40 Halbzüge}\n")
+    assert own.cites == (("no-capture", "Club 3", "40 Halbzüge"),)
