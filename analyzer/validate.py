@@ -215,7 +215,7 @@ def _judge_serially(name: str, source: str, rules: Optional[Ruleset],
                     stdin_text: Optional[str]) -> Iterator[Union[GameReport, MuehleError]]:
     from muehle.notation.parser import read_file, read_games
 
-    games = read_games(stdin_text or "", source, True) if name == "-" else read_file(name, source, True)
+    games = read_games(stdin_text or "", source, True) if name == "-" else read_file(name, source, True, lenient=True)
     try:
         for index, game in enumerate(games, 1):
             yield judge(game, index, rules, source)
@@ -365,7 +365,7 @@ def _judge_data(data: bytes, source: str, rules: Optional[Ruleset], first_line: 
 
     reports = []
     with fewer_collections():
-        games = read_lines(byte_lines(data, source, first_line), source, first_line, True, ends_text)
+        games = read_lines(byte_lines(data, source, first_line, lenient=True), source, first_line, True, ends_text)
         while True:
             try:
                 game = next(games, None)
@@ -494,7 +494,8 @@ class _Pool:
 
             first_line, data = share.rest
             try:
-                games = read_lines(stream_lines(handle, source, first_line, data), source, first_line, deferred=True)
+                games = read_lines(stream_lines(handle, source, first_line, data, lenient=True), source, first_line,
+                                   deferred=True)
                 for game in games:
                     report = judge(game, 0, rules, source)
                     index += 1

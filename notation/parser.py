@@ -401,6 +401,13 @@ def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False) -> Game:
     (with ``deferred``: its main line at once and the rest when asked for);
     otherwise (and always when ``fastread.ENABLED`` is false) the LALR parser does.
     """
+    if _UNDECODED_READ[0]:
+        undecoded = next((line for line in chunk.lines if line.__class__ is UndecodedLine), None)
+        if undecoded is not None:  # the game is judged no further than its bytes are read
+            game = _parse_with_lark(chunk, source)  # (its tags, for the report)
+            game.errors[:] = [NotationError(undecoded.error.message, source=source, line=undecoded.error.line,
+                                            column=undecoded.error.column, line_text=str(undecoded))]
+            return game
     fast = _PARSERS.fast or _PARSERS.get_fast()
     if _FASTREAD.ENABLED:
         game = fast.read_moves(chunk, source, lambda: _read_whole(chunk, source)) if deferred else None
@@ -486,10 +493,12 @@ def _text_of(text: Union[str, bytes], source: str, function: str) -> str:
     raise TypeError(f"{function} reads a text (str, or bytes of UTF-8), not {type(text).__name__}")
 
 
-def file_lines(path: str | os.PathLike, source: str) -> Iterator[str]:
+def file_lines(path: str | os.PathLike, source: str, lenient: bool = False) -> Iterator[str]:
     """The lines of a UTF-8 file (with or without BOM; LF, CRLF or CR line ends), without line breaks.
 
-    The file is read in blocks of whole lines, so memory does not grow with it.
+    The file is read in blocks of whole lines, so memory does not grow with it. A
+    line that is not UTF-8 raises :class:`MuehleError`; with ``lenient`` it is an
+    :class:`UndecodedLine` instead, which makes an error of the game that holds it.
     """
     try:
         handle = open(path, "rb")
@@ -497,10 +506,11 @@ def file_lines(path: str | os.PathLike, source: str) -> Iterator[str]:
         raise MuehleError(f"cannot read {os.fspath(path)}: {error.strerror}", source=source,
                           code="io") from None
     with handle:
-        yield from stream_lines(handle, source)
+        yield from stream_lines(handle, source, lenient=lenient)
 
 
-def stream_lines(handle: BinaryIO, source: str, first_line: int = 1, head: bytes = b"") -> Iterator[str]:
+def stream_lines(handle: BinaryIO, source: str, first_line: int = 1, head: bytes = b"",
+                 lenient: bool = False) -> Iterator[str]:
     """The lines of a binary stream of UTF-8 text, as :func:`file_lines` reads them.
 
     ``head`` is read before the stream; its first line is line ``first_line`` of ``source``.
@@ -511,14 +521,14 @@ def stream_lines(handle: BinaryIO, source: str, first_line: int = 1, head: bytes
         block = handle.read(_BLOCK_BYTES)
         if not block:
             if rest and not (number == 1 and rest == BOM):  # a last line without its line break
-                yield _decoded_line(rest, number, source)
+                yield _decoded_line(rest, number, source, lenient)
             return
         data = rest + block
         # a CR that ends the data may be the first half of a CRLF: it waits for the next block
         end = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1)) + 1
         rest = data[end:]
         if end:
-            yield from _block_lines(data[:end], number, source)
+            yield from _block_lines(data[:end], number, source, lenient)
             number += line_break_count(data, 0, end)
 
 
@@ -542,7 +552,7 @@ def line_break_count(data: bytes, start: int = 0, end: Optional[int] = None) -> 
     return breaks + returns - data.count(b"\r\n", start, end) if returns else breaks
 
 
-def byte_lines(data: bytes, source: str, first_line: int = 1) -> Iterator[str]:
+def byte_lines(data: bytes, source: str, first_line: int = 1, lenient: bool = False) -> Iterator[str]:
     """The lines of a piece of a UTF-8 file that starts at line ``first_line``, as :func:`file_lines` reads them.
 
     >>> list(byte_lines(b"1. b4\\r\\n1... d6\\r2. f4", "t", 7))
@@ -550,25 +560,36 @@ def byte_lines(data: bytes, source: str, first_line: int = 1) -> Iterator[str]:
     """
     end = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
     if end:
-        yield from _block_lines(data[:end], first_line, source)
+        yield from _block_lines(data[:end], first_line, source, lenient)
     if end < len(data) and not (first_line == 1 and data == BOM):  # a last line without its line break
-        yield _decoded_line(data[end:], first_line + line_break_count(data, 0, end), source)
+        yield _decoded_line(data[end:], first_line + line_break_count(data, 0, end), source, lenient)
 
 
-def _block_lines(data: bytes, number: int, source: str) -> Iterator[str]:
+def _block_lines(data: bytes, number: int, source: str, lenient: bool = False) -> Iterator[str]:
     """The lines of ``data`` (whole lines, each ending with its line break), the first being line ``number``."""
     try:
         text = (data[3:] if number == 1 and data.startswith(BOM) else data).decode("utf-8")
     except UnicodeDecodeError:  # line by line, to say where
         for offset, raw in enumerate(data.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")[:-1]):
-            yield _decoded_line(raw, number + offset, source)
+            yield _decoded_line(raw, number + offset, source, lenient)
         return
     lines = _with_lf(text).split("\n")
     lines.pop()  # what follows the last line break: nothing
     yield from lines
 
 
-def _decoded_line(raw: bytes, number: int, source: str) -> str:
+class UndecodedLine(str):
+    """A line that is not UTF-8, read with U+FFFD for its bad bytes; ``error`` says where the
+    first is. The game that holds it gets that error (see :func:`file_lines`)."""
+
+    error: MuehleError
+
+
+#: Whether an :class:`UndecodedLine` was ever read (until then no chunk is searched for one).
+_UNDECODED_READ = [False]
+
+
+def _decoded_line(raw: bytes, number: int, source: str, lenient: bool = False) -> str:
     """Line ``number`` of a file as read in binary (with its line break, if any), as text without it."""
     if number == 1 and raw.startswith(BOM):
         raw = raw[3:]
@@ -580,24 +601,33 @@ def _decoded_line(raw: bytes, number: int, source: str) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:
         utf16 = number == 1 and raw[:2] in (b"\xff\xfe", b"\xfe\xff")
-        raise MuehleError(
+        problem = MuehleError(
             "not UTF-8 text: this is UTF-16 (its byte order mark 0x%02x 0x%02x); save it as UTF-8" % tuple(raw[:2])
             if utf16 else f"not UTF-8 text (byte 0x{raw[error.start]:02x})", source=source, line=number,
             column=len(raw[: error.start].decode("utf-8", "replace")) + 1, code="io",
-        ) from None
+        )
+        if not lenient or utf16:
+            raise problem from None
+        line = UndecodedLine(raw.decode("utf-8", "replace"))
+        line.error = problem
+        _UNDECODED_READ[0] = True
+        return line
 
 
-def read_file(path: str | os.PathLike, source: Optional[str] = None, deferred: bool = False) -> Iterator[Game]:
+def read_file(path: str | os.PathLike, source: Optional[str] = None, deferred: bool = False,
+              lenient: bool = False) -> Iterator[Game]:
     """Every game of a file, read game by game (memory does not grow with the file).
 
     The file is UTF-8, with or without BOM, with LF, CRLF or CR line ends. ``source``
     names the file in messages (default: the path). A file that cannot be read or
     is not UTF-8 raises :class:`~muehle.notation.errors.MuehleError` (code ``io``)
-    when the iteration reaches the problem; syntax errors go into ``game.errors``
-    as with :func:`read_games`; ``deferred``: see :func:`read_lines`.
+    when the iteration reaches the problem; with ``lenient``, a line that is not
+    UTF-8 is an error of the game that holds it (in ``game.errors``), and the games
+    after it are read. Syntax errors go into ``game.errors`` as with
+    :func:`read_games`; ``deferred``: see :func:`read_lines`.
     """
     name = path_text(path) if source is None else source
-    return read_lines(file_lines(path, name), name, deferred=deferred)
+    return read_lines(file_lines(path, name, lenient), name, deferred=deferred)
 
 
 def parse_game(text: Union[str, bytes], source: str = "<input>") -> Game:

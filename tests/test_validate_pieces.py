@@ -66,12 +66,17 @@ def test_pieces_give_the_reports_of_one_process(tmp_path: Path, small_pieces: No
     assert reports(path, 3) == single  # two workers beside the main process
 
 
-def test_an_unreadable_line_ends_the_file_as_with_one_process(tmp_path: Path, small_pieces: None) -> None:
+def test_a_line_that_is_not_utf8_is_an_error_of_its_game_and_the_file_goes_on(tmp_path: Path,
+                                                                               small_pieces: None) -> None:
+    """Five games, then an untagged one whose line 26 holds the byte 0xff at column 7, then
+    one more: the sixth is invalid with the error at that byte, the seventh is judged."""
     path = tmp_path / "games.txt"
     path.write_bytes((GAME.format(e="a") + "\n").encode() * 5 + b"1. d2 \xff *\n\n" + GAME.format(e="b").encode())
     single = reports(path, 1)
-    # the fifth game is still open (its result may be followed by its comments) when line 26 fails
-    assert single[-1][0] == "io" and single[-1][1] == 26 and len(single) == 4 + 1
+    assert [(report["game"], report["valid"]) for report in single] == [(n, n != 6) for n in range(1, 8)]
+    assert [(e["code"], e["line"], e["column"], e["message"]) for e in single[5]["errors"]] == [
+        ("syntax", 26, 7, "not UTF-8 text (byte 0xff)")]
+    assert single[6]["tags"]["Event"] == "b"
     assert reports(path, 2) == single
 
 
@@ -149,8 +154,8 @@ def test_a_worker_is_sent_where_its_piece_is_not_the_piece(tmp_path: Path) -> No
 
 
 def test_after_an_unreadable_line_the_next_file_gets_its_own_reports(tmp_path: Path, small_pieces: None) -> None:
-    # pieces after the unreadable one are still with the workers when that file ends: their
-    # answers must not be taken for those of the next file
+    # the line that is not UTF-8 is an error of its game; the file goes on, and the next
+    # file's reports follow its own
     bad = tmp_path / "bad.txt"
     bad.write_bytes((GAME.format(e="a") + "\n").encode() * 3 + b"1. d2 \xff *\n\n"
                     + (GAME.format(e="b") + "\n").encode() * 20)
@@ -162,7 +167,8 @@ def test_after_an_unreadable_line_the_next_file_gets_its_own_reports(tmp_path: P
                 for item in validate_paths([str(bad), str(good)], None, jobs)]
 
     single = both(1)
-    assert [item[0] for item in single if isinstance(item, tuple)] == ["io"]
+    assert not [item for item in single if isinstance(item, tuple)]  # (no input is unreadable)
+    assert [item["valid"] for item in single[:24]] == [True] * 3 + [False] + [True] * 20
     assert [item["tags"]["Event"] for item in single[-20:]] == [f"g{n}" for n in range(20)]
     assert both(2) == single
 
