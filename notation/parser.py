@@ -115,7 +115,10 @@ def _points_of_move(move: str) -> tuple[Optional[str], str, tuple[str, ...]]:
         target, rest = lower[3:5], lower[5:]
     else:
         origin, target, rest = None, lower[:2], lower[2:]
-    return origin, target, tuple(rest.replace("/", "").split("x")[1:])
+    rest = rest.replace("/", "")
+    if " " in rest or "\t" in rest:  # (captures written as words of their own: "f2 xb4")
+        rest = rest.replace(" ", "").replace("\t", "")
+    return origin, target, tuple(rest.split("x")[1:])
 
 
 def tag_pair(text: str) -> tuple[str, str]:

@@ -330,3 +330,16 @@ def test_bytes_are_read_as_utf8() -> None:
     assert caught.value.format() == "g.txt:2:6: error: not UTF-8 text (byte 0xff)"
     with pytest.raises(TypeError, match=r"^read_games reads a text \(str, or bytes of UTF-8\), not NoneType$"):
         read_games(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_capture_written_as_a_word_of_its_own_belongs_to_its_ply(fast: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sanmill's export with quality symbols writes each removal after its ply as a word of its
+    own: "3. b2 xd6" is "3. b2/xd6", "9. a1-a4 xg7 xb2" two captures (both readers)."""
+    from muehle.notation import fastread
+
+    monkeypatch.setattr(fastread, "ENABLED", fast)
+    game = parse_game("1. d2 d6\n2. f2 f6\n3. b2 xd6 b6\n4. a1-a4 xg7 XB2 g1 *")
+    assert [(ply.move_text, ply.captures) for ply in game.plies] == [
+        ("d2", []), ("d6", []), ("f2", []), ("f6", []), ("b2/xd6", ["d6"]), ("b6", []),
+        ("a1-a4/xg7/xb2", ["g7", "b2"]), ("g1", [])]

@@ -43,7 +43,8 @@ CASES = [
     ("1. d2-b2x", (1, 9, CAPTURE)),
     ("1. d2-b2/xa4/x", (1, 14, CAPTURE)),
     ("1. d2-b2/", (1, 9, "'/' must be followed by a capture 'x' and a point, as in d2-b2/xa4 or d6-d5xc3")),
-    ("1. d6-d5 xc3", (1, 10, "a capture must be written right after its ply, as in d2-b2/xa4 or d6-d5xc3")),
+    ("1. d6-d5! xc3", (1, 11, "a capture must be written right after its ply, as in d2-b2/xa4 or d6-d5xc3")),
+    ("1. d6-d5 {c} xc3", (1, 14, "a capture must be written right after its ply, as in d2-b2/xa4 or d6-d5xc3")),
     ("1. b4c3", (1, 4, "b4c3: plies must be separated by a space")),
     # move numbers
     ("1. b4 d6 2. f4 f2 3. d2 d1 2. b6", (1, 28, "move number 2 follows 3")),
