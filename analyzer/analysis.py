@@ -126,6 +126,8 @@ class IllegalPly:
     last_record: Optional[Any] = field(default=None, compare=False)
     #: how the board had decided the game by the position to restore (a ply after the end), if it had
     decided: Optional[Any] = field(default=None, compare=False)
+    #: whether the record starts from a set-up position (its FEN), which is then the start
+    set_up: bool = field(default=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -414,5 +416,6 @@ def illegal_ply(replay: Replay, names: Optional[PlyNames] = None) -> Optional[Il
             fen=fen_of_record(replay.records, restore_ply, start_fen(replay.game), game_over=decided),
             last_record=replay.records[-1] if replay.records else None,
             decided=replay.outcome if decided else None,
+            set_up=replay.start != Position.start(replay.rules.stones),
         )
     return None

@@ -232,7 +232,8 @@ def restore_lines(illegal: IllegalPly, names: PlyNames, rules: Ruleset, ascii: b
     """The broken rule and the position the arbiter must restore (WMD 6), as text; for a
     misnumbered ply, which breaks the record and not a rule of play, the position the
     record reaches."""
-    where = "the start" if illegal.restore_ply == 0 else f"after {names.move(illegal.restore_ply)}"
+    start = "the set-up position" if illegal.set_up else "the start"
+    where = start if illegal.restore_ply == 0 else f"after {names.move(illegal.restore_ply)}"
     if illegal.code == "numbering":  # the scoresheet is wrong, not the board: nothing to restore
         lines = [f"misnumbered ply {illegal.ply}: {illegal.message} [{illegal.code}]",
                  f"the record cannot be followed past this position ({where}):"]

@@ -355,6 +355,18 @@ def test_a_misnumbered_ply_is_not_a_position_to_restore() -> None:
     assert "position to restore" not in text and "illegal ply" not in text
 
 
+def test_the_position_to_restore_before_the_first_ply_of_a_set_up_record_is_named_so() -> None:
+    """The FEN has White on d6 and d2, Black on f4 and b4 (the reference example of
+    docs/positions.md); 3. d6 places on an occupied point: restore the set-up position."""
+    game = parse_game('[SetUp "1"]\n[FEN "********/O*@*O*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3"]\n\n3. d6 *\n')
+    text = render_text(analyze(replay_record(game)), "game")
+    assert "position to restore (the set-up position; WMD 6):" in text
+    usual = render_text(analyze(replay_record(parse_game("1. d2 d2 *"))), "game")
+    assert "position to restore (after 1. d2; WMD 6):" in usual
+    first = render_text(analyze(replay_record(parse_game("1. d2-d3 *"))), "game")
+    assert "position to restore (the start; WMD 6):" in first
+
+
 def test_no_offer_must_be_accepted_once_the_board_has_decided() -> None:
     """Black's four corner stones (a1, a7, g1, g7) are boxed in by White's a4, d1, d7, g4 from
     the start; White, to move, plays 30. b2-b4 and Black cannot move: White has won (WMD 10.2).
