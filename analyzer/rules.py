@@ -69,6 +69,24 @@ class NoProgressRule:
     mode: str = "claim"
     whole_moves: bool = False
 
+    def __post_init__(self) -> None:
+        """A rule built in code is checked as a ruleset file is (a :class:`ValueError` saying what is wrong).
+
+        >>> NoProgressRule(5, "bogus")
+        Traceback (most recent call last):
+        ...
+        ValueError: no_capture.reset: must be one of capture, mill, placement-or-capture, not 'bogus'
+        """
+        if not _is_int(self.limit) or self.limit < 1:
+            raise ValueError(f"no_capture.limit: must be a whole number of plies, at least 1, not {self.limit!r}")
+        _check_choice("no_capture.reset", self.reset, NO_PROGRESS_RESET)
+        _check_choice("no_capture.mode", self.mode, DRAW_MODE)
+        if not isinstance(self.whole_moves, bool):
+            raise ValueError(f"no_capture.whole_moves: must be true or false, not {self.whole_moves!r}")
+        if self.whole_moves and self.limit % 2:
+            raise ValueError(f"no_capture.limit: must be even with whole_moves (the plies of whole moves), "
+                             f"not {self.limit}")
+
     def threshold(self, by_black: bool) -> int:
         """The counter at which the draw is due after a ply by Black (``by_black``) or by White."""
         return self.limit + 1 if self.whole_moves and not by_black else self.limit
@@ -119,6 +137,25 @@ class Ruleset:
     no_capture: Optional[NoProgressRule] = None
     mandatory_draw: bool = False
     cites: tuple[tuple[str, str, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        """A ruleset built in code is checked as a ruleset file is (a :class:`ValueError` saying what is wrong).
+
+        >>> Ruleset(name="club", title="Club", stones=2)
+        Traceback (most recent call last):
+        ...
+        ValueError: stones: must be a whole number from 3 to 12, not 2
+        """
+        if not _is_int(self.stones) or not MIN_STONES <= self.stones <= MAX_STONES:
+            raise ValueError(f"stones: must be a whole number from {MIN_STONES} to {MAX_STONES}, not {self.stones!r}")
+        for key in ("flying", "mandatory_draw"):
+            if not isinstance(getattr(self, key), bool):
+                raise ValueError(f"{key}: must be true or false, not {getattr(self, key)!r}")
+        _check_choice("double_mill", self.double_mill, DOUBLE_MILL)
+        _check_choice("capture_from_mill", self.capture_from_mill, CAPTURE_FROM_MILL)
+        _check_choice("repetition", self.repetition, REPETITION)
+        if self.no_capture is not None and not isinstance(self.no_capture, NoProgressRule):
+            raise ValueError(f"no_capture: must be a NoProgressRule or None, not {self.no_capture!r}")
 
     def cite(self, what: str) -> Optional[tuple[str, str]]:
         """The section and the words of the rules text on ``what`` (one of :data:`CITED`), if cited.
@@ -338,22 +375,9 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
                 raise fail((key,), f"must be a{' non-empty' if key == 'name' else ''} text, "
                                    f"not {data[key]!r}")
             values[key] = data[key].strip() if key == "name" else data[key]
-    if "stones" in data:
-        stones = data["stones"]
-        if not _is_int(stones) or not MIN_STONES <= stones <= MAX_STONES:
-            raise fail(("stones",), f"must be a whole number from {MIN_STONES} to {MAX_STONES}, not {stones!r}")
-        values["stones"] = stones
-    for key in ("flying", "mandatory_draw"):
+    for key in ("stones", "flying", "mandatory_draw", "double_mill", "capture_from_mill", "repetition"):
         if key in data:
-            if not isinstance(data[key], bool):
-                raise fail((key,), f"must be true or false, not {data[key]!r}")
-            values[key] = data[key]
-    for key, allowed in (("double_mill", DOUBLE_MILL), ("capture_from_mill", CAPTURE_FROM_MILL),
-                         ("repetition", REPETITION)):
-        if key in data:
-            if data[key] not in allowed:
-                raise fail((key,), f"must be one of {', '.join(allowed)}, not {data[key]!r}")
-            values[key] = data[key]
+            values[key] = data[key]  # (checked by the Ruleset itself, below)
     if "no_capture" in data:
         values["no_capture"] = _no_progress(data["no_capture"], fail)
     if "cites" in data:
@@ -363,7 +387,11 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
                                 if _CITED_FIELD.get(cited[0]) not in values)
     values.setdefault("name", default_name)
     values.setdefault("title", values["name"])
-    return replace(base, **values)
+    try:
+        return replace(base, **values)
+    except ValueError as error:  # ("stones: must be ..."): at the key it names
+        key, _, message = str(error).partition(": ")
+        raise fail((key,), message) from None
 
 
 def _no_progress(value: Any, fail: Any) -> Optional[NoProgressRule]:
@@ -378,21 +406,11 @@ def _no_progress(value: Any, fail: Any) -> Optional[NoProgressRule]:
             raise fail(path + (str(key),), f"unknown key (known keys: {', '.join(_NO_PROGRESS_KEYS)})")
     if "limit" not in value:
         raise fail(path, "needs a limit (plies without progress)")
-    limit = value["limit"]
-    if not _is_int(limit) or limit < 1:
-        raise fail(path + ("limit",), f"must be a whole number of plies, at least 1, not {limit!r}")
-    reset = value.get("reset", "capture")
-    if reset not in NO_PROGRESS_RESET:
-        raise fail(path + ("reset",), f"must be one of {', '.join(NO_PROGRESS_RESET)}, not {reset!r}")
-    mode = value.get("mode", "claim")
-    if mode not in DRAW_MODE:
-        raise fail(path + ("mode",), f"must be one of {', '.join(DRAW_MODE)}, not {mode!r}")
-    whole_moves = value.get("whole_moves", False)
-    if not isinstance(whole_moves, bool):
-        raise fail(path + ("whole_moves",), f"must be true or false, not {whole_moves!r}")
-    if whole_moves and limit % 2:
-        raise fail(path + ("limit",), f"must be even with whole_moves (the plies of whole moves), not {limit}")
-    return NoProgressRule(limit=limit, reset=reset, mode=mode, whole_moves=whole_moves)
+    try:
+        return NoProgressRule(**value)
+    except ValueError as error:  # ("no_capture.limit: must be ..."): at the key it names
+        key, _, message = str(error).partition(": ")
+        raise fail(tuple(key.split(".")), message) from None
 
 
 #: The field of a ruleset that decides each cited rule (the others hang on no one field).
@@ -415,6 +433,12 @@ def _cites(value: Any, fail: Any) -> tuple[tuple[str, str, str], ...]:
             raise fail(path + (key,), "must be a mapping with a section and a text, both non-empty texts")
         cites.append((key, cited["section"].strip(), cited["text"].strip()))
     return tuple(cites)
+
+
+def _check_choice(key: str, value: Any, allowed: tuple[str, ...]) -> None:
+    """A :class:`ValueError` unless ``value`` is one of ``allowed``."""
+    if value not in allowed:
+        raise ValueError(f"{key}: must be one of {', '.join(allowed)}, not {value!r}")
 
 
 def _is_int(value: Any) -> bool:

@@ -317,3 +317,30 @@ def test_a_rule_changed_from_its_base_no_longer_cites_the_base_text() -> None:
     assert club.cite("repetition") == load_ruleset("wmd").cite("repetition")
     own = parse_ruleset("base: wmd\nno_capture: {limit: 40}\ncites:\n  no-capture: {section: Club 3, text: 40 Halbzüge}\n")
     assert own.cites == (("no-capture", "Club 3", "40 Halbzüge"),)
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"stones": 2}, "stones: must be a whole number from 3 to 12, not 2"),
+    ({"stones": "9"}, "stones: must be a whole number from 3 to 12, not '9'"),
+    ({"flying": "no"}, "flying: must be true or false, not 'no'"),
+    ({"double_mill": "sometimes"}, "double_mill: must be one of placing, always, never, not 'sometimes'"),
+    ({"repetition": "maybe"}, "repetition: must be one of claim, automatic, off, not 'maybe'"),
+    ({"no_capture": 60}, "no_capture: must be a NoProgressRule or None, not 60"),
+])
+def test_a_ruleset_built_in_code_is_checked_as_a_file_is(fields: dict, message: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        Ruleset(name="club", title="Club", **fields)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("args, kwargs, message", [
+    ((0,), {}, "no_capture.limit: must be a whole number of plies, at least 1, not 0"),
+    ((5, "bogus"), {}, "no_capture.reset: must be one of capture, mill, placement-or-capture, not 'bogus'"),
+    ((5,), {"mode": "later"}, "no_capture.mode: must be one of claim, automatic, not 'later'"),
+    ((99, "mill"), {"whole_moves": True}, "no_capture.limit: must be even with whole_moves (the plies of whole "
+                                          "moves), not 99"),
+])
+def test_a_no_progress_rule_built_in_code_is_checked(args: tuple, kwargs: dict, message: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        NoProgressRule(*args, **kwargs)
+    assert str(caught.value) == message
