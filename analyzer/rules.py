@@ -156,6 +156,14 @@ class Ruleset:
         _check_choice("repetition", self.repetition, REPETITION)
         if self.no_capture is not None and not isinstance(self.no_capture, NoProgressRule):
             raise ValueError(f"no_capture: must be a NoProgressRule or None, not {self.no_capture!r}")
+        for key in ("name", "title", "follows"):
+            if not isinstance(getattr(self, key), str):
+                raise ValueError(f"{key}: must be a text, not {getattr(self, key)!r}")
+        for cited in self.cites:
+            if not (isinstance(cited, tuple) and len(cited) == 3 and all(isinstance(part, str) for part in cited)
+                    and cited[0] in CITED and cited[1].strip() and cited[2].strip()):
+                raise ValueError(f"cites: each must be (what, section, text), what one of {', '.join(CITED)} "
+                                 f"and section and text non-empty texts, not {cited!r}")
 
     def cite(self, what: str) -> Optional[tuple[str, str]]:
         """The section and the words of the rules text on ``what`` (one of :data:`CITED`), if cited.
@@ -383,8 +391,8 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
     if "cites" in data:
         values["cites"] = _cites(data["cites"], fail)
     elif base.cites:  # a rule the file changes no longer says what the base's text says
-        values["cites"] = tuple(cited for cited in base.cites
-                                if _CITED_FIELD.get(cited[0]) not in values)
+        changed = {key for key, value in values.items() if key in _KEYS and value != getattr(base, key)}
+        values["cites"] = tuple(cited for cited in base.cites if _CITED_FIELD.get(cited[0]) not in changed)
     values.setdefault("name", default_name)
     values.setdefault("title", values["name"])
     try:

@@ -140,8 +140,10 @@ def game_pgn(game: Game, width: int = PGN_WIDTH) -> str:
     """One game as PGN, ending with a newline."""
     for name in game.tags:
         if name.startswith("_"):  # (Sanmill's reader of tag pairs stops at such a name)
-            raise UnwritableError(f"tag name {name!r} cannot be written as PGN: Sanmill reads tag names that "
-                                  "start with a letter or a digit", source=game.source or "", line=game.line)
+            error = UnwritableError(f"tag name {name!r} cannot be written as PGN: Sanmill reads tag names that "
+                                    "start with a letter or a digit", source=game.source or "", line=game.line)
+            error.game = game
+            raise error
     header = "".join(tag_line(name, value, game) + "\r\n" for name, value in pgn_tags(game))
     units = movetext_units(numbered(game), GLUED_CAPTURE, pgn_result(game), line_comments=False)
     return header + "\r\n" + "".join(line + "\n" for line in wrap_units(units, width))

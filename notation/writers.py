@@ -49,9 +49,10 @@ TAG_NAME = re.compile(r"[A-Za-z0-9_]+\Z")
 
 
 class UnwritableError(MuehleError):
-    """A record holds something the chosen text format cannot carry."""
+    """A record holds something the chosen text format cannot carry; ``game`` is that record."""
 
     code = "unwritable"
+    game: Optional[Game] = None
 
 
 def escape_tag_value(value: str) -> str:
@@ -297,4 +298,6 @@ def _unwritable(message: str, game: Optional[Game] = None, ply: Optional[Ply] = 
     source = game.source if game is not None else ""
     line = ply.line if ply is not None and ply.line else (game.line if game is not None else 0)
     column = ply.column if ply is not None and ply.line else 0
-    return UnwritableError(message, source=source, line=line, column=column)
+    error = UnwritableError(message, source=source, line=line, column=column)
+    error.game = game
+    return error

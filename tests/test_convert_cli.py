@@ -224,6 +224,27 @@ def test_output_through_a_symbolic_link_replaces_the_file_it_names(tmp_path: Pat
     assert link.is_symlink() and real.read_text(encoding="utf-8") == "1. d2 d6 *\n"
 
 
+def test_output_through_symbolic_links_in_a_loop_is_an_input_error(tmp_path: Path) -> None:
+    source = write(tmp_path / "g.txt", "1. d2 d6 *\n")
+    (tmp_path / "loop1").symlink_to(tmp_path / "loop2")
+    (tmp_path / "loop2").symlink_to(tmp_path / "loop1")
+    result = run(source, "--to", "json", "-o", str(tmp_path / "loop1"))
+    assert result.exit_code == 1
+    assert result.stderr == f"{tmp_path / 'loop1'}: error: cannot write {tmp_path / 'loop1'}: its symbolic links form a loop\n"
+
+
+def test_a_record_from_json_that_cannot_be_written_is_named_by_its_game(tmp_path: Path) -> None:
+    """The second game numbers two White plies 1.: the notation and PGN cannot say that, and a
+    JSON record has no line to point at: the error names the file and the game."""
+    record = write(tmp_path / "two.json", json.dumps({"format": "muehle-record", "version": 1, "games": [
+        {"plies": [{"number": 1, "side": "white", "to": "b4"}]},
+        {"plies": [{"number": 1, "side": "white", "to": "b4"}, {"number": 1, "side": "white", "to": "d6"}]}]}))
+    for target in ("notation", "pgn"):
+        result = run(record, "--to", target)
+        assert result.exit_code == 1 and result.stdout == ""
+        assert result.stderr.startswith(f"{record}, game 2: error: 1. d6 cannot be written after the ply numbered 1.")
+
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 

@@ -344,3 +344,15 @@ def test_a_no_progress_rule_built_in_code_is_checked(args: tuple, kwargs: dict, 
     with pytest.raises(ValueError) as caught:
         NoProgressRule(*args, **kwargs)
     assert str(caught.value) == message
+
+
+def test_a_rule_restated_as_its_base_has_it_keeps_the_citation() -> None:
+    club = parse_ruleset("base: wmd\nrepetition: claim\nno_capture: {limit: 60, reset: capture}\n")
+    assert club.cites == load_ruleset("wmd").cites
+
+
+def test_citations_built_in_code_are_checked() -> None:
+    with pytest.raises(ValueError, match="cites: each must be"):
+        Ruleset(name="club", title="Club", cites=(("stalemate", "Club 1", "words"),))
+    with pytest.raises(ValueError, match="cites: each must be"):
+        Ruleset(name="club", title="Club", cites=(("repetition", "", "words"),))

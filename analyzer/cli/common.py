@@ -156,7 +156,13 @@ def write_output(text: str, output: Optional[str], inputs: Iterable[str] = ()) -
             raise MuehleError(f"cannot write {output}: {error.strerror}", source=output, code="io") from None
         return
     if target.is_symlink():
-        target = target.resolve()
+        try:
+            target = target.resolve(strict=True)
+        except FileNotFoundError:  # (a link to a file still to be made: write it)
+            target = target.resolve()
+        except (OSError, RuntimeError):  # (links in a loop)
+            raise MuehleError(f"cannot write {output}: its symbolic links form a loop", source=output,
+                              code="io") from None
     directory = target.parent if str(target.parent) else Path(".")
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)

@@ -12,13 +12,13 @@ from typing import Callable, Iterable, Optional
 import click
 
 from muehle.analyzer.cli.common import fails_cleanly, output_path, write_output
-from muehle.notation.errors import MuehleError
+from muehle.notation.errors import MuehleError, game_in
 from muehle.notation.inputs import input_form, read_text, source_name
 from muehle.notation.jsonrecord import READERS, write_json, write_yaml
 from muehle.notation.model import Game
 from muehle.notation.parser import read_games
 from muehle.notation.pgn import write_pgn
-from muehle.notation.writers import write_notation
+from muehle.notation.writers import UnwritableError, write_notation
 
 Writer = Callable[[list[Game]], str]
 Reader = Callable[[str, str], list[Game]]
@@ -115,4 +115,18 @@ def convert(files: tuple[str, ...], target: str, output: Optional[str]) -> None:
     games written together. Nothing is written if any record has an error.
     """
     games = read_records(files)
-    write_output(WRITERS[target](games), output, inputs=files)
+    try:
+        text = WRITERS[target](games)
+    except UnwritableError as error:
+        raise _named(error, games) from None
+    write_output(text, output, inputs=files)
+
+
+def _named(error: UnwritableError, games: list[Game]) -> UnwritableError:
+    """``error`` naming its game by its number in its source when it has no line there (JSON, YAML)."""
+    if not error.line and error.game is not None:
+        same_source = [game for game in games if game.source == error.game.source]
+        number = next((index for index, game in enumerate(same_source, 1) if game is error.game), None)
+        if number is not None:
+            error.source = game_in(error.source, number)
+    return error
