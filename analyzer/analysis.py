@@ -416,6 +416,6 @@ def illegal_ply(replay: Replay, names: Optional[PlyNames] = None) -> Optional[Il
             fen=fen_of_record(replay.records, restore_ply, start_fen(replay.game), game_over=decided),
             last_record=replay.records[-1] if replay.records else None,
             decided=replay.outcome if decided else None,
-            set_up=replay.start != Position.start(replay.rules.stones),
+            set_up=replay.set_up,
         )
     return None

@@ -217,6 +217,11 @@ class Replay:
         """Whether an error (other than ``result-mismatch``) stopped this line."""
         return bool(self.errors) and any(error.code != "result-mismatch" for error in self.errors)
 
+    @property
+    def set_up(self) -> bool:
+        """Whether the line starts from a set-up position (a record's FEN) rather than the usual start."""
+        return self.start != _usual_start(self.rules.stones)
+
     def decided_by(self, index: int) -> bool:
         """Whether the board had decided the game by the position after ply ``index`` (0: the
         start); a result only declared in the record decides nothing on the board."""

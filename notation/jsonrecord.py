@@ -47,7 +47,8 @@ import yaml
 
 from muehle.notation.errors import FormatError
 from muehle.notation.model import (
-    ANNOTATIONS, MAX_DIGITS, MAX_VARIATION_DEPTH, POINTS, RESULTS, TOO_DEEP, Game, Ply, Variation, too_many_digits,
+    ANNOTATIONS, MAX_DIGITS, MAX_VARIATION_DEPTH, POINTS, RESULTS, TOO_DEEP, TOO_LARGE, Game, Ply, Variation,
+    decimal_digits, too_many_digits,
 )
 from muehle.notation.splitter import cuts_comment
 from muehle.notation.writers import COMMENT_CUT, TAG_NAME
@@ -282,10 +283,6 @@ def _integer(text: str) -> Any:
     return _LongNumber(digits) if digits > MAX_DIGITS else int(text)
 
 
-#: The integers from which on a number has more than MAX_DIGITS digits.
-_TOO_LARGE = 10**MAX_DIGITS
-
-
 #: The reader of each form of data record (see :func:`muehle.notation.inputs.input_form`).
 READERS: dict[str, Callable[[str, str], list[Game]]] = {"json": read_json, "yaml": read_yaml}
 
@@ -380,8 +377,8 @@ class _Checker:
             self.fail(path, too_many_digits("a number", value.digits))
         if not isinstance(value, int) or isinstance(value, bool):
             self.fail(path, f"expected an integer, got {_kind(value)}")
-        if not -_TOO_LARGE < value < _TOO_LARGE:
-            self.fail(path, too_many_digits("a number", len(str(abs(value)))))
+        if not -TOO_LARGE < value < TOO_LARGE:
+            self.fail(path, too_many_digits("a number", decimal_digits(value)))
         if value < low or (high is not None and value > high):
             bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
             self.fail(path, f"{value} is out of range ({bounds})")
@@ -486,7 +483,7 @@ class _Checker:
             self.point(target, f"{path}.to")
         if origin is not None and not (type(origin) is str and origin in _POINTS):
             self.point(origin, f"{path}.from")
-        if number is not None and not (type(number) is int and 0 <= number < _TOO_LARGE):
+        if number is not None and not (type(number) is int and 0 <= number < TOO_LARGE):
             self.integer(number, f"{path}.number", 0)  # (0 as the notation may write it: the replay judges it)
         ply = Ply(number, side, target, origin)
         if len(data) > 2 + ("from" in data) + ("number" in data):
@@ -497,7 +494,7 @@ class _Checker:
         return ply
 
     def position(self, value: Any, path: str) -> int:
-        return value if type(value) is int and 0 <= value < _TOO_LARGE else self.integer(value, path, 0)
+        return value if type(value) is int and 0 <= value < TOO_LARGE else self.integer(value, path, 0)
 
     def points(self, value: Any, path: str) -> list[str]:
         return self.items(value, path, self.point)

@@ -47,6 +47,23 @@ TOO_DEEP = (f"variations nest more than {MAX_VARIATION_DEPTH} deep here; "
 MAX_DIGITS = 4000
 
 
+#: The integers from which on a number has more than :data:`MAX_DIGITS` digits.
+TOO_LARGE = 10**MAX_DIGITS
+
+
+def decimal_digits(value: int) -> int:
+    """How many digits ``value`` has in decimal, without writing it out (Python limits that).
+
+    >>> decimal_digits(99), decimal_digits(-100), decimal_digits(16**5000)
+    (2, 3, 6021)
+    """
+    value = abs(value)
+    digits = max(1, int(value.bit_length() * 0.30103))  # (at most the count: 0.30103 is about log10(2))
+    while value >= 10**digits:
+        digits += 1
+    return digits
+
+
 def too_many_digits(what: str, digits: int) -> str:
     """The error for ``what``, a number written with more than :data:`MAX_DIGITS` digits.
 

@@ -28,10 +28,10 @@ from __future__ import annotations
 import copy
 import dataclasses
 import re
-from typing import Iterable
+from typing import Iterable, Optional
 
 from muehle.notation.model import MAX_DIGITS, RESULTS, Game, Ply, Variation, numbering_after
-from muehle.notation.writers import GLUED_CAPTURE, UnwritableError, movetext_units, tag_line, wrap_units
+from muehle.notation.writers import GLUED_CAPTURE, comment_unit, movetext_units, tag_line, unwritable, wrap_units
 
 #: The seven tags every PGN record starts with, and the value of a missing one.
 ROSTER: dict[str, str] = {
@@ -136,16 +136,24 @@ def _numbered_plies(plies: list[Ply], number: int) -> list[Ply]:
     return numbered_plies
 
 
+def _pgn_comment(text: str, game: Game, ply: Optional[Ply]) -> str:
+    """A comment as PGN writes it, ``{ text }``; one holding ``}`` is refused: the notation's
+    ``;`` form would hide every move after it from Sanmill, which reads the main line as one line."""
+    if "}" in text:
+        raise unwritable("a comment containing '}' cannot be written as PGN: Sanmill reads the main line as "
+                         "one line, so a ';' comment would hide the moves after it (write notation, JSON or "
+                         "YAML to keep it)", game, ply)
+    return comment_unit(text, game, ply)
+
+
 def game_pgn(game: Game, width: int = PGN_WIDTH) -> str:
     """One game as PGN, ending with a newline."""
     for name in game.tags:
         if name.startswith("_"):  # (Sanmill's reader of tag pairs stops at such a name)
-            error = UnwritableError(f"tag name {name!r} cannot be written as PGN: Sanmill reads tag names that "
-                                    "start with a letter or a digit", source=game.source or "", line=game.line)
-            error.game = game
-            raise error
+            raise unwritable(f"tag name {name!r} cannot be written as PGN: Sanmill reads tag names that "
+                             "start with a letter or a digit", game)
     header = "".join(tag_line(name, value, game) + "\r\n" for name, value in pgn_tags(game))
-    units = movetext_units(numbered(game), GLUED_CAPTURE, pgn_result(game), line_comments=False)
+    units = movetext_units(numbered(game), GLUED_CAPTURE, pgn_result(game), _pgn_comment)
     return header + "\r\n" + "".join(line + "\n" for line in wrap_units(units, width))
 
 

@@ -25,7 +25,7 @@ only in how captures are glued (``d2-b2xa4``), in the tag section and the width.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Optional, Sequence
+from typing import Callable, Iterable, Optional, Sequence
 
 from muehle.notation.errors import MuehleError
 from muehle.notation.model import WHITE, Game, Numbering, Ply, Variation, goes_back, next_numbering
@@ -71,9 +71,9 @@ def tag_line(name: str, value: str, game: Optional[Game] = None) -> str:
     '[Event "Schweizer Meisterschaft"]'
     """
     if not TAG_NAME.match(name):
-        raise _unwritable(f"tag name {name!r} cannot be written (letters, digits and _ only)", game)
+        raise unwritable(f"tag name {name!r} cannot be written (letters, digits and _ only)", game)
     if "\n" in value or "\r" in value:
-        raise _unwritable(f"the value of tag {name} contains a line break, which a tag pair cannot carry", game)
+        raise unwritable(f"the value of tag {name} contains a line break, which a tag pair cannot carry", game)
     return f'[{name} "{escape_tag_value(value)}"]'
 
 
@@ -90,10 +90,10 @@ def comment_unit(text: str, game: Optional[Game] = None, ply: Optional[Ply] = No
     """
     if "}" not in text:
         if cuts_comment(text):
-            raise _unwritable(f"a comment holding {COMMENT_CUT} cannot be written", game, ply)
+            raise unwritable(f"a comment holding {COMMENT_CUT} cannot be written", game, ply)
         return f"{{ {text} }}" if text else "{}"
     if "\n" in text or "\r" in text:
-        raise _unwritable("a comment containing both '}' and a line break cannot be written", game, ply)
+        raise unwritable("a comment containing both '}' and a line break cannot be written", game, ply)
     return f"; {text}" if text else ";"
 
 
@@ -113,13 +113,18 @@ def ply_text(ply: Ply, capture_mark: str = BOOK_CAPTURE) -> str:
     return text
 
 
+#: How a comment is written: its text, the game and the ply it belongs to -> the unit
+#: (:func:`comment_unit` for the notation; PGN has its own).
+CommentForm = Callable[[str, Game, Optional[Ply]], str]
+
+
 def movetext_units(game: Game, capture_mark: str = BOOK_CAPTURE, result: Optional[str] = None,
-                   line_comments: bool = True) -> list[str]:
+                   comment: CommentForm = comment_unit) -> list[str]:
     """The movetext of ``game`` as units that a line break must not split.
 
     ``result`` is the termination written after the main line (``None``: none).
     A move number is part of its ply's unit; :data:`LINE_BREAK` forces a break.
-    Without ``line_comments`` a comment holding ``}`` (a ``;`` comment) cannot be written.
+    ``comment`` writes each comment.
 
     >>> from muehle.notation.model import Game, Ply, Variation
     >>> alt = Variation([Ply(12, "white", "d3", origin="d2"), Ply(12, "black", "e3", origin="e4")])
@@ -129,22 +134,22 @@ def movetext_units(game: Game, capture_mark: str = BOOK_CAPTURE, result: Optiona
     ['12. f4-f6', '(12. d2-d3', 'e4-e3)', '12... e4-e5']
     """
     units: list[str] = []
-    _line_units(game.plies, game.comments, units, capture_mark, game, line_comments)
+    _line_units(game.plies, game.comments, units, capture_mark, game, comment)
     if result is not None:
         units.append(result)
     for text in game.final_comments:
-        _add_comment(units, text, game, None, line_comments)
+        _add_comment(units, comment(text, game, None))
     return units
 
 
 def _line_units(
-    plies: Sequence[Ply], comments: Sequence[str], units: list[str], mark: str, game: Game, line_comments: bool,
+    plies: Sequence[Ply], comments: Sequence[str], units: list[str], mark: str, game: Game, comment: CommentForm,
     context: Optional[Numbering] = None,
 ) -> None:
     """Append one line of play (main line or variation), its opening comments first;
     ``context`` is the numbering of the ply before the line (``None`` at the start)."""
     for text in comments:
-        _add_comment(units, text, game, None, line_comments)
+        _add_comment(units, comment(text, game, None))
     previous: Optional[Ply] = None  # the ply just before, if nothing came between
     for ply in plies:
         before = context
@@ -165,19 +170,19 @@ def _line_units(
             units.append("(=)")
         previous = ply
         for text in ply.comments:
-            _add_comment(units, text, game, ply, line_comments)
+            _add_comment(units, comment(text, game, ply))
             previous = None
         for variation in ply.variations:
-            _variation_units(variation, units, mark, game, line_comments, before)
+            _variation_units(variation, units, mark, game, comment, before)
             previous = None
 
 
-def _variation_units(variation: Variation, units: list[str], mark: str, game: Game, line_comments: bool,
+def _variation_units(variation: Variation, units: list[str], mark: str, game: Game, comment: CommentForm,
                      context: Optional[Numbering]) -> None:
     if not variation.plies:
-        raise _unwritable("a variation without plies cannot be written", game)
+        raise unwritable("a variation without plies cannot be written", game)
     inner: list[str] = []
-    _line_units(variation.plies, variation.comments, inner, mark, game, line_comments, context)
+    _line_units(variation.plies, variation.comments, inner, mark, game, comment, context)
     inner[0] = "(" + inner[0]
     if inner[-1] == LINE_BREAK:
         inner.append(")")
@@ -197,25 +202,21 @@ def _numbering_read_back(context: Optional[Numbering], ply: Ply, game: Game) -> 
     if ply.number is not None:
         if goes_back(context, ply.number, ply.side):
             written = f"{ply.number}." if ply.side == WHITE else f"{ply.number}..."
-            raise _unwritable(f"{written} {ply.move_text} cannot be written after the ply numbered "
-                              f"{context[0]}{'.' if context[1] == WHITE else '...'}: in the notation a move "  # type: ignore[index]
-                              "number never goes back in its line (a variation goes on from the ply before the "
-                              "one it replaces)", game, ply)
+            raise unwritable(f"{written} {ply.move_text} cannot be written after the ply numbered "
+                             f"{context[0]}{'.' if context[1] == WHITE else '...'}: in the notation a move "  # type: ignore[index]
+                             "number never goes back in its line (a variation goes on from the ply before the "
+                             "one it replaces)", game, ply)
         return ply.number, ply.side
     number, side = next_numbering(context)
     if side != ply.side:
-        raise _unwritable(f"{ply.move_text}, {'White' if ply.side == WHITE else 'Black'}'s ply without a number, "
-                          f"cannot be written where the notation reads {'White' if side == WHITE else 'Black'}'s: "
-                          "only a move number can say whose ply it is", game, ply)
+        raise unwritable(f"{ply.move_text}, {'White' if ply.side == WHITE else 'Black'}'s ply without a number, "
+                         f"cannot be written where the notation reads {'White' if side == WHITE else 'Black'}'s: "
+                         "only a move number can say whose ply it is", game, ply)
     return number, side
 
 
-def _add_comment(units: list[str], text: str, game: Game, ply: Optional[Ply], line_comments: bool) -> None:
-    if not line_comments and "}" in text:
-        raise _unwritable("a comment containing '}' cannot be written as PGN: Sanmill reads the main line as "
-                          "one line, so a ';' comment would hide the moves after it (write notation, JSON or "
-                          "YAML to keep it)", game, ply)
-    unit = comment_unit(text, game, ply)
+def _add_comment(units: list[str], unit: str) -> None:
+    """Append a comment as written; a ``;`` comment ends its line."""
     units.append(unit)
     if unit.startswith(";"):
         units.append(LINE_BREAK)
@@ -294,7 +295,8 @@ def write_notation(games: Iterable[Game]) -> str:
     return "\n\n".join(texts) + "\n" if texts else ""
 
 
-def _unwritable(message: str, game: Optional[Game] = None, ply: Optional[Ply] = None) -> UnwritableError:
+def unwritable(message: str, game: Optional[Game] = None, ply: Optional[Ply] = None) -> UnwritableError:
+    """The :class:`UnwritableError` of ``game``: at ``ply`` where it was read, else at the game."""
     source = game.source if game is not None else ""
     line = ply.line if ply is not None and ply.line else (game.line if game is not None else 0)
     column = ply.column if ply is not None and ply.line else 0

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import yaml
 
-from muehle.notation.model import MAX_DIGITS, too_many_digits
+from muehle.notation.model import TOO_LARGE, decimal_digits, too_many_digits
 
 #: PyYAML's safe loader, in C where libyaml is there (many times faster; the same plain data).
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -95,12 +95,9 @@ def _check_nodes(root: yaml.Node, integer: Callable[[yaml.ScalarNode], int]) -> 
 
 _INT_TAG = "tag:yaml.org,2002:int"
 
-#: The integers from which on a number has more than MAX_DIGITS digits.
-_TOO_LARGE = 10**MAX_DIGITS
-
 
 def _check_scalar(node: yaml.ScalarNode, integer: Callable[[yaml.ScalarNode], int]) -> None:
-    """Raise when ``node`` is an integer of more than :data:`MAX_DIGITS` digits."""
+    """Raise when ``node`` is an integer of more than :data:`~muehle.notation.model.MAX_DIGITS` digits."""
     if node.tag != _INT_TAG:
         return
     try:
@@ -108,20 +105,7 @@ def _check_scalar(node: yaml.ScalarNode, integer: Callable[[yaml.ScalarNode], in
     except ValueError:  # in decimal, longer than Python reads
         digits = sum(char.isdigit() for char in node.value)
     else:
-        if -_TOO_LARGE < value < _TOO_LARGE:
+        if -TOO_LARGE < value < TOO_LARGE:
             return
-        digits = _decimal_digits(value)
+        digits = decimal_digits(value)
     raise yaml.constructor.ConstructorError(None, None, too_many_digits("a number", digits), node.start_mark)
-
-
-def _decimal_digits(value: int) -> int:
-    """How many digits ``value`` has in decimal, without writing it out (Python limits that).
-
-    >>> _decimal_digits(99), _decimal_digits(-100), _decimal_digits(16**5000)
-    (2, 3, 6021)
-    """
-    value = abs(value)
-    digits = max(1, int(value.bit_length() * 0.30103))  # (at most the count: 0.30103 is about log10(2))
-    while value >= 10**digits:
-        digits += 1
-    return digits

@@ -32,8 +32,8 @@ def long_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (signal.SIGINT, "interrupted", 130),  # Ctrl-C
     (signal.SIGTERM, "terminated", 143),  # timeout, kill, a job scheduler
 ])
-def test_interrupt_closes_the_json_report_and_exits_130(long_file: Path, jobs: str, sent: int, word: str,
-                                                        status: int) -> None:
+def test_a_stop_signal_closes_the_json_report_and_exits_with_its_status(
+        long_file: Path, jobs: str, sent: int, word: str, status: int) -> None:
     process = subprocess.Popen(
         [str(MUEHLE), "validate", "--format", "json", "--jobs", jobs, str(long_file)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,

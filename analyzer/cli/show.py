@@ -14,7 +14,6 @@ import click
 
 from muehle.analyzer.cli.common import fails_cleanly, output_path, rules_option, stdout_is_utf8, write_output
 from muehle.analyzer.cli.game_input import GameInput, load_games
-from muehle.analyzer.board import Position
 from muehle.analyzer.diagram import game_over_text, render_diagram
 from muehle.analyzer.fen import fen_of_record, start_fen
 from muehle.analyzer.record_setup import replay_from, rules_for
@@ -33,7 +32,7 @@ def ply_of_move(game: Game, result: Replay, move: int, side: str) -> int:
     """
     first = 0 if result.start.to_move == "white" else 1
     base = 1
-    if result.start != Position.start(result.rules.stones) and game.plies and game.plies[0].number is not None:
+    if result.set_up and game.plies and game.plies[0].number is not None:
         base = game.plies[0].number
     index = (move - base) * 2 + (1 if side == "white" else 2) - first
     if not 1 <= index <= len(game.plies):
@@ -45,7 +44,7 @@ def ply_of_move(game: Game, result: Replay, move: int, side: str) -> int:
             where = "the record has no plies (its position is --ply 0)"
         elif index < 1:
             where = (f"the record starts with {names.move(1)} (ply 1); the position before it is "
-                     f"{'the set-up position' if result.start != Position.start(result.rules.stones) else 'the start'}"
+                     f"{'the set-up position' if result.set_up else 'the start'}"
                      " (--ply 0)")
         else:
             where = f"the record ends with {names.move(len(game.plies))} (ply {len(game.plies)})"
