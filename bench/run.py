@@ -15,7 +15,7 @@ Measured on one corpus of random legal games made by muehle's generator (cached 
   the same number of plies (it replays each move as it reads it);
 - muehle: validation (parse, replay, draw bookkeeping) through the library and
   through the ``muehle validate`` command, with one process and with ``--jobs 2``;
-  the command also on a file of about 10 MB (the corpus's games over again), on
+  the command also on a file of about 30 MB (the corpus's games over again), on
   which ``--jobs 2`` is compared with one process: on the corpus alone, the
   command's start-up (a fixed cost, measured on its own) is a sizeable part of a
   run that takes about a second;
@@ -81,7 +81,7 @@ class Plan:
 
 
 FULL = Plan(games=4000, repeats=3, startup_runs=9, small_bytes=2_000_000, big_bytes=200_000_000,
-            memory_limit=480, jobs_bytes=10_000_000)
+            memory_limit=480, jobs_bytes=30_000_000)
 QUICK = Plan(games=60, repeats=2, startup_runs=3, small_bytes=200_000, big_bytes=2_000_000,
              memory_limit=60, jobs_bytes=400_000)
 
