@@ -39,6 +39,7 @@ from muehle.notation.model import (  # (goes_back, next_numbering: also for the 
     BLACK, MAX_DIGITS, MAX_VARIATION_DEPTH, TOO_DEEP, WHITE, Game, Ply, Side, Variation, goes_back,
     next_numbering, numbering_after, tag_value_column, too_many_digits,
 )
+from muehle.notation.setup_numbering import sanmill_numbered
 from muehle.notation.splitter import Chunk, split_lines
 
 __all__ = ["read_games", "read_file", "read_lines", "parse_game"]
@@ -442,6 +443,8 @@ def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False) -> Game:
     The fast reader (:mod:`muehle.notation.fastread`) reads the chunk when it can
     (with ``deferred``: its main line at once and the rest when asked for);
     otherwise (and always when ``fastread.ENABLED`` is false) the LALR parser does.
+    A Sanmill export set up with Black to move is renumbered (see
+    :mod:`muehle.notation.setup_numbering`).
     """
     if _UNDECODED_READ[0]:
         undecoded = next((line for line in chunk.lines if line.__class__ is UndecodedLine), None)
@@ -451,13 +454,16 @@ def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False) -> Game:
                                             column=undecoded.error.column, line_text=str(undecoded))]
             return game
     fast = _PARSERS.fast or _PARSERS.get_fast()
+    game = None
     if _FASTREAD.ENABLED:
         game = fast.read_moves(chunk, source, lambda: _read_whole(chunk, source)) if deferred else None
         if game is None:
             game = fast.read(chunk, source)
-        if game is not None:
-            return game
-    return _parse_with_lark(chunk, source)
+    if game is None:
+        game = _parse_with_lark(chunk, source)
+    if "SetUp" in game.tags and not game.errors:  # (Sanmill numbers a set-up with Black to move in pairs)
+        sanmill_numbered(game)
+    return game
 
 
 def _read_whole(chunk: Chunk, source: str) -> Game:
