@@ -77,3 +77,38 @@ def test_a_white_first_ply_other_than_1_is_still_a_numbering_error(tmp_path: Pat
     assert result.exit_code == 1
     assert f"{path}:4:5: error: 10. d3-d2: ply 1 is Black's, but the record gives it to White [numbering]" \
         in result.stdout
+
+
+# --- the FEN's move number (field 17) and the first ply's ---------------------------------
+
+
+@pytest.mark.parametrize("movetext", [
+    "10... d3-d2 11. g4-g1 *",  # the FEN's move number, 10
+    "1... d3-d2 2. g4-g1 *",  # 1, as Sanmill numbers every export
+    "1. d3-d2 g4-g1 *",  # Sanmill's pairs
+])
+def test_the_first_ply_has_the_fens_move_number_or_1(movetext: str) -> None:
+    game = parse_game(f'[SetUp "1"]\n[FEN "{FEN}"]\n\n{movetext}')
+    assert replay_record(game).errors == []
+
+
+@pytest.mark.parametrize("movetext, column, message", [
+    ("12... d3-d2 13. g4-g1 *", 7, "12... d3-d2: move number 12 where 10 is expected (ply 1 is Black's move 10)"),
+    ("9... d3-d2 10. g4-g1 *", 6, "9... d3-d2: move number 9 where 10 is expected (ply 1 is Black's move 10)"),
+])
+def test_another_first_number_is_a_numbering_error_at_the_ply(tmp_path: Path, movetext: str, column: int,
+                                                            message: str) -> None:
+    path = tmp_path / "s.pgn"
+    path.write_text(f'[SetUp "1"]\n[FEN "{FEN}"]\n\n{movetext}\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"{path}:4:{column}: error: {message} [numbering]\n")
+
+
+def test_a_record_in_json_is_held_to_the_fens_move_number_too() -> None:
+    (game,) = read_json(json.dumps({"format": "muehle-record", "version": 1, "games": [{
+        "tags": {"SetUp": "1", "FEN": FEN},
+        "plies": [{"number": 11, "side": "black", "from": "d3", "to": "d2"}]}]}))
+    (error,) = replay_record(game).errors
+    assert (error.code, error.message) == (
+        "numbering", "11... d3-d2: move number 11 where 10 is expected (ply 1 is Black's move 10)")
