@@ -55,6 +55,10 @@ FIELD_NAMES: tuple[str, ...] = (
     "mills already used", "plies since the last placement or capture", "full-move number",
 )
 
+#: Sanmill's square numbers of the 24 points (fields 11-14 give a last mill's in them, 0 for none):
+#: ``sqBegin`` to ``sqEnd - 1`` of its ``position.dart``.
+SQUARES = range(8, 32)
+
 PHASES = {"r": "ready", "p": "placing", "m": "moving", "o": "game over"}
 ACTIONS = {"p": "place", "s": "select", "r": "remove"}
 
@@ -216,6 +220,10 @@ def fen_to_position(
             )
     if fullmove < 1:
         raise field_error(16, "the full-move number starts at 1")
+    for index, square in enumerate((mill_wf, mill_wt, mill_bf, mill_bt), 10):
+        if square and square not in SQUARES:
+            raise field_error(index, f"{square} is not a square: 0 (no mill) or one of Sanmill's square "
+                                     f"numbers of the points, {SQUARES[0]} to {SQUARES[-1]}")
     if phase == "m" and (hand_white or hand_black):
         side_name, hand = ("White", hand_white) if hand_white else ("Black", hand_black)
         raise field_error(2, f"m (moving) while {side_name} still has {hand} stone{'s' * (hand != 1)} in hand")

@@ -50,7 +50,8 @@ def replay_record(game: Game, rules: RulesArg = None) -> Replay:
 def replay_from(game: Game, rules: RulesArg, setup: Optional[FenPosition]) -> Replay:
     """Replay ``game`` under ``rules`` (as :func:`~muehle.analyzer.replay.replay` takes them)
     from ``setup`` (``None``: the usual start), its no-progress counter taken from the FEN's
-    field 16 as far as it tells.
+    field 16 as far as it tells, its first ply numbered as field 17 says (or from 1, as
+    Sanmill numbers its exports).
 
     >>> from muehle.analyzer.fen import fen_to_position
     >>> from muehle.notation.model import Ply
@@ -66,4 +67,5 @@ def replay_from(game: Game, rules: RulesArg, setup: Optional[FenPosition]) -> Re
         rules = as_ruleset(rules)
     rule = rules.no_capture
     count, exact = no_progress_at_setup(setup, rule.reset if rule is not None else "capture")
-    return replay(game, rules, start=setup.position, no_progress=count, no_progress_exact=exact)
+    return replay(game, rules, start=setup.position, no_progress=count, no_progress_exact=exact,
+                  fullmove=setup.fullmove)

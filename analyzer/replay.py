@@ -357,7 +357,7 @@ def _describe(outcome: Outcome) -> str:
 
 
 def replay(game: Game, rules: RulesArg = None, start: Optional[Position] = None, *,
-           no_progress: int = 0, no_progress_exact: bool = True) -> Replay:
+           no_progress: int = 0, no_progress_exact: bool = True, fullmove: Optional[int] = None) -> Replay:
     """Replay ``game`` (main line and variations) under ``rules``: a :class:`Ruleset`, a
     preset's name or a YAML file's path (default: ``wmd``).
 
@@ -367,7 +367,9 @@ def replay(game: Game, rules: RulesArg = None, start: Optional[Position] = None,
     :func:`~muehle.analyzer.fen.no_progress_at_setup`), exact or, with
     ``no_progress_exact=False``, a lower bound. A counter at the limit already gives
     the draw right at ply 0 (the start), and under ``mode: automatic`` ends the game
-    there. A game that has syntax errors (``game.errors``) is not replayed: its
+    there. ``fullmove`` is the move number a set-up position's FEN gives (field 17): the
+    first ply has that number or 1 (Sanmill numbers its exports from 1), else it is a
+    ``numbering`` error; ``None`` takes any number. A game that has syntax errors (``game.errors``) is not replayed: its
     errors are reported with code ``syntax``. The replay reads ``game`` as it goes
     on (see :class:`Replay`): ``game`` must not be changed afterwards.
     """
@@ -385,8 +387,10 @@ def replay(game: Game, rules: RulesArg = None, start: Optional[Position] = None,
     number_base = 1
     moves = game.main_line()
     if start is not usual_start and start != usual_start and moves.first is not None and moves.first[0] is not None:
-        # a record set up from a position numbers its first ply as it likes
+        # a record set up from a position numbers its first ply as its FEN says, or from 1 as Sanmill does
         number_base = moves.first[0]
+        if fullmove is not None and number_base != 1:
+            number_base = fullmove
     numbering = (number_base, 0 if start.to_move == "white" else 1)
     history = {position_key(start): [0]}
     outcome = _start_outcome(start, rules.flying)

@@ -35,7 +35,7 @@ from muehle.notation.model import (
     tag_value_column,
 )
 from muehle.notation.parser import (
-    _DECODED, TooManyDigits, _decode, goes_back, next_numbering, read_move_number, read_nag, tag_pair,
+    _DECODED, SecondAnnotation, TooManyDigits, _decode, goes_back, next_numbering, read_move_number, read_nag, tag_pair,
 )
 from muehle.notation.splitter import Chunk
 from muehle.notation.terminals import Terminal, token_pattern
@@ -266,7 +266,7 @@ class FastReader:
         A NAG out of range and a move number too long are not read here."""
         try:
             kind = self._kind_of_word(word)
-        except TooManyDigits:
+        except (TooManyDigits, SecondAnnotation):
             kind = (_WORD_OTHER,)
         if len(self._words) < _WORDS_LIMIT:
             self._words[word] = kind
@@ -278,8 +278,11 @@ class FastReader:
         found = self._ply_word(word)
         if found is not None:
             ply, annotation = found.groups()
-            number, side, _, origin, target, captures = _DECODED.get(ply) or _decode(ply)
-            kind: tuple = (_WORD_PLY, (target, origin, captures), _PLY if annotation is None else _ANNOTATION,
+            number, side, _, origin, target, captures, quality = _DECODED.get(ply) or _decode(ply)
+            if quality is not None and annotation is not None:
+                return (_WORD_OTHER,)  # two annotations ("f2!?xb4?"): the parser reports it
+            kind: tuple = (_WORD_PLY, (target, origin, captures),
+                           _PLY if annotation is None and quality is None else _ANNOTATION,
                            None if number is None else (number, side))
         elif whole["NUMBER"](word):
             kind = (_WORD_NUMBER, read_move_number(word))
@@ -331,9 +334,9 @@ class FastReader:
                 if decoded is None:
                     try:
                         decoded = _decode(value)
-                    except TooManyDigits:
+                    except (TooManyDigits, SecondAnnotation):
                         return None
-                number, side, offset, origin, target, captures = decoded
+                number, side, offset, origin, target, captures, annotation = decoded
                 if number is not None:
                     if state == _NUMBER or goes_back(context, number, side):
                         return None
@@ -344,10 +347,10 @@ class FastReader:
                     number, side = next_numbering(context)
                 # (all fields given in order: much quicker than keywords and default factories)
                 last = Ply(number, side, target, origin, list(captures) if captures else [],  # type: ignore[arg-type]
-                           None, [], False, [], [], line, end - len(value) - line_start + 1 + offset)
+                           annotation, [], False, [], [], line, end - len(value) - line_start + 1 + offset)
                 plies.append(last)
                 before, context = context, (number, side)
-                state = _PLY
+                state = _PLY if annotation is None else _ANNOTATION
             elif kind == "WS" or kind == "COMMENT":
                 value = found[kind]
                 newlines = value.count("\n")

@@ -39,6 +39,7 @@ from muehle.notation.model import (  # (goes_back, next_numbering: also for the 
     BLACK, MAX_DIGITS, MAX_VARIATION_DEPTH, TOO_DEEP, WHITE, Game, Ply, Side, Variation, goes_back,
     next_numbering, numbering_after, tag_value_column, too_many_digits,
 )
+from muehle.notation.setup_numbering import sanmill_numbered
 from muehle.notation.splitter import Chunk, split_lines
 
 __all__ = ["read_games", "read_file", "read_lines", "parse_game"]
@@ -55,10 +56,11 @@ def _syntax_error(message: str, builder: "_Builder", line: int, column: int) -> 
     )
 
 
-#: A ply token as read: (number, side, offset, origin, target, captures), where
-#: number and side are those written in the token (``None`` when it has no number)
-#: and offset is where the coordinates start in it.
-Decoded = tuple[Optional[int], Optional[Side], int, Optional[str], str, tuple[str, ...]]
+#: A ply token as read: (number, side, offset, origin, target, captures, annotation),
+#: where number and side are those written in the token (``None`` when it has no
+#: number), offset is where the coordinates start in it, and annotation is the quality
+#: symbol Sanmill writes before a capture (``"!?"`` of ``"f2!? xb4"``), else ``None``.
+Decoded = tuple[Optional[int], Optional[Side], int, Optional[str], str, tuple[str, ...], Optional[str]]
 
 #: Decoded ply tokens by their text (records repeat the same tokens a lot).
 _DECODED: dict[str, Decoded] = {}
@@ -72,11 +74,15 @@ def _decode(text: str) -> Decoded:
     """Split the text of a ply token into its number, side and move.
 
     >>> _decode("D2-B2/xA4XG7")
-    (None, None, 0, 'd2', 'b2', ('a4', 'g7'))
+    (None, None, 0, 'd2', 'b2', ('a4', 'g7'), None)
     >>> _decode("17. - a7-a4")
-    (17, 'black', 6, 'a7', 'a4', ())
+    (17, 'black', 6, 'a7', 'a4', (), None)
     >>> _decode("8.e3xd5")
-    (8, 'white', 2, None, 'e3', ('d5',))
+    (8, 'white', 2, None, 'e3', ('d5',), None)
+    >>> _decode("f2!? xb4")
+    (None, None, 0, None, 'f2', ('b4',), '!?')
+
+    A second quality symbol in the token raises :class:`SecondAnnotation`.
     """
     move = text.lstrip(MOVE_NUMBER_CHARS)
     offset = len(text) - len(move)
@@ -91,7 +97,11 @@ def _decode(text: str) -> Decoded:
         number, side = numbering
     points = _POINTS.get(move)
     if points is None:
-        points = _points_of_move(move)
+        try:
+            points = _points_of_move(move)
+        except SecondAnnotation as error:
+            error.at += offset
+            raise
         if len(_POINTS) < _DECODED_LIMIT:
             _POINTS[move] = points
     decoded = (number, side, offset) + points
@@ -102,23 +112,48 @@ def _decode(text: str) -> Decoded:
 
 #: The parts of ply tokens, by their text: move numbers and moves.
 _NUMBERS: dict[str, tuple[int, Side]] = {}
-_POINTS: dict[str, tuple[Optional[str], str, tuple[str, ...]]] = {}
+_POINTS: dict[str, tuple[Optional[str], str, tuple[str, ...], Optional[str]]] = {}
+
+#: A quality symbol before a capture, as Sanmill's export with quality symbols writes it.
+_QUALITY = re.compile(r"[!?]+")
 
 
-def _points_of_move(move: str) -> tuple[Optional[str], str, tuple[str, ...]]:
-    """Origin, target and captures of a move as written (``"d2-b2/xa4"``), in lower case."""
+class SecondAnnotation(ValueError):
+    """A ply token with two quality symbols (``"b4! xb2? xc3"``): ``at`` is where the second
+    stands in the token, ``first`` and ``second`` are the two."""
+
+    def __init__(self, at: int, first: str, second: str) -> None:
+        super().__init__(second)
+        self.at, self.first, self.second = at, first, second
+
+
+def second_annotation(first: str, second: str) -> str:
+    """The message for a ply that carries two annotations (Sanmill rates a move and each of its captures)."""
+    return (f"a ply has only one annotation, and this one has {first} already: Sanmill gives the move and "
+            f"its capture a quality symbol each ({first} and {second}), muehle's record one per ply")
+
+
+def _points_of_move(move: str) -> tuple[Optional[str], str, tuple[str, ...], Optional[str]]:
+    """Origin, target, captures and annotation of a move as written (``"d2-b2/xa4"``), in lower case."""
     lower = move.lower()
     if len(lower) == 2:
-        return None, lower, ()
+        return None, lower, (), None
     if lower[2] == "-":
         origin: Optional[str] = lower[:2]
         target, rest = lower[3:5], lower[5:]
     else:
         origin, target, rest = None, lower[:2], lower[2:]
     rest = rest.replace("/", "")
+    annotation = None
+    if "!" in rest or "?" in rest:  # (a quality symbol before a capture: "f2!? xb4")
+        symbols = list(_QUALITY.finditer(move))
+        if len(symbols) > 1:
+            raise SecondAnnotation(symbols[1].start(), symbols[0][0], symbols[1][0])
+        annotation = symbols[0][0]
+        rest = _QUALITY.sub("", rest)
     if " " in rest or "\t" in rest:  # (captures written as words of their own: "f2 xb4")
         rest = rest.replace(" ", "").replace("\t", "")
-    return origin, target, tuple(rest.split("x")[1:])
+    return origin, target, tuple(rest.split("x")[1:]), annotation
 
 
 def tag_pair(text: str) -> tuple[str, str]:
@@ -265,7 +300,10 @@ class _Builder:
                 decoded = _decode(text)
             except TooManyDigits as error:
                 raise self.error_at(str(error), token) from None
-        number, side, offset, origin, target, captures = decoded
+            except SecondAnnotation as error:
+                raise _syntax_error(second_annotation(error.first, error.second), self, token.line,
+                                    token.column + error.at) from None
+        number, side, offset, origin, target, captures, annotation = decoded
         pending = self.pending
         if number is not None:  # the token starts with its move number
             if pending is not None:
@@ -278,7 +316,7 @@ class _Builder:
         else:
             number, side = next_numbering(self.context)
         ply = Ply(number, side, target, origin, list(captures) if captures else [],  # type: ignore[arg-type]
-                  line=token.line + self.line_offset, column=token.column + offset)
+                  annotation, line=token.line + self.line_offset, column=token.column + offset)
         self.plies.append(ply)
         self.last = ply
         self.before = self.context
@@ -287,6 +325,8 @@ class _Builder:
 
     def on_annotation(self, token: Any) -> Any:
         if self.last_type == "PLY" and self.last is not None:
+            if self.last.annotation is not None:  # (given before its capture: "f2!? xb4?")
+                raise self.error_at(second_annotation(self.last.annotation, token.value), token)
             self.last.annotation = token.value
         self._seen("ANNOTATION")
         return token
@@ -403,6 +443,8 @@ def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False) -> Game:
     The fast reader (:mod:`muehle.notation.fastread`) reads the chunk when it can
     (with ``deferred``: its main line at once and the rest when asked for);
     otherwise (and always when ``fastread.ENABLED`` is false) the LALR parser does.
+    A Sanmill export set up with Black to move is renumbered (see
+    :mod:`muehle.notation.setup_numbering`).
     """
     if _UNDECODED_READ[0]:
         undecoded = next((line for line in chunk.lines if line.__class__ is UndecodedLine), None)
@@ -412,13 +454,16 @@ def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False) -> Game:
                                             column=undecoded.error.column, line_text=str(undecoded))]
             return game
     fast = _PARSERS.fast or _PARSERS.get_fast()
+    game = None
     if _FASTREAD.ENABLED:
         game = fast.read_moves(chunk, source, lambda: _read_whole(chunk, source)) if deferred else None
         if game is None:
             game = fast.read(chunk, source)
-        if game is not None:
-            return game
-    return _parse_with_lark(chunk, source)
+    if game is None:
+        game = _parse_with_lark(chunk, source)
+    if "SetUp" in game.tags and not game.errors:  # (Sanmill numbers a set-up with Black to move in pairs)
+        sanmill_numbered(game)
+    return game
 
 
 def _read_whole(chunk: Chunk, source: str) -> Game:

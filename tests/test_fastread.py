@@ -146,7 +146,7 @@ def test_examples_read_the_same(path: Path) -> None:
 PIECES = [
     "1.", "1. ", "2.", "17...", "17. ...", "17. -", "17…", "3", " ", "  ", "\n", "\n\n", "\t",
     "b4", "B4", "d6", "a1-a4", "d2-b2/xa4", "d6-d5xc3", "xg7", "/xd7", "b1", "d4-", "-",
-    "!", "?!", "!!!", "$1", "$256", "$0", "(=)", "(", ")", "( ", "{c}", "{a\nb}", "; x\n", "{",
+    "!", "?!", "!!!", "!? ", "$1", "$256", "$0", "(=)", "(", ")", "( ", "{c}", "{a\nb}", "; x\n", "{",
     "}", '[Event "x"]', '[Site "a\\"b"]', "[Event", "1-0", "0-1", "1/2-1/2", "½-½", "*", "x",
     ".", "..", "é",
 ]
@@ -185,6 +185,9 @@ def test_a_damaged_record_reads_the_same_or_falls_back(game: Game, data: st.Data
     '1. b4 [Event "x"]',  # a tag after the moves
     '[Event "x"]\n[Event "y"]\n1. b4',  # a duplicate tag
     "1. b4 (1-0)",
+    "1. f2!? xb4?",  # two annotations: the move's and its capture's
+    "1. f2!?xb4?",
+    "1. b4! xb2? xc3",
 ])
 def test_errors_are_left_to_the_parser(text: str) -> None:
     for chunk in _chunks(text):
@@ -231,6 +234,16 @@ def test_usual_spellings_are_read_fast() -> None:
     assert (third.line, third.column) == (4, 34)
     assert (variation.plies[0].line, variation.plies[0].column) == (5, 5)
     assert (sixth.line, sixth.column) == (6, 7)
+
+
+@pytest.mark.parametrize("text", [
+    "8. f2!? xb4 a1 9. b4 xb2? d6 *",  # Sanmill's export with quality symbols
+    "8. f2!?xb4 a1\n9. B4!!XB2 xc3 $1 {c} d6 (9... d2?! xb2) *",  # its newer versions glue the capture
+])
+def test_quality_symbols_before_a_capture_are_read_fast_and_the_same(text: str) -> None:
+    (game,) = check_same(text)
+    assert game is not None
+    assert [ply.annotation for ply in game.plies] == ["!?", None, "?" if "xb2?" in text else "!!", None]
 
 
 def test_the_parser_can_be_forced(monkeypatch: pytest.MonkeyPatch) -> None:

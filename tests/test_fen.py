@@ -168,6 +168,11 @@ def test_every_position_round_trips(owners, hand_white, hand_black, to_move, no_
     assert position_to_fen(read.position, no_progress=read.no_progress, fullmove=read.fullmove) == text
 
 
+def test_the_last_mills_are_0_or_square_numbers_8_to_31() -> None:
+    fen = fen_to_position("********/********/******** w p p 0 9 0 9 0 0 8 31 0 24 0 0 1")
+    assert fen.last_mills == (8, 31, 0, 24)
+
+
 # Every error names the field, says what is wrong, and points at the column where it is.
 @pytest.mark.parametrize(
     "fen, column, message",
@@ -203,6 +208,19 @@ def test_every_position_round_trips(owners, hand_white, hand_black, to_move, no_
          "but the board shows 1"),
         ("********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 0", 58,
          "FEN field 17 (full-move number): the full-move number starts at 1"),
+        # the last mills: Sanmill's square numbers of the points are 8 to 31 (0: none)
+        ("********/********/******** w p p 0 9 0 9 0 0 7 0 0 0 0 0 1", 46,
+         "FEN field 11 (White's last mill (from)): 7 is not a square: 0 (no mill) or one of Sanmill's "
+         "square numbers of the points, 8 to 31"),
+        ("********/********/******** w p p 0 9 0 9 0 0 8 32 0 0 0 0 1", 48,
+         "FEN field 12 (White's last mill (to)): 32 is not a square: 0 (no mill) or one of Sanmill's "
+         "square numbers of the points, 8 to 31"),
+        ("********/********/******** w p p 0 9 0 9 0 0 0 0 1 0 0 0 1", 50,
+         "FEN field 13 (Black's last mill (from)): 1 is not a square: 0 (no mill) or one of Sanmill's "
+         "square numbers of the points, 8 to 31"),
+        ("********/********/******** w p p 0 9 0 9 0 0 0 0 31 99 0 0 1", 53,
+         "FEN field 14 (Black's last mill (to)): 99 is not a square: 0 (no mill) or one of Sanmill's "
+         "square numbers of the points, 8 to 31"),
         ("********/********/******** w m s 0 9 0 9 0 0 0 0 0 0 0 0 1", 30,
          "FEN field 3 (phase): m (moving) while White still has 9 stones in hand"),
         ("OOO*****/@@@*****/******** w p p 3 0 3 1 0 0 0 0 0 0 0 0 9", 32,

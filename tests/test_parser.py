@@ -343,3 +343,18 @@ def test_a_capture_written_as_a_word_of_its_own_belongs_to_its_ply(fast: bool, m
     assert [(ply.move_text, ply.captures) for ply in game.plies] == [
         ("d2", []), ("d6", []), ("f2", []), ("f6", []), ("b2/xd6", ["d6"]), ("b6", []),
         ("a1-a4/xg7/xb2", ["g7", "b2"]), ("g1", [])]
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_quality_symbol_before_its_capture_is_the_annotation_of_the_ply(
+        fast: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sanmill's export with quality symbols writes the move's symbol after the move, before
+    its capture ("8. f2!? xb4", newer versions "f2!?xb4"), or the capture's after the capture:
+    one annotation of the ply (both readers)."""
+    from muehle.notation import fastread
+
+    monkeypatch.setattr(fastread, "ENABLED", fast)
+    game = parse_game("8. f2!? xb4 a1\n9. d6-d5??xc3 b4 xb2! 10. g1 *")
+    assert [(ply.label(), ply.annotation, ply.column) for ply in game.plies] == [
+        ("8. f2/xb4", "!?", 4), ("8... a1", None, 13),
+        ("9. d6-d5/xc3", "??", 4), ("9... b4/xb2", "!", 15), ("10. g1", None, 27)]

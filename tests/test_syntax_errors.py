@@ -43,7 +43,17 @@ CASES = [
     ("1. d2-b2x", (1, 9, CAPTURE)),
     ("1. d2-b2/xa4/x", (1, 14, CAPTURE)),
     ("1. d2-b2/", (1, 9, "'/' must be followed by a capture 'x' and a point, as in d2-b2/xa4 or d6-d5xc3")),
-    ("1. d6-d5! xc3", (1, 11, "a capture must be written right after its ply, as in d2-b2/xa4 or d6-d5xc3")),
+    ("1. d6-d5! {c} xc3", (1, 15, "a capture must be written right after its ply, as in d2-b2/xa4 or d6-d5xc3")),
+    # two quality symbols of Sanmill's export, the move's and its capture's
+    ("1. d6-d5! xc3?", (1, 14, "a ply has only one annotation, and this one has ! already: Sanmill gives the move "
+                               "and its capture a quality symbol each (! and ?), muehle's record one per ply")),
+    ("1. d6-d5!?xc3!!", (1, 14, "a ply has only one annotation, and this one has !? already: Sanmill gives the move "
+                                "and its capture a quality symbol each (!? and !!), muehle's record one per ply")),
+    ("1. b4! xb2?? xc3", (1, 11, "a ply has only one annotation, and this one has ! already: Sanmill gives the move "
+                                 "and its capture a quality symbol each (! and ??), muehle's record one per ply")),
+    ("1. b4 d6\n2. d2-b2?! XA4 ?", (2, 16, "a ply has only one annotation, and this one has ?! already: Sanmill "
+                                           "gives the move and its capture a quality symbol each (?! and ?), "
+                                           "muehle's record one per ply")),
     ("1. d6-d5 {c} xc3", (1, 14, "a capture must be written right after its ply, as in d2-b2/xa4 or d6-d5xc3")),
     ("1. b4c3", (1, 4, "b4c3: plies must be separated by a space")),
     # move numbers

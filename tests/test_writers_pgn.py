@@ -167,3 +167,14 @@ def test_the_parsed_export_is_written_back_as_it_was() -> None:
     assert not game.errors
     assert game == sanmill_export_record()
     assert write_pgn([game]).replace("\r\n", "\n") == text
+
+
+def test_an_export_with_quality_symbols_is_written_with_the_annotation_after_the_captures() -> None:
+    """formats.md: "8. f2!? xb4" is read as the ply f2/xb4 annotated !?, and written "8. f2xb4!?";
+    read again, the record is the same."""
+    from muehle.notation import parse_game
+
+    game = parse_game('[FEN "x"]\n\n7. d2 d6 8. f2!? xb4 a1?\n9. b4 xb2 *')
+    text = write_pgn([game])
+    assert text.endswith("\r\n\r\n7. d2 d6 8. f2xb4!? a1? 9. b4xb2 *\n")
+    assert parse_game(text).plies == game.plies
