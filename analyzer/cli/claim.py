@@ -33,7 +33,7 @@ from muehle.notation.errors import MuehleError
               help="repetition (WMD 11.2), no-capture (11.3) or mandatory-draw (11.5).")
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which game of the file (1 is the first).")
-@click.option("--rules", default=None, metavar="R", callback=rules_option,
+@click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
               help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="The verdict as two lines of text or as JSON.")

@@ -80,7 +80,7 @@ def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) ->
               help="With --svg: which closed mills the picture highlights.")
 @click.option("--fen", "show_fen", is_flag=True, help="Print the position as Sanmill's FEN instead.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Draw the diagram with ASCII characters only.")
-@click.option("--rules", default=None, metavar="R", callback=rules_option,
+@click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
               help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
 @click.pass_context
 @fails_cleanly
