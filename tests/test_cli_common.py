@@ -223,3 +223,14 @@ def _metavars(option: str) -> dict[str, str]:
 def test_every_command_names_the_rules_and_the_output_alike() -> None:
     assert _metavars("--rules") == dict.fromkeys(["analyze", "claim", "generate", "show", "validate"], "NAME|FILE")
     assert _metavars("--output") == dict.fromkeys(["convert", "generate"], "OUT")
+
+
+@pytest.mark.parametrize("command", ["claim", "show"])
+def test_ply_help_counts_from_the_records_first_ply(command: str) -> None:
+    """After a set-up position with Black to move, ply 1 is Black's (docs/analyze.md, Counting plies)."""
+    context = click.Context(cli)
+    found = cli.get_command(context, command)
+    assert found is not None
+    (ply,) = [param for param in found.params if "--ply" in getattr(param, "opts", ())]
+    assert isinstance(ply, click.Option) and ply.help is not None
+    assert "record's first" in ply.help and "set-up position" in ply.help

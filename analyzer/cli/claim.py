@@ -26,7 +26,8 @@ from muehle.notation.errors import MuehleError
 @click.command(name="claim")
 @click.argument("file", metavar="FILE")
 @click.option("--ply", type=click.IntRange(min=0), required=True,
-              help="The claim is made after this ply (1 is White's first placement; 0: at the start).")
+              help="The claim is made after this ply (1 is the record's first ply: White's first placement, "
+                   "or the first ply after a set-up position; 0: at the start).")
 @click.option("--by", "by", type=click.Choice(["white", "black"]), required=True,
               help="The side that claims (for mandatory-draw: the side that offers the draw).")
 @click.option("--rule", type=click.Choice(CLAIM_RULES), required=True,

@@ -69,7 +69,8 @@ def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) ->
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which game of the file (1 is the first).")
 @click.option("--ply", type=click.IntRange(min=0), default=None,
-              help="Show the position after this ply (1 is White's first; 0 the start). Default: the last.")
+              help="Show the position after this ply (1 is the record's first, also after a set-up position; "
+                   "0 the start). Default: the last.")
 @click.option("--move", type=click.IntRange(min=1), default=None,
               help="Show the position after this full move's ply of --side.")
 @click.option("--side", type=click.Choice(["white", "black"]), default=None,
