@@ -28,6 +28,7 @@ _BLANKS = re.compile(r"[ \t]*")
 _DIGITS = re.compile(r"[0-9]+")
 _ALNUM = re.compile(r"\w+")
 _RESULT_LIKE = re.compile(r"[0-9½]+[-/][-/0-9½]*")
+_COLON_RESULT = re.compile(r"(?:1/2|½|[01]):(?:1/2|½|[01])(?![0-9/])")  # (1:0, as German score sheets write)
 
 #: What a terminal of the grammar is, in words.
 TOKEN_WORDS = {
@@ -162,6 +163,10 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
     if problem:
         return at(problem)
     if char.isdigit() or char == "½":
+        colon_result = _COLON_RESULT.match(text, position)
+        if colon_result is not None:
+            return at(f"{colon_result.group()} is not a result: the notation writes results with '-', "
+                      "as 1-0, 0-1, 1/2-1/2, ½-½ and *")
         result_like = _RESULT_LIKE.match(text, position)
         if result_like is not None:
             return at(f"{result_like.group()} is not a result; results are 1-0, 0-1, 1/2-1/2, ½-½ and *")

@@ -11,6 +11,7 @@ import pytest
 from muehle.notation import NotationError, fastread, parse_game, read_games
 
 DASH = "the notation writes a hyphen-minus '-', as in 17. - a7-a4 and 1-0"
+COLON = "the notation writes results with '-', as 1-0, 0-1, 1/2-1/2, ½-½ and *"
 CAPTURE = "a capture mark needs a point: 'x' must be followed by the captured point, as in d2-b2/xa4 or d6-d5xc3"
 
 
@@ -103,6 +104,10 @@ CASES = [
     # results and other characters
     ("1. b4 2-1", (1, 7, "2-1 is not a result; results are 1-0, 0-1, 1/2-1/2, ½-½ and *")),
     ("1. b4 1/2", (1, 7, "1/2 is not a result; results are 1-0, 0-1, 1/2-1/2, ½-½ and *")),
+    ("1. b4 d6 0:1", (1, 10, f"0:1 is not a result: {COLON}")),
+    ("1. b4 1:0", (1, 7, f"1:0 is not a result: {COLON}")),
+    ("1. b4 d6 ½:½", (1, 10, f"½:½ is not a result: {COLON}")),
+    ("1. b4 d6 1/2:1/2", (1, 10, f"1/2:1/2 is not a result: {COLON}")),
     ('1. b4 "d6"', (1, 7, 'a string in double quotes may only stand in a tag pair: [Name "value"]')),
     ("1. b4 %", (1, 7, "unexpected character '%'")),
     ("1. Nf3", (1, 4, "unexpected character 'N'")),
