@@ -28,6 +28,7 @@ _BLANKS = re.compile(r"[ \t]*")
 _DIGITS = re.compile(r"[0-9]+")
 _ALNUM = re.compile(r"\w+")
 _RESULT_LIKE = re.compile(r"[0-9½]+[-/][-/0-9½]*")
+_SPACED_POINT = re.compile(r"-[ \t]+([A-Ga-g][1-7])(?![0-9])")
 _COLON_RESULT = re.compile(r"(?:1/2|½|[01]):(?:1/2|½|[01])(?![0-9/])")  # (1:0, as German score sheets write)
 
 #: What a terminal of the grammar is, in words.
@@ -147,6 +148,14 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
         return _tag_problem(text, position, at)
     if char == '"':
         return at('a string in double quotes may only stand in a tag pair: [Name "value"]')
+    spaced = _SPACED_POINT.match(text, position)
+    if char == "-" and last is not None and last.type == "PLY" and not glued_to_ply and spaced is not None:
+        message = ("unexpected '-' after a ply: the next ply follows without one (17. g7-g4 a7-a4; "
+                   "the book's '17. - a7-a4' has it right after the move number)")
+        origin = _move_text(last.value)
+        if "-" not in origin and "x" not in origin.lower():  # (a placement: perhaps a move with spaces)
+            message += f"; a move is written without spaces: {origin.lower()}-{spaced.group(1).lower()}"
+        return at(message)
     if char == "-" and glued_to_ply:
         target = _WORD.match(text, position + 1)
         if "-" in ply:

@@ -13,6 +13,8 @@ from muehle.notation import NotationError, fastread, parse_game, read_games
 DASH = "the notation writes a hyphen-minus '-', as in 17. - a7-a4 and 1-0"
 NESTED = ("comments do not nest: the comment before it held a '{' and ended at its first '}'; "
           "write no braces inside a comment")
+NEXT_PLY = ("the next ply follows without one (17. g7-g4 a7-a4; the book's '17. - a7-a4' has it "
+            "right after the move number)")
 COLON = "the notation writes results with '-', as 1-0, 0-1, 1/2-1/2, ½-½ and *"
 CAPTURE = "a capture mark needs a point: 'x' must be followed by the captured point, as in d2-b2/xa4 or d6-d5xc3"
 
@@ -112,6 +114,10 @@ CASES = [
     ("1. b4 d6 1/2:1/2", (1, 10, f"1/2:1/2 is not a result: {COLON}")),
     ('1. b4 "d6"', (1, 7, 'a string in double quotes may only stand in a tag pair: [Name "value"]')),
     ("1. b4 %", (1, 7, "unexpected character '%'")),
+    # a '-' between plies, as the book writes it after a move number
+    ("17. g7-g4 - a7-a4", (1, 11, f"unexpected '-' after a ply: {NEXT_PLY}")),
+    ("1. b4 d6 2. d2 - b2", (1, 16, f"unexpected '-' after a ply: {NEXT_PLY}; a move is written without "
+                                    "spaces: d2-b2")),
     # a comment inside a comment: the first '}' ends both
     ("1. b4 { siehe { Diagramm } oben } d6", (1, 28, f"unexpected character 'o' ({NESTED})")),
     ("1. b4 { a {b} c4 } d6", (1, 18, f"'}}' without a '{{' before it ({NESTED})")),
