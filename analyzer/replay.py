@@ -673,8 +673,11 @@ def _replay_line(
             if outcome is not None:
                 after_the_end(index, outcome, mover)
             elif side != _SIDES[mover]:
+                unnumbered = number is None and mover == 1 and game.places_in_source  # (no side was written)
+                hint = ("; a record without move numbers starts with White, so write Black's move number "
+                        "before this ply (N..., as in 17... a7-a4)") if unnumbered else ""
                 fail("numbering", f"ply {index} is {_NAMES[mover]}'s, but the record gives it to "
-                     f"{_NAMES[1 - mover]}", index, mover)
+                     f"{_NAMES[1 - mover]}{hint}", index, mover)
             else:
                 fail("numbering", f"move number {number} where {expected_number(index)} is expected "
                      f"(ply {index} is {_NAMES[mover]}'s move {expected_number(index)})", index, mover)

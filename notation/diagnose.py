@@ -28,6 +28,8 @@ _BLANKS = re.compile(r"[ \t]*")
 _DIGITS = re.compile(r"[0-9]+")
 _ALNUM = re.compile(r"\w+")
 _RESULT_LIKE = re.compile(r"[0-9½]+[-/][-/0-9½]*")
+_SPACED_POINT = re.compile(r"-[ \t]+([A-Ga-g][1-7])(?![0-9])")
+_COLON_RESULT = re.compile(r"(?:1/2|½|[01]):(?:1/2|½|[01])(?![0-9/])")  # (1:0, as German score sheets write)
 
 #: What a terminal of the grammar is, in words.
 TOKEN_WORDS = {
@@ -122,7 +124,14 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
     line, column = error.line, error.column
     char = text[position]
 
+    line_end = text.find("\n", position)
+    nested = "}" in text[position:line_end if line_end >= 0 else len(text)] and _closed_a_nested_comment(
+        text[:position])  # (a '}' still to come closes the inner '{')
+
     def at(message: str, offset: int = 0) -> NotationError:
+        if nested:
+            message += (" (comments do not nest: the comment before it held a '{' and ended at its first '}';"
+                        " write no braces inside a comment)")
         return make(message, builder, line, column + offset)
 
     previous = getattr(error, "token_history", None)
@@ -139,6 +148,14 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
         return _tag_problem(text, position, at)
     if char == '"':
         return at('a string in double quotes may only stand in a tag pair: [Name "value"]')
+    spaced = _SPACED_POINT.match(text, position)
+    if char == "-" and last is not None and last.type == "PLY" and not glued_to_ply and spaced is not None:
+        message = ("unexpected '-' after a ply: the next ply follows without one (17. g7-g4 a7-a4; "
+                   "the book's '17. - a7-a4' has it right after the move number)")
+        origin = _move_text(last.value)
+        if "-" not in origin and "x" not in origin.lower():  # (a placement: perhaps a move with spaces)
+            message += f"; a move is written without spaces: {origin.lower()}-{spaced.group(1).lower()}"
+        return at(message)
     if char == "-" and glued_to_ply:
         target = _WORD.match(text, position + 1)
         if "-" in ply:
@@ -162,6 +179,10 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
     if problem:
         return at(problem)
     if char.isdigit() or char == "½":
+        colon_result = _COLON_RESULT.match(text, position)
+        if colon_result is not None:
+            return at(f"{colon_result.group()} is not a result: the notation writes results with '-', "
+                      "as 1-0, 0-1, 1/2-1/2, ½-½ and *")
         result_like = _RESULT_LIKE.match(text, position)
         if result_like is not None:
             return at(f"{result_like.group()} is not a result; results are 1-0, 0-1, 1/2-1/2, ½-½ and *")
@@ -183,6 +204,33 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
     if char.isprintable():
         return at(f"unexpected character '{char}'")
     return at(f"unexpected character {char!r} (U+{ord(char):04X})")
+
+
+def _closed_a_nested_comment(text: str) -> bool:
+    """Whether the last ``{...}`` comment of ``text`` held a ``{`` of its own (``{ a { b } }``)."""
+    nested = in_comment = in_string = False
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if in_comment:
+            if char == "{":
+                nested = True
+            elif char == "}":
+                in_comment = False
+        elif in_string:
+            if char == "\\":
+                index += 1
+            elif char == '"':
+                in_string = False
+        elif char == "{":
+            in_comment, nested = True, False
+        elif char == '"':
+            in_string = True
+        elif char == ";":
+            end = text.find("\n", index)
+            index = len(text) if end < 0 else end
+        index += 1
+    return nested and not in_comment
 
 
 #: Dashes of typeset text that stand for the notation's hyphen-minus (a book copied by hand).

@@ -29,6 +29,27 @@ def test_valid_claim_exits_0() -> None:
         'WMD 11.2: "wenn ein Spieler eine dreimalige Zugswiederholung nachweisen kann"\n')
 
 
+def test_a_claim_after_a_move_of_the_score_sheet() -> None:
+    """13... c5-d5 is ply 26 (13 moves of two plies), 13. b2-d2 ply 25: as with --ply 26 and 25."""
+    by_move = run(REPETITION, "--move", "13", "--side", "black", "--by", "white", "--rule", "repetition")
+    by_ply = run(REPETITION, "--ply", "26", "--by", "white", "--rule", "repetition")
+    assert by_move.exit_code == 0 and by_move.stdout == by_ply.stdout
+    white = run(REPETITION, "--move", "13", "--by", "white", "--rule", "repetition")
+    assert white.exit_code == 1
+    assert white.stdout.startswith("invalid: White claims a draw by threefold repetition after 13. b2-d2 (ply 25)")
+    beyond = run(REPETITION, "--move", "14", "--by", "white", "--rule", "repetition")
+    assert beyond.exit_code == 1
+    assert "there is no move 14 of White: the record ends with 13... c5-d5 (ply 26)" in beyond.stderr
+
+
+def test_the_ply_of_a_claim_is_given_once() -> None:
+    for args, message in [([], "give the ply of the claim: --ply N, or --move N [--side white|black]"),
+                          (["--ply", "3", "--move", "2"], "give either --ply or --move (with --side), not both"),
+                          (["--ply", "3", "--side", "black"], "--side goes with --move")]:
+        result = run(REPETITION, *args, "--by", "white", "--rule", "repetition")
+        assert result.exit_code == 2 and message in result.output
+
+
 def test_invalid_claim_exits_1() -> None:
     """One ply too early for WMD 11.3: 59 plies without a capture after ply 64."""
     result = run(NO_CAPTURE, "--ply", "64", "--by", "black", "--rule", "no-capture")

@@ -205,3 +205,32 @@ def test_a_utf16_file_is_named_as_such(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert done.stderr.startswith(f"{path}:1:1: error: not UTF-8 text: this is UTF-16 (its byte order mark "
                                   f"0x{path.read_bytes()[0]:02x} 0x{path.read_bytes()[1]:02x}); save it as UTF-8")
+
+
+def _metavars(option: str) -> dict[str, str]:
+    """Each command's placeholder for ``option`` as its ``--help`` shows it."""
+    context = click.Context(cli)
+    found = {}
+    for name in cli.list_commands(context):
+        command = cli.get_command(context, name)
+        assert command is not None
+        for param in command.params:
+            if isinstance(param, click.Option) and option in param.opts:
+                found[name] = param.make_metavar() if param.metavar is None else param.metavar
+    return found
+
+
+def test_every_command_names_the_rules_and_the_output_alike() -> None:
+    assert _metavars("--rules") == dict.fromkeys(["analyze", "claim", "generate", "show", "validate"], "NAME|FILE")
+    assert _metavars("--output") == dict.fromkeys(["convert", "generate"], "OUT")
+
+
+@pytest.mark.parametrize("command", ["claim", "show"])
+def test_ply_help_counts_from_the_records_first_ply(command: str) -> None:
+    """After a set-up position with Black to move, ply 1 is Black's (docs/analyze.md, Counting plies)."""
+    context = click.Context(cli)
+    found = cli.get_command(context, command)
+    assert found is not None
+    (ply,) = [param for param in found.params if "--ply" in getattr(param, "opts", ())]
+    assert isinstance(ply, click.Option) and ply.help is not None
+    assert "record's first" in ply.help and "set-up position" in ply.help

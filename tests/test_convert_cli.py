@@ -401,6 +401,20 @@ def test_html_output_is_the_viewer_of_every_game(tmp_path: Path) -> None:
     assert 'href="#game=2&amp;line=1&amp;ply=2"' in page  # the variation's move
 
 
+def test_html_of_inputs_without_a_game_names_them_and_writes_nothing(tmp_path: Path) -> None:
+    empty = write(tmp_path / "empty.txt", "")
+    blank = write(tmp_path / "blank.txt", "\n\n")
+    out = tmp_path / "page.html"
+    result = run(empty, blank, "--to", "html", "-o", str(out))
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == (f"{empty}, {blank}: error: there is no game in the input: "
+                             "an HTML viewer needs one\n")
+    assert not out.exists()
+    piped = run("-", "--to", "html", input="")
+    assert piped.exit_code == 1
+    assert piped.stderr.startswith("<stdin>: error: there is no game in the input")
+
+
 def test_html_shows_a_game_it_cannot_replay_without_positions_and_warns(tmp_path: Path) -> None:
     """A bad FEN or an unknown Rules tag does not cost the other games their page."""
     source = write(tmp_path / "bad.txt",

@@ -353,6 +353,24 @@ class TestNumbering:
         assert only_error(r) == ("numbering", 2)
         assert "ply 2 is Black's, but the record gives it to White" in r.errors[0].message
 
+    def test_an_unnumbered_record_set_up_with_black_to_move_says_how_to_number_it(self) -> None:
+        """Without move numbers the first ply is White's (docs/notation.md); with Black to move
+        in the FEN that is wrong, and the record never said White: the message says what to write."""
+        from muehle.analyzer.record_setup import replay_record
+        from muehle.notation.jsonrecord import read_json, write_json
+        from muehle.notation.parser import read_games
+
+        text = ('[SetUp "1"]\n[FEN "*@***O**/****OO**/O*O@*@*O b m s 6 0 3 0 0 0 0 0 0 0 0 2 20"]\n\n'
+                "e5-e4 g4-g7/xe4 1-0\n")
+        (game,) = read_games(text, "study.txt")
+        r = replay_record(game)
+        assert only_error(r) == ("numbering", 1)
+        assert r.errors[0].message == (
+            "1... e5-e4: ply 1 is Black's, but the record gives it to White; a record without move "
+            "numbers starts with White, so write Black's move number before this ply (N..., as in 17... a7-a4)")
+        (as_json,) = read_json(write_json([game]), "study.json")  # a JSON record states each side
+        assert replay_record(as_json).errors[0].message == "1... e5-e4: ply 1 is Black's, but the record gives it to White"
+
     def test_lines_read_as_moves_are_checked_from_their_first_ply(self) -> None:
         """A line numbered consistently but from the wrong number is wrong from its first ply:
         here the main line starts at move 2, and a variation replacing 2. f2 starts at move 3."""

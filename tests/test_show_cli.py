@@ -318,6 +318,14 @@ def test_usage_errors_exit_2(args: list[str]) -> None:
     assert run(SANMILL, *args).exit_code == 2
 
 
+@pytest.mark.parametrize("args", [["--mills", "all"], ["--mills", "last", "--fen"]])
+def test_mills_without_svg_is_a_usage_error_not_ignored(args: list[str]) -> None:
+    """Only the SVG highlights mills: asked of the diagram or the FEN, it would silently do nothing."""
+    result = run(SANMILL, *args)
+    assert result.exit_code == 2
+    assert "--mills goes with --svg" in result.output
+
+
 def test_nothing_is_written_when_showing_fails(tmp_path: Path) -> None:
     target = tmp_path / "out.svg"
     assert run(SANMILL, "--ply", "99", "--svg", str(target)).exit_code == 1

@@ -11,6 +11,11 @@ import pytest
 from muehle.notation import NotationError, fastread, parse_game, read_games
 
 DASH = "the notation writes a hyphen-minus '-', as in 17. - a7-a4 and 1-0"
+NESTED = ("comments do not nest: the comment before it held a '{' and ended at its first '}'; "
+          "write no braces inside a comment")
+NEXT_PLY = ("the next ply follows without one (17. g7-g4 a7-a4; the book's '17. - a7-a4' has it "
+            "right after the move number)")
+COLON = "the notation writes results with '-', as 1-0, 0-1, 1/2-1/2, ½-½ and *"
 CAPTURE = "a capture mark needs a point: 'x' must be followed by the captured point, as in d2-b2/xa4 or d6-d5xc3"
 
 
@@ -113,8 +118,22 @@ CASES = [
     # results and other characters
     ("1. b4 2-1", (1, 7, "2-1 is not a result; results are 1-0, 0-1, 1/2-1/2, ½-½ and *")),
     ("1. b4 1/2", (1, 7, "1/2 is not a result; results are 1-0, 0-1, 1/2-1/2, ½-½ and *")),
+    ("1. b4 d6 0:1", (1, 10, f"0:1 is not a result: {COLON}")),
+    ("1. b4 1:0", (1, 7, f"1:0 is not a result: {COLON}")),
+    ("1. b4 d6 ½:½", (1, 10, f"½:½ is not a result: {COLON}")),
+    ("1. b4 d6 1/2:1/2", (1, 10, f"1/2:1/2 is not a result: {COLON}")),
     ('1. b4 "d6"', (1, 7, 'a string in double quotes may only stand in a tag pair: [Name "value"]')),
     ("1. b4 %", (1, 7, "unexpected character '%'")),
+    # a '-' between plies, as the book writes it after a move number
+    ("17. g7-g4 - a7-a4", (1, 11, f"unexpected '-' after a ply: {NEXT_PLY}")),
+    ("1. b4 d6 2. d2 - b2", (1, 16, f"unexpected '-' after a ply: {NEXT_PLY}; a move is written without "
+                                    "spaces: d2-b2")),
+    # a comment inside a comment: the first '}' ends both
+    ("1. b4 { siehe { Diagramm } oben } d6", (1, 28, f"unexpected character 'o' ({NESTED})")),
+    ("1. b4 { a {b} c4 } d6", (1, 18, f"'}}' without a '{{' before it ({NESTED})")),
+    ("1. b4 { a {b}\n oben } d6", (2, 2, f"unexpected character 'o' ({NESTED})")),
+    ("1. b4 { a } } d6", (1, 13, "'}' without a '{' before it")),
+    ("1. b4 { Stellung {a7 } d6 %", (1, 27, "unexpected character '%'")),  # ('{' alone is allowed)
     ("1. Nf3", (1, 4, "unexpected character 'N'")),
     # dashes of a typeset book copied by hand
     ("17. \u2013 a7-a4", (1, 5, f"unexpected character '\u2013' (an en dash): {DASH}")),

@@ -76,7 +76,7 @@ def render(done: list[tuple[int, Analysis]], source: str, fmt: str) -> str:
 @click.argument("file", metavar="FILE")
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
               help="Only this game of the file (1 is the first). Default: every game.")
-@click.option("--rules", default=None, metavar="R", callback=rules_option,
+@click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
               help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="A timeline for people, or the documented JSON/YAML contract.")

@@ -18,6 +18,7 @@ import click
 from muehle.analyzer.claims import CLAIM_RULES, judge_claim
 from muehle.analyzer.cli.common import echo_data, fails_cleanly, rules_option
 from muehle.analyzer.cli.game_input import load_games
+from muehle.analyzer.cli.show import ply_of_move
 from muehle.analyzer.record_setup import replay_record
 from muehle.analyzer.rules import Ruleset
 from muehle.notation.errors import MuehleError
@@ -25,30 +26,44 @@ from muehle.notation.errors import MuehleError
 
 @click.command(name="claim")
 @click.argument("file", metavar="FILE")
-@click.option("--ply", type=click.IntRange(min=0), required=True,
-              help="The claim is made after this ply (1 is White's first placement; 0: at the start).")
+@click.option("--ply", type=click.IntRange(min=0), default=None,
+              help="The claim is made after this ply (1 is the record's first ply: White's first placement, "
+                   "or the first ply after a set-up position; 0: at the start).")
+@click.option("--move", type=click.IntRange(min=1), default=None,
+              help="Or after this full move's ply of --side, as the score sheet numbers it.")
+@click.option("--side", type=click.Choice(["white", "black"]), default=None,
+              help="With --move: whose ply of that move (default white).")
 @click.option("--by", "by", type=click.Choice(["white", "black"]), required=True,
               help="The side that claims (for mandatory-draw: the side that offers the draw).")
 @click.option("--rule", type=click.Choice(CLAIM_RULES), required=True,
               help="repetition (WMD 11.2), no-capture (11.3) or mandatory-draw (11.5).")
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which game of the file (1 is the first).")
-@click.option("--rules", default=None, metavar="R", callback=rules_option,
+@click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
               help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="The verdict as two lines of text or as JSON.")
 @fails_cleanly
-def claim(file: str, ply: int, by: str, rule: str, game_number: int, rules: Optional[Ruleset], fmt: str) -> None:
+def claim(file: str, ply: Optional[int], move: Optional[int], side: Optional[str], by: str, rule: str,
+          game_number: int, rules: Optional[Ruleset], fmt: str) -> None:
     """Decide whether a draw claim after ply N was right; exit 0 if valid, 1 if not.
 
     FILE holds records in the notation, PGN, JSON or YAML ('-' reads standard input).
     """
+    if (ply is None) == (move is None):
+        raise click.UsageError("give either --ply or --move (with --side), not both" if move is not None
+                               else "give the ply of the claim: --ply N, or --move N [--side white|black]")
+    if side is not None and move is None:
+        raise click.UsageError("--side goes with --move")
     data = load_games(file)
     game = data.pick(game_number)
     try:
         if game.errors:
             raise game.errors[0]
         replayed = replay_record(game, rules)
+        if move is not None:
+            ply = ply_of_move(game, replayed, move, side or "white")
+        assert ply is not None
         verdict = judge_claim(replayed, ply, by, rule)  # type: ignore[arg-type]
     except MuehleError as error:
         raise data.located(error, game_number) from None

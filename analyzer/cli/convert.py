@@ -115,6 +115,10 @@ def convert(files: tuple[str, ...], target: str, output: Optional[str]) -> None:
     games written together. Nothing is written if any record has an error.
     """
     games = read_records(files)
+    if not games and target == "html":
+        names = ", ".join(dict.fromkeys(source_name(name) for name in files))
+        raise MuehleError("there is no game in the input: an HTML viewer needs one", source=names,
+                          code="empty")
     try:
         text = WRITERS[target](games)
     except UnwritableError as error:

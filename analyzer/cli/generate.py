@@ -24,7 +24,7 @@ from muehle.notation.writers import write_notation
               help="Ruleset to play under (a preset or a YAML file).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random choices.")
 @click.option("--count", type=click.IntRange(min=0), default=1, show_default=True, help="Number of games.")
-@click.option("-o", "--output", metavar="FILE", callback=output_path,
+@click.option("-o", "--output", metavar="OUT", callback=output_path,
               help="Write here (atomically) instead of standard output.")
 @fails_cleanly
 def generate(rules_name: str, seed: int, count: int, output: Optional[str]) -> None:

@@ -69,7 +69,8 @@ def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) ->
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which game of the file (1 is the first).")
 @click.option("--ply", type=click.IntRange(min=0), default=None,
-              help="Show the position after this ply (1 is White's first; 0 the start). Default: the last.")
+              help="Show the position after this ply (1 is the record's first, also after a set-up position; "
+                   "0 the start). Default: the last.")
 @click.option("--move", type=click.IntRange(min=1), default=None,
               help="Show the position after this full move's ply of --side.")
 @click.option("--side", type=click.Choice(["white", "black"]), default=None,
@@ -77,13 +78,14 @@ def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) ->
 @click.option("--svg", "svg_output", metavar="OUT.svg", default=None, callback=output_path,
               help="Write an SVG picture here (atomically; '-' for standard output) instead of the diagram.")
 @click.option("--mills", type=click.Choice(MILL_HIGHLIGHTS), default="last", show_default=True,
-              help="Which closed mills the SVG highlights.")
+              help="With --svg: which closed mills the picture highlights.")
 @click.option("--fen", "show_fen", is_flag=True, help="Print the position as Sanmill's FEN instead.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Draw the diagram with ASCII characters only.")
-@click.option("--rules", default=None, metavar="R", callback=rules_option,
+@click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
               help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
+@click.pass_context
 @fails_cleanly
-def show(file: str, game_number: int, ply: Optional[int], move: Optional[int], side: Optional[str],
+def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], move: Optional[int], side: Optional[str],
          svg_output: Optional[str], mills: str, show_fen: bool, ascii_only: bool, rules: Optional[Ruleset]) -> None:
     """Show the position after a ply of a record as a board diagram, SVG or FEN.
 
@@ -93,6 +95,8 @@ def show(file: str, game_number: int, ply: Optional[int], move: Optional[int], s
         raise click.UsageError("give either --ply or --move, not both")
     if side is not None and move is None:
         raise click.UsageError("--side goes with --move")
+    if svg_output is None and ctx.get_parameter_source("mills") is not click.core.ParameterSource.DEFAULT:
+        raise click.UsageError("--mills goes with --svg (the diagram and the FEN show no mills)")
     if svg_output == "-" and show_fen:
         raise click.UsageError("--svg - and --fen would both write to standard output")
     data = load_games(file)
