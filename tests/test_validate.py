@@ -15,6 +15,7 @@ from muehle.analyzer.generate import generate_games
 from muehle.analyzer.rules import load_ruleset
 from muehle.analyzer.validate import validate_file
 from muehle.analyzer.verdict import judge
+from muehle.notation import fastread
 from muehle.notation.parser import read_file, read_games
 from muehle.notation.writers import write_notation
 
@@ -65,7 +66,7 @@ class TestExamples:
             if ply_stated and code != "result-mismatch":
                 assert report.errors[0].message.startswith(ply_stated.group(1).rstrip(","))
             codes.add(code)
-        assert codes == set(CODES) - {"syntax", "setup"}
+        assert codes == set(CODES) - {"syntax", "setup", "result-tag"}  # (a record's fault: TestResultTag)
 
     def test_the_text_output_reads_like_a_compiler(self) -> None:
         result = run(str(ILLEGAL))
@@ -166,6 +167,65 @@ class TestJson:
         (report,) = json.loads(run("--format", "json", path).stdout)
         assert not report["valid"] and report["plies"] == 3
         assert [(e["code"], e["ply"], e["column"]) for e in report["errors"]] == [("occupied", 2, 16)]
+
+
+class TestResultTag:
+    """A Result tag that is no result, or that contradicts the movetext's result."""
+
+    # game 1 on lines 1-4, its result in column 10; game 2 on lines 6-8, the tag's value
+    # in column 10 of line 6; the others declare one result (or none) and are valid
+    TEXT = ('[Event "a"]\n[Result "1-0"]\n\n1. b4 d6 0-1\n\n'
+            '[Result "2-0"]\n\n1. b4 d6 *\n\n'
+            '[Result "1-0"]\n\n1. b4 d6 *\n\n'
+            '[Result "?"]\n\n1. b4 d6 1/2-1/2\n\n'
+            '[Result "*"]\n\n1. b4 d6 0-1\n\n'
+            '[Result "½-½"]\n\n1. b4 d6 1/2-1/2\n')
+
+    @pytest.mark.parametrize("jobs", ["1", "2"])
+    def test_a_contradiction_is_at_the_movetexts_result_and_no_result_at_the_tag(
+            self, tmp_path: Path, jobs: str) -> None:
+        path = write(tmp_path, "r.txt", self.TEXT)
+        result = run("--jobs", jobs, path)
+        assert result.exit_code == 1
+        assert result.stdout.splitlines() == [
+            f"{path}:4:10: error: the movetext ends with 0-1, but its Result tag says 1-0: a game has one result "
+            "[result-tag]",
+            f"{path}:6:10: error: the Result tag's value 2-0 is not a result; results are 1-0, 0-1, 1/2-1/2, ½-½ "
+            "and * (or ? when unknown) [result-tag]",
+            "6 games, 4 valid, 2 invalid",
+        ]
+        reports = json.loads(run("--format", "json", path).stdout)
+        assert reports[0]["errors"] == [{
+            "code": "result-tag",
+            "message": "the movetext ends with 0-1, but its Result tag says 1-0: a game has one result",
+            "ply": None, "move": None, "side": None, "line": 4, "column": 10}]
+        # the movetext's result agrees with the board (the game is unfinished: declared)
+        assert reports[0]["result"] == {"declared": "0-1", "consistent": True}
+        assert [r["valid"] for r in reports] == [False, False, True, True, True, True]
+
+    @pytest.mark.parametrize("fast", [True, False])
+    def test_either_reader_locates_the_result(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               fast: bool) -> None:
+        """The fast reader and the LALR parser (``fastread.ENABLED`` false) give the same place."""
+        monkeypatch.setattr(fastread, "ENABLED", fast)
+        path = write(tmp_path, "p.txt", '[Event "a"] [Result "0-1"]\n1. b4 {x}\nd6 1-0\n')
+        assert run(path).stdout.splitlines()[0] == (
+            f"{path}:3:4: error: the movetext ends with 1-0, but its Result tag says 0-1: a game has one result "
+            "[result-tag]")
+
+    def test_a_data_record_is_judged_alike(self, tmp_path: Path) -> None:
+        record = ('{"format": "muehle-record", "version": 1, "games": [\n'
+                  '  {"tags": {"Result": "1-0"}, "plies": [{"number": 1, "side": "white", "to": "d2"}], '
+                  '"result": "0-1"},\n'
+                  '  {"tags": {"Result": "won"}, "plies": [{"number": 1, "side": "white", "to": "d2"}]}]}\n')
+        path = write(tmp_path, "r.json", record)
+        assert run(path).stdout.splitlines() == [
+            f"{path}, game 1: error: the record's result is 0-1, but its Result tag says 1-0: a game has one "
+            "result [result-tag]",
+            f"{path}, game 2: error: the Result tag's value won is not a result; results are 1-0, 0-1, "
+            "1/2-1/2, ½-½ and * (or ? when unknown) [result-tag]",
+            "2 games, 0 valid, 2 invalid",
+        ]
 
 
 class TestDataRecords:
