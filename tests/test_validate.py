@@ -118,7 +118,7 @@ class TestJson:
         assert second["game"] == 2 and second["rules"] == "sanmill" and second["plies"] == 2
         assert second["errors"] == [{
             "code": "must-place", "message": "2. d2-d3: White still has 8 stones in hand and must place one",
-            "ply": 3, "move": "d2-d3", "side": "white", "line": 8, "column": 13,
+            "ply": 3, "move": "d2-d3", "side": "white", "line": 8, "column": 13, "variation": None,
         }]
         assert second["outcome"] is None
         assert second["result"] == {"declared": "1-0", "consistent": None}
@@ -138,6 +138,33 @@ class TestJson:
         assert [e["code"] for e in reports[1]["errors"]] == ["result-mismatch"]
         assert reports[1]["outcome"]["reason"] == "blocked"
         assert reports[2]["outcome"] is None and reports[2]["result"] == {"declared": None, "consistent": True}
+
+    @pytest.mark.parametrize("name", ["v.txt", "v.json"])
+    def test_an_error_says_which_variation_it_is_in(self, tmp_path: Path, name: str) -> None:
+        """Main line b4 d6 f4 f6 e4 (legal). The variation for ply 3, 2. d2 b2 3. f2, is legal up
+        to its 3... d2 (ply 6), on White's d2; in it, the variation for ply 5, 3. b4, places on
+        White's b4 of ply 1. Both say which variation they are in, from notation and from JSON."""
+        text = write(tmp_path, "v.txt", "1. b4 d6 2. f4 (2. d2 b2 3. f2 (3. b4) d2) f6 3. e4 *\n")
+        if name == "v.json":
+            text = write(tmp_path, name, CliRunner().invoke(cli, ["convert", "--to", "json", text]).stdout)
+        (report,) = json.loads(run("--format", "json", text).stdout)
+        assert report["plies"] == 5 and report["restore"] is None
+        assert [(e["ply"], e["move"], e["variation"], e["message"]) for e in report["errors"]] == [
+            (5, "b4", [{"ply": 3, "number": 1}, {"ply": 5, "number": 1}],
+             "in the variation for ply 5: 3. b4: b4 is already occupied by a White stone"),
+            (6, "d2", [{"ply": 3, "number": 1}],
+             "in the variation for ply 3: 3... d2: d2 is already occupied by a White stone"),
+        ]
+
+    def test_the_second_variation_of_a_ply_is_number_2(self, tmp_path: Path) -> None:
+        """1. d2 (1. d6) (1. a1 a1) d6: the second variation for ply 1 places Black on White's a1."""
+        path = write(tmp_path, "two.txt", "1. d2 (1. d6) (1. a1 a1) d6 *\n")
+        (report,) = json.loads(run("--format", "json", path).stdout)
+        assert [(e["ply"], e["variation"], e["column"]) for e in report["errors"]] == [
+            (2, [{"ply": 1, "number": 2}], 22)]
+        assert run(path).stdout.splitlines()[0] == (
+            f"{path}:1:22: error: in the variation for ply 1: 1... a1: a1 is already occupied by a White stone "
+            "[occupied]")
 
     def test_syntax_errors_are_reported_and_nothing_is_replayed(self, tmp_path: Path) -> None:
         path = write(tmp_path, "s.txt", "1. d2 b1 *\n\n1. d2 d6 *\n")
@@ -198,7 +225,7 @@ class TestResultTag:
         assert reports[0]["errors"] == [{
             "code": "result-tag",
             "message": "the movetext ends with 0-1, but its Result tag says 1-0: a game has one result",
-            "ply": None, "move": None, "side": None, "line": 4, "column": 10}]
+            "ply": None, "move": None, "side": None, "line": 4, "column": 10, "variation": None}]
         # the movetext's result agrees with the board (the game is unfinished: declared)
         assert reports[0]["result"] == {"declared": "0-1", "consistent": True}
         assert [r["valid"] for r in reports] == [False, False, True, True, True, True]
@@ -301,12 +328,12 @@ class TestDataRecords:
     def test_an_error_in_a_variation_of_a_data_record_says_so(self, tmp_path: Path) -> None:
         """1. d2 (1. d2 d2) d6 2. d2: the variation replacing ply 1 places Black on White's d2 at
         its second ply; the main line's White places on d2 again at ply 3. In notation the
-        places tell the lines apart; from JSON the variation says so, and the errors come in
-        the order of their plies, as the places order them in notation."""
+        places tell the lines apart, and in both the variation says so; from JSON the errors
+        come in the order of their plies, as the places order them in notation."""
         text = write(tmp_path, "var.txt", "1. d2 (1. d2 d2) d6 2. d2 *\n")
         record = write(tmp_path, "var.json", CliRunner().invoke(cli, ["convert", "--to", "json", text]).stdout)
         occupied = "d2: d2 is already occupied by a White stone [occupied]"
-        assert run(text).stdout.splitlines()[:2] == [f"{text}:1:14: error: 1... {occupied}",
+        assert run(text).stdout.splitlines()[:2] == [f"{text}:1:14: error: in the variation for ply 1: 1... {occupied}",
                                                      f"{text}:1:24: error: 2. {occupied}"]
         assert [line for line in run(record).stdout.splitlines() if "error" in line] == [
             f"{record}, game 1: error: in the variation for ply 1: 1... {occupied}",
