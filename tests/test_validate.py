@@ -126,7 +126,25 @@ class TestJson:
         assert second["restore"] == {
             "ply": 2, "fen": "********/@***O***/******** w p p 1 8 1 8 0 0 0 0 0 0 0 0 2",
             "white": ["d2"], "black": ["d6"], "in_hand": {"white": 8, "black": 8}, "to_move": "white",
+            "reason": "illegal-ply",
         }
+
+    @pytest.mark.parametrize("name", ["n.txt", "n.json"])
+    def test_after_a_misnumbered_ply_restore_says_it_is_no_position_to_restore(self, tmp_path: Path,
+                                                                                name: str) -> None:
+        """1. d2 d6 3. f4: the third ply is 2. f4; the record cannot be followed past 1... d6,
+        and the JSON says so, as the text does, with the position where it stands."""
+        path = write(tmp_path, "n.txt", "1. d2 d6 3. f4 *\n")
+        if name == "n.json":
+            path = write(tmp_path, name, CliRunner().invoke(cli, ["convert", "--to", "json", path]).stdout)
+        (report,) = json.loads(run("--format", "json", path).stdout)
+        assert [e["code"] for e in report["errors"]] == ["numbering"]
+        assert report["restore"] == {
+            "ply": 2, "fen": "********/@***O***/******** w p p 1 8 1 8 0 0 0 0 0 0 0 0 2",
+            "white": ["d2"], "black": ["d6"], "in_hand": {"white": 8, "black": 8}, "to_move": "white",
+            "reason": "numbering",
+        }
+        assert "  the record cannot be followed past this position (after 1... d6):" in run(path).stdout.splitlines()
 
     def test_declared_results(self, tmp_path: Path) -> None:
         """A resignation in an unfinished game is fine ("declared"); a wrong result is not."""
