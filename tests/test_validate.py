@@ -400,11 +400,11 @@ class TestExitCodes:
         result = CliRunner().invoke(cli, ["validate", "--jobs", jobs, empty, good, blank, none, "-"], input="")
         assert result.exit_code == 1
         assert result.stdout == "1 game, 1 valid, 0 invalid, 4 unreadable inputs\n"
-        assert result.stderr.splitlines() == [f"{name}: error: no game in the input"
+        assert result.stderr.splitlines() == [f"{name}: error: there is no game in the input"
                                               for name in (empty, blank, none, "<stdin>")]
         as_json = CliRunner().invoke(cli, ["validate", "--format", "json", empty])
         assert (as_json.exit_code, as_json.stdout) == (1, "[]\n")
-        assert as_json.stderr == f"{empty}: error: no game in the input\n"
+        assert as_json.stderr == f"{empty}: error: there is no game in the input\n"
 
     def test_an_unreadable_file_is_reported_and_the_others_checked(self, tmp_path: Path) -> None:
         good = write(tmp_path, "ok.txt", "1. d2 d6 *\n")
