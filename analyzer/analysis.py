@@ -129,11 +129,19 @@ class IllegalPly:
     #: whether the record starts from a set-up position (its FEN), which is then the start
     set_up: bool = field(default=False, compare=False)
 
+    @property
+    def restore_reason(self) -> str:
+        """Why :attr:`restore` is given: ``illegal-ply``, the position to restore (WMD 6), or
+        ``numbering``, the position past which a misnumbered record cannot be followed
+        (a fault of the record, not of play: nothing on the board to restore)."""
+        return "numbering" if self.code == "numbering" else "illegal-ply"
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "ply": self.ply, "move": self.move, "side": self.side, "code": self.code,
             "message": self.message, "line": self.line, "column": self.column,
-            "restore": {"ply": self.restore_ply, "fen": self.fen, **position_data(self.restore)},
+            "restore": {"ply": self.restore_ply, "fen": self.fen, **position_data(self.restore),
+                        "reason": self.restore_reason},
         }
 
 

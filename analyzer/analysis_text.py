@@ -234,7 +234,7 @@ def restore_lines(illegal: IllegalPly, names: PlyNames, rules: Ruleset, ascii: b
     record reaches."""
     start = "the set-up position" if illegal.set_up else "the start"
     where = start if illegal.restore_ply == 0 else f"after {names.move(illegal.restore_ply)}"
-    if illegal.code == "numbering":  # the scoresheet is wrong, not the board: nothing to restore
+    if illegal.restore_reason == "numbering":  # the scoresheet is wrong, not the board: nothing to restore
         lines = [f"misnumbered ply {illegal.ply}: {illegal.message} [{illegal.code}]",
                  f"the record cannot be followed past this position ({where}):"]
     else:

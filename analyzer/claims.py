@@ -29,7 +29,7 @@ from muehle.analyzer.analysis import PlyNames
 from muehle.analyzer.mandatory_draw import obliging_clause, stone_count
 from muehle.analyzer.board import Position
 from muehle.analyzer.replay import Replay
-from muehle.notation.errors import MuehleError
+from muehle.notation.errors import MuehleError, no_ply
 from muehle.notation.model import Ply, Side, other_side
 
 #: The rules a claim may invoke.
@@ -144,8 +144,7 @@ def _record(replay: Replay, ply: int) -> Any:
             f"a claim can be judged only up to ply {last}",
             source=where["source"], line=error.line or game.line, column=error.column,
         )
-    plural = "ply" if total == 1 else "plies"
-    raise ClaimError(f"the game has {total} {plural}; there is no ply {ply}", **where)
+    raise ClaimError(no_ply(ply, total), **where)
 
 
 def _occurrences(plies: list[int], names: PlyNames) -> str:

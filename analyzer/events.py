@@ -32,6 +32,7 @@ CODES: dict[str, str] = {
     "capture-empty-or-own": "a capture of an empty point or of the player's own stone",
     "protected-stone": "a capture of a stone in a closed mill while the rules protect it",
     "result-mismatch": "the declared result contradicts the end of the game on the board",
+    "result-tag": "the Result tag is no result, or contradicts the result at the end of the movetext",
 }
 
 #: Reasons an :class:`Outcome` may give.
@@ -56,6 +57,11 @@ class RuleViolation:
     ``ply`` counts from 1 for White's first placement (``None`` for errors not tied
     to a ply, e.g. syntax errors); ``move`` is the ply as written without number
     (``d2-b2/xa4``); ``line`` and ``column`` are 1-based, 0 when unknown.
+    ``variation`` is ``None`` in the main line, else the variation's path (see
+    :attr:`~muehle.analyzer.replay.Replay.path`).
+
+    >>> RuleViolation("occupied", "...", 5, "f2", "white", 1, 29, ((5, 1),)).to_dict()["variation"]
+    [{'ply': 5, 'number': 1}]
     """
 
     code: str
@@ -65,6 +71,7 @@ class RuleViolation:
     side: Optional[Side] = None
     line: int = 0
     column: int = 0
+    variation: Optional[tuple[tuple[int, int], ...]] = None
 
     def format(self, source: str = "<input>") -> str:
         """``source:line:column: error: message [code]``, as a compiler prints it."""
@@ -77,7 +84,10 @@ class RuleViolation:
 
     def to_dict(self) -> dict[str, Any]:
         """The fields as plain data (the JSON contract of ``muehle validate``)."""
-        return asdict(self)
+        data = asdict(self)
+        if self.variation is not None:
+            data["variation"] = [{"ply": ply, "number": number} for ply, number in self.variation]
+        return data
 
 
 @dataclass(frozen=True)

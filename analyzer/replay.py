@@ -150,7 +150,9 @@ class Replay:
     ``branch`` is the index of the ply it replaces (its first record has that
     index); its ``start`` is the position before that ply and the repetition count
     and no-progress counter carry over from the line it branches from.
-    ``branch`` is 0 for the main line. ``start_no_progress`` is the no-progress
+    ``branch`` is 0 for the main line. ``path`` says which variation it is: one
+    ``(ply, number)`` per step from the main line inwards, the ``number``-th (from 1)
+    variation written for ``ply`` of the line it branches from; ``()`` for the main line. ``start_no_progress`` is the no-progress
     counter before the game's first ply (0 unless a set-up position's FEN gave
     more; the same in every line); ``start_no_progress_exact`` is False when that
     count is only a lower bound, and then so is every count that reaches back to it
@@ -169,6 +171,7 @@ class Replay:
     draw_rights: list[DrawRight] = field(default_factory=list)
     variations: list["Replay"] = field(default_factory=list)
     branch: int = 0
+    path: tuple[tuple[int, int], ...] = ()
     start_no_progress: int = 0
     start_no_progress_exact: bool = True
     #: The plies of this line, as written (read from the record when first asked for).
@@ -445,6 +448,7 @@ def _replay_line(
     counter: int,
     outcome: Optional[Outcome],
     numbering: tuple[int, int],
+    path: tuple[tuple[int, int], ...] = (),
 ) -> Replay:
     """Replay one line from ``start``; its first ply has index ``branch or 1``.
 
@@ -454,9 +458,9 @@ def _replay_line(
     positions stood before the line's first ply; ``counter`` is the no-progress
     counter and ``outcome`` the end of the game before the line's first ply;
     ``numbering`` is the move number of the game's first ply and whether Black (1)
-    or White (0) plays it.
+    or White (0) plays it; ``path`` is the line's :attr:`Replay.path`.
     """
-    line = Replay(rules, game, start, branch=branch, plies_of=plies_of, history_before=history)
+    line = Replay(rules, game, start, branch=branch, path=path, plies_of=plies_of, history_before=history)
     first_index = line.first_index
     initial_counter = counter
     steps = line.steps
@@ -496,10 +500,10 @@ def _replay_line(
         ply = line.plies[index - first_index]
         label = _label(ply, _SIDES[side], expected_number(index))
         line_number, column = _place(game, ply)
-        if branch and not line_number:  # (no place tells it from the main line)
-            label = f"in the variation for ply {branch}: {label}"
+        if branch:
+            label = in_variation(branch) + label
         errors.append(RuleViolation(code, f"{label}: {message}", index, ply.move_text, _SIDES[side],
-                                    line_number, column))
+                                    line_number, column, path or None))
 
     def after_the_end(index: int, outcome: Outcome, side: int) -> None:
         when = f"after ply {outcome.ply}" if outcome.ply else "at the start"
@@ -688,6 +692,15 @@ def _replay_line(
     return line
 
 
+def in_variation(branch: int) -> str:
+    """How an error's message starts in the variation for ply ``branch`` (the ply it replaces).
+
+    >>> in_variation(5)
+    'in the variation for ply 5: '
+    """
+    return f"in the variation for ply {branch}: "
+
+
 def _first_misnumbered(moves: MoveLine, mover: int, first_index: int, number_offset: int) -> Optional[int]:
     """The place in ``moves`` of the first ply whose side or move number is not the one its place
     gives (index ``first_index`` is ``mover``'s, its number ``(index + number_offset) // 2``), if any.
@@ -726,7 +739,7 @@ def _replay_variations(line: Replay, variations: dict[int, list[MoveLine]], rule
         for number, moves in enumerate(alternatives):
             line.variations.append(_replay_line(
                 line.game, moves, functools.partial(_variation_plies, line.plies_of, offset, number),
-                rules, position, index, history, counter, decided, numbering,
+                rules, position, index, history, counter, decided, numbering, line.path + ((index, number + 1),),
             ))
 
 

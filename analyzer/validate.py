@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator, O
 
 from muehle.analyzer.rules import Ruleset, RulesArg, as_ruleset
 from muehle.analyzer.verdict import GameReport, judge
-from muehle.notation.errors import MuehleError
+from muehle.notation.errors import MuehleError, no_game
 from muehle.notation.inputs import PathArg, input_form, path_text, read_text, source_name
 
 if TYPE_CHECKING:  # (multiprocessing is imported only when workers are started)
@@ -198,7 +198,7 @@ def _with_a_game(items: Iterator[Union[GameReport, MuehleError]],
         empty = False
         yield item
     if empty:
-        yield MuehleError("no game in the input", source=source, code="empty")
+        yield MuehleError(no_game(), source=source, code="empty")
 
 
 def validate_file(path: PathArg, rules: RulesArg = None, jobs: int = 1) -> ValidationSummary:

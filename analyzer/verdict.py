@@ -26,7 +26,11 @@ from muehle.analyzer.rules import (
     DEFAULT_RULESET, Ruleset, RulesArg, as_ruleset, load_ruleset, preset_for_tag, preset_names,
 )
 from muehle.notation.errors import FormatError, game_in
-from muehle.notation.model import Game
+from muehle.notation.model import FINISHED_RESULTS, Game
+
+#: ``Result`` tag values that declare no result: ``*`` (unfinished or unknown, as PGN has it),
+#: ``?`` (the placeholder of an unknown roster value) and an empty value.
+_NO_RESULT_TAGS = ("*", "?", "")
 
 
 @dataclass
@@ -114,6 +118,21 @@ def judge(game: Game, index: int = 1, rules: RulesArg = None, source: Optional[s
     ``rules`` (a :class:`Ruleset`, a preset's name or a YAML file's path) overrides the
     record's ``Rules`` tag (as ``--rules`` does); ``None`` leaves it to the tag.
     """
+    report = _judge(game, index, rules, source)
+    tag_errors = result_tag_errors(game)
+    if tag_errors:
+        report.errors = sorted(report.errors + tag_errors, key=_error_order)
+        report.valid = False
+    return report
+
+
+def _error_order(error: RuleViolation) -> tuple[int, int, int]:
+    """Errors in the order reported: by line and column, by ply where no line tells."""
+    return (error.line or 1 << 62, error.column, error.ply or 0)
+
+
+def _judge(game: Game, index: int, rules: RulesArg, source: Optional[str]) -> GameReport:
+    """:func:`judge`, without the ``Result`` tag's errors."""
     if rules is not None and not isinstance(rules, Ruleset):
         rules = as_ruleset(rules)
     source = source if source is not None else (game.source or "<input>")
@@ -144,11 +163,45 @@ def judge(game: Game, index: int = 1, rules: RulesArg = None, source: Optional[s
     return report
 
 
+def result_tag_errors(game: Game) -> list[RuleViolation]:
+    """A ``result-tag`` error when the record's ``Result`` tag is no result (located at the tag's
+    value), or when it and the movetext's result are two different finished results (located
+    at the movetext's result). A movetext ``*`` with a finished tag contradicts nothing (Sanmill
+    ends every export with ``*``), nor does a tag ``*``, ``?`` or empty.
+
+    >>> [e.message for e in result_tag_errors(Game(tags={"Result": "1-0"}, result="0-1"))]
+    ['the movetext ends with 0-1, but its Result tag says 1-0: a game has one result']
+    >>> result_tag_errors(Game(tags={"Result": "1-0"}, result="*")), result_tag_errors(Game(tags={"Result": "?"}))
+    ([], [])
+    """
+    tag = game.tags.get("Result")
+    if tag is None or game.errors:
+        return []
+    value = tag.strip()
+    if value in _NO_RESULT_TAGS:
+        return []
+    if value not in FINISHED_RESULTS:
+        line, column, _ = game.tag_place("Result") or (game.line, 0, None)
+        return [RuleViolation("result-tag", f"the Result tag's value {tag} is not a result; results are "
+                              "1-0, 0-1, 1/2-1/2, ½-½ and * (or ? when unknown)", line=line, column=column)]
+    conflict = game.result_conflict
+    if conflict is None:
+        return []
+    if game.places_in_source:
+        line, column = game.result_place or (game.line, 0)
+        said = f"the movetext ends with {conflict[0]}"
+    else:
+        line, column = 0, 0
+        said = f"the record's result is {conflict[0]}"
+    return [RuleViolation("result-tag", f"{said}, but its Result tag says {tag}: a game has one result",
+                          line=line, column=column)]
+
+
 def report_of(result: Replay, index: int, source: str) -> GameReport:
     """The report on a finished replay."""
     errors = list(result.all_errors())
     if errors:
-        errors.sort(key=lambda e: (e.line or 1 << 62, e.column, e.ply or 0))  # (by ply where no line tells)
+        errors.sort(key=_error_order)
     if result.errors and any(e.code == "result-mismatch" for e in result.errors):
         consistent: Optional[bool] = False
     elif result.stopped and not result.played_on_after_the_end:

@@ -53,6 +53,24 @@ def game_in(source: str, game: int) -> str:
     return f"{source}, game {game}"
 
 
+def no_game(purpose: str = "") -> str:
+    """What every command says of an input that holds no game, ``purpose`` added when given.
+
+    >>> no_game(), no_game("an HTML viewer needs one")
+    ('there is no game in the input', 'there is no game in the input: an HTML viewer needs one')
+    """
+    return "there is no game in the input" + (f": {purpose}" if purpose else "")
+
+
+def no_ply(ply: int, count: int) -> str:
+    """What every command says when asked for ply ``ply`` of a game of ``count`` plies.
+
+    >>> no_ply(44, 43), no_ply(2, 1)
+    ('there is no ply 44: the game has 43 plies', 'there is no ply 2: the game has 1 ply')
+    """
+    return f"there is no ply {ply}: the game has {count} pl{'y' if count == 1 else 'ies'}"
+
+
 class MuehleError(Exception):
     """Base class of all errors caused by input: bad records, files, rulesets, options.
 

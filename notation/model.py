@@ -276,7 +276,7 @@ class Game:
     """
 
     __slots__ = ("tags", "_plies", "result", "_comments", "_final_comments", "source", "line", "errors",
-                 "head_lines", "tag_places", "places_in_source", "_moves", "_loader")
+                 "_result_place", "head_lines", "tag_places", "places_in_source", "_moves", "_loader")
 
     def __init__(self, tags: Optional[dict[str, str]] = None, plies: Optional[list[Ply]] = None,
                  result: Optional[str] = None, comments: Optional[list[str]] = None,
@@ -290,6 +290,9 @@ class Game:
         self.source = source
         self.line = line
         self.errors: list[NotationError] = [] if errors is None else errors
+        #: Where the reader found the result at the end of the movetext: (line, column); ``None``
+        #: when it is not known (no result, or a game not read from text).
+        self._result_place: Optional[tuple[int, int]] = None
         #: Where the reader found the tag pairs, for errors found later in a tag to point at (see
         #: :meth:`tag_place`). ``head_lines``: the lines of the tag section as written, from line
         #: ``line`` on, one tag pair to a line (the part of another game on a shared first line
@@ -321,11 +324,13 @@ class Game:
             self._loader = None
             full = loader()
             self._plies, self._comments, self._final_comments = full.plies, full.comments, full.final_comments
+            self._result_place = full.result_place
 
     #: The main line; the comments before its first ply; those after its last ply or the result.
     plies: _ReadOnDemand[list[Ply]] = _ReadOnDemand()
     comments: _ReadOnDemand[list[str]] = _ReadOnDemand()
     final_comments: _ReadOnDemand[list[str]] = _ReadOnDemand()
+    result_place: _ReadOnDemand[Optional[tuple[int, int]]] = _ReadOnDemand()
 
     def main_line(self) -> MoveLine:
         """The main line as a :class:`MoveLine` (without building the plies when the reader deferred them)."""
@@ -370,6 +375,24 @@ class Game:
         if self.result == "*" and tag is not None and tag.strip() in FINISHED_RESULTS:
             return tag.strip()
         return self.result
+
+    @property
+    def result_conflict(self) -> Optional[tuple[str, str]]:
+        """The movetext's result and the ``Result`` tag's value when they are two different
+        finished results, else ``None`` (a movetext ``*`` contradicts no tag).
+
+        >>> Game(tags={"Result": "1-0"}, result="0-1").result_conflict
+        ('0-1', '1-0')
+        >>> Game(tags={"Result": "½-½"}, result="1/2-1/2").result_conflict, Game(tags={"Result": "1-0"}, result="*").result_conflict
+        (None, None)
+        """
+        tag = self.tags.get("Result")
+        if tag is None or self.result is None or self.result == "*":
+            return None
+        value = tag.strip()
+        if value not in FINISHED_RESULTS or (self.result == "1/2-1/2" if value == "½-½" else self.result == value):
+            return None
+        return (self.result, tag)
 
     def __getstate__(self) -> dict[str, object]:
         """The whole game (read in full first), for pickling and copying."""

@@ -71,6 +71,10 @@ def pgn_result(game: Game) -> str:
     >>> pgn_result(Game(tags={"Result": "½-½"})), pgn_result(Game(tags={"Result": "White won"}))
     ('1/2-1/2', '*')
     """
+    conflict = game.result_conflict
+    if conflict is not None:
+        raise unwritable(f"the movetext ends with {conflict[0]}, but the Result tag says {conflict[1]}: PGN "
+                         "writes one result (make them agree, or end the movetext with *)", game)
     result = game.declared_result
     if result == "½-½":
         return "1/2-1/2"

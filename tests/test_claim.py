@@ -238,7 +238,7 @@ def test_claim_after_the_game_was_decided() -> None:
 
 
 def test_claim_beyond_the_end_of_the_record() -> None:
-    with pytest.raises(ClaimError, match="the game has 26 plies; there is no ply 27"):
+    with pytest.raises(ClaimError, match="there is no ply 27: the game has 26 plies"):
         claim("analyze-repetition.txt", 27, "repetition")
 
 

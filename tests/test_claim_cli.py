@@ -90,7 +90,7 @@ def test_game_option_selects_the_game() -> None:
 def test_ply_beyond_the_end() -> None:
     result = run(REPETITION, "--ply", "27", "--by", "white", "--rule", "repetition")
     assert result.exit_code == 1
-    assert result.stderr.strip() == f"{REPETITION}:1: error: the game has 26 plies; there is no ply 27"
+    assert result.stderr.strip() == f"{REPETITION}:1: error: there is no ply 27: the game has 26 plies"
     assert result.stdout == ""
 
 
@@ -152,7 +152,7 @@ def test_errors_on_a_game_read_from_json_name_the_game(tmp_path: Path) -> None:
     converted = CliRunner().invoke(cli, ["convert", str(EXAMPLES / "illegal-moves.txt"), "--to", "json"])
     record.write_text(converted.stdout, encoding="utf-8")
     result = run(str(record), "--game", "4", "--ply", "25", "--by", "white", "--rule", "repetition")
-    assert (result.exit_code, result.stderr) == (1, f"{record}, game 4: error: the game has 21 plies; there is no ply 25\n")
+    assert (result.exit_code, result.stderr) == (1, f"{record}, game 4: error: there is no ply 25: the game has 21 plies\n")
     result = run(str(record), "--game", "16", "--ply", "1", "--by", "white", "--rule", "repetition")
     assert result.exit_code == 1
     assert result.stderr.startswith(f"{record}, game 16: error: the Rules tag names 'fide', which is not a ruleset")

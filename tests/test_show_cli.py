@@ -257,7 +257,7 @@ def test_errors_on_a_game_read_from_json_name_the_game(tmp_path: Path) -> None:
     "args, message",
     [
         (["--game", "2"], "error: there is no game 2: the input has 1 game"),
-        (["--ply", "41"], "error: there is no ply 41: game 1 has 40 plies"),
+        (["--ply", "41"], "error: there is no ply 41: the game has 40 plies"),
         (["--move", "21"], "error: there is no move 21 of White: the record ends with 20... d2-d3/xg1 (ply 40)"),
     ],
 )

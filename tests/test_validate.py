@@ -15,6 +15,7 @@ from muehle.analyzer.generate import generate_games
 from muehle.analyzer.rules import load_ruleset
 from muehle.analyzer.validate import validate_file
 from muehle.analyzer.verdict import judge
+from muehle.notation import fastread
 from muehle.notation.parser import read_file, read_games
 from muehle.notation.writers import write_notation
 
@@ -65,7 +66,7 @@ class TestExamples:
             if ply_stated and code != "result-mismatch":
                 assert report.errors[0].message.startswith(ply_stated.group(1).rstrip(","))
             codes.add(code)
-        assert codes == set(CODES) - {"syntax", "setup"}
+        assert codes == set(CODES) - {"syntax", "setup", "result-tag"}  # (a record's fault: TestResultTag)
 
     def test_the_text_output_reads_like_a_compiler(self) -> None:
         result = run(str(ILLEGAL))
@@ -117,7 +118,7 @@ class TestJson:
         assert second["game"] == 2 and second["rules"] == "sanmill" and second["plies"] == 2
         assert second["errors"] == [{
             "code": "must-place", "message": "2. d2-d3: White still has 8 stones in hand and must place one",
-            "ply": 3, "move": "d2-d3", "side": "white", "line": 8, "column": 13,
+            "ply": 3, "move": "d2-d3", "side": "white", "line": 8, "column": 13, "variation": None,
         }]
         assert second["outcome"] is None
         assert second["result"] == {"declared": "1-0", "consistent": None}
@@ -125,7 +126,25 @@ class TestJson:
         assert second["restore"] == {
             "ply": 2, "fen": "********/@***O***/******** w p p 1 8 1 8 0 0 0 0 0 0 0 0 2",
             "white": ["d2"], "black": ["d6"], "in_hand": {"white": 8, "black": 8}, "to_move": "white",
+            "reason": "illegal-ply",
         }
+
+    @pytest.mark.parametrize("name", ["n.txt", "n.json"])
+    def test_after_a_misnumbered_ply_restore_says_it_is_no_position_to_restore(self, tmp_path: Path,
+                                                                                name: str) -> None:
+        """1. d2 d6 3. f4: the third ply is 2. f4; the record cannot be followed past 1... d6,
+        and the JSON says so, as the text does, with the position where it stands."""
+        path = write(tmp_path, "n.txt", "1. d2 d6 3. f4 *\n")
+        if name == "n.json":
+            path = write(tmp_path, name, CliRunner().invoke(cli, ["convert", "--to", "json", path]).stdout)
+        (report,) = json.loads(run("--format", "json", path).stdout)
+        assert [e["code"] for e in report["errors"]] == ["numbering"]
+        assert report["restore"] == {
+            "ply": 2, "fen": "********/@***O***/******** w p p 1 8 1 8 0 0 0 0 0 0 0 0 2",
+            "white": ["d2"], "black": ["d6"], "in_hand": {"white": 8, "black": 8}, "to_move": "white",
+            "reason": "numbering",
+        }
+        assert "  the record cannot be followed past this position (after 1... d6):" in run(path).stdout.splitlines()
 
     def test_declared_results(self, tmp_path: Path) -> None:
         """A resignation in an unfinished game is fine ("declared"); a wrong result is not."""
@@ -137,6 +156,33 @@ class TestJson:
         assert [e["code"] for e in reports[1]["errors"]] == ["result-mismatch"]
         assert reports[1]["outcome"]["reason"] == "blocked"
         assert reports[2]["outcome"] is None and reports[2]["result"] == {"declared": None, "consistent": True}
+
+    @pytest.mark.parametrize("name", ["v.txt", "v.json"])
+    def test_an_error_says_which_variation_it_is_in(self, tmp_path: Path, name: str) -> None:
+        """Main line b4 d6 f4 f6 e4 (legal). The variation for ply 3, 2. d2 b2 3. f2, is legal up
+        to its 3... d2 (ply 6), on White's d2; in it, the variation for ply 5, 3. b4, places on
+        White's b4 of ply 1. Both say which variation they are in, from notation and from JSON."""
+        text = write(tmp_path, "v.txt", "1. b4 d6 2. f4 (2. d2 b2 3. f2 (3. b4) d2) f6 3. e4 *\n")
+        if name == "v.json":
+            text = write(tmp_path, name, CliRunner().invoke(cli, ["convert", "--to", "json", text]).stdout)
+        (report,) = json.loads(run("--format", "json", text).stdout)
+        assert report["plies"] == 5 and report["restore"] is None
+        assert [(e["ply"], e["move"], e["variation"], e["message"]) for e in report["errors"]] == [
+            (5, "b4", [{"ply": 3, "number": 1}, {"ply": 5, "number": 1}],
+             "in the variation for ply 5: 3. b4: b4 is already occupied by a White stone"),
+            (6, "d2", [{"ply": 3, "number": 1}],
+             "in the variation for ply 3: 3... d2: d2 is already occupied by a White stone"),
+        ]
+
+    def test_the_second_variation_of_a_ply_is_number_2(self, tmp_path: Path) -> None:
+        """1. d2 (1. d6) (1. a1 a1) d6: the second variation for ply 1 places Black on White's a1."""
+        path = write(tmp_path, "two.txt", "1. d2 (1. d6) (1. a1 a1) d6 *\n")
+        (report,) = json.loads(run("--format", "json", path).stdout)
+        assert [(e["ply"], e["variation"], e["column"]) for e in report["errors"]] == [
+            (2, [{"ply": 1, "number": 2}], 22)]
+        assert run(path).stdout.splitlines()[0] == (
+            f"{path}:1:22: error: in the variation for ply 1: 1... a1: a1 is already occupied by a White stone "
+            "[occupied]")
 
     def test_syntax_errors_are_reported_and_nothing_is_replayed(self, tmp_path: Path) -> None:
         path = write(tmp_path, "s.txt", "1. d2 b1 *\n\n1. d2 d6 *\n")
@@ -166,6 +212,65 @@ class TestJson:
         (report,) = json.loads(run("--format", "json", path).stdout)
         assert not report["valid"] and report["plies"] == 3
         assert [(e["code"], e["ply"], e["column"]) for e in report["errors"]] == [("occupied", 2, 16)]
+
+
+class TestResultTag:
+    """A Result tag that is no result, or that contradicts the movetext's result."""
+
+    # game 1 on lines 1-4, its result in column 10; game 2 on lines 6-8, the tag's value
+    # in column 10 of line 6; the others declare one result (or none) and are valid
+    TEXT = ('[Event "a"]\n[Result "1-0"]\n\n1. b4 d6 0-1\n\n'
+            '[Result "2-0"]\n\n1. b4 d6 *\n\n'
+            '[Result "1-0"]\n\n1. b4 d6 *\n\n'
+            '[Result "?"]\n\n1. b4 d6 1/2-1/2\n\n'
+            '[Result "*"]\n\n1. b4 d6 0-1\n\n'
+            '[Result "½-½"]\n\n1. b4 d6 1/2-1/2\n')
+
+    @pytest.mark.parametrize("jobs", ["1", "2"])
+    def test_a_contradiction_is_at_the_movetexts_result_and_no_result_at_the_tag(
+            self, tmp_path: Path, jobs: str) -> None:
+        path = write(tmp_path, "r.txt", self.TEXT)
+        result = run("--jobs", jobs, path)
+        assert result.exit_code == 1
+        assert result.stdout.splitlines() == [
+            f"{path}:4:10: error: the movetext ends with 0-1, but its Result tag says 1-0: a game has one result "
+            "[result-tag]",
+            f"{path}:6:10: error: the Result tag's value 2-0 is not a result; results are 1-0, 0-1, 1/2-1/2, ½-½ "
+            "and * (or ? when unknown) [result-tag]",
+            "6 games, 4 valid, 2 invalid",
+        ]
+        reports = json.loads(run("--format", "json", path).stdout)
+        assert reports[0]["errors"] == [{
+            "code": "result-tag",
+            "message": "the movetext ends with 0-1, but its Result tag says 1-0: a game has one result",
+            "ply": None, "move": None, "side": None, "line": 4, "column": 10, "variation": None}]
+        # the movetext's result agrees with the board (the game is unfinished: declared)
+        assert reports[0]["result"] == {"declared": "0-1", "consistent": True}
+        assert [r["valid"] for r in reports] == [False, False, True, True, True, True]
+
+    @pytest.mark.parametrize("fast", [True, False])
+    def test_either_reader_locates_the_result(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               fast: bool) -> None:
+        """The fast reader and the LALR parser (``fastread.ENABLED`` false) give the same place."""
+        monkeypatch.setattr(fastread, "ENABLED", fast)
+        path = write(tmp_path, "p.txt", '[Event "a"] [Result "0-1"]\n1. b4 {x}\nd6 1-0\n')
+        assert run(path).stdout.splitlines()[0] == (
+            f"{path}:3:4: error: the movetext ends with 1-0, but its Result tag says 0-1: a game has one result "
+            "[result-tag]")
+
+    def test_a_data_record_is_judged_alike(self, tmp_path: Path) -> None:
+        record = ('{"format": "muehle-record", "version": 1, "games": [\n'
+                  '  {"tags": {"Result": "1-0"}, "plies": [{"number": 1, "side": "white", "to": "d2"}], '
+                  '"result": "0-1"},\n'
+                  '  {"tags": {"Result": "won"}, "plies": [{"number": 1, "side": "white", "to": "d2"}]}]}\n')
+        path = write(tmp_path, "r.json", record)
+        assert run(path).stdout.splitlines() == [
+            f"{path}, game 1: error: the record's result is 0-1, but its Result tag says 1-0: a game has one "
+            "result [result-tag]",
+            f"{path}, game 2: error: the Result tag's value won is not a result; results are 1-0, 0-1, "
+            "1/2-1/2, ½-½ and * (or ? when unknown) [result-tag]",
+            "2 games, 0 valid, 2 invalid",
+        ]
 
 
 class TestDataRecords:
@@ -241,12 +346,12 @@ class TestDataRecords:
     def test_an_error_in_a_variation_of_a_data_record_says_so(self, tmp_path: Path) -> None:
         """1. d2 (1. d2 d2) d6 2. d2: the variation replacing ply 1 places Black on White's d2 at
         its second ply; the main line's White places on d2 again at ply 3. In notation the
-        places tell the lines apart; from JSON the variation says so, and the errors come in
-        the order of their plies, as the places order them in notation."""
+        places tell the lines apart, and in both the variation says so; from JSON the errors
+        come in the order of their plies, as the places order them in notation."""
         text = write(tmp_path, "var.txt", "1. d2 (1. d2 d2) d6 2. d2 *\n")
         record = write(tmp_path, "var.json", CliRunner().invoke(cli, ["convert", "--to", "json", text]).stdout)
         occupied = "d2: d2 is already occupied by a White stone [occupied]"
-        assert run(text).stdout.splitlines()[:2] == [f"{text}:1:14: error: 1... {occupied}",
+        assert run(text).stdout.splitlines()[:2] == [f"{text}:1:14: error: in the variation for ply 1: 1... {occupied}",
                                                      f"{text}:1:24: error: 2. {occupied}"]
         assert [line for line in run(record).stdout.splitlines() if "error" in line] == [
             f"{record}, game 1: error: in the variation for ply 1: 1... {occupied}",
@@ -295,11 +400,11 @@ class TestExitCodes:
         result = CliRunner().invoke(cli, ["validate", "--jobs", jobs, empty, good, blank, none, "-"], input="")
         assert result.exit_code == 1
         assert result.stdout == "1 game, 1 valid, 0 invalid, 4 unreadable inputs\n"
-        assert result.stderr.splitlines() == [f"{name}: error: no game in the input"
+        assert result.stderr.splitlines() == [f"{name}: error: there is no game in the input"
                                               for name in (empty, blank, none, "<stdin>")]
         as_json = CliRunner().invoke(cli, ["validate", "--format", "json", empty])
         assert (as_json.exit_code, as_json.stdout) == (1, "[]\n")
-        assert as_json.stderr == f"{empty}: error: no game in the input\n"
+        assert as_json.stderr == f"{empty}: error: there is no game in the input\n"
 
     def test_an_unreadable_file_is_reported_and_the_others_checked(self, tmp_path: Path) -> None:
         good = write(tmp_path, "ok.txt", "1. d2 d6 *\n")

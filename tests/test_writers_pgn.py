@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from muehle.notation.model import Game, Ply, Variation
 from muehle.notation.pgn import PGN_WIDTH, ply_count, write_pgn
+from muehle.notation.writers import UnwritableError
 
 EXPORT = Path(__file__).resolve().parent.parent / "examples" / "sanmill-export.pgn"  # a real export
 
@@ -54,10 +57,18 @@ def test_roster_in_its_order_then_generated_tags_then_the_records_other_tags() -
 
 
 def test_result_comes_from_the_movetext_else_from_the_tag() -> None:
-    from_movetext = write_pgn([Game(tags={"Result": "0-1"}, result="1/2-1/2")])
+    from_movetext = write_pgn([Game(tags={"Result": "?"}, result="1/2-1/2")])
     assert '[Result "1/2-1/2"]' in from_movetext and from_movetext.endswith("\r\n1/2-1/2\n")
     from_tag = write_pgn([Game(tags={"Result": "0-1"})])
     assert '[Result "0-1"]' in from_tag and from_tag.endswith("\r\n0-1\n")
+
+
+def test_a_record_whose_two_results_contradict_is_refused() -> None:
+    """Tag 0-1, movetext 1/2-1/2: PGN has one place for the result, and neither is dropped."""
+    with pytest.raises(UnwritableError, match=r"the movetext ends with 1/2-1/2, but the Result tag says 0-1"):
+        write_pgn([Game(tags={"Result": "0-1"}, result="1/2-1/2")])
+    # the same result both ways, and ½-½ for 1/2-1/2, agree
+    assert write_pgn([Game(tags={"Result": "½-½"}, result="1/2-1/2")]).endswith("\r\n1/2-1/2\n")
 
 
 def test_a_result_tag_that_is_no_termination_marker_is_replaced() -> None:

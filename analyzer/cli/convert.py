@@ -12,7 +12,7 @@ from typing import Callable, Iterable, Optional
 import click
 
 from muehle.analyzer.cli.common import fails_cleanly, output_path, write_output
-from muehle.notation.errors import MuehleError, game_in
+from muehle.notation.errors import MuehleError, game_in, no_game
 from muehle.notation.inputs import input_form, read_text, source_name
 from muehle.notation.jsonrecord import READERS, write_json, write_yaml
 from muehle.notation.model import Game
@@ -117,7 +117,7 @@ def convert(files: tuple[str, ...], target: str, output: Optional[str]) -> None:
     games = read_records(files)
     if not games and target == "html":
         names = ", ".join(dict.fromkeys(source_name(name) for name in files))
-        raise MuehleError("there is no game in the input: an HTML viewer needs one", source=names,
+        raise MuehleError(no_game("an HTML viewer needs one"), source=names,
                           code="empty")
     try:
         text = WRITERS[target](games)

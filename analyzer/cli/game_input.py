@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from muehle.notation.errors import MuehleError, game_in
+from muehle.notation.errors import MuehleError, game_in, no_game
 from muehle.notation.inputs import read_text, source_name
 from muehle.notation.model import Game
 
@@ -39,7 +39,7 @@ class GameInput:
     def pick(self, number: int) -> Game:
         """Game ``number`` (1-based); a located error when there is none."""
         if not self.games:
-            raise MuehleError("there is no game in the input", source=self.source)
+            raise MuehleError(no_game(), source=self.source)
         if not 1 <= number <= len(self.games):
             count = len(self.games)
             raise MuehleError(f"there is no game {number}: the input has {count} game{'s' * (count != 1)}",

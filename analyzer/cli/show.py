@@ -20,7 +20,7 @@ from muehle.analyzer.record_setup import replay_from, rules_for
 from muehle.analyzer.rules import Ruleset
 from muehle.analyzer.replay import Replay
 from muehle.analyzer.svg import MILL_HIGHLIGHTS, render_svg
-from muehle.notation.errors import MuehleError, game_in
+from muehle.notation.errors import MuehleError, game_in, no_ply
 from muehle.notation.model import Game
 
 
@@ -112,8 +112,7 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
             index = ply_of_move(game, result, move, side or "white")
         elif ply is not None:
             if ply > len(game.plies):
-                raise MuehleError(f"there is no ply {ply}: game {game_number} has {len(game.plies)} "
-                                  f"pl{'ies' if len(game.plies) != 1 else 'y'}", source=source, line=game.line)
+                raise MuehleError(no_ply(ply, len(game.plies)), source=source, line=game.line)
             index = ply
         else:
             index = len(game.plies)
