@@ -5,9 +5,10 @@ The games are varied on purpose: some players close every mill they can, some
 hardly any, some try to wall the opponent in; games end by reduction to two
 stones, by a blocked side, by the ruleset's automatic draws, or are cut off
 with a declared result (a draw where a draw right exists, else a resignation,
-an agreement or ``*``). Some plies carry annotations or comments and some games a
-short variation. Every game replays without error under the same ruleset and its
-declared result agrees with the board.
+an agreement or ``*``). Some plies carry annotations or comments (a comment is true
+of the ply and its position: "jumping now" only when the mover jumps) and some
+games a short variation. Every game replays without error under the same ruleset
+and its declared result agrees with the board.
 
 >>> from muehle.analyzer.replay import replay
 >>> from muehle.analyzer.rules import load_ruleset
@@ -28,11 +29,12 @@ from typing import Iterator, Optional
 from muehle.analyzer.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINTS
 from muehle.analyzer.replay import capturable, has_legal_ply, replay
 from muehle.analyzer.rules import Ruleset, RulesArg, as_ruleset
+from muehle.analyzer.zwickmuehle import has_shuttle
 from muehle.notation.model import ANNOTATIONS, Game, Ply, Variation
 
 _SIDES = ("white", "black")
 _COMMENTS = ("a quiet move", "threatens a mill", "forced", "the only move", "jumping now",
-             "opens the mill", "Zwickmühle", "better was to block")
+             "opens the mill", "Zwickmühle", "leaves the mill threat open")
 _BITS = tuple(1 << i for i in range(len(POINTS)))
 
 
@@ -177,7 +179,41 @@ def _number(plies: list[Ply], first_index: int) -> None:
         ply.number = (index + 1) // 2
 
 
-def _decorate(ply: Ply, style: _Style, rng: random.Random) -> None:
+def _threatens(stones: list[int], hand: list[int], side: int, rules: Ruleset) -> bool:
+    """Whether ``side``, were it to move, could close a mill."""
+    return any(mills for _, _, mills in _candidates(_State(stones, hand, side), rules))
+
+
+def _true_comments(ply: Ply, before: _State, after: _State, rules: Ruleset) -> set[str]:
+    """The comments of :data:`_COMMENTS` that are true of ``ply``, played from ``before`` to ``after``."""
+    mover, opponent = before.mover, 1 - before.mover
+    own = after.stones[mover]
+    true = set()
+    closes = any(own & mill == mill for mill in _PAIRS[POINTS.index(ply.target)])
+    threatens = _threatens(after.stones, after.hand, mover, rules)
+    if threatens:
+        true.add("threatens a mill")
+    if not closes and not threatens:
+        true.add("a quiet move")
+    if len(_candidates(before, rules)) == 1:
+        true |= {"forced", "the only move"}
+    if ply.origin is not None:
+        origin = POINTS.index(ply.origin)
+        if rules.flying and before.stones[mover].bit_count() == 3:
+            true.add("jumping now")
+        if any(before.stones[mover] & mill == mill for mill in _PAIRS[origin]):
+            true.add("opens the mill")
+    if not after.hand[mover] and has_shuttle(own, after.stones[opponent]):
+        true.add("Zwickmühle")
+    if (_threatens(before.stones, before.hand, opponent, rules)
+            and _threatens(after.stones, after.hand, opponent, rules)):
+        true.add("leaves the mill threat open")
+    return true
+
+
+def _decorate(ply: Ply, before: _State, after: _State, rules: Ruleset, style: _Style,
+              rng: random.Random) -> None:
+    """Perhaps give ``ply`` an annotation, a NAG or a comment that is true of it."""
     if rng.random() < style.decorate:
         roll = rng.random()
         if roll < 0.5:
@@ -185,7 +221,11 @@ def _decorate(ply: Ply, style: _Style, rng: random.Random) -> None:
         elif roll < 0.7:
             ply.nags.append(rng.randint(1, 20))
         else:
-            ply.comments.append(rng.choice(_COMMENTS))
+            # the first true one from a random start (none may be true): the draw does not
+            # depend on the position, so the games drawn after this one stay the same
+            start = _COMMENTS.index(rng.choice(_COMMENTS))
+            true = _true_comments(ply, before, after, rules)
+            ply.comments.extend([text for text in _COMMENTS[start:] + _COMMENTS[:start] if text in true][:1])
 
 
 def generate_game(rules: RulesArg, rng: random.Random, number: int = 1) -> Game:
@@ -224,8 +264,9 @@ def generate_game(rules: RulesArg, rng: random.Random, number: int = 1) -> Game:
         result = rng.choice(("1-0", "0-1", "1/2-1/2", "*", "*"))
     game.result = result
     game.tags["Result"] = result
-    for ply in plies:
-        _decorate(ply, style, rng)
+    afters = states[1:] + [state]
+    for ply, before, after in zip(plies, states, afters):
+        _decorate(ply, before, after, rules, style, rng)
     if plies and rng.random() < 0.15:
         _add_variation(game, states, rules, style, rng)
     return game

@@ -75,7 +75,7 @@ def muehle_corpus(out: Path, games: int, seed: int, rules: str) -> Corpus:
         "games": games, "seed": seed, "rules": rules,
         "code": _source_digest([
             "muehle.analyzer.generate", "muehle.analyzer.replay", "muehle.analyzer.rules",
-            "muehle.notation.writers", "muehle.notation.model",
+            "muehle.notation.writers", "muehle.notation.model", "muehle.analyzer.zwickmuehle",
         ]) + hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:8],
     }
     meta = _cached(meta_path, recipe, [path])

@@ -34,6 +34,10 @@ from muehle.notation.splitter import cuts_comment
 #: Width of a movetext line in the canonical notation.
 NOTATION_WIDTH = 80
 
+#: How the move number of a Black ply standing alone is written, by ``black_number``:
+#: ``17... a7-a4`` (``"dots"``, as PGN writes it) or the book's ``17. - a7-a4`` (``"book"``).
+BLACK_NUMBERS = {"dots": "...", "book": ". -"}
+
 #: Capture marks: the book writes ``d2-b2/xa4``, Sanmill's PGN ``d2-b2xa4``.
 BOOK_CAPTURE = "/x"
 GLUED_CAPTURE = "x"
@@ -119,12 +123,12 @@ CommentForm = Callable[[str, Game, Optional[Ply]], str]
 
 
 def movetext_units(game: Game, capture_mark: str = BOOK_CAPTURE, result: Optional[str] = None,
-                   comment: CommentForm = comment_unit) -> list[str]:
+                   comment: CommentForm = comment_unit, black_number: str = "dots") -> list[str]:
     """The movetext of ``game`` as units that a line break must not split.
 
     ``result`` is the termination written after the main line (``None``: none).
     A move number is part of its ply's unit; :data:`LINE_BREAK` forces a break.
-    ``comment`` writes each comment.
+    ``comment`` writes each comment; ``black_number`` picks from :data:`BLACK_NUMBERS`.
 
     >>> from muehle.notation.model import Game, Ply, Variation
     >>> alt = Variation([Ply(12, "white", "d3", origin="d2"), Ply(12, "black", "e3", origin="e4")])
@@ -132,9 +136,12 @@ def movetext_units(game: Game, capture_mark: str = BOOK_CAPTURE, result: Optiona
     ...                    Ply(12, "black", "e5", origin="e4")])
     >>> movetext_units(game)
     ['12. f4-f6', '(12. d2-d3', 'e4-e3)', '12... e4-e5']
+    >>> movetext_units(game, black_number="book")[-1]
+    '12. - e4-e5'
     """
+    black = _black_mark(black_number)
     units: list[str] = []
-    _line_units(game.plies, game.comments, units, capture_mark, game, comment)
+    _line_units(game.plies, game.comments, units, capture_mark, game, comment, black=black)
     if result is not None:
         units.append(result)
     for text in game.final_comments:
@@ -144,10 +151,11 @@ def movetext_units(game: Game, capture_mark: str = BOOK_CAPTURE, result: Optiona
 
 def _line_units(
     plies: Sequence[Ply], comments: Sequence[str], units: list[str], mark: str, game: Game, comment: CommentForm,
-    context: Optional[Numbering] = None,
+    context: Optional[Numbering] = None, black: str = "...",
 ) -> None:
     """Append one line of play (main line or variation), its opening comments first;
-    ``context`` is the numbering of the ply before the line (``None`` at the start)."""
+    ``context`` is the numbering of the ply before the line (``None`` at the start),
+    ``black`` what follows the number of a Black ply standing alone."""
     for text in comments:
         _add_comment(units, comment(text, game, None))
     previous: Optional[Ply] = None  # the ply just before, if nothing came between
@@ -162,7 +170,7 @@ def _line_units(
         elif previous is not None and previous.side == WHITE and previous.number == number:
             prefix = ""
         else:
-            prefix = f"{number}... "
+            prefix = f"{number}{black} "
         units.append(prefix + ply_text(ply, mark))
         for nag in ply.nags:
             units.append(f"${nag}")
@@ -173,16 +181,16 @@ def _line_units(
             _add_comment(units, comment(text, game, ply))
             previous = None
         for variation in ply.variations:
-            _variation_units(variation, units, mark, game, comment, before)
+            _variation_units(variation, units, mark, game, comment, before, black)
             previous = None
 
 
 def _variation_units(variation: Variation, units: list[str], mark: str, game: Game, comment: CommentForm,
-                     context: Optional[Numbering]) -> None:
+                     context: Optional[Numbering], black: str = "...") -> None:
     if not variation.plies:
         raise unwritable("a variation without plies cannot be written", game)
     inner: list[str] = []
-    _line_units(variation.plies, variation.comments, inner, mark, game, comment, context)
+    _line_units(variation.plies, variation.comments, inner, mark, game, comment, context, black)
     inner[0] = "(" + inner[0]
     if inner[-1] == LINE_BREAK:
         inner.append(")")
@@ -213,6 +221,14 @@ def _numbering_read_back(context: Optional[Numbering], ply: Ply, game: Game) -> 
                          f"cannot be written where the notation reads {'White' if side == WHITE else 'Black'}'s: "
                          "only a move number can say whose ply it is", game, ply)
     return number, side
+
+
+def _black_mark(black_number: str) -> str:
+    """The mark of :data:`BLACK_NUMBERS` named ``black_number``; :class:`ValueError` for another name."""
+    try:
+        return BLACK_NUMBERS[black_number]
+    except KeyError:
+        raise ValueError(f"black_number must be one of {', '.join(BLACK_NUMBERS)}, not {black_number!r}") from None
 
 
 def _add_comment(units: list[str], unit: str) -> None:
@@ -252,22 +268,28 @@ def wrap_units(units: Iterable[str], width: int) -> list[str]:
     return lines
 
 
-def game_notation(game: Game, width: int = NOTATION_WIDTH, result: Optional[str] = None) -> str:
+def game_notation(game: Game, width: int = NOTATION_WIDTH, result: Optional[str] = None,
+                  black_number: str = "dots") -> str:
     """One game in the canonical notation, without a final newline ('' for an empty record).
 
-    ``result`` is written when the game has none of its own.
+    ``result`` is written when the game has none of its own; ``black_number`` as for
+    :func:`write_notation`.
     """
     parts = [tag_line(name, value, game) for name, value in game.tags.items()]
-    movetext = wrap_units(movetext_units(game, BOOK_CAPTURE, result if game.result is None else game.result),
-                          width)
+    movetext = wrap_units(movetext_units(game, BOOK_CAPTURE, result if game.result is None else game.result,
+                                         black_number=black_number), width)
     if parts and movetext:
         parts.append("")
     parts.extend(movetext)
     return "\n".join(parts)
 
 
-def write_notation(games: Iterable[Game]) -> str:
+def write_notation(games: Iterable[Game], *, black_number: str = "dots") -> str:
     """Games in the canonical book notation, separated by a blank line.
+
+    A Black ply standing alone is numbered ``17... a7-a4``, or with
+    ``black_number="book"`` as the book writes it, ``17. - a7-a4``; both read back
+    to the same record.
 
     A game without a result gets none (so that reading keeps ``result`` ``None``),
     unless the text read back would run it into a game beside it or lose it: then it
@@ -282,7 +304,10 @@ def write_notation(games: Iterable[Game]) -> str:
     <BLANKLINE>
     1. f4
     <BLANKLINE>
+    >>> print(write_notation([Game(plies=[Ply(17, "black", "a4", origin="a7")])], black_number="book"), end="")
+    17. - a7-a4
     """
+    _black_mark(black_number)
     written = list(games)
     texts = []
     for index, game in enumerate(written):
@@ -291,7 +316,7 @@ def write_notation(games: Iterable[Game]) -> str:
             following is not None and (not following.tags or not game.plies)
             or index > 0 and not game.tags and not game.plies
             or not (game.tags or game.plies or game.comments or game.final_comments))
-        texts.append(game_notation(game, result="*" if runs_on else None))
+        texts.append(game_notation(game, result="*" if runs_on else None, black_number=black_number))
     return "\n\n".join(texts) + "\n" if texts else ""
 
 

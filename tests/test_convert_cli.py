@@ -15,6 +15,7 @@ from click.testing import CliRunner, Result
 
 from muehle.analyzer.cli import cli
 from muehle.analyzer.cli.convert import WRITERS
+from muehle.notation.parser import read_file, read_games
 
 GAME = '[Event "Vereinsturnier"]\n\n1. b4 d6 2. d2-b2/xa4! { strong } 1-0\n'
 GAME_JSON = {
@@ -80,6 +81,21 @@ def test_pgn_output_uses_sanmills_tags_and_glued_captures(tmp_path: Path) -> Non
     assert result.stdout_bytes.startswith(b'[Event "Vereinsturnier"]\r\n[Site "?"]\r\n')
     assert b'[Result "1-0"]\r\n[Variant "Nine Men\'s Morris"]\r\n[PlyCount "4"]\r\n\r\n' in result.stdout_bytes
     assert result.stdout_bytes.endswith(b"\r\n\r\n1. b4 d6 2. d2-b2xa4! { strong } 1-0\n")
+
+
+def test_the_book_game_converts_to_the_books_own_numbering_and_back() -> None:
+    # examples/schuermann-book-game.txt writes "17. - a7-a4?" after a comment on 17. g7-g4, as the book
+    # does; "21. - d1-g4" follows "21. b2-d2" directly, so it is Black's reply without a number.
+    book = str(Path(__file__).resolve().parent.parent / "examples" / "schuermann-book-game.txt")
+    result = run(book, "--to", "notation", "--black-number", "book")
+    assert result.exit_code == 0, result.stderr
+    assert "{ Schwarz hat kaum noch Züge. } 17. - a7-a4? 18. d2-b2/xa4!" in result.stdout
+    assert "21. b2-d2 d1-g4" in result.stdout and "..." not in result.stdout
+    dots = run(book, "--to", "notation", "--black-number", "dots")
+    assert dots.stdout == run(book, "--to", "notation").stdout == result.stdout.replace("17. - ", "17... ")
+    (back,) = read_games(result.stdout)
+    assert back == next(read_file(book))
+    assert (back.plies[33].number, back.plies[33].side, back.plies[33].move_text) == (17, "black", "a7-a4")
 
 
 @pytest.mark.parametrize(
@@ -339,6 +355,9 @@ def test_a_file_that_is_not_utf8_is_an_input_error(tmp_path: Path) -> None:
         (["--to", "json"], "Missing argument 'FILE...'"),
         (["game.txt"], "Missing option '--to'"),
         (["game.txt", "--to", "json", "--colour"], "No such option"),
+        (["game.txt", "--to", "pgn", "--black-number", "book"],
+         "--black-number applies to --to notation only, not to --to pgn"),
+        (["game.txt", "--to", "notation", "--black-number", "pgn"], "Invalid value for '--black-number'"),
     ],
 )
 def test_usage_errors_exit_with_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str],

@@ -11,12 +11,13 @@ from typing import Callable, Optional
 import pytest
 from click.testing import CliRunner
 
-from muehle.analyzer.board import ALL_POINTS, NEIGHBOURS, POINT_INDEX, points_of
+from muehle.analyzer.board import ALL_POINTS, MILLS, NEIGHBOURS, POINT_INDEX, Position, mills_closed_at, points_of
 from muehle.analyzer.cli import cli
 from muehle.analyzer.generate import generate_games
 from muehle.analyzer.replay import PlyRecord, replay
 from muehle.analyzer.rules import Ruleset, load_ruleset
 from muehle.analyzer.validate import validate_file
+from muehle.analyzer.zwickmuehle import has_zwickmuehle
 from muehle.notation.model import Game, Ply
 from muehle.notation.parser import read_games
 from muehle.notation.writers import write_notation
@@ -133,6 +134,73 @@ def test_the_rules_may_be_named() -> None:
     assert {game.tags["Rules"] for game in generate_games("sanmill", 7, 3)} == {"sanmill"}
     with pytest.raises(TypeError, match="^rules must be a Ruleset"):
         generate_games(9, 7, 3)  # type: ignore[arg-type]
+
+
+def test_the_comments_of_seed_7_game_1_are_true() -> None:
+    """Checked on the board: 2. f4 (White's second stone, 22 free points) is neither forced nor
+    a threat; 4... b4/xf4 closes b2-b4-b6 and captures, so is not quiet; at 15. c3-d3 White
+    has five stones and moves, out of the mill c3-c4-c5."""
+    (game,) = generate_games("wmd", 7, 1)
+    comments = {f"{ply.number}{'.' if ply.side == 'white' else '...'} {ply.move_text}": ply.comments
+                for ply in game.plies}
+    assert comments["2. f4"] == ["a quiet move"]
+    assert comments["4... b4/xf4"] == []
+    assert comments["15. c3-d3"] == ["opens the mill"]
+
+
+def _threatens(position: Position, side: str, rules: Ruleset) -> bool:
+    """A line holds two of ``side``'s stones and a free point that one of its stones can reach
+    (placed, jumped, or moved from a neighbour outside the line)."""
+    own = position.stones(side)
+    free = ALL_POINTS & ~(position.white | position.black)
+    flies = rules.flying and position.on_board(side) == 3 and not position.in_hand(side)
+    for mill in MILLS:
+        if (own & mill).bit_count() == 2 and mill & free:
+            point = (mill & free).bit_length() - 1
+            if position.in_hand(side) or flies or NEIGHBOURS[point] & own & ~mill:
+                return True
+    return False
+
+
+def _plies_possible(position: Position, side: str, rules: Ruleset) -> int:
+    """How many (origin, target) pairs ``side`` may play, captures aside."""
+    own = position.stones(side)
+    free = ALL_POINTS & ~(position.white | position.black)
+    if position.in_hand(side):
+        return free.bit_count()
+    if rules.flying and own.bit_count() == 3:
+        return own.bit_count() * free.bit_count()
+    return sum((NEIGHBOURS[POINT_INDEX[point]] & free).bit_count() for point in points_of(own))
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_every_generated_comment_is_true_of_its_ply(name: str) -> None:
+    rules = load_ruleset(name)
+    seen: collections.Counter = collections.Counter()
+    for game in generate_games(rules, 2024, 300):
+        for record in replay(game, rules).records:
+            side, other = record.side, "black" if record.side == "white" else "white"
+            for comment in record.ply.comments:
+                seen[comment] += 1
+                before, after = record.before, record.after
+                if comment == "jumping now":
+                    assert record.phase_before == "flying"
+                elif comment == "opens the mill":
+                    origin = record.ply.origin
+                    assert origin is not None and mills_closed_at(before.stones(side), POINT_INDEX[origin])
+                elif comment == "a quiet move":
+                    assert not record.mills and not _threatens(after, side, rules)
+                elif comment == "threatens a mill":
+                    assert _threatens(after, side, rules)
+                elif comment in ("forced", "the only move"):
+                    assert _plies_possible(before, side, rules) == 1
+                elif comment == "Zwickmühle":
+                    assert has_zwickmuehle(after, side)
+                elif comment == "leaves the mill threat open":
+                    assert _threatens(before, other, rules) and _threatens(after, other, rules)
+                else:
+                    raise AssertionError(f"unexpected comment {comment!r}")
+    assert seen["jumping now"] and seen["opens the mill"] and seen["a quiet move"] and seen["threatens a mill"], seen
 
 
 @pytest.mark.parametrize("name", PRESETS)

@@ -49,6 +49,15 @@ def test_notation_round_trip(records: list[Game]) -> None:
 
 
 @property_settings
+@given(record_files)
+def test_notation_round_trip_in_the_books_form(records: list[Game]) -> None:
+    text = write_notation(records, black_number="book")
+    back = read_back(text)
+    assert back == records, text
+    assert tag_orders(back) == tag_orders(records)
+
+
+@property_settings
 @given(st.lists(games(), min_size=2, max_size=3))
 def test_games_without_results_stay_apart(records: list[Game]) -> None:
     # a game without a result may run into the next one when read back; where it would,

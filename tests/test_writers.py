@@ -34,6 +34,37 @@ def test_the_seeds_four_plies_in_book_form() -> None:
     assert write_notation([game]) == "1. b4 17... a7-a4 18. d2-b2/xa4 21... d1-g4\n"
 
 
+def test_the_seeds_four_plies_in_the_books_own_form() -> None:
+    # 002_b16d09fd9330a6e6.txt, section 10, writes them "1. b4", "17. - a7-a4", "18. d2-b2/xa4", "21. - d1-g4".
+    game = Game(plies=[
+        white(1, "b4"),
+        black(17, "a4", "a7"),
+        white(18, "b2", "d2", captures=["a4"]),
+        black(21, "g4", "d1"),
+    ])
+    text = write_notation([game], black_number="book")
+    assert text == "1. b4 17. - a7-a4 18. d2-b2/xa4 21. - d1-g4\n"
+    assert list(read_games(text)) == [game]
+
+
+def test_the_books_form_numbers_black_alone_after_a_comment_and_a_variation_and_in_one() -> None:
+    game = Game(plies=[
+        black(5, "d6"),
+        white(6, "d2", comments=["threatens b2"]),
+        black(6, "f4"),
+        white(7, "b2", variations=[Variation([white(7, "f2")])]),
+        black(7, "a1", variations=[Variation([black(7, "a7"), white(8, "a4")])]),
+    ])
+    text = write_notation([game], black_number="book")
+    assert text == "5. - d6 6. d2 { threatens b2 } 6. - f4 7. b2 (7. f2) 7. - a1 (7. - a7 8. a4)\n"
+    assert list(read_games(text)) == [game]
+
+
+def test_black_number_names_one_of_the_two_forms() -> None:
+    with pytest.raises(ValueError, match="black_number must be one of dots, book, not 'pgn'"):
+        write_notation([Game()], black_number="pgn")
+
+
 def test_tags_then_a_blank_line_then_the_movetext() -> None:
     game = Game(tags={"Event": "Schweizer Meisterschaft", "White": "Anna"},
                 plies=[white(1, "b4"), black(1, "d6")], result="1-0")
@@ -207,6 +238,8 @@ def test_what_the_notation_cannot_carry_is_a_clear_error(game: Game, message: st
     with pytest.raises(UnwritableError, match=message) as caught:
         write_notation([game])
     assert isinstance(caught.value, MuehleError)
+    with pytest.raises(UnwritableError, match=message):
+        write_notation([game], black_number="book")
 
 
 def test_a_ply_without_a_number_after_a_numbered_one_reads_back_with_its_number() -> None:

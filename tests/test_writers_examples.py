@@ -32,6 +32,7 @@ def test_example_round_trips_through_notation_json_and_yaml(path: Path) -> None:
     assert read_yaml(write_yaml(games)) == games
     # Writing the canonical form again changes nothing.
     assert write_notation(list(read_games(write_notation(games)))) == write_notation(games)
+    assert list(read_games(write_notation(games, black_number="book"))) == games
 
 
 @pytest.mark.parametrize("path", readable_examples(), ids=lambda p: p.name)

@@ -18,7 +18,7 @@ from muehle.notation.jsonrecord import READERS, write_json, write_yaml
 from muehle.notation.model import Game
 from muehle.notation.parser import read_games
 from muehle.notation.pgn import write_pgn
-from muehle.notation.writers import UnwritableError, write_notation
+from muehle.notation.writers import BLACK_NUMBERS, UnwritableError, write_notation
 
 Writer = Callable[[list[Game]], str]
 Reader = Callable[[str, str], list[Game]]
@@ -107,20 +107,28 @@ class _Errors(MuehleError):
     "-o", "--output", metavar="OUT", default=None, callback=output_path,
     help="Write here (atomically; never over an input) instead of standard output.",
 )
+@click.option(
+    "--black-number", type=click.Choice(list(BLACK_NUMBERS)), default=None,
+    help="With --to notation: how a Black ply standing alone is numbered, "
+         "'17... a7-a4' (dots, the default) or the book's '17. - a7-a4' (book).",
+)
 @fails_cleanly
-def convert(files: tuple[str, ...], target: str, output: Optional[str]) -> None:
+def convert(files: tuple[str, ...], target: str, output: Optional[str], black_number: Optional[str]) -> None:
     """Convert game records to notation, JSON, YAML, PGN or a self-contained HTML viewer.
 
     FILE may be `-` for standard input. Several files are read in order and their
     games written together. Nothing is written if any record has an error.
     """
+    if black_number is not None and target != "notation":
+        raise click.UsageError(f"--black-number applies to --to notation only, not to --to {target}")
     games = read_records(files)
     if not games and target == "html":
         names = ", ".join(dict.fromkeys(source_name(name) for name in files))
         raise MuehleError(no_game("an HTML viewer needs one"), source=names,
                           code="empty")
     try:
-        text = WRITERS[target](games)
+        text = (write_notation(games, black_number=black_number) if black_number is not None
+                else WRITERS[target](games))
     except UnwritableError as error:
         raise _named(error, games) from None
     write_output(text, output, inputs=files)
