@@ -28,7 +28,9 @@ import re
 from typing import Callable, Iterable, Optional, Sequence
 
 from muehle.notation.errors import MuehleError
-from muehle.notation.model import WHITE, Game, Numbering, Ply, Variation, goes_back, next_numbering
+from muehle.notation.model import (
+    TOO_LARGE, WHITE, Game, Numbering, Ply, Variation, decimal_digits, goes_back, next_numbering, too_many_digits,
+)
 from muehle.notation.splitter import cuts_comment
 
 #: Width of a movetext line in the canonical notation.
@@ -155,6 +157,8 @@ def _line_units(
         before = context
         context = _numbering_read_back(context, ply, game)
         number = ply.number
+        if number is not None and number >= TOO_LARGE:
+            number = None  # (counted on from the number before: a reader counts it again)
         if number is None:
             prefix = ""
         elif ply.side == WHITE:
@@ -197,9 +201,15 @@ def _numbering_read_back(context: Optional[Numbering], ply: Ply, game: Game) -> 
 
     A number may not go back in its line (a variation goes on from the ply before the
     one it replaces), and a ply without a number is the side that follows on. A ply
-    without a number after a numbered one reads back with the number that follows.
+    without a number after a numbered one reads back with the number that follows. A
+    number of more than :data:`~muehle.notation.model.MAX_DIGITS` digits can only be
+    that number (no reader reads it written out), and a negative one none.
     """
     if ply.number is not None:
+        if ply.number < 0:
+            raise unwritable(f"move number {ply.number} cannot be written (a move number is 0 or more)", game, ply)
+        if ply.number >= TOO_LARGE and next_numbering(context) != (ply.number, ply.side):
+            raise unwritable(too_many_digits("move number", decimal_digits(ply.number)), game, ply)
         if goes_back(context, ply.number, ply.side):
             written = f"{ply.number}." if ply.side == WHITE else f"{ply.number}..."
             raise unwritable(f"{written} {ply.move_text} cannot be written after the ply numbered "

@@ -11,13 +11,17 @@ from __future__ import annotations
 
 import copy
 import re
+import tempfile
+from pathlib import Path
 import dataclasses
 from typing import Callable, Optional
 
 import pytest
-from hypothesis import Phase, given, settings
+from click.testing import CliRunner, Result
+from hypothesis import Phase, assume, given, settings
 from hypothesis import strategies as st
 
+from muehle.analyzer.cli import cli
 from muehle.notation.errors import MuehleError
 from muehle.notation.jsonrecord import read_json, read_yaml, write_json, write_yaml
 from muehle.notation.model import (
@@ -45,7 +49,7 @@ tag_names = st.one_of(st.from_regex(r"[A-Za-z0-9_]{1,10}", fullmatch=True),
                       texts)
 tag_values = st.one_of(texts, long_texts, st.sampled_from(RESULTS + ("½-½", " 1-0 ", "")))
 comments = st.lists(st.one_of(texts, long_texts), max_size=2)
-numbers = st.none() | st.integers(0, 30) | st.just(10**30)
+numbers = st.none() | st.integers(0, 30) | st.sampled_from([10**30, -1, 10**4000 - 1, 10**4000])
 
 
 @st.composite
@@ -77,8 +81,9 @@ def numbered_lines(draw: st.DrawFn, depth: int, context: Optional[Numbering] = N
         number, side = next_numbering(context)
         if draw(st.booleans()) and (number is None or draw(st.booleans())):
             side = draw(st.sampled_from((WHITE, BLACK)))
-            low = 1 if context is None or context[0] is None else context[0] + (side == WHITE)
-            number = draw(st.integers(low, low + 2))
+            low = draw(st.sampled_from([1, 10**4000 - 1])) if context is None or context[0] is None else \
+                context[0] + (side == WHITE)
+            number = low + draw(st.integers(0, 2))
         ply = draw(lines(0, 1))[0]
         ply.number, ply.side = number, side
         if depth:
@@ -256,3 +261,65 @@ def test_json_and_yaml_writers_refuse_what_their_readers_refuse(write: Callable[
         write([game])
     assert raised.value.game is game
     assert str(raised.value).startswith("games.txt:3:")
+
+
+SUFFIXES = {"notation": "txt", "pgn": "pgn", "json": "json", "yaml": "yaml"}
+
+
+def convert(*args: str) -> Result:
+    return CliRunner().invoke(cli, ["convert", *args])
+
+
+@settings(max_examples=8, derandomize=True, phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink])
+@given(generated)
+def test_convert_to_every_form_and_back(records: list[Game]) -> None:
+    try:
+        start = write_json(records)
+    except UnwritableError:
+        assume(False)
+    with tempfile.TemporaryDirectory() as directory:
+        source = Path(directory, "start.json")
+        source.write_text(start, encoding="utf-8")
+        for form, suffix in SUFFIXES.items():
+            written, back = Path(directory, f"out.{suffix}"), Path(directory, f"back-{form}.json")
+            result = convert(str(source), "--to", form, "-o", str(written))
+            if result.exit_code == 1:  # refused, as the library's writer refuses it
+                with pytest.raises(UnwritableError):
+                    FORMS[form][0](read_json(start))
+                assert result.stderr.startswith(f"{source}"), result.stderr
+                assert not written.exists()
+                continue
+            assert result.exit_code == 0, result.stderr
+            result = convert(str(written), "--to", "json", "-o", str(back))
+            assert result.exit_code == 0, result.stderr
+            games = read_json(back.read_text(encoding="utf-8"))
+            assert games == expected_back(form, records, games), written.read_text(encoding="utf-8")
+
+
+NINES = 10**4000 - 1  # (the largest move number a record may write: 4000 digits)
+
+
+@pytest.mark.parametrize("form", ["notation", "pgn"])
+def test_a_move_number_counted_past_4000_digits_is_left_for_the_reader_to_count(form: str) -> None:
+    # d6 and what follows count on to 10**4000, which no reader reads written out
+    game, = read_notation(f"{NINES}... b4 d6 f4 (g4) 1-0\n")
+    assert [ply.number for ply in game.plies] == [NINES, 10**4000, 10**4000]
+    assert game.plies[2].variations[0].plies[0].number == 10**4000
+    text = FORMS[form][0]([game])
+    assert str(10**4000) not in text
+    assert text.endswith(f"{NINES}... b4\nd6 f4 (g4) 1-0\n")
+    back, = read_notation(text)
+    assert back.plies == game.plies
+
+
+@pytest.mark.parametrize("form", ["notation", "pgn"])
+@pytest.mark.parametrize("number, message", [
+    (-1, "move number -1 cannot be written (a move number is 0 or more)"),
+    (10**4000, "move number of 4001 digits is too long (at most 4000)"),
+], ids=["negative", "4001-digits"])
+def test_a_move_number_no_reader_reads_is_refused(form: str, number: int, message: str) -> None:
+    game = located([Game(plies=[Ply(1, WHITE, "b4"), Ply(number, BLACK, "d6")], result="1-0")])[0]
+    with pytest.raises(UnwritableError) as raised:
+        FORMS[form][0]([game])
+    assert raised.value.message == message
+    assert (raised.value.line, raised.value.column) == (2, 4)
