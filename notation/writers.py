@@ -225,6 +225,16 @@ def _numbering_read_back(context: Optional[Numbering], ply: Ply, game: Game) -> 
     return number, side
 
 
+def check_numbering(plies: Sequence[Ply], game: Game, context: Optional[Numbering] = None) -> None:
+    """:class:`UnwritableError` at the first ply of ``plies`` (variations included) whose number
+    and side the text cannot say (see :func:`_numbering_read_back`)."""
+    for ply in plies:
+        before = context
+        context = _numbering_read_back(context, ply, game)
+        for variation in ply.variations:
+            check_numbering(variation.plies, game, before)
+
+
 def _add_comment(units: list[str], unit: str) -> None:
     """Append a comment as written; a ``;`` comment ends its line."""
     units.append(unit)
