@@ -275,6 +275,11 @@ def convert(*args: str) -> Result:
     return CliRunner().invoke(cli, ["convert", *args])
 
 
+def all_plies(plies: list[Ply]) -> list[Ply]:
+    """The plies of a line and of its variations."""
+    return [each for ply in plies for each in [ply] + all_plies([p for v in ply.variations for p in v.plies])]
+
+
 @settings(max_examples=8, derandomize=True, phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink])
 @given(generated)
 def test_convert_to_every_form_and_back(records: list[Game]) -> None:
@@ -296,6 +301,12 @@ def test_convert_to_every_form_and_back(records: list[Game]) -> None:
                 continue
             assert result.exit_code == 0, result.stderr
             result = convert(str(written), "--to", "json", "-o", str(back))
+            if result.exit_code == 1 and form in ("notation", "pgn") and "4001 digits" in result.stderr:
+                # a number the notation counts on to past 4000 digits, which JSON cannot hold
+                numbers = [ply.number or 0 for game in read_notation(written.read_text(encoding="utf-8"))
+                           for ply in all_plies(game.plies)]
+                assert max(numbers) >= 10**4000, result.stderr
+                continue
             assert result.exit_code == 0, result.stderr
             games = read_json(back.read_text(encoding="utf-8"))
             assert games == expected_back(form, records, games), written.read_text(encoding="utf-8")
