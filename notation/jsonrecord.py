@@ -101,6 +101,7 @@ def game_to_data(game: Game) -> dict[str, Any]:
     """
     for name, value in game.tags.items():
         tag_line(name, value, game)  # (refuses what no tag pair can carry)
+        _unicode(value, game, None)
     data: dict[str, Any] = {"tags": dict(game.tags)}
     if game.comments:
         data["comments"] = _comments(game.comments, game, None)
@@ -116,7 +117,16 @@ def _comments(texts: list[str], game: Optional[Game], ply: Optional[Ply]) -> lis
     """The comments as data; :class:`UnwritableError` for one the readers refuse."""
     for text in texts:
         comment_unit(text, game, ply)
+        _unicode(text, game, ply)
     return list(texts)
+
+
+def _unicode(text: str, game: Optional[Game], ply: Optional[Ply]) -> None:
+    """:class:`UnwritableError` for a lone surrogate in ``text``, which no file can hold."""
+    surrogate = _SURROGATE.search(text)
+    if surrogate is not None:
+        raise unwritable(f"a text holding a lone surrogate (\\u{ord(surrogate.group()):04x}), which is not Unicode "
+                         "text, cannot be written", game, ply)
 
 
 def ply_to_data(ply: Ply, game: Optional[Game] = None) -> dict[str, Any]:

@@ -36,7 +36,7 @@ from muehle.notation.writers import UnwritableError, write_notation
 # -- records -------------------------------------------------------------------------------
 
 _ODD = ['"', "\\", "{", "}", ";", "[", "]", "(", ")", "\n", "\r", "\r\n", "\t", " ", "\n\n", "$", "*", "%",
-        "ä", "€", "\u2028", "\x85", '[Event "', "1-0", "1.", "\ufeff", "\x00"]
+        "ä", "€", "\u2028", "\x85", '[Event "', "1-0", "1.", "\ufeff", "\x00", "\ud800"]
 
 
 def _texts(max_size: int) -> st.SearchStrategy[str]:
@@ -263,7 +263,9 @@ def test_every_pair_of_forms(records: list[Game]) -> None:
     (Game(plies=[Ply(1, WHITE, "b4", comments=['x\n\n[Event "y"]\nz'])]), "a comment holding a blank line"),
     (Game(plies=[Ply(1, WHITE, "b4", variations=[Variation([])])]), "a variation without plies"),
     (Game(plies=[Ply(-1, WHITE, "b4")]), "move number -1 cannot be written"),
-])
+    (Game(tags={"Event": "a\ud800"}), "a text holding a lone surrogate (\\ud800), which is not Unicode text"),
+    (Game(plies=[Ply(1, WHITE, "b4", comments=["\udfff"])]), "a text holding a lone surrogate (\\udfff)"),
+], ids=["name", "value", "comment", "cut", "variation", "number", "surrogate-tag", "surrogate-comment"])
 def test_json_and_yaml_writers_refuse_what_their_readers_refuse(write: Callable[[list[Game]], str], game: Game,
                                                                 message: str) -> None:
     # (they wrote it, and the reader refused the text: no form could carry such a record)
