@@ -51,7 +51,9 @@ from muehle.notation.model import (
     decimal_digits, too_many_digits,
 )
 from muehle.notation.splitter import cuts_comment
-from muehle.notation.writers import COMMENT_CUT, TAG_NAME, comment_unit, tag_line, unwritable
+from muehle.notation.writers import (
+    COMMENT_CUT, TAG_NAME, check_ply, check_result, comment_unit, tag_line, unwritable,
+)
 from muehle.notation.yamlload import load_yaml_strictly
 
 #: The value of the top-level ``format`` field, and the layout version written.
@@ -102,6 +104,7 @@ def game_to_data(game: Game) -> dict[str, Any]:
     for name, value in game.tags.items():
         tag_line(name, value, game)  # (refuses what no tag pair can carry)
         _unicode(value, game, None)
+    check_result(game)
     data: dict[str, Any] = {"tags": dict(game.tags)}
     if game.comments:
         data["comments"] = _comments(game.comments, game, None)
@@ -134,6 +137,7 @@ def ply_to_data(ply: Ply, game: Optional[Game] = None) -> dict[str, Any]:
     if ply.number is not None and not 0 <= ply.number < TOO_LARGE:
         raise unwritable(too_many_digits("move number", decimal_digits(ply.number)) if ply.number > 0
                          else f"move number {ply.number} cannot be written (a move number is 0 or more)", game, ply)
+    check_ply(ply, game)
     data: dict[str, Any] = {"number": ply.number, "side": ply.side}
     if ply.origin is not None:
         data["from"] = ply.origin

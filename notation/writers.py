@@ -29,9 +29,12 @@ from typing import Callable, Iterable, Optional, Sequence
 
 from muehle.notation.errors import MuehleError
 from muehle.notation.model import (
-    TOO_LARGE, WHITE, Game, Numbering, Ply, Variation, decimal_digits, goes_back, next_numbering, too_many_digits,
+    ANNOTATIONS, POINTS, RESULTS, TOO_LARGE, WHITE, Game, Numbering, Ply, Variation, decimal_digits, goes_back, next_numbering, too_many_digits,
 )
 from muehle.notation.splitter import cuts_comment
+
+#: The sides a ply may be.
+SIDES = ("white", "black")
 
 #: Width of a movetext line in the canonical notation.
 NOTATION_WIDTH = 80
@@ -99,6 +102,37 @@ def comment_unit(text: str, game: Optional[Game] = None, ply: Optional[Ply] = No
     return f"; {text}" if text else ";"
 
 
+_POINTS = frozenset(POINTS)
+
+
+def check_ply(ply: Ply, game: Optional[Game] = None) -> None:
+    """:class:`UnwritableError` at ``ply`` when a field holds what no reader reads: a point not on
+    the board, a side, annotation or NAG that does not exist.
+
+    >>> check_ply(Ply(1, "white", "b1"))
+    Traceback (most recent call last):
+    ...
+    muehle.notation.writers.UnwritableError: <input>: error: 'b1' is not a point of the board
+    """
+    points = (ply.target, *ply.captures) if ply.origin is None else (ply.target, ply.origin, *ply.captures)
+    for point in points:
+        if point not in _POINTS:
+            raise unwritable(f"{point!r} is not a point of the board", game, ply)
+    if ply.side not in SIDES:
+        raise unwritable(f"{ply.side!r} is not a side (white or black)", game, ply)
+    if ply.annotation is not None and ply.annotation not in ANNOTATIONS:
+        raise unwritable(f"{ply.annotation!r} is not an annotation ({', '.join(ANNOTATIONS)})", game, ply)
+    for nag in ply.nags:
+        if not (type(nag) is int and 1 <= nag <= 255):
+            raise unwritable(f"NAG {nag!r} is out of range ($1 to $255)", game, ply)
+
+
+def check_result(game: Game) -> None:
+    """:class:`UnwritableError` when the result of ``game`` is none of :data:`RESULTS` (or ``None``)."""
+    if game.result is not None and game.result not in RESULTS:
+        raise unwritable(f"{game.result!r} is not a result ({', '.join(RESULTS)})", game)
+
+
 def ply_text(ply: Ply, capture_mark: str = BOOK_CAPTURE) -> str:
     """The ply itself with captures and annotation, without number, NAGs or comments.
 
@@ -154,6 +188,7 @@ def _line_units(
         _add_comment(units, comment(text, game, None))
     previous: Optional[Ply] = None  # the ply just before, if nothing came between
     for ply in plies:
+        check_ply(ply, game)
         before = context
         context = _numbering_read_back(context, ply, game)
         number = ply.number
@@ -277,6 +312,7 @@ def game_notation(game: Game, width: int = NOTATION_WIDTH, result: Optional[str]
 
     ``result`` is written when the game has none of its own.
     """
+    check_result(game)
     parts = [tag_line(name, value, game) for name, value in game.tags.items()]
     movetext = wrap_units(movetext_units(game, BOOK_CAPTURE, result if game.result is None else game.result),
                           width)

@@ -371,3 +371,31 @@ def test_convert_to_pgn_names_the_game_without_numbers_it_refuses(tmp_path: Path
     result = convert(str(source), "--to", "pgn")
     assert result.exit_code == 1
     assert result.stderr.startswith(f"{source}, game 2: error: a comment containing '}}' cannot be written as PGN")
+
+
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("game, message", [
+    (Game(plies=[Ply(1, WHITE, "z9")]), "'z9' is not a point of the board"),
+    (Game(plies=[Ply(1, WHITE, "b4", origin="b1")]), "'b1' is not a point of the board"),
+    (Game(plies=[Ply(1, WHITE, "b4", captures=["d6x"])]), "'d6x' is not a point of the board"),
+    (Game(plies=[Ply(1, "red", "b4")]), "'red' is not a side (white or black)"),  # type: ignore[arg-type]
+    (Game(plies=[Ply(1, WHITE, "b4", annotation="!!!")]), "'!!!' is not an annotation (!, ?, !!, ??, !?, ?!)"),
+    (Game(plies=[Ply(1, WHITE, "b4", nags=[0])]), "NAG 0 is out of range ($1 to $255)"),
+    (Game(plies=[Ply(1, WHITE, "b4", nags=[256])]), "NAG 256 is out of range ($1 to $255)"),
+], ids=["point", "origin", "capture", "side", "annotation", "nag-0", "nag-256"])
+def test_a_value_no_reader_reads_is_refused_at_its_ply(form: str, game: Game, message: str) -> None:
+    # (every writer wrote it as it was, and its reader refused the text)
+    game = located([game])[0]
+    with pytest.raises(UnwritableError) as raised:
+        FORMS[form][0]([game])
+    assert raised.value.message == message
+    assert (raised.value.line, raised.value.column, raised.value.game) == (2, 4, game)
+
+
+@pytest.mark.parametrize("form", ["notation", "json", "yaml"])
+def test_a_result_no_reader_reads_is_refused(form: str) -> None:
+    game = located([Game(plies=[Ply(1, WHITE, "b4")], result="2-0")])[0]
+    with pytest.raises(UnwritableError) as raised:
+        FORMS[form][0]([game])
+    assert raised.value.message == "'2-0' is not a result (1-0, 0-1, 1/2-1/2, *)"
+    assert raised.value.line == 1
