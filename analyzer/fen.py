@@ -32,7 +32,8 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from muehle.analyzer.board import POINT_INDEX, Position
 from muehle.notation.errors import FormatError
-from muehle.notation.model import MAX_DIGITS, Game, Side, other_side, too_many_digits
+from muehle.notation.model import MAX_DIGITS, Game, Side, other_side, tag_value_offset_column, too_many_digits
+from muehle.notation.writers import escape_tag_value
 
 #: The points in the order of the FEN board field: inner, middle, outer ring,
 #: each from the top middle point clockwise.
@@ -363,7 +364,7 @@ def start_fen(game: Game, stones: Optional[int] = None) -> Optional[FenPosition]
     if fen is None:
         raise FormatError('the record says [SetUp "1"] but has no FEN tag to start from', **where)
     # (every reader records where it read each tag; the tag alone stands in for the others)
-    place = game.tag_place("FEN") or (game.line, 7, f'[FEN "{fen}"]')
+    place = game.tag_place("FEN") or (game.line, 7, f'[FEN "{escape_tag_value(fen)}"]')
     start = _read_start(fen, where["source"], place, stones)
     if start.phase == "o" and game.main_line().moves:
         line, column, line_text = place
@@ -371,7 +372,8 @@ def start_fen(game: Game, stones: Optional[int] = None) -> Optional[FenPosition]
         raise FormatError(
             "in the FEN tag: its phase o says the game is over, so no ply can follow it (a finished "
             "game's position stands alone)", source=where["source"], line=line,
-            column=column + (before_phase.end() if before_phase else 0), line_text=line_text)
+            column=tag_value_offset_column(line_text, column, before_phase.end() if before_phase else 0),
+            line_text=line_text)
     return start
 
 
@@ -383,6 +385,8 @@ def _read_start(fen: str, source: str, place: tuple[int, int, str], stones: Opti
         result = fen_to_position(fen, source=source, line=line, column=column, line_text=line_text, stones=stones)
     except FormatError as error:
         error.message = f"in the FEN tag: {error.message}"
+        if error.column > column:  # (an escaped character takes two columns of the tag pair)
+            error.column = tag_value_offset_column(line_text, column, error.column - column)
         raise
     if not result.between_turns:
         side = _name(result.position.to_move)

@@ -51,7 +51,9 @@ from muehle.notation.model import (
     decimal_digits, too_many_digits,
 )
 from muehle.notation.splitter import cuts_comment
-from muehle.notation.writers import COMMENT_CUT, TAG_NAME
+from muehle.notation.writers import (
+    COMMENT_CUT, TAG_NAME, check_ply, check_result, comment_unit, tag_line, unwritable,
+)
 from muehle.notation.yamlload import load_yaml_strictly
 
 #: The value of the top-level ``format`` field, and the layout version written.
@@ -78,7 +80,17 @@ _VARIATION_KEYS = ("comments", "plies")
 
 
 def records_to_data(games: Iterable[Game]) -> dict[str, Any]:
-    """The whole document as plain data (dicts, lists, strings, numbers)."""
+    """The whole document as plain data (dicts, lists, strings, numbers).
+
+    A record that the readers would refuse (a tag name or value, a comment or a variation
+    that no form can carry, a move number out of range) is refused with
+    :class:`~muehle.notation.writers.UnwritableError`, as the notation's writer refuses it.
+
+    >>> records_to_data([Game(tags={"Event": "a\\nb"})])
+    Traceback (most recent call last):
+    ...
+    muehle.notation.writers.UnwritableError: <input>: error: the value of tag Event contains a line break, which a tag pair cannot carry
+    """
     return {"format": FORMAT, "version": VERSION, "games": [game_to_data(game) for game in games]}
 
 
@@ -89,19 +101,43 @@ def game_to_data(game: Game) -> dict[str, Any]:
     >>> game_to_data(Game(plies=[Ply(18, "white", "b2", origin="d2", captures=["a4"])], result="1-0"))
     {'tags': {}, 'plies': [{'number': 18, 'side': 'white', 'from': 'd2', 'to': 'b2', 'captures': ['a4']}], 'result': '1-0'}
     """
+    for name, value in game.tags.items():
+        tag_line(name, value, game)  # (refuses what no tag pair can carry)
+        _unicode(value, game, None)
+    check_result(game)
     data: dict[str, Any] = {"tags": dict(game.tags)}
     if game.comments:
-        data["comments"] = list(game.comments)
-    data["plies"] = [ply_to_data(ply) for ply in game.plies]
+        data["comments"] = _comments(game.comments, game, None)
+    data["plies"] = [ply_to_data(ply, game) for ply in game.plies]
     if game.result is not None:
         data["result"] = game.result
     if game.final_comments:
-        data["final_comments"] = list(game.final_comments)
+        data["final_comments"] = _comments(game.final_comments, game, None)
     return data
 
 
-def ply_to_data(ply: Ply) -> dict[str, Any]:
-    """One ply as plain data, default fields left out."""
+def _comments(texts: list[str], game: Optional[Game], ply: Optional[Ply]) -> list[str]:
+    """The comments as data; :class:`UnwritableError` for one the readers refuse."""
+    for text in texts:
+        comment_unit(text, game, ply)
+        _unicode(text, game, ply)
+    return list(texts)
+
+
+def _unicode(text: str, game: Optional[Game], ply: Optional[Ply]) -> None:
+    """:class:`UnwritableError` for a lone surrogate in ``text``, which no file can hold."""
+    surrogate = _SURROGATE.search(text)
+    if surrogate is not None:
+        raise unwritable(f"a text holding a lone surrogate (\\u{ord(surrogate.group()):04x}), which is not Unicode "
+                         "text, cannot be written", game, ply)
+
+
+def ply_to_data(ply: Ply, game: Optional[Game] = None) -> dict[str, Any]:
+    """One ply of ``game`` as plain data, default fields left out."""
+    if ply.number is not None and not 0 <= ply.number < TOO_LARGE:
+        raise unwritable(too_many_digits("move number", decimal_digits(ply.number)) if ply.number > 0
+                         else f"move number {ply.number} cannot be written (a move number is 0 or more)", game, ply)
+    check_ply(ply, game)
     data: dict[str, Any] = {"number": ply.number, "side": ply.side}
     if ply.origin is not None:
         data["from"] = ply.origin
@@ -115,9 +151,9 @@ def ply_to_data(ply: Ply) -> dict[str, Any]:
     if ply.draw_offer:
         data["draw_offer"] = True
     if ply.comments:
-        data["comments"] = list(ply.comments)
+        data["comments"] = _comments(ply.comments, game, ply)
     if ply.variations:
-        data["variations"] = [_variation_to_data(variation) for variation in ply.variations]
+        data["variations"] = [_variation_to_data(variation, game) for variation in ply.variations]
     if ply.line:
         data["line"] = ply.line
     if ply.column:
@@ -125,11 +161,13 @@ def ply_to_data(ply: Ply) -> dict[str, Any]:
     return data
 
 
-def _variation_to_data(variation: Variation) -> dict[str, Any]:
+def _variation_to_data(variation: Variation, game: Optional[Game]) -> dict[str, Any]:
+    if not variation.plies:
+        raise unwritable("a variation without plies cannot be written", game)
     data: dict[str, Any] = {}
     if variation.comments:
-        data["comments"] = list(variation.comments)
-    data["plies"] = [ply_to_data(ply) for ply in variation.plies]
+        data["comments"] = _comments(variation.comments, game, None)
+    data["plies"] = [ply_to_data(ply, game) for ply in variation.plies]
     return data
 
 

@@ -430,6 +430,22 @@ def tag_value_column(pair: str, column: int) -> int:
     return column + pair.index('"') + 1
 
 
+def tag_value_offset_column(line_text: str, column: int, offset: int) -> int:
+    r"""The column in ``line_text`` of the character ``offset`` places into a tag value that starts
+    at ``column``: an escaped character (``\"``, ``\\``) takes two columns of the line.
+
+    >>> line = '[Event "a \\"b\\" c"]'
+    >>> tag_value_offset_column(line, 9, 3), line[tag_value_offset_column(line, 9, 3) - 1]
+    (13, 'b')
+    >>> line[tag_value_offset_column(line, 9, 6) - 1]
+    'c'
+    """
+    index = column - 1
+    for _ in range(offset):
+        index += 2 if line_text[index:index + 1] == "\\" else 1
+    return index + 1
+
+
 def tag_place(numbered: Iterable[tuple[int, str]], name: str) -> Optional[tuple[int, int, str]]:
     """Line, column of the value and text of the line of tag pair ``name`` among the numbered
     lines (number, text) that start a record, one tag pair to a line (comment lines between

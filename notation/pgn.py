@@ -31,7 +31,9 @@ import re
 from typing import Iterable, Optional
 
 from muehle.notation.model import MAX_DIGITS, RESULTS, Game, Ply, Variation, numbering_after
-from muehle.notation.writers import GLUED_CAPTURE, comment_unit, movetext_units, tag_line, unwritable, wrap_units
+from muehle.notation.writers import (
+    GLUED_CAPTURE, UnwritableError, check_numbering, comment_unit, movetext_units, tag_line, unwritable, wrap_units,
+)
 
 #: The seven tags every PGN record starts with, and the value of a missing one.
 ROSTER: dict[str, str] = {
@@ -114,6 +116,7 @@ def numbered(game: Game) -> Game:
     """
     if not game.plies or not _unnumbered(game.plies):
         return game
+    check_numbering(game.plies, game)  # (a side that the numbering cannot give, as the record says it)
     fen = game.tags.get("FEN", "").split() if game.tags.get("SetUp", "").strip() == "1" else []
     first = int(fen[16]) if len(fen) >= 17 and _MOVE_NUMBER.fullmatch(fen[16]) and int(fen[16]) > 0 else 1
     with_numbers = copy.copy(game)
@@ -157,7 +160,11 @@ def game_pgn(game: Game, width: int = PGN_WIDTH) -> str:
             raise unwritable(f"tag name {name!r} cannot be written as PGN: Sanmill reads tag names that "
                              "start with a letter or a digit", game)
     header = "".join(tag_line(name, value, game) + "\r\n" for name, value in pgn_tags(game))
-    units = movetext_units(numbered(game), GLUED_CAPTURE, pgn_result(game), _pgn_comment)
+    try:
+        units = movetext_units(numbered(game), GLUED_CAPTURE, pgn_result(game), _pgn_comment)
+    except UnwritableError as error:
+        error.game = game  # (not the numbered copy: the caller names the game it gave)
+        raise
     return header + "\r\n" + "".join(line + "\n" for line in wrap_units(units, width))
 
 

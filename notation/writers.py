@@ -28,8 +28,13 @@ import re
 from typing import Callable, Iterable, Optional, Sequence
 
 from muehle.notation.errors import MuehleError
-from muehle.notation.model import WHITE, Game, Numbering, Ply, Variation, goes_back, next_numbering
+from muehle.notation.model import (
+    ANNOTATIONS, POINTS, RESULTS, TOO_LARGE, WHITE, Game, Numbering, Ply, Variation, decimal_digits, goes_back, next_numbering, too_many_digits,
+)
 from muehle.notation.splitter import cuts_comment
+
+#: The sides a ply may be.
+SIDES = ("white", "black")
 
 #: Width of a movetext line in the canonical notation.
 NOTATION_WIDTH = 80
@@ -101,6 +106,37 @@ def comment_unit(text: str, game: Optional[Game] = None, ply: Optional[Ply] = No
     return f"; {text}" if text else ";"
 
 
+_POINTS = frozenset(POINTS)
+
+
+def check_ply(ply: Ply, game: Optional[Game] = None) -> None:
+    """:class:`UnwritableError` at ``ply`` when a field holds what no reader reads: a point not on
+    the board, a side, annotation or NAG that does not exist.
+
+    >>> check_ply(Ply(1, "white", "b1"))
+    Traceback (most recent call last):
+    ...
+    muehle.notation.writers.UnwritableError: <input>: error: 'b1' is not a point of the board
+    """
+    points = (ply.target, *ply.captures) if ply.origin is None else (ply.target, ply.origin, *ply.captures)
+    for point in points:
+        if point not in _POINTS:
+            raise unwritable(f"{point!r} is not a point of the board", game, ply)
+    if ply.side not in SIDES:
+        raise unwritable(f"{ply.side!r} is not a side (white or black)", game, ply)
+    if ply.annotation is not None and ply.annotation not in ANNOTATIONS:
+        raise unwritable(f"{ply.annotation!r} is not an annotation ({', '.join(ANNOTATIONS)})", game, ply)
+    for nag in ply.nags:
+        if not (type(nag) is int and 1 <= nag <= 255):
+            raise unwritable(f"NAG {nag!r} is out of range ($1 to $255)", game, ply)
+
+
+def check_result(game: Game) -> None:
+    """:class:`UnwritableError` when the result of ``game`` is none of :data:`RESULTS` (or ``None``)."""
+    if game.result is not None and game.result not in RESULTS:
+        raise unwritable(f"{game.result!r} is not a result ({', '.join(RESULTS)})", game)
+
+
 def ply_text(ply: Ply, capture_mark: str = BOOK_CAPTURE) -> str:
     """The ply itself with captures and annotation, without number, NAGs or comments.
 
@@ -160,9 +196,12 @@ def _line_units(
         _add_comment(units, comment(text, game, None))
     previous: Optional[Ply] = None  # the ply just before, if nothing came between
     for ply in plies:
+        check_ply(ply, game)
         before = context
         context = _numbering_read_back(context, ply, game)
         number = ply.number
+        if number is not None and number >= TOO_LARGE:
+            number = None  # (counted on from the number before: a reader counts it again)
         if number is None:
             prefix = ""
         elif ply.side == WHITE:
@@ -205,9 +244,15 @@ def _numbering_read_back(context: Optional[Numbering], ply: Ply, game: Game) -> 
 
     A number may not go back in its line (a variation goes on from the ply before the
     one it replaces), and a ply without a number is the side that follows on. A ply
-    without a number after a numbered one reads back with the number that follows.
+    without a number after a numbered one reads back with the number that follows. A
+    number of more than :data:`~muehle.notation.model.MAX_DIGITS` digits can only be
+    that number (no reader reads it written out), and a negative one none.
     """
     if ply.number is not None:
+        if ply.number < 0:
+            raise unwritable(f"move number {ply.number} cannot be written (a move number is 0 or more)", game, ply)
+        if ply.number >= TOO_LARGE and next_numbering(context) != (ply.number, ply.side):
+            raise unwritable(too_many_digits("move number", decimal_digits(ply.number)), game, ply)
         if goes_back(context, ply.number, ply.side):
             written = f"{ply.number}." if ply.side == WHITE else f"{ply.number}..."
             raise unwritable(f"{written} {ply.move_text} cannot be written after the ply numbered "
@@ -229,6 +274,16 @@ def _black_mark(black_number: str) -> str:
         return BLACK_NUMBERS[black_number]
     except KeyError:
         raise ValueError(f"black_number must be one of {', '.join(BLACK_NUMBERS)}, not {black_number!r}") from None
+
+
+def check_numbering(plies: Sequence[Ply], game: Game, context: Optional[Numbering] = None) -> None:
+    """:class:`UnwritableError` at the first ply of ``plies`` (variations included) whose number
+    and side the text cannot say (see :func:`_numbering_read_back`)."""
+    for ply in plies:
+        before = context
+        context = _numbering_read_back(context, ply, game)
+        for variation in ply.variations:
+            check_numbering(variation.plies, game, before)
 
 
 def _add_comment(units: list[str], unit: str) -> None:
@@ -275,6 +330,7 @@ def game_notation(game: Game, width: int = NOTATION_WIDTH, result: Optional[str]
     ``result`` is written when the game has none of its own; ``black_number`` as for
     :func:`write_notation`.
     """
+    check_result(game)
     parts = [tag_line(name, value, game) for name, value in game.tags.items()]
     movetext = wrap_units(movetext_units(game, BOOK_CAPTURE, result if game.result is None else game.result,
                                          black_number=black_number), width)
