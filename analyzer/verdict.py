@@ -187,13 +187,9 @@ def result_tag_errors(game: Game) -> list[RuleViolation]:
     conflict = game.result_conflict
     if conflict is None:
         return []
-    if game.places_in_source:
-        line, column = game.result_place or (game.line, 0)
-        said = f"the movetext ends with {conflict[0]}"
-    else:
-        line, column = 0, 0
-        said = f"the record's result is {conflict[0]}"
-    return [RuleViolation("result-tag", f"{said}, but its Result tag says {tag}: a game has one result",
+    line, column = (game.result_place or (game.line, 0)) if game.places_in_source else (0, 0)
+    return [RuleViolation("result-tag", f"{game.result_stated(conflict[0])}, but its Result tag says {tag}: "
+                          "a game has one result",
                           line=line, column=column)]
 
 

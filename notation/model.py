@@ -376,6 +376,17 @@ class Game:
             return tag.strip()
         return self.result
 
+    def result_stated(self, result: str) -> str:
+        """How a message names ``result`` as the record's own: the movetext's in a record read
+        from text, the record's ``result`` in one read from JSON or YAML.
+
+        >>> Game(result="0-1").result_stated("0-1")
+        'the movetext ends with 0-1'
+        """
+        if self.places_in_source:
+            return f"the movetext ends with {result}"
+        return f"the record's result is {result}"
+
     @property
     def result_conflict(self) -> Optional[tuple[str, str]]:
         """The movetext's result and the ``Result`` tag's value when they are two different

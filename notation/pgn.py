@@ -75,7 +75,7 @@ def pgn_result(game: Game) -> str:
     """
     conflict = game.result_conflict
     if conflict is not None:
-        raise unwritable(f"the movetext ends with {conflict[0]}, but the Result tag says {conflict[1]}: PGN "
+        raise unwritable(f"{game.result_stated(conflict[0])}, but the Result tag says {conflict[1]}: PGN "
                          "writes one result (make them agree, or end the movetext with *)", game)
     result = game.declared_result
     if result == "½-½":

@@ -71,6 +71,17 @@ def test_a_record_whose_two_results_contradict_is_refused() -> None:
     assert write_pgn([Game(tags={"Result": "½-½"}, result="1/2-1/2")]).endswith("\r\n1/2-1/2\n")
 
 
+def test_a_json_record_whose_two_results_contradict_is_refused_in_its_own_words() -> None:
+    """A JSON record has no movetext: the refusal names its ``result``, and the game."""
+    from muehle.notation.jsonrecord import read_json
+
+    (game,) = read_json('{"format": "muehle-record", "version": 1, "games": [{"tags": {"Result": "1-0"}, '
+                        '"plies": [{"number": 1, "side": "white", "to": "d2"}], "result": "0-1"}]}', "r.json")
+    with pytest.raises(UnwritableError, match=r"^r.json: error: the record's result is 0-1, but the Result tag says 1-0") as caught:
+        write_pgn([game])
+    assert caught.value.game is game
+
+
 def test_a_result_tag_that_is_no_termination_marker_is_replaced() -> None:
     half = write_pgn([Game(tags={"Result": "½-½"})])
     assert '[Result "1/2-1/2"]' in half and half.endswith("\r\n1/2-1/2\n")
