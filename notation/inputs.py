@@ -20,9 +20,10 @@ Form = Literal["json", "yaml", "notation"]
 #: A line that marks a YAML text as a record: ``format: muehle-record`` (LF, CRLF or CR line ends).
 _YAML_RECORD = re.compile(r"""(?:^|(?<=\r))format:[ \t]*(["']?)muehle-record\1[ \t]*(?:#[^\r\n]*)?(?:\r|$)""",
                           re.MULTILINE)
-#: The start of a JSON object: ``{`` and a key, or ``{}``. Notation may start with a
-#: ``{`` comment too, but not with one whose text is a quoted word and a colon.
-_JSON_OBJECT = re.compile(r'\s*\{\s*(?:"(?:[^"\\\n]|\\.)*"\s*:|\})')
+#: The start of a JSON object: ``{`` and a key, or an empty object ``{}`` and nothing after
+#: it. Notation may start with a ``{`` comment too, also an empty one (``{} 1. b4``), but not
+#: with one whose text is a quoted word and a colon.
+_JSON_OBJECT = re.compile(r'\s*\{\s*(?:"(?:[^"\\\n]|\\.)*"\s*:|\}\s*\Z)')
 
 _SUFFIXES: dict[str, Form] = {".json": "json", ".yaml": "yaml", ".yml": "yaml"}
 
@@ -64,6 +65,8 @@ def input_form(name: PathArg, text: Optional[str] = None) -> Form:
     'yaml'
     >>> input_form("-", "1. b4 d6"), input_form("-", "{ Setzphase } 1. b4 *"), input_form("-")
     ('notation', 'notation', 'notation')
+    >>> input_form("-", " {} \\n"), input_form("-", "{}\\n1. b4 *")
+    ('json', 'notation')
     """
     name = path_text(name, "name")
     if name != "-":

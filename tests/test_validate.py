@@ -338,6 +338,13 @@ class TestDataRecords:
         result = run("-", input="{ Setzphase } 1. b4 d1 2. e4 a7 *\n")
         assert (result.exit_code, result.stdout) == (0, "1 game, 1 valid, 0 invalid\n")
 
+    def test_notation_on_standard_input_may_start_with_an_empty_comment(self) -> None:
+        """``{}`` followed by moves is an empty comment; ``{}`` alone is an empty JSON object."""
+        result = run("-", input="{}\n1. b4 d1 *\n")
+        assert (result.exit_code, result.stdout) == (0, "1 game, 1 valid, 0 invalid\n")
+        alone = run("-", input=" {} \n")
+        assert alone.exit_code == 1 and "<stdin>: error: missing key 'format'" in alone.stderr
+
     def test_a_yaml_record_with_crlf_line_ends_on_standard_input(self) -> None:
         record = CliRunner().invoke(cli, ["convert", "--to", "yaml", str(ILLEGAL)]).stdout
         result = run("-", input=record.replace("\n", "\r\n"))
