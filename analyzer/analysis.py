@@ -20,7 +20,7 @@ from typing import Any, Optional, Sequence
 from muehle.analyzer.board import POINT_INDEX, Position, points_of
 from muehle.analyzer.fen import fen_of_record, start_fen
 from muehle.analyzer.mandatory_draw import obliging_clause, stone_count
-from muehle.analyzer.replay import Replay, phase
+from muehle.analyzer.replay import Replay, capturable, phase
 from muehle.analyzer.rules import Ruleset
 from muehle.analyzer.zwickmuehle import has_shuttle, zwickmuehlen
 from muehle.notation.model import BLACK, WHITE, Game, Ply, Side, other_side
@@ -250,10 +250,11 @@ class _Walk:
         if record.mills:
             double = len(record.mills) > 1
             self.double_mills[side] += double
+            uncaptured = self.nothing_to_capture(record, after, opponent)
             for mill in record.mills:
                 self.mills[side] += 1
                 self.add(index, "mill", side, {"points": sorted(mill, key=POINT_INDEX.__getitem__),
-                                               "double": double})
+                                               "double": double, "nothing_to_capture": uncaptured})
         if record.captures:
             left = stone_count(after, opponent) + len(record.captures)
             for point in record.captures:
@@ -282,6 +283,21 @@ class _Walk:
             else:
                 fields = self.no_capture_fields(index, record.plies_without_capture)
             self.add(index, "draw-right", None, fields)
+
+    def nothing_to_capture(self, record: Any, after: Position, opponent: Side) -> Optional[str]:
+        """Why the mills of ``record`` captured fewer stones than they demand, or None.
+
+        ``"all-in-mills"``: every opposing stone stands in a closed mill and the ruleset
+        forbids capturing from one; ``"no-stones"``: the opponent has no stone on the board.
+        A capture that decided the game (fewer than three) leaves nothing to explain.
+        """
+        demanded = self.rules.captures_for(len(record.mills), placing=record.kind == "place")
+        if len(record.captures) >= demanded or stone_count(after, opponent) < 3:
+            return None
+        stones = after.stones(opponent)
+        if capturable(stones, self.rules):
+            return None
+        return "all-in-mills" if stones else "no-stones"
 
     def start_rights(self) -> None:
         """The draw right that stands before the first ply (a set-up position's no-progress count)."""

@@ -58,7 +58,14 @@ def _stones(stones: dict[str, int]) -> str:
 
 def _mill(analysis: Analysis, e: Event) -> str:
     double = " (double mill)" if e.fields["double"] else ""
-    return f"{_NAMES[e.side]} closes {'-'.join(e.fields['points'])}{double}"
+    text = f"{_NAMES[e.side]} closes {'-'.join(e.fields['points'])}{double}"
+    why = e.fields["nothing_to_capture"]
+    if why:
+        more = any(x.type == "capture" and x.ply == e.ply for x in analysis.events)
+        text += f"; nothing {'more ' if more else ''}to capture: " + (
+            f"every {_other(e.side)} stone stands in a mill" if why == "all-in-mills"
+            else f"{_other(e.side)} has no stone on the board")
+    return text
 
 
 def _capture(analysis: Analysis, e: Event) -> str:
