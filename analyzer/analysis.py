@@ -22,6 +22,7 @@ from muehle.analyzer.fen import fen_of_record, start_fen
 from muehle.analyzer.mandatory_draw import obliging_clause, stone_count
 from muehle.analyzer.replay import Replay, capturable, phase
 from muehle.analyzer.rules import Ruleset
+from muehle.analyzer.verdict import result_tag_errors
 from muehle.analyzer.zwickmuehle import has_shuttle, zwickmuehlen
 from muehle.notation.model import BLACK, WHITE, Game, Ply, Side, other_side
 
@@ -389,21 +390,25 @@ def _end(outcome: Any, game: Game) -> dict[str, Any]:
 
     ``agrees`` is ``None`` when no result is declared (none or ``*``), ``True`` when
     the board did not decide the game (a declared result then cannot be contradicted)
-    or decided it as declared, ``False`` otherwise.
+    or decided it as declared, ``False`` otherwise. ``result_tag_error`` is the message
+    of ``muehle validate``'s ``result-tag`` error (a ``Result`` tag that is no result or
+    contradicts the movetext's), else ``None``.
     """
     declared = game.declared_result
     if declared is not None and declared.strip() in ("*", ""):
         declared = None
+    tag_errors = result_tag_errors(game)
+    tag_error = tag_errors[0].message if tag_errors else None
     if outcome is None:
         return {"winner": None, "reason": None, "ply": None, "result": None, "declared": declared,
-                "agrees": None if declared is None else True}
+                "agrees": None if declared is None else True, "result_tag_error": tag_error}
     agrees: Optional[bool]
     if declared is None:
         agrees = None
     else:
         agrees = outcome.reason == "declared" or declared.replace("½-½", "1/2-1/2") == outcome.result
     return {"winner": outcome.winner, "reason": outcome.reason, "ply": outcome.ply,
-            "result": outcome.result, "declared": declared, "agrees": agrees}
+            "result": outcome.result, "declared": declared, "agrees": agrees, "result_tag_error": tag_error}
 
 
 def _no_capture_summary(replay: Replay) -> Optional[dict[str, Any]]:

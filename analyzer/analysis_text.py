@@ -142,9 +142,13 @@ def end_text(analysis: Analysis, end: dict[str, Any]) -> str:
         verdict = f"{_NAMES[winner]} wins" if winner else "draw"
         text = f"{verdict} {_after(analysis, end['ply'])} ({reason})"
     if end["declared"] is None:
-        return text + "; no result declared"
-    agreement = {True: "agrees", False: "does NOT agree", None: ""}[end["agrees"]]
-    return text + f"; declared {end['declared']}: {agreement}"
+        text += "; no result declared"
+    else:
+        agreement = {True: "agrees", False: "does NOT agree", None: ""}[end["agrees"]]
+        text += f"; declared {end['declared']}: {agreement}"
+    if end["result_tag_error"]:
+        text += f"; {end['result_tag_error']} [result-tag]"
+    return text
 
 
 def describe(analysis: Analysis, event: Event, ascii: bool = False) -> str:

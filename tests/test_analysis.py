@@ -203,7 +203,7 @@ def test_blocked_win() -> None:
     move: Black wins after ply 18 (WMD 10.2), as declared."""
     end = analysis_of("analyze-endings.txt").summary["end"]
     assert end == {"winner": "black", "reason": "blocked", "ply": 18, "result": "0-1",
-                   "declared": "0-1", "agrees": True}
+                   "declared": "0-1", "agrees": True, "result_tag_error": None}
 
 
 def test_reduction_win_while_placing() -> None:
@@ -230,11 +230,36 @@ def test_declared_result_that_contradicts_the_board() -> None:
     assert (end["winner"], end["declared"], end["agrees"]) == ("black", "1-0", False)
 
 
+def test_a_result_tag_that_contradicts_the_movetext_is_reported() -> None:
+    """The blocked game with its tag changed to 1-0: the movetext still ends 0-1 (the result the
+    board gives, so it agrees), and the tag says otherwise; validate calls that result-tag."""
+    text = (EXAMPLES / "analyze-endings.txt").read_text(encoding="utf-8").split("\n\n[Event")[0]
+    game = parse_game(text.replace('[Result "0-1"]', '[Result "1-0"]'))
+    analysis = analyze(replay_record(game))
+    message = "the movetext ends with 0-1, but its Result tag says 1-0: a game has one result"
+    end = analysis.summary["end"]
+    assert (end["winner"], end["declared"], end["agrees"], end["result_tag_error"]) == ("black", "0-1", True, message)
+    (over,) = events(analysis, "game-over")
+    assert over["result_tag_error"] == message
+    assert f"; declared 0-1: agrees; {message} [result-tag]\n" in render_text(analysis, "game")
+
+
+def test_a_result_tag_that_is_no_result_is_reported() -> None:
+    """An unfinished game whose Result tag says 2-0, which is no result."""
+    game = parse_game('[Result "2-0"]\n\n1. a1 d1 2. g1 a4')
+    end = analyze(replay_record(game)).summary["end"]
+    assert end["result_tag_error"] == ("the Result tag's value 2-0 is not a result; results are 1-0, 0-1, "
+                                       "1/2-1/2, ½-½ and * (or ? when unknown)")
+    agreeing = parse_game('[Result "0-1"]\n\n1. a1 d1 2. g1 a4 0-1')
+    assert analyze(replay_record(agreeing)).summary["end"]["result_tag_error"] is None
+
+
 def test_unfinished_game_without_result() -> None:
     """An unfinished record without a result: no winner, nothing declared, nothing to agree with."""
     game = parse_game("1. a1 d1 2. g1 a4")
     assert analyze(replay_record(game)).summary["end"] == {
-        "winner": None, "reason": None, "ply": None, "result": None, "declared": None, "agrees": None}
+        "winner": None, "reason": None, "ply": None, "result": None, "declared": None, "agrees": None,
+        "result_tag_error": None}
 
 
 # --- an illegal ply (WMD 6) ---------------------------------------------------------------
@@ -315,7 +340,7 @@ FIELDS = {
     "mandatory-draw": {"clause", "stones", "until"},
     "draw-offer": {"obliged", "clause", "stones", "rule"},
     "zwickmuehle": {"shuttles", "until"},
-    "game-over": {"winner", "reason", "result", "declared", "agrees"},
+    "game-over": {"winner", "reason", "result", "declared", "agrees", "result_tag_error"},
 }
 
 
