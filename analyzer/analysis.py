@@ -20,8 +20,9 @@ from typing import Any, Optional, Sequence
 from muehle.analyzer.board import POINT_INDEX, Position, points_of
 from muehle.analyzer.fen import fen_of_record, start_fen
 from muehle.analyzer.mandatory_draw import obliging_clause, stone_count
-from muehle.analyzer.replay import Replay, phase
+from muehle.analyzer.replay import Replay, capturable, phase
 from muehle.analyzer.rules import Ruleset
+from muehle.analyzer.verdict import result_tag_errors
 from muehle.analyzer.zwickmuehle import has_shuttle, zwickmuehlen
 from muehle.notation.model import BLACK, WHITE, Game, Ply, Side, other_side
 
@@ -250,10 +251,11 @@ class _Walk:
         if record.mills:
             double = len(record.mills) > 1
             self.double_mills[side] += double
+            uncaptured = self.nothing_to_capture(record, after, opponent)
             for mill in record.mills:
                 self.mills[side] += 1
                 self.add(index, "mill", side, {"points": sorted(mill, key=POINT_INDEX.__getitem__),
-                                               "double": double})
+                                               "double": double, "nothing_to_capture": uncaptured})
         if record.captures:
             left = stone_count(after, opponent) + len(record.captures)
             for point in record.captures:
@@ -282,6 +284,21 @@ class _Walk:
             else:
                 fields = self.no_capture_fields(index, record.plies_without_capture)
             self.add(index, "draw-right", None, fields)
+
+    def nothing_to_capture(self, record: Any, after: Position, opponent: Side) -> Optional[str]:
+        """Why the mills of ``record`` captured fewer stones than they demand, or None.
+
+        ``"all-in-mills"``: every opposing stone stands in a closed mill and the ruleset
+        forbids capturing from one; ``"no-stones"``: the opponent has no stone on the board.
+        A capture that decided the game (fewer than three) leaves nothing to explain.
+        """
+        demanded = self.rules.captures_for(len(record.mills), placing=record.kind == "place")
+        if len(record.captures) >= demanded or stone_count(after, opponent) < 3:
+            return None
+        stones = after.stones(opponent)
+        if capturable(stones, self.rules):
+            return None
+        return "all-in-mills" if stones else "no-stones"
 
     def start_rights(self) -> None:
         """The draw right that stands before the first ply (a set-up position's no-progress count)."""
@@ -373,21 +390,25 @@ def _end(outcome: Any, game: Game) -> dict[str, Any]:
 
     ``agrees`` is ``None`` when no result is declared (none or ``*``), ``True`` when
     the board did not decide the game (a declared result then cannot be contradicted)
-    or decided it as declared, ``False`` otherwise.
+    or decided it as declared, ``False`` otherwise. ``result_tag_error`` is the message
+    of ``muehle validate``'s ``result-tag`` error (a ``Result`` tag that is no result or
+    contradicts the movetext's), else ``None``.
     """
     declared = game.declared_result
     if declared is not None and declared.strip() in ("*", ""):
         declared = None
+    tag_errors = result_tag_errors(game)
+    tag_error = tag_errors[0].message if tag_errors else None
     if outcome is None:
         return {"winner": None, "reason": None, "ply": None, "result": None, "declared": declared,
-                "agrees": None if declared is None else True}
+                "agrees": None if declared is None else True, "result_tag_error": tag_error}
     agrees: Optional[bool]
     if declared is None:
         agrees = None
     else:
         agrees = outcome.reason == "declared" or declared.replace("½-½", "1/2-1/2") == outcome.result
     return {"winner": outcome.winner, "reason": outcome.reason, "ply": outcome.ply,
-            "result": outcome.result, "declared": declared, "agrees": agrees}
+            "result": outcome.result, "declared": declared, "agrees": agrees, "result_tag_error": tag_error}
 
 
 def _no_capture_summary(replay: Replay) -> Optional[dict[str, Any]]:

@@ -58,7 +58,14 @@ def _stones(stones: dict[str, int]) -> str:
 
 def _mill(analysis: Analysis, e: Event) -> str:
     double = " (double mill)" if e.fields["double"] else ""
-    return f"{_NAMES[e.side]} closes {'-'.join(e.fields['points'])}{double}"
+    text = f"{_NAMES[e.side]} closes {'-'.join(e.fields['points'])}{double}"
+    why = e.fields["nothing_to_capture"]
+    if why:
+        more = any(x.type == "capture" and x.ply == e.ply for x in analysis.events)
+        text += f"; nothing {'more ' if more else ''}to capture: " + (
+            f"every {_other(e.side)} stone stands in a mill" if why == "all-in-mills"
+            else f"{_other(e.side)} has no stone on the board")
+    return text
 
 
 def _capture(analysis: Analysis, e: Event) -> str:
@@ -135,9 +142,13 @@ def end_text(analysis: Analysis, end: dict[str, Any]) -> str:
         verdict = f"{_NAMES[winner]} wins" if winner else "draw"
         text = f"{verdict} {_after(analysis, end['ply'])} ({reason})"
     if end["declared"] is None:
-        return text + "; no result declared"
-    agreement = {True: "agrees", False: "does NOT agree", None: ""}[end["agrees"]]
-    return text + f"; declared {end['declared']}: {agreement}"
+        text += "; no result declared"
+    else:
+        agreement = {True: "agrees", False: "does NOT agree", None: ""}[end["agrees"]]
+        text += f"; declared {end['declared']}: {agreement}"
+    if end["result_tag_error"]:
+        text += f"; {end['result_tag_error']} [result-tag]"
+    return text
 
 
 def describe(analysis: Analysis, event: Event, ascii: bool = False) -> str:

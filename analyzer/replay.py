@@ -345,6 +345,37 @@ def _list(points: list[str]) -> str:
     return points[0] if len(points) == 1 else ", ".join(points[:-1]) + " and " + points[-1]
 
 
+def _legal_capture_order(points: list[str], theirs: int, their_hand: int, room: int,
+                         rules: Ruleset) -> Optional[list[str]]:
+    """An order in which the captures ``points`` (as written, one of them refused) would be legal.
+
+    ``theirs`` are the opponent's stones before the first of them, ``their_hand`` its stones
+    in hand, ``room`` how many captures the ply may still take. None if no order is legal.
+
+    >>> from muehle.analyzer.board import mask_of
+    >>> from muehle.analyzer.rules import load_ruleset
+    >>> stones = mask_of(["b2", "b4", "b6", "f2"])
+    >>> _legal_capture_order(["b4", "f2"], stones, 5, 2, load_ruleset("wmd"))
+    ['f2', 'b4']
+    >>> _legal_capture_order(["b4", "f2"], stones, 5, 1, load_ruleset("wmd")) is None
+    True
+    """
+    if len(points) > room or len(points) < 2 or any(point not in POINT_INDEX for point in points):
+        return None
+    for order in itertools.permutations(points):
+        stones = theirs
+        for number, point in enumerate(order, 1):
+            bit = 1 << POINT_INDEX[point]
+            if not capturable(stones, rules) & bit:
+                break
+            stones &= ~bit
+            if stones.bit_count() + their_hand < 3 and number < len(order):
+                break  # the game is decided: nothing more to capture
+        else:
+            return list(order)
+    return None
+
+
 def _describe(outcome: Outcome) -> str:
     if outcome.reason == "fewer-than-three":
         loser = "Black" if outcome.winner == "white" else "White"
@@ -609,6 +640,10 @@ def _replay_line(
                         others = points_of(allowed)
                         verb = "is" if len(others) == 1 else "are"
                         message = f"{point} is in a closed mill while {_list(others)} {verb} not"
+                        order = _legal_capture_order(captures[taken:], theirs, their_hand,
+                                                     required - taken, rules)
+                        if order:
+                            message += f": capture {_list(order[:-1])} first, then {order[-1]}"
                     else:
                         message = (f"{point} is in a closed mill, and under the rules {rules.name} no "
                                    "stone may be captured from a closed mill")

@@ -198,7 +198,7 @@ def _line_units(
     for ply in plies:
         check_ply(ply, game)
         before = context
-        context = _numbering_read_back(context, ply, game)
+        context = _numbering_read_back(context, ply, game, black)
         number = ply.number
         if number is not None and number >= TOO_LARGE:
             number = None  # (counted on from the number before: a reader counts it again)
@@ -238,9 +238,10 @@ def _variation_units(variation: Variation, units: list[str], mark: str, game: Ga
     units.extend(inner)
 
 
-def _numbering_read_back(context: Optional[Numbering], ply: Ply, game: Game) -> Numbering:
+def _numbering_read_back(context: Optional[Numbering], ply: Ply, game: Game, black: str = "...") -> Numbering:
     """The numbering a reader gives ``ply``, written after a ply numbered ``context``;
-    :class:`UnwritableError` when the text cannot say what the record does.
+    :class:`UnwritableError` when the text cannot say what the record does (quoting a
+    Black ply's number with ``black``, as the text would write it).
 
     A number may not go back in its line (a variation goes on from the ply before the
     one it replaces), and a ply without a number is the side that follows on. A ply
@@ -254,9 +255,9 @@ def _numbering_read_back(context: Optional[Numbering], ply: Ply, game: Game) -> 
         if ply.number >= TOO_LARGE and next_numbering(context) != (ply.number, ply.side):
             raise unwritable(too_many_digits("move number", decimal_digits(ply.number)), game, ply)
         if goes_back(context, ply.number, ply.side):
-            written = f"{ply.number}." if ply.side == WHITE else f"{ply.number}..."
+            written = f"{ply.number}." if ply.side == WHITE else f"{ply.number}{black}"
             raise unwritable(f"{written} {ply.move_text} cannot be written after the ply numbered "
-                             f"{context[0]}{'.' if context[1] == WHITE else '...'}: in the notation a move "  # type: ignore[index]
+                             f"{context[0]}{'.' if context[1] == WHITE else black}: in the notation a move "  # type: ignore[index]
                              "number never goes back in its line (a variation goes on from the ply before the "
                              "one it replaces)", game, ply)
         return ply.number, ply.side

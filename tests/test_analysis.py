@@ -14,7 +14,7 @@ import pytest
 
 from muehle.analyzer.analysis import EVENT_TYPES, Analysis, PlyNames, analyze
 from muehle.analyzer.analysis_text import render_text
-from muehle.analyzer.board import Position
+from muehle.analyzer.board import Position, mask_of
 from muehle.analyzer.generate import generate_games
 from muehle.analyzer.record_setup import replay_record
 from muehle.analyzer.replay import replay
@@ -203,7 +203,7 @@ def test_blocked_win() -> None:
     move: Black wins after ply 18 (WMD 10.2), as declared."""
     end = analysis_of("analyze-endings.txt").summary["end"]
     assert end == {"winner": "black", "reason": "blocked", "ply": 18, "result": "0-1",
-                   "declared": "0-1", "agrees": True}
+                   "declared": "0-1", "agrees": True, "result_tag_error": None}
 
 
 def test_reduction_win_while_placing() -> None:
@@ -230,11 +230,36 @@ def test_declared_result_that_contradicts_the_board() -> None:
     assert (end["winner"], end["declared"], end["agrees"]) == ("black", "1-0", False)
 
 
+def test_a_result_tag_that_contradicts_the_movetext_is_reported() -> None:
+    """The blocked game with its tag changed to 1-0: the movetext still ends 0-1 (the result the
+    board gives, so it agrees), and the tag says otherwise; validate calls that result-tag."""
+    text = (EXAMPLES / "analyze-endings.txt").read_text(encoding="utf-8").split("\n\n[Event")[0]
+    game = parse_game(text.replace('[Result "0-1"]', '[Result "1-0"]'))
+    analysis = analyze(replay_record(game))
+    message = "the movetext ends with 0-1, but its Result tag says 1-0: a game has one result"
+    end = analysis.summary["end"]
+    assert (end["winner"], end["declared"], end["agrees"], end["result_tag_error"]) == ("black", "0-1", True, message)
+    (over,) = events(analysis, "game-over")
+    assert over["result_tag_error"] == message
+    assert f"; declared 0-1: agrees; {message} [result-tag]\n" in render_text(analysis, "game")
+
+
+def test_a_result_tag_that_is_no_result_is_reported() -> None:
+    """An unfinished game whose Result tag says 2-0, which is no result."""
+    game = parse_game('[Result "2-0"]\n\n1. a1 d1 2. g1 a4')
+    end = analyze(replay_record(game)).summary["end"]
+    assert end["result_tag_error"] == ("the Result tag's value 2-0 is not a result; results are 1-0, 0-1, "
+                                       "1/2-1/2, ½-½ and * (or ? when unknown)")
+    agreeing = parse_game('[Result "0-1"]\n\n1. a1 d1 2. g1 a4 0-1')
+    assert analyze(replay_record(agreeing)).summary["end"]["result_tag_error"] is None
+
+
 def test_unfinished_game_without_result() -> None:
     """An unfinished record without a result: no winner, nothing declared, nothing to agree with."""
     game = parse_game("1. a1 d1 2. g1 a4")
     assert analyze(replay_record(game)).summary["end"] == {
-        "winner": None, "reason": None, "ply": None, "result": None, "declared": None, "agrees": None}
+        "winner": None, "reason": None, "ply": None, "result": None, "declared": None, "agrees": None,
+        "result_tag_error": None}
 
 
 # --- an illegal ply (WMD 6) ---------------------------------------------------------------
@@ -257,10 +282,57 @@ def test_illegal_ply_shows_the_position_to_restore() -> None:
     assert analysis.summary["plies"] == 20 and analysis.summary["illegal_ply"] == 21
 
 
+# --- a mill that captures nothing (WMD 1.2, traditional clubs) ------------------------------
+
+
+def test_a_mill_that_captures_nothing_says_why() -> None:
+    """Black a1 a4 a7 and c3 c4 c5 stand in the mills a1-a4-a7 and c3-c4-c5; 20. d3-d2 closes
+    b2-d2-f2. Under wmd-traditional no stone may be taken from a closed mill, so the mill takes
+    nothing; under wmd any may be, and the capture is made."""
+    start = Position(mask_of(["b2", "f2", "d3", "g7"]), mask_of(["a1", "a4", "a7", "c3", "c4", "c5"]), 0, 0)
+    game = Game(plies=[Ply(20, "white", "d2", "d3")])
+    analysis = analyze(replay(game, load_ruleset("wmd-traditional"), start=start))
+    assert [(e["points"], e["nothing_to_capture"]) for e in events(analysis, "mill")] == [
+        (["b2", "d2", "f2"], "all-in-mills")]
+    assert "White closes b2-d2-f2; nothing to capture: every Black stone stands in a mill\n" in render_text(
+        analysis, "game")
+    taken = Game(plies=[Ply(20, "white", "d2", "d3", ["a4"])])
+    analysis = analyze(replay(taken, load_ruleset("wmd"), start=start))
+    assert [e["nothing_to_capture"] for e in events(analysis, "mill")] == [None]
+
+
+def test_a_double_mill_with_nothing_left_to_capture() -> None:
+    """Placing a7 beside a1 a4 and d7 g7 closes two mills (WMD 1.1: two captures). Black f2 is
+    free; once it is taken, b2 b4 b6 all stand in a mill, so under wmd-traditional the second
+    capture cannot be made."""
+    start = Position(mask_of(["a1", "a4", "d7", "g7"]), mask_of(["b2", "b4", "b6", "f2"]), 5, 5)
+    game = Game(plies=[Ply(5, "white", "a7", None, ["f2"])])
+    analysis = analyze(replay(game, load_ruleset("wmd-traditional"), start=start))
+    assert [e["nothing_to_capture"] for e in events(analysis, "mill")] == ["all-in-mills", "all-in-mills"]
+    assert ("White closes a1-a4-a7 (double mill); nothing more to capture: every Black stone stands "
+            "in a mill\n") in render_text(analysis, "game")
+
+
+def test_a_mill_with_no_opposing_stone_on_the_board() -> None:
+    """Set up: White a1 a4 and 5 in hand, Black nothing on the board and 5 in hand. 3. a7 closes
+    a1-a4-a7, and there is no Black stone to take."""
+    start = Position(mask_of(["a1", "a4"]), 0, 5, 5)
+    analysis = analyze(replay(Game(plies=[Ply(3, "white", "a7")]), load_ruleset("wmd"), start=start))
+    assert [e["nothing_to_capture"] for e in events(analysis, "mill")] == ["no-stones"]
+    assert "White closes a1-a4-a7; nothing to capture: Black has no stone on the board\n" in render_text(
+        analysis, "game")
+
+
+def test_a_capture_that_decides_the_game_leaves_nothing_to_explain() -> None:
+    """examples/analyze-endings.txt game 2: 8. a7 takes f4 and d2 and Black is left with two."""
+    analysis = analysis_of("analyze-endings.txt", 2)
+    assert [e["nothing_to_capture"] for e in events(analysis, "mill")] == [None, None, None]
+
+
 # --- the contract ---------------------------------------------------------------------------
 
 FIELDS = {
-    "mill": {"points", "double"},
+    "mill": {"points", "double", "nothing_to_capture"},
     "capture": {"point", "stones_left"},
     "phase": {"from", "to"},
     "repetition": {"count", "earlier"},
@@ -268,7 +340,7 @@ FIELDS = {
     "mandatory-draw": {"clause", "stones", "until"},
     "draw-offer": {"obliged", "clause", "stones", "rule"},
     "zwickmuehle": {"shuttles", "until"},
-    "game-over": {"winner", "reason", "result", "declared", "agrees"},
+    "game-over": {"winner", "reason", "result", "declared", "agrees", "result_tag_error"},
 }
 
 

@@ -49,10 +49,11 @@ def test_json_contract() -> None:
     game = data[0]
     assert (game["game"], game["rules"], game["illegal"]) == (1, "wmd", None)
     assert game["summary"]["end"] == {"winner": "white", "reason": "fewer-than-three", "ply": 29,
-                                      "result": "1-0", "declared": "1-0", "agrees": True}
+                                      "result": "1-0", "declared": "1-0", "agrees": True,
+                                      "result_tag_error": None}
     first = game["events"][0]
     assert first == {"ply": 11, "move": "6. d7/xa4", "side": "white", "type": "mill",
-                     "points": ["a7", "d7", "g7"], "double": False}
+                     "points": ["a7", "d7", "g7"], "double": False, "nothing_to_capture": None}
 
 
 def test_yaml_gives_the_same_data_as_json() -> None:

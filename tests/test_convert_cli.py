@@ -261,6 +261,16 @@ def test_a_record_from_json_that_cannot_be_written_is_named_by_its_game(tmp_path
         assert result.stderr.startswith(f"{record}, game 2: error: 1. d6 cannot be written after the ply numbered 1.")
 
 
+
+def test_the_book_form_quotes_black_numbers_as_the_book_does(tmp_path: Path) -> None:
+    """With --black-number book, Black's 3... is 3. - in the refusal as in the text asked for."""
+    record = write(tmp_path / "back.json", json.dumps({"format": "muehle-record", "version": 1, "games": [
+        {"plies": [{"number": 5, "side": "white", "to": "b4"}, {"number": 3, "side": "black", "to": "d6"}]}]}))
+    result = run(record, "--to", "notation", "--black-number", "book")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith(f"{record}, game 1: error: 3. - d6 cannot be written after the ply numbered 5.: ")
+
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 

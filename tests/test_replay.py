@@ -196,6 +196,28 @@ class TestCaptures:
         assert r.errors[0].message == ("20. d3-d2/xa4: a4 is in a closed mill, and under the rules "
                                        "wmd-traditional no stone may be captured from a closed mill")
 
+    # White a1 a4 d7 g7 with 5 in hand: placing a7 closes a1-a4-a7 and a7-d7-g7 (WMD 1.1: two
+    # captures). Black b2 b4 b6 stand in the mill b2-b4-b6, f2 in none.
+    ORDER = setup("a1 a4 d7 g7", "b2 b4 b6 f2", "white", hand_white=5, hand_black=5)
+
+    def test_the_order_of_a_double_mills_captures(self) -> None:
+        """WMD 1.2: b4 is protected while f2 is free; once f2 is taken every Black stone stands
+        in a mill, so b4 may be taken second, not first. The message says so."""
+        assert replay(Game(plies=plies("a7/xf2/xb4", 5)), WMD, start=self.ORDER).errors == []
+        r = replay(Game(plies=plies("a7/xb4/xf2", 5)), WMD, start=self.ORDER)
+        assert only_error(r) == ("protected-stone", 1)
+        assert r.errors[0].message == ("5. a7/xb4/xf2: b4 is in a closed mill while f2 is not: "
+                                       "capture f2 first, then b4")
+
+    def test_no_order_hint_when_no_order_is_legal(self) -> None:
+        """With g1 free too, b4 stays protected after f2 is taken; a single capture has no other order."""
+        start = setup("a1 a4 d7 g7", "b2 b4 b6 f2 g1", "white", hand_white=5, hand_black=4)
+        r = replay(Game(plies=plies("a7/xb4/xf2", 5)), WMD, start=start)
+        assert only_error(r) == ("protected-stone", 1)
+        assert r.errors[0].message == "5. a7/xb4/xf2: b4 is in a closed mill while f2 and g1 are not"
+        r = replay(Game(plies=plies("a7/xb4", 5)), WMD, start=self.ORDER)
+        assert r.errors[0].message == "5. a7/xb4: b4 is in a closed mill while f2 is not"
+
     def test_double_mill_while_placing_takes_two(self) -> None:
         """WMD 1.1 "zwei Mühlen gleichzeitig ... zwei Steine" and Schürmann 11.1: placing a4 with
         a1, a7 and b4, c4 White closes a1-a4-a7 and a4-b4-c4 at once."""

@@ -238,8 +238,19 @@ def test_what_the_notation_cannot_carry_is_a_clear_error(game: Game, message: st
     with pytest.raises(UnwritableError, match=message) as caught:
         write_notation([game])
     assert isinstance(caught.value, MuehleError)
-    with pytest.raises(UnwritableError, match=message):
+    with pytest.raises(UnwritableError, match=message.replace(r"\.\.\.", r"\. -")):
         write_notation([game], black_number="book")
+
+
+def test_a_refused_number_is_quoted_in_the_form_asked_for() -> None:
+    """In the book's form Black's move 3 is written "3. -", and so the refusal quotes it."""
+    game = Game(plies=[black(5, "b4"), black(3, "d6")])
+    with pytest.raises(UnwritableError) as caught:
+        write_notation([game], black_number="book")
+    assert str(caught.value).startswith("<input>: error: 3. - d6 cannot be written after the ply numbered 5. -: ")
+    with pytest.raises(UnwritableError) as caught:
+        write_notation([game])
+    assert str(caught.value).startswith("<input>: error: 3... d6 cannot be written after the ply numbered 5...: ")
 
 
 def test_a_ply_without_a_number_after_a_numbered_one_reads_back_with_its_number() -> None:
