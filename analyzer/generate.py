@@ -26,7 +26,7 @@ import random
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
-from muehle.analyzer.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINTS
+from muehle.analyzer.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINT_INDEX, POINTS
 from muehle.analyzer.replay import capturable, has_legal_ply, replay
 from muehle.analyzer.rules import Ruleset, RulesArg, as_ruleset
 from muehle.analyzer.zwickmuehle import has_shuttle
@@ -189,7 +189,7 @@ def _true_comments(ply: Ply, before: _State, after: _State, rules: Ruleset) -> s
     mover, opponent = before.mover, 1 - before.mover
     own = after.stones[mover]
     true = set()
-    closes = any(own & mill == mill for mill in _PAIRS[POINTS.index(ply.target)])
+    closes = _mills_at(own, POINT_INDEX[ply.target]) > 0
     threatens = _threatens(after.stones, after.hand, mover, rules)
     if threatens:
         true.add("threatens a mill")
@@ -198,10 +198,9 @@ def _true_comments(ply: Ply, before: _State, after: _State, rules: Ruleset) -> s
     if len(_candidates(before, rules)) == 1:
         true |= {"forced", "the only move"}
     if ply.origin is not None:
-        origin = POINTS.index(ply.origin)
         if rules.flying and before.stones[mover].bit_count() == 3:
             true.add("jumping now")
-        if any(before.stones[mover] & mill == mill for mill in _PAIRS[origin]):
+        if _mills_at(before.stones[mover], POINT_INDEX[ply.origin]):
             true.add("opens the mill")
     if not after.hand[mover] and has_shuttle(own, after.stones[opponent]):
         true.add("Zwickmühle")
