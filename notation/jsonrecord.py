@@ -52,7 +52,7 @@ from muehle.notation.model import (
 )
 from muehle.notation.splitter import cuts_comment
 from muehle.notation.writers import (
-    COMMENT_CUT, TAG_NAME, check_ply, check_result, comment_unit, tag_line, unwritable,
+    COMMENT_CUT, TAG_NAME, check_move_number, check_ply, check_result, comment_unit, tag_line, unwritable,
 )
 from muehle.notation.yamlload import load_yaml_strictly
 
@@ -134,9 +134,7 @@ def _unicode(text: str, game: Optional[Game], ply: Optional[Ply]) -> None:
 
 def ply_to_data(ply: Ply, game: Optional[Game] = None) -> dict[str, Any]:
     """One ply of ``game`` as plain data, default fields left out."""
-    if ply.number is not None and not 0 <= ply.number < TOO_LARGE:
-        raise unwritable(too_many_digits("move number", decimal_digits(ply.number)) if ply.number > 0
-                         else f"move number {ply.number} cannot be written (a move number is 0 or more)", game, ply)
+    check_move_number(ply, game)
     check_ply(ply, game)
     data: dict[str, Any] = {"number": ply.number, "side": ply.side}
     if ply.origin is not None:

@@ -238,6 +238,18 @@ def _variation_units(variation: Variation, units: list[str], mark: str, game: Ga
     units.extend(inner)
 
 
+def check_move_number(ply: Ply, game: Optional[Game], counted_on: bool = False) -> None:
+    """:class:`UnwritableError` for a move number that no reader reads: a negative one, or one
+    of more than :data:`~muehle.notation.model.MAX_DIGITS` digits unless the notation may
+    leave it out because it is ``counted_on`` from the ply before."""
+    if ply.number is None:
+        return
+    if ply.number < 0:
+        raise unwritable(f"move number {ply.number} cannot be written (a move number is 0 or more)", game, ply)
+    if ply.number >= TOO_LARGE and not counted_on:
+        raise unwritable(too_many_digits("move number", decimal_digits(ply.number)), game, ply)
+
+
 def _numbering_read_back(context: Optional[Numbering], ply: Ply, game: Game, black: str = "...") -> Numbering:
     """The numbering a reader gives ``ply``, written after a ply numbered ``context``;
     :class:`UnwritableError` when the text cannot say what the record does (quoting a
@@ -250,10 +262,8 @@ def _numbering_read_back(context: Optional[Numbering], ply: Ply, game: Game, bla
     that number (no reader reads it written out), and a negative one none.
     """
     if ply.number is not None:
-        if ply.number < 0:
-            raise unwritable(f"move number {ply.number} cannot be written (a move number is 0 or more)", game, ply)
-        if ply.number >= TOO_LARGE and next_numbering(context) != (ply.number, ply.side):
-            raise unwritable(too_many_digits("move number", decimal_digits(ply.number)), game, ply)
+        check_move_number(ply, game, counted_on=ply.number >= TOO_LARGE
+                          and next_numbering(context) == (ply.number, ply.side))
         if goes_back(context, ply.number, ply.side):
             written = f"{ply.number}." if ply.side == WHITE else f"{ply.number}{black}"
             raise unwritable(f"{written} {ply.move_text} cannot be written after the ply numbered "
