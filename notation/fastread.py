@@ -401,7 +401,7 @@ class FastReader:
                     return None
                 value = found[kind]
                 game.result = "1/2-1/2" if value == "½-½" else value
-                game.result_place = (line, found.start(kind) - line_start + 1)
+                game._result_place = (line, found.start(kind) - line_start + 1)
                 finished = True
                 state = _DONE
             elif kind == "TAG":

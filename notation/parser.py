@@ -379,7 +379,7 @@ class _Builder:
                                 f"'(' at {opening.line + self.line_offset}:{opening.column} is still open (write "
                                 "the result after the main line)", token)
         self.game.result = "1/2-1/2" if token.value == "½-½" else token.value
-        self.game.result_place = (token.line + self.line_offset, token.column)
+        self.game._result_place = (token.line + self.line_offset, token.column)
         self.finished = True
         self._seen("RESULT")
         return token
