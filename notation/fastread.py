@@ -31,8 +31,8 @@ import re
 from typing import Callable, Iterable, Optional
 
 from muehle.notation.model import (
-    BLACK, MAX_VARIATION_DEPTH, WHITE, Game, MoveLine, Numbering, Ply, PlyMove, Variation, numbering_after,
-    tag_value_column,
+    BLACK, MAX_VARIATION_DEPTH, WHITE, Game, MoveLine, Numbering, Ply, PlyMove, Variation, normal_result,
+    numbering_after, tag_value_column,
 )
 from muehle.notation.parser import (
     _DECODED, SecondAnnotation, TooManyDigits, _decode, goes_back, next_numbering, read_move_number, read_nag, tag_pair,
@@ -298,7 +298,7 @@ class FastReader:
         elif whole["OFFER"](word):
             kind = (_WORD_OFFER,)
         elif whole["RESULT"](word):
-            kind = (_WORD_RESULT, "1/2-1/2" if word == "½-½" else word)
+            kind = (_WORD_RESULT, normal_result(word))
         else:
             kind = (_WORD_OTHER,)  # anything else: not read here
         return kind
@@ -400,7 +400,7 @@ class FastReader:
                 if finished or stack or state == _NUMBER:
                     return None
                 value = found[kind]
-                game.result = "1/2-1/2" if value == "½-½" else value
+                game.result = normal_result(value)
                 game._result_place = (line, found.start(kind) - line_start + 1)
                 finished = True
                 state = _DONE

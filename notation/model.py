@@ -32,6 +32,15 @@ RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 #: The results of a finished game, as a ``Result`` tag may give them.
 FINISHED_RESULTS = ("1-0", "0-1", "1/2-1/2", "½-½")
 
+
+def normal_result(text: str) -> str:
+    """A result as muehle keeps it: the book's ``½-½`` as ``1/2-1/2``, any other text as it is.
+
+    >>> normal_result("½-½"), normal_result("1-0")
+    ('1/2-1/2', '1-0')
+    """
+    return "1/2-1/2" if text == "½-½" else text
+
 #: How deep variations may nest (a variation of the main line is 1 deep): every reader
 #: refuses a deeper one, so every form of record can carry what any of them read.
 MAX_VARIATION_DEPTH = 50
@@ -401,7 +410,7 @@ class Game:
         if tag is None or self.result is None or self.result == "*":
             return None
         value = tag.strip()
-        if value not in FINISHED_RESULTS or (self.result == "1/2-1/2" if value == "½-½" else self.result == value):
+        if value not in FINISHED_RESULTS or self.result == normal_result(value):
             return None
         return (self.result, tag)
 

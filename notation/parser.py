@@ -37,7 +37,7 @@ from muehle.notation.grammar import MOVE_NUMBER_CHARS, build_parser
 from muehle.notation.inputs import decoded_text, path_text
 from muehle.notation.model import (  # (goes_back, next_numbering: also for the fast reader)
     BLACK, MAX_DIGITS, MAX_VARIATION_DEPTH, TOO_DEEP, WHITE, Game, Ply, Side, Variation, goes_back,
-    next_numbering, numbering_after, tag_value_column, too_many_digits,
+    next_numbering, normal_result, numbering_after, tag_value_column, too_many_digits,
 )
 from muehle.notation.setup_numbering import sanmill_numbered
 from muehle.notation.splitter import Chunk, split_lines
@@ -378,7 +378,7 @@ class _Builder:
             raise self.error_at(f"a result cannot stand inside a variation: {token.value} ends the game, and the "
                                 f"'(' at {opening.line + self.line_offset}:{opening.column} is still open (write "
                                 "the result after the main line)", token)
-        self.game.result = "1/2-1/2" if token.value == "½-½" else token.value
+        self.game.result = normal_result(token.value)
         self.game._result_place = (token.line + self.line_offset, token.column)
         self.finished = True
         self._seen("RESULT")

@@ -30,7 +30,7 @@ import dataclasses
 import re
 from typing import Iterable, Optional
 
-from muehle.notation.model import MAX_DIGITS, RESULTS, Game, Ply, Variation, numbering_after
+from muehle.notation.model import MAX_DIGITS, RESULTS, Game, Ply, Variation, normal_result, numbering_after
 from muehle.notation.writers import (
     GLUED_CAPTURE, UnwritableError, check_numbering, comment_unit, movetext_units, tag_line, unwritable, wrap_units,
 )
@@ -77,9 +77,7 @@ def pgn_result(game: Game) -> str:
     if conflict is not None:
         raise unwritable(f"{game.result_stated(conflict[0])}, but the Result tag says {conflict[1]}: PGN "
                          "writes one result (make them agree, or end the movetext with *)", game)
-    result = game.declared_result
-    if result == "½-½":
-        return "1/2-1/2"
+    result = normal_result(game.declared_result or "*")
     return result if result in RESULTS else "*"
 
 
