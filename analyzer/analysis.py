@@ -24,7 +24,7 @@ from muehle.analyzer.replay import Replay, capturable, phase
 from muehle.analyzer.rules import Ruleset
 from muehle.analyzer.verdict import result_tag_errors
 from muehle.analyzer.zwickmuehle import has_shuttle, zwickmuehlen
-from muehle.notation.model import BLACK, WHITE, Game, Ply, Side, other_side
+from muehle.notation.model import BLACK, WHITE, Game, Ply, Side, normal_result, other_side
 
 #: The event types, in the order events of one ply are listed.
 EVENT_TYPES = ("mill", "capture", "phase", "repetition", "draw-right", "mandatory-draw",
@@ -406,7 +406,7 @@ def _end(outcome: Any, game: Game) -> dict[str, Any]:
     if declared is None:
         agrees = None
     else:
-        agrees = outcome.reason == "declared" or declared.replace("½-½", "1/2-1/2") == outcome.result
+        agrees = outcome.reason == "declared" or normal_result(declared) == outcome.result
     return {"winner": outcome.winner, "reason": outcome.reason, "ply": outcome.ply,
             "result": outcome.result, "declared": declared, "agrees": agrees, "result_tag_error": tag_error}
 

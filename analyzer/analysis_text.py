@@ -9,7 +9,7 @@ diagram and as a FEN.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 from muehle.analyzer.analysis import Analysis, Event, IllegalPly, PlyNames
 from muehle.analyzer.diagram import game_over_text, render_diagram
@@ -56,12 +56,14 @@ def _stones(stones: dict[str, int]) -> str:
     return f"White {stones['white']}, Black {stones['black']} stones"
 
 
-def _mill(analysis: Analysis, e: Event) -> str:
+def _mill(e: Event, same_ply: Sequence[Event]) -> str:
+    """The mill event ``e``; ``same_ply`` holds the events of its ply (a capture among them makes
+    a want of stones to capture "nothing more")."""
     double = " (double mill)" if e.fields["double"] else ""
     text = f"{_NAMES[e.side]} closes {'-'.join(e.fields['points'])}{double}"
     why = e.fields["nothing_to_capture"]
     if why:
-        more = any(x.type == "capture" and x.ply == e.ply for x in analysis.events)
+        more = any(x.type == "capture" for x in same_ply)
         text += f"; nothing {'more ' if more else ''}to capture: " + (
             f"every {_other(e.side)} stone stands in a mill" if why == "all-in-mills"
             else f"{_other(e.side)} has no stone on the board")
@@ -125,7 +127,7 @@ def _game_over(analysis: Analysis, e: Event) -> str:
 
 
 _DESCRIBE: dict[str, Callable[[Analysis, Event], str]] = {
-    "mill": _mill, "capture": _capture, "phase": _phase, "repetition": _repetition,
+    "capture": _capture, "phase": _phase, "repetition": _repetition,
     "draw-right": _draw_right, "mandatory-draw": _mandatory, "draw-offer": _offer,
     "zwickmuehle": _zwickmuehle, "game-over": _game_over,
 }
@@ -151,8 +153,10 @@ def end_text(analysis: Analysis, end: dict[str, Any]) -> str:
     return text
 
 
-def describe(analysis: Analysis, event: Event, ascii: bool = False) -> str:
-    """What an event says, in one line of text."""
+def describe(analysis: Analysis, event: Event, same_ply: Sequence[Event], ascii: bool = False) -> str:
+    """What an event says, in one line of text; ``same_ply`` holds the events of its ply."""
+    if event.type == "mill":
+        return _mill(event, same_ply)
     if event.type == "zwickmuehle" and ascii:
         return _zwickmuehle(analysis, event, "Zwickmuehle")
     return _DESCRIBE[event.type](analysis, event)
@@ -234,7 +238,7 @@ def _fold_repeats(analysis: Analysis, events: list[Event], ascii: bool) -> list[
                                  f"each for the {_ordinal(min(counts))} to {_ordinal(max(counts))} time"))
             index += last - event.ply + 1
         else:
-            lines.append((event, describe(analysis, event, ascii)))
+            lines.append((event, describe(analysis, event, by_ply[event.ply], ascii)))
             index += 1
     return lines
 

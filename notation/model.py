@@ -238,14 +238,34 @@ class MoveLine(NamedTuple):
 def move_line_of(plies: list[Ply]) -> MoveLine:
     """The :class:`MoveLine` of ``plies`` (their variations included)."""
     moves = [(ply.target, ply.origin, ply.captures) for ply in plies]
-    numbers: Optional[list[Numbering]] = [(ply.number, ply.side) for ply in plies]
-    first = numbers[0] if numbers else None
-    if first is not None and all(numbering_after(first, count) == numbering
-                                 for count, numbering in enumerate(numbers)):
-        numbers = None
     variations = {index: [move_line_of(variation.plies) for variation in ply.variations]
                   for index, ply in enumerate(plies) if ply.variations}
-    return MoveLine(moves, first, numbers, variations)
+    return _move_line(moves, [(ply.number, ply.side) for ply in plies], variations)
+
+
+def _move_line(moves: list[PlyMove], numbers: list[Numbering], variations: dict[int, list[MoveLine]]) -> MoveLine:
+    """The :class:`MoveLine` of ``moves`` numbered ``numbers`` (kept only where they do not follow from the first)."""
+    first = numbers[0] if numbers else None
+    kept: Optional[list[Numbering]] = numbers
+    if first is not None and all(numbering_after(first, count) == numbering
+                                 for count, numbering in enumerate(numbers)):
+        kept = None
+    return MoveLine(moves, first, kept, variations)
+
+
+def _renumbered_line(line: MoveLine, change: Callable[[Numbering], Numbering]) -> MoveLine:
+    """``line`` and its variations with each ply numbered as ``change`` makes its numbering."""
+    variations = {index: [_renumbered_line(variation, change) for variation in lines]
+                  for index, lines in line.variations.items()}
+    return _move_line(line.moves, [change(numbering) for numbering in line.numbering()], variations)
+
+
+def _renumber_plies(plies: list[Ply], change: Callable[[Numbering], Numbering]) -> None:
+    """Each ply of ``plies`` and of their variations numbered as ``change`` makes its numbering."""
+    for ply in plies:
+        ply.number, ply.side = change((ply.number, ply.side))
+        for variation in ply.variations:
+            _renumber_plies(variation.plies, change)
 
 
 class _ReadOnDemand(Generic[T]):
@@ -346,6 +366,40 @@ class Game:
         if self._moves is not None and self._loader is not None:
             return self._moves
         return move_line_of(self.plies)
+
+    def first_numbering(self) -> Optional[Numbering]:
+        """The number and side of the main line's first ply (``None`` for a game without plies),
+        read without building the line.
+
+        >>> Game(plies=[Ply(17, "black", "a4", "a7"), Ply(18, "white", "b2", "d2")]).first_numbering()
+        (17, 'black')
+        """
+        if self._moves is not None and self._loader is not None:
+            return self._moves.first
+        plies = self.plies
+        return (plies[0].number, plies[0].side) if plies else None
+
+    def renumber(self, change: Callable[[Numbering], Numbering]) -> None:
+        """Number each ply of the main line and its variations as ``change`` makes its numbering
+        (in place). A deferred game stays so: its plies are renumbered when they are read.
+
+        >>> game = Game(plies=[Ply(1, "white", "d2"), Ply(1, "black", "d6")])
+        >>> game.renumber(lambda numbering: numbering_after(numbering, 1))
+        >>> [ply.label() for ply in game.plies]
+        ['1... d2', '2. d6']
+        """
+        loader = self._loader
+        if self._moves is None or loader is None:
+            _renumber_plies(self.plies, change)
+            return
+        self._moves = _renumbered_line(self._moves, change)
+
+        def load() -> Game:
+            full = loader()
+            _renumber_plies(full.plies, change)
+            return full
+
+        self._loader = load
 
     def has_variations(self) -> bool:
         """Whether a ply of the main line has variations."""

@@ -18,7 +18,7 @@ variations alike.
 
 from __future__ import annotations
 
-from muehle.notation.model import BLACK, WHITE, Game, Ply
+from muehle.notation.model import BLACK, WHITE, Game, Numbering
 
 
 def numbered_in_pairs(game: Game) -> bool:
@@ -26,25 +26,25 @@ def numbered_in_pairs(game: Game) -> bool:
     if game.tags.get("SetUp", "").strip() != "1":
         return False
     fen = game.tags.get("FEN", "").split()
-    return len(fen) > 1 and fen[1] == "b" and game.main_line().first == (1, WHITE)
+    return len(fen) > 1 and fen[1] == "b" and game.first_numbering() == (1, WHITE)
 
 
 def sanmill_numbered(game: Game) -> Game:
     """``game`` with the numbering of a Sanmill export from a position with Black to move
-    read as Black's and White's moves (changed in place; see the module); any other game
-    is left as it is."""
+    read as Black's and White's moves (changed in place, a deferred game left deferred; see
+    the module); any other game is left as it is."""
     if numbered_in_pairs(game):
-        _renumber(game.plies)
+        game.renumber(_as_black_first)
     return game
 
 
-def _renumber(plies: list[Ply]) -> None:
-    """Each ``N.`` of ``plies`` and of their variations made ``N...``, each ``N...`` ``N+1.``."""
-    for ply in plies:
-        if ply.number is not None:
-            if ply.side == WHITE:
-                ply.side = BLACK
-            else:
-                ply.number, ply.side = ply.number + 1, WHITE
-        for variation in ply.variations:
-            _renumber(variation.plies)
+def _as_black_first(numbering: Numbering) -> Numbering:
+    """``N.`` made ``N...``, ``N...`` made ``N+1.``; a ply without a number keeps none.
+
+    >>> _as_black_first((1, "white")), _as_black_first((1, "black")), _as_black_first((None, "white"))
+    ((1, 'black'), (2, 'white'), (None, 'white'))
+    """
+    number, side = numbering
+    if number is None:
+        return numbering
+    return (number, BLACK) if side == WHITE else (number + 1, WHITE)

@@ -123,6 +123,11 @@ def test_no_capture_count_goes_on_from_a_set_up_position() -> None:
     assert analysis.summary["no_capture"] == {"limit": 100, "reset": "placement-or-capture", "whole_moves": False,
                                               "mode": "automatic", "count": 100, "exact": True}
     assert analysis.summary["end"]["reason"] == "no-capture" and analysis.summary["end"]["agrees"]
+    book = (EXAMPLES / "setup-no-progress.txt").read_text(encoding="utf-8").split("\n\n[Event")[0]
+    book = book.replace('[Result "1/2-1/2"]', '[Result "½-½"]').replace("d6-d5 { The 100th such ply: drawn. } 1/2-1/2",
+                                                                     "d6-d5 *")
+    end = analyze(replay_record(parse_game(book))).summary["end"]
+    assert (end["declared"], end["result"], end["agrees"]) == ("½-½", "1/2-1/2", True)  # (the book writes ½-½)
     second = analysis_of("setup-no-progress.txt", number=2)
     assert second.summary["no_capture"]["count"] == 60 and second.summary["no_capture"]["exact"] is False
     assert second.summary["draw_rights"] == {"repetition": 8, "no-capture": 10}

@@ -7,7 +7,7 @@ A claim "at ply N" is judged on the position after ply N (WMD 11.2, 11.3, 11.5 i
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import pytest
 
@@ -28,6 +28,13 @@ def claim(name: str, ply: int, rule: str, by: str = "white", rules: Optional[str
     return judge_claim(replayed(name, rules, number), ply, by, rule)  # type: ignore[arg-type]
 
 
+def assert_invalid(reason: str, name: str, ply: int, rule: str, **options: Any) -> None:
+    """The claim (as :func:`claim` takes it) is invalid, and ``reason`` says why."""
+    verdict = claim(name, ply, rule, **options)
+    assert not verdict.valid
+    assert verdict.reason == reason
+
+
 # --- threefold repetition (11.2) ----------------------------------------------------------
 
 
@@ -42,10 +49,8 @@ def test_repetition_claim_on_the_third_occurrence_is_valid() -> None:
 
 def test_repetition_claim_on_the_second_occurrence_is_invalid() -> None:
     """After ply 25 (13. b2-d2) the position of ply 21 stands for the second time only."""
-    verdict = claim("analyze-repetition.txt", 25, "repetition")
-    assert not verdict.valid
-    assert verdict.reason == ("the position after 13. b2-d2 occurred twice, not three times: "
-                              "after 11. (ply 21) and 13. (ply 25)")
+    assert_invalid("the position after 13. b2-d2 occurred twice, not three times: "
+                   "after 11. (ply 21) and 13. (ply 25)", "analyze-repetition.txt", 25, "repetition")
 
 
 def test_repetition_claim_on_a_new_position_is_invalid() -> None:
@@ -221,9 +226,8 @@ def test_mandatory_draw_claim_with_three_against_four() -> None:
 
 
 def test_mandatory_draw_claim_under_rules_without_it() -> None:
-    verdict = claim("analyze-mandatory-draw.txt", 1, "mandatory-draw", rules="sanmill")
-    assert not verdict.valid
-    assert verdict.reason == "the rules sanmill have no mandatory acceptance of draw offers"
+    assert_invalid("the rules sanmill have no mandatory acceptance of draw offers",
+                   "analyze-mandatory-draw.txt", 1, "mandatory-draw", rules="sanmill")
 
 
 # --- claims that cannot be judged, or come too late ----------------------------------------
@@ -231,10 +235,8 @@ def test_mandatory_draw_claim_under_rules_without_it() -> None:
 
 def test_claim_after_the_game_was_decided() -> None:
     """Ply 29 of the Zwickmühle game leaves Black with two stones: the game is over."""
-    verdict = claim("analyze-zwickmuehle.txt", 29, "repetition")
-    assert not verdict.valid
-    assert verdict.reason == ("the game was already decided after 15.: White won, "
-                              "Black has fewer than three stones")
+    assert_invalid("the game was already decided after 15.: White won, Black has fewer than three stones",
+                   "analyze-zwickmuehle.txt", 29, "repetition")
 
 
 def test_claim_beyond_the_end_of_the_record() -> None:

@@ -10,8 +10,9 @@ from click.testing import CliRunner
 
 from muehle.analyzer.cli import cli
 from muehle.analyzer.record_setup import replay_record
-from muehle.notation import fastread, parse_game, read_games
+from muehle.notation import fastread, parse_game, parser, read_games
 from muehle.notation.jsonrecord import read_json, write_json
+from muehle.notation.model import MoveLine
 from muehle.notation.pgn import write_pgn
 
 #: The position after 10. b4-b2 of examples/sanmill-export.pgn, Black to move (move 10).
@@ -34,6 +35,31 @@ def test_a_black_to_move_export_numbered_from_1_is_read_as_black_first(
     assert game.main_line().first == (1, "black")
     assert [ply.label() for ply in game.plies] == LABELS
     assert replay_record(game).errors == []
+
+
+def numberings(line: MoveLine) -> list:
+    """The numbering of each ply of ``line``, and after each ply with variations, theirs."""
+    return [*line.numbering(), *(numberings(variation) for lines in line.variations.values() for variation in lines)]
+
+
+def test_a_deferred_export_is_renumbered_without_reading_it_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The main line and its variation are renumbered as the whole read does it; the plies
+    are read (and renumbered) only when asked for. The variation (1... f4-g4 2. d2-d3) replaces
+    Sanmill's second ply of move 1, White's 2. g4-g1: it is 2. f4-g4 2... d2-d3."""
+    export = EXPORT.replace("g4-g1\n", "g4-g1 (1... f4-g4 2. d2-d3)\n")
+    whole_reads: list[str] = []
+    read_whole = parser._read_whole
+    monkeypatch.setattr(parser, "_read_whole", lambda chunk, source: whole_reads.append(source)
+                        or read_whole(chunk, source))
+    (game,) = read_games(export, "vb.pgn", deferred=True)
+    line = game.main_line()
+    assert (line.first, whole_reads) == ((1, "black"), [])
+    assert numberings(line) == [(1, "black"), (2, "white"), (2, "black"), (3, "white"), (3, "black"),
+                                [(2, "white"), (2, "black")]]
+    assert [ply.label() for ply in game.plies] == LABELS and whole_reads == ["vb.pgn"]
+    assert [ply.label() for ply in game.plies[1].variations[0].plies] == ["2. f4-g4", "2... d2-d3"]
+    (whole,) = read_games(export, "vb.pgn")
+    assert whole == game and numberings(whole.main_line()) == numberings(line)
 
 
 def test_validate_accepts_it(tmp_path: Path) -> None:

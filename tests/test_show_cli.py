@@ -318,6 +318,18 @@ def test_usage_errors_exit_2(args: list[str]) -> None:
     assert run(SANMILL, *args).exit_code == 2
 
 
+@pytest.mark.parametrize("args, message", [
+    (["--ply", "3", "--move", "2"], "give either --ply or --move, not both"),
+    (["--ply", "3", "--side", "black"], "--side goes with --move"),
+    (["--side", "black"], "--side goes with --move"),
+])
+def test_the_ply_is_given_once(args: list[str], message: str) -> None:
+    """Unlike ``claim``, ``show`` has a default ply (the last): giving none is no error."""
+    result = run(SANMILL, *args)
+    assert result.exit_code == 2
+    assert f"Error: {message}\n" in result.output
+
+
 @pytest.mark.parametrize("args", [["--mills", "all"], ["--mills", "last", "--fen"]])
 def test_mills_without_svg_is_a_usage_error_not_ignored(args: list[str]) -> None:
     """Only the SVG highlights mills: asked of the diagram or the FEN, it would silently do nothing."""

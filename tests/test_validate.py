@@ -37,6 +37,16 @@ def write(tmp_path: Path, name: str, text: str) -> str:
     return str(path)
 
 
+def json_record(*games: dict) -> str:
+    """A JSON record (``muehle-record``, version 1) that holds ``games``."""
+    return json.dumps({"format": "muehle-record", "version": 1, "games": list(games)}, ensure_ascii=False) + "\n"
+
+
+def data_ply(number: int, side: str, to: str, **place: int) -> dict:
+    """A placement of a JSON record (kept with the ``line`` and ``column`` it was read at, if given)."""
+    return {"number": number, "side": side, "to": to, **place}
+
+
 class TestExamples:
     def test_a_ply_after_the_end_restores_a_decided_position_and_says_so(self, tmp_path: Path) -> None:
         """BLOCKED then 10. a1-d1: the position to restore is the one after 9... g7, where White
@@ -259,10 +269,8 @@ class TestResultTag:
             "[result-tag]")
 
     def test_a_data_record_is_judged_alike(self, tmp_path: Path) -> None:
-        record = ('{"format": "muehle-record", "version": 1, "games": [\n'
-                  '  {"tags": {"Result": "1-0"}, "plies": [{"number": 1, "side": "white", "to": "d2"}], '
-                  '"result": "0-1"},\n'
-                  '  {"tags": {"Result": "won"}, "plies": [{"number": 1, "side": "white", "to": "d2"}]}]}\n')
+        record = json_record({"tags": {"Result": "1-0"}, "plies": [data_ply(1, "white", "d2")], "result": "0-1"},
+                             {"tags": {"Result": "won"}, "plies": [data_ply(1, "white", "d2")]})
         path = write(tmp_path, "r.json", record)
         assert run(path).stdout.splitlines() == [
             f"{path}, game 1: error: the record's result is 0-1, but its Result tag says 1-0: a game has one "
@@ -296,10 +304,9 @@ class TestDataRecords:
         assert all((e["line"], e["column"]) == (0, 0) for r in from_data for e in r["errors"])
 
     def test_an_error_in_a_data_record_names_its_game(self, tmp_path: Path) -> None:
-        record = ('{"format": "muehle-record", "version": 1, "games": [\n'
-                  '  {"tags": {}, "plies": [{"number": 1, "side": "white", "to": "d2"}], "result": "*"},\n'
-                  '  {"tags": {}, "plies": [{"number": 1, "side": "white", "to": "d2", "line": 1, "column": 4},\n'
-                  '                         {"number": 1, "side": "black", "to": "d2", "line": 1, "column": 7}]}]}\n')
+        record = json_record({"tags": {}, "plies": [data_ply(1, "white", "d2")], "result": "*"},
+                             {"tags": {}, "plies": [data_ply(1, "white", "d2", line=1, column=4),
+                                                    data_ply(1, "black", "d2", line=1, column=7)]})
         path = write(tmp_path, "two.json", record)
         result = run(path)
         assert result.exit_code == 1
@@ -309,8 +316,7 @@ class TestDataRecords:
 
     def test_a_bad_fen_in_a_data_record_names_the_game_and_no_place(self, tmp_path: Path) -> None:
         fen = "********/O*@*O*@*/******** w p p 2 7 3 7 0 0 0 0 0 0 0 0 3"  # Black: 3 said, 2 shown
-        record = ('{"format": "muehle-record", "version": 1, "games": [{"tags": {"SetUp": "1", '
-                  f'"FEN": "{fen}"}}, "plies": [{{"number": 3, "side": "white", "to": "f6"}}]}}]}}\n')
+        record = json_record({"tags": {"SetUp": "1", "FEN": fen}, "plies": [data_ply(3, "white", "f6")]})
         path = write(tmp_path, "setup.json", record)
         (report,) = json.loads(run("--format", "json", path).stdout)
         (error,) = report["errors"]

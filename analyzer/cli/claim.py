@@ -16,7 +16,7 @@ import sys
 import click
 
 from muehle.analyzer.claims import CLAIM_RULES, judge_claim
-from muehle.analyzer.cli.common import echo_data, fails_cleanly, rules_option
+from muehle.analyzer.cli.common import check_ply_choice, echo_data, fails_cleanly, ply_options, rules_option
 from muehle.analyzer.cli.game_input import load_games
 from muehle.analyzer.cli.show import ply_of_move
 from muehle.analyzer.record_setup import replay_record
@@ -26,13 +26,9 @@ from muehle.notation.errors import MuehleError
 
 @click.command(name="claim")
 @click.argument("file", metavar="FILE")
-@click.option("--ply", type=click.IntRange(min=0), default=None,
-              help="The claim is made after this ply (1 is the record's first ply: White's first placement, "
-                   "or the first ply after a set-up position; 0: at the start).")
-@click.option("--move", type=click.IntRange(min=1), default=None,
-              help="Or after this full move's ply of --side, as the score sheet numbers it.")
-@click.option("--side", type=click.Choice(["white", "black"]), default=None,
-              help="With --move: whose ply of that move (default white).")
+@ply_options(ply_help="The claim is made after this ply (1 is the record's first ply: White's first placement, "
+                       "or the first ply after a set-up position; 0: at the start).",
+             move_help="Or after this full move's ply of --side, as the score sheet numbers it.")
 @click.option("--by", "by", type=click.Choice(["white", "black"]), required=True,
               help="The side that claims (for mandatory-draw: the side that offers the draw).")
 @click.option("--rule", type=click.Choice(CLAIM_RULES), required=True,
@@ -50,11 +46,7 @@ def claim(file: str, ply: Optional[int], move: Optional[int], side: Optional[str
 
     FILE holds records in the notation, PGN, JSON or YAML ('-' reads standard input).
     """
-    if (ply is None) == (move is None):
-        raise click.UsageError("give either --ply or --move (with --side), not both" if move is not None
-                               else "give the ply of the claim: --ply N, or --move N [--side white|black]")
-    if side is not None and move is None:
-        raise click.UsageError("--side goes with --move")
+    check_ply_choice(ply, move, side, needed_for="the claim")
     data = load_games(file)
     game = data.pick(game_number)
     try:

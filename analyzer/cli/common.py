@@ -115,6 +115,34 @@ def output_path(ctx: click.Context, param: click.Parameter, value: Optional[str]
     return value
 
 
+def ply_options(ply_help: str, move_help: str) -> Callable[[F], F]:
+    """The options of a command that chooses a ply of a record: ``--ply N``, or ``--move N``
+    with ``--side white|black`` (checked by :func:`check_ply_choice`); the command says
+    in ``ply_help`` and ``move_help`` what the ply is for."""
+
+    def decorate(command: F) -> F:
+        command = click.option("--side", type=click.Choice(["white", "black"]), default=None,
+                               help="With --move: whose ply of that move (default white).")(command)
+        command = click.option("--move", type=click.IntRange(min=1), default=None, help=move_help)(command)
+        return click.option("--ply", type=click.IntRange(min=0), default=None, help=ply_help)(command)
+
+    return decorate
+
+
+def check_ply_choice(ply: Optional[int], move: Optional[int], side: Optional[str],
+                     needed_for: Optional[str] = None) -> None:
+    """A usage error unless the options of :func:`ply_options` name one ply at most, and
+    ``--side`` goes with ``--move``. ``needed_for`` names what a command needs the ply for
+    (``"the claim"``): then one of ``--ply`` and ``--move`` must be given."""
+    if ply is not None and move is not None:
+        raise click.UsageError("give either --ply or --move (with --side), not both" if needed_for
+                               else "give either --ply or --move, not both")
+    if needed_for and ply is None and move is None:
+        raise click.UsageError(f"give the ply of {needed_for}: --ply N, or --move N [--side white|black]")
+    if side is not None and move is None:
+        raise click.UsageError("--side goes with --move")
+
+
 def echo_data(text: str) -> None:
     """Write a record or a data report (JSON, YAML) to standard output in UTF-8, the
     encoding of these forms, whatever the console's is (a redirected Windows console

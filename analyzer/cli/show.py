@@ -12,7 +12,8 @@ from typing import Optional
 
 import click
 
-from muehle.analyzer.cli.common import fails_cleanly, output_path, rules_option, stdout_is_utf8, write_output
+from muehle.analyzer.cli.common import (check_ply_choice, fails_cleanly, output_path, ply_options, rules_option,
+                                        stdout_is_utf8, write_output)
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.diagram import game_over_text, render_diagram
 from muehle.analyzer.fen import fen_of_record, start_fen
@@ -68,13 +69,9 @@ def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) ->
 @click.argument("file", metavar="FILE")
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which game of the file (1 is the first).")
-@click.option("--ply", type=click.IntRange(min=0), default=None,
-              help="Show the position after this ply (1 is the record's first, also after a set-up position; "
-                   "0 the start). Default: the last.")
-@click.option("--move", type=click.IntRange(min=1), default=None,
-              help="Show the position after this full move's ply of --side.")
-@click.option("--side", type=click.Choice(["white", "black"]), default=None,
-              help="With --move: whose ply of that move (default white).")
+@ply_options(ply_help="Show the position after this ply (1 is the record's first, also after a set-up position; "
+                       "0 the start). Default: the last.",
+             move_help="Show the position after this full move's ply of --side.")
 @click.option("--svg", "svg_output", metavar="OUT.svg", default=None, callback=output_path,
               help="Write an SVG picture here (atomically; '-' for standard output) instead of the diagram.")
 @click.option("--mills", type=click.Choice(MILL_HIGHLIGHTS), default="last", show_default=True,
@@ -91,10 +88,7 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
 
     FILE holds records in the notation, PGN, JSON or YAML ('-' reads standard input).
     """
-    if ply is not None and move is not None:
-        raise click.UsageError("give either --ply or --move, not both")
-    if side is not None and move is None:
-        raise click.UsageError("--side goes with --move")
+    check_ply_choice(ply, move, side)
     if svg_output is None and ctx.get_parameter_source("mills") is not click.core.ParameterSource.DEFAULT:
         raise click.UsageError("--mills goes with --svg (the diagram and the FEN show no mills)")
     if svg_output == "-" and show_fen:
