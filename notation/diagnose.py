@@ -18,9 +18,8 @@ from typing import Any, Callable, Optional
 
 from muehle.notation.errors import NotationError
 from muehle.notation.grammar import MOVE_NUMBER_CHARS
-from muehle.notation.model import POINTS
+from muehle.notation.model import POINT_SET
 
-_POINTS = frozenset(POINTS)
 _WORD = re.compile(r"[A-Za-z][0-9]+")
 _TAG_OPEN = re.compile(r"\[[ \t]*")
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
@@ -52,7 +51,7 @@ MakeError = Callable[[str, Any, int, int], NotationError]
 
 def point_problem(word: str) -> Optional[str]:
     """The message for a word that looks like a coordinate but is no point, else ``None``."""
-    if word.lower() in _POINTS:
+    if word.lower() in POINT_SET:
         return None
     return f"{word.lower()} is not a point of the board"
 

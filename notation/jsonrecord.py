@@ -47,7 +47,7 @@ import yaml
 
 from muehle.notation.errors import FormatError
 from muehle.notation.model import (
-    ANNOTATIONS, MAX_DIGITS, MAX_VARIATION_DEPTH, POINTS, RESULTS, TOO_DEEP, TOO_LARGE, Game, Ply, Variation,
+    ANNOTATIONS, MAX_DIGITS, MAX_VARIATION_DEPTH, POINT_SET, RESULTS, SIDES, TOO_DEEP, TOO_LARGE, Game, Ply, Variation,
     decimal_digits, too_many_digits,
 )
 from muehle.notation.splitter import cuts_comment
@@ -60,8 +60,6 @@ from muehle.notation.yamlload import load_yaml_strictly
 FORMAT = "muehle-record"
 VERSION = 1
 
-_POINTS = frozenset(POINTS)
-_SIDES = ("white", "black")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 #: Half of a UTF-16 surrogate pair, alone: no Unicode character.
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -431,8 +429,8 @@ class _Checker:
 
     def point(self, value: Any, path: str) -> str:
         point = self.string(value, path)
-        if point not in _POINTS:
-            hint = f" (points are written in lower case: {point.lower()!r})" if point.lower() in _POINTS else ""
+        if point not in POINT_SET:
+            hint = f" (points are written in lower case: {point.lower()!r})" if point.lower() in POINT_SET else ""
             self.fail(path, f"{point!r} is not a point of the board{hint}")
         return point
 
@@ -443,7 +441,7 @@ class _Checker:
         return text
 
     def side(self, value: Any, path: str) -> str:
-        return self.one_of(value, path, _SIDES, "a side", "white or black")
+        return self.one_of(value, path, SIDES, "a side", "white or black")
 
     def result(self, value: Any, path: str) -> str:
         return self.one_of(value, path, RESULTS, "a result", ", ".join(RESULTS))
@@ -513,11 +511,11 @@ class _Checker:
         data = self.mapping(value, path, _PLY_KEYS, ("side", "to"))
         get = data.get
         side, target, origin, number = get("side"), get("to"), get("from"), get("number")
-        if side not in _SIDES:
+        if side not in SIDES:
             self.side(side, f"{path}.side")
-        if not (type(target) is str and target in _POINTS):
+        if not (type(target) is str and target in POINT_SET):
             self.point(target, f"{path}.to")
-        if origin is not None and not (type(origin) is str and origin in _POINTS):
+        if origin is not None and not (type(origin) is str and origin in POINT_SET):
             self.point(origin, f"{path}.from")
         if number is not None and not (type(number) is int and 0 <= number < TOO_LARGE):
             self.integer(number, f"{path}.number", 0)  # (0 as the notation may write it: the replay judges it)

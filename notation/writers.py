@@ -29,12 +29,9 @@ from typing import Callable, Iterable, Optional, Sequence
 
 from muehle.notation.errors import MuehleError
 from muehle.notation.model import (
-    ANNOTATIONS, POINTS, RESULTS, TOO_LARGE, WHITE, Game, Numbering, Ply, Variation, decimal_digits, goes_back, next_numbering, too_many_digits,
+    ANNOTATIONS, POINT_SET, RESULTS, SIDES, TOO_LARGE, WHITE, Game, Numbering, Ply, Variation, decimal_digits, goes_back, next_numbering, too_many_digits,
 )
 from muehle.notation.splitter import cuts_comment
-
-#: The sides a ply may be.
-SIDES = ("white", "black")
 
 #: Width of a movetext line in the canonical notation.
 NOTATION_WIDTH = 80
@@ -106,9 +103,6 @@ def comment_unit(text: str, game: Optional[Game] = None, ply: Optional[Ply] = No
     return f"; {text}" if text else ";"
 
 
-_POINTS = frozenset(POINTS)
-
-
 def check_ply(ply: Ply, game: Optional[Game] = None) -> None:
     """:class:`UnwritableError` at ``ply`` when a field holds what no reader reads: a point not on
     the board, a side, annotation or NAG that does not exist.
@@ -120,7 +114,7 @@ def check_ply(ply: Ply, game: Optional[Game] = None) -> None:
     """
     points = (ply.target, *ply.captures) if ply.origin is None else (ply.target, ply.origin, *ply.captures)
     for point in points:
-        if point not in _POINTS:
+        if point not in POINT_SET:
             raise unwritable(f"{point!r} is not a point of the board", game, ply)
     if ply.side not in SIDES:
         raise unwritable(f"{ply.side!r} is not a side (white or black)", game, ply)
