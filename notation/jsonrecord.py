@@ -52,7 +52,7 @@ from muehle.notation.model import (
 )
 from muehle.notation.splitter import cuts_comment
 from muehle.notation.writers import (
-    COMMENT_CUT, TAG_NAME, check_move_number, check_ply, check_result, comment_unit, tag_line, unwritable,
+    COMMENT_CUT, TAG_NAME, check_move_number, check_ply, check_result, check_tag_pair, comment_unit, unwritable,
 )
 from muehle.notation.yamlload import load_yaml_strictly
 
@@ -100,7 +100,7 @@ def game_to_data(game: Game) -> dict[str, Any]:
     {'tags': {}, 'plies': [{'number': 18, 'side': 'white', 'from': 'd2', 'to': 'b2', 'captures': ['a4']}], 'result': '1-0'}
     """
     for name, value in game.tags.items():
-        tag_line(name, value, game)  # (refuses what no tag pair can carry)
+        check_tag_pair(name, value, game)
         _unicode(value, game, None)
     check_result(game)
     data: dict[str, Any] = {"tags": dict(game.tags)}

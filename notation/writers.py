@@ -76,11 +76,17 @@ def tag_line(name: str, value: str, game: Optional[Game] = None) -> str:
     >>> tag_line("Event", "Schweizer Meisterschaft")
     '[Event "Schweizer Meisterschaft"]'
     """
+    check_tag_pair(name, value, game)
+    return f'[{name} "{escape_tag_value(value)}"]'
+
+
+def check_tag_pair(name: str, value: str, game: Optional[Game] = None) -> None:
+    """:class:`UnwritableError` when no tag pair can carry ``name`` and ``value``: a name of
+    other than letters, digits and ``_``, or a value with a line break."""
     if not TAG_NAME.match(name):
         raise unwritable(f"tag name {name!r} cannot be written (letters, digits and _ only)", game)
     if "\n" in value or "\r" in value:
         raise unwritable(f"the value of tag {name} contains a line break, which a tag pair cannot carry", game)
-    return f'[{name} "{escape_tag_value(value)}"]'
 
 
 def comment_unit(text: str, game: Optional[Game] = None, ply: Optional[Ply] = None) -> str:
