@@ -50,9 +50,9 @@ from muehle.notation.model import (
     ANNOTATIONS, MAX_DIGITS, MAX_VARIATION_DEPTH, POINT_SET, RESULTS, SIDES, TOO_DEEP, TOO_LARGE, Game, Ply, Variation,
     decimal_digits, too_many_digits,
 )
-from muehle.notation.splitter import cuts_comment
 from muehle.notation.writers import (
-    COMMENT_CUT, TAG_NAME, check_move_number, check_ply, check_result, check_tag_pair, comment_unit, unwritable,
+    COMMENT_BRACE_AND_BREAK, COMMENT_CUT, TAG_NAME, check_move_number, check_ply, check_result, check_tag_pair,
+    comment_fault, comment_unit, unwritable,
 )
 from muehle.notation.yamlload import load_yaml_strictly
 
@@ -454,10 +454,10 @@ class _Checker:
 
     def comment(self, value: Any, path: str) -> str:
         text = self.string(value, path)
-        if "}" in text and ("\n" in text or "\r" in text):
-            self.fail(path, "a comment cannot contain both '}' and a line break")
-        if cuts_comment(text):
-            self.fail(path, f"a comment cannot hold {COMMENT_CUT}")
+        fault = comment_fault(text)
+        if fault is not None:
+            self.fail(path, f"a comment cannot hold {COMMENT_CUT}" if fault is COMMENT_CUT else
+                      f"a comment cannot contain {COMMENT_BRACE_AND_BREAK}")
         return text
 
     def comments(self, value: Any, path: str) -> list[str]:

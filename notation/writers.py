@@ -47,8 +47,10 @@ GLUED_CAPTURE = "x"
 #: A unit that forces a line break (after a ``;`` comment).
 LINE_BREAK = "\n"
 
-#: What a comment cannot hold, as the errors say it.
+#: What a comment cannot hold, as the errors say it: a cut (see :func:`comment_fault`) ...
 COMMENT_CUT = "a blank line followed by a line that starts like a tag pair ([Name \")"
+#: ... and what no form of comment can hold.
+COMMENT_BRACE_AND_BREAK = "both '}' and a line break"
 
 #: Tag names the notation can carry: letters, digits and underscores.
 TAG_NAME = re.compile(r"[A-Za-z0-9_]+\Z")
@@ -100,13 +102,27 @@ def comment_unit(text: str, game: Optional[Game] = None, ply: Optional[Ply] = No
     >>> comment_unit("a strong move"), comment_unit("b}"), comment_unit("")
     ('{ a strong move }', '; b}', '{}')
     """
+    fault = comment_fault(text)
+    if fault is not None:
+        raise unwritable(f"a comment holding {COMMENT_CUT} cannot be written" if fault is COMMENT_CUT else
+                         f"a comment containing {COMMENT_BRACE_AND_BREAK} cannot be written", game, ply)
     if "}" not in text:
-        if cuts_comment(text):
-            raise unwritable(f"a comment holding {COMMENT_CUT} cannot be written", game, ply)
         return f"{{ {text} }}" if text else "{}"
-    if "\n" in text or "\r" in text:
-        raise unwritable("a comment containing both '}' and a line break cannot be written", game, ply)
     return f"; {text}" if text else ";"
+
+
+def comment_fault(text: str) -> Optional[str]:
+    """Why no comment can hold ``text`` (:data:`COMMENT_BRACE_AND_BREAK` or :data:`COMMENT_CUT`), or ``None``.
+
+    A ``{`` comment cannot hold ``}``, a ``;`` comment no line break, and neither what a reader
+    takes for the start of the next game (see :func:`~muehle.notation.splitter.cuts_comment`).
+
+    >>> comment_fault("a}b"), comment_fault("a}\\nb"), comment_fault('a\\n\\n[Event "B"]\\nc')
+    (None, "both '}' and a line break", 'a blank line followed by a line that starts like a tag pair ([Name ")')
+    """
+    if "}" in text:
+        return COMMENT_BRACE_AND_BREAK if "\n" in text or "\r" in text else None
+    return COMMENT_CUT if cuts_comment(text) else None
 
 
 def check_ply(ply: Ply, game: Optional[Game] = None) -> None:
