@@ -124,10 +124,20 @@ def _comments(texts: list[str], game: Optional[Game], ply: Optional[Ply]) -> lis
 
 def _unicode(text: str, game: Optional[Game], ply: Optional[Ply]) -> None:
     """:class:`UnwritableError` for a lone surrogate in ``text``, which no file can hold."""
-    surrogate = _SURROGATE.search(text)
+    surrogate = lone_surrogate(text)
     if surrogate is not None:
-        raise unwritable(f"a text holding a lone surrogate (\\u{ord(surrogate.group()):04x}), which is not Unicode "
-                         "text, cannot be written", game, ply)
+        raise unwritable(f"a text holding a lone surrogate ({surrogate}), which is not Unicode text, cannot be written",
+                         game, ply)
+
+
+def lone_surrogate(text: str) -> Optional[str]:
+    """The first lone surrogate (half of a UTF-16 pair, no character) in ``text``, escaped, or ``None``.
+
+    >>> print(lone_surrogate("a\\ud800b"), lone_surrogate("a\U0001f600b"))
+    \\ud800 None
+    """
+    surrogate = _SURROGATE.search(text)
+    return None if surrogate is None else f"\\u{ord(surrogate.group()):04x}"
 
 
 def ply_to_data(ply: Ply, game: Optional[Game] = None) -> dict[str, Any]:
@@ -401,9 +411,9 @@ class _Checker:
     def string(self, value: Any, path: str) -> str:
         if not isinstance(value, str):
             self.fail(path, f"expected a string, got {_kind(value)}")
-        surrogate = _SURROGATE.search(value)
+        surrogate = lone_surrogate(value)
         if surrogate is not None:  # (JSON can escape one: "\ud800"; no writer can encode it)
-            self.fail(path, f"not valid Unicode text (a lone surrogate \\u{ord(surrogate.group()):04x})")
+            self.fail(path, f"not valid Unicode text (a lone surrogate {surrogate})")
         return value
 
     def integer(self, value: Any, path: str, low: int, high: Optional[int] = None) -> int:
