@@ -124,8 +124,10 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
     char = text[position]
 
     line_end = text.find("\n", position)
-    nested = "}" in text[position:line_end if line_end >= 0 else len(text)] and _closed_a_nested_comment(
-        text[:position])  # (a '}' still to come closes the inner '{')
+    # the last comment before held a '{', and a '}' still to come on the line would have closed it
+    last_comment = builder.last_brace_comment
+    nested = last_comment is not None and "{" in last_comment[1:] and "}" in text[
+        position:line_end if line_end >= 0 else len(text)]
 
     def at(message: str, offset: int = 0) -> NotationError:
         if nested:
@@ -203,33 +205,6 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
     if char.isprintable():
         return at(f"unexpected character '{char}'")
     return at(f"unexpected character {char!r} (U+{ord(char):04X})")
-
-
-def _closed_a_nested_comment(text: str) -> bool:
-    """Whether the last ``{...}`` comment of ``text`` held a ``{`` of its own (``{ a { b } }``)."""
-    nested = in_comment = in_string = False
-    index = 0
-    while index < len(text):
-        char = text[index]
-        if in_comment:
-            if char == "{":
-                nested = True
-            elif char == "}":
-                in_comment = False
-        elif in_string:
-            if char == "\\":
-                index += 1
-            elif char == '"':
-                in_string = False
-        elif char == "{":
-            in_comment, nested = True, False
-        elif char == '"':
-            in_string = True
-        elif char == ";":
-            end = text.find("\n", index)
-            index = len(text) if end < 0 else end
-        index += 1
-    return nested and not in_comment
 
 
 #: Dashes of typeset text that stand for the notation's hyphen-minus (a book copied by hand).

@@ -235,6 +235,7 @@ class _Builder:
         self.previous_type: Optional[str] = None  # type of the token before the last one
         self.last_type: Optional[str] = None
         self.finished = False  # a result was read
+        self.last_brace_comment: Optional[str] = None  # the last { } comment as written (for the diagnostics)
         return self.text
 
     def line_text(self, line: int) -> Optional[str]:
@@ -388,7 +389,11 @@ class _Builder:
 
     def on_comment(self, token: Any) -> Any:
         text: str = token.value
-        text = (text[1:-1] if text[0] == "{" else text[1:]).strip()
+        if text[0] == "{":
+            self.last_brace_comment = text
+            text = text[1:-1].strip()
+        else:
+            text = text[1:].strip()
         if self.finished:
             self.game.final_comments.append(text)
         elif self.last is not None:
