@@ -18,9 +18,8 @@ from typing import Any, Callable, Optional
 
 from muehle.notation.errors import NotationError
 from muehle.notation.grammar import MOVE_NUMBER_CHARS
-from muehle.notation.model import POINTS
+from muehle.notation.model import POINT_SET
 
-_POINTS = frozenset(POINTS)
 _WORD = re.compile(r"[A-Za-z][0-9]+")
 _TAG_OPEN = re.compile(r"\[[ \t]*")
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
@@ -52,7 +51,7 @@ MakeError = Callable[[str, Any, int, int], NotationError]
 
 def point_problem(word: str) -> Optional[str]:
     """The message for a word that looks like a coordinate but is no point, else ``None``."""
-    if word.lower() in _POINTS:
+    if word.lower() in POINT_SET:
         return None
     return f"{word.lower()} is not a point of the board"
 
@@ -125,8 +124,10 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
     char = text[position]
 
     line_end = text.find("\n", position)
-    nested = "}" in text[position:line_end if line_end >= 0 else len(text)] and _closed_a_nested_comment(
-        text[:position])  # (a '}' still to come closes the inner '{')
+    # the last comment before held a '{', and a '}' still to come on the line would have closed it
+    last_comment = builder.last_brace_comment
+    nested = last_comment is not None and "{" in last_comment[1:] and "}" in text[
+        position:line_end if line_end >= 0 else len(text)]
 
     def at(message: str, offset: int = 0) -> NotationError:
         if nested:
@@ -204,33 +205,6 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
     if char.isprintable():
         return at(f"unexpected character '{char}'")
     return at(f"unexpected character {char!r} (U+{ord(char):04X})")
-
-
-def _closed_a_nested_comment(text: str) -> bool:
-    """Whether the last ``{...}`` comment of ``text`` held a ``{`` of its own (``{ a { b } }``)."""
-    nested = in_comment = in_string = False
-    index = 0
-    while index < len(text):
-        char = text[index]
-        if in_comment:
-            if char == "{":
-                nested = True
-            elif char == "}":
-                in_comment = False
-        elif in_string:
-            if char == "\\":
-                index += 1
-            elif char == '"':
-                in_string = False
-        elif char == "{":
-            in_comment, nested = True, False
-        elif char == '"':
-            in_string = True
-        elif char == ";":
-            end = text.find("\n", index)
-            index = len(text) if end < 0 else end
-        index += 1
-    return nested and not in_comment
 
 
 #: Dashes of typeset text that stand for the notation's hyphen-minus (a book copied by hand).

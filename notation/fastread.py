@@ -31,7 +31,7 @@ import re
 from typing import Callable, Iterable, Optional
 
 from muehle.notation.model import (
-    BLACK, MAX_VARIATION_DEPTH, WHITE, Game, MoveLine, Numbering, Ply, PlyMove, Variation, normal_result,
+    BLACK, MAX_VARIATION_DEPTH, SIDES, WHITE, Game, MoveLine, Numbering, Ply, PlyMove, Variation, normal_result,
     numbering_after, tag_value_column,
 )
 from muehle.notation.parser import (
@@ -66,8 +66,6 @@ _WORD_RESULT = 5  # (kind, result as in the record model)
 _WORD_OPEN = 6  # the start of a variation
 _WORD_CLOSE = 7  # its end
 _WORD_OTHER = 8  # anything else: read_moves leaves the game to read()
-
-_SIDES = (WHITE, BLACK)
 
 #: How many words :meth:`FastReader.read_moves` remembers the kind of, and how many tag lines.
 _WORDS_LIMIT = 50_000
@@ -186,7 +184,7 @@ class FastReader:
                             first_number, first_side = first  # type: ignore[misc]
                             count = len(moves) + (first_side == BLACK)
                             if (first_number is None or written[0] != first_number + count // 2
-                                    or written[1] != _SIDES[count & 1]):
+                                    or written[1] != SIDES[count & 1]):
                                 return None  # numbered otherwise: read() reads it, the replay judges it
                         elif goes_back(start, *written):
                             return None

@@ -47,12 +47,12 @@ import yaml
 
 from muehle.notation.errors import FormatError
 from muehle.notation.model import (
-    ANNOTATIONS, MAX_DIGITS, MAX_VARIATION_DEPTH, POINTS, RESULTS, TOO_DEEP, TOO_LARGE, Game, Ply, Variation,
+    ANNOTATIONS, MAX_DIGITS, MAX_VARIATION_DEPTH, POINT_SET, RESULTS, SIDES, TOO_DEEP, TOO_LARGE, Game, Ply, Variation,
     decimal_digits, too_many_digits,
 )
-from muehle.notation.splitter import cuts_comment
 from muehle.notation.writers import (
-    COMMENT_CUT, TAG_NAME, check_move_number, check_ply, check_result, comment_unit, tag_line, unwritable,
+    COMMENT_BRACE_AND_BREAK, COMMENT_CUT, TAG_NAME, check_move_number, check_ply, check_result, check_tag_pair,
+    comment_fault, comment_unit, unwritable,
 )
 from muehle.notation.yamlload import load_yaml_strictly
 
@@ -60,8 +60,6 @@ from muehle.notation.yamlload import load_yaml_strictly
 FORMAT = "muehle-record"
 VERSION = 1
 
-_POINTS = frozenset(POINTS)
-_SIDES = ("white", "black")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 #: Half of a UTF-16 surrogate pair, alone: no Unicode character.
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -102,7 +100,7 @@ def game_to_data(game: Game) -> dict[str, Any]:
     {'tags': {}, 'plies': [{'number': 18, 'side': 'white', 'from': 'd2', 'to': 'b2', 'captures': ['a4']}], 'result': '1-0'}
     """
     for name, value in game.tags.items():
-        tag_line(name, value, game)  # (refuses what no tag pair can carry)
+        check_tag_pair(name, value, game)
         _unicode(value, game, None)
     check_result(game)
     data: dict[str, Any] = {"tags": dict(game.tags)}
@@ -126,10 +124,20 @@ def _comments(texts: list[str], game: Optional[Game], ply: Optional[Ply]) -> lis
 
 def _unicode(text: str, game: Optional[Game], ply: Optional[Ply]) -> None:
     """:class:`UnwritableError` for a lone surrogate in ``text``, which no file can hold."""
-    surrogate = _SURROGATE.search(text)
+    surrogate = lone_surrogate(text)
     if surrogate is not None:
-        raise unwritable(f"a text holding a lone surrogate (\\u{ord(surrogate.group()):04x}), which is not Unicode "
-                         "text, cannot be written", game, ply)
+        raise unwritable(f"a text holding a lone surrogate ({surrogate}), which is not Unicode text, cannot be written",
+                         game, ply)
+
+
+def lone_surrogate(text: str) -> Optional[str]:
+    """The first lone surrogate (half of a UTF-16 pair, no character) in ``text``, escaped, or ``None``.
+
+    >>> print(lone_surrogate("a\\ud800b"), lone_surrogate("a\U0001f600b"))
+    \\ud800 None
+    """
+    surrogate = _SURROGATE.search(text)
+    return None if surrogate is None else f"\\u{ord(surrogate.group()):04x}"
 
 
 def ply_to_data(ply: Ply, game: Optional[Game] = None) -> dict[str, Any]:
@@ -403,9 +411,9 @@ class _Checker:
     def string(self, value: Any, path: str) -> str:
         if not isinstance(value, str):
             self.fail(path, f"expected a string, got {_kind(value)}")
-        surrogate = _SURROGATE.search(value)
+        surrogate = lone_surrogate(value)
         if surrogate is not None:  # (JSON can escape one: "\ud800"; no writer can encode it)
-            self.fail(path, f"not valid Unicode text (a lone surrogate \\u{ord(surrogate.group()):04x})")
+            self.fail(path, f"not valid Unicode text (a lone surrogate {surrogate})")
         return value
 
     def integer(self, value: Any, path: str, low: int, high: Optional[int] = None) -> int:
@@ -431,8 +439,8 @@ class _Checker:
 
     def point(self, value: Any, path: str) -> str:
         point = self.string(value, path)
-        if point not in _POINTS:
-            hint = f" (points are written in lower case: {point.lower()!r})" if point.lower() in _POINTS else ""
+        if point not in POINT_SET:
+            hint = f" (points are written in lower case: {point.lower()!r})" if point.lower() in POINT_SET else ""
             self.fail(path, f"{point!r} is not a point of the board{hint}")
         return point
 
@@ -443,7 +451,7 @@ class _Checker:
         return text
 
     def side(self, value: Any, path: str) -> str:
-        return self.one_of(value, path, _SIDES, "a side", "white or black")
+        return self.one_of(value, path, SIDES, "a side", "white or black")
 
     def result(self, value: Any, path: str) -> str:
         return self.one_of(value, path, RESULTS, "a result", ", ".join(RESULTS))
@@ -456,10 +464,10 @@ class _Checker:
 
     def comment(self, value: Any, path: str) -> str:
         text = self.string(value, path)
-        if "}" in text and ("\n" in text or "\r" in text):
-            self.fail(path, "a comment cannot contain both '}' and a line break")
-        if cuts_comment(text):
-            self.fail(path, f"a comment cannot hold {COMMENT_CUT}")
+        fault = comment_fault(text)
+        if fault is not None:
+            self.fail(path, f"a comment cannot hold {COMMENT_CUT}" if fault is COMMENT_CUT else
+                      f"a comment cannot contain {COMMENT_BRACE_AND_BREAK}")
         return text
 
     def comments(self, value: Any, path: str) -> list[str]:
@@ -513,11 +521,11 @@ class _Checker:
         data = self.mapping(value, path, _PLY_KEYS, ("side", "to"))
         get = data.get
         side, target, origin, number = get("side"), get("to"), get("from"), get("number")
-        if side not in _SIDES:
+        if side not in SIDES:
             self.side(side, f"{path}.side")
-        if not (type(target) is str and target in _POINTS):
+        if not (type(target) is str and target in POINT_SET):
             self.point(target, f"{path}.to")
-        if origin is not None and not (type(origin) is str and origin in _POINTS):
+        if origin is not None and not (type(origin) is str and origin in POINT_SET):
             self.point(origin, f"{path}.from")
         if number is not None and not (type(number) is int and 0 <= number < TOO_LARGE):
             self.integer(number, f"{path}.number", 0)  # (0 as the notation may write it: the replay judges it)

@@ -26,6 +26,9 @@ T = TypeVar("T")
 WHITE: Side = "white"
 BLACK: Side = "black"
 
+#: The two sides, White (who moves first) first.
+SIDES: tuple[Side, Side] = (WHITE, BLACK)
+
 #: The results a record may declare (``½-½`` is read as ``1/2-1/2``).
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
@@ -90,6 +93,9 @@ POINTS = (
     "a1", "a4", "a7", "b2", "b4", "b6", "c3", "c4", "c5", "d1", "d2", "d3",
     "d5", "d6", "d7", "e3", "e4", "e5", "f2", "f4", "f6", "g1", "g4", "g7",
 )
+
+#: The points as a set, to ask whether a text is one.
+POINT_SET = frozenset(POINTS)
 
 
 def other_side(side: Side) -> Side:

@@ -30,7 +30,9 @@ from __future__ import annotations
 import os
 import re
 import threading
-from typing import Any, BinaryIO, Iterable, Iterator, Optional, Union
+from collections import deque
+from functools import partial
+from typing import Any, BinaryIO, Callable, Iterable, Iterator, Optional, Union
 
 from muehle.notation.errors import MuehleError, NotationError
 from muehle.notation.grammar import MOVE_NUMBER_CHARS, build_parser
@@ -233,6 +235,7 @@ class _Builder:
         self.previous_type: Optional[str] = None  # type of the token before the last one
         self.last_type: Optional[str] = None
         self.finished = False  # a result was read
+        self.last_brace_comment: Optional[str] = None  # the last { } comment as written (for the diagnostics)
         return self.text
 
     def line_text(self, line: int) -> Optional[str]:
@@ -386,7 +389,11 @@ class _Builder:
 
     def on_comment(self, token: Any) -> Any:
         text: str = token.value
-        text = (text[1:-1] if text[0] == "{" else text[1:]).strip()
+        if text[0] == "{":
+            self.last_brace_comment = text
+            text = text[1:-1].strip()
+        else:
+            text = text[1:].strip()
         if self.finished:
             self.game.final_comments.append(text)
         elif self.last is not None:
@@ -447,13 +454,6 @@ def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False) -> Game:
     A Sanmill export set up with Black to move is renumbered (see
     :mod:`muehle.notation.setup_numbering`).
     """
-    if _UNDECODED_READ[0]:
-        undecoded = next((line for line in chunk.lines if line.__class__ is UndecodedLine), None)
-        if undecoded is not None:  # the game is judged no further than its bytes are read
-            game = _parse_with_lark(chunk, source)  # (its tags, for the report)
-            game.errors[:] = [NotationError(undecoded.error.message, source=source, line=undecoded.error.line,
-                                            column=undecoded.error.column, line_text=str(undecoded))]
-            return game
     fast = _PARSERS.fast or _PARSERS.get_fast()
     game = None
     if _FASTREAD.ENABLED:
@@ -503,7 +503,33 @@ def read_lines(lines: Iterable[str], source: str = "<input>", first_line: int = 
     ``ends_text`` false the lines are a piece of a text that goes on with a new game
     (see :func:`~muehle.notation.splitter.split_lines`).
     """
-    return (_parse_chunk(chunk, source, deferred) for chunk in split_lines(lines, first_line, ends_text))
+    chunks = split_lines(lines, first_line, ends_text)
+    undecoded = getattr(lines, "undecoded", None)
+    if undecoded is None:
+        return (_parse_chunk(chunk, source, deferred) for chunk in chunks)
+    return _read_chunks(chunks, source, deferred, undecoded)
+
+
+def _read_chunks(chunks: Iterator[Chunk], source: str, deferred: bool,
+                 undecoded: deque[UndecodedLine]) -> Iterator[Game]:
+    """The games of ``chunks``, cut from a :class:`Lines` reading whose lines not UTF-8 are ``undecoded``:
+    a game that holds one gets its error (the first) and is judged no further than its bytes are read."""
+    for chunk in chunks:
+        if undecoded:  # (the chunks come in the order of their lines)
+            while undecoded and undecoded[0].error.line < chunk.first_line:  # type: ignore[operator]
+                undecoded.popleft()
+            if undecoded and undecoded[0].error.line < chunk.first_line + len(chunk.lines):  # type: ignore[operator]
+                yield _undecoded_game(chunk, source, undecoded[0])
+                continue
+        yield _parse_chunk(chunk, source, deferred)
+
+
+def _undecoded_game(chunk: Chunk, source: str, line: UndecodedLine) -> Game:
+    """The game of a chunk that holds ``line``, which is not UTF-8: its tags, and the error of that line."""
+    game = _parse_with_lark(chunk, source)
+    game.errors[:] = [NotationError(line.error.message, source=source, line=line.error.line,
+                                    column=line.error.column, line_text=str(line))]
+    return game
 
 
 def text_lines(text: str) -> list[str]:
@@ -542,42 +568,70 @@ def _text_of(text: Union[str, bytes], source: str, function: str) -> str:
     raise TypeError(f"{function} reads a text (str, or bytes of UTF-8), not {type(text).__name__}")
 
 
-def file_lines(path: str | os.PathLike, source: str, lenient: bool = False) -> Iterator[str]:
+class Lines:
+    """The lines of one file, stream or piece of a file as read, an iterator; ``undecoded``
+    holds those of them read so far that are not UTF-8 (with ``lenient``), in order.
+
+    :func:`read_lines` gives each game that holds one of those the error of its first.
+    """
+
+    def __init__(self, read: Callable[[deque[UndecodedLine]], Iterator[str]]) -> None:
+        self.undecoded: deque[UndecodedLine] = deque()
+        self._lines = read(self.undecoded)
+
+    def __iter__(self) -> Iterator[str]:
+        return self._lines  # (the lines themselves: no call per line)
+
+    def __next__(self) -> str:
+        return next(self._lines)
+
+
+def file_lines(path: str | os.PathLike, source: str, lenient: bool = False) -> Lines:
     """The lines of a UTF-8 file (with or without BOM; LF, CRLF or CR line ends), without line breaks.
 
     The file is read in blocks of whole lines, so memory does not grow with it. A
     line that is not UTF-8 raises :class:`MuehleError`; with ``lenient`` it is an
     :class:`UndecodedLine` instead, which makes an error of the game that holds it.
     """
+    return Lines(partial(_file_lines, path, source, lenient))
+
+
+def _file_lines(path: str | os.PathLike, source: str, lenient: bool, undecoded: deque[UndecodedLine]
+                ) -> Iterator[str]:
     try:
         handle = open(path, "rb")
     except OSError as error:
         raise MuehleError(f"cannot read {os.fspath(path)}: {error.strerror}", source=source,
                           code="io") from None
     with handle:
-        yield from stream_lines(handle, source, lenient=lenient)
+        yield from _stream_lines(handle, source, 1, b"", lenient, undecoded)
 
 
 def stream_lines(handle: BinaryIO, source: str, first_line: int = 1, head: bytes = b"",
-                 lenient: bool = False) -> Iterator[str]:
+                 lenient: bool = False) -> Lines:
     """The lines of a binary stream of UTF-8 text, as :func:`file_lines` reads them.
 
     ``head`` is read before the stream; its first line is line ``first_line`` of ``source``.
     """
+    return Lines(partial(_stream_lines, handle, source, first_line, head, lenient))
+
+
+def _stream_lines(handle: BinaryIO, source: str, first_line: int, head: bytes, lenient: bool,
+                  undecoded: deque[UndecodedLine]) -> Iterator[str]:
     number = first_line
     rest = head
     while True:
         block = handle.read(_BLOCK_BYTES)
         if not block:
             if rest and not (number == 1 and rest == BOM):  # a last line without its line break
-                yield _decoded_line(rest, number, source, lenient)
+                yield _decoded_line(rest, number, source, lenient, undecoded)
             return
         data = rest + block
         # a CR that ends the data may be the first half of a CRLF: it waits for the next block
         end = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1)) + 1
         rest = data[end:]
         if end:
-            yield from _block_lines(data[:end], number, source, lenient)
+            yield from _block_lines(data[:end], number, source, lenient, undecoded)
             number += line_break_count(data, 0, end)
 
 
@@ -601,26 +655,32 @@ def line_break_count(data: bytes, start: int = 0, end: Optional[int] = None) -> 
     return breaks + returns - data.count(b"\r\n", start, end) if returns else breaks
 
 
-def byte_lines(data: bytes, source: str, first_line: int = 1, lenient: bool = False) -> Iterator[str]:
+def byte_lines(data: bytes, source: str, first_line: int = 1, lenient: bool = False) -> Lines:
     """The lines of a piece of a UTF-8 file that starts at line ``first_line``, as :func:`file_lines` reads them.
 
     >>> list(byte_lines(b"1. b4\\r\\n1... d6\\r2. f4", "t", 7))
     ['1. b4', '1... d6', '2. f4']
     """
+    return Lines(partial(_byte_lines, data, source, first_line, lenient))
+
+
+def _byte_lines(data: bytes, source: str, first_line: int, lenient: bool, undecoded: deque[UndecodedLine]
+                ) -> Iterator[str]:
     end = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
     if end:
-        yield from _block_lines(data[:end], first_line, source, lenient)
+        yield from _block_lines(data[:end], first_line, source, lenient, undecoded)
     if end < len(data) and not (first_line == 1 and data == BOM):  # a last line without its line break
-        yield _decoded_line(data[end:], first_line + line_break_count(data, 0, end), source, lenient)
+        yield _decoded_line(data[end:], first_line + line_break_count(data, 0, end), source, lenient, undecoded)
 
 
-def _block_lines(data: bytes, number: int, source: str, lenient: bool = False) -> Iterator[str]:
+def _block_lines(data: bytes, number: int, source: str, lenient: bool, undecoded: deque[UndecodedLine]
+                 ) -> Iterator[str]:
     """The lines of ``data`` (whole lines, each ending with its line break), the first being line ``number``."""
     try:
         text = (data[3:] if number == 1 and data.startswith(BOM) else data).decode("utf-8")
     except UnicodeDecodeError:  # line by line, to say where
         for offset, raw in enumerate(data.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")[:-1]):
-            yield _decoded_line(raw, number + offset, source, lenient)
+            yield _decoded_line(raw, number + offset, source, lenient, undecoded)
         return
     lines = _with_lf(text).split("\n")
     lines.pop()  # what follows the last line break: nothing
@@ -634,12 +694,9 @@ class UndecodedLine(str):
     error: MuehleError
 
 
-#: Whether an :class:`UndecodedLine` was ever read (until then no chunk is searched for one).
-_UNDECODED_READ = [False]
-
-
-def _decoded_line(raw: bytes, number: int, source: str, lenient: bool = False) -> str:
-    """Line ``number`` of a file as read in binary (with its line break, if any), as text without it."""
+def _decoded_line(raw: bytes, number: int, source: str, lenient: bool, undecoded: deque[UndecodedLine]) -> str:
+    """Line ``number`` of a file as read in binary (with its line break, if any), as text without it
+    (with ``lenient``, a line that is not UTF-8 is an :class:`UndecodedLine`, added to ``undecoded``)."""
     if number == 1 and raw.startswith(BOM):
         raw = raw[3:]
     if raw.endswith(b"\n"):
@@ -659,7 +716,7 @@ def _decoded_line(raw: bytes, number: int, source: str, lenient: bool = False) -
             raise problem from None
         line = UndecodedLine(raw.decode("utf-8", "replace"))
         line.error = problem
-        _UNDECODED_READ[0] = True
+        undecoded.append(line)
         return line
 
 

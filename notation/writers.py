@@ -29,12 +29,9 @@ from typing import Callable, Iterable, Optional, Sequence
 
 from muehle.notation.errors import MuehleError
 from muehle.notation.model import (
-    ANNOTATIONS, POINTS, RESULTS, TOO_LARGE, WHITE, Game, Numbering, Ply, Variation, decimal_digits, goes_back, next_numbering, too_many_digits,
+    ANNOTATIONS, POINT_SET, RESULTS, SIDES, TOO_LARGE, WHITE, Game, Numbering, Ply, Variation, decimal_digits, goes_back, next_numbering, too_many_digits,
 )
 from muehle.notation.splitter import cuts_comment
-
-#: The sides a ply may be.
-SIDES = ("white", "black")
 
 #: Width of a movetext line in the canonical notation.
 NOTATION_WIDTH = 80
@@ -50,8 +47,10 @@ GLUED_CAPTURE = "x"
 #: A unit that forces a line break (after a ``;`` comment).
 LINE_BREAK = "\n"
 
-#: What a comment cannot hold, as the errors say it.
+#: What a comment cannot hold, as the errors say it: a cut (see :func:`comment_fault`) ...
 COMMENT_CUT = "a blank line followed by a line that starts like a tag pair ([Name \")"
+#: ... and what no form of comment can hold.
+COMMENT_BRACE_AND_BREAK = "both '}' and a line break"
 
 #: Tag names the notation can carry: letters, digits and underscores.
 TAG_NAME = re.compile(r"[A-Za-z0-9_]+\Z")
@@ -79,11 +78,17 @@ def tag_line(name: str, value: str, game: Optional[Game] = None) -> str:
     >>> tag_line("Event", "Schweizer Meisterschaft")
     '[Event "Schweizer Meisterschaft"]'
     """
+    check_tag_pair(name, value, game)
+    return f'[{name} "{escape_tag_value(value)}"]'
+
+
+def check_tag_pair(name: str, value: str, game: Optional[Game] = None) -> None:
+    """:class:`UnwritableError` when no tag pair can carry ``name`` and ``value``: a name of
+    other than letters, digits and ``_``, or a value with a line break."""
     if not TAG_NAME.match(name):
         raise unwritable(f"tag name {name!r} cannot be written (letters, digits and _ only)", game)
     if "\n" in value or "\r" in value:
         raise unwritable(f"the value of tag {name} contains a line break, which a tag pair cannot carry", game)
-    return f'[{name} "{escape_tag_value(value)}"]'
 
 
 def comment_unit(text: str, game: Optional[Game] = None, ply: Optional[Ply] = None) -> str:
@@ -97,16 +102,27 @@ def comment_unit(text: str, game: Optional[Game] = None, ply: Optional[Ply] = No
     >>> comment_unit("a strong move"), comment_unit("b}"), comment_unit("")
     ('{ a strong move }', '; b}', '{}')
     """
+    fault = comment_fault(text)
+    if fault is not None:
+        raise unwritable(f"a comment holding {COMMENT_CUT} cannot be written" if fault is COMMENT_CUT else
+                         f"a comment containing {COMMENT_BRACE_AND_BREAK} cannot be written", game, ply)
     if "}" not in text:
-        if cuts_comment(text):
-            raise unwritable(f"a comment holding {COMMENT_CUT} cannot be written", game, ply)
         return f"{{ {text} }}" if text else "{}"
-    if "\n" in text or "\r" in text:
-        raise unwritable("a comment containing both '}' and a line break cannot be written", game, ply)
     return f"; {text}" if text else ";"
 
 
-_POINTS = frozenset(POINTS)
+def comment_fault(text: str) -> Optional[str]:
+    """Why no comment can hold ``text`` (:data:`COMMENT_BRACE_AND_BREAK` or :data:`COMMENT_CUT`), or ``None``.
+
+    A ``{`` comment cannot hold ``}``, a ``;`` comment no line break, and neither what a reader
+    takes for the start of the next game (see :func:`~muehle.notation.splitter.cuts_comment`).
+
+    >>> comment_fault("a}b"), comment_fault("a}\\nb"), comment_fault('a\\n\\n[Event "B"]\\nc')
+    (None, "both '}' and a line break", 'a blank line followed by a line that starts like a tag pair ([Name ")')
+    """
+    if "}" in text:
+        return COMMENT_BRACE_AND_BREAK if "\n" in text or "\r" in text else None
+    return COMMENT_CUT if cuts_comment(text) else None
 
 
 def check_ply(ply: Ply, game: Optional[Game] = None) -> None:
@@ -120,7 +136,7 @@ def check_ply(ply: Ply, game: Optional[Game] = None) -> None:
     """
     points = (ply.target, *ply.captures) if ply.origin is None else (ply.target, ply.origin, *ply.captures)
     for point in points:
-        if point not in _POINTS:
+        if point not in POINT_SET:
             raise unwritable(f"{point!r} is not a point of the board", game, ply)
     if ply.side not in SIDES:
         raise unwritable(f"{ply.side!r} is not a side (white or black)", game, ply)

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 import yaml
 
+from muehle.notation import yamlload
 from muehle.notation.errors import FormatError
 from muehle.notation.jsonrecord import read_json, read_yaml, write_json, write_yaml
 from muehle.notation.model import Game, Ply, Variation
@@ -268,16 +269,26 @@ def test_a_yaml_alias_cycle_is_refused_not_walked_forever() -> None:
     assert (caught.value.line, caught.value.column) == (3, 8)
 
 
-def test_nested_yaml_aliases_are_refused_at_the_first_one() -> None:
-    """Nine levels of ten aliases each stand for 10**10 values: the first value named twice ends the reading."""
+def test_nested_yaml_aliases_are_refused_at_the_first_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nine levels of ten aliases each stand for 10**10 values: the first value named twice ends the
+    reading, before any value is built."""
+    built: list[str] = []
+
+    class Loader(yamlload._SAFE_LOADER):  # type: ignore[misc, name-defined]
+        def construct_document(self, node: yaml.Node) -> object:
+            built.append(node.id)  # (not the node: its repr would spell out every alias)
+            return super().construct_document(node)
+
+    monkeypatch.setattr(yamlload, "_SAFE_LOADER", Loader)
     lines = ["a: &a [x,x,x,x,x,x,x,x,x,x]"]
     for before, name in zip("abcdefghi", "bcdefghij"):
         lines.append(f"{name}: &{name} [" + ",".join([f"*{before}"] * 10) + "]")
     text = "format: muehle-record\nversion: 1\ngames: []\nx:\n  " + "\n  ".join(lines) + "\n"
-    assert len(text) == 436
     with pytest.raises(FormatError, match="anchors and aliases are not read here") as caught:
         read_yaml(text, "laughs.yaml")
     assert (caught.value.line, caught.value.column) == (13, 6)  # &i, named ten times on the next line
+    assert built == []
+    assert read_yaml("format: muehle-record\nversion: 1\ngames: []\n") == [] and len(built) == 1  # (the spy sees it)
 
 
 def test_the_yaml_writer_writes_a_value_given_twice_out_twice() -> None:

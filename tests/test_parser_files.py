@@ -4,10 +4,12 @@ errors, encodings and line ends, streaming, and the shipped examples."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
-from muehle.notation import MuehleError, read_file, read_games
+from muehle.notation import MuehleError, parser, read_file, read_games
+from muehle.notation.splitter import Chunk
 from tests.conftest import EXAMPLES, SEEDS
 
 # -- splitting a text into games (as PGN) -----------------------------------------
@@ -167,6 +169,45 @@ def test_read_file_reads_game_by_game(tmp_path: Path) -> None:
         next(games)
     assert (error.value.code, error.value.line, error.value.column) == ("io", 8, 7)
     assert error.value.message == "not UTF-8 text (byte 0xff)"
+
+
+def test_a_clean_file_read_after_one_with_a_bad_byte_is_not_searched_for_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Read leniently, the game that holds the byte 0xff (line 2, column 7) gets that error and
+    the next game is read; a clean file read after that is read by the fast reader, and no
+    line of its game is looked at for a byte that is not UTF-8 (whatever was read before)."""
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b'[Event "A"]\n1. b4 \xff *\n\n[Event "B"]\n1. d2 *\n')
+    assert [(g.tags, [(e.line, e.column, e.message) for e in g.errors]) for g in read_file(bad, lenient=True)] == [
+        ({"Event": "A"}, [(2, 7, "not UTF-8 text (byte 0xff)")]), ({"Event": "B"}, [])]
+
+    asked: list[str] = []
+
+    class Spy(str):
+        """A line that notes when its class is asked for."""
+
+        @property  # type: ignore[misc]
+        def __class__(self) -> type:  # type: ignore[override]
+            asked.append(str.__str__(self))
+            return str
+
+    split_lines = parser.split_lines
+
+    def spied(*args: object) -> Iterator[Chunk]:
+        for chunk in split_lines(*args):  # type: ignore[arg-type]
+            chunk.lines[:] = [Spy(line) for line in chunk.lines]
+            yield chunk
+
+    reader = parser._PARSERS.get_fast()
+    read, fast_reads = reader.read, []
+    monkeypatch.setattr(reader, "read", lambda chunk, source: fast_reads.append(chunk) or read(chunk, source))
+    monkeypatch.setattr(parser, "split_lines", spied)
+    clean = tmp_path / "clean.txt"
+    clean.write_text('[Event "C"]\n1. f4 d6 *\n', encoding="utf-8")
+    (game,) = read_file(clean, lenient=True)
+    assert (labels(game), game.errors, len(fast_reads)) == (["1. f4", "1... d6"], [], 1)
+    assert asked == []
 
 
 def test_dash_is_an_ordinary_file_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
