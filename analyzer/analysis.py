@@ -24,7 +24,7 @@ from muehle.analyzer.replay import Replay, capturable, phase
 from muehle.analyzer.rules import Ruleset
 from muehle.analyzer.verdict import result_tag_errors
 from muehle.analyzer.zwickmuehle import has_shuttle, zwickmuehlen
-from muehle.notation.model import BLACK, WHITE, Game, Ply, Side, normal_result, other_side
+from muehle.notation.model import BLACK, SIDES, WHITE, Game, Ply, Side, normal_result, other_side
 
 #: The event types, in the order events of one ply are listed.
 EVENT_TYPES = ("mill", "capture", "phase", "repetition", "draw-right", "mandatory-draw",
@@ -32,7 +32,6 @@ EVENT_TYPES = ("mill", "capture", "phase", "repetition", "draw-right", "mandator
 _TYPE_ORDER = {name: rank for rank, name in enumerate(EVENT_TYPES)}
 
 PHASES = ("placing", "moving", "flying")
-SIDES: tuple[Side, Side] = (WHITE, BLACK)
 
 
 def move_number(index: int, first_side: Side = WHITE, first_number: int = 1) -> tuple[int, Side]:

@@ -31,8 +31,8 @@ from muehle.analyzer.replay import capturable, has_legal_ply, replay
 from muehle.analyzer.rules import Ruleset, RulesArg, as_ruleset
 from muehle.analyzer.zwickmuehle import has_shuttle
 from muehle.notation.model import ANNOTATIONS, Game, Ply, Variation
+from muehle.notation.model import SIDES as _SIDES
 
-_SIDES = ("white", "black")
 _COMMENTS = ("a quiet move", "threatens a mill", "forced", "the only move", "jumping now",
              "opens the mill", "Zwickmühle", "leaves the mill threat open")
 _BITS = tuple(1 << i for i in range(len(POINTS)))

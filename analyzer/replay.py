@@ -38,9 +38,9 @@ from muehle.analyzer.board import (
 )
 from muehle.analyzer.events import DrawRight, Outcome, RuleViolation
 from muehle.analyzer.rules import Ruleset, RulesArg, as_ruleset
+from muehle.notation.model import SIDES as _SIDES
 from muehle.notation.model import Game, MoveLine, Ply, Side
 
-_SIDES: tuple[Side, Side] = ("white", "black")
 _NAMES = ("White", "Black")
 _MILL_POINTS: dict[int, tuple[str, str, str]] = dict(zip(MILLS, MILL_LINES))
 _MILL_PAIRS: tuple[tuple[int, int], ...] = tuple((pair[0], pair[1]) for pair in MILLS_THROUGH)
