@@ -1,0 +1,46 @@
+"""What docs/*.md show as the tool's output, codes and messages is what the tool gives."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from muehle.notation import read_games
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+
+
+def _doc(name: str) -> str:
+    return (DOCS / name).read_text(encoding="utf-8")
+
+
+def _section(text: str, heading: str) -> str:
+    """The text of the section under ``heading`` (up to the next heading of any level)."""
+    start = text.index(heading + "\n") + len(heading) + 1
+    end = re.search(r"^#+ ", text[start:], re.M)
+    return text[start:start + end.start()] if end else text[start:]
+
+
+def _syntax_rows() -> list[tuple[str, str]]:
+    """(example, documented message) of each row of notation.md's table of syntax errors: the
+    row's example that the message quotes, else its first."""
+    table = _section(_doc("notation.md"), "## Syntax errors")
+    rows = []
+    for cell, message in re.findall(r"^\| (`.*?) \| `([^`]*)`", table, re.M):
+        if " × " in cell:  # (`1` × 5000 `. b4`)
+            first, count, rest = re.fullmatch(r"`([^`]+)` × (\d+) `([^`]+)`", cell).groups()
+            examples = [first * int(count) + rest]
+        else:
+            examples = re.findall(r"`([^`]+)`", cell)
+        rows.append((next((text for text in examples if text in message), examples[0]), message))
+    return rows
+
+
+@pytest.mark.parametrize("text, message", _syntax_rows(), ids=lambda value: value[:30])
+def test_each_syntax_error_of_the_notation_doc_is_the_one_its_example_gives(text: str, message: str) -> None:
+    errors = [game.errors[0].message for game in read_games(text) if game.errors]
+    assert errors, f"{text!r} is read without an error"
+    assert errors[0].startswith(message.removesuffix(", ...")), errors[0]
