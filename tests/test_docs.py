@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from muehle.analyzer.events import CODES
 from muehle.notation import read_games
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,3 +45,10 @@ def test_each_syntax_error_of_the_notation_doc_is_the_one_its_example_gives(text
     errors = [game.errors[0].message for game in read_games(text) if game.errors]
     assert errors, f"{text!r} is read without an error"
     assert errors[0].startswith(message.removesuffix(", ...")), errors[0]
+
+
+def test_the_error_codes_of_the_validate_doc_are_those_the_tool_defines() -> None:
+    """docs/validate.md lists every code a rule violation may carry, and no other."""
+    table = _section(_doc("validate.md"), "## Error codes")
+    listed = re.findall(r"^\| `([a-z-]+)` \|", table, re.M)
+    assert sorted(listed) == sorted(CODES) and len(listed) == len(set(listed))
