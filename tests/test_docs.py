@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 
 import pytest
 
+from click.testing import CliRunner
+
+from muehle.analyzer.cli import cli
 from muehle.analyzer.events import CODES
 from muehle.notation import read_games
 
@@ -23,6 +27,26 @@ def _section(text: str, heading: str) -> str:
     start = text.index(heading + "\n") + len(heading) + 1
     end = re.search(r"^#+ ", text[start:], re.M)
     return text[start:start + end.start()] if end else text[start:]
+
+
+def _sessions() -> list[tuple[str, str, str]]:
+    """(document, command, output) of each block of the docs that shows ``$ muehle ...`` and
+    what it prints."""
+    found = []
+    for path in sorted(DOCS.glob("*.md")):
+        for command, output in re.findall(r"^```\n\$ (muehle [^\n]*)\n(.*?)^```$", path.read_text(encoding="utf-8"),
+                                          re.M | re.S):
+            found.append((path.name, command, output))
+    return found
+
+
+@pytest.mark.parametrize("doc, command, output", _sessions())
+def test_each_command_shown_with_its_output_prints_that_output(doc: str, command: str, output: str,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(cli, shlex.split(command)[1:])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == output
 
 
 def _syntax_rows() -> list[tuple[str, str]]:
