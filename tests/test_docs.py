@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from pathlib import Path
@@ -76,3 +77,16 @@ def test_the_error_codes_of_the_validate_doc_are_those_the_tool_defines() -> Non
     table = _section(_doc("validate.md"), "## Error codes")
     listed = re.findall(r"^\| `([a-z-]+)` \|", table, re.M)
     assert sorted(listed) == sorted(CODES) and len(listed) == len(set(listed))
+
+
+def test_the_claim_json_example_is_what_claim_prints() -> None:
+    """The JSON object docs/analyze.md shows for `muehle claim` has every key the command prints,
+    with the values it prints for that claim."""
+    shown = json.loads(re.search(r"```json\n(\{\"source\".*?)```", _section(_doc("analyze.md"), "### The JSON contract "
+                                                                           "(`--format json`)"), re.S).group(1))
+    result = CliRunner().invoke(cli, ["claim", str(ROOT / shown["source"]), "--game", str(shown["game"]),
+                                      "--ply", str(shown["ply"]), "--by", shown["by"], "--rule", shown["rule"],
+                                      "--rules", shown["rules"], "--format", "json"])
+    printed = json.loads(result.stdout)
+    printed["source"] = shown["source"]
+    assert printed == shown
