@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
+import click
 from click.testing import CliRunner
 
-from muehle.analyzer.cli import cli
+from muehle.analyzer.cli import COMMANDS, cli
 from muehle.analyzer.events import CODES
 from muehle.notation import read_games
 
@@ -90,3 +91,16 @@ def test_the_claim_json_example_is_what_claim_prints() -> None:
     printed = json.loads(result.stdout)
     printed["source"] = shown["source"]
     assert printed == shown
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_every_option_of_every_command_is_documented(name: str) -> None:
+    """Each option `muehle COMMAND --help` lists is named in README.md or docs/*.md."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8") + "".join(
+        path.read_text(encoding="utf-8") for path in DOCS.glob("*.md"))
+    command = cli.get_command(click.Context(cli), name)
+    assert command is not None
+    for param in command.params:
+        for option in param.opts if param.param_type_name == "option" else ():
+            if option not in ("-h", "--help"):
+                assert re.search(rf"`[^`]*{re.escape(option)}\b", text), (name, option)
