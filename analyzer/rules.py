@@ -386,6 +386,8 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
     for key in ("stones", "flying", "mandatory_draw", "double_mill", "capture_from_mill", "repetition"):
         if key in data:
             values[key] = data[key]  # (checked by the Ruleset itself, below)
+    if values.get("repetition") is False:  # (YAML reads an unquoted `off` as false)
+        values["repetition"] = "off"
     if "no_capture" in data:
         values["no_capture"] = _no_progress(data["no_capture"], fail)
     if "cites" in data:

@@ -119,6 +119,13 @@ def test_a_file_may_start_from_a_preset(tmp_path: Path) -> None:
     assert rules.double_mill == "placing" and rules.mandatory_draw
 
 
+def test_repetition_off_may_be_written_unquoted() -> None:
+    """docs/rulesets.md gives `off` as a value of `repetition`; YAML reads it unquoted as false."""
+    rules = parse_ruleset("base: wmd\nrepetition: off\n")
+    assert rules.repetition == "off"
+    assert parse_ruleset(ruleset_to_yaml(rules), default_name="custom") == rules
+
+
 def test_tags_name_presets_only() -> None:
     assert preset_for_tag("Sanmill").name == "sanmill"
     assert preset_for_tag("club.yaml") is None
