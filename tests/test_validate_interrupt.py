@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -64,6 +65,46 @@ def test_a_reader_that_goes_away_ends_the_run_with_141_and_no_message(long_file:
     errors = process.stderr.read()
     assert process.wait(timeout=60) == 141
     assert errors == b""
+
+
+@pytest.fixture(scope="module")
+def large_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Games whose JSON record (about 2 MB) is far more than a pipe holds (64 KB)."""
+    text = write_notation(list(generate_games(load_ruleset("wmd"), seed=7, count=50)))
+    path = tmp_path_factory.mktemp("large") / "large.txt"
+    path.write_text((text + "\n\n") * 6, encoding="utf-8")
+    return path
+
+
+@pytest.mark.skipif(not MUEHLE.exists(), reason="the muehle command is not installed beside this Python")
+@pytest.mark.parametrize("unbuffered", ["", "1"])
+def test_a_reader_that_goes_away_from_a_record_written_at_once_gets_141(large_record: Path, unbuffered: str) -> None:
+    """`muehle convert ... --to json | head -c 10`: the record is written in one piece, which the
+    pipe takes only in part before its reader goes away; the rest is not lost silently (status 0)
+    also when Python runs unbuffered (PYTHONUNBUFFERED=1, usual in containers)."""
+    environment = {**os.environ, "PYTHONUNBUFFERED": unbuffered}
+    process = subprocess.Popen([str(MUEHLE), "convert", str(large_record), "--to", "json"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment)
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.read(10) == b'{\n  "forma'
+    process.stdout.close()
+    errors = process.stderr.read()
+    assert process.wait(timeout=60) == 141
+    assert errors == b""
+
+
+@pytest.mark.skipif(not MUEHLE.exists(), reason="the muehle command is not installed beside this Python")
+@pytest.mark.parametrize("command", [["convert", "--to", "json"], ["validate", "--format", "json"]])
+def test_unbuffered_python_writes_the_same_output(large_record: Path, command: list[str]) -> None:
+    """Under PYTHONUNBUFFERED=1 standard output gets a buffer again: the output is byte for byte
+    the one written buffered."""
+    outputs = []
+    for unbuffered in ("", "1"):
+        done = subprocess.run([str(MUEHLE), command[0], str(large_record), *command[1:]], capture_output=True,
+                              env={**os.environ, "PYTHONUNBUFFERED": unbuffered}, timeout=120)
+        assert done.returncode == 0 and done.stderr == b""
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1] and len(outputs[0]) > 100_000  # (more than a pipe holds)
 
 
 @pytest.mark.skipif(not MUEHLE.exists() or not Path("/dev/full").exists(), reason="needs /dev/full")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import importlib.util
+import io
 import os
 import sys
 from typing import Any, Optional
@@ -65,6 +66,23 @@ def cli() -> None:
     """
 
 
+def _buffer_standard_output() -> None:
+    """Give standard output a buffer again when Python runs unbuffered (``PYTHONUNBUFFERED``,
+    ``python -u``, usual in containers).
+
+    Unbuffered, a write that a pipe or a disk takes only in part (the reader of
+    ``| head`` went away, the disk is full) is not repeated: the rest is lost, and
+    the command ends as if all was written. A buffer writes on until all is written
+    or the failure shows; it is flushed at every line end, as unbuffered output
+    shows at once.
+    """
+    stream = sys.stdout
+    raw = getattr(stream, "buffer", None)
+    if isinstance(raw, io.RawIOBase) and isinstance(stream, io.TextIOWrapper):
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=stream.encoding, errors=stream.errors,
+                                      newline=None if os.name == "nt" else "\n", line_buffering=True)
+
+
 def report_error(error: MuehleError) -> None:
     """Print an input error to standard error in the compiler's format."""
     click.echo(error.format(), err=True)
@@ -76,6 +94,7 @@ def main(argv: Optional[list[str]] = None) -> Any:
     # written as an escape rather than ending the command with nothing written
     with contextlib.suppress(AttributeError, ValueError):  # (a stream that cannot be reconfigured)
         sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+    _buffer_standard_output()
     if sys.stdout is None:  # started with standard output closed: writing to it is reported
         from muehle.analyzer.cli.common import ClosedOutput
 
