@@ -18,13 +18,18 @@ from muehle.notation.writers import write_notation
 MUEHLE = Path(sys.executable).parent / "muehle"
 
 
+def games_file(tmp_path_factory: pytest.TempPathFactory, name: str, copies: int) -> Path:
+    """A file of 50 random games written ``copies`` times over."""
+    text = write_notation(list(generate_games(load_ruleset("wmd"), seed=7, count=50)))
+    path = tmp_path_factory.mktemp(name) / f"{name}.txt"
+    path.write_text((text + "\n\n") * copies, encoding="utf-8")
+    return path
+
+
 @pytest.fixture(scope="module")
 def long_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Far more games than can be checked before the interrupt arrives."""
-    text = write_notation(list(generate_games(load_ruleset("wmd"), seed=7, count=50)))
-    path = tmp_path_factory.mktemp("long") / "long.txt"
-    path.write_text((text + "\n\n") * 400, encoding="utf-8")
-    return path
+    return games_file(tmp_path_factory, "long", 400)
 
 
 @pytest.mark.skipif(not MUEHLE.exists(), reason="the muehle command is not installed beside this Python")
@@ -70,10 +75,7 @@ def test_a_reader_that_goes_away_ends_the_run_with_141_and_no_message(long_file:
 @pytest.fixture(scope="module")
 def large_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Games whose JSON record (about 2 MB) is far more than a pipe holds (64 KB)."""
-    text = write_notation(list(generate_games(load_ruleset("wmd"), seed=7, count=50)))
-    path = tmp_path_factory.mktemp("large") / "large.txt"
-    path.write_text((text + "\n\n") * 6, encoding="utf-8")
-    return path
+    return games_file(tmp_path_factory, "large", 6)
 
 
 @pytest.mark.skipif(not MUEHLE.exists(), reason="the muehle command is not installed beside this Python")
