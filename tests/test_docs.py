@@ -104,3 +104,34 @@ def test_every_option_of_every_command_is_documented(name: str) -> None:
         for option in param.opts if param.param_type_name == "option" else ():
             if option not in ("-h", "--help"):
                 assert re.search(rf"`[^`]*{re.escape(option)}\b", text), (name, option)
+
+
+def _json_record_with(change: str) -> dict:
+    """The multi-game example as a JSON record, with the fault ``change`` names put in."""
+    result = CliRunner().invoke(cli, ["convert", str(ROOT / "examples" / "multi-game.txt"), "--to", "json"])
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.output)
+    if change == "point":
+        record["games"][0]["plies"][3]["to"] = "b1"
+    elif change == "key":
+        record["games"][0]["plies"][0]["colour"] = "white"
+    elif change == "result":
+        record["games"][1]["result"] = "2-0"
+    else:
+        record["version"] = 2
+    return record
+
+
+def test_each_reading_error_of_the_formats_doc_is_the_one_its_fault_gives(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The messages docs/formats.md shows under "Reading", each from a record with that fault."""
+    shown = re.search(r"```\n(game\.json: error: .*?)```", _section(_doc("formats.md"), "### Reading"), re.S)
+    assert shown is not None
+    expected = shown.group(1).splitlines()
+    assert len(expected) == 4
+    monkeypatch.chdir(tmp_path)
+    for change, message in zip(("point", "key", "result", "version"), expected):
+        Path("game.json").write_text(json.dumps(_json_record_with(change)), encoding="utf-8")
+        result = CliRunner().invoke(cli, ["convert", "game.json", "--to", "notation"])
+        assert result.exit_code == 1
+        assert result.output.strip() == message, change
