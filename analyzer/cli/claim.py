@@ -16,9 +16,9 @@ import sys
 import click
 
 from muehle.analyzer.claims import CLAIM_RULES, judge_claim
-from muehle.analyzer.cli.common import check_ply_choice, echo_data, fails_cleanly, ply_options, rules_option
+from muehle.analyzer.cli.common import (check_ply_choice, echo_data, fails_cleanly, ply_of_move, ply_options,
+                                        rules_option)
 from muehle.analyzer.cli.game_input import load_games
-from muehle.analyzer.cli.show import ply_of_move
 from muehle.analyzer.record_setup import replay_record
 from muehle.analyzer.rules import Ruleset
 from muehle.notation.errors import MuehleError
@@ -54,7 +54,7 @@ def claim(file: str, ply: Optional[int], move: Optional[int], side: Optional[str
             raise game.errors[0]
         replayed = replay_record(game, rules)
         if move is not None:
-            ply = ply_of_move(game, replayed, move, side or "white")
+            ply = ply_of_move(game, replayed, move, side)
         assert ply is not None
         verdict = judge_claim(replayed, ply, by, rule)  # type: ignore[arg-type]
     except MuehleError as error:

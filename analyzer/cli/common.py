@@ -17,7 +17,9 @@ import click
 from muehle.notation.errors import MuehleError
 
 if TYPE_CHECKING:
+    from muehle.analyzer.replay import Replay
     from muehle.analyzer.rules import Ruleset
+    from muehle.notation.model import Game
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -141,6 +143,36 @@ def check_ply_choice(ply: Optional[int], move: Optional[int], side: Optional[str
         raise click.UsageError(f"give the ply of {needed_for}: --ply N, or --move N [--side white|black]")
     if side is not None and move is None:
         raise click.UsageError("--side goes with --move")
+
+
+def ply_of_move(game: Game, result: Replay, move: int, side: Optional[str]) -> int:
+    """The index of the ply that is ``side``'s part (``None``: White's) of full move ``move``, numbered
+    as the replay does (``--move N --side S``).
+
+    From the usual start the first move is 1; a record set up from a position
+    counts on from the number of its first ply.
+    """
+    side = side or "white"
+    first = 0 if result.start.to_move == "white" else 1
+    base = 1
+    if result.set_up and game.plies and game.plies[0].number is not None:
+        base = game.plies[0].number
+    index = (move - base) * 2 + (1 if side == "white" else 2) - first
+    if not 1 <= index <= len(game.plies):
+        from muehle.analyzer.analysis import PlyNames
+
+        names = PlyNames(game.plies, result.start)
+        missing = f"there is no move {move} of {side.capitalize()}"
+        if not game.plies:
+            where = "the record has no plies (its position is --ply 0)"
+        elif index < 1:
+            where = (f"the record starts with {names.move(1)} (ply 1); the position before it is "
+                     f"{'the set-up position' if result.set_up else 'the start'}"
+                     " (--ply 0)")
+        else:
+            where = f"the record ends with {names.move(len(game.plies))} (ply {len(game.plies)})"
+        raise MuehleError(f"{missing}: {where}", source=game.source, line=game.line)
+    return index
 
 
 def echo_data(text: str) -> None:

@@ -12,8 +12,8 @@ from typing import Optional
 
 import click
 
-from muehle.analyzer.cli.common import (check_ply_choice, fails_cleanly, output_path, ply_options, rules_option,
-                                        stdout_is_utf8, write_output)
+from muehle.analyzer.cli.common import (check_ply_choice, fails_cleanly, output_path, ply_of_move, ply_options,
+                                        rules_option, stdout_is_utf8, write_output)
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.diagram import game_over_text, render_diagram
 from muehle.analyzer.fen import fen_of_record, start_fen
@@ -23,34 +23,6 @@ from muehle.analyzer.replay import Replay
 from muehle.analyzer.svg import MILL_HIGHLIGHTS, render_svg
 from muehle.notation.errors import MuehleError, game_in, no_ply
 from muehle.notation.model import Game
-
-
-def ply_of_move(game: Game, result: Replay, move: int, side: str) -> int:
-    """The index of the ply that is ``side``'s part of full move ``move``, numbered as the replay does.
-
-    From the usual start the first move is 1; a record set up from a position
-    counts on from the number of its first ply.
-    """
-    first = 0 if result.start.to_move == "white" else 1
-    base = 1
-    if result.set_up and game.plies and game.plies[0].number is not None:
-        base = game.plies[0].number
-    index = (move - base) * 2 + (1 if side == "white" else 2) - first
-    if not 1 <= index <= len(game.plies):
-        from muehle.analyzer.analysis import PlyNames
-
-        names = PlyNames(game.plies, result.start)
-        missing = f"there is no move {move} of {side.capitalize()}"
-        if not game.plies:
-            where = "the record has no plies (its position is --ply 0)"
-        elif index < 1:
-            where = (f"the record starts with {names.move(1)} (ply 1); the position before it is "
-                     f"{'the set-up position' if result.set_up else 'the start'}"
-                     " (--ply 0)")
-        else:
-            where = f"the record ends with {names.move(len(game.plies))} (ply {len(game.plies)})"
-        raise MuehleError(f"{missing}: {where}", source=game.source, line=game.line)
-    return index
 
 
 def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) -> None:
@@ -103,7 +75,7 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
         start = start_fen(game, chosen.stones)
         result = replay_from(game, chosen, start)
         if move is not None:
-            index = ply_of_move(game, result, move, side or "white")
+            index = ply_of_move(game, result, move, side)
         elif ply is not None:
             if ply > len(game.plies):
                 raise MuehleError(no_ply(ply, len(game.plies)), source=source, line=game.line)
