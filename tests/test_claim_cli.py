@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from muehle.analyzer.cli import cli
@@ -42,12 +43,14 @@ def test_a_claim_after_a_move_of_the_score_sheet() -> None:
     assert "there is no move 14 of White: the record ends with 13... c5-d5 (ply 26)" in beyond.stderr
 
 
-def test_the_ply_of_a_claim_is_given_once() -> None:
-    for args, message in [([], "give the ply of the claim: --ply N, or --move N [--side white|black]"),
-                          (["--ply", "3", "--move", "2"], "give either --ply or --move (with --side), not both"),
-                          (["--ply", "3", "--side", "black"], "--side goes with --move")]:
-        result = run(REPETITION, *args, "--by", "white", "--rule", "repetition")
-        assert result.exit_code == 2 and message in result.output
+@pytest.mark.parametrize("args, message", [
+    ([], "give the ply of the claim: --ply N, or --move N [--side white|black]"),
+    (["--ply", "3", "--move", "2"], "give either --ply or --move (with --side), not both"),
+    (["--ply", "3", "--side", "black"], "--side goes with --move"),
+])
+def test_the_ply_of_a_claim_is_given_once(args: list[str], message: str) -> None:
+    result = run(REPETITION, *args, "--by", "white", "--rule", "repetition")
+    assert result.exit_code == 2 and message in result.output
 
 
 def test_invalid_claim_exits_1() -> None:

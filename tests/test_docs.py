@@ -73,6 +73,16 @@ def test_each_syntax_error_of_the_notation_doc_is_the_one_its_example_gives(text
     assert errors[0].startswith(message.removesuffix(", ...")), errors[0]
 
 
+def test_every_session_and_every_syntax_row_of_the_docs_is_checked_above() -> None:
+    """The two checks above take their cases from the docs: a block or a row their patterns miss
+    would go unchecked, and none found would leave them nothing to check."""
+    opened = [line for path in DOCS.glob("*.md")
+              for line in re.findall(r"^```\n(\$ .*)$", path.read_text(encoding="utf-8"), re.M)]
+    assert len(opened) >= 2 and len(_sessions()) == len(opened)
+    table = [line for line in _section(_doc("notation.md"), "## Syntax errors").splitlines() if line.startswith("| ")]
+    assert table[0] == "| text | message |" and len(table) > 30 and len(_syntax_rows()) == len(table) - 1
+
+
 def test_the_error_codes_of_the_validate_doc_are_those_the_tool_defines() -> None:
     """docs/validate.md lists every code a rule violation may carry, and no other."""
     table = _section(_doc("validate.md"), "## Error codes")

@@ -236,14 +236,15 @@ def test_usual_spellings_are_read_fast() -> None:
     assert (sixth.line, sixth.column) == (6, 7)
 
 
-@pytest.mark.parametrize("text", [
-    "8. f2!? xb4 a1 9. b4 xb2? d6 *",  # Sanmill's export with quality symbols
-    "8. f2!?xb4 a1\n9. B4!!XB2 xc3 $1 {c} d6 (9... d2?! xb2) *",  # its newer versions glue the capture
+@pytest.mark.parametrize("text, annotations", [
+    ("8. f2!? xb4 a1 9. b4 xb2? d6 *", ["!?", None, "?", None]),  # Sanmill's export with quality symbols
+    ("8. f2!?xb4 a1\n9. B4!!XB2 xc3 $1 {c} d6 (9... d2?! xb2) *",  # its newer versions glue the capture
+     ["!?", None, "!!", None]),
 ])
-def test_quality_symbols_before_a_capture_are_read_fast_and_the_same(text: str) -> None:
+def test_quality_symbols_before_a_capture_are_read_fast_and_the_same(text: str, annotations: list) -> None:
     (game,) = check_same(text)
     assert game is not None
-    assert [ply.annotation for ply in game.plies] == ["!?", None, "?" if "xb2?" in text else "!!", None]
+    assert [ply.annotation for ply in game.plies] == annotations
 
 
 def test_the_parser_can_be_forced(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -295,7 +295,6 @@ def test_without_poll_the_pipes_are_watched_with_wait(tmp_path: Path, monkeypatc
     assert reports(path, 3) == single
 
 
-@pytest.mark.skipif(not hasattr(os, "mkfifo") or not hasattr(signal, "SIGALRM"), reason="no named pipes here")
 def _drain_until_done(fifo: Path, writer: threading.Thread) -> None:
     """Let a thread writing into ``fifo`` finish: read what it writes until it ends.
 
@@ -314,6 +313,7 @@ def _drain_until_done(fifo: Path, writer: threading.Thread) -> None:
     writer.join()
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not hasattr(signal, "SIGALRM"), reason="no named pipes here")
 def test_a_pipe_is_read_once_by_this_process_whatever_jobs_says(tmp_path: Path) -> None:
     """A pipe (<(zcat ...), /dev/stdin, a FIFO) cannot be read by the workers at offsets: it is
     read in this process, and the reports are those of one process."""

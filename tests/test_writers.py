@@ -23,28 +23,25 @@ def black(number, target, origin=None, **kw):
     return Ply(number, "black", target, origin=origin, **kw)
 
 
-def test_the_seeds_four_plies_in_book_form() -> None:
-    # 002_b16d09fd9330a6e6.txt, section 10: "1. b4", "17. - a7-a4", "18. d2-b2/xa4", "21. - d1-g4".
-    game = Game(plies=[
-        white(1, "b4"),
-        black(17, "a4", "a7"),
-        white(18, "b2", "d2", captures=["a4"]),
-        black(21, "g4", "d1"),
-    ])
-    assert write_notation([game]) == "1. b4 17... a7-a4 18. d2-b2/xa4 21... d1-g4\n"
+# 002_b16d09fd9330a6e6.txt, section 10, writes them "1. b4", "17. - a7-a4", "18. d2-b2/xa4", "21. - d1-g4".
+SEEDS_FOUR_PLIES = Game(plies=[
+    white(1, "b4"),
+    black(17, "a4", "a7"),
+    white(18, "b2", "d2", captures=["a4"]),
+    black(21, "g4", "d1"),
+])
 
 
-def test_the_seeds_four_plies_in_the_books_own_form() -> None:
-    # 002_b16d09fd9330a6e6.txt, section 10, writes them "1. b4", "17. - a7-a4", "18. d2-b2/xa4", "21. - d1-g4".
-    game = Game(plies=[
-        white(1, "b4"),
-        black(17, "a4", "a7"),
-        white(18, "b2", "d2", captures=["a4"]),
-        black(21, "g4", "d1"),
-    ])
-    text = write_notation([game], black_number="book")
-    assert text == "1. b4 17. - a7-a4 18. d2-b2/xa4 21. - d1-g4\n"
-    assert list(read_games(text)) == [game]
+@pytest.mark.parametrize("options, expected", [
+    ({}, "1. b4 17... a7-a4 18. d2-b2/xa4 21... d1-g4\n"),
+    ({"black_number": "dots"}, "1. b4 17... a7-a4 18. d2-b2/xa4 21... d1-g4\n"),
+    ({"black_number": "book"}, "1. b4 17. - a7-a4 18. d2-b2/xa4 21. - d1-g4\n"),
+])
+def test_the_seeds_four_plies(options: dict[str, str], expected: str) -> None:
+    """Written with dots (the default) or in the book's own form, they read back as the same plies."""
+    text = write_notation([SEEDS_FOUR_PLIES], **options)
+    assert text == expected
+    assert list(read_games(text)) == [SEEDS_FOUR_PLIES]
 
 
 def test_the_books_form_numbers_black_alone_after_a_comment_and_a_variation_and_in_one() -> None:
