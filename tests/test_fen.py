@@ -7,17 +7,25 @@ middle and outer ring, each from the top middle point clockwise
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
+from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
 from muehle.analyzer.board import Position, mask_of
+from muehle.analyzer.cli import cli
 from muehle.analyzer.fen import (
+    FEN_FORMS,
     FEN_ORDER,
     counters_after,
     fen_of_record,
     fen_to_position,
     no_progress_at_setup,
+    point_of_node,
+    point_of_square,
     position_to_fen,
     start_fen,
     start_position,
@@ -105,7 +113,9 @@ def test_extension_fields_are_accepted_ignored_and_noted() -> None:
     read = fen_to_position(START + " c:w-0-|b-0- ids:nodes")
     assert read.position == Position.start()
     assert read.extensions == ("c:w-0-|b-0-", "ids:nodes")
-    assert len(read.notes) == 2 and "ignored the extension field 'c:w-0-|b-0-'" in read.notes[0]
+    # ids:nodes is not ignored: it makes fields 11-14 node ids, where 0 is d5 (no mill is -1)
+    assert read.form == "current" and read.last_mill_points == ("d5", "d5", "d5", "d5")
+    assert len(read.notes) == 1 and "ignored the extension field 'c:w-0-|b-0-'" in read.notes[0]
 
 
 def test_a_count_is_accepted_when_only_the_side_to_move_has_stones_in_hand() -> None:
@@ -155,17 +165,19 @@ def test_no_ply_can_follow_a_fen_whose_phase_says_the_game_is_over() -> None:
     to_move=st.sampled_from(["white", "black"]),
     no_progress=st.integers(0, 200),
     fullmove=st.integers(1, 500),
+    form=st.sampled_from(FEN_FORMS),
 )
-def test_every_position_round_trips(owners, hand_white, hand_black, to_move, no_progress, fullmove) -> None:
+def test_every_position_round_trips(owners, hand_white, hand_black, to_move, no_progress, fullmove, form) -> None:
     white = mask_of(p for p, o in zip(POINTS, owners) if o == "white")
     black = mask_of(p for p, o in zip(POINTS, owners) if o == "black")
     if hand_black if to_move == "white" else hand_white:
         no_progress = 0  # the side that played last still has a stone in hand: it placed
     position = Position(white, black, hand_white, hand_black, to_move)
-    text = position_to_fen(position, no_progress=no_progress, fullmove=fullmove)
+    text = position_to_fen(position, no_progress=no_progress, fullmove=fullmove, form=form)
     read = fen_to_position(text)
-    assert (read.position, read.no_progress, read.fullmove) == (position, no_progress, fullmove)
-    assert position_to_fen(read.position, no_progress=read.no_progress, fullmove=read.fullmove) == text
+    assert (read.position, read.no_progress, read.fullmove, read.form) == (position, no_progress, fullmove, form)
+    assert read.last_mill_points == (None, None, None, None) and read.notes == ()
+    assert position_to_fen(read.position, no_progress=read.no_progress, fullmove=read.fullmove, form=form) == text
 
 
 def test_the_last_mills_are_0_or_square_numbers_8_to_31() -> None:
@@ -396,3 +408,227 @@ def test_what_field_16_says_under_each_reset() -> None:
     assert no_progress_at_setup(fen, "placement-or-capture") == (37, True)
     assert no_progress_at_setup(fen, "capture") == (37, False)
     assert no_progress_at_setup(fen, "mill") == (0, False)
+
+
+# -- Sanmill's current form: ids:nodes ------------------------------------------------
+
+# Sanmill's node table (crates/tgf-mill/src/topology.rs: node id, legacy square, label),
+# copied by hand: the inner ring from d5, the middle from d6, the outer from d7, clockwise.
+NODE_TABLE = [
+    (0, 8, "d5"), (1, 9, "e5"), (2, 10, "e4"), (3, 11, "e3"), (4, 12, "d3"), (5, 13, "c3"), (6, 14, "c4"),
+    (7, 15, "c5"), (8, 16, "d6"), (9, 17, "f6"), (10, 18, "f4"), (11, 19, "f2"), (12, 20, "d2"), (13, 21, "b2"),
+    (14, 22, "b4"), (15, 23, "b6"), (16, 24, "d7"), (17, 25, "g7"), (18, 26, "g4"), (19, 27, "g1"),
+    (20, 28, "d1"), (21, 29, "a1"), (22, 30, "a4"), (23, 31, "a7"),
+]
+
+
+@pytest.mark.parametrize("node, square, point", NODE_TABLE)
+def test_node_ids_and_legacy_squares_name_the_same_points(node: int, square: int, point: str) -> None:
+    assert point_of_node(node) == point_of_square(square) == point
+    # a last mill given either way reads as the same point
+    legacy = fen_to_position(f"********/********/******** w p p 0 9 0 9 0 0 {square} 0 0 {square} 0 0 1")
+    current = fen_to_position(f"********/********/******** w p p 0 9 0 9 0 0 {node} -1 -1 {node} 0 0 1 ids:nodes")
+    assert legacy.last_mill_points == current.last_mill_points == (point, None, None, point)
+    assert (legacy.form, current.form) == ("legacy", "current")
+
+
+def test_the_node_table_covers_the_board_once() -> None:
+    assert sorted(point for _, _, point in NODE_TABLE) == sorted(POINTS)
+    assert [point for _, _, point in NODE_TABLE] == list(FEN_ORDER)
+
+
+def test_the_current_form_is_what_sanmill_writes_today() -> None:
+    # Sanmill's set-up editor writes '... $removeWhite $removeBlack -1 -1 -1 -1 0 0 1 ids:nodes'
+    # (mill_setup_position_controller.dart); the start of a game so:
+    start = "********/********/******** w p p 0 9 0 9 0 0 -1 -1 -1 -1 0 0 1 ids:nodes"
+    assert position_to_fen(Position.start(), form="current") == start
+    read = fen_to_position(start)
+    assert (read.position, read.form, read.notes, read.last_mills) == (Position.start(), "current", (), (-1,) * 4)
+    # the reference example after 1. d6 f4 2. d2 b4, in both forms
+    assert position_to_fen(AFTER_FOUR_POSITION, fullmove=3, form="current") == \
+        "********/O*@*O*@*/******** w p p 2 7 2 7 0 0 -1 -1 -1 -1 0 0 3 ids:nodes"
+    assert position_to_fen(AFTER_FOUR_POSITION, fullmove=3, form="legacy") == AFTER_FOUR
+    # Sanmill compares the marker without regard to case, wherever it stands among the extensions
+    assert fen_to_position(START.replace(" 0 0 0 0 0 0 1", " -1 -1 -1 -1 0 0 1") + " p:3 IDS:NODES").form == "current"
+
+
+def test_an_unknown_form_is_refused() -> None:
+    with pytest.raises(ValueError, match="the form of a FEN is 'current' or 'legacy', not 'new'"):
+        position_to_fen(Position.start(), form="new")
+
+
+def test_a_current_fen_with_other_extensions_is_read_with_a_note_for_each() -> None:
+    # Black's last mill was formed by the move f4 (node 10) to f6 (node 9); the mills used hold
+    # Black's f6 (bit 9) in the lower half of field 15 and White's d5 (bit 0) in the upper.
+    fen = ("********/*@@*****/O******* w m s 1 0 2 0 0 0 -1 -1 10 9 " + str(1 << 32 | 1 << 9)
+           + " 4 20 ids:nodes p:9 s:1")
+    read = fen_to_position(fen)
+    assert read.last_mill_points == (None, None, "f4", "f6")
+    assert read.extensions == ("ids:nodes", "p:9", "s:1")
+    assert read.notes == (
+        "ignored the extension field 'p:9' (other variants use it for a stone preferred for removal)",
+        "ignored the extension field 's:1' (other variants use it for removals after a stalemate)",
+    )
+
+
+@pytest.mark.parametrize("fen, column, message", [
+    # -1 (no mill) without the marker: what every current FEN looked like to a legacy reader
+    ("********/********/******** w p p 0 9 0 9 0 0 -1 -1 -1 -1 0 0 1", 46,
+     "FEN field 11 (White's last mill (from)): -1 (no mill) is a node id, which the current form marks with "
+     "the extension field ids:nodes after field 17; without it, fields 11 to 14 hold the legacy square "
+     "numbers: 0 (no mill) or 8 to 31"),
+    ("********/********/******** w p p 0 9 0 9 0 0 -1 -1 -1 24 0 0 1 ids:nodes", 55,
+     "FEN field 14 (Black's last mill (to)): 24 is not a node id: -1 (no mill) or 0 to 23, the points in "
+     "the order of field 1 (the FEN says ids:nodes)"),
+    ("********/********/******** w p p 0 9 0 9 0 0 -2 -1 -1 -1 0 0 1 ids:nodes", 46,
+     "FEN field 11 (White's last mill (from)): -2 is not a node id: -1 (no mill) or 0 to 23, the points in "
+     "the order of field 1 (the FEN says ids:nodes)"),
+    ("********/********/******** w p p 0 9 0 9 0 0 0 0 0 -3 0 0 1", 52,
+     "FEN field 14 (Black's last mill (to)): -3 is not a square: 0 (no mill) or one of Sanmill's square "
+     "numbers of the points, 8 to 31"),
+    # field 15 in node ids: each half of the mask has 24 bits
+    ("********/********/******** w p p 0 9 0 9 0 0 -1 -1 -1 -1 16777216 0 1 ids:nodes", 58,
+     "FEN field 15 (mills already used): 16777216 has bits beyond the 24 points: with ids:nodes each half of "
+     "the mask (White's the upper 32 bits, Black's the lower) uses bits 0 to 23 only"),
+    ("********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 18446744073709551616 0 1", 54,
+     "FEN field 15 (mills already used): 18446744073709551616 does not fit in the 64 bits of the mask"),
+    # ? (no action) is what Sanmill writes for a finished game only
+    ("********/********/******** w p ? 0 9 0 9 0 0 0 0 0 0 0 0 1", 32,
+     "FEN field 4 (action): ? (no action) stands only in a finished game (phase o), not with phase p"),
+])
+def test_bad_node_ids_are_located_errors(fen: str, column: int, message: str) -> None:
+    with pytest.raises(FormatError) as caught:
+        fen_to_position(fen, source="pos.fen", line=1)
+    assert (caught.value.message, caught.value.column) == (message, column)
+
+
+def test_a_current_fen_tag_starts_a_record() -> None:
+    """Refused before as '-1 is negative': the FEN Sanmill puts into the tag of a set-up record today."""
+    game = Game(tags={"SetUp": "1", "FEN": "********/O*@*O*@*/******** w p p 2 7 2 7 0 0 -1 -1 -1 -1 0 0 3 ids:nodes"},
+                plies=[Ply(3, "white", "f6")])
+    result = replay_record(game)
+    assert result.errors == [] and result.records[0].after.in_hand_white == 6
+    assert fen_of_record(result.records, 1, start_fen(game), form="current") == \
+        "********/OO@*O*@*/******** b p p 3 6 2 7 0 0 -1 -1 -1 -1 0 0 3 ids:nodes"  # f6 is the 2nd point
+
+
+def test_the_empty_board_has_the_rulesets_stones() -> None:
+    assert fen_of_record([], 0, stones=12) == "********/********/******** w p p 0 12 0 12 0 0 0 0 0 0 0 0 1"
+    assert fen_of_record([], 0, stones=10, form="current") == \
+        "********/********/******** w p p 0 10 0 10 0 0 -1 -1 -1 -1 0 0 1 ids:nodes"
+
+
+# -- finished games -------------------------------------------------------------------
+
+# examples/setup-position.txt ends with 21. g4-g7/xe4, after which Black has a1 g1 only.
+# muehle writes that position with Black to move, nothing to remove, phase o, at move 21:
+MUEHLE_FINAL = "*****O**/****OO**/OO*@*@*O b o s 6 0 2 0 0 0 0 0 0 0 0 0 21"
+# Sanmill's old engine ends the game inside remove_piece, before it runs the capture count
+# down and passes the turn (position.cpp: set_gameover, return): White, the winner, stays
+# to move with the action r and one stone "to remove"; its ply counter has counted the
+# capture as a ply of its own, so field 17 says 22.
+SANMILL_LEGACY_FINAL = "*****O**/****OO**/OO*@*@*O w o r 6 0 2 0 1 0 0 0 0 0 0 0 22"
+# Its Rust engine runs the count down, ends the game (side to move -1, written as w) and
+# leaves the action of the capture (legal_apply.rs, rules_setup.rs export_fen).
+SANMILL_CURRENT_FINAL = "*****O**/****OO**/OO*@*@*O w o r 6 0 2 0 0 0 -1 -1 -1 -1 0 0 22 ids:nodes"
+# The moving phase with the capture still counted, which Sanmill's reader takes as over
+# (check_if_game_is_over: a side below three stones in the moving phase has lost).
+SANMILL_MOVING_FINAL = "*****O**/****OO**/OO*@*@*O w m r 6 0 2 0 1 0 -1 -1 -1 -1 0 0 22 ids:nodes"
+
+
+@pytest.mark.parametrize("fen", [SANMILL_LEGACY_FINAL, SANMILL_CURRENT_FINAL, SANMILL_MOVING_FINAL])
+def test_a_game_over_fen_after_the_winning_capture_is_the_final_position(fen: str) -> None:
+    read = fen_to_position(fen, stones=9)
+    assert read.finished and read.between_turns
+    final = replay_record(Game(tags={"SetUp": "1", "FEN": "*@***O**/****OO**/O*O@*@*O b m s 6 0 3 0 0 0 0 0 0 0 0 2 "
+                                     "20"}, plies=[Ply(20, "black", "e4", "e5"),
+                                                   Ply(21, "white", "g7", "g4", captures=["e4"])]))
+    assert read.position == final.records[-1].after  # Black to move, as after the replay
+    assert read.notes == ("the FEN shows a finished game: Black has fewer than three stones after White's "
+                          "capture, which Sanmill still counts as to come; read as the position after it, "
+                          "Black to move",)
+    # written back as muehle writes the end of the game, with Sanmill's move number
+    assert fen_of_record([], 0, read) == MUEHLE_FINAL.replace(" 21", " 22")
+    # a record of it alone: the game is won by White at the start
+    alone = replay_record(Game(tags={"SetUp": "1", "FEN": fen}, result="1-0"))
+    assert alone.errors == []
+    assert (alone.outcome.winner, alone.outcome.reason, alone.outcome.ply) == ("white", "fewer-than-three", 0)
+    wrong = replay_record(Game(tags={"SetUp": "1", "FEN": fen}, result="0-1"))
+    assert [error.code for error in wrong.errors] == ["result-mismatch"]
+
+
+def test_no_ply_can_follow_a_game_over_fen_with_a_capture_still_counted() -> None:
+    fen = SANMILL_MOVING_FINAL
+    game = Game(tags={"SetUp": "1", "FEN": fen}, plies=[Ply(22, "black", "d1", "a1")], source="end.txt", line=2)
+    with pytest.raises(FormatError) as caught:
+        start_fen(game)
+    assert caught.value.message == (
+        "in the FEN tag: Black has fewer than three stones: the game is over (the stone still to remove "
+        "counts for nothing), so no ply can follow it (a finished game's position stands alone)")
+    # at field 7, Black's stones on the board
+    assert (caught.value.line, caught.value.column) == (2, len('[FEN "*****O**/****OO**/OO*@*@*O w m r 6 0 ') + 1)
+
+
+def test_the_loser_to_move_stays_to_move() -> None:
+    """Sanmill's Rust engine writes w for any finished game: after Black's winning capture White,
+    the loser, is to move, as muehle has it."""
+    fen = "O*****O*/********/@@@@@*** w o r 2 0 5 0 0 0 -1 -1 -1 -1 0 0 30 ids:nodes"
+    read = fen_to_position(fen, stones=9)
+    assert read.finished and read.position.to_move == "white" and read.notes == ()
+    result = replay_record(Game(tags={"SetUp": "1", "FEN": fen}))
+    assert (result.outcome.winner, result.outcome.reason) == ("black", "fewer-than-three")
+
+
+@pytest.mark.parametrize("fen", [
+    "O*OO****/O@*@O*OO/O*O*@@*@ w o s 9 0 5 0 1 0 0 0 0 0 0 0 16",  # a capture still counted
+    "O*OO****/O@*@O*OO/O*O*@@*@ w o r 9 0 5 0 1 0 0 0 0 0 0 0 16",  # and the action of it
+    "O*OO****/O@*@O*OO/O*O*@@*@ w o ? 9 0 5 0 0 0 -1 -1 -1 -1 0 0 16 ids:nodes",  # no action
+])
+def test_phase_o_is_a_finished_game_whatever_is_still_to_do(fen: str) -> None:
+    """Live on the board (White 9, Black 5, White can move): phase o alone says the game is over
+    (resigned, drawn, lost on time: a FEN has no result), and nothing in it is left to do."""
+    read = fen_to_position(fen, stones=9)
+    assert read.finished and read.between_turns and read.position.to_move == "white"
+    assert fen_of_record([], 0, read) == "O*OO****/O@*@O*OO/O*O*@@*@ w o s 9 0 5 0 0 0 0 0 0 0 0 0 16"
+    for result in ("1-0", "0-1", "1/2-1/2", "*"):  # the record's result stands
+        replay = replay_record(Game(tags={"SetUp": "1", "FEN": fen}, result=result))
+        assert replay.errors == []
+    with pytest.raises(FormatError, match="its phase o says the game is over, so no ply can follow it"):
+        start_fen(Game(tags={"SetUp": "1", "FEN": fen}, plies=[Ply(16, "white", "d3", "d2")]))
+
+
+def test_a_capture_still_to_come_in_a_live_game_is_the_middle_of_a_turn() -> None:
+    fen = "O*OO****/O@*@O*OO/O*O*@@*@ w m r 9 0 5 0 1 0 0 0 0 0 0 0 16"
+    read = fen_to_position(fen)
+    assert not read.finished and not read.between_turns
+    with pytest.raises(FormatError, match=r"in the middle of a turn \(White still has to remove a stone\)"):
+        start_fen(Game(tags={"SetUp": "1", "FEN": fen}))
+    # the count of the side not to move (other variants' removals by both sides)
+    with pytest.raises(FormatError, match=r"in the middle of a turn \(Black still has to remove a stone\)"):
+        start_fen(Game(tags={"SetUp": "1", "FEN": fen.replace("m r 9 0 5 0 1 0", "m s 9 0 5 0 0 1")}))
+
+
+def test_both_sides_below_three_stones_cannot_be_set_up() -> None:
+    fen = "********/********/******** w o s 0 0 0 0 1 0 0 0 0 0 0 0 1"
+    assert fen_to_position(fen).finished  # (read alone)
+    with pytest.raises(FormatError) as caught:
+        fen_to_position(fen, stones=9)
+    assert caught.value.message == ("FEN field 5 (White's stones on the board): White has 0 stones and Black 0 "
+                                    "on the board and in hand: a game is over as soon as one side has fewer "
+                                    "than three, so both cannot")
+
+
+@pytest.mark.parametrize("fen", [SANMILL_LEGACY_FINAL, SANMILL_CURRENT_FINAL, SANMILL_MOVING_FINAL])
+def test_validate_judges_a_game_over_fen_as_the_win_it_shows(tmp_path: Path, fen: str) -> None:
+    def judged(result: str, movetext: str = "") -> dict:
+        path = tmp_path / "end.txt"
+        path.write_text(f'[SetUp "1"]\n[FEN "{fen}"]\n[Result "{result}"]\n\n{movetext}{result}\n', encoding="utf-8")
+        return json.loads(CliRunner().invoke(cli, ["validate", "--format", "json", str(path)]).stdout)[0]
+
+    won = judged("1-0")
+    assert won["valid"] and won["outcome"] == {"winner": "white", "reason": "fewer-than-three", "ply": 0}
+    lost = judged("0-1")
+    assert not lost["valid"] and [error["code"] for error in lost["errors"]] == ["result-mismatch"]
+    played_on = judged("1-0", "22... a1-a4 ")
+    assert [error["code"] for error in played_on["errors"]] == ["setup"]
+    assert "so no ply can follow it" in played_on["errors"][0]["message"]

@@ -124,20 +124,27 @@ def test_ply_zero_is_the_start() -> None:
 
 def test_fen_after_four_plies_and_at_the_end() -> None:
     # 1. d2 d6 2. f4 f2: White d2 f4, Black d6 f2; middle ring d6 f6 f4 f2 d2 b2 b4 b6.
-    assert run(SANMILL, "--ply", "4", "--fen").output == \
+    assert run(SANMILL, "--ply", "4", "--fen", "--fen-form", "legacy").output == \
         "********/@*O@O***/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3\n"
     # The end: inner ring d5 e5 e4 e3 d3 c3 c4 c5, outer d7 g7 g4 g1 d1 a1 a4 a7; White lost
     # (phase o), the last ply captured (counter 0), 20 turns of Black's done (move 21).
-    assert run(SANMILL, "--fen").output == \
+    assert run(SANMILL, "--fen", "--fen-form", "legacy").output == \
         "*@@@@@@*/@*O@*O**/******@* w o s 2 0 9 0 0 0 0 0 0 0 0 0 21\n"
+    # by default in Sanmill's current form: no last mill is -1, and the marker ends it
+    assert run(SANMILL, "--ply", "4", "--fen").output == \
+        "********/@*O@O***/******** w p p 2 7 2 7 0 0 -1 -1 -1 -1 0 0 3 ids:nodes\n"
+    assert run(SANMILL, "--fen").output == \
+        "*@@@@@@*/@*O@*O**/******@* w o s 2 0 9 0 0 0 -1 -1 -1 -1 0 0 21 ids:nodes\n"
 
 
 def test_a_record_set_up_from_a_fen() -> None:
     assert run(SETUP, "--ascii").output == SETUP_FINAL_ASCII
-    assert run(SETUP, "--ply", "0", "--fen").output == \
+    assert run(SETUP, "--ply", "0", "--fen", "--fen-form", "legacy").output == \
         "*@***O**/****OO**/O*O@*@*O b m s 6 0 3 0 0 0 0 0 0 0 0 2 20\n"
-    assert run(SETUP, "--fen").output == \
+    assert run(SETUP, "--fen", "--fen-form", "legacy").output == \
         "*****O**/****OO**/OO*@*@*O b o s 6 0 2 0 0 0 0 0 0 0 0 0 21\n"
+    assert run(SETUP, "--fen").output == \
+        "*****O**/****OO**/OO*@*@*O b o s 6 0 2 0 0 0 -1 -1 -1 -1 0 0 21 ids:nodes\n"
     # Its plies are numbered from the FEN's move: Black's 20th is ply 1, White's 21st ply 2.
     assert run(SETUP, "--move", "20", "--side", "black", "--ascii").output == \
         run(SETUP, "--ply", "1", "--ascii").output
@@ -166,12 +173,12 @@ def test_svg_to_standard_output_and_with_all_mills() -> None:
 
 def test_fen_and_svg_file_together(tmp_path: Path) -> None:
     result = run(SANMILL, "--ply", "4", "--fen", "--svg", str(tmp_path / "p.svg"))
-    assert result.output == "********/@*O@O***/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3\n"
+    assert result.output == "********/@*O@O***/******** w p p 2 7 2 7 0 0 -1 -1 -1 -1 0 0 3 ids:nodes\n"
     assert (tmp_path / "p.svg").exists()
 
 
 def test_reading_standard_input() -> None:
-    result = run("-", "--fen", stdin="1. d2 d6 2. f4 f2\n")
+    result = run("-", "--fen", "--fen-form", "legacy", stdin="1. d2 d6 2. f4 f2\n")
     assert result.output == "********/@*O@O***/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3\n"
 
 
@@ -201,7 +208,7 @@ def test_extension_fields_of_a_fen_are_noted_on_stderr(tmp_path: Path) -> None:
     record = tmp_path / "ext.txt"
     record.write_text('[SetUp "1"]\n[FEN "********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1 c:w-0-|b-0-"]\n'
                       "\n1. d2 *\n", encoding="utf-8")
-    result = CliRunner().invoke(cli, ["show", str(record), "--fen"])
+    result = CliRunner().invoke(cli, ["show", str(record), "--fen", "--fen-form", "legacy"])
     assert result.exit_code == 0
     assert result.stdout == "********/****O***/******** b p p 1 8 0 9 0 0 0 0 0 0 0 0 1\n"
     # at the FEN tag's value, on line 2
@@ -209,7 +216,7 @@ def test_extension_fields_of_a_fen_are_noted_on_stderr(tmp_path: Path) -> None:
     # a game read from JSON has no line in it: the note names the game
     as_json = tmp_path / "ext.json"
     assert CliRunner().invoke(cli, ["convert", str(record), "--to", "json", "-o", str(as_json)]).exit_code == 0
-    result = CliRunner().invoke(cli, ["show", str(as_json), "--fen"])
+    result = CliRunner().invoke(cli, ["show", str(as_json), "--fen", "--fen-form", "legacy"])
     assert (result.exit_code, result.stdout) == (0, "********/****O***/******** b p p 1 8 0 9 0 0 0 0 0 0 0 0 1\n")
     assert result.stderr.startswith(f"{as_json}, game 1: note: ignored the extension field 'c:w-0-|b-0-'")
 
@@ -351,3 +358,68 @@ def test_svg_never_overwrites_the_input(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "refusing to write over the input file" in result.output
     assert path.read_text(encoding="utf-8") == "1. d2 *\n"
+
+
+# -- Sanmill's FEN forms and finished games ----------------------------------------------
+
+
+@pytest.mark.parametrize("stones", [10, 12])
+def test_the_start_has_the_rulesets_stones_in_hand(tmp_path: Path, stones: int) -> None:
+    rules = tmp_path / "more.yaml"
+    rules.write_text(f"name: more\ntitle: More stones\nbase: wmd\nstones: {stones}\n", encoding="utf-8")
+    record = tmp_path / "r.txt"
+    record.write_text("1. d2 d6 *\n", encoding="utf-8")
+    result = run(str(record), "--ply", "0", "--fen", "--rules", str(rules))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"********/********/******** w p p 0 {stones} 0 {stones} 0 0 -1 -1 -1 -1 0 0 1 ids:nodes\n"
+    after = run(str(record), "--ply", "1", "--fen", "--fen-form", "legacy", "--rules", str(rules))
+    assert after.stdout == f"********/****O***/******** b p p 1 {stones - 1} 0 {stones} 0 0 0 0 0 0 0 0 1\n"
+
+
+def test_fen_form_without_fen_is_a_usage_error() -> None:
+    result = run(SANMILL, "--fen-form", "legacy")
+    assert result.exit_code == 2
+    assert "Error: --fen-form goes with --fen\n" in result.output
+    assert run(SANMILL, "--fen", "--fen-form", "newest").exit_code == 2
+
+
+def _set_up(tmp_path: Path, fen: str, movetext: str = "*") -> str:
+    path = tmp_path / "setup.txt"
+    path.write_text(f'[Event "end"]\n[SetUp "1"]\n[FEN "{fen}"]\n\n{movetext}\n', encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("fen", [
+    # Sanmill's old engine after the capture 21. g4-g7/xe4 of examples/setup-position.txt:
+    # White still to move, with the action r and its capture count not run down
+    "*****O**/****OO**/OO*@*@*O w o r 6 0 2 0 1 0 0 0 0 0 0 0 22",
+    # the same in the moving phase, in the current form
+    "*****O**/****OO**/OO*@*@*O w m r 6 0 2 0 1 0 -1 -1 -1 -1 0 0 22 ids:nodes",
+])
+def test_a_game_over_fen_is_shown_as_the_end_of_the_game(tmp_path: Path, fen: str) -> None:
+    path = _set_up(tmp_path, fen, "1-0")
+    result = CliRunner().invoke(cli, ["show", path, "--ascii"])
+    assert result.exit_code == 0, result.output
+    # the final diagram of examples/setup-position.txt without its last ply
+    assert result.stdout.splitlines()[-3:] == SETUP_FINAL_ASCII.splitlines()[-3:]
+    assert "Last ply" not in result.stdout
+    assert f"{path}:3:7: note: the FEN shows a finished game: Black has fewer than three stones" in result.stderr
+    fen_result = CliRunner().invoke(cli, ["show", path, "--fen", "--fen-form", "legacy"])
+    assert fen_result.stdout == "*****O**/****OO**/OO*@*@*O b o s 6 0 2 0 0 0 0 0 0 0 0 0 22\n"
+
+
+def test_a_finished_game_the_board_does_not_decide_says_so(tmp_path: Path) -> None:
+    """Phase o with both sides live (a game resigned or agreed drawn): the diagram says it is over."""
+    path = _set_up(tmp_path, "O*OO****/O@*@O*OO/O*O*@@*@ w o s 9 0 5 0 0 0 -1 -1 -1 -1 0 3 16 ids:nodes")
+    result = run(path, "--ascii")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "Game over: as the FEN says (phase o); the board does not tell how"
+    assert run(path, "--fen").stdout == "O*OO****/O@*@O*OO/O*O*@@*@ w o s 9 0 5 0 0 0 -1 -1 -1 -1 0 3 16 ids:nodes\n"
+
+
+def test_a_ply_after_a_game_over_fen_is_a_located_error(tmp_path: Path) -> None:
+    path = _set_up(tmp_path, "*****O**/****OO**/OO*@*@*O w o r 6 0 2 0 1 0 0 0 0 0 0 0 22", "22... a1-a4 *")
+    result = run(path)
+    assert result.exit_code == 1
+    assert result.output.startswith(f"{path}:3:36: error: in the FEN tag: its phase o says the game is over, "
+                                    "so no ply can follow it")

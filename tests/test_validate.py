@@ -55,7 +55,8 @@ class TestExamples:
         path = write(tmp_path, "on.txt", f"{BLOCKED} 10. a1-d1 0-1\n")
         (report,) = json.loads(run("--format", "json", path).stdout)
         assert (report["restore"]["ply"], report["restore"]["fen"].split()[2]) == (18, "o")
-        shown = CliRunner().invoke(cli, ["show", path, "--ply", "18", "--fen"]).stdout.strip()
+        # (the report carries the legacy form; show writes the current one unless asked)
+        shown = CliRunner().invoke(cli, ["show", path, "--ply", "18", "--fen", "--fen-form", "legacy"]).stdout.strip()
         assert report["restore"]["fen"] == shown
         text = run(path).stdout
         assert "    Game over: White cannot move\n    FEN: " in text and "to move" not in text

@@ -16,13 +16,18 @@ from muehle.analyzer.cli.common import (check_ply_choice, fails_cleanly, output_
                                         rules_option, stdout_is_utf8, write_output)
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.diagram import game_over_text, render_diagram
-from muehle.analyzer.fen import fen_of_record, start_fen
+from muehle.analyzer.fen import FEN_FORMS, fen_of_record, start_fen
 from muehle.analyzer.record_setup import replay_from, rules_for
 from muehle.analyzer.rules import Ruleset
 from muehle.analyzer.replay import Replay
 from muehle.analyzer.svg import MILL_HIGHLIGHTS, render_svg
 from muehle.notation.errors import MuehleError, game_in, no_ply
 from muehle.notation.model import Game
+
+
+#: What the diagram of a set-up position says when its FEN shows a finished game the board does
+#: not decide (Sanmill's phase o after a resignation, a draw, a time loss: a FEN has no result).
+FINISHED_BY_THE_FEN = "as the FEN says (phase o); the board does not tell how"
 
 
 def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) -> None:
@@ -49,13 +54,16 @@ def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) ->
 @click.option("--mills", type=click.Choice(MILL_HIGHLIGHTS), default="last", show_default=True,
               help="With --svg: which closed mills the picture highlights.")
 @click.option("--fen", "show_fen", is_flag=True, help="Print the position as Sanmill's FEN instead.")
+@click.option("--fen-form", type=click.Choice(FEN_FORMS), default="current", show_default=True,
+              help="With --fen: Sanmill's current FEN (ending with ids:nodes) or its legacy one.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Draw the diagram with ASCII characters only.")
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
               help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
 @click.pass_context
 @fails_cleanly
 def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], move: Optional[int], side: Optional[str],
-         svg_output: Optional[str], mills: str, show_fen: bool, ascii_only: bool, rules: Optional[Ruleset]) -> None:
+         svg_output: Optional[str], mills: str, show_fen: bool, fen_form: str, ascii_only: bool,
+         rules: Optional[Ruleset]) -> None:
     """Show the position after a ply of a record as a board diagram, SVG or FEN.
 
     FILE holds records in the notation, PGN, JSON or YAML ('-' reads standard input).
@@ -63,6 +71,8 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
     check_ply_choice(ply, move, side)
     if svg_output is None and ctx.get_parameter_source("mills") is not click.core.ParameterSource.DEFAULT:
         raise click.UsageError("--mills goes with --svg (the diagram and the FEN show no mills)")
+    if not show_fen and ctx.get_parameter_source("fen_form") is not click.core.ParameterSource.DEFAULT:
+        raise click.UsageError("--fen-form goes with --fen")
     if svg_output == "-" and show_fen:
         raise click.UsageError("--svg - and --fen would both write to standard output")
     data = load_games(file)
@@ -94,10 +104,16 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
             click.echo(MuehleError(note, source=named, line=line, column=column).format("note"), err=True)
     over = result.decided_by(index)
     if show_fen:
-        click.echo(fen_of_record(result.records, index, start, game_over=over))
+        click.echo(fen_of_record(result.records, index, start, game_over=over, form=fen_form,
+                                 stones=result.rules.stones))
     if svg_output is not None:
         write_output(render_svg(position, last, mills), svg_output, inputs=[file])
     if not show_fen and svg_output is None:
         plain = ascii_only or not stdout_is_utf8()
-        click.echo(render_diagram(position, last, ascii=plain, flying=result.rules.flying,
-                                  game_over=game_over_text(result.outcome) if over else None))
+        if over:
+            ended: Optional[str] = game_over_text(result.outcome)
+        elif not index and start is not None and start.finished:
+            ended = FINISHED_BY_THE_FEN
+        else:
+            ended = None
+        click.echo(render_diagram(position, last, ascii=plain, flying=result.rules.flying, game_over=ended))
