@@ -59,9 +59,26 @@ def sanmill_page() -> str:
 
 
 def page_data(page: str) -> dict[str, Any]:
+    """The page's data, each frame read back as a dict: ``white`` and ``black`` (points in board
+    order), ``marks`` and ``mills`` (their SVG), ``status``, ``position`` (the stone counts and
+    who is to move) and ``fen``."""
     match = re.search(r"var DATA = (\{.*?\});\n", page)
     assert match is not None
-    return json.loads(match.group(1))
+    data = json.loads(match.group(1))
+    names = [point for point, _, _ in data["points"]]
+
+    def read(row: list[Any]) -> dict[str, Any]:
+        white, black, marks, mills, status, position, fen = row
+        return {"white": [p for i, p in enumerate(names) if white >> i & 1],
+                "black": [p for i, p in enumerate(names) if black >> i & 1],
+                "marks": "".join(data["svg"][n] for n in marks), "mills": "".join(data["svg"][n] for n in mills),
+                "status": status, "position": data["texts"][position] if position >= 0 else "", "fen": fen}
+
+    for game in data["games"]:
+        game["frames"] = [read(row) for row in game["frames"]]
+        for variation in game["variations"]:
+            variation["frames"] = [read(row) for row in variation["frames"]]
+    return data
 
 
 # -- the page itself ------------------------------------------------------------
@@ -106,7 +123,7 @@ def test_tags_moves_buttons_and_result_are_shown() -> None:
     links = [attrs for tag, attrs in page.starts if tag == "a" and "ply" in (attrs.get("class") or "")]
     assert [int(a["data-ply"]) for a in links] == list(range(1, 41))
     buttons = [attrs["class"] for tag, attrs in page.starts if tag == "button"]
-    assert buttons == ["start", "back", "forward", "end"]
+    assert buttons == ["start", "back", "forward", "end", "flip", "copy-fen", "copy-record"]
     text = " ".join(page.text)
     for shown in ("Sanmill-Game", "Human", "AI", "Nine Men's Morris", "0-1", "d3-e3/xc4", "20."):
         assert shown in text
@@ -117,10 +134,11 @@ def test_comments_annotations_offers_and_variations_are_listed() -> None:
     game = parse_game('[Event "Notes <&>"]\n{ Start } 1. d2 { centre } d6! 2. f4 $14 (2. f2 d3?) f2 (=) '
                       "{ offer } 3. b4 *")
     page = render_html(game, replay(game))
-    text = " ".join(parsed(page).text)
+    text = " ".join(parsed(page.split("<script>")[0]).text)
     assert "Notes <&>" in text and "Notes &lt;&amp;&gt;" in page
-    for shown in ("Start", "centre", "!", "$14", "(=)", "offer", "d3", "?"):
+    for shown in ("Start", "centre", "!", "(=)", "offer", "d3", "?"):
         assert shown in text
+    assert '<span class="annotation"> ⩲</span>' in page  # $14: White stands slightly better
     assert re.search(r'<span class="variation">\(2\. <a class="ply" href="#line=1&amp;ply=3" data-line="1" '
                      r'data-ply="3">f2</a> <a class="ply" href="#line=1&amp;ply=4" data-line="1" data-ply="4">d3</a>'
                      r'<span class="annotation">\?</span>\)</span>', page)
@@ -140,7 +158,9 @@ def test_each_variation_has_the_frames_of_its_plies() -> None:
     assert [(f["white"], f["black"]) for f in first["frames"]] == [
         (["d2", "f2"], ["d6"]), (["d2", "f2"], ["d3", "d6"]), (["b4", "d2", "f2"], ["d3", "d6"])]
     assert [(f["white"], f["black"]) for f in nested["frames"]] == [(["d2", "f2"], ["b4", "d6"])]
-    assert nested["frames"][0]["status"].startswith("Variation 2, ply 4: 2... b4. ")
+    assert nested["frames"][0]["status"] == "Variation 2, ply 4: 2... b4"
+    assert nested["frames"][0]["position"] == ("White: 2 on the board, 7 in hand, placing\n"
+                                               "Black: 2 on the board, 7 in hand, placing\nWhite to move")
 
 
 def test_variation_plies_link_to_their_line_and_illegal_ones_do_not() -> None:
@@ -219,7 +239,7 @@ def test_a_record_set_up_from_a_fen_starts_there() -> None:
     data = page_data(write_html(read_file(EXAMPLES / "setup-position.txt")))
     start = data["games"][0]["frames"][0]
     assert (set(start["white"]), set(start["black"])) == ({"a7", "d7", "g4", "b2", "d2", "c3"}, {"a1", "g1", "e5"})
-    assert "Black to move" in start["status"]
+    assert start["position"].endswith("\nBlack to move")
 
 
 # -- in the browser -------------------------------------------------------------
