@@ -647,6 +647,9 @@ def test_the_picker_switches_games_and_the_keys_drive_the_game_in_view(browser: 
     assert in_view(browser) == [1] and browser.stones() == AFTER[12]
     browser.open(several_url + "#game=2&line=2&ply=4")
     assert in_view(browser) == [2] and browser.stones() == ({"d2", "f2"}, {"b4", "d6"})
+    browser.open(several_url + "#game=3")  # a game alone: at its end
+    assert in_view(browser) == [3] and browser.stones() == ({"g7"}, set())
+    assert browser.run("return window.location.hash;") == "#game=3&ply=1"
 
 
 def overflowing(browser: Browser) -> list[str]:

@@ -179,11 +179,13 @@
     return found;
   }
 
+  // #game=2&line=3&ply=12; without a ply, the game where it stands (at first, its end)
   function applyHash(wanted) {
-    wanted = wanted && wanted.ply !== undefined ? wanted : fromHash();
-    if (wanted.ply === undefined) { return; }
+    wanted = wanted && (wanted.ply !== undefined || wanted.game !== undefined) ? wanted : fromHash();
     var viewer = viewers[(wanted.game || 1) - 1];
-    if (viewer) { viewer.show(wanted.ply, wanted.line || 0); }
+    if (!viewer) { return; }
+    if (wanted.ply !== undefined) { viewer.show(wanted.ply, wanted.line || 0); }
+    else if (wanted.game !== undefined) { viewer.show(viewer.index); }
   }
 
   function showGame(number) {
