@@ -355,7 +355,8 @@ def _board(result: ReplayOrError) -> str:
 
 def _game_section(number: int, game: Game, result: ReplayOrError, moves: _MoveList, several: bool,
                   side: str) -> str:
-    """The section of one game; ``side`` is the board's, given to the first game only."""
+    """The section of one game; ``side`` is the board's, given to the first game only (the
+    others are hidden until the script shows them)."""
     tags = "".join(f"<tr><th>{html.escape(name)}</th><td>{html.escape(value)}</td></tr>"
                    for name, value in game.tags.items())
     if isinstance(result, MuehleError):
@@ -372,7 +373,7 @@ def _game_section(number: int, game: Game, result: ReplayOrError, moves: _MoveLi
     if several:
         label = game_label(number, game)
         heading = f"Game {number}" + (f": {html.escape(label)}" if label != f"Game {number}" else "")
-    return f"""<section class="game" id="game-{number}" data-game="{number}"{' hidden' if side == '' else ''}>
+    return f"""<section class="game" id="game-{number}" data-game="{number}"{'' if side else ' hidden'}>
 <h2>{heading}</h2>
 <table class="tags">{tags}</table>
 <div class="viewer">
