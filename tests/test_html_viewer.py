@@ -686,6 +686,17 @@ def test_at_a_phone_s_width_nothing_is_cut_off_and_the_board_fits(phone: Browser
     assert phone.stones() == ({"d2", "f4"}, {"d6", "f2"})  # 2... f2, before 3. b4
 
 
+
+@needs_driver
+def test_at_a_phone_s_width_long_names_and_comments_wrap(phone: Browser, tmp_path: Path) -> None:
+    word = "Landesmannschaftsmeisterschaftsendrundenqualifikationsturnierausrichtungsgemeinschaft"
+    game = parse_game(f'[Event "{word}"]\n[White "{word}"]\n\n{{ {word} }} 1. d2 $146 d6 (1... f4 {{ {word} }}) *')
+    path = tmp_path / "long.html"
+    path.write_text(render_games_html([(game, replay(game)), (game, replay(game))]), encoding="utf-8")
+    phone.open(path.as_uri())
+    assert overflowing(phone) == []
+
+
 @needs_driver
 def test_at_a_desktop_s_width_the_board_stands_beside_the_moves(browser: Browser, page_url: str) -> None:
     browser.open(page_url)
