@@ -217,7 +217,8 @@
     active.show(parseInt(link.getAttribute("data-ply"), 10), parseInt(link.getAttribute("data-line"), 10));
   });
   if (picker) {
-    picker.addEventListener("change", function () { showGame(parseInt(picker.value, 10)); });
+    // once chosen, the arrow keys step through the game instead of changing the choice
+    picker.addEventListener("change", function () { showGame(parseInt(picker.value, 10)); picker.blur(); });
     document.querySelector("nav.games button.previous-game").addEventListener("click", function () {
       showGame(active.game.number - 1);
     });
