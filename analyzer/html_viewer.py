@@ -1,15 +1,22 @@
 """A self-contained HTML page that replays games move by move.
 
-One file, nothing fetched from the network: the styles and the script are inline,
-the board is the SVG of :mod:`muehle.analyzer.svg`, and the script draws the
-stones of each position from data computed here by the replay. The page shows the
-tags, the move list with annotations, comments and variations, the board, and
-buttons (start, back, forward, end); the arrow keys (and Home/End) step through
-the game and clicking a move jumps to it. The moves of variations are links too:
-clicking one shows its position, and stepping then follows that variation (back
-past its first ply, through the line it branches from). The address fragment
-``#ply=12`` (``#line=3&ply=12`` in the third variation of the move list,
+One file, nothing fetched from the network: the styles and the script (package data,
+``viewer_assets/viewer.css`` and ``viewer.js``, inlined once per page) and the board, the
+SVG of :mod:`muehle.analyzer.svg`, are part of it; the script draws the stones of each
+position from data computed here by the replay. The page shows the tags, the move list
+with annotations (NAGs as their symbols), comments and variations, the board, buttons
+(start, back, forward, end; flip the board; copy the FEN of the position in view and the
+record), the status line and each side's stones on the board and in hand, and who is to
+move. The arrow keys (and Home/End) step through the game and clicking a move jumps to
+it. The moves of variations are links too: clicking one shows its position, and stepping
+then follows that variation (back past its first ply, through the line it branches from).
+A page of several games shows one at a time, chosen in a picker above it. The address
+fragment ``#ply=12`` (``#line=3&ply=12`` in the third variation of the move list,
 ``#game=2&ply=12`` on a page with several games) opens a position directly.
+
+The page has a single board, whatever the number of games, and each position is a short
+row of data (see ``viewer.js``): the stones as two bit masks, the SVG of marks and mill
+bands and the texts of the stone counts each stored once per page and named by number.
 
 Every stone the script draws is a ``<circle class="stone white|black">`` with
 ``data-point`` and ``data-side``, exactly as :func:`muehle.analyzer.svg.stone_svg`
@@ -20,64 +27,113 @@ from __future__ import annotations
 
 import html
 import json
+from functools import lru_cache
+from importlib import resources
 from typing import Any, Iterable, Optional, Sequence, Union
 
-from muehle.analyzer.board import Position, points_of
+from muehle.analyzer.board import Position
 from muehle.analyzer.diagram import summary_lines
 from muehle.analyzer.events import REASON_TEXTS, RuleViolation
+from muehle.analyzer.fen import FenPosition, fen_of_record, start_fen
 from muehle.analyzer.record_setup import replay_record
 from muehle.analyzer.replay import PlyRecord, Replay, in_variation
 from muehle.analyzer.rules import Ruleset
 from muehle.analyzer.svg import (
     COLOURS,
+    LEFT,
     POINT_XY,
+    STEP,
     STONE_RADIUS,
+    TOP,
     cross_svg,
     last_ply_svg,
     mill_band_svg,
     render_svg,
 )
 from muehle.notation.errors import FormatError, MuehleError
-from muehle.notation.model import Game, Ply, Variation
+from muehle.notation.model import POINTS, Game, Ply, Variation
+from muehle.notation.writers import write_notation
 
 _NAMES = {"white": "White", "black": "Black"}
 _REASONS = {**REASON_TEXTS, "no-capture": "no capture for too long", "declared": "as declared"}
 
-
-def _status(position: Position, record: Optional[PlyRecord], where: str, rules: Ruleset) -> str:
-    parts = [where if record is None else f"{where}: {record.label}"]
-    parts.extend(summary_lines(position, rules.flying))
-    return ". ".join(parts) + "."
+#: The symbols of the NAGs the viewer shows as symbols (PGN's numbers); others stay ``$n``.
+NAG_SYMBOLS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 10: "=", 13: "∞", 14: "⩲", 15: "⩱",
+               16: "±", 17: "∓", 18: "+−", 19: "−+"}
 
 
-def _frame(position: Position, record: Optional[PlyRecord], where: str, rules: Ruleset) -> dict[str, Any]:
-    """What the script needs to draw one position: stones, marks and the status line."""
-    marks = mills = ""
+@lru_cache(maxsize=None)
+def asset(name: str) -> str:
+    """The text of one of the page's package data files (``viewer.css``, ``viewer.js``), read once."""
+    return resources.files("muehle.analyzer").joinpath("viewer_assets", name).read_text(encoding="utf-8")
+
+
+class _Shared:
+    """What the page stores once and its positions name by number: SVG pieces (marks, mill
+    bands) and texts (each side's stones on the board and in hand, who is to move)."""
+
+    def __init__(self) -> None:
+        self.svg: dict[str, int] = {}
+        self.texts: dict[str, int] = {}
+
+    @staticmethod
+    def _number(table: dict[str, int], item: str) -> int:
+        return table.setdefault(item, len(table))
+
+    def svg_number(self, piece: str) -> int:
+        return self._number(self.svg, piece)
+
+    def text_number(self, text: str) -> int:
+        return self._number(self.texts, text)
+
+
+def _frame(position: Position, record: Optional[PlyRecord], where: str, rules: Ruleset, fen: str,
+           shared: _Shared) -> list[Any]:
+    """What the script needs to draw one position: White's and Black's stones (bit masks in the
+    order of ``POINTS``), the numbers of its marks and mill bands, the status line, the
+    number of its stone counts and the FEN (see ``viewer.js``)."""
+    marks: list[int] = []
+    mills: list[int] = []
     if record is not None:
-        marks = "".join(cross_svg(point) for point in record.captures)
-        marks += last_ply_svg(record.ply.origin, record.ply.target)
-        mills = "".join(mill_band_svg(line) for line in record.mills)
-    return {
-        "white": points_of(position.white),
-        "black": points_of(position.black),
-        "marks": marks,
-        "mills": mills,
-        "status": _status(position, record, where, rules),
-    }
+        marks = [shared.svg_number(cross_svg(point)) for point in record.captures]
+        marks.append(shared.svg_number(last_ply_svg(record.ply.origin, record.ply.target)))
+        mills = [shared.svg_number(mill_band_svg(line)) for line in record.mills]
+    status = where if record is None else f"{where}: {record.label}"
+    counts = shared.text_number("\n".join(summary_lines(position, rules.flying)))
+    return [position.white, position.black, marks, mills, status, counts, fen]
 
 
-def _frames(result: Replay) -> list[dict[str, Any]]:
+def _setup(game: Game, result: Replay) -> Optional[FenPosition]:
+    """The FEN the replay started from (``None``: the usual start), for the FENs of its positions."""
+    if not result.set_up:
+        return None
+    try:
+        setup = start_fen(game, result.rules.stones)
+    except MuehleError:
+        setup = None
+    return setup if setup is not None and setup.position == result.start else FenPosition(result.start)
+
+
+def _fen(line: Replay, records: Sequence[PlyRecord], index: int, setup: Optional[FenPosition]) -> str:
+    """The FEN after ply ``index`` of ``line``, whose plies from the start are ``records``."""
+    return fen_of_record(records, index, setup, game_over=line.decided_by(index))
+
+
+def _frames(result: Replay, setup: Optional[FenPosition], shared: _Shared) -> list[list[Any]]:
     """The frames of the main line: the start, then the position after each legal ply."""
-    total = len(result.records)
-    frames = [_frame(result.start, None, f"Start ({total} plies)", result.rules)]
-    frames.extend(_frame(record.after, record, f"Ply {record.index} of {total}", result.rules)
-                  for record in result.records)
+    records = result.records
+    total = len(records)
+    frames = [_frame(result.start, None, f"Start ({total} plies)", result.rules, _fen(result, records, 0, setup),
+                     shared)]
+    frames.extend(_frame(record.after, record, f"Ply {record.index} of {total}", result.rules,
+                         _fen(result, records, record.index, setup), shared)
+                  for record in records)
     return frames
 
 
-def _unreplayed_frame(error: MuehleError) -> dict[str, Any]:
+def _unreplayed_frame(error: MuehleError) -> list[Any]:
     """The only frame of a game that could not be replayed: an empty board and why."""
-    return {"white": [], "black": [], "marks": "", "mills": "", "status": _not_replayed_text(error)}
+    return [0, 0, [], [], _not_replayed_text(error), -1, ""]
 
 
 def _number(ply: Ply, fallback: int) -> int:
@@ -96,7 +152,7 @@ def _comment_html(text: str) -> str:
 
 def _annotation_html(ply: Ply) -> str:
     text = html.escape(ply.annotation or "")
-    text += "".join(f" ${nag}" for nag in ply.nags)
+    text += "".join(f" {NAG_SYMBOLS.get(nag, f'${nag}')}" for nag in ply.nags)
     if ply.draw_offer:
         text += " (=)"
     return f'<span class="annotation">{text}</span>' if text else ""
@@ -109,17 +165,23 @@ class _MoveList:
     (the main line is line 0). ``variations`` is the page data of each: the line it
     branches from (``parent``), the ply it replaces (``branch``) and the frames after
     each of its legal plies (the positions before ``branch`` are the parent's).
-    ``link`` starts every link's fragment (``game=2&`` on a page with several games).
+    ``link`` starts every link's fragment (``game=2&`` on a page with several games);
+    ``shared`` holds what the page stores once, ``setup`` the FEN the game started from.
     """
 
-    def __init__(self, link: str = "") -> None:
+    def __init__(self, link: str = "", shared: Optional[_Shared] = None, setup: Optional[FenPosition] = None) -> None:
         self.link = link
+        self.shared = shared if shared is not None else _Shared()
+        self.setup = setup
         self.variations: list[dict[str, Any]] = []
         self.replays: list[Replay] = []
+        #: The legal plies from the start to the end of each line (0: the main line).
+        self.from_start: list[Sequence[PlyRecord]] = []
 
     def html(self, game: Game, result: Optional[Replay]) -> str:
         """Every ply of the main line and of its variations, the replayed ones links (none
         when ``result`` is ``None``: the game was not replayed)."""
+        self.from_start = [result.records] if result is not None else []
         parts = [_comment_html(text) for text in game.comments]
         number = _number(game.plies[0], 1) if game.plies else 1
         parts += self._plies(game.plies, number, ('<span class="number">{}.</span>',
@@ -138,10 +200,13 @@ class _MoveList:
 
     def _add(self, parent: int, line: Replay) -> int:
         number = len(self.variations) + 1
-        frames = [_frame(record.after, record, f"Variation {number}, ply {record.index}", line.rules)
+        records = [*self.from_start[parent][:line.branch - 1], *line.records]
+        frames = [_frame(record.after, record, f"Variation {number}, ply {record.index}", line.rules,
+                         _fen(line, records, record.index, self.setup), self.shared)
                   for record in line.records]
         self.variations.append({"parent": parent, "branch": line.branch, "frames": frames})
         self.replays.append(line)
+        self.from_start.append(records)
         return number
 
     def _plies(self, plies: Sequence[Ply], number: int, numbers: tuple[str, str], result: Optional[Replay],
@@ -226,27 +291,42 @@ def _not_replayed_text(error: MuehleError) -> str:
     return f"Not replayed: {error.message}{where}."
 
 
-def _game_section(number: int, game: Game, result: ReplayOrError, moves: _MoveList) -> str:
-    tags = "".join(f"<tr><th>{html.escape(name)}</th><td>{html.escape(value)}</td></tr>"
-                   for name, value in game.tags.items())
-    if isinstance(result, MuehleError):
-        move_list = moves.html(game, None)
-        board = render_svg(Position(), None)
-        outcome = ""
-        errors = ""
-        rules = _not_replayed_text(result)
-    else:
-        move_list = moves.html(game, result)
-        errors = "".join(f"<li>{html.escape(message)}</li>" for message in moves.errors(result))
-        last = result.records[-1] if result.records else None
-        board = render_svg(result.last_legal_position, last)
-        outcome = _outcome_text(result)
-        rules = f"Replayed under the rules {result.rules.name}: {result.rules.title}"
-    return f"""<section class="game" id="game-{number}" data-game="{number}">
-<h2>{html.escape(_title(game))}</h2>
-<table class="tags">{tags}</table>
-<div class="viewer">
-<div class="side">
+def game_label(number: int, game: Game) -> str:
+    """How the picker names a game: its players, event, date and result as far as its tags
+    tell (unknown ``?`` values left out), else ``Game N``.
+
+    >>> game_label(3, Game(tags={"White": "Anna", "Black": "Ben", "Date": "2024.05.01", "Result": "1-0"}))
+    'Anna – Ben, 2024.05.01, 1-0'
+    >>> game_label(3, Game(tags={"Event": "?", "Result": "*"}))
+    'Game 3'
+    """
+    parts = []
+    white, black = game.tags.get("White"), game.tags.get("Black")
+    if white or black:
+        parts.append(f"{white or '?'} – {black or '?'}")
+    parts.extend(game.tags[name] for name in ("Event", "Date") if game.tags.get(name, "").strip("?. "))
+    result = game.declared_result or game.tags.get("Result")
+    if result and result != "*":
+        parts.append(result)
+    return ", ".join(parts) or f"Game {number}"
+
+
+def _picker(games: Sequence[tuple[Game, ReplayOrError]]) -> str:
+    """The choice of the game in view on a page of several games."""
+    options = "\n".join(f'<option value="{number}">{number}. {html.escape(game_label(number, game))}</option>'
+                        for number, (game, _) in enumerate(games, 1))
+    return f"""<nav class="games" aria-label="Games">
+<button type="button" class="previous-game" title="The game before">&lsaquo; Game</button>
+<select aria-label="Game in view">
+{options}
+</select>
+<button type="button" class="next-game" title="The game after">Game &rsaquo;</button>
+</nav>"""
+
+
+def _side(board: str) -> str:
+    """The board with its buttons, status and tools: once per page, beside the game in view."""
+    return f"""<div class="side">
 <div class="board">{board}</div>
 <div class="controls">
 <button type="button" class="start" title="Start (Home)">&laquo; Start</button>
@@ -255,8 +335,49 @@ def _game_section(number: int, game: Game, result: ReplayOrError, moves: _MoveLi
 <button type="button" class="end" title="End (End)">End &raquo;</button>
 </div>
 <p class="status" aria-live="polite"></p>
+<p class="position"></p>
+<div class="tools">
+<button type="button" class="flip" aria-pressed="false" title="Black's side at the bottom">Flip board</button>
+<button type="button" class="copy-fen" title="The FEN of the position in view">Copy FEN</button>
+<button type="button" class="copy-record" title="The record of this game in the notation">Copy record</button>
 </div>
-<div class="record">
+<div class="copied" hidden><label><span class="note"></span>
+<textarea readonly rows="3" spellcheck="false"></textarea></label></div>
+</div>"""
+
+
+def _board(result: ReplayOrError) -> str:
+    """The board as the page first shows it, before its script runs: the game's last position."""
+    if isinstance(result, MuehleError):
+        return render_svg(Position(), None)
+    return render_svg(result.last_legal_position, result.records[-1] if result.records else None)
+
+
+def _game_section(number: int, game: Game, result: ReplayOrError, moves: _MoveList, several: bool,
+                  side: str) -> str:
+    """The section of one game; ``side`` is the board's, given to the first game only (the
+    others are hidden until the script shows them)."""
+    tags = "".join(f"<tr><th>{html.escape(name)}</th><td>{html.escape(value)}</td></tr>"
+                   for name, value in game.tags.items())
+    if isinstance(result, MuehleError):
+        move_list = moves.html(game, None)
+        outcome = ""
+        errors = ""
+        rules = _not_replayed_text(result)
+    else:
+        move_list = moves.html(game, result)
+        errors = "".join(f"<li>{html.escape(message)}</li>" for message in moves.errors(result))
+        outcome = _outcome_text(result)
+        rules = f"Replayed under the rules {result.rules.name}: {result.rules.title}"
+    heading = html.escape(_title(game))
+    if several:
+        label = game_label(number, game)
+        heading = f"Game {number}" + (f": {html.escape(label)}" if label != f"Game {number}" else "")
+    return f"""<section class="game" id="game-{number}" data-game="{number}"{'' if side else ' hidden'}>
+<h2>{heading}</h2>
+<table class="tags">{tags}</table>
+<div class="viewer">
+{side}<div class="record">
 <p class="moves">{move_list}</p>
 {f'<p class="outcome">{html.escape(outcome)}</p>' if outcome else ''}
 {f'<ul class="errors">{errors}</ul>' if errors else ''}
@@ -266,195 +387,52 @@ def _game_section(number: int, game: Game, result: ReplayOrError, moves: _MoveLi
 </section>"""
 
 
-_STYLE = """
-body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 1.5rem; color: #222; background: #faf7f0; }
-h1 { font-size: 1.4rem; } h2 { font-size: 1.2rem; margin-bottom: .4rem; }
-section.game { margin-bottom: 2.5rem; }
-table.tags { border-collapse: collapse; margin-bottom: 1rem; font-size: .9rem; }
-table.tags th { text-align: left; padding: 0 1rem 0 0; color: #555; font-weight: normal; }
-.viewer { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; }
-.side { flex: 0 0 auto; }
-.board svg { width: 460px; max-width: 90vw; height: auto; display: block; }
-.controls { display: flex; gap: .4rem; justify-content: center; margin: .6rem 0; }
-.controls button { font-size: 1rem; min-width: 5rem; padding: .3rem .6rem; cursor: pointer; }
-.status { max-width: 460px; font-size: .9rem; min-height: 3em; }
-.record { flex: 1 1 20rem; max-width: 40rem; }
-.moves { line-height: 1.9; }
-.number { color: #777; }
-.ply { white-space: nowrap; }
-a.ply { color: #1d4f91; text-decoration: none; padding: .1rem .25rem; border-radius: .25rem; }
-a.ply:hover { background: #e4ecf7; }
-a.ply.current { background: #1f6fd1; color: #fff; }
-.ply.illegal { color: #b00020; text-decoration: line-through; }
-.annotation { color: #8a5a00; font-weight: bold; }
-.comment { color: #46604a; font-style: italic; }
-.comment::before { content: "{ "; } .comment::after { content: " }"; }
-.variation { color: #666; font-size: .92em; }
-.result { font-weight: bold; margin-left: .4rem; }
-.errors { color: #b00020; }
-.rules { color: #666; font-size: .85rem; }
-"""
-
-_SCRIPT = """
-(function () {
-  "use strict";
-  var SVG = "http://www.w3.org/2000/svg";
-  var games = DATA.games;
-  var viewers = [];
-  var active = null;
-
-  function stone(point, side) {
-    var xy = DATA.points[point];
-    var c = document.createElementNS(SVG, "circle");
-    c.setAttribute("class", "stone " + side);
-    c.setAttribute("data-point", point);
-    c.setAttribute("data-side", side);
-    c.setAttribute("cx", xy[0]);
-    c.setAttribute("cy", xy[1]);
-    c.setAttribute("r", DATA.radius);
-    c.setAttribute("fill", DATA.colours[side]);
-    c.setAttribute("stroke", DATA.colours[side + "-edge"]);
-    c.setAttribute("stroke-width", "2");
-    return c;
-  }
-
-  // Line 0 is the main line, line n > 0 the variation game.variations[n - 1]; a variation
-  // shows its parent's positions before its branch ply.
-  function Viewer(section, game) {
-    this.section = section;
-    this.game = game;
-    this.stones = section.querySelector("svg g.stones");
-    this.marks = section.querySelector("svg g.marks");
-    this.mills = section.querySelector("svg g.mills");
-    this.status = section.querySelector(".status");
-    this.plies = section.querySelectorAll("a.ply");
-    this.line = 0;
-    this.index = 0;
-    var self = this;
-    section.querySelector("button.start").addEventListener("click", function () { self.activate(); self.show(0); });
-    section.querySelector("button.back").addEventListener("click", function () { self.activate(); self.show(self.index - 1); });
-    section.querySelector("button.forward").addEventListener("click", function () { self.activate(); self.show(self.index + 1); });
-    section.querySelector("button.end").addEventListener("click", function () { self.activate(); self.show(self.last(self.line)); });
-    Array.prototype.forEach.call(this.plies, function (link) {
-      link.addEventListener("click", function (event) {
-        event.preventDefault();
-        self.activate();
-        self.show(parseInt(link.getAttribute("data-ply"), 10), parseInt(link.getAttribute("data-line"), 10));
-      });
-    });
-    section.addEventListener("click", function () { self.activate(); });
-  }
-
-  Viewer.prototype.activate = function () { active = this; };
-
-  Viewer.prototype.last = function (line) {
-    if (!line) { return this.game.frames.length - 1; }
-    var variation = this.game.variations[line - 1];
-    return variation.branch + variation.frames.length - 1;
-  };
-
-  // The line whose own frame is position ``index`` of ``line``.
-  Viewer.prototype.owner = function (line, index) {
-    while (line && index < this.game.variations[line - 1].branch) { line = this.game.variations[line - 1].parent; }
-    return line;
-  };
-
-  Viewer.prototype.frame = function (line, index) {
-    line = this.owner(line, index);
-    if (!line) { return this.game.frames[index]; }
-    var variation = this.game.variations[line - 1];
-    return variation.frames[index - variation.branch];
-  };
-
-  Viewer.prototype.show = function (index, line) {
-    if (line === undefined) { line = this.line; }
-    else if (!(line >= 0 && line <= this.game.variations.length)) { line = 0; }
-    // a variation without a legal ply has no position of its own: show the line it branches from
-    while (line && !this.game.variations[line - 1].frames.length) { line = this.game.variations[line - 1].parent; }
-    index = Math.max(0, Math.min(this.last(line), index));
-    var frame = this.frame(line, index);
-    var owner = this.owner(line, index);
-    this.line = line;
-    this.index = index;
-    while (this.stones.firstChild) { this.stones.removeChild(this.stones.firstChild); }
-    var self = this;
-    frame.white.forEach(function (p) { self.stones.appendChild(stone(p, "white")); });
-    frame.black.forEach(function (p) { self.stones.appendChild(stone(p, "black")); });
-    this.marks.innerHTML = frame.marks;
-    this.mills.innerHTML = frame.mills;
-    this.status.textContent = frame.status;
-    Array.prototype.forEach.call(this.plies, function (link) {
-      link.classList.toggle("current", parseInt(link.getAttribute("data-ply"), 10) === index &&
-                                       parseInt(link.getAttribute("data-line"), 10) === owner);
-    });
-    this.section.setAttribute("data-ply", String(index));
-    this.section.setAttribute("data-line", String(line));
-    var hash = "#" + (viewers.length > 1 ? "game=" + this.game.number + "&" : "") +
-      (line ? "line=" + line + "&" : "") + "ply=" + index;
-    if (window.location.hash !== hash && window.history && window.history.replaceState) {
-      try { window.history.replaceState(null, "", hash); } catch (e) { /* some file: pages refuse */ }
-    }
-  };
-
-  function fromHash() {
-    var found = {};
-    window.location.hash.replace(/^#/, "").split("&").forEach(function (part) {
-      var pair = part.split("=");
-      if (pair.length === 2 && /^[0-9]+$/.test(pair[1])) { found[pair[0]] = parseInt(pair[1], 10); }
-    });
-    return found;
-  }
-
-  function applyHash(wanted) {
-    wanted = wanted && wanted.ply !== undefined ? wanted : fromHash();
-    if (wanted.ply === undefined) { return; }
-    var viewer = viewers[(wanted.game || 1) - 1];
-    if (viewer) { viewer.activate(); viewer.show(wanted.ply, wanted.line || 0); }
-  }
-
-  var initial = fromHash();
-  document.querySelectorAll("section.game").forEach(function (section, i) {
-    viewers.push(new Viewer(section, games[i]));
-  });
-  viewers.forEach(function (viewer) { viewer.show(viewer.game.frames.length - 1); });
-  active = viewers[0] || null;
-  applyHash(initial);
-  window.addEventListener("hashchange", function () { applyHash(); });
-
-  document.addEventListener("keydown", function (event) {
-    if (!active || event.altKey || event.ctrlKey || event.metaKey) { return; }
-    var moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
-    if (event.key in moves) { active.show(active.index + moves[event.key]); }
-    else if (event.key === "Home") { active.show(0); }
-    else if (event.key === "End") { active.show(active.last(active.line)); }
-    else { return; }
-    event.preventDefault();
-  });
-})();
-"""
-
-
 def _script_json(data: Any) -> str:
     """JSON that can stand inside ``<script>``: no ``<`` can close the element."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
+def _record_text(game: Game) -> str:
+    """The game in the notation, for the page's "copy record" ('' if the notation cannot carry it)."""
+    try:
+        return write_notation([game])
+    except MuehleError:
+        return ""
+
+
 def render_games_html(games: Sequence[tuple[Game, ReplayOrError]], title: Optional[str] = None) -> str:
-    """One page for several replayed games, each with its own board and move list.
+    """One page for several replayed games, one board that shows one game at a time, chosen
+    in a picker (a page of one game has none).
 
     A game given with an error instead of its replay (an unknown ``Rules`` tag, a bad
     ``FEN``) is shown with its tags and moves on an empty board, and the error.
     """
+    several = len(games) > 1
     if title is None:
-        title = _title(games[0][0]) if len(games) == 1 else f"{len(games)} games of Nine Men's Morris"
+        title = _title(games[0][0]) if not several else f"{len(games)} games of Nine Men's Morris"
+    shared = _Shared()
     sections = []
     game_data = []
     for number, (game, result) in enumerate(games, 1):
-        moves = _MoveList(f"game={number}&amp;" if len(games) > 1 else "")
-        sections.append(_game_section(number, game, result, moves))
-        frames = [_unreplayed_frame(result)] if isinstance(result, MuehleError) else _frames(result)
-        game_data.append({"number": number, "frames": frames, "variations": moves.variations})
-    data = {"points": POINT_XY, "radius": STONE_RADIUS, "colours": COLOURS, "games": game_data}
+        setup = None if isinstance(result, MuehleError) else _setup(game, result)
+        moves = _MoveList(f"game={number}&amp;" if several else "", shared, setup)
+        side = _side(_board(result)) if number == 1 else ""
+        sections.append(_game_section(number, game, result, moves, several, side))
+        frames = [_unreplayed_frame(result)] if isinstance(result, MuehleError) else _frames(result, setup, shared)
+        game_data.append({"number": number, "frames": frames, "variations": moves.variations,
+                          "record": _record_text(game)})
+    data = {
+        "points": [[point, *POINT_XY[point]] for point in POINTS],
+        "centre": [LEFT + 3 * STEP, TOP + 3 * STEP],
+        "radius": STONE_RADIUS,
+        "colours": COLOURS,
+        "svg": list(shared.svg),
+        "texts": list(shared.texts),
+        "games": game_data,
+    }
+    header = f"<header>\n<h1>{html.escape(title)}</h1>\n{_picker(games)}\n</header>\n" if several else ""
+    # without the script, every game is listed (the board shows the first)
+    noscript = "<noscript><style>section.game[hidden] { display: block; }</style></noscript>\n" if several else ""
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -462,14 +440,14 @@ def render_games_html(games: Sequence[tuple[Game, ReplayOrError]], title: Option
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="muehle">
 <title>{html.escape(title)}</title>
-<style>{_STYLE}</style>
-</head>
+<style>
+{asset("viewer.css")}</style>
+{noscript}</head>
 <body>
-{chr(10).join(sections)}
+{header}{chr(10).join(sections)}
 <script>
 var DATA = {_script_json(data)};
-{_SCRIPT}
-</script>
+{asset("viewer.js")}</script>
 </body>
 </html>
 """

@@ -1,4 +1,4 @@
-"""The built wheel carries its grammar, rulesets and type marker, and works away from the checkout."""
+"""The built wheel carries its grammar, rulesets, viewer assets and type marker, and works away from the checkout."""
 
 from __future__ import annotations
 
@@ -19,6 +19,10 @@ game = parser.parse_game("1. b4 d6 2. d2-b2")
 print(muehle.grammars.__file__)
 print(len(game.plies), game.plies[2].origin, game.plies[2].target)
 print(load_ruleset("wmd").name)
+from muehle.analyzer.html_viewer import asset, render_html
+from muehle.analyzer.replay import replay
+page = render_html(game, replay(game))
+print(asset("viewer.css") in page and asset("viewer.js") in page and "function Viewer(" in page)
 """
 
 
@@ -38,6 +42,11 @@ def test_wheel_contains_grammar_and_rulesets(wheel: Path) -> None:
     assert "muehle/grammars/muehle.lark" in names
     for preset in ("wmd", "wmd-traditional", "schuermann", "brettspielnetz", "sanmill"):
         assert f"muehle/analyzer/rulesets/{preset}.yaml" in names
+
+
+def test_wheel_contains_the_viewer_s_styles_and_script(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {"muehle/analyzer/viewer_assets/viewer.css", "muehle/analyzer/viewer_assets/viewer.js"} <= names
 
 
 def test_wheel_marks_its_packages_as_typed(wheel: Path) -> None:
@@ -61,7 +70,8 @@ def test_installed_wheel_finds_its_grammar_outside_the_checkout(wheel: Path, tmp
         [sys.executable, "-S", "-c", SCRIPT], cwd=tmp_path, env=env, capture_output=True, text=True,
     )
     assert done.returncode == 0, done.stderr
-    grammar_file, plies, preset = done.stdout.splitlines()
+    grammar_file, plies, preset, viewer = done.stdout.splitlines()
     assert Path(grammar_file).is_relative_to(target)
     assert plies == "3 d2 b2"
     assert preset == "wmd"
+    assert viewer == "True"  # the viewer's styles and script, read from the installed package
