@@ -319,7 +319,7 @@ def _pieces(handle: BinaryIO) -> Iterator[tuple[int, bytes, bool]]:
     pieces' worth of bytes, the piece read so far is yielded with ``True`` and the
     caller reads on from there (memory must not grow with the file).
     """
-    from muehle.notation.parser import line_break_count
+    from muehle.notation.decode import line_break_count
 
     buffer = b""
     line = 1
