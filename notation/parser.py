@@ -2,12 +2,13 @@
 
 A text is first cut into games (:mod:`muehle.notation.splitter`), then each game
 is parsed on its own by the LALR parser of ``grammars/muehle.lark``. The grammar
-only checks the order of the tokens; the record is built by the lexer callbacks of
-:class:`_Builder` while the tokens arrive, one token per ply. So a game with a
-syntax error keeps its tags and the plies before the error, and the other games of
-the same text are not affected. Well-formed games are first tried by the quicker
-:mod:`muehle.notation.fastread`, which builds the same record or leaves the game to
-the parser.
+only checks the order of the tokens; the lexer callbacks of :class:`_Builder` tell a
+:class:`~muehle.notation.builders.Visitor` the events of the record while the tokens
+arrive, one token per ply, and a :class:`~muehle.notation.builders.GameBuilder`
+makes the :class:`Game` of them. So a game with a syntax error keeps its tags and
+the plies before the error, and the other games of the same text are not affected.
+Well-formed games are first tried by the quicker :mod:`muehle.notation.fastread`,
+which tells the same events or leaves the game to the parser.
 
 >>> game = parse_game('[Event "Beispiel"]\\n1. b4 d6 2. d2-b2/xa4! {gut} 1-0')
 >>> game.tags, game.result
@@ -33,15 +34,15 @@ import threading
 from collections import deque
 from typing import Any, Iterable, Iterator, Optional, Union
 
+from muehle.notation.builders import GameBuilder, RecordError, Visitor, second_annotation  # noqa: F401
 from muehle.notation.errors import MuehleError, NotationError
 from muehle.notation.grammar import MOVE_NUMBER_CHARS, build_parser
 from muehle.notation.decode import (  # (the lines of files: also as this module's names, as before)
     BOM, Lines, UndecodedLine, byte_lines, decoded_text, file_lines, line_break_count, stream_lines, text_lines,
 )
 from muehle.notation.inputs import path_text
-from muehle.notation.model import (  # (goes_back, next_numbering: also for the fast reader)
-    BLACK, MAX_DIGITS, MAX_VARIATION_DEPTH, TOO_DEEP, WHITE, Game, Ply, Side, Variation, goes_back,
-    next_numbering, normal_result, numbering_after, tag_value_column, too_many_digits,
+from muehle.notation.model import (
+    BLACK, MAX_DIGITS, WHITE, Game, Side, normal_result, tag_value_column, too_many_digits,
 )
 from muehle.notation.setup_numbering import sanmill_numbered
 from muehle.notation.splitter import Chunk, split_lines
@@ -133,12 +134,6 @@ class SecondAnnotation(ValueError):
         self.at, self.first, self.second = at, first, second
 
 
-def second_annotation(first: str, second: str) -> str:
-    """The message for a ply that carries two annotations (Sanmill rates a move and each of its captures)."""
-    return (f"a ply has only one annotation, and this one has {first} already: Sanmill gives the move and "
-            f"its capture a quality symbol each ({first} and {second}), muehle's record one per ply")
-
-
 def _points_of_move(move: str) -> tuple[Optional[str], str, tuple[str, ...], Optional[str]]:
     """Origin, target, captures and annotation of a move as written (``"d2-b2/xa4"``), in lower case."""
     lower = move.lower()
@@ -204,42 +199,38 @@ def read_nag(text: str) -> Optional[int]:
 
 
 class _Builder:
-    """Builds one :class:`Game` from the tokens of the lexer, in the order of the text.
+    """Tells a :class:`~muehle.notation.builders.Visitor` the events of one game, from the tokens of
+    the lexer, in the order of the text (the lexer callbacks of the LALR parser).
 
-    One line of play (the main line or a variation) at a time is "current": its
-    plies, its leading comments, the ``(number, side)`` of its last ply (for the
-    numbering of the next one) and of the ply before that (a variation replaces the
-    last ply, so its numbering restarts from there). Opening a variation pushes
-    the current line on ``stack``.
+    It checks what the grammar cannot (a ply glued to the next, a number too long, a
+    NAG out of range, parentheses and results) and keeps what the messages of syntax
+    errors need (:mod:`muehle.notation.diagnose`): the types of the last two tokens,
+    a move number waiting for its ply, the ``(`` of the open variations. What the
+    events make, the numbering and the variations included, is the visitor's business;
+    a :class:`~muehle.notation.builders.RecordError` it raises is located at the token.
     """
 
     def __init__(self) -> None:
         self.source = "<input>"
-        self.reset(Chunk(first_line=1), "<input>")
+        self.reset(Chunk(first_line=1), "<input>", GameBuilder())
 
     # -- state ------------------------------------------------------------
-    def reset(self, chunk: Chunk, source: str) -> str:
-        """Start on the game of ``chunk``; return the text to parse."""
+    def reset(self, chunk: Chunk, source: str, visitor: Visitor) -> str:
+        """Start on the game of ``chunk``, telling ``visitor``; return the text to parse."""
         self.chunk = chunk
         self.text = chunk.text
         self.length = len(self.text)
         self.source = source
         self.line_offset = chunk.first_line - 1
-        self.game = Game(source=source, line=chunk.first_line)
-        self.tag_places: dict[str, tuple[int, int, str]] = {}
-        self.game.tag_places = self.tag_places
-        self.plies: list[Ply] = self.game.plies
-        self.comments: list[str] = self.game.comments
-        self.last: Optional[Ply] = None  # the last ply of the current line
-        self.context: Optional[tuple[Optional[int], Side]] = None  # (number, side) of it
-        self.before: Optional[tuple[Optional[int], Side]] = None  # ... and of the one before
-        self.pending: Optional[tuple[int, Side, Any]] = None  # a move number waiting for its ply
-        self.stack: list[tuple] = []
+        self.visitor = visitor
+        self.pending: Optional[Any] = None  # a move number token waiting for its ply (pending[2])
         self.opened: list[Any] = []  # the '(' tokens of the open variations
+        self.has_ply = False  # whether the current line of play has a ply
+        self.had_ply: list[bool] = []  # ... and the lines the open variations branch from
         self.previous_type: Optional[str] = None  # type of the token before the last one
         self.last_type: Optional[str] = None
-        self.finished = False  # a result was read
         self.last_brace_comment: Optional[str] = None  # the last { } comment as written (for the diagnostics)
+        visitor.begin_game(source, chunk.first_line)
         return self.text
 
     def line_text(self, line: int) -> Optional[str]:
@@ -257,26 +248,12 @@ class _Builder:
     def on_tag(self, token: Any) -> Any:
         self._seen("TAG")
         name, value = tag_pair(token.value)
-        if self.game.plies or self.game.result is not None:
-            raise self.error_at("a tag pair must come before the moves", token)
-        if name in self.game.tags:
-            first = self.tag_places[name][0]
-            raise self.error_at(f"duplicate tag {name} (first given on line {first})", token)
-        self.game.tags[name] = value
-        self.tag_places[name] = (token.line + self.line_offset, tag_value_column(token.value, token.column),
-                                 self.chunk.lines[token.line - 1])
+        try:
+            self.visitor.tag(name, value, token.line + self.line_offset, tag_value_column(token.value, token.column),
+                             self.chunk.lines[token.line - 1])
+        except RecordError as error:
+            raise self.error_at(str(error), token) from None
         return token
-
-    def _check_number(self, number: int, side: Side, token: Any) -> None:
-        """A move number may not go back in its line of play."""
-        if goes_back(self.context, number, side):
-            if self.stack and not self.plies:  # the first ply of a variation: it takes the place of one
-                expected, expected_side = numbering_after(self.context, 1)  # type: ignore[arg-type]
-                written = f"{number}." if side == WHITE else f"{number}..."
-                right = f"{expected}." if expected_side == WHITE else f"{expected}..."
-                raise self.error_at(f"a variation takes the place of the ply before it, so its first ply is "
-                                    f"{right}, not {written}", token)
-            raise self.error_at(f"move number {number} follows {self.context[0]}", token)  # type: ignore[index]
 
     def on_number(self, token: Any) -> Any:
         if self.last_type == "NUMBER" and self.pending is not None:
@@ -285,9 +262,9 @@ class _Builder:
         self._seen("NUMBER")
         try:
             number, side = read_move_number(token.value)
-        except TooManyDigits as error:
+            self.visitor.move_number(number, side)
+        except (TooManyDigits, RecordError) as error:
             raise self.error_at(str(error), token) from None
-        self._check_number(number, side, token)
         self.pending = (number, side, token)
         return token
 
@@ -311,30 +288,23 @@ class _Builder:
                 raise _syntax_error(second_annotation(error.first, error.second), self, token.line,
                                     token.column + error.at) from None
         number, side, offset, origin, target, captures, annotation = decoded
-        pending = self.pending
-        if number is not None:  # the token starts with its move number
-            if pending is not None:
-                raise self.error_at(f"move number {pending[2].value} is not followed by a ply",
-                                    pending[2])
-            self._check_number(number, side, token)  # type: ignore[arg-type]
-        elif pending is not None:
-            number, side = pending[0], pending[1]
-            self.pending = None
-        else:
-            number, side = next_numbering(self.context)
-        ply = Ply(number, side, target, origin, list(captures) if captures else [],  # type: ignore[arg-type]
-                  annotation, line=token.line + self.line_offset, column=token.column + offset)
-        self.plies.append(ply)
-        self.last = ply
-        self.before = self.context
-        self.context = (number, side)
+        if number is not None and self.pending is not None:  # the token starts with its move number
+            raise self.error_at(f"move number {self.pending[2].value} is not followed by a ply", self.pending[2])
+        self.pending = None
+        try:
+            self.visitor.ply(number, side, origin, target, captures, annotation, token.line + self.line_offset,
+                             token.column + offset)
+        except RecordError as error:
+            raise self.error_at(str(error), token) from None
+        self.has_ply = True
         return token
 
     def on_annotation(self, token: Any) -> Any:
-        if self.last_type == "PLY" and self.last is not None:
-            if self.last.annotation is not None:  # (given before its capture: "f2!? xb4?")
-                raise self.error_at(second_annotation(self.last.annotation, token.value), token)
-            self.last.annotation = token.value
+        if self.last_type == "PLY":
+            try:
+                self.visitor.annotation(token.value)
+            except RecordError as error:
+                raise self.error_at(str(error), token) from None
         self._seen("ANNOTATION")
         return token
 
@@ -342,40 +312,41 @@ class _Builder:
         value = read_nag(token.value)
         if value is None:
             raise self.error_at(f"NAG {token.value} is out of range: $1 to $255", token)
-        if self.last_type in ("PLY", "ANNOTATION", "NAG") and self.last is not None:
-            self.last.nags.append(value)
+        if self.last_type in ("PLY", "ANNOTATION", "NAG"):
+            self.visitor.nag(value)
         self._seen("NAG")
         return token
 
     def on_offer(self, token: Any) -> Any:
-        if self.last_type in ("PLY", "ANNOTATION", "NAG") and self.last is not None:
-            self.last.draw_offer = True
+        if self.last_type in ("PLY", "ANNOTATION", "NAG"):
+            self.visitor.draw_offer()
         self._seen("OFFER")
         return token
 
     def on_open(self, token: Any) -> Any:
-        if self.last is not None and self.last_type not in ("NUMBER", "LPAR"):
-            if len(self.stack) == MAX_VARIATION_DEPTH:
-                raise self.error_at(TOO_DEEP, token)
-            variation = Variation()
-            self.last.variations.append(variation)
-            self.stack.append((self.plies, self.comments, self.last, self.context, self.before))
+        if self.has_ply and self.last_type not in ("NUMBER", "LPAR"):
+            try:
+                self.visitor.begin_variation()
+            except RecordError as error:
+                raise self.error_at(str(error), token) from None
             self.opened.append(token)
-            self.plies, self.comments = variation.plies, variation.comments
-            self.last, self.context, self.before = None, self.before, None
+            self.had_ply.append(self.has_ply)
+            self.has_ply = False
         self._seen("LPAR")
         return token
 
     def on_close(self, token: Any) -> Any:
-        if not self.stack:
+        if not self.opened:
             if self.last_type is None and self.chunk.start:  # (the game began after a result on this line)
                 raise self.error_at("unbalanced parentheses: ')' without a '(' before it (a new game starts "
                                     "after the result before it: was that result inside a variation?)", token)
             raise self.error_at("unbalanced parentheses: ')' without a '(' before it", token)
-        if not self.plies:
-            raise self.error_at("a variation needs at least one ply", token)
-        self.plies, self.comments, self.last, self.context, self.before = self.stack.pop()
+        try:
+            self.visitor.end_variation()
+        except RecordError as error:
+            raise self.error_at(str(error), token) from None
         self.opened.pop()
+        self.has_ply = self.had_ply.pop()
         self._seen("RPAR")
         return token
 
@@ -385,9 +356,7 @@ class _Builder:
             raise self.error_at(f"a result cannot stand inside a variation: {token.value} ends the game, and the "
                                 f"'(' at {opening.line + self.line_offset}:{opening.column} is still open (write "
                                 "the result after the main line)", token)
-        self.game.result = normal_result(token.value)
-        self.game._result_place = (token.line + self.line_offset, token.column)
-        self.finished = True
+        self.visitor.result(normal_result(token.value), token.line + self.line_offset, token.column)
         self._seen("RESULT")
         return token
 
@@ -398,12 +367,7 @@ class _Builder:
             text = text[1:-1].strip()
         else:
             text = text[1:].strip()
-        if self.finished:
-            self.game.final_comments.append(text)
-        elif self.last is not None:
-            self.last.comments.append(text)
-        else:
-            self.comments.append(text)
+        self.visitor.comment(text)
         return token
 
     def unclosed(self) -> NotationError:
@@ -477,23 +441,29 @@ def _read_whole(chunk: Chunk, source: str) -> Game:
     return game if game is not None else _parse_with_lark(chunk, source)
 
 
-def _parse_with_lark(chunk: Chunk, source: str) -> Game:
-    """The game of one chunk as the LALR parser reads it; a syntax error goes into ``game.errors``."""
+def _parse_with_lark(chunk: Chunk, source: str, visitor: Optional[Visitor] = None) -> Any:
+    """The game of one chunk as the LALR parser reads it, made by ``visitor`` (default: a
+    :class:`GameBuilder`, and a syntax error goes into ``game.errors``)."""
     from lark.exceptions import UnexpectedInput
 
+    if visitor is None:
+        visitor = GameBuilder()
     builder, lark = _PARSERS.get()
-    text = builder.reset(chunk, source)
+    text = builder.reset(chunk, source, visitor)
     try:
         lark.parse(text)
     except NotationError as error:
-        builder.game.errors.append(error)
+        visitor.error(error)
     except UnexpectedInput as error:
         from muehle.notation.diagnose import describe_unexpected
 
-        builder.game.errors.append(describe_unexpected(error, builder, text, _syntax_error))
-    game = builder.game
-    builder.reset(Chunk(first_line=1), source)  # drop references to the finished game
-    return game
+        visitor.error(describe_unexpected(error, builder, text, _syntax_error))
+    builder.reset(Chunk(first_line=1), source, _IGNORED)  # drop references to the finished game
+    return visitor.end_game()
+
+
+#: A visitor that keeps nothing (for the parser between games).
+_IGNORED = Visitor()
 
 
 def read_lines(lines: Iterable[str], source: str = "<input>", first_line: int = 1,
