@@ -206,7 +206,7 @@ class GameBuilder(Visitor):
 
     def result(self, value: str, line: int, column: int) -> None:
         self.game.result = value
-        self.game._result_place = (line, column)
+        self.game.result_place = (line, column)
         self.finished = True
 
     def error(self, error: Any) -> None:

@@ -36,6 +36,7 @@ from muehle.notation.model import (
     BLACK, MAX_VARIATION_DEPTH, SIDES, WHITE, Game, MoveLine, Numbering, PlyMove, goes_back, normal_result,
     numbering_after, tag_value_column,
 )
+from muehle.notation.moverecord import MoveRecord
 from muehle.notation.parser import (
     _DECODED, SecondAnnotation, TooManyDigits, _decode, read_move_number, read_nag, tag_pair,
 )
@@ -110,9 +111,10 @@ class FastReader:
         self._words: dict[str, tuple] = {}
         self._tag_lines: dict[str, tuple[str, str]] = {}  # tag pair by line, for lines seen before
 
-    def read_moves(self, chunk: Chunk, source: str, loader: Callable[[], Game]) -> Optional[Game]:
-        """The game of ``chunk`` with its main line and variations as moves and the rest deferred to
-        ``loader`` (see :meth:`Game.deferred`), or ``None`` when :meth:`read` must read it (or the parser).
+    def read_moves(self, chunk: Chunk, source: str, loader: Callable[[], Game]) -> Optional[MoveRecord]:
+        """The cheap record of the game of ``chunk`` (its head, its main line and variations as moves;
+        ``loader`` reads the whole game: see :class:`~muehle.notation.moverecord.MoveRecord`), or
+        ``None`` when :meth:`read` must read it (or the parser).
 
         Games whose tag pairs stand one to a line are read so: the text after the
         tags, without its comments, is split at white space, and each word is a ply
@@ -239,7 +241,7 @@ class FastReader:
                     for line in body_lines:
                         if line and not line.isspace():
                             return None
-                    return Game.deferred(tags, kind[1], MoveLine(moves, first, None, variations), loader, source,
+                    return MoveRecord(tags, kind[1], MoveLine(moves, first, None, variations), loader, source,
                                          chunk.first_line, lines[:at])
                 else:
                     return None
@@ -247,7 +249,7 @@ class FastReader:
                 return None  # a move number on its own at the end of a line: read() reads it
         if lines_open:
             return None
-        return Game.deferred(tags, None, MoveLine(moves, first, None, variations), loader, source, chunk.first_line,
+        return MoveRecord(tags, None, MoveLine(moves, first, None, variations), loader, source, chunk.first_line,
                              lines[:at])
 
     def _tag_line_pair(self, line: str) -> Optional[tuple[str, str]]:

@@ -417,7 +417,7 @@ def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False) -> Game:
     """The game of one chunk; a syntax error goes into ``game.errors``.
 
     The fast reader (:mod:`muehle.notation.fastread`) reads the chunk when it can
-    (with ``deferred``: its main line at once and the rest when asked for);
+    (with ``deferred``: as a :class:`~muehle.notation.moverecord.MoveRecord` when it can);
     otherwise (and always when ``fastread.ENABLED`` is false) the LALR parser does.
     A Sanmill export set up with Black to move is renumbered (see
     :mod:`muehle.notation.setup_numbering`).
@@ -471,9 +471,9 @@ def read_lines(lines: Iterable[str], source: str = "<input>", first_line: int = 
     """Every game of ``lines`` (without line breaks), the first of them line ``first_line`` of ``source``.
 
     Errors are handled as by :func:`read_games`. With ``deferred``, a well-formed game
-    is read as its tags, result, and main line and variations as moves
-    (:meth:`Game.main_line`), and its plies and comments only when first asked for:
-    quicker when most games are only replayed, as by ``muehle validate``. With
+    is read as the cheap :class:`~muehle.notation.moverecord.MoveRecord`: its tags,
+    result, and main line and variations as moves, the whole game read only when
+    asked for; quicker when most games are only replayed, as by ``muehle validate``. With
     ``ends_text`` false the lines are a piece of a text that goes on with a new game
     (see :func:`~muehle.notation.splitter.split_lines`).
     """
