@@ -2,7 +2,7 @@
 
 Files are read game by game (memory does not grow with the file) and each game is
 judged by :func:`muehle.analyzer.verdict.judge`; a JSON or YAML record (known by
-:func:`~muehle.notation.inputs.input_form`) is one document, read whole. With
+:func:`~muehle.notation.reading.format_of`) is one document, read whole. With
 ``jobs > 1`` the file is cut into pieces where a game surely starts
 (:func:`safe_cut`) and the pieces are read
 and judged in that many processes (the main one and ``jobs - 1`` workers; ``jobs=0``
@@ -35,7 +35,8 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator, O
 from muehle.analyzer.rules import Ruleset, RulesArg, as_ruleset
 from muehle.analyzer.verdict import GameReport, judge
 from muehle.notation.errors import MuehleError, no_game
-from muehle.notation.inputs import PathArg, input_form, path_text, read_text, source_name
+from muehle.notation.inputs import PathArg, path_text, read_text, source_name
+from muehle.notation.reading import format_of, read
 
 if TYPE_CHECKING:  # (multiprocessing is imported only when workers are started)
     from multiprocessing.connection import Connection
@@ -114,7 +115,7 @@ def usable_processors() -> int:
 
 def validate_paths(
     names: Iterable[PathArg], rules: RulesArg = None, jobs: int = 1,
-    stdin_text: Union[str, MuehleError, None] = None,
+    stdin_text: Union[str, MuehleError, None] = None, source_format: Optional[str] = None,
 ) -> Iterator[Union[GameReport, MuehleError]]:
     """A report per game of each input in order, or the :class:`MuehleError` of an unreadable input.
 
@@ -124,7 +125,8 @@ def validate_paths(
     text is ``stdin_text``, or the error met reading it (``None``: it is read when ``-``
     comes, once however often it is named).
     Notation, PGN, JSON and YAML records are read (JSON and YAML whole, in this
-    process). After an input error (standard input's too) the other inputs are still
+    process), each input in the format its name or content says, or in ``source_format``
+    (see :func:`muehle.notation.read`). After an input error (standard input's too) the other inputs are still
     read. An input without a game (an empty file, say) is an input error too. ``jobs``
     processes judge the games (0: one per :func:`usable_processors`; a negative number
     is a :class:`ValueError`). The arguments are checked at the call.
@@ -134,11 +136,14 @@ def validate_paths(
     chosen = None if rules is None else as_ruleset(rules)
     if jobs < 0:
         raise ValueError(f"jobs is a number of processes (0: one per processor), not {jobs}")
-    return _reports(names, chosen, usable_processors() if jobs == 0 else jobs, stdin_text)
+    if source_format is not None:
+        format_of("-", None, source_format)  # (an unknown format is a ValueError at the call)
+    return _reports(names, chosen, usable_processors() if jobs == 0 else jobs, stdin_text, source_format)
 
 
 def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
-             stdin_text: Union[str, MuehleError, None]) -> Iterator[Union[GameReport, MuehleError]]:
+             stdin_text: Union[str, MuehleError, None],
+             source_format: Optional[str] = None) -> Iterator[Union[GameReport, MuehleError]]:
     """The reports of :func:`validate_paths`, its arguments checked."""
     pool = _Pool(jobs) if jobs > 1 else None
     stdin = stdin_text  # (read at the first "-" when not given)
@@ -154,8 +159,8 @@ def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
                     yield stdin
                     continue
                 text = stdin
-            form = input_form(name, text)
-            if form != "notation":
+            form = format_of(name, text, source_format)
+            if form not in ("notation", "pgn"):
                 items = _judge_data_record(name, source, form, rules, text)
             elif pool is None or (name != "-" and not _regular_file(name)):
                 # a pipe (<(zcat ...), /dev/stdin, a FIFO) can be read once only, and by this process
@@ -213,9 +218,8 @@ def validate_file(path: PathArg, rules: RulesArg = None, jobs: int = 1) -> Valid
 
 def _judge_serially(name: str, source: str, rules: Optional[Ruleset],
                     stdin_text: Optional[str]) -> Iterator[Union[GameReport, MuehleError]]:
-    from muehle.notation.parser import read_file, read_games
-
-    games = read_games(stdin_text or "", source, True) if name == "-" else read_file(name, source, True, lenient=True)
+    games = read(name, "notation", text=(stdin_text or "") if name == "-" else None, name=source, deferred=True,
+                 lenient=True)
     try:
         for index, game in enumerate(games, 1):
             yield judge(game, index, rules, source)
@@ -226,11 +230,8 @@ def _judge_serially(name: str, source: str, rules: Optional[Ruleset],
 def _judge_data_record(name: str, source: str, form: str, rules: Optional[Ruleset],
                        stdin_text: Optional[str]) -> Iterator[Union[GameReport, MuehleError]]:
     """Judge the games of a JSON or YAML record (``form``), read whole, in this process."""
-    from muehle.notation.jsonrecord import READERS
-
     try:
-        text = (stdin_text or "") if name == "-" else read_text(name)
-        games = READERS[form](text, source)
+        games = list(read(name, form, text=(stdin_text or "") if name == "-" else None, name=source))
     except MuehleError as error:
         yield error
         return
