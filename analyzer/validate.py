@@ -4,7 +4,7 @@ Files are read game by game (memory does not grow with the file) and each game i
 judged by :func:`muehle.analyzer.verdict.judge`; a JSON or YAML record (known by
 :func:`~muehle.notation.reading.format_of`) is one document, read whole. With
 ``jobs > 1`` the file is cut into pieces where a game surely starts
-(:func:`safe_cut`) and the pieces are read
+(:func:`~muehle.notation.splitter.safe_cut`, the splitter's rule) and the pieces are read
 and judged in that many processes (the main one and ``jobs - 1`` workers; ``jobs=0``
 is one per processor the process may run on, :func:`usable_processors`); the reports
 come back in file order and are the same as with one process.
@@ -24,7 +24,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-import re
 import select
 import signal
 import stat
@@ -37,6 +36,7 @@ from muehle.analyzer.verdict import GameReport, judge
 from muehle.notation.errors import MuehleError, no_game
 from muehle.notation.inputs import PathArg, path_text, read_text, source_name
 from muehle.notation.reading import format_of, read
+from muehle.notation.splitter import safe_cut
 
 if TYPE_CHECKING:  # (multiprocessing is imported only when workers are started)
     from multiprocessing.connection import Connection
@@ -265,48 +265,6 @@ def _judge_in_pool(pool: "_Pool", name: str, source: str, rules: Optional[Rulese
 #: How many bytes are read ahead to cut a piece from: a piece ends at the first safe
 #: boundary after half of them (pieces of 64 KB and a little more).
 PIECE_BYTES = 128 * 1024
-
-#: A line that starts a tag pair: ``[Name "`` (as the splitter sees one).
-_TAG_LINE = re.compile(rb'\n(?=[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]+")')
-#: A line of movetext that ends with a result (and holds no comment or string that could hide it).
-_RESULT_AT_END = re.compile(rb'(?:^|[ \t])(?:1-0|0-1|1/2-1/2|\xc2\xbd-\xc2\xbd|\*)[ \t\r]*$')
-
-
-def safe_cut(data: bytes, start: int) -> Optional[int]:
-    """The first offset at or after ``start`` where a game surely starts, whatever came before.
-
-    That is the start of a tag line (``[Name "``, without ``}``) after at least one
-    blank line, itself after a line of plain movetext that ends with a result: the
-    splitter (:mod:`muehle.notation.splitter`) starts a new game there both when that
-    result ends a game and when it stands inside an open ``{`` comment.
-
-    >>> data = b'1. d2 d6 1-0\\n\\n[Event "b"]\\n1. f4 *\\n'
-    >>> safe_cut(data, 0), safe_cut(data, 15), safe_cut(data[:20], 0)
-    (14, None, None)
-    """
-    for found in _TAG_LINE.finditer(data, max(start - 1, 0)):
-        line_start = found.start() + 1
-        line_end = data.find(b"\n", line_start)
-        if line_end < 0:
-            return None  # the tag line is not complete yet
-        if b"}" in data[line_start:line_end]:
-            continue
-        end = found.start()  # the line break ending the line before
-        blank_lines = 0
-        while end > 0:
-            before = data.rfind(b"\n", 0, end) + 1
-            previous = data[before:end]
-            if previous.strip(b" \t\r"):
-                break
-            blank_lines += 1
-            end = before - 1
-        else:
-            continue
-        if blank_lines and not any(char in previous for char in (b"{", b"}", b";", b'"', b"[")) \
-                and _RESULT_AT_END.search(previous):
-            return line_start
-    return None
-
 
 #: Without a safe boundary in this many bytes, the rest of a file is judged in the main process.
 PIECE_LIMIT_FACTOR = 32

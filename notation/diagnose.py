@@ -19,10 +19,11 @@ from typing import Any, Callable, Optional
 from muehle.notation.errors import NotationError
 from muehle.notation.grammar import MOVE_NUMBER_CHARS
 from muehle.notation.model import POINT_SET
+from muehle.notation.tags import TAG_NAME
 
 _WORD = re.compile(r"[A-Za-z][0-9]+")
 _TAG_OPEN = re.compile(r"\[[ \t]*")
-_TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+_TAG_NAME = re.compile(TAG_NAME)
 _BLANKS = re.compile(r"[ \t]*")
 _DIGITS = re.compile(r"[0-9]+")
 _ALNUM = re.compile(r"\w+")

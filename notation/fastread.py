@@ -34,13 +34,14 @@ from typing import Callable, Iterable, Optional
 from muehle.notation.builders import GameBuilder, RecordError, Visitor
 from muehle.notation.model import (
     BLACK, MAX_VARIATION_DEPTH, SIDES, WHITE, Game, MoveLine, Numbering, PlyMove, goes_back, normal_result,
-    numbering_after, tag_value_column,
+    numbering_after,
 )
 from muehle.notation.moverecord import MoveRecord
 from muehle.notation.parser import (
-    _DECODED, SecondAnnotation, TooManyDigits, _decode, read_move_number, read_nag, tag_pair,
+    _DECODED, SecondAnnotation, TooManyDigits, _decode, read_move_number, read_nag,
 )
 from muehle.notation.splitter import Chunk
+from muehle.notation.tags import tag_pair, tag_value_column
 from muehle.notation.terminals import Terminal, token_pattern
 
 __all__ = ["FastReader", "ENABLED"]

@@ -15,9 +15,10 @@ False
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Literal, NamedTuple, Optional, Sequence
+from typing import Callable, Literal, NamedTuple, Optional, Sequence
+
+from muehle.notation.tags import tag_place, tag_value_column, tag_value_offset_column  # noqa: F401  (also as names of this module)
 
 Side = Literal["white", "black"]
 
@@ -439,49 +440,6 @@ class Game(RecordHead):
         return (f"Game(tags={self.tags!r}, plies={self.plies!r}, result={self.result!r}, "
                 f"comments={self.comments!r}, final_comments={self.final_comments!r}, "
                 f"source={self.source!r}, line={self.line!r}, errors={self.errors!r})")
-
-
-def tag_value_column(pair: str, column: int) -> int:
-    """The column of the value of the tag pair ``pair`` (``[Name "value"]``) that starts at ``column``.
-
-    >>> tag_value_column('[FEN "x"]', 9)
-    15
-    """
-    return column + pair.index('"') + 1
-
-
-def tag_value_offset_column(line_text: str, column: int, offset: int) -> int:
-    r"""The column in ``line_text`` of the character ``offset`` places into a tag value that starts
-    at ``column``: an escaped character (``\"``, ``\\``) takes two columns of the line.
-
-    >>> line = '[Event "a \\"b\\" c"]'
-    >>> tag_value_offset_column(line, 9, 3), line[tag_value_offset_column(line, 9, 3) - 1]
-    (13, 'b')
-    >>> line[tag_value_offset_column(line, 9, 6) - 1]
-    'c'
-    """
-    index = column - 1
-    for _ in range(offset):
-        index += 2 if line_text[index:index + 1] == "\\" else 1
-    return index + 1
-
-
-def tag_place(numbered: Iterable[tuple[int, str]], name: str) -> Optional[tuple[int, int, str]]:
-    """Line, column of the value and text of the line of tag pair ``name`` among the numbered
-    lines (number, text) that start a record, one tag pair to a line (comment lines between
-    them are passed over); looked for up to the first line of movetext.
-
-    >>> tag_place(enumerate(['{ a note }', '[FEN "x"]', '1. d2 *'], 7), "FEN")
-    (8, 7, '[FEN "x"]')
-    """
-    pair = re.compile(rf'\[\s*{re.escape(name)}\s+"')
-    for number, text in numbered:
-        found = pair.search(text)
-        if found:
-            return number, found.end() + 1, text
-        if text.strip() and not text.lstrip().startswith(("[", ";", "{")):
-            break  # the tag section is over
-    return None
 
 
 from .errors import NotationError  # noqa: E402  (for the annotation above)

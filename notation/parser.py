@@ -42,10 +42,11 @@ from muehle.notation.decode import (  # (the lines of files: also as this module
 )
 from muehle.notation.inputs import path_text
 from muehle.notation.model import (
-    BLACK, MAX_DIGITS, WHITE, Game, Side, normal_result, tag_value_column, too_many_digits,
+    BLACK, MAX_DIGITS, WHITE, Game, Side, normal_result, too_many_digits,
 )
 from muehle.notation.setup_numbering import sanmill_numbered
 from muehle.notation.splitter import Chunk, split_lines
+from muehle.notation.tags import tag_pair, tag_value_column
 
 __all__ = ["read_games", "read_file", "read_lines", "parse_game",
            # (the lines of files, now in muehle.notation.decode, as they were named here)
@@ -72,10 +73,6 @@ Decoded = tuple[Optional[int], Optional[Side], int, Optional[str], str, tuple[st
 #: Decoded ply tokens by their text (records repeat the same tokens a lot).
 _DECODED: dict[str, Decoded] = {}
 _DECODED_LIMIT = 50_000
-
-#: An escape in a tag value: \" or \\.
-_ESCAPE = re.compile(r'\\(["\\])')
-
 
 def _decode(text: str) -> Decoded:
     """Split the text of a ply token into its number, side and move.
@@ -155,19 +152,6 @@ def _points_of_move(move: str) -> tuple[Optional[str], str, tuple[str, ...], Opt
     if " " in rest or "\t" in rest:  # (captures written as words of their own: "f2 xb4")
         rest = rest.replace(" ", "").replace("\t", "")
     return origin, target, tuple(rest.split("x")[1:]), annotation
-
-
-def tag_pair(text: str) -> tuple[str, str]:
-    """The name and the value of the text of a TAG token.
-
-    >>> tag_pair('[Event "Zug \\\\"1\\\\""]')
-    ('Event', 'Zug "1"')
-    """
-    open_at = text.index('"')
-    value = text[open_at + 1 : text.rindex('"')]
-    if "\\" in value:
-        value = _ESCAPE.sub(r"\1", value)
-    return text[1:open_at].strip(), value
 
 
 class TooManyDigits(ValueError):

@@ -32,6 +32,7 @@ from muehle.notation.model import (
     ANNOTATIONS, POINT_SET, RESULTS, SIDES, TOO_LARGE, WHITE, Game, Numbering, Ply, Variation, decimal_digits, goes_back, next_numbering, too_many_digits,
 )
 from muehle.notation.splitter import cuts_comment
+from muehle.notation.tags import TAG_NAME as TAG_NAME_PATTERN
 
 #: Width of a movetext line in the canonical notation.
 NOTATION_WIDTH = 80
@@ -53,7 +54,7 @@ COMMENT_CUT = "a blank line followed by a line that starts like a tag pair ([Nam
 COMMENT_BRACE_AND_BREAK = "both '}' and a line break"
 
 #: Tag names the notation can carry: letters, digits and underscores.
-TAG_NAME = re.compile(r"[A-Za-z0-9_]+\Z")
+TAG_NAME = re.compile(TAG_NAME_PATTERN + r"\Z")
 
 
 class UnwritableError(MuehleError):
