@@ -39,6 +39,7 @@ TOKEN_WORDS = {
     "ANNOTATION": "an annotation",
     "NAG": "a NAG ($1 to $255)",
     "OFFER": "a draw offer (=)",
+    "COMMA": "a comma",
     "LPAR": "'('",
     "RPAR": "')'",
     "TAG": "a tag pair",
@@ -96,6 +97,8 @@ def _unexpected_token(error: Any, builder: Any, make: MakeError) -> NotationErro
             return at(f"move number {number.value} is not followed by a ply", number)
         if builder.opened:
             return builder.unclosed()
+        if builder.last_type == "COMMA":
+            return at("after the comma comes Black's reply (6. g1, g7), not the end of the game")
     if before == "NUMBER":
         return at(f"expected a ply after the move number {builder.pending[2].value}, "
                   f"found {_describe_token(token)}")
@@ -110,7 +113,15 @@ def _unexpected_token(error: Any, builder: Any, make: MakeError) -> NotationErro
             return at("a ply has only one draw offer (=)")
         return at("a draw offer (=) must follow its ply (after the annotation and NAGs)")
     if kind == "LPAR":
+        if before == "COMMA":
+            return at("after the comma comes Black's reply: a variation of White's ply stands before its "
+                      "reply without the comma (6. g1 (6. d2) g7)")
         return at("a variation must follow the ply it replaces")
+    if kind == "COMMA":
+        return at("a comma stands right after White's ply (and its annotation, NAGs and draw offer) or after "
+                  "the book's 4. -, and before Black's reply: 6. g1, g7")
+    if before == "COMMA":
+        return at(f"after the comma comes Black's reply (6. g1, g7), not {_describe_token(token)}")
     # Anything else (the callbacks report the other cases before the parser sees them).
     expected = sorted(TOKEN_WORDS.get(name, name) for name in error.expected if name in TOKEN_WORDS)
     message = f"unexpected {_describe_token(token)}"

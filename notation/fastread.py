@@ -59,6 +59,7 @@ _NAG = 4  # after one of its NAGs
 _OFFER = 5  # after its draw offer
 _CLOSED = 6  # after one of its variations
 _DONE = 7  # after the result: only comments may follow
+_COMMA = 8  # after the comma of the book's one-line form ("6. g1, g7"): Black's reply follows
 
 # What a word of movetext is, for read_moves: (kind, ...) tuples, remembered per word.
 _WORD_PLY = 0  # (kind, (target, origin, captures), state after it, glued number and side or None)
@@ -322,6 +323,9 @@ class FastReader:
         ply, comment = visitor.ply, visitor.comment
         opened: list[bool] = []  # for each open variation: whether the line it branches from has a ply
         has_ply = False  # whether the current line has a ply
+        number_side = None  # the side of a move number written on its own, until its ply
+        number_dash = False  # ... and whether it is the book's "4. -"
+        white_numbered = False  # whether the last ply was written with White's move number
         state = _START
         finished = False
         line, line_start = 1 + line_offset, 0
@@ -343,8 +347,13 @@ class FastReader:
                         except (TooManyDigits, SecondAnnotation):
                             return False
                     number, side, offset, origin, target, captures, annotation = decoded
-                    if number is not None and state == _NUMBER:
-                        return False
+                    if number is not None:
+                        if state == _NUMBER or state == _COMMA:
+                            return False
+                        white_numbered = side == WHITE
+                    else:
+                        white_numbered = number_side == WHITE
+                    number_side = None
                     ply(number, side, origin, target, captures, annotation, line,
                         end - len(value) - line_start + 1 + offset)
                     has_ply = True
@@ -358,6 +367,15 @@ class FastReader:
                     if kind == "WS":
                         continue
                     comment((value[1:-1] if value[0] == "{" else value[1:]).strip())
+                elif state == _COMMA:
+                    return False  # after the comma only Black's reply
+                elif kind == "COMMA":
+                    if state == _NUMBER:
+                        if not number_dash:
+                            return False
+                    elif state not in _AFTER_PLY and state != _OFFER or not white_numbered:
+                        return False
+                    state = _COMMA
                 elif kind == "ANNOTATION":
                     if state != _PLY:
                         return False
@@ -408,9 +426,10 @@ class FastReader:
                     except TooManyDigits:
                         return False
                     visitor.move_number(number, side)
+                    number_side, number_dash = side, found[kind].endswith("-")
                     state = _NUMBER
                 else:  # a character no terminal matches
                     return False
         except RecordError:
             return False  # the parser reports it, with its place
-        return not opened and state != _NUMBER
+        return not opened and state != _NUMBER and state != _COMMA

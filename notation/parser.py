@@ -154,6 +154,13 @@ def _points_of_move(move: str) -> tuple[Optional[str], str, tuple[str, ...], Opt
     return origin, target, tuple(rest.split("x")[1:]), annotation
 
 
+#: The errors of a comma of the book's one-line form (``6. g1, g7``, ``4. -, e4``) out of its place.
+COMMA_AFTER_PLY = ("a comma stands between White's ply and Black's reply of the same move, White's written "
+                   "with its move number: 6. g1, g7")
+COMMA_AFTER_NUMBER = "a comma follows a move number only where White's ply is left out: 4. -, e4"
+AFTER_COMMA = "after the comma comes Black's reply, without a move number: 6. g1, g7"
+
+
 class TooManyDigits(ValueError):
     """A number written with more than :data:`~muehle.notation.model.MAX_DIGITS` digits."""
 
@@ -210,6 +217,7 @@ class _Builder:
         self.pending: Optional[Any] = None  # a move number token waiting for its ply (pending[2])
         self.opened: list[Any] = []  # the '(' tokens of the open variations
         self.has_ply = False  # whether the current line of play has a ply
+        self.white_numbered = False  # whether the last ply was written with White's move number
         self.had_ply: list[bool] = []  # ... and the lines the open variations branch from
         self.previous_type: Optional[str] = None  # type of the token before the last one
         self.last_type: Optional[str] = None
@@ -243,6 +251,8 @@ class _Builder:
         if self.last_type == "NUMBER" and self.pending is not None:
             raise self.error_at(f"move number {self.pending[2].value} is not followed by a ply",
                                 self.pending[2])
+        if self.last_type == "COMMA":
+            raise self.error_at(AFTER_COMMA, token)
         self._seen("NUMBER")
         try:
             number, side = read_move_number(token.value)
@@ -272,8 +282,15 @@ class _Builder:
                 raise _syntax_error(second_annotation(error.first, error.second), self, token.line,
                                     token.column + error.at) from None
         number, side, offset, origin, target, captures, annotation = decoded
-        if number is not None and self.pending is not None:  # the token starts with its move number
-            raise self.error_at(f"move number {self.pending[2].value} is not followed by a ply", self.pending[2])
+        if number is not None:  # the token starts with its move number
+            if self.pending is not None:
+                raise self.error_at(f"move number {self.pending[2].value} is not followed by a ply",
+                                    self.pending[2])
+            if self.previous_type == "COMMA":
+                raise self.error_at(AFTER_COMMA, token)
+            self.white_numbered = side == WHITE
+        else:
+            self.white_numbered = self.pending is not None and self.pending[1] == WHITE
         self.pending = None
         try:
             self.visitor.ply(number, side, origin, target, captures, annotation, token.line + self.line_offset,
@@ -305,6 +322,16 @@ class _Builder:
         if self.last_type in ("PLY", "ANNOTATION", "NAG"):
             self.visitor.draw_offer()
         self._seen("OFFER")
+        return token
+
+    def on_comma(self, token: Any) -> Any:
+        if self.last_type == "NUMBER":
+            if not self.pending[2].value.endswith("-"):  # type: ignore[index]
+                raise self.error_at(COMMA_AFTER_NUMBER, token)
+        elif self.last_type in ("PLY", "ANNOTATION", "NAG", "OFFER"):
+            if not self.white_numbered:
+                raise self.error_at(COMMA_AFTER_PLY, token)
+        self._seen("COMMA")  # (anywhere else the parser reports it)
         return token
 
     def on_open(self, token: Any) -> Any:
@@ -362,7 +389,7 @@ class _Builder:
             "TAG": self.on_tag, "NUMBER": self.on_number, "PLY": self.on_ply,
             "ANNOTATION": self.on_annotation, "NAG": self.on_nag, "OFFER": self.on_offer,
             "LPAR": self.on_open, "RPAR": self.on_close, "RESULT": self.on_result,
-            "COMMENT": self.on_comment,
+            "COMMENT": self.on_comment, "COMMA": self.on_comma,
         }
 
 

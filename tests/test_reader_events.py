@@ -64,7 +64,8 @@ def test_written_pgn_tells_the_same_events(records: list[Game]) -> None:
 #: Words of movetext, right and wrong, to string together.
 WORDS = ["1.", "2.", "17.", "3...", "4…", "12. ...", "b4", "D2", "b1", "d2-d6", "a1-a4/xg7", "f2!? xb4", "e3xd5",
          "5.b4", "5...d6", "!", "??", "!?", "$1", "$256", "(=)", "(", ")", "{ note }", "{ a { b }", "; rest", "1-0",
-         "0-1", "1/2-1/2", "½-½", "*", '[Event "x"]', '[Round "1"]', "[Bad", "x", "-", "b4b6", "9" * 5, "\n", "\n\n"]
+         "0-1", "1/2-1/2", "½-½", "*", '[Event "x"]', '[Round "1"]', "[Bad", "x", "-", "b4b6", "9" * 5, "\n", "\n\n",
+         ",", "6. g1,", "4. -,", "4. -", "g7,", "e3!,"]
 
 
 @property_settings

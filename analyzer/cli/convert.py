@@ -97,10 +97,15 @@ class _Errors(MuehleError):
     help="With --to notation: how a Black ply standing alone is numbered, "
          "'17... a7-a4' (dots, the default) or the book's '17. - a7-a4' (book).",
 )
+@click.option(
+    "--comma", is_flag=True, default=False,
+    help="With --to notation: the book's one-line form, a comma between White's ply and "
+         "Black's reply ('6. g1, g7') and '4. -, e4' for a Black ply standing alone.",
+)
 @from_option
 @fails_cleanly
 def convert(files: tuple[str, ...], target: str, output: Optional[str], black_number: Optional[str],
-            source_format: Optional[str]) -> None:
+            comma: bool, source_format: Optional[str]) -> None:
     """Convert game records to notation, JSON, YAML, PGN or a self-contained HTML viewer.
 
     FILE may be `-` for standard input. Several files are read in order and their
@@ -108,14 +113,19 @@ def convert(files: tuple[str, ...], target: str, output: Optional[str], black_nu
     """
     if black_number is not None and target != "notation":
         raise click.UsageError(f"--black-number applies to --to notation only, not to --to {target}")
+    if comma and target != "notation":
+        raise click.UsageError(f"--comma applies to --to notation only, not to --to {target}")
+    if comma and black_number == "dots":
+        raise click.UsageError("--comma writes a Black ply standing alone as the book does, '4. -, e4': "
+                               "--black-number dots does not go with it")
     games = read_records(files, source_format)
     if not games and target == "html":
         names = ", ".join(dict.fromkeys(source_name(name) for name in files))
         raise MuehleError(no_game("an HTML viewer needs one"), source=names,
                           code="empty")
     try:
-        text = (write_notation(games, black_number=black_number) if black_number is not None
-                else WRITERS[target](games))
+        text = (write_notation(games, black_number=black_number or "dots", comma=comma)
+                if black_number is not None or comma else WRITERS[target](games))
     except UnwritableError as error:
         raise _named(error, games) from None
     write_output(text, output, inputs=files)
