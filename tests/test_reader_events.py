@@ -4,7 +4,8 @@ The LALR parser (``grammars/muehle.lark``) is the reference. The fast reader mus
 accept exactly the records the parser reads without an error, and tell a builder
 the same events, in the same order, with the same places; a record with an error
 it must leave to the parser (which reports it). Records come from muehle's
-writers (well-formed ones, with comments, variations, NAGs, PGN tags) and from
+writers (well-formed ones, with comments, variations, NAGs, PGN tags, the book's
+one-line form) and from
 words of movetext strung together at random (mostly records with errors).
 """
 
@@ -53,6 +54,12 @@ def check_same_events(text: str) -> list[tuple[list[tuple], list[tuple] | None]]
 @given(record_files)
 def test_written_notation_tells_the_same_events(records: list[Game]) -> None:
     check_same_events(write_notation(records))
+
+
+@property_settings
+@given(record_files)
+def test_the_books_one_line_form_tells_the_same_events(records: list[Game]) -> None:
+    check_same_events(write_notation(records, comma=True))
 
 
 @property_settings
