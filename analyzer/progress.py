@@ -163,12 +163,12 @@ class Progress:
 def count_lines(name: str) -> int:
     """The number of lines of a file, read in blocks; 0 for ``-`` or a file that cannot be read.
 
-    Lines end as the reader of files ends them (:func:`~muehle.notation.parser.file_lines`):
+    Lines end as the reader of files ends them (:func:`~muehle.notation.decode.file_lines`):
     with LF, CRLF or a CR alone.
     """
     if name == "-":
         return 0
-    from muehle.notation.parser import BOM, line_break_count
+    from muehle.notation.decode import BOM, line_break_count
 
     lines = 0
     last = b"\n"

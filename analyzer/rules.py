@@ -26,7 +26,8 @@ from typing import Any, Optional, Union
 import yaml
 
 from muehle.notation.errors import FormatError, MuehleError
-from muehle.notation.inputs import PathArg, decoded_text, path_text
+from muehle.notation.decode import decoded_text
+from muehle.notation.inputs import PathArg, path_text
 from muehle.notation.yamlload import load_yaml_strictly
 
 #: Allowed values of the enumerated fields.

@@ -2,9 +2,9 @@
 
 Files are read game by game (memory does not grow with the file) and each game is
 judged by :func:`muehle.analyzer.verdict.judge`; a JSON or YAML record (known by
-:func:`~muehle.notation.inputs.input_form`) is one document, read whole. With
+:func:`~muehle.notation.reading.format_of`) is one document, read whole. With
 ``jobs > 1`` the file is cut into pieces where a game surely starts
-(:func:`safe_cut`) and the pieces are read
+(:func:`~muehle.notation.splitter.safe_cut`, the splitter's rule) and the pieces are read
 and judged in that many processes (the main one and ``jobs - 1`` workers; ``jobs=0``
 is one per processor the process may run on, :func:`usable_processors`); the reports
 come back in file order and are the same as with one process.
@@ -24,7 +24,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-import re
 import select
 import signal
 import stat
@@ -35,7 +34,9 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator, O
 from muehle.analyzer.rules import Ruleset, RulesArg, as_ruleset
 from muehle.analyzer.verdict import GameReport, judge
 from muehle.notation.errors import MuehleError, no_game
-from muehle.notation.inputs import PathArg, input_form, path_text, read_text, source_name
+from muehle.notation.inputs import PathArg, path_text, read_text, source_name
+from muehle.notation.reading import format_of, read
+from muehle.notation.splitter import safe_cut
 
 if TYPE_CHECKING:  # (multiprocessing is imported only when workers are started)
     from multiprocessing.connection import Connection
@@ -114,7 +115,7 @@ def usable_processors() -> int:
 
 def validate_paths(
     names: Iterable[PathArg], rules: RulesArg = None, jobs: int = 1,
-    stdin_text: Union[str, MuehleError, None] = None,
+    stdin_text: Union[str, MuehleError, None] = None, source_format: Optional[str] = None,
 ) -> Iterator[Union[GameReport, MuehleError]]:
     """A report per game of each input in order, or the :class:`MuehleError` of an unreadable input.
 
@@ -124,7 +125,8 @@ def validate_paths(
     text is ``stdin_text``, or the error met reading it (``None``: it is read when ``-``
     comes, once however often it is named).
     Notation, PGN, JSON and YAML records are read (JSON and YAML whole, in this
-    process). After an input error (standard input's too) the other inputs are still
+    process), each input in the format its name or content says, or in ``source_format``
+    (see :func:`muehle.notation.read`). After an input error (standard input's too) the other inputs are still
     read. An input without a game (an empty file, say) is an input error too. ``jobs``
     processes judge the games (0: one per :func:`usable_processors`; a negative number
     is a :class:`ValueError`). The arguments are checked at the call.
@@ -134,11 +136,14 @@ def validate_paths(
     chosen = None if rules is None else as_ruleset(rules)
     if jobs < 0:
         raise ValueError(f"jobs is a number of processes (0: one per processor), not {jobs}")
-    return _reports(names, chosen, usable_processors() if jobs == 0 else jobs, stdin_text)
+    if source_format is not None:
+        format_of("-", None, source_format)  # (an unknown format is a ValueError at the call)
+    return _reports(names, chosen, usable_processors() if jobs == 0 else jobs, stdin_text, source_format)
 
 
 def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
-             stdin_text: Union[str, MuehleError, None]) -> Iterator[Union[GameReport, MuehleError]]:
+             stdin_text: Union[str, MuehleError, None],
+             source_format: Optional[str] = None) -> Iterator[Union[GameReport, MuehleError]]:
     """The reports of :func:`validate_paths`, its arguments checked."""
     pool = _Pool(jobs) if jobs > 1 else None
     stdin = stdin_text  # (read at the first "-" when not given)
@@ -154,8 +159,8 @@ def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
                     yield stdin
                     continue
                 text = stdin
-            form = input_form(name, text)
-            if form != "notation":
+            form = format_of(name, text, source_format)
+            if form not in ("notation", "pgn"):
                 items = _judge_data_record(name, source, form, rules, text)
             elif pool is None or (name != "-" and not _regular_file(name)):
                 # a pipe (<(zcat ...), /dev/stdin, a FIFO) can be read once only, and by this process
@@ -213,9 +218,8 @@ def validate_file(path: PathArg, rules: RulesArg = None, jobs: int = 1) -> Valid
 
 def _judge_serially(name: str, source: str, rules: Optional[Ruleset],
                     stdin_text: Optional[str]) -> Iterator[Union[GameReport, MuehleError]]:
-    from muehle.notation.parser import read_file, read_games
-
-    games = read_games(stdin_text or "", source, True) if name == "-" else read_file(name, source, True, lenient=True)
+    games = read(name, "notation", text=(stdin_text or "") if name == "-" else None, name=source, deferred=True,
+                 lenient=True)
     try:
         for index, game in enumerate(games, 1):
             yield judge(game, index, rules, source)
@@ -226,11 +230,8 @@ def _judge_serially(name: str, source: str, rules: Optional[Ruleset],
 def _judge_data_record(name: str, source: str, form: str, rules: Optional[Ruleset],
                        stdin_text: Optional[str]) -> Iterator[Union[GameReport, MuehleError]]:
     """Judge the games of a JSON or YAML record (``form``), read whole, in this process."""
-    from muehle.notation.jsonrecord import READERS
-
     try:
-        text = (stdin_text or "") if name == "-" else read_text(name)
-        games = READERS[form](text, source)
+        games = list(read(name, form, text=(stdin_text or "") if name == "-" else None, name=source))
     except MuehleError as error:
         yield error
         return
@@ -265,48 +266,6 @@ def _judge_in_pool(pool: "_Pool", name: str, source: str, rules: Optional[Rulese
 #: boundary after half of them (pieces of 64 KB and a little more).
 PIECE_BYTES = 128 * 1024
 
-#: A line that starts a tag pair: ``[Name "`` (as the splitter sees one).
-_TAG_LINE = re.compile(rb'\n(?=[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]+")')
-#: A line of movetext that ends with a result (and holds no comment or string that could hide it).
-_RESULT_AT_END = re.compile(rb'(?:^|[ \t])(?:1-0|0-1|1/2-1/2|\xc2\xbd-\xc2\xbd|\*)[ \t\r]*$')
-
-
-def safe_cut(data: bytes, start: int) -> Optional[int]:
-    """The first offset at or after ``start`` where a game surely starts, whatever came before.
-
-    That is the start of a tag line (``[Name "``, without ``}``) after at least one
-    blank line, itself after a line of plain movetext that ends with a result: the
-    splitter (:mod:`muehle.notation.splitter`) starts a new game there both when that
-    result ends a game and when it stands inside an open ``{`` comment.
-
-    >>> data = b'1. d2 d6 1-0\\n\\n[Event "b"]\\n1. f4 *\\n'
-    >>> safe_cut(data, 0), safe_cut(data, 15), safe_cut(data[:20], 0)
-    (14, None, None)
-    """
-    for found in _TAG_LINE.finditer(data, max(start - 1, 0)):
-        line_start = found.start() + 1
-        line_end = data.find(b"\n", line_start)
-        if line_end < 0:
-            return None  # the tag line is not complete yet
-        if b"}" in data[line_start:line_end]:
-            continue
-        end = found.start()  # the line break ending the line before
-        blank_lines = 0
-        while end > 0:
-            before = data.rfind(b"\n", 0, end) + 1
-            previous = data[before:end]
-            if previous.strip(b" \t\r"):
-                break
-            blank_lines += 1
-            end = before - 1
-        else:
-            continue
-        if blank_lines and not any(char in previous for char in (b"{", b"}", b";", b'"', b"[")) \
-                and _RESULT_AT_END.search(previous):
-            return line_start
-    return None
-
-
 #: Without a safe boundary in this many bytes, the rest of a file is judged in the main process.
 PIECE_LIMIT_FACTOR = 32
 
@@ -319,7 +278,7 @@ def _pieces(handle: BinaryIO) -> Iterator[tuple[int, bytes, bool]]:
     pieces' worth of bytes, the piece read so far is yielded with ``True`` and the
     caller reads on from there (memory must not grow with the file).
     """
-    from muehle.notation.parser import line_break_count
+    from muehle.notation.decode import line_break_count
 
     buffer = b""
     line = 1

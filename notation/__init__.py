@@ -2,7 +2,9 @@
 
 Reading (lark is imported only when a record needs its parser: one with a syntax error, say):
 
-- :func:`read_games` -- every game of a text; syntax errors go into ``game.errors``;
+- :func:`read` -- the front door: the games of a file, of standard input or of a text,
+  in notation, PGN, JSON or YAML (the format known from the name or content, or forced);
+- :func:`read_games` -- every game of a text in notation or PGN; syntax errors go into ``game.errors``;
 - :func:`read_file` -- the same for a file, read game by game;
 - :func:`parse_game` -- exactly one game; raises :class:`NotationError`.
 
@@ -12,9 +14,10 @@ This package knows no rules; :mod:`muehle.analyzer` replays the records.
 from muehle.notation.errors import FormatError, MuehleError, NotationError
 from muehle.notation.model import Game, Ply, Variation
 from muehle.notation.parser import parse_game, read_file, read_games
+from muehle.notation.reading import read
 
 __all__ = [
     "Game", "Ply", "Variation",
     "MuehleError", "NotationError", "FormatError",
-    "read_games", "read_file", "parse_game",
+    "read", "read_games", "read_file", "parse_game",
 ]

@@ -19,10 +19,11 @@ from typing import Any, Callable, Optional
 from muehle.notation.errors import NotationError
 from muehle.notation.grammar import MOVE_NUMBER_CHARS
 from muehle.notation.model import POINT_SET
+from muehle.notation.tags import TAG_NAME
 
 _WORD = re.compile(r"[A-Za-z][0-9]+")
 _TAG_OPEN = re.compile(r"\[[ \t]*")
-_TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+_TAG_NAME = re.compile(TAG_NAME)
 _BLANKS = re.compile(r"[ \t]*")
 _DIGITS = re.compile(r"[0-9]+")
 _ALNUM = re.compile(r"\w+")
@@ -38,6 +39,7 @@ TOKEN_WORDS = {
     "ANNOTATION": "an annotation",
     "NAG": "a NAG ($1 to $255)",
     "OFFER": "a draw offer (=)",
+    "COMMA": "a comma",
     "LPAR": "'('",
     "RPAR": "')'",
     "TAG": "a tag pair",
@@ -95,6 +97,8 @@ def _unexpected_token(error: Any, builder: Any, make: MakeError) -> NotationErro
             return at(f"move number {number.value} is not followed by a ply", number)
         if builder.opened:
             return builder.unclosed()
+        if builder.last_type == "COMMA":
+            return at("after the comma comes Black's reply (6. g1, g7), not the end of the game")
     if before == "NUMBER":
         return at(f"expected a ply after the move number {builder.pending[2].value}, "
                   f"found {_describe_token(token)}")
@@ -109,7 +113,15 @@ def _unexpected_token(error: Any, builder: Any, make: MakeError) -> NotationErro
             return at("a ply has only one draw offer (=)")
         return at("a draw offer (=) must follow its ply (after the annotation and NAGs)")
     if kind == "LPAR":
+        if before == "COMMA":
+            return at("after the comma comes Black's reply: a variation of White's ply stands before its "
+                      "reply without the comma (6. g1 (6. d2) g7)")
         return at("a variation must follow the ply it replaces")
+    if kind == "COMMA":
+        return at("a comma stands right after White's ply (and its annotation, NAGs and draw offer) or after "
+                  "the book's 4. -, and before Black's reply: 6. g1, g7")
+    if before == "COMMA":
+        return at(f"after the comma comes Black's reply (6. g1, g7), not {_describe_token(token)}")
     # Anything else (the callbacks report the other cases before the parser sees them).
     expected = sorted(TOKEN_WORDS.get(name, name) for name in error.expected if name in TOKEN_WORDS)
     message = f"unexpected {_describe_token(token)}"

@@ -6,8 +6,9 @@ then an annotation, a NAG, a comment or a variation, and a result. For one game
 text with one regular expression built from the grammar's own terminals (the
 same expression, in the same order, as :class:`~muehle.notation.lexer.FastLexer`),
 checks the order of the tokens with a small state machine that accepts a subset
-of the grammar, and builds the same :class:`~muehle.notation.model.Game` the
-parser builds, with the same line and column for every ply.
+of the grammar, and tells a :class:`~muehle.notation.builders.Visitor` the same
+events the parser tells (:meth:`FastReader.tell`), with the same line and column
+for every ply; so a builder makes the same record of either.
 
 Whatever it does not accept, it leaves alone: for a record with a syntax error
 (or anything it is unsure of) it returns ``None``, and the parser reads the
@@ -30,14 +31,17 @@ import os
 import re
 from typing import Callable, Iterable, Optional
 
+from muehle.notation.builders import GameBuilder, RecordError, Visitor
 from muehle.notation.model import (
-    BLACK, MAX_VARIATION_DEPTH, SIDES, WHITE, Game, MoveLine, Numbering, Ply, PlyMove, Variation, normal_result,
-    numbering_after, tag_value_column,
+    BLACK, MAX_VARIATION_DEPTH, SIDES, WHITE, Game, MoveLine, Numbering, PlyMove, goes_back, normal_result,
+    numbering_after,
 )
+from muehle.notation.moverecord import MoveRecord
 from muehle.notation.parser import (
-    _DECODED, SecondAnnotation, TooManyDigits, _decode, goes_back, next_numbering, read_move_number, read_nag, tag_pair,
+    _DECODED, SecondAnnotation, TooManyDigits, _decode, read_move_number, read_nag,
 )
 from muehle.notation.splitter import Chunk
+from muehle.notation.tags import tag_pair, tag_value_column
 from muehle.notation.terminals import Terminal, token_pattern
 
 __all__ = ["FastReader", "ENABLED"]
@@ -55,6 +59,7 @@ _NAG = 4  # after one of its NAGs
 _OFFER = 5  # after its draw offer
 _CLOSED = 6  # after one of its variations
 _DONE = 7  # after the result: only comments may follow
+_COMMA = 8  # after the comma of the book's one-line form ("6. g1, g7"): Black's reply follows
 
 # What a word of movetext is, for read_moves: (kind, ...) tuples, remembered per word.
 _WORD_PLY = 0  # (kind, (target, origin, captures), state after it, glued number and side or None)
@@ -108,9 +113,10 @@ class FastReader:
         self._words: dict[str, tuple] = {}
         self._tag_lines: dict[str, tuple[str, str]] = {}  # tag pair by line, for lines seen before
 
-    def read_moves(self, chunk: Chunk, source: str, loader: Callable[[], Game]) -> Optional[Game]:
-        """The game of ``chunk`` with its main line and variations as moves and the rest deferred to
-        ``loader`` (see :meth:`Game.deferred`), or ``None`` when :meth:`read` must read it (or the parser).
+    def read_moves(self, chunk: Chunk, source: str, loader: Callable[[], Game]) -> Optional[MoveRecord]:
+        """The cheap record of the game of ``chunk`` (its head, its main line and variations as moves;
+        ``loader`` reads the whole game: see :class:`~muehle.notation.moverecord.MoveRecord`), or
+        ``None`` when :meth:`read` must read it (or the parser).
 
         Games whose tag pairs stand one to a line are read so: the text after the
         tags, without its comments, is split at white space, and each word is a ply
@@ -237,7 +243,7 @@ class FastReader:
                     for line in body_lines:
                         if line and not line.isspace():
                             return None
-                    return Game.deferred(tags, kind[1], MoveLine(moves, first, None, variations), loader, source,
+                    return MoveRecord(tags, kind[1], MoveLine(moves, first, None, variations), loader, source,
                                          chunk.first_line, lines[:at])
                 else:
                     return None
@@ -245,7 +251,7 @@ class FastReader:
                 return None  # a move number on its own at the end of a line: read() reads it
         if lines_open:
             return None
-        return Game.deferred(tags, None, MoveLine(moves, first, None, variations), loader, source, chunk.first_line,
+        return MoveRecord(tags, None, MoveLine(moves, first, None, variations), loader, source, chunk.first_line,
                              lines[:at])
 
     def _tag_line_pair(self, line: str) -> Optional[tuple[str, str]]:
@@ -303,127 +309,127 @@ class FastReader:
 
     def read(self, chunk: Chunk, source: str) -> Optional[Game]:
         """The game of ``chunk`` as the parser reads it, or ``None`` when the parser must read it."""
+        builder = GameBuilder()
+        return builder.end_game() if self.tell(chunk, source, builder) else None
+
+    def tell(self, chunk: Chunk, source: str, visitor: Visitor) -> bool:
+        """Tell ``visitor`` the events of the game of ``chunk`` as the parser tells them, up to
+        :meth:`~muehle.notation.builders.Visitor.end_game` (not included); ``False`` when the
+        parser must read it (``visitor`` then holds a part of the game: start it afresh)."""
         text = chunk.text
         length = len(text)
         line_offset = chunk.first_line - 1
-        game = Game(source=source, line=chunk.first_line)
-        game.tag_places = places = {}
-        tags = game.tags
-        plies, comments = game.plies, game.comments
-        last: Optional[Ply] = None  # the last ply of the current line
-        context: Optional[tuple] = None  # (number, side) of it
-        before: Optional[tuple] = None  # ... and of the ply before it
-        pending: Optional[tuple] = None  # a move number waiting for its ply
-        stack: list[tuple] = []
+        visitor.begin_game(source, chunk.first_line)
+        ply, comment = visitor.ply, visitor.comment
+        opened: list[bool] = []  # for each open variation: whether the line it branches from has a ply
+        has_ply = False  # whether the current line has a ply
+        number_side = None  # the side of a move number written on its own, until its ply
+        number_dash = False  # ... and whether it is the book's "4. -"
+        white_numbered = False  # whether the last ply was written with White's move number
         state = _START
         finished = False
         line, line_start = 1 + line_offset, 0
         decoded_of = _DECODED.get
-        for found in self.pattern.finditer(text):
-            kind = found.lastgroup
-            if kind == "PLY":
-                if finished:
-                    return None
-                value = found[kind]
-                end = found.end()
-                if end < length and text[end].isalnum():
-                    return None  # glued to the next ply
-                decoded = decoded_of(value)
-                if decoded is None:
-                    try:
-                        decoded = _decode(value)
-                    except (TooManyDigits, SecondAnnotation):
-                        return None
-                number, side, offset, origin, target, captures, annotation = decoded
-                if number is not None:
-                    if state == _NUMBER or goes_back(context, number, side):
-                        return None
-                elif pending is not None:
-                    number, side = pending
-                    pending = None
-                else:
-                    number, side = next_numbering(context)
-                # (all fields given in order: much quicker than keywords and default factories)
-                last = Ply(number, side, target, origin, list(captures) if captures else [],  # type: ignore[arg-type]
-                           annotation, [], False, [], [], line, end - len(value) - line_start + 1 + offset)
-                plies.append(last)
-                before, context = context, (number, side)
-                state = _PLY if annotation is None else _ANNOTATION
-            elif kind == "WS" or kind == "COMMENT":
-                value = found[kind]
-                newlines = value.count("\n")
-                if newlines:
-                    line += newlines
-                    line_start = found.end() - len(value) + value.rindex("\n") + 1
-                if kind == "WS":
-                    continue
-                comment = (value[1:-1] if value[0] == "{" else value[1:]).strip()
-                if finished:
-                    game.final_comments.append(comment)
-                elif last is not None:
-                    last.comments.append(comment)
-                else:
-                    comments.append(comment)
-            elif kind == "ANNOTATION":
-                if state != _PLY:
-                    return None
-                last.annotation = found[kind]  # type: ignore[union-attr]
-                state = _ANNOTATION
-            elif kind == "NAG":
-                nag = read_nag(found[kind])
-                if state not in _AFTER_PLY or nag is None:
-                    return None
-                last.nags.append(nag)  # type: ignore[union-attr]
-                state = _NAG
-            elif kind == "OFFER":
-                if state not in _AFTER_PLY:
-                    return None
-                last.draw_offer = True  # type: ignore[union-attr]
-                state = _OFFER
-            elif kind == "LPAR":
-                if state < _PLY or finished or len(stack) == MAX_VARIATION_DEPTH:
-                    return None
-                variation = Variation()
-                last.variations.append(variation)  # type: ignore[union-attr]
-                stack.append((plies, comments, last, context, before))
-                plies, comments = variation.plies, variation.comments
-                last, context, before = None, before, None
-                state = _START
-            elif kind == "RPAR":
-                if state < _PLY or not stack:
-                    return None
-                plies, comments, last, context, before = stack.pop()
-                state = _CLOSED
-            elif kind == "RESULT":
-                if finished or stack or state == _NUMBER:
-                    return None
-                value = found[kind]
-                game.result = normal_result(value)
-                game._result_place = (line, found.start(kind) - line_start + 1)
-                finished = True
-                state = _DONE
-            elif kind == "TAG":
-                if state != _START or stack or finished:
-                    return None
-                name, tag_value = tag_pair(found[kind])
-                if name in tags:
-                    return None
-                tags[name] = tag_value
-                places[name] = (line, tag_value_column(found[kind], found.start(kind) - line_start + 1),
+        try:
+            for found in self.pattern.finditer(text):
+                kind = found.lastgroup
+                if kind == "PLY":
+                    if finished:
+                        return False
+                    value = found[kind]
+                    end = found.end()
+                    if end < length and text[end].isalnum():
+                        return False  # glued to the next ply
+                    decoded = decoded_of(value)
+                    if decoded is None:
+                        try:
+                            decoded = _decode(value)
+                        except (TooManyDigits, SecondAnnotation):
+                            return False
+                    number, side, offset, origin, target, captures, annotation = decoded
+                    if number is not None:
+                        if state == _NUMBER or state == _COMMA:
+                            return False
+                        white_numbered = side == WHITE
+                    else:
+                        white_numbered = number_side == WHITE
+                    number_side = None
+                    ply(number, side, origin, target, captures, annotation, line,
+                        end - len(value) - line_start + 1 + offset)
+                    has_ply = True
+                    state = _PLY if annotation is None else _ANNOTATION
+                elif kind == "WS" or kind == "COMMENT":
+                    value = found[kind]
+                    newlines = value.count("\n")
+                    if newlines:
+                        line += newlines
+                        line_start = found.end() - len(value) + value.rindex("\n") + 1
+                    if kind == "WS":
+                        continue
+                    comment((value[1:-1] if value[0] == "{" else value[1:]).strip())
+                elif state == _COMMA:
+                    return False  # after the comma only Black's reply
+                elif kind == "COMMA":
+                    if state == _NUMBER:
+                        if not number_dash:
+                            return False
+                    elif state not in _AFTER_PLY and state != _OFFER or not white_numbered:
+                        return False
+                    state = _COMMA
+                elif kind == "ANNOTATION":
+                    if state != _PLY:
+                        return False
+                    visitor.annotation(found[kind])
+                    state = _ANNOTATION
+                elif kind == "NAG":
+                    nag = read_nag(found[kind])
+                    if state not in _AFTER_PLY or nag is None:
+                        return False
+                    visitor.nag(nag)
+                    state = _NAG
+                elif kind == "OFFER":
+                    if state not in _AFTER_PLY:
+                        return False
+                    visitor.draw_offer()
+                    state = _OFFER
+                elif kind == "LPAR":
+                    if state < _PLY or finished or not has_ply:
+                        return False
+                    visitor.begin_variation()
+                    opened.append(has_ply)
+                    has_ply = False
+                    state = _START
+                elif kind == "RPAR":
+                    if state < _PLY or not opened:
+                        return False
+                    visitor.end_variation()
+                    has_ply = opened.pop()
+                    state = _CLOSED
+                elif kind == "RESULT":
+                    if finished or opened or state == _NUMBER:
+                        return False
+                    visitor.result(normal_result(found[kind]), line, found.start(kind) - line_start + 1)
+                    finished = True
+                    state = _DONE
+                elif kind == "TAG":
+                    if state != _START or opened or finished:
+                        return False
+                    value = found[kind]
+                    name, tag_value = tag_pair(value)
+                    visitor.tag(name, tag_value, line, tag_value_column(value, found.start(kind) - line_start + 1),
                                 chunk.lines[line - line_offset - 1])
-            elif kind == "NUMBER":
-                if state == _NUMBER or finished:
-                    return None
-                try:
-                    number, side = read_move_number(found[kind])
-                except TooManyDigits:
-                    return None
-                if goes_back(context, number, side):
-                    return None
-                pending = (number, side)
-                state = _NUMBER
-            else:  # a character no terminal matches
-                return None
-        if stack or state == _NUMBER:
-            return None
-        return game
+                elif kind == "NUMBER":
+                    if state == _NUMBER or finished:
+                        return False
+                    try:
+                        number, side = read_move_number(found[kind])
+                    except TooManyDigits:
+                        return False
+                    visitor.move_number(number, side)
+                    number_side, number_dash = side, found[kind].endswith("-")
+                    state = _NUMBER
+                else:  # a character no terminal matches
+                    return False
+        except RecordError:
+            return False  # the parser reports it, with its place
+        return not opened and state != _NUMBER and state != _COMMA

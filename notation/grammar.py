@@ -48,7 +48,7 @@ def build_parser(
         def _nothing(self, children: list) -> None:
             return None
 
-        start = tags = line = nags = variations = variation = _nothing
+        start = tags = line = nags = variations = variation = reply = _nothing
 
     return Lark(
         load_grammar(),

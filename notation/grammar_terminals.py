@@ -19,6 +19,7 @@ TERMINALS = [
     Terminal(name='RESULT', regexp='1-0|0-1|1\\/2-1\\/2|½-½|\\*', priority=0, max_width=7, length=24),
     Terminal(name='OFFER', regexp='\\(=\\)', priority=0, max_width=3, length=3),
     Terminal(name='ANNOTATION', regexp='[!?][!?]?', priority=0, max_width=2, length=9),
+    Terminal(name='COMMA', regexp=',', priority=0, max_width=1, length=1),
     Terminal(name='LPAR', regexp='\\(', priority=0, max_width=1, length=1),
     Terminal(name='RPAR', regexp='\\)', priority=0, max_width=1, length=1),
 ]

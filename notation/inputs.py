@@ -13,7 +13,10 @@ import sys
 from pathlib import Path, PurePath
 from typing import Any, Literal, Optional, Union
 
+from muehle.notation.decode import decoded_text
 from muehle.notation.errors import MuehleError
+
+__all__ = ["Form", "PathArg", "decoded_text", "input_form", "path_text", "read_text", "source_name"]
 
 Form = Literal["json", "yaml", "notation"]
 
@@ -108,23 +111,3 @@ def read_text(name: PathArg) -> str:
     except OSError as error:
         raise MuehleError(f"cannot read {source}: {error.strerror}", source=source, code="io") from None
     return decoded_text(data, source)
-
-
-def decoded_text(data: bytes, source: str) -> str:
-    """``data`` as UTF-8 text (a BOM dropped); bytes that are not UTF-8 raise :class:`MuehleError`
-    (code ``io``) at the line and column of the first, as the reader of files says.
-
-    >>> decoded_text(b"1. b4\\n1... \\xff", "g.txt")
-    Traceback (most recent call last):
-    ...
-    muehle.notation.errors.MuehleError: g.txt:2:6: error: not UTF-8 text (byte 0xff)
-    """
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        # the reader of files says where, line and column in characters (error path only)
-        from muehle.notation.parser import byte_lines
-
-        for _ in byte_lines(data, source):
-            pass
-        raise MuehleError(f"not UTF-8 text (byte {error.start})", source=source, code="io") from None

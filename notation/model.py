@@ -15,12 +15,12 @@ False
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from typing import Callable, Generic, Iterable, Literal, NamedTuple, Optional, Sequence, TypeVar
+from typing import Callable, Literal, NamedTuple, Optional, Sequence
+
+from muehle.notation.tags import tag_place, tag_value_column, tag_value_offset_column  # noqa: F401  (also as names of this module)
 
 Side = Literal["white", "black"]
-T = TypeVar("T")
 
 #: Side to move first in every game from the start position.
 WHITE: Side = "white"
@@ -259,9 +259,9 @@ def _move_line(moves: list[PlyMove], numbers: list[Numbering], variations: dict[
     return MoveLine(moves, first, kept, variations)
 
 
-def _renumbered_line(line: MoveLine, change: Callable[[Numbering], Numbering]) -> MoveLine:
+def renumbered_line(line: MoveLine, change: Callable[[Numbering], Numbering]) -> MoveLine:
     """``line`` and its variations with each ply numbered as ``change`` makes its numbering."""
-    variations = {index: [_renumbered_line(variation, change) for variation in lines]
+    variations = {index: [renumbered_line(variation, change) for variation in lines]
                   for index, lines in line.variations.items()}
     return _move_line(line.moves, [change(numbering) for numbering in line.numbering()], variations)
 
@@ -274,60 +274,23 @@ def _renumber_plies(plies: list[Ply], change: Callable[[Numbering], Numbering]) 
             _renumber_plies(variation.plies, change)
 
 
-class _ReadOnDemand(Generic[T]):
-    """A field of a :class:`Game` that a deferred game reads from its text on first access."""
+class RecordHead:
+    """What every record of a game says besides its plies: tags, result, where it was read.
 
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.slot = "_" + name
-
-    def __get__(self, game: Optional["Game"], owner: Optional[type] = None) -> T:
-        if game is None:
-            return self  # type: ignore[return-value]
-        game._load()
-        return getattr(game, self.slot)
-
-    def __set__(self, game: "Game", value: T) -> None:
-        game._load()
-        setattr(game, self.slot, value)
-
-
-class Game:
-    """One game record.
-
-    ``tags`` keeps the tag pairs in the order written. ``comments`` are those before
-    the first ply; ``final_comments`` those after the last ply or the result.
-    ``errors`` lists the problems met while reading the record (a game with a
-    syntax error keeps what could be read before it).
-
-    A reader may give the plies and comments later (:meth:`deferred`): the moves of
-    the main line are known at once, everything else is read from the text the
-    first time ``plies``, ``comments`` or ``final_comments`` is asked for. That
-    makes no difference to what the game holds, only to when it is built.
-
-    >>> game = Game.deferred({"Event": "x"}, "*", MoveLine([("b4", None, ())], (1, "white"), None, {}),
-    ...                      lambda: Game(plies=[Ply(1, "white", "b4", line=2, column=4)]))
-    >>> game.main_line().numbered(), game.plies[0].column
-    ([(1, 'white', 'b4', None, ())], 4)
+    ``tags`` keeps the tag pairs in the order written; ``errors`` lists the problems
+    met while reading the record. :class:`Game` is the whole record; a reader may make
+    a cheaper one with the same head (see :mod:`muehle.notation.moverecord`).
     """
 
-    __slots__ = ("tags", "_plies", "result", "_comments", "_final_comments", "source", "line", "errors",
-                 "_result_place", "head_lines", "tag_places", "places_in_source", "_moves", "_loader")
+    __slots__ = ("tags", "result", "source", "line", "errors", "head_lines", "tag_places", "places_in_source")
 
-    def __init__(self, tags: Optional[dict[str, str]] = None, plies: Optional[list[Ply]] = None,
-                 result: Optional[str] = None, comments: Optional[list[str]] = None,
-                 final_comments: Optional[list[str]] = None, source: str = "", line: int = 0,
-                 errors: Optional[list["NotationError"]] = None) -> None:
+    def __init__(self, tags: Optional[dict[str, str]] = None, result: Optional[str] = None, source: str = "",
+                 line: int = 0, errors: Optional[list["NotationError"]] = None) -> None:
         self.tags: dict[str, str] = {} if tags is None else tags
-        self._plies: list[Ply] = [] if plies is None else plies
         self.result = result
-        self._comments: list[str] = [] if comments is None else comments
-        self._final_comments: list[str] = [] if final_comments is None else final_comments
         self.source = source
         self.line = line
         self.errors: list[NotationError] = [] if errors is None else errors
-        #: Where the reader found the result at the end of the movetext: (line, column); ``None``
-        #: when it is not known (no result, or a game not read from text).
-        self._result_place: Optional[tuple[int, int]] = None
         #: Where the reader found the tag pairs, for errors found later in a tag to point at (see
         #: :meth:`tag_place`). ``head_lines``: the lines of the tag section as written, from line
         #: ``line`` on, one tag pair to a line (the part of another game on a shared first line
@@ -338,80 +301,6 @@ class Game:
         #: Whether the plies' ``line`` and ``column`` are places in ``source``. ``False`` for a game
         #: read from JSON or YAML: the places it keeps are in the text it was first read from.
         self.places_in_source = True
-        self._moves: Optional[MoveLine] = None
-        self._loader: Optional[Callable[[], "Game"]] = None
-
-    @classmethod
-    def deferred(cls, tags: dict[str, str], result: Optional[str], moves: MoveLine,
-                 loader: Callable[[], "Game"], source: str = "", line: int = 0,
-                 head_lines: Optional[Sequence[str]] = None) -> "Game":
-        """A game read without syntax errors whose main line (variations included) is ``moves``;
-        ``loader`` reads the whole game (plies, comments) from its text when needed."""
-        game = cls(tags, None, result, None, None, source, line)
-        game.head_lines = head_lines
-        game._moves = moves
-        game._loader = loader
-        return game
-
-    def _load(self) -> None:
-        loader = self._loader
-        if loader is not None:
-            self._loader = None
-            full = loader()
-            self._plies, self._comments, self._final_comments = full.plies, full.comments, full.final_comments
-            self._result_place = full.result_place
-
-    #: The main line; the comments before its first ply; those after its last ply or the result.
-    plies: _ReadOnDemand[list[Ply]] = _ReadOnDemand()
-    comments: _ReadOnDemand[list[str]] = _ReadOnDemand()
-    final_comments: _ReadOnDemand[list[str]] = _ReadOnDemand()
-    result_place: _ReadOnDemand[Optional[tuple[int, int]]] = _ReadOnDemand()
-
-    def main_line(self) -> MoveLine:
-        """The main line as a :class:`MoveLine` (without building the plies when the reader deferred them)."""
-        if self._moves is not None and self._loader is not None:
-            return self._moves
-        return move_line_of(self.plies)
-
-    def first_numbering(self) -> Optional[Numbering]:
-        """The number and side of the main line's first ply (``None`` for a game without plies),
-        read without building the line.
-
-        >>> Game(plies=[Ply(17, "black", "a4", "a7"), Ply(18, "white", "b2", "d2")]).first_numbering()
-        (17, 'black')
-        """
-        if self._moves is not None and self._loader is not None:
-            return self._moves.first
-        plies = self.plies
-        return (plies[0].number, plies[0].side) if plies else None
-
-    def renumber(self, change: Callable[[Numbering], Numbering]) -> None:
-        """Number each ply of the main line and its variations as ``change`` makes its numbering
-        (in place). A deferred game stays so: its plies are renumbered when they are read.
-
-        >>> game = Game(plies=[Ply(1, "white", "d2"), Ply(1, "black", "d6")])
-        >>> game.renumber(lambda numbering: numbering_after(numbering, 1))
-        >>> [ply.label() for ply in game.plies]
-        ['1... d2', '2. d6']
-        """
-        loader = self._loader
-        if self._moves is None or loader is None:
-            _renumber_plies(self.plies, change)
-            return
-        self._moves = _renumbered_line(self._moves, change)
-
-        def load() -> Game:
-            full = loader()
-            _renumber_plies(full.plies, change)
-            return full
-
-        self._loader = load
-
-    def has_variations(self) -> bool:
-        """Whether a ply of the main line has variations."""
-        if self._moves is not None and self._loader is not None:
-            return bool(self._moves.variations)
-        return any(ply.variations for ply in self.plies)
 
     def tag_place(self, name: str) -> Optional[tuple[int, int, str]]:
         """Where the reader found the tag pair ``name``: its line, the column of its value and
@@ -474,16 +363,68 @@ class Game:
             return None
         return (self.result, tag)
 
+
+class Game(RecordHead):
+    """One game record.
+
+    ``tags`` keeps the tag pairs in the order written. ``comments`` are those before
+    the first ply; ``final_comments`` those after the last ply or the result.
+    ``errors`` lists the problems met while reading the record (a game with a
+    syntax error keeps what could be read before it).
+
+    >>> game = Game({"Event": "x"}, [Ply(1, "white", "b4", line=2, column=4)], "*")
+    >>> game.main_line().numbered(), game.plies[0].column
+    ([(1, 'white', 'b4', None, [])], 4)
+    """
+
+    __slots__ = ("plies", "comments", "final_comments", "result_place")
+
+    def __init__(self, tags: Optional[dict[str, str]] = None, plies: Optional[list[Ply]] = None,
+                 result: Optional[str] = None, comments: Optional[list[str]] = None,
+                 final_comments: Optional[list[str]] = None, source: str = "", line: int = 0,
+                 errors: Optional[list["NotationError"]] = None) -> None:
+        super().__init__(tags, result, source, line, errors)
+        #: The main line; the comments before its first ply; those after its last ply or the result.
+        self.plies: list[Ply] = [] if plies is None else plies
+        self.comments: list[str] = [] if comments is None else comments
+        self.final_comments: list[str] = [] if final_comments is None else final_comments
+        #: Where the reader found the result at the end of the movetext: (line, column); ``None``
+        #: when it is not known (no result, or a game not read from text).
+        self.result_place: Optional[tuple[int, int]] = None
+
+    def main_line(self) -> MoveLine:
+        """The main line as a :class:`MoveLine`, as the replay reads it."""
+        return move_line_of(self.plies)
+
+    def first_numbering(self) -> Optional[Numbering]:
+        """The number and side of the main line's first ply (``None`` for a game without plies).
+
+        >>> Game(plies=[Ply(17, "black", "a4", "a7"), Ply(18, "white", "b2", "d2")]).first_numbering()
+        (17, 'black')
+        """
+        plies = self.plies
+        return (plies[0].number, plies[0].side) if plies else None
+
+    def renumber(self, change: Callable[[Numbering], Numbering]) -> None:
+        """Number each ply of the main line and its variations as ``change`` makes its numbering (in place).
+
+        >>> game = Game(plies=[Ply(1, "white", "d2"), Ply(1, "black", "d6")])
+        >>> game.renumber(lambda numbering: numbering_after(numbering, 1))
+        >>> [ply.label() for ply in game.plies]
+        ['1... d2', '2. d6']
+        """
+        _renumber_plies(self.plies, change)
+
+    def has_variations(self) -> bool:
+        """Whether a ply of the main line has variations."""
+        return any(ply.variations for ply in self.plies)
+
     def __getstate__(self) -> dict[str, object]:
-        """The whole game (read in full first), for pickling and copying."""
-        self._load()
-        return {name: getattr(self, name) for name in self.__slots__ if name not in ("_moves", "_loader")}
+        return {name: getattr(self, name) for name in RecordHead.__slots__ + Game.__slots__}
 
     def __setstate__(self, state: dict[str, object]) -> None:
         for name, value in state.items():
             setattr(self, name, value)
-        self._moves = None
-        self._loader = None
 
     def _fields(self) -> tuple:
         return (self.tags, self.plies, self.result, self.comments, self.final_comments)
@@ -499,49 +440,6 @@ class Game:
         return (f"Game(tags={self.tags!r}, plies={self.plies!r}, result={self.result!r}, "
                 f"comments={self.comments!r}, final_comments={self.final_comments!r}, "
                 f"source={self.source!r}, line={self.line!r}, errors={self.errors!r})")
-
-
-def tag_value_column(pair: str, column: int) -> int:
-    """The column of the value of the tag pair ``pair`` (``[Name "value"]``) that starts at ``column``.
-
-    >>> tag_value_column('[FEN "x"]', 9)
-    15
-    """
-    return column + pair.index('"') + 1
-
-
-def tag_value_offset_column(line_text: str, column: int, offset: int) -> int:
-    r"""The column in ``line_text`` of the character ``offset`` places into a tag value that starts
-    at ``column``: an escaped character (``\"``, ``\\``) takes two columns of the line.
-
-    >>> line = '[Event "a \\"b\\" c"]'
-    >>> tag_value_offset_column(line, 9, 3), line[tag_value_offset_column(line, 9, 3) - 1]
-    (13, 'b')
-    >>> line[tag_value_offset_column(line, 9, 6) - 1]
-    'c'
-    """
-    index = column - 1
-    for _ in range(offset):
-        index += 2 if line_text[index:index + 1] == "\\" else 1
-    return index + 1
-
-
-def tag_place(numbered: Iterable[tuple[int, str]], name: str) -> Optional[tuple[int, int, str]]:
-    """Line, column of the value and text of the line of tag pair ``name`` among the numbered
-    lines (number, text) that start a record, one tag pair to a line (comment lines between
-    them are passed over); looked for up to the first line of movetext.
-
-    >>> tag_place(enumerate(['{ a note }', '[FEN "x"]', '1. d2 *'], 7), "FEN")
-    (8, 7, '[FEN "x"]')
-    """
-    pair = re.compile(rf'\[\s*{re.escape(name)}\s+"')
-    for number, text in numbered:
-        found = pair.search(text)
-        if found:
-            return number, found.end() + 1, text
-        if text.strip() and not text.lstrip().startswith(("[", ";", "{")):
-            break  # the tag section is over
-    return None
 
 
 from .errors import NotationError  # noqa: E402  (for the annotation above)

@@ -2,12 +2,13 @@
 
 A text is first cut into games (:mod:`muehle.notation.splitter`), then each game
 is parsed on its own by the LALR parser of ``grammars/muehle.lark``. The grammar
-only checks the order of the tokens; the record is built by the lexer callbacks of
-:class:`_Builder` while the tokens arrive, one token per ply. So a game with a
-syntax error keeps its tags and the plies before the error, and the other games of
-the same text are not affected. Well-formed games are first tried by the quicker
-:mod:`muehle.notation.fastread`, which builds the same record or leaves the game to
-the parser.
+only checks the order of the tokens; the lexer callbacks of :class:`_Builder` tell a
+:class:`~muehle.notation.builders.Visitor` the events of the record while the tokens
+arrive, one token per ply, and a :class:`~muehle.notation.builders.GameBuilder`
+makes the :class:`Game` of them. So a game with a syntax error keeps its tags and
+the plies before the error, and the other games of the same text are not affected.
+Well-formed games are first tried by the quicker :mod:`muehle.notation.fastread`,
+which tells the same events or leaves the game to the parser.
 
 >>> game = parse_game('[Event "Beispiel"]\\n1. b4 d6 2. d2-b2/xa4! {gut} 1-0')
 >>> game.tags, game.result
@@ -31,20 +32,25 @@ import os
 import re
 import threading
 from collections import deque
-from functools import partial
-from typing import Any, BinaryIO, Callable, Iterable, Iterator, Optional, Union
+from typing import Any, Iterable, Iterator, Optional, Union
 
+from muehle.notation.builders import GameBuilder, RecordError, Visitor, second_annotation  # noqa: F401
 from muehle.notation.errors import MuehleError, NotationError
 from muehle.notation.grammar import MOVE_NUMBER_CHARS, build_parser
-from muehle.notation.inputs import decoded_text, path_text
-from muehle.notation.model import (  # (goes_back, next_numbering: also for the fast reader)
-    BLACK, MAX_DIGITS, MAX_VARIATION_DEPTH, TOO_DEEP, WHITE, Game, Ply, Side, Variation, goes_back,
-    next_numbering, normal_result, numbering_after, tag_value_column, too_many_digits,
+from muehle.notation.decode import (  # (the lines of files: also as this module's names, as before)
+    BOM, Lines, UndecodedLine, byte_lines, decoded_text, file_lines, line_break_count, stream_lines, text_lines,
+)
+from muehle.notation.inputs import path_text
+from muehle.notation.model import (
+    BLACK, MAX_DIGITS, WHITE, Game, Side, normal_result, too_many_digits,
 )
 from muehle.notation.setup_numbering import sanmill_numbered
 from muehle.notation.splitter import Chunk, split_lines
+from muehle.notation.tags import tag_pair, tag_value_column
 
-__all__ = ["read_games", "read_file", "read_lines", "parse_game"]
+__all__ = ["read_games", "read_file", "read_lines", "parse_game",
+           # (the lines of files, now in muehle.notation.decode, as they were named here)
+           "BOM", "Lines", "UndecodedLine", "byte_lines", "file_lines", "line_break_count", "stream_lines", "text_lines"]
 
 
 def _syntax_error(message: str, builder: "_Builder", line: int, column: int) -> NotationError:
@@ -67,10 +73,6 @@ Decoded = tuple[Optional[int], Optional[Side], int, Optional[str], str, tuple[st
 #: Decoded ply tokens by their text (records repeat the same tokens a lot).
 _DECODED: dict[str, Decoded] = {}
 _DECODED_LIMIT = 50_000
-
-#: An escape in a tag value: \" or \\.
-_ESCAPE = re.compile(r'\\(["\\])')
-
 
 def _decode(text: str) -> Decoded:
     """Split the text of a ply token into its number, side and move.
@@ -129,12 +131,6 @@ class SecondAnnotation(ValueError):
         self.at, self.first, self.second = at, first, second
 
 
-def second_annotation(first: str, second: str) -> str:
-    """The message for a ply that carries two annotations (Sanmill rates a move and each of its captures)."""
-    return (f"a ply has only one annotation, and this one has {first} already: Sanmill gives the move and "
-            f"its capture a quality symbol each ({first} and {second}), muehle's record one per ply")
-
-
 def _points_of_move(move: str) -> tuple[Optional[str], str, tuple[str, ...], Optional[str]]:
     """Origin, target, captures and annotation of a move as written (``"d2-b2/xa4"``), in lower case."""
     lower = move.lower()
@@ -158,17 +154,11 @@ def _points_of_move(move: str) -> tuple[Optional[str], str, tuple[str, ...], Opt
     return origin, target, tuple(rest.split("x")[1:]), annotation
 
 
-def tag_pair(text: str) -> tuple[str, str]:
-    """The name and the value of the text of a TAG token.
-
-    >>> tag_pair('[Event "Zug \\\\"1\\\\""]')
-    ('Event', 'Zug "1"')
-    """
-    open_at = text.index('"')
-    value = text[open_at + 1 : text.rindex('"')]
-    if "\\" in value:
-        value = _ESCAPE.sub(r"\1", value)
-    return text[1:open_at].strip(), value
+#: The errors of a comma of the book's one-line form (``6. g1, g7``, ``4. -, e4``) out of its place.
+COMMA_AFTER_PLY = ("a comma stands between White's ply and Black's reply of the same move, White's written "
+                   "with its move number: 6. g1, g7")
+COMMA_AFTER_NUMBER = "a comma follows a move number only where White's ply is left out: 4. -, e4"
+AFTER_COMMA = "after the comma comes Black's reply, without a move number: 6. g1, g7"
 
 
 class TooManyDigits(ValueError):
@@ -200,42 +190,39 @@ def read_nag(text: str) -> Optional[int]:
 
 
 class _Builder:
-    """Builds one :class:`Game` from the tokens of the lexer, in the order of the text.
+    """Tells a :class:`~muehle.notation.builders.Visitor` the events of one game, from the tokens of
+    the lexer, in the order of the text (the lexer callbacks of the LALR parser).
 
-    One line of play (the main line or a variation) at a time is "current": its
-    plies, its leading comments, the ``(number, side)`` of its last ply (for the
-    numbering of the next one) and of the ply before that (a variation replaces the
-    last ply, so its numbering restarts from there). Opening a variation pushes
-    the current line on ``stack``.
+    It checks what the grammar cannot (a ply glued to the next, a number too long, a
+    NAG out of range, parentheses and results) and keeps what the messages of syntax
+    errors need (:mod:`muehle.notation.diagnose`): the types of the last two tokens,
+    a move number waiting for its ply, the ``(`` of the open variations. What the
+    events make, the numbering and the variations included, is the visitor's business;
+    a :class:`~muehle.notation.builders.RecordError` it raises is located at the token.
     """
 
     def __init__(self) -> None:
         self.source = "<input>"
-        self.reset(Chunk(first_line=1), "<input>")
+        self.reset(Chunk(first_line=1), "<input>", GameBuilder())
 
     # -- state ------------------------------------------------------------
-    def reset(self, chunk: Chunk, source: str) -> str:
-        """Start on the game of ``chunk``; return the text to parse."""
+    def reset(self, chunk: Chunk, source: str, visitor: Visitor) -> str:
+        """Start on the game of ``chunk``, telling ``visitor``; return the text to parse."""
         self.chunk = chunk
         self.text = chunk.text
         self.length = len(self.text)
         self.source = source
         self.line_offset = chunk.first_line - 1
-        self.game = Game(source=source, line=chunk.first_line)
-        self.tag_places: dict[str, tuple[int, int, str]] = {}
-        self.game.tag_places = self.tag_places
-        self.plies: list[Ply] = self.game.plies
-        self.comments: list[str] = self.game.comments
-        self.last: Optional[Ply] = None  # the last ply of the current line
-        self.context: Optional[tuple[Optional[int], Side]] = None  # (number, side) of it
-        self.before: Optional[tuple[Optional[int], Side]] = None  # ... and of the one before
-        self.pending: Optional[tuple[int, Side, Any]] = None  # a move number waiting for its ply
-        self.stack: list[tuple] = []
+        self.visitor = visitor
+        self.pending: Optional[Any] = None  # a move number token waiting for its ply (pending[2])
         self.opened: list[Any] = []  # the '(' tokens of the open variations
+        self.has_ply = False  # whether the current line of play has a ply
+        self.white_numbered = False  # whether the last ply was written with White's move number
+        self.had_ply: list[bool] = []  # ... and the lines the open variations branch from
         self.previous_type: Optional[str] = None  # type of the token before the last one
         self.last_type: Optional[str] = None
-        self.finished = False  # a result was read
         self.last_brace_comment: Optional[str] = None  # the last { } comment as written (for the diagnostics)
+        visitor.begin_game(source, chunk.first_line)
         return self.text
 
     def line_text(self, line: int) -> Optional[str]:
@@ -253,37 +240,25 @@ class _Builder:
     def on_tag(self, token: Any) -> Any:
         self._seen("TAG")
         name, value = tag_pair(token.value)
-        if self.game.plies or self.game.result is not None:
-            raise self.error_at("a tag pair must come before the moves", token)
-        if name in self.game.tags:
-            first = self.tag_places[name][0]
-            raise self.error_at(f"duplicate tag {name} (first given on line {first})", token)
-        self.game.tags[name] = value
-        self.tag_places[name] = (token.line + self.line_offset, tag_value_column(token.value, token.column),
-                                 self.chunk.lines[token.line - 1])
+        try:
+            self.visitor.tag(name, value, token.line + self.line_offset, tag_value_column(token.value, token.column),
+                             self.chunk.lines[token.line - 1])
+        except RecordError as error:
+            raise self.error_at(str(error), token) from None
         return token
-
-    def _check_number(self, number: int, side: Side, token: Any) -> None:
-        """A move number may not go back in its line of play."""
-        if goes_back(self.context, number, side):
-            if self.stack and not self.plies:  # the first ply of a variation: it takes the place of one
-                expected, expected_side = numbering_after(self.context, 1)  # type: ignore[arg-type]
-                written = f"{number}." if side == WHITE else f"{number}..."
-                right = f"{expected}." if expected_side == WHITE else f"{expected}..."
-                raise self.error_at(f"a variation takes the place of the ply before it, so its first ply is "
-                                    f"{right}, not {written}", token)
-            raise self.error_at(f"move number {number} follows {self.context[0]}", token)  # type: ignore[index]
 
     def on_number(self, token: Any) -> Any:
         if self.last_type == "NUMBER" and self.pending is not None:
             raise self.error_at(f"move number {self.pending[2].value} is not followed by a ply",
                                 self.pending[2])
+        if self.last_type == "COMMA":
+            raise self.error_at(AFTER_COMMA, token)
         self._seen("NUMBER")
         try:
             number, side = read_move_number(token.value)
-        except TooManyDigits as error:
+            self.visitor.move_number(number, side)
+        except (TooManyDigits, RecordError) as error:
             raise self.error_at(str(error), token) from None
-        self._check_number(number, side, token)
         self.pending = (number, side, token)
         return token
 
@@ -307,30 +282,30 @@ class _Builder:
                 raise _syntax_error(second_annotation(error.first, error.second), self, token.line,
                                     token.column + error.at) from None
         number, side, offset, origin, target, captures, annotation = decoded
-        pending = self.pending
         if number is not None:  # the token starts with its move number
-            if pending is not None:
-                raise self.error_at(f"move number {pending[2].value} is not followed by a ply",
-                                    pending[2])
-            self._check_number(number, side, token)  # type: ignore[arg-type]
-        elif pending is not None:
-            number, side = pending[0], pending[1]
-            self.pending = None
+            if self.pending is not None:
+                raise self.error_at(f"move number {self.pending[2].value} is not followed by a ply",
+                                    self.pending[2])
+            if self.previous_type == "COMMA":
+                raise self.error_at(AFTER_COMMA, token)
+            self.white_numbered = side == WHITE
         else:
-            number, side = next_numbering(self.context)
-        ply = Ply(number, side, target, origin, list(captures) if captures else [],  # type: ignore[arg-type]
-                  annotation, line=token.line + self.line_offset, column=token.column + offset)
-        self.plies.append(ply)
-        self.last = ply
-        self.before = self.context
-        self.context = (number, side)
+            self.white_numbered = self.pending is not None and self.pending[1] == WHITE
+        self.pending = None
+        try:
+            self.visitor.ply(number, side, origin, target, captures, annotation, token.line + self.line_offset,
+                             token.column + offset)
+        except RecordError as error:
+            raise self.error_at(str(error), token) from None
+        self.has_ply = True
         return token
 
     def on_annotation(self, token: Any) -> Any:
-        if self.last_type == "PLY" and self.last is not None:
-            if self.last.annotation is not None:  # (given before its capture: "f2!? xb4?")
-                raise self.error_at(second_annotation(self.last.annotation, token.value), token)
-            self.last.annotation = token.value
+        if self.last_type == "PLY":
+            try:
+                self.visitor.annotation(token.value)
+            except RecordError as error:
+                raise self.error_at(str(error), token) from None
         self._seen("ANNOTATION")
         return token
 
@@ -338,40 +313,51 @@ class _Builder:
         value = read_nag(token.value)
         if value is None:
             raise self.error_at(f"NAG {token.value} is out of range: $1 to $255", token)
-        if self.last_type in ("PLY", "ANNOTATION", "NAG") and self.last is not None:
-            self.last.nags.append(value)
+        if self.last_type in ("PLY", "ANNOTATION", "NAG"):
+            self.visitor.nag(value)
         self._seen("NAG")
         return token
 
     def on_offer(self, token: Any) -> Any:
-        if self.last_type in ("PLY", "ANNOTATION", "NAG") and self.last is not None:
-            self.last.draw_offer = True
+        if self.last_type in ("PLY", "ANNOTATION", "NAG"):
+            self.visitor.draw_offer()
         self._seen("OFFER")
         return token
 
+    def on_comma(self, token: Any) -> Any:
+        if self.last_type == "NUMBER":
+            if not self.pending[2].value.endswith("-"):  # type: ignore[index]
+                raise self.error_at(COMMA_AFTER_NUMBER, token)
+        elif self.last_type in ("PLY", "ANNOTATION", "NAG", "OFFER"):
+            if not self.white_numbered:
+                raise self.error_at(COMMA_AFTER_PLY, token)
+        self._seen("COMMA")  # (anywhere else the parser reports it)
+        return token
+
     def on_open(self, token: Any) -> Any:
-        if self.last is not None and self.last_type not in ("NUMBER", "LPAR"):
-            if len(self.stack) == MAX_VARIATION_DEPTH:
-                raise self.error_at(TOO_DEEP, token)
-            variation = Variation()
-            self.last.variations.append(variation)
-            self.stack.append((self.plies, self.comments, self.last, self.context, self.before))
+        if self.has_ply and self.last_type not in ("NUMBER", "LPAR"):
+            try:
+                self.visitor.begin_variation()
+            except RecordError as error:
+                raise self.error_at(str(error), token) from None
             self.opened.append(token)
-            self.plies, self.comments = variation.plies, variation.comments
-            self.last, self.context, self.before = None, self.before, None
+            self.had_ply.append(self.has_ply)
+            self.has_ply = False
         self._seen("LPAR")
         return token
 
     def on_close(self, token: Any) -> Any:
-        if not self.stack:
+        if not self.opened:
             if self.last_type is None and self.chunk.start:  # (the game began after a result on this line)
                 raise self.error_at("unbalanced parentheses: ')' without a '(' before it (a new game starts "
                                     "after the result before it: was that result inside a variation?)", token)
             raise self.error_at("unbalanced parentheses: ')' without a '(' before it", token)
-        if not self.plies:
-            raise self.error_at("a variation needs at least one ply", token)
-        self.plies, self.comments, self.last, self.context, self.before = self.stack.pop()
+        try:
+            self.visitor.end_variation()
+        except RecordError as error:
+            raise self.error_at(str(error), token) from None
         self.opened.pop()
+        self.has_ply = self.had_ply.pop()
         self._seen("RPAR")
         return token
 
@@ -381,9 +367,7 @@ class _Builder:
             raise self.error_at(f"a result cannot stand inside a variation: {token.value} ends the game, and the "
                                 f"'(' at {opening.line + self.line_offset}:{opening.column} is still open (write "
                                 "the result after the main line)", token)
-        self.game.result = normal_result(token.value)
-        self.game._result_place = (token.line + self.line_offset, token.column)
-        self.finished = True
+        self.visitor.result(normal_result(token.value), token.line + self.line_offset, token.column)
         self._seen("RESULT")
         return token
 
@@ -394,12 +378,7 @@ class _Builder:
             text = text[1:-1].strip()
         else:
             text = text[1:].strip()
-        if self.finished:
-            self.game.final_comments.append(text)
-        elif self.last is not None:
-            self.last.comments.append(text)
-        else:
-            self.comments.append(text)
+        self.visitor.comment(text)
         return token
 
     def unclosed(self) -> NotationError:
@@ -410,7 +389,7 @@ class _Builder:
             "TAG": self.on_tag, "NUMBER": self.on_number, "PLY": self.on_ply,
             "ANNOTATION": self.on_annotation, "NAG": self.on_nag, "OFFER": self.on_offer,
             "LPAR": self.on_open, "RPAR": self.on_close, "RESULT": self.on_result,
-            "COMMENT": self.on_comment,
+            "COMMENT": self.on_comment, "COMMA": self.on_comma,
         }
 
 
@@ -449,7 +428,7 @@ def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False) -> Game:
     """The game of one chunk; a syntax error goes into ``game.errors``.
 
     The fast reader (:mod:`muehle.notation.fastread`) reads the chunk when it can
-    (with ``deferred``: its main line at once and the rest when asked for);
+    (with ``deferred``: as a :class:`~muehle.notation.moverecord.MoveRecord` when it can);
     otherwise (and always when ``fastread.ENABLED`` is false) the LALR parser does.
     A Sanmill export set up with Black to move is renumbered (see
     :mod:`muehle.notation.setup_numbering`).
@@ -473,23 +452,29 @@ def _read_whole(chunk: Chunk, source: str) -> Game:
     return game if game is not None else _parse_with_lark(chunk, source)
 
 
-def _parse_with_lark(chunk: Chunk, source: str) -> Game:
-    """The game of one chunk as the LALR parser reads it; a syntax error goes into ``game.errors``."""
+def _parse_with_lark(chunk: Chunk, source: str, visitor: Optional[Visitor] = None) -> Any:
+    """The game of one chunk as the LALR parser reads it, made by ``visitor`` (default: a
+    :class:`GameBuilder`, and a syntax error goes into ``game.errors``)."""
     from lark.exceptions import UnexpectedInput
 
+    if visitor is None:
+        visitor = GameBuilder()
     builder, lark = _PARSERS.get()
-    text = builder.reset(chunk, source)
+    text = builder.reset(chunk, source, visitor)
     try:
         lark.parse(text)
     except NotationError as error:
-        builder.game.errors.append(error)
+        visitor.error(error)
     except UnexpectedInput as error:
         from muehle.notation.diagnose import describe_unexpected
 
-        builder.game.errors.append(describe_unexpected(error, builder, text, _syntax_error))
-    game = builder.game
-    builder.reset(Chunk(first_line=1), source)  # drop references to the finished game
-    return game
+        visitor.error(describe_unexpected(error, builder, text, _syntax_error))
+    builder.reset(Chunk(first_line=1), source, _IGNORED)  # drop references to the finished game
+    return visitor.end_game()
+
+
+#: A visitor that keeps nothing (for the parser between games).
+_IGNORED = Visitor()
 
 
 def read_lines(lines: Iterable[str], source: str = "<input>", first_line: int = 1,
@@ -497,9 +482,9 @@ def read_lines(lines: Iterable[str], source: str = "<input>", first_line: int = 
     """Every game of ``lines`` (without line breaks), the first of them line ``first_line`` of ``source``.
 
     Errors are handled as by :func:`read_games`. With ``deferred``, a well-formed game
-    is read as its tags, result, and main line and variations as moves
-    (:meth:`Game.main_line`), and its plies and comments only when first asked for:
-    quicker when most games are only replayed, as by ``muehle validate``. With
+    is read as the cheap :class:`~muehle.notation.moverecord.MoveRecord`: its tags,
+    result, and main line and variations as moves, the whole game read only when
+    asked for; quicker when most games are only replayed, as by ``muehle validate``. With
     ``ends_text`` false the lines are a piece of a text that goes on with a new game
     (see :func:`~muehle.notation.splitter.split_lines`).
     """
@@ -532,22 +517,6 @@ def _undecoded_game(chunk: Chunk, source: str, line: UndecodedLine) -> Game:
     return game
 
 
-def text_lines(text: str) -> list[str]:
-    """The lines of a text without line breaks (LF, CRLF or a CR alone) and without a leading BOM.
-
-    >>> text_lines("\\ufeff1. b4\\r\\n1... d6\\r2. f4")
-    ['1. b4', '1... d6', '2. f4']
-    """
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    return _with_lf(text).split("\n")
-
-
-def _with_lf(text: str) -> str:
-    """``text`` with every line break (CRLF, or a CR alone) an LF."""
-    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
-
-
 def read_games(text: Union[str, bytes], source: str = "<input>", deferred: bool = False) -> Iterator[Game]:
     """Every game of ``text``, in order (``deferred``: see :func:`read_lines`).
 
@@ -566,158 +535,6 @@ def _text_of(text: Union[str, bytes], source: str, function: str) -> str:
     if isinstance(text, (bytes, bytearray)):
         return decoded_text(bytes(text), source)
     raise TypeError(f"{function} reads a text (str, or bytes of UTF-8), not {type(text).__name__}")
-
-
-class Lines:
-    """The lines of one file, stream or piece of a file as read, an iterator; ``undecoded``
-    holds those of them read so far that are not UTF-8 (with ``lenient``), in order.
-
-    :func:`read_lines` gives each game that holds one of those the error of its first.
-    """
-
-    def __init__(self, read: Callable[[deque[UndecodedLine]], Iterator[str]]) -> None:
-        self.undecoded: deque[UndecodedLine] = deque()
-        self._lines = read(self.undecoded)
-
-    def __iter__(self) -> Iterator[str]:
-        return self._lines  # (the lines themselves: no call per line)
-
-    def __next__(self) -> str:
-        return next(self._lines)
-
-
-def file_lines(path: str | os.PathLike, source: str, lenient: bool = False) -> Lines:
-    """The lines of a UTF-8 file (with or without BOM; LF, CRLF or CR line ends), without line breaks.
-
-    The file is read in blocks of whole lines, so memory does not grow with it. A
-    line that is not UTF-8 raises :class:`MuehleError`; with ``lenient`` it is an
-    :class:`UndecodedLine` instead, which makes an error of the game that holds it.
-    """
-    return Lines(partial(_file_lines, path, source, lenient))
-
-
-def _file_lines(path: str | os.PathLike, source: str, lenient: bool, undecoded: deque[UndecodedLine]
-                ) -> Iterator[str]:
-    try:
-        handle = open(path, "rb")
-    except OSError as error:
-        raise MuehleError(f"cannot read {os.fspath(path)}: {error.strerror}", source=source,
-                          code="io") from None
-    with handle:
-        yield from _stream_lines(handle, source, 1, b"", lenient, undecoded)
-
-
-def stream_lines(handle: BinaryIO, source: str, first_line: int = 1, head: bytes = b"",
-                 lenient: bool = False) -> Lines:
-    """The lines of a binary stream of UTF-8 text, as :func:`file_lines` reads them.
-
-    ``head`` is read before the stream; its first line is line ``first_line`` of ``source``.
-    """
-    return Lines(partial(_stream_lines, handle, source, first_line, head, lenient))
-
-
-def _stream_lines(handle: BinaryIO, source: str, first_line: int, head: bytes, lenient: bool,
-                  undecoded: deque[UndecodedLine]) -> Iterator[str]:
-    number = first_line
-    rest = head
-    while True:
-        block = handle.read(_BLOCK_BYTES)
-        if not block:
-            if rest and not (number == 1 and rest == BOM):  # a last line without its line break
-                yield _decoded_line(rest, number, source, lenient, undecoded)
-            return
-        data = rest + block
-        # a CR that ends the data may be the first half of a CRLF: it waits for the next block
-        end = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1)) + 1
-        rest = data[end:]
-        if end:
-            yield from _block_lines(data[:end], number, source, lenient, undecoded)
-            number += line_break_count(data, 0, end)
-
-
-#: How much of a file :func:`file_lines` reads at once.
-_BLOCK_BYTES = 1 << 20
-
-#: The byte order mark in UTF-8, which may open a file (and is not part of its first line).
-BOM = b"\xef\xbb\xbf"
-
-
-def line_break_count(data: bytes, start: int = 0, end: Optional[int] = None) -> int:
-    """How many line breaks ``data[start:end]`` holds: an LF, a CRLF and a CR alone are one each.
-
-    >>> line_break_count(b"a\\nb\\r\\nc\\rd\\r")
-    4
-    """
-    if end is None:
-        end = len(data)
-    breaks = data.count(b"\n", start, end)
-    returns = data.count(b"\r", start, end)
-    return breaks + returns - data.count(b"\r\n", start, end) if returns else breaks
-
-
-def byte_lines(data: bytes, source: str, first_line: int = 1, lenient: bool = False) -> Lines:
-    """The lines of a piece of a UTF-8 file that starts at line ``first_line``, as :func:`file_lines` reads them.
-
-    >>> list(byte_lines(b"1. b4\\r\\n1... d6\\r2. f4", "t", 7))
-    ['1. b4', '1... d6', '2. f4']
-    """
-    return Lines(partial(_byte_lines, data, source, first_line, lenient))
-
-
-def _byte_lines(data: bytes, source: str, first_line: int, lenient: bool, undecoded: deque[UndecodedLine]
-                ) -> Iterator[str]:
-    end = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
-    if end:
-        yield from _block_lines(data[:end], first_line, source, lenient, undecoded)
-    if end < len(data) and not (first_line == 1 and data == BOM):  # a last line without its line break
-        yield _decoded_line(data[end:], first_line + line_break_count(data, 0, end), source, lenient, undecoded)
-
-
-def _block_lines(data: bytes, number: int, source: str, lenient: bool, undecoded: deque[UndecodedLine]
-                 ) -> Iterator[str]:
-    """The lines of ``data`` (whole lines, each ending with its line break), the first being line ``number``."""
-    try:
-        text = (data[3:] if number == 1 and data.startswith(BOM) else data).decode("utf-8")
-    except UnicodeDecodeError:  # line by line, to say where
-        for offset, raw in enumerate(data.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")[:-1]):
-            yield _decoded_line(raw, number + offset, source, lenient, undecoded)
-        return
-    lines = _with_lf(text).split("\n")
-    lines.pop()  # what follows the last line break: nothing
-    yield from lines
-
-
-class UndecodedLine(str):
-    """A line that is not UTF-8, read with U+FFFD for its bad bytes; ``error`` says where the
-    first is. The game that holds it gets that error (see :func:`file_lines`)."""
-
-    error: MuehleError
-
-
-def _decoded_line(raw: bytes, number: int, source: str, lenient: bool, undecoded: deque[UndecodedLine]) -> str:
-    """Line ``number`` of a file as read in binary (with its line break, if any), as text without it
-    (with ``lenient``, a line that is not UTF-8 is an :class:`UndecodedLine`, added to ``undecoded``)."""
-    if number == 1 and raw.startswith(BOM):
-        raw = raw[3:]
-    if raw.endswith(b"\n"):
-        raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
-    elif raw.endswith(b"\r"):
-        raw = raw[:-1]
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        utf16 = number == 1 and raw[:2] in (b"\xff\xfe", b"\xfe\xff")
-        problem = MuehleError(
-            "not UTF-8 text: this is UTF-16 (its byte order mark 0x%02x 0x%02x); save it as UTF-8" % tuple(raw[:2])
-            if utf16 else f"not UTF-8 text (byte 0x{raw[error.start]:02x})", source=source, line=number,
-            column=len(raw[: error.start].decode("utf-8", "replace")) + 1, code="io",
-        )
-        if not lenient or utf16:
-            raise problem from None
-        line = UndecodedLine(raw.decode("utf-8", "replace"))
-        line.error = problem
-        undecoded.append(line)
-        return line
 
 
 def read_file(path: str | os.PathLike, source: Optional[str] = None, deferred: bool = False,

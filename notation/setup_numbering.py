@@ -31,8 +31,8 @@ def numbered_in_pairs(game: Game) -> bool:
 
 def sanmill_numbered(game: Game) -> Game:
     """``game`` with the numbering of a Sanmill export from a position with Black to move
-    read as Black's and White's moves (changed in place, a deferred game left deferred; see
-    the module); any other game is left as it is."""
+    read as Black's and White's moves (changed in place, a cheap record's whole game when it is
+    read; see the module); any other game is left as it is."""
     if numbered_in_pairs(game):
         game.renumber(_as_black_first)
     return game

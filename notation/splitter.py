@@ -16,6 +16,8 @@ comment ends the game there (its record then reports the unterminated comment),
 and the next game starts at that tag line.
 
 The splitter reads line by line and keeps only the lines of the current game.
+Where a text can be cut into pieces that are split on their own (for judging them
+in parallel), :func:`safe_cut` says by the same rules.
 
 >>> chunks = list(split_lines(["1. b4 d6 1-0 1. d2 *", "", '[Event "x"]', "1. f4"]))
 >>> [(c.first_line, c.text.strip().splitlines()) for c in chunks]
@@ -30,18 +32,20 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Optional
 
+from muehle.notation.tags import TAG as _TAG, TAG_LINE as _TAG_LINE, TAG_START as _TAG_START
+
+#: The results as the splitter finds them (the book's ``½-½`` too).
+RESULT_TEXTS = ("1-0", "0-1", "1/2-1/2", "½-½", "*")
+
 # The next character that matters for splitting, after plain movetext: the start of a
 # comment or a string, or a result (the word boundaries of a result: see _special_at).
-_SPECIAL = re.compile(r'[{;"*]|1-0|0-1|1/2-1/2|½-½')
+_SPECIAL = re.compile(r'[{;"]|' + "|".join(re.escape(text) for text in RESULT_TEXTS))
 # What may not stand right before or after a result for it to be one.
 _GLUED = re.compile(r"[\w/.\-]")
 _NON_SPACE = re.compile(r"\S")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')
-_TAG = re.compile(r'\[[ \t]*[A-Za-z0-9_]+[ \t]+"(?:[^"\\]|\\.)*"[ \t]*\]')
-_TAG_START = re.compile(r'[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]+"')
 # A line of movetext that starts with neither a tag nor a comment (nor is blank).
 _PLAIN_MOVETEXT = re.compile(r"[ \t]*[^\s\[{;]")
-_TAG_LINE = re.compile(r"[ \t]*" + _TAG.pattern + r"[ \t]*")
 
 
 @dataclass
@@ -293,3 +297,48 @@ def split_lines(lines: Iterable[str], first_line: int = 1, ends_text: bool = Tru
     splitter = _Splitter()
     yield from splitter.split(lines, first_line)
     yield from splitter.finish(ends_text)
+
+
+#: In UTF-8 bytes: a line that starts a tag pair (``[Name "``, as :data:`_TAG_START` finds one) ...
+_TAG_LINE_BYTES = re.compile(("\n(?=" + _TAG_START.pattern + ")").encode())
+#: ... and a line of movetext that ends with a result (and holds no comment or string that could hide it).
+_RESULT_AT_END = re.compile(rb"(?:^|[ \t])(?:" + b"|".join(re.escape(text.encode()) for text in RESULT_TEXTS)
+                            + rb")[ \t\r]*$")
+
+
+def safe_cut(data: bytes, start: int) -> Optional[int]:
+    """The first offset at or after ``start`` where a game surely starts, whatever came before.
+
+    ``data`` is a piece of a UTF-8 text, cut anywhere. The splitter's rules start a
+    new game at the start of a tag line (``[Name "``, without ``}``) after at least
+    one blank line, itself after a line of plain movetext that ends with a result,
+    whatever came before: both when that result ends a game and when it stands
+    inside an open ``{`` comment (which the blank line and the tag line end). So the
+    text can be cut there and each piece split on its own (``muehle validate --jobs``).
+
+    >>> data = b'1. d2 d6 1-0\\n\\n[Event "b"]\\n1. f4 *\\n'
+    >>> safe_cut(data, 0), safe_cut(data, 15), safe_cut(data[:20], 0)
+    (14, None, None)
+    """
+    for found in _TAG_LINE_BYTES.finditer(data, max(start - 1, 0)):
+        line_start = found.start() + 1
+        line_end = data.find(b"\n", line_start)
+        if line_end < 0:
+            return None  # the tag line is not complete yet
+        if b"}" in data[line_start:line_end]:
+            continue
+        end = found.start()  # the line break ending the line before
+        blank_lines = 0
+        while end > 0:
+            before = data.rfind(b"\n", 0, end) + 1
+            previous = data[before:end]
+            if previous.strip(b" \t\r"):
+                break
+            blank_lines += 1
+            end = before - 1
+        else:
+            continue
+        if blank_lines and not any(char in previous for char in (b"{", b"}", b";", b'"', b"[")) \
+                and _RESULT_AT_END.search(previous):
+            return line_start
+    return None

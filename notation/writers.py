@@ -32,6 +32,7 @@ from muehle.notation.model import (
     ANNOTATIONS, POINT_SET, RESULTS, SIDES, TOO_LARGE, WHITE, Game, Numbering, Ply, Variation, decimal_digits, goes_back, next_numbering, too_many_digits,
 )
 from muehle.notation.splitter import cuts_comment
+from muehle.notation.tags import TAG_NAME as TAG_NAME_PATTERN
 
 #: Width of a movetext line in the canonical notation.
 NOTATION_WIDTH = 80
@@ -39,6 +40,9 @@ NOTATION_WIDTH = 80
 #: How the move number of a Black ply standing alone is written, by ``black_number``:
 #: ``17... a7-a4`` (``"dots"``, as PGN writes it) or the book's ``17. - a7-a4`` (``"book"``).
 BLACK_NUMBERS = {"dots": "...", "book": ". -"}
+
+#: The same in the book's one-line form (``comma``): ``4. -, e4``.
+COMMA_BLACK_NUMBER = ". -,"
 
 #: Capture marks: the book writes ``d2-b2/xa4``, Sanmill's PGN ``d2-b2xa4``.
 BOOK_CAPTURE = "/x"
@@ -53,7 +57,7 @@ COMMENT_CUT = "a blank line followed by a line that starts like a tag pair ([Nam
 COMMENT_BRACE_AND_BREAK = "both '}' and a line break"
 
 #: Tag names the notation can carry: letters, digits and underscores.
-TAG_NAME = re.compile(r"[A-Za-z0-9_]+\Z")
+TAG_NAME = re.compile(TAG_NAME_PATTERN + r"\Z")
 
 
 class UnwritableError(MuehleError):
@@ -175,12 +179,13 @@ CommentForm = Callable[[str, Game, Optional[Ply]], str]
 
 
 def movetext_units(game: Game, capture_mark: str = BOOK_CAPTURE, result: Optional[str] = None,
-                   comment: CommentForm = comment_unit, black_number: str = "dots") -> list[str]:
+                   comment: CommentForm = comment_unit, black_number: str = "dots", comma: bool = False) -> list[str]:
     """The movetext of ``game`` as units that a line break must not split.
 
     ``result`` is the termination written after the main line (``None``: none).
     A move number is part of its ply's unit; :data:`LINE_BREAK` forces a break.
-    ``comment`` writes each comment; ``black_number`` picks from :data:`BLACK_NUMBERS`.
+    ``comment`` writes each comment; ``black_number`` picks from :data:`BLACK_NUMBERS`;
+    ``comma`` writes the book's one-line form (see :func:`write_notation`).
 
     >>> from muehle.notation.model import Game, Ply, Variation
     >>> alt = Variation([Ply(12, "white", "d3", origin="d2"), Ply(12, "black", "e3", origin="e4")])
@@ -190,8 +195,12 @@ def movetext_units(game: Game, capture_mark: str = BOOK_CAPTURE, result: Optiona
     ['12. f4-f6', '(12. d2-d3', 'e4-e3)', '12... e4-e5']
     >>> movetext_units(game, black_number="book")[-1]
     '12. - e4-e5'
+    >>> movetext_units(Game(plies=[Ply(6, "white", "g1", annotation="!"), Ply(6, "black", "g7")]), comma=True)
+    ['6. g1!,', 'g7']
     """
     black = _black_mark(black_number)
+    if comma:
+        black = COMMA_BLACK_NUMBER
     units: list[str] = []
     _line_units(game.plies, game.comments, units, capture_mark, game, comment, black=black)
     if result is not None:
@@ -224,6 +233,8 @@ def _line_units(
             prefix = f"{number}. "
         elif previous is not None and previous.side == WHITE and previous.number == number:
             prefix = ""
+            if black == COMMA_BLACK_NUMBER:  # (the book's one-line form: "6. g1, g7")
+                units[-1] += ","
         else:
             prefix = f"{number}{black} "
         units.append(prefix + ply_text(ply, mark))
@@ -351,28 +362,30 @@ def wrap_units(units: Iterable[str], width: int) -> list[str]:
 
 
 def game_notation(game: Game, width: int = NOTATION_WIDTH, result: Optional[str] = None,
-                  black_number: str = "dots") -> str:
+                  black_number: str = "dots", comma: bool = False) -> str:
     """One game in the canonical notation, without a final newline ('' for an empty record).
 
-    ``result`` is written when the game has none of its own; ``black_number`` as for
-    :func:`write_notation`.
+    ``result`` is written when the game has none of its own; ``black_number`` and ``comma``
+    as for :func:`write_notation`.
     """
     check_result(game)
     parts = [tag_line(name, value, game) for name, value in game.tags.items()]
     movetext = wrap_units(movetext_units(game, BOOK_CAPTURE, result if game.result is None else game.result,
-                                         black_number=black_number), width)
+                                         black_number=black_number, comma=comma), width)
     if parts and movetext:
         parts.append("")
     parts.extend(movetext)
     return "\n".join(parts)
 
 
-def write_notation(games: Iterable[Game], *, black_number: str = "dots") -> str:
+def write_notation(games: Iterable[Game], *, black_number: str = "dots", comma: bool = False) -> str:
     """Games in the canonical book notation, separated by a blank line.
 
     A Black ply standing alone is numbered ``17... a7-a4``, or with
     ``black_number="book"`` as the book writes it, ``17. - a7-a4``; both read back
-    to the same record.
+    to the same record. ``comma`` writes the book's one-line form (its page 8): a comma
+    between White's ply and Black's reply, ``6. g1, g7``, and a Black ply standing
+    alone as ``4. -, e4`` (whatever ``black_number`` says).
 
     A game without a result gets none (so that reading keeps ``result`` ``None``),
     unless the text read back would run it into a game beside it or lose it: then it
@@ -389,6 +402,9 @@ def write_notation(games: Iterable[Game], *, black_number: str = "dots") -> str:
     <BLANKLINE>
     >>> print(write_notation([Game(plies=[Ply(17, "black", "a4", origin="a7")])], black_number="book"), end="")
     17. - a7-a4
+    >>> print(write_notation([Game(plies=[Ply(4, "black", "e4"), Ply(5, "white", "d3", "d2"), Ply(5, "black", "d5")])],
+    ...                      comma=True), end="")
+    4. -, e4 5. d2-d3, d5
     """
     _black_mark(black_number)
     written = list(games)
@@ -399,7 +415,7 @@ def write_notation(games: Iterable[Game], *, black_number: str = "dots") -> str:
             following is not None and (not following.tags or not game.plies)
             or index > 0 and not game.tags and not game.plies
             or not (game.tags or game.plies or game.comments or game.final_comments))
-        texts.append(game_notation(game, result="*" if runs_on else None, black_number=black_number))
+        texts.append(game_notation(game, result="*" if runs_on else None, black_number=black_number, comma=comma))
     return "\n\n".join(texts) + "\n" if texts else ""
 
 

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from muehle.notation import parser
+from muehle.notation import decode
 from muehle.notation.errors import MuehleError
-from muehle.notation.parser import byte_lines, file_lines, text_lines
+from muehle.notation.decode import byte_lines, file_lines, text_lines
 
 lines = st.lists(st.sampled_from(["1. d2 d6", "", "{ä}", "½-½", "\r", "a\rb", "[Event \"ü\"]"]), max_size=12)
 
@@ -22,12 +22,12 @@ def test_the_lines_of_a_file_are_those_of_its_text(tmp_path_factory: pytest.Temp
     text = ("\ufeff" if bom else "") + end.join(parts) + (end if final_break and parts else "")
     path = tmp_path_factory.mktemp("lines") / "games.txt"
     path.write_bytes(text.encode("utf-8"))
-    original = parser._BLOCK_BYTES
-    parser._BLOCK_BYTES = block
+    original = decode._BLOCK_BYTES
+    decode._BLOCK_BYTES = block
     try:
         read = list(file_lines(path, "t"))
     finally:
-        parser._BLOCK_BYTES = original
+        decode._BLOCK_BYTES = original
     # as Python's universal newlines read it: LF, CRLF and a CR alone end a line; the first loses a BOM
     with path.open(encoding="utf-8-sig", newline=None) as handle:
         expected = [line[:-1] if line.endswith("\n") else line for line in handle]
@@ -46,7 +46,7 @@ def test_a_cr_alone_ends_a_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                 block: int) -> None:
     path = tmp_path / "games.txt"
     path.write_bytes(data)
-    monkeypatch.setattr(parser, "_BLOCK_BYTES", block)
+    monkeypatch.setattr(decode, "_BLOCK_BYTES", block)
     assert list(file_lines(path, "t")) == lines
     assert list(byte_lines(data, "t")) == lines
 
@@ -56,7 +56,7 @@ def test_a_line_that_is_not_utf8_is_reported_after_the_lines_before_it(tmp_path:
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "games.txt"
     path.write_bytes(b"\xef\xbb\xbf1. d2\r\n2. f4\n\xef\xbb\xbfok \xff!\nnever read\n")
-    monkeypatch.setattr(parser, "_BLOCK_BYTES", block)
+    monkeypatch.setattr(decode, "_BLOCK_BYTES", block)
     read = []
     with pytest.raises(MuehleError) as caught:
         for line in file_lines(path, "games.txt"):

@@ -56,3 +56,23 @@ def test_the_special_places_are_those_of_the_one_expression(line: str, start: in
 @pytest.mark.parametrize("line", ["1. d2 d6 1-0", "x *", "{c}", "; c", '"s"', "a 1/2-1/2", "\u00bd-\u00bd"])
 def test_lines_that_may_end_a_game_are_scanned(line: str) -> None:
     assert splitter._may_be_special(line)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([
+    '[Event "e"]\n', "1. d2 d6 *\n", "1-0\n", "\n", "\n\n", "{ open\n", "} 0-1\n", "{ c }\n", "; c\n", "1. f4 ½-½\n",
+    '  [Site "s"] \n', "x 1/2-1/2 \n", "1. b4\n",
+]), max_size=25))
+def test_a_safe_cut_is_where_the_splitter_starts_a_game(parts: list[str]) -> None:
+    """Wherever :func:`safe_cut` cuts a text, the splitter starts a game at the start of that line."""
+    text = "".join(parts)
+    data = text.encode("utf-8")
+    starts = {(chunk.first_line, chunk.start) for chunk in split_lines(text_lines(text))}
+    cut = splitter.safe_cut(data, 0)
+    cuts = 0
+    while cut is not None:
+        cuts += 1
+        assert (data[:cut].count(b"\n") + 1, 0) in starts, (text, cut)
+        cut = splitter.safe_cut(data, cut + 1)
+    if '1. d2 d6 *\n\n[Event "e"]\n' in text:
+        assert cuts  # a cut this test can check was there to be found

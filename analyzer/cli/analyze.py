@@ -21,7 +21,7 @@ import yaml
 
 from muehle.analyzer.analysis import Analysis, analyze as analyze_replay
 from muehle.analyzer.analysis_text import render_text
-from muehle.analyzer.cli.common import echo_data, fails_cleanly, rules_option, stdout_is_utf8
+from muehle.analyzer.cli.common import echo_data, fails_cleanly, from_option, rules_option, stdout_is_utf8
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.record_setup import replay_record
 from muehle.analyzer.rules import Ruleset
@@ -80,13 +80,15 @@ def render(done: list[tuple[int, Analysis]], source: str, fmt: str) -> str:
               help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="A timeline for people, or the documented JSON/YAML contract.")
+@from_option
 @fails_cleanly
-def analyze(file: str, game_number: Optional[int], rules: Optional[Ruleset], fmt: str) -> None:
+def analyze(file: str, game_number: Optional[int], rules: Optional[Ruleset], fmt: str,
+            source_format: Optional[str]) -> None:
     """Report mills, captures, phases, repetitions, draw rights and the end of each game.
 
     FILE holds records in the notation, PGN, JSON or YAML ('-' reads standard input).
     """
-    data = load_games(file)
+    data = load_games(file, source_format)
     if game_number is not None:
         data.pick(game_number)
         numbers = [game_number]

@@ -16,8 +16,8 @@ import sys
 import click
 
 from muehle.analyzer.claims import CLAIM_RULES, judge_claim
-from muehle.analyzer.cli.common import (check_ply_choice, echo_data, fails_cleanly, ply_of_move, ply_options,
-                                        rules_option)
+from muehle.analyzer.cli.common import (check_ply_choice, echo_data, fails_cleanly, from_option, ply_of_move,
+                                        ply_options, rules_option)
 from muehle.analyzer.cli.game_input import load_games
 from muehle.analyzer.record_setup import replay_record
 from muehle.analyzer.rules import Ruleset
@@ -39,15 +39,16 @@ from muehle.notation.errors import MuehleError
               help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="The verdict as two lines of text or as JSON.")
+@from_option
 @fails_cleanly
 def claim(file: str, ply: Optional[int], move: Optional[int], side: Optional[str], by: str, rule: str,
-          game_number: int, rules: Optional[Ruleset], fmt: str) -> None:
+          game_number: int, rules: Optional[Ruleset], fmt: str, source_format: Optional[str]) -> None:
     """Decide whether a draw claim after ply N was right; exit 0 if valid, 1 if not.
 
     FILE holds records in the notation, PGN, JSON or YAML ('-' reads standard input).
     """
     check_ply_choice(ply, move, side, needed_for="the claim")
-    data = load_games(file)
+    data = load_games(file, source_format)
     game = data.pick(game_number)
     try:
         if game.errors:

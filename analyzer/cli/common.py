@@ -105,6 +105,18 @@ def resolve_rules(name: Optional[str], param_hint: str = "'--rules'") -> "Option
     return load_ruleset(name)
 
 
+def from_option(command: F) -> F:
+    """The option ``--from`` of a command that reads records: the format of its inputs, forced
+    (else each input's format is known from its name or content)."""
+    from muehle.notation.reading import FORMATS
+
+    return click.option(
+        "--from", "source_format", type=click.Choice(FORMATS), default=None,
+        help="Read the input(s) in this format instead of knowing it from the file name "
+             "(.json, .yaml, .yml; anything else notation or PGN) or from the content.",
+    )(command)
+
+
 def rules_option(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> "Optional[Ruleset]":
     """Click callback of a ``--rules`` option: the ruleset it names, checked at once."""
     return resolve_rules(value)

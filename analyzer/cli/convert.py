@@ -1,7 +1,8 @@
 """``muehle convert``: read records in any supported form, write them in another.
 
-Inputs are detected by name (``.json``, ``.yaml``, ``.yml``) or, for standard input,
-by content; everything else is read as notation or PGN. A record that cannot be
+Inputs are read through the front door, :func:`muehle.notation.read`: their format
+is known by name (``.json``, ``.yaml``, ``.yml``) or, for standard input, by content
+(everything else is read as notation or PGN), or forced with ``--from``. A record that cannot be
 read completely is not converted: every error is reported and nothing is written.
 """
 
@@ -11,17 +12,16 @@ from typing import Callable, Iterable, Optional
 
 import click
 
-from muehle.analyzer.cli.common import fails_cleanly, output_path, write_output
+from muehle.analyzer.cli.common import fails_cleanly, from_option, output_path, write_output
 from muehle.notation.errors import MuehleError, game_in, no_game
-from muehle.notation.inputs import input_form, read_text, source_name
-from muehle.notation.jsonrecord import READERS, write_json, write_yaml
+from muehle.notation.inputs import source_name
+from muehle.notation.jsonrecord import write_json, write_yaml
 from muehle.notation.model import Game
-from muehle.notation.parser import read_games
 from muehle.notation.pgn import write_pgn
+from muehle.notation.reading import read_input
 from muehle.notation.writers import BLACK_NUMBERS, UnwritableError, write_notation
 
 Writer = Callable[[list[Game]], str]
-Reader = Callable[[str, str], list[Game]]
 
 def write_html(games: list[Game]) -> str:
     """The self-contained HTML viewer (imported on use: it needs the replay). A game that
@@ -49,22 +49,8 @@ WRITERS: dict[str, Writer] = {
     "html": write_html,
 }
 
-def read_notation(text: str, source: str) -> list[Game]:
-    """All games of a text in the notation (or PGN), including those with errors."""
-    return list(read_games(text, source))
-
-
-def input_reader(name: str, text: str) -> Reader:
-    """The reader for an input, by its form (:func:`~muehle.notation.inputs.input_form`).
-
-    >>> input_reader("game.yml", "").__name__, input_reader("-", "1. b4 d6").__name__
-    ('read_yaml', 'read_notation')
-    """
-    return READERS.get(input_form(name, text), read_notation)
-
-
-def read_records(names: Iterable[str]) -> list[Game]:
-    """The games of all inputs in order; raises if any of them has an error.
+def read_records(names: Iterable[str], source_format: Optional[str] = None) -> list[Game]:
+    """The games of all inputs in order (in ``source_format`` when given); raises if any of them has an error.
 
     The errors of all inputs (one that cannot be read, a JSON or YAML record off its
     layout, the syntax errors of every game) are collected and raised together as
@@ -74,8 +60,7 @@ def read_records(names: Iterable[str]) -> list[Game]:
     errors: list[MuehleError] = []
     for name in names:
         try:
-            text = read_text(name)
-            read = input_reader(name, text)(text, source_name(name))
+            _, _, read = read_input(name, source_format)
         except MuehleError as error:
             errors.append(error)
             continue
@@ -112,8 +97,15 @@ class _Errors(MuehleError):
     help="With --to notation: how a Black ply standing alone is numbered, "
          "'17... a7-a4' (dots, the default) or the book's '17. - a7-a4' (book).",
 )
+@click.option(
+    "--comma", is_flag=True, default=False,
+    help="With --to notation: the book's one-line form, a comma between White's ply and "
+         "Black's reply ('6. g1, g7') and '4. -, e4' for a Black ply standing alone.",
+)
+@from_option
 @fails_cleanly
-def convert(files: tuple[str, ...], target: str, output: Optional[str], black_number: Optional[str]) -> None:
+def convert(files: tuple[str, ...], target: str, output: Optional[str], black_number: Optional[str],
+            comma: bool, source_format: Optional[str]) -> None:
     """Convert game records to notation, JSON, YAML, PGN or a self-contained HTML viewer.
 
     FILE may be `-` for standard input. Several files are read in order and their
@@ -121,14 +113,19 @@ def convert(files: tuple[str, ...], target: str, output: Optional[str], black_nu
     """
     if black_number is not None and target != "notation":
         raise click.UsageError(f"--black-number applies to --to notation only, not to --to {target}")
-    games = read_records(files)
+    if comma and target != "notation":
+        raise click.UsageError(f"--comma applies to --to notation only, not to --to {target}")
+    if comma and black_number == "dots":
+        raise click.UsageError("--comma writes a Black ply standing alone as the book does, '4. -, e4': "
+                               "--black-number dots does not go with it")
+    games = read_records(files, source_format)
     if not games and target == "html":
         names = ", ".join(dict.fromkeys(source_name(name) for name in files))
         raise MuehleError(no_game("an HTML viewer needs one"), source=names,
                           code="empty")
     try:
-        text = (write_notation(games, black_number=black_number) if black_number is not None
-                else WRITERS[target](games))
+        text = (write_notation(games, black_number=black_number or "dots", comma=comma)
+                if black_number is not None or comma else WRITERS[target](games))
     except UnwritableError as error:
         raise _named(error, games) from None
     write_output(text, output, inputs=files)

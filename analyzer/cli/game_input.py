@@ -1,7 +1,8 @@
 """The games a command reads from one input, and the one it was asked for.
 
-Inputs are read as :mod:`muehle.analyzer.cli.convert` reads them (notation or PGN,
-JSON, YAML; ``-`` is standard input). The lines of the text are kept so that an
+Inputs are read through the front door, :func:`muehle.notation.read` (notation or
+PGN, JSON, YAML, the format known from the name or content or forced; ``-`` is
+standard input). The lines of the text are kept so that an
 error found later (an illegal ply, a claim that cannot be judged) can show the
 line it points at.
 """
@@ -10,9 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import Optional
+
+from muehle.notation.decode import text_lines
 from muehle.notation.errors import MuehleError, game_in, no_game
-from muehle.notation.inputs import read_text, source_name
 from muehle.notation.model import Game
+from muehle.notation.reading import read_input
 
 
 @dataclass
@@ -47,11 +51,7 @@ class GameInput:
         return self.games[number - 1]
 
 
-def load_games(name: str) -> GameInput:
-    """Read every game of an input (file name or ``-``)."""
-    from muehle.analyzer.cli.convert import input_reader
-    from muehle.notation.parser import text_lines
-
-    text = read_text(name)
-    source = source_name(name)
-    return GameInput(source, input_reader(name, text)(text, source), text_lines(text))
+def load_games(name: str, source_format: Optional[str] = None) -> GameInput:
+    """Read every game of an input (file name or ``-``), in ``source_format`` when given."""
+    source, text, games = read_input(name, source_format)
+    return GameInput(source, games, text_lines(text))

@@ -12,8 +12,8 @@ from typing import Optional
 
 import click
 
-from muehle.analyzer.cli.common import (check_ply_choice, fails_cleanly, output_path, ply_of_move, ply_options,
-                                        rules_option, stdout_is_utf8, write_output)
+from muehle.analyzer.cli.common import (check_ply_choice, fails_cleanly, from_option, output_path, ply_of_move,
+                                        ply_options, rules_option, stdout_is_utf8, write_output)
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.diagram import game_over_text, render_diagram
 from muehle.analyzer.fen import FEN_FORMS, fen_of_record, start_fen
@@ -59,11 +59,12 @@ def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) ->
 @click.option("--ascii", "ascii_only", is_flag=True, help="Draw the diagram with ASCII characters only.")
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
               help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
+@from_option
 @click.pass_context
 @fails_cleanly
 def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], move: Optional[int], side: Optional[str],
          svg_output: Optional[str], mills: str, show_fen: bool, fen_form: str, ascii_only: bool,
-         rules: Optional[Ruleset]) -> None:
+         rules: Optional[Ruleset], source_format: Optional[str]) -> None:
     """Show the position after a ply of a record as a board diagram, SVG or FEN.
 
     FILE holds records in the notation, PGN, JSON or YAML ('-' reads standard input).
@@ -75,7 +76,7 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
         raise click.UsageError("--fen-form goes with --fen")
     if svg_output == "-" and show_fen:
         raise click.UsageError("--svg - and --fen would both write to standard output")
-    data = load_games(file)
+    data = load_games(file, source_format)
     source = data.source
     game = data.pick(game_number)
     try:

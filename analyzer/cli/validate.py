@@ -17,7 +17,7 @@ from typing import Any, Optional
 
 import click
 
-from muehle.analyzer.cli.common import fails_cleanly, resolve_rules, stdout_is_utf8
+from muehle.analyzer.cli.common import fails_cleanly, from_option, resolve_rules, stdout_is_utf8
 from muehle.analyzer.progress import FileProgress
 from muehle.analyzer.validate import ValidationSummary, fewer_collections, read_stdin, validate_paths
 from muehle.notation.errors import MuehleError
@@ -70,8 +70,10 @@ class StopRequest:
 @click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True,
               help="Processes that judge the games (this one and N-1 workers; 0: one per processor); "
                    "the output is the same for any number.")
+@from_option
 @fails_cleanly
-def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: str, jobs: int) -> None:
+def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: str, jobs: int,
+             source_format: Optional[str]) -> None:
     rules = resolve_rules(rules_name)
     # standard input is read first (Ctrl-C stops the wait for it); an error reading it is
     # reported in its place, and the other inputs are still checked
@@ -86,7 +88,7 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
     broken_off: Optional[MuehleError] = None  # what stopped the run before its end (a worker that died)
     with FileProgress(files, source_names=source_name, quiet=json_output) as progress, \
             StopRequest() as stop, fewer_collections():
-        reports = validate_paths(files, rules, jobs, stdin)
+        reports = validate_paths(files, rules, jobs, stdin, source_format)
         while True:
             try:
                 item = next(reports)

@@ -1,0 +1,130 @@
+"""The front door of reading: every form of game record, one call.
+
+:func:`read` gives the games of a file, of standard input (``-``) or of a text,
+in the book's notation, PGN, JSON or YAML. The format is known from the name
+(``.json``, ``.yaml``, ``.yml``; anything else is notation or PGN) or, for standard
+input and a text, from the content (:func:`~muehle.notation.inputs.input_form`);
+``format`` forces it. Notation and PGN are one format to the reader (the grammar
+reads both): a file of them is read game by game, and a game with a syntax error
+carries it in ``game.errors``; a JSON or YAML record is one document, read whole,
+and an error in it raises :class:`~muehle.notation.errors.FormatError`.
+
+>>> [game.result for game in read("-", text="1. b4 d6 1-0\\n1. d2 *")]
+['1-0', '*']
+>>> [game.tags for game in read("-", text='{"format": "muehle-record", "version": 1, "games": [{"tags": {"Event": "x"}}]}')]
+[{'Event': 'x'}]
+
+A format is one entry of :data:`READERS`: a function of the input that gives its
+games. A reader of another dialect makes its games as the notation's readers do:
+it tells the events of each record to a :class:`~muehle.notation.builders.GameBuilder`
+(see :mod:`muehle.notation.builders`), and its entry here makes it readable by
+every command (``--from NAME``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterator, Optional
+
+from muehle.notation.inputs import PathArg, input_form, path_text, read_text, source_name
+from muehle.notation.model import Game
+
+__all__ = ["FORMATS", "READERS", "Input", "read", "read_input", "format_of"]
+
+
+@dataclass
+class Input:
+    """One input to read: its name (a path, or ``-`` for standard input), its name in messages,
+    its text when it was read already (``None``: read it), and how to read it."""
+
+    name: str
+    source: str
+    text: Optional[str] = None
+    deferred: bool = False
+    lenient: bool = False
+
+    def whole_text(self) -> str:
+        """The text of the input, read now when it was not given."""
+        if self.text is None:
+            self.text = read_text(self.name)
+        return self.text
+
+
+def _read_notation(given: Input) -> Iterator[Game]:
+    """Notation and PGN: a file game by game (memory does not grow with it), a text at once."""
+    from muehle.notation.parser import read_file, read_games
+
+    if given.text is None and given.name != "-":
+        return read_file(given.name, given.source, given.deferred, given.lenient)
+    return read_games(given.whole_text(), given.source, given.deferred)
+
+
+def _read_data(form: str) -> Callable[[Input], Iterator[Game]]:
+    """The reader of a JSON or YAML record (imported on use)."""
+
+    def read_data(given: Input) -> Iterator[Game]:
+        from muehle.notation.jsonrecord import READERS as DATA_READERS
+
+        return iter(DATA_READERS[form](given.whole_text(), given.source))
+
+    read_data.__name__ = f"read_{form}"
+    return read_data
+
+
+#: Format name -> the reader of an input in it. ``pgn`` is read as the notation is.
+READERS: dict[str, Callable[[Input], Iterator[Game]]] = {
+    "notation": _read_notation,
+    "pgn": _read_notation,
+    "json": _read_data("json"),
+    "yaml": _read_data("yaml"),
+}
+
+#: The formats :func:`read` knows, for ``--from``.
+FORMATS = tuple(READERS)
+
+
+def format_of(name: PathArg, text: Optional[str] = None, format: Optional[str] = None) -> str:
+    """The format an input is read in: ``format`` when given, else as its name or text says.
+
+    >>> format_of("games.yml"), format_of("games.pgn"), format_of("-", '{"format": 1}'), format_of("g.txt", None, "json")
+    ('yaml', 'notation', 'json', 'json')
+    >>> format_of("g.txt", None, "sgf")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown format 'sgf': one of notation, pgn, json, yaml
+    """
+    if format is None:
+        return input_form(name, text)
+    if format not in READERS:
+        raise ValueError(f"unknown format {format!r}: one of {', '.join(READERS)}")
+    return format
+
+
+def read(source: PathArg, format: Optional[str] = None, *, text: Optional[str] = None,
+         name: Optional[str] = None, deferred: bool = False, lenient: bool = False) -> Iterator[Game]:
+    """The games of the input ``source`` (a path, or ``-`` for standard input), in order.
+
+    ``format`` (``notation``, ``pgn``, ``json``, ``yaml``) forces the format, else it is
+    known from the name or the content (see the module). ``text``: the input's text,
+    read already (then ``source`` only names it). ``name``: how messages name the
+    input (default: the path, ``<stdin>`` for ``-``). For notation and PGN:
+    ``deferred`` reads well-formed games as cheap records for judging them
+    (:class:`~muehle.notation.moverecord.MoveRecord`), and ``lenient`` makes a line
+    that is not UTF-8 an error of its game instead of the input's. An input that
+    cannot be read raises :class:`MuehleError` (code ``io``), when the reading
+    reaches the problem.
+    """
+    path = path_text(source, "source")
+    source_text = source_name(path) if name is None else name
+    if text is None and path == "-":
+        text = read_text(path)  # (its format is known from its text)
+    form = format_of(path, text, format)
+    return READERS[form](Input(path, source_text, text, deferred, lenient))
+
+
+def read_input(name: PathArg, format: Optional[str] = None) -> tuple[str, str, list[Game]]:
+    """The whole of one input, as the commands read it: its name in messages, its text (for
+    the lines errors show) and its games. A JSON or YAML record with an error raises it."""
+    path = path_text(name, "name")
+    text = read_text(path)
+    return source_name(path), text, list(read(path, format, text=text))

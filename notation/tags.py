@@ -1,0 +1,91 @@
+"""The syntax of tag pairs, in one place: ``[Name "value"]``.
+
+A name is letters, digits and underscores; the value stands in double quotes,
+in which ``\\"`` and ``\\\\`` are the only escapes; blanks may stand after ``[``,
+between name and value (at least one) and before ``]``. The grammar's ``TAG``
+terminal (``grammars/muehle.lark``) is the definition; what the splitter, the
+parallel validation and the error messages need of it is here.
+
+>>> tag_pair('[Event "Zug \\\\"1\\\\""]')
+('Event', 'Zug "1"')
+>>> bool(TAG_START.match('  [Rules "wmd"]')), bool(TAG_START.match('[Rules wmd]'))
+(True, False)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Optional
+
+__all__ = ["TAG_NAME", "TAG_OPENING", "TAG_START", "TAG", "TAG_LINE", "tag_pair", "tag_value_column",
+           "tag_value_offset_column", "tag_place"]
+
+#: A tag name, as a regular expression: letters, digits and underscores.
+TAG_NAME = r"[A-Za-z0-9_]+"
+
+#: The start of a tag pair up to the quote that opens its value: ``[Name "``.
+TAG_OPENING = rf'\[[ \t]*{TAG_NAME}[ \t]+"'
+
+#: A line that starts like a tag pair (blanks before it allowed).
+TAG_START = re.compile(rf"[ \t]*{TAG_OPENING}")
+
+#: A whole tag pair (any escaped character: a wrong escape is the parser's to report).
+TAG = re.compile(TAG_OPENING + r'(?:[^"\\]|\\.)*"[ \t]*\]')
+
+#: A line that is one tag pair alone, with blanks around it.
+TAG_LINE = re.compile(r"[ \t]*" + TAG.pattern + r"[ \t]*")
+
+#: An escape in a tag value: \" or \\.
+_ESCAPE = re.compile(r'\\(["\\])')
+
+
+def tag_pair(text: str) -> tuple[str, str]:
+    """The name and the value of a tag pair as written (the text of a ``TAG`` token)."""
+    open_at = text.index('"')
+    value = text[open_at + 1 : text.rindex('"')]
+    if "\\" in value:
+        value = _ESCAPE.sub(r"\1", value)
+    return text[1:open_at].strip(), value
+
+
+def tag_value_column(pair: str, column: int) -> int:
+    """The column of the value of the tag pair ``pair`` (``[Name "value"]``) that starts at ``column``.
+
+    >>> tag_value_column('[FEN "x"]', 9)
+    15
+    """
+    return column + pair.index('"') + 1
+
+
+def tag_value_offset_column(line_text: str, column: int, offset: int) -> int:
+    r"""The column in ``line_text`` of the character ``offset`` places into a tag value that starts
+    at ``column``: an escaped character (``\"``, ``\\``) takes two columns of the line.
+
+    >>> line = '[Event "a \\"b\\" c"]'
+    >>> tag_value_offset_column(line, 9, 3), line[tag_value_offset_column(line, 9, 3) - 1]
+    (13, 'b')
+    >>> line[tag_value_offset_column(line, 9, 6) - 1]
+    'c'
+    """
+    index = column - 1
+    for _ in range(offset):
+        index += 2 if line_text[index:index + 1] == "\\" else 1
+    return index + 1
+
+
+def tag_place(numbered: Iterable[tuple[int, str]], name: str) -> Optional[tuple[int, int, str]]:
+    """Line, column of the value and text of the line of tag pair ``name`` among the numbered
+    lines (number, text) that start a record, one tag pair to a line (comment lines between
+    them are passed over); looked for up to the first line of movetext.
+
+    >>> tag_place(enumerate(['{ a note }', '[FEN "x"]', '1. d2 *'], 7), "FEN")
+    (8, 7, '[FEN "x"]')
+    """
+    pair = re.compile(rf'\[[ \t]*{re.escape(name)}[ \t]+"')
+    for number, text in numbered:
+        found = pair.search(text)
+        if found:
+            return number, found.end() + 1, text
+        if text.strip() and not text.lstrip().startswith(("[", ";", "{")):
+            break  # the tag section is over
+    return None

@@ -1,0 +1,105 @@
+"""The two readers of the notation tell the same events: the grammar decides what a record is.
+
+The LALR parser (``grammars/muehle.lark``) is the reference. The fast reader must
+accept exactly the records the parser reads without an error, and tell a builder
+the same events, in the same order, with the same places; a record with an error
+it must leave to the parser (which reports it). Records come from muehle's
+writers (well-formed ones, with comments, variations, NAGs, PGN tags, the book's
+one-line form) and from
+words of movetext strung together at random (mostly records with errors).
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from strategies import pgn_record_files, record_files
+
+from muehle.notation import parser
+from muehle.notation.builders import EventRecorder, GameBuilder
+from muehle.notation.decode import text_lines
+from muehle.notation.model import Game
+from muehle.notation.pgn import write_pgn
+from muehle.notation.splitter import split_lines
+from muehle.notation.writers import write_notation
+
+property_settings = settings(max_examples=200, deadline=None)
+
+
+def events_both_ways(text: str) -> list[tuple[list[tuple], list[tuple] | None]]:
+    """For each game of ``text``: the parser's events, and the fast reader's (``None``: left to the parser)."""
+    reader = parser._PARSERS.get_fast()
+    told = []
+    for chunk in split_lines(text_lines(text)):
+        slow = parser._parse_with_lark(chunk, "t.txt", EventRecorder())
+        recorder = EventRecorder()
+        fast = recorder.end_game() if reader.tell(chunk, "t.txt", recorder) else None
+        told.append((slow, fast))
+    return told
+
+
+def check_same_events(text: str) -> list[tuple[list[tuple], list[tuple] | None]]:
+    told = events_both_ways(text)
+    for slow, fast in told:
+        wrong = any(event[0] == "error" for event in slow)
+        if wrong:
+            assert fast is None, (text, slow)  # the parser reports it
+        else:
+            assert fast == slow, text
+    return told
+
+
+@property_settings
+@given(record_files)
+def test_written_notation_tells_the_same_events(records: list[Game]) -> None:
+    check_same_events(write_notation(records))
+
+
+@property_settings
+@given(record_files)
+def test_the_books_one_line_form_tells_the_same_events(records: list[Game]) -> None:
+    check_same_events(write_notation(records, comma=True))
+
+
+@property_settings
+@given(pgn_record_files)
+def test_written_pgn_tells_the_same_events(records: list[Game]) -> None:
+    check_same_events(write_pgn(records))
+
+
+#: Words of movetext, right and wrong, to string together.
+WORDS = ["1.", "2.", "17.", "3...", "4…", "12. ...", "b4", "D2", "b1", "d2-d6", "a1-a4/xg7", "f2!? xb4", "e3xd5",
+         "5.b4", "5...d6", "!", "??", "!?", "$1", "$256", "(=)", "(", ")", "{ note }", "{ a { b }", "; rest", "1-0",
+         "0-1", "1/2-1/2", "½-½", "*", '[Event "x"]', '[Round "1"]', "[Bad", "x", "-", "b4b6", "9" * 5, "\n", "\n\n",
+         ",", "6. g1,", "4. -,", "4. -", "g7,", "e3!,"]
+
+
+@property_settings
+@given(st.lists(st.sampled_from(WORDS), max_size=14), st.sampled_from([" ", "  ", "\t"]))
+def test_words_at_random_tell_the_same_events_or_are_left_to_the_parser(words: list[str], space: str) -> None:
+    check_same_events(space.join(words))
+
+
+def test_the_checks_can_fail() -> None:
+    """Both outcomes occur: games the fast reader reads, and games with errors it leaves alone."""
+    told = check_same_events('[Event "x"]\n1. b4 d6! $2 {c} 2. f4 (2. d2 (=)) f6 *\n\n1. b4 b1 *\n\n1. b4 (')
+    assert [fast is None for _, fast in told] == [False, True, True]
+    slow, fast = told[0]
+    assert fast is not None and ("ply", 2, "white", None, "f4", (), None, 2, 21) in fast
+    assert [event[0] for event in fast].count("begin_variation") == 1
+    assert told[1][0][-2][0] == "error"
+
+
+def test_the_game_builder_makes_the_game_the_readers_read() -> None:
+    text = '[Event "x"]\n{before} 1. b4 d6! $2 {c} 2. f4 (2. d2 (=)) f6 1-0 {after}\n'
+    (chunk,) = split_lines(text_lines(text))
+    from_lark = parser._parse_with_lark(chunk, "t.txt")
+    builder = GameBuilder()
+    assert parser._PARSERS.get_fast().tell(chunk, "t.txt", builder)
+    from_fast = builder.end_game()
+    assert from_fast == from_lark
+    assert from_fast.comments == ["before"] and from_fast.final_comments == ["after"]
+    assert [ply.label() for ply in from_fast.plies[2].variations[0].plies] == ["2. d2"]
+    assert from_fast.plies[2].variations[0].plies[0].draw_offer and from_fast.plies[1].nags == [2]
+
