@@ -1,0 +1,211 @@
+"""The endgame solver: the symmetry group, the 3-against-3 flying figures, and values
+checked by plain search written here (its own plies, its own symmetry group)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from math import comb
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from muehle.analyzer.board import MILLS, NEIGHBOURS, POINT_INDEX, mask_of  # noqa: E402
+from muehle.analyzer.endgames import index, solver  # noqa: E402
+from muehle.analyzer.endgames.settings import EndgameRules  # noqa: E402
+from muehle.analyzer.endgames.symmetry import SYMMETRIES  # noqa: E402
+from muehle.analyzer.endgames.values import decode  # noqa: E402
+
+FLYING = EndgameRules(flying=True, capture_from_mill="when-all-in-mills")
+
+
+def board_automorphisms() -> set[tuple[int, ...]]:
+    """Every permutation of the 24 points keeping the lines between neighbours and the mills
+    (by search: points placed in an order where each after the first has a placed neighbour)."""
+    adjacent = [{j for j in range(24) if NEIGHBOURS[i] >> j & 1} for i in range(24)]
+    order, seen = [0], {0}
+    while len(order) < 24:
+        nxt = min(j for i in order for j in adjacent[i] if j not in seen)
+        order.append(nxt)
+        seen.add(nxt)
+    mills = {frozenset(i for i in range(24) if m >> i & 1) for m in MILLS}
+    found = set()
+
+    def extend(image: dict[int, int]) -> None:
+        if len(image) == 24:
+            if {frozenset(image[i] for i in mill) for mill in mills} == mills:
+                found.add(tuple(image[i] for i in range(24)))
+            return
+        point = order[len(image)]
+        used = set(image.values())
+        for candidate in range(24):
+            if candidate in used:
+                continue
+            if all((candidate in adjacent[image[other]]) == (other in adjacent[point]) for other in image):
+                if len(adjacent[candidate]) == len(adjacent[point]):
+                    image[point] = candidate
+                    extend(image)
+                    del image[point]
+
+    extend({})
+    return found
+
+
+def test_the_solver_uses_exactly_the_board_automorphisms() -> None:
+    found = board_automorphisms()
+    assert len(found) == 16
+    assert set(SYMMETRIES) == found
+    assert len(set(SYMMETRIES)) == 16
+
+
+# --- plain helpers of this test: sets as Python ints ---------------------------------------
+
+def image(perm: tuple[int, ...], mask: int) -> int:
+    return sum(1 << perm[i] for i in range(24) if mask >> i & 1)
+
+
+def colex_rank(mask: int) -> int:
+    points = [i for i in range(24) if mask >> i & 1]
+    return sum(comb(p, k) for k, p in enumerate(points, 1))
+
+
+def class_key(mover: int, other: int, perms: set[tuple[int, ...]]) -> int:
+    count = bin(other).count("1")
+    return min(colex_rank(image(p, mover)) * comb(24, count) + colex_rank(image(p, other)) for p in perms)
+
+
+def in_mill(stones: int, point: int) -> bool:
+    return any(stones & m == m and m >> point & 1 for m in MILLS)
+
+
+def children(mover: int, other: int, flying: bool) -> list[tuple[int, int] | str]:
+    """The positions after each ply (side to move first), or "won" for a capture leaving two
+    stones; under capture from mills when all stand in mills."""
+    empty = [p for p in range(24) if not (mover | other) >> p & 1]
+    jumping = flying and bin(mover).count("1") == 3
+    result: list[tuple[int, int] | str] = []
+    for origin in (p for p in range(24) if mover >> p & 1):
+        for target in empty:
+            if not jumping and not NEIGHBOURS[origin] >> target & 1:
+                continue
+            moved = mover - (1 << origin) + (1 << target)
+            closed = any(moved & m == m and m >> target & 1 for m in MILLS)
+            if not closed:
+                result.append((other, moved))
+                continue
+            theirs = [p for p in range(24) if other >> p & 1]
+            free = [p for p in theirs if not in_mill(other, p)]
+            for victim in free or theirs:
+                result.append("won" if len(theirs) == 3 else (other - (1 << victim), moved))
+    return result
+
+
+@pytest.fixture(scope="module")
+def three_v_three() -> np.ndarray:
+    return solver.solve_group([(3, 3)], FLYING, {})[(3, 3)]
+
+
+def test_three_v_three_flying_has_the_published_figures(three_v_three: np.ndarray) -> None:
+    keys, movers, others = index.classes(3, 3)
+    assert len(keys) == 169_626 == len(three_v_three)
+    # every position of the table, counted by the orbits of the classes
+    images = np.sort(np.stack([index.transform(s, movers) << 24 | index.transform(s, others)
+                               for s in range(16)], axis=1), axis=1)
+    orbit_sizes = 1 + (np.diff(images, axis=1) != 0).sum(axis=1)
+    assert int(orbit_sizes.sum()) == 2_691_920 == comb(24, 3) * comb(21, 3)
+    # the classes are distinct orbits
+    assert len(np.unique(images[:, 0])) == len(keys)
+    decoded = [decode(code)[0] for code in three_v_three.tolist()]
+    assert decoded.count("win") == 140_621
+    assert decoded.count("loss") == 28_736
+    assert decoded.count("draw") == 269
+
+
+def test_a_class_key_is_the_least_rank_of_its_images() -> None:
+    perms = board_automorphisms()
+    keys, movers, others = index.classes(3, 3)
+    rng = random.Random(7)
+    for number in rng.sample(range(len(keys)), 200):
+        mover, other = int(movers[number]), int(others[number])
+        assert class_key(mover, other, perms) == int(keys[number])
+        perm = rng.choice(sorted(perms))
+        moved = np.array([image(perm, mover)]), np.array([image(perm, other)])
+        assert int(index.class_of(keys, *moved, 3)[0]) == number
+
+
+def test_sampled_values_agree_with_their_plies(three_v_three: np.ndarray) -> None:
+    """Each sampled value follows from the values after its plies: won in d when some ply
+    leads to a position lost in d - 1 (d least), lost in d when all lead to won ones (d - 1 the
+    longest), else drawn. Plies and symmetries are this test's own."""
+    perms = board_automorphisms()
+    keys, movers, others = index.classes(3, 3)
+    position_of_key = {int(k): n for n, k in enumerate(keys.tolist())}
+    rng = random.Random(11)
+    sample = rng.sample(range(len(keys)), 150)
+    sample += [n for n, code in enumerate(three_v_three.tolist()) if code == 0][:20]  # drawn ones too
+    for number in sample:
+        after = []
+        for child in children(int(movers[number]), int(others[number]), flying=True):
+            if child == "won":
+                after.append(("loss", 0))  # the opponent, left with two, has lost
+            else:
+                after.append(decode(int(three_v_three[position_of_key[class_key(*child, perms)]])))
+        lost = [d for value, d in after if value == "loss"]
+        if lost:
+            expected = ("win", min(lost) + 1)
+        elif all(value == "win" for value, _ in after):
+            expected = ("loss", max((d for _, d in after), default=-1) + 1)
+        else:
+            expected = ("draw", None)
+        assert decode(int(three_v_three[number])) == expected, (number, after)
+
+
+def wins_within(mover: int, other: int, plies: int, flying: bool) -> bool:
+    """Plain minimax: the side to move can force a win within ``plies`` plies."""
+    if plies <= 0:
+        return False
+    for child in children(mover, other, flying):
+        if child == "won" or loses_within(*child, plies - 1, flying):
+            return True
+    return False
+
+
+def loses_within(mover: int, other: int, plies: int, flying: bool) -> bool:
+    after = children(mover, other, flying)
+    if not after:
+        return True  # blocked
+    return all(wins_within(*child, plies - 1, flying) for child in after)
+
+
+def test_short_wins_and_losses_agree_with_plain_minimax(three_v_three: np.ndarray) -> None:
+    keys, movers, others = index.classes(3, 3)
+    rng = random.Random(5)
+    codes = three_v_three.tolist()
+    for wanted in ("win", 1), ("win", 3), ("loss", 2):
+        chosen = [n for n, code in enumerate(codes) if decode(code) == wanted]
+        assert chosen, wanted
+        for number in rng.sample(chosen, min(4, len(chosen))):
+            mover, other = int(movers[number]), int(others[number])
+            value, distance = wanted
+            if value == "win":
+                assert wins_within(mover, other, distance, True)
+                assert not wins_within(mover, other, distance - 2, True)
+            else:
+                assert loses_within(mover, other, distance, True)
+                assert not loses_within(mover, other, distance - 2, True)
+    # and a position lost at distance 4 or more is not lost within 2 plies
+    longer = [n for n, code in enumerate(codes) if decode(code)[0] == "loss" and decode(code)[1] >= 4]
+    for number in rng.sample(longer, 3):
+        assert not loses_within(int(movers[number]), int(others[number]), 2, True)
+
+
+def test_groups_solve_captures_into_tables_solved_before() -> None:
+    groups = solver.groups(5)
+    tables = [table for group in groups for table in group]
+    assert sorted(tables) == [(a, b) for a in range(3, 6) for b in range(3, 6)]
+    for number, group in enumerate(groups):
+        for a, b in group:
+            assert (b, a) in group  # a quiet ply: the other side to move, in the same group
+            if b > 3:  # a capture: a group solved before
+                assert any((b - 1, a) in earlier for earlier in groups[:number])
