@@ -3,9 +3,10 @@ checked by plain search written here (its own plies, its own symmetry group)."""
 
 from __future__ import annotations
 
-import itertools
 import random
 from math import comb
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -209,3 +210,134 @@ def test_groups_solve_captures_into_tables_solved_before() -> None:
             assert (b, a) in group  # a quiet ply: the other side to move, in the same group
             if b > 3:  # a capture: a group solved before
                 assert any((b - 1, a) in earlier for earlier in groups[:number])
+
+
+# --- the cache, the probe and the commands, on the 3-against-3 table ---------------------
+
+def fen(white: list[str], black: list[str], to_move: str = "white") -> str:
+    from muehle.analyzer.board import Position
+    from muehle.analyzer.fen import position_to_fen
+
+    return position_to_fen(Position(white=mask_of(white), black=mask_of(black), in_hand_white=0,
+                                    in_hand_black=0, to_move=to_move))  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def cache(three_v_three: np.ndarray, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from muehle.analyzer.endgames.store import save_table, table_path
+
+    directory = tmp_path_factory.mktemp("endgames")
+    save_table(table_path(directory, FLYING, (3, 3)), three_v_three)
+    return directory
+
+
+def run(*args: str) -> Any:
+    from click.testing import CliRunner
+
+    from muehle.analyzer.cli import cli
+
+    return CliRunner().invoke(cli, ["endgames", *args])
+
+
+#: White to move closes a mill by a1-a4-a7 (d1-a4) or by a1-d1-g1 (a7-g1), and any capture
+#: leaves Black with two stones.
+TWO_MILLS_OPEN = (["a1", "d1", "a7"], ["b2", "d2", "f6"])
+#: Black to move with no two stones on one mill: it can stop one of White's two mills, not both.
+BLACK_CANNOT_STOP_BOTH = (["a1", "d1", "a7"], ["b2", "d6", "f4"])
+
+
+def test_probe_finds_the_win_in_one_and_every_ply_that_wins(cache: Path) -> None:
+    from muehle.analyzer.board import Position
+    from muehle.analyzer.endgames.probe import probe
+
+    white, black = TWO_MILLS_OPEN
+    position = Position(white=mask_of(white), black=mask_of(black), in_hand_white=0, in_hand_black=0)
+    found = probe(position, "wmd", cache)
+    assert (found.value.result, found.value.distance) == ("win", 1)
+    assert sorted(ply.text for ply in found.best) == sorted(
+        f"{move}x{victim}" for move in ("d1-a4", "a7-g1") for victim in black)
+
+
+def test_probe_command_prints_a_loss_in_two_with_every_ply_best(cache: Path) -> None:
+    white, black = BLACK_CANNOT_STOP_BOTH
+    result = run("probe", fen(white, black, "black"), "--dir", str(cache))
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "value: loss for Black to move in 2 plies"
+    assert lines[1] == "distance: 2"
+    best = lines[2].removeprefix("best plies: ").split(", ")
+    assert len(best) == 3 * 18  # three stones, each jumping to any of the 18 empty points
+
+
+def test_probe_and_the_table_agree_on_a_class_seen_through_a_symmetry(cache: Path,
+                                                                       three_v_three: np.ndarray) -> None:
+    from muehle.analyzer.endgames.probe import value_of
+
+    keys, movers, others = index.classes(3, 3)
+    rng = random.Random(3)
+    for number in rng.sample(range(len(keys)), 30):
+        perm = rng.choice(SYMMETRIES)
+        value = value_of(image(perm, int(movers[number])), image(perm, int(others[number])), FLYING, cache)
+        assert (value.result, value.distance) == decode(int(three_v_three[number]))
+
+
+def test_a_missing_table_names_the_command_that_builds_it(tmp_path: Path) -> None:
+    white, black = TWO_MILLS_OPEN
+    result = run("probe", fen(white, black), "--dir", str(tmp_path), "--rules", "wmd-traditional")
+    assert result.exit_code == 1
+    assert "has not been built" in result.output
+    assert f"muehle endgames build --stones 3 --rules wmd-traditional --dir {tmp_path}" in result.output
+
+
+def test_a_damaged_table_is_reported_with_the_command_that_rebuilds_it(tmp_path: Path) -> None:
+    from muehle.analyzer.endgames.store import save_table, table_path
+
+    path = table_path(tmp_path, FLYING, (3, 3))
+    save_table(path, np.zeros(10, dtype=np.uint8))
+    white, black = TWO_MILLS_OPEN
+    result = run("probe", fen(white, black), "--dir", str(tmp_path))
+    assert result.exit_code == 1
+    assert "is not an endgame table 3v3" in result.output and "muehle endgames build --stones 3" in result.output
+
+
+def test_positions_the_tables_do_not_hold_are_refused(cache: Path) -> None:
+    from muehle.analyzer.board import Position
+    from muehle.analyzer.fen import position_to_fen
+
+    placing = position_to_fen(Position(white=mask_of(["a1"]), black=mask_of(["d2"]), in_hand_white=8,
+                                       in_hand_black=8, to_move="white"))
+    result = run("probe", placing, "--dir", str(cache))
+    assert result.exit_code == 1 and "stones in hand" in result.output
+    six = fen(["a1", "a4", "a7", "b2", "b4", "b6"], ["d1", "d2", "d3"])
+    result = run("probe", six, "--dir", str(cache))
+    assert result.exit_code == 1 and "three to five stones a side, not 6" in result.output
+    result = run("probe", "nonsense", "--dir", str(cache))
+    assert result.exit_code == 1 and "<fen>:1:" in result.output and "17 fields" in result.output
+
+
+def test_build_writes_missing_tables_and_keeps_those_there(cache: Path, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch,
+                                                          three_v_three: np.ndarray) -> None:
+    from muehle.analyzer.endgames import build
+
+    solved = []
+
+    def solve(group: list[tuple[int, int]], rules: EndgameRules, done: dict, progress: Any) -> dict:
+        solved.append(group)
+        return {(3, 3): three_v_three}
+
+    monkeypatch.setattr(build, "solve_group", solve)
+    result = run("build", "--stones", "3", "--dir", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    path = tmp_path / "v1" / "flying-capture-when-all-in-mills" / "3v3.npy"
+    assert result.output.startswith(f"{path} (solved in ")
+    assert np.array_equal(np.load(path), three_v_three)
+    assert [p.name for p in path.parent.iterdir()] == ["3v3.npy"]  # no temporary left
+    again = run("build", "--stones", "3", "--dir", str(tmp_path))
+    assert again.output == f"{path} (there already)\n" and solved == [[(3, 3)]]
+
+
+def test_build_refuses_a_bad_number_of_stones_and_an_unknown_ruleset(tmp_path: Path) -> None:
+    assert run("build", "--stones", "2", "--dir", str(tmp_path)).exit_code == 2
+    result = run("build", "--rules", "chess", "--dir", str(tmp_path))
+    assert result.exit_code == 2 and "neither a preset" in result.output
