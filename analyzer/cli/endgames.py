@@ -6,7 +6,6 @@ say so and exit with status 1, and every other command works as before.
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 import time
 from typing import Optional
@@ -17,17 +16,14 @@ from muehle.analyzer.cli.common import fails_cleanly, rules_option
 from muehle.analyzer.rules import Ruleset, as_ruleset
 from muehle.notation.errors import MuehleError
 
-#: What the commands say when numpy is missing.
-NEEDS_NUMPY = "the endgame tables need numpy; install it with: pip install 'muehle[endgames]'"
-
-
 def _require_numpy() -> None:
+    """Say how to install numpy and exit 1, unless it can be imported."""
+    from muehle.analyzer.endgames import require_numpy
+
     try:
-        available = importlib.util.find_spec("numpy") is not None and __import__("numpy") is not None
-    except ImportError:
-        available = False
-    if not available:
-        click.echo(f"muehle: {NEEDS_NUMPY}", err=True)
+        require_numpy()
+    except ImportError as error:
+        click.echo(f"muehle: {error}", err=True)
         sys.exit(1)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from muehle.analyzer.board import Position
+from muehle.analyzer.endgames import require_numpy
 from muehle.analyzer.endgames.plies import EndgamePly, endgame_plies
 from muehle.analyzer.endgames.settings import EndgameRules, endgame_rules
 from muehle.analyzer.endgames.store import PathLike, load_table
@@ -114,6 +115,7 @@ def probe(position: Position, rules: RulesArg = None, directory: Optional[PathLi
     file; default ``wmd``) and every ply's, from tables in ``directory`` (default: the user's
     cache). Raises :class:`ValueError` for a position no table holds and
     :class:`~muehle.analyzer.endgames.store.MissingTable` for a table not built."""
+    require_numpy()
     if position.in_hand_white or position.in_hand_black or min(position.on_board("white"),
                                                                position.on_board("black")) < 3:
         raise ValueError("endgame tables hold positions with no stones in hand and three or more a side")

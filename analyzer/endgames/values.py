@@ -6,7 +6,7 @@ can, the loser holds out as long as it can): when ``d`` is odd the side to move
 wins, when it is even (0 included: no legal ply) it loses.
 
 >>> decode(0), decode(1), decode(2), decode(8)
-(('draw', None), ('loss', 0), ('win', 1), ('loss', 7))
+(('draw', None), ('loss', 0), ('win', 1), ('win', 7))
 """
 
 from __future__ import annotations
