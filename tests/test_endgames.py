@@ -341,3 +341,68 @@ def test_build_refuses_a_bad_number_of_stones_and_an_unknown_ruleset(tmp_path: P
     assert run("build", "--stones", "2", "--dir", str(tmp_path)).exit_code == 2
     result = run("build", "--rules", "chess", "--dir", str(tmp_path))
     assert result.exit_code == 2 and "neither a preset" in result.output
+
+
+# --- muehle analyze --perfect -------------------------------------------------------------
+
+def test_analyze_perfect_marks_a_thrown_away_win(cache: Path, tmp_path: Path) -> None:
+    """White could close a mill at once (d1-a4 or a7-g1) and plays a1-a4 instead; Black then
+    closes b2-d2-f2 by f6-f2 and takes a stone: White, left with two, has lost."""
+    import json
+
+    from click.testing import CliRunner
+
+    from muehle.analyzer.cli import cli
+
+    white, black = TWO_MILLS_OPEN
+    record = tmp_path / "game.txt"
+    record.write_text(f'[SetUp "1"]\n[FEN "{fen(white, black)}"]\n\n1. a1-a4 f6-f2xa4 0-1\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["analyze", str(record), "--perfect", "--endgames-dir", str(cache),
+                                      "--format", "json"])
+    assert result.exit_code == 0, result.output
+    game = json.loads(result.output)[0]
+    marks = [event for event in game["events"] if event["type"] == "win-thrown-away"]
+    assert len(marks) == 1
+    assert marks[0]["ply"] == 1 and marks[0]["side"] == "white"
+    assert marks[0]["before"] == {"value": "win", "distance": 1}
+    assert marks[0]["after"] == {"value": "loss", "distance": 2}
+    assert sorted(marks[0]["best"]) == sorted(f"{m}x{v}" for m in ("d1-a4", "a7-g1") for v in black)
+    # Black's reply wins at once, as fast as can be: valued, not marked
+    assert [(p["ply"], p["before"], p["after"], p["marks"]) for p in game["perfect_play"]] == [
+        (1, {"value": "win", "distance": 1}, {"value": "loss", "distance": 2}, ["win-thrown-away"]),
+        (2, {"value": "win", "distance": 1}, {"value": "win", "distance": 1}, []),
+    ]
+    text = CliRunner().invoke(cli, ["analyze", str(record), "--perfect", "--endgames-dir", str(cache)])
+    assert text.exit_code == 0, text.output
+    assert "win in 1 -> loss in 2  win-thrown-away" in text.output
+
+
+def test_analyze_perfect_without_tables_names_the_build_command(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from muehle.analyzer.cli import cli
+
+    white, black = TWO_MILLS_OPEN
+    record = tmp_path / "game.txt"
+    record.write_text(f'[SetUp "1"]\n[FEN "{fen(white, black)}"]\n\n1. a1-a4\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["analyze", str(record), "--perfect", "--endgames-dir", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "muehle endgames build --stones 3" in result.output
+
+
+def test_marks_of_kept_wins() -> None:
+    from muehle.analyzer.endgames.perfect import marks_for
+    from muehle.analyzer.endgames.plies import EndgamePly
+    from muehle.analyzer.endgames.probe import ProbeResult, Value
+
+    def ply(n: int) -> EndgamePly:
+        return EndgamePly("a1", "a4", None, n, 0)
+
+    one_winner = ProbeResult(Value("win", 5), ((ply(1), Value("win", 5)), (ply(2), Value("draw", None))))
+    two_winners = ProbeResult(Value("win", 5), ((ply(1), Value("win", 5)), (ply(2), Value("win", 9))))
+    assert marks_for(Value("win", 5), Value("win", 5), one_winner) == ("only-winning-ply",)
+    assert marks_for(Value("win", 5), Value("win", 5), two_winners) == ()
+    assert marks_for(Value("win", 5), Value("win", 9), two_winners) == ("slower-win",)
+    assert marks_for(Value("win", 5), Value("draw", None), two_winners) == ("win-thrown-away",)
+    assert marks_for(Value("draw", None), Value("draw", None), two_winners) == ()
+    assert marks_for(Value("loss", 4), Value("loss", 2), two_winners) == ()

@@ -16,7 +16,7 @@ from muehle.analyzer.cli.common import fails_cleanly, rules_option
 from muehle.analyzer.rules import Ruleset, as_ruleset
 from muehle.notation.errors import MuehleError
 
-def _require_numpy() -> None:
+def require_numpy_or_exit() -> None:
     """Say how to install numpy and exit 1, unless it can be imported."""
     from muehle.analyzer.endgames import require_numpy
 
@@ -64,7 +64,7 @@ def endgames() -> None:
 @fails_cleanly
 def build(stones: int, rules: Optional[Ruleset], directory: Optional[str], force: bool) -> None:
     """Solve the endgame tables and write them to the cache folder."""
-    _require_numpy()
+    require_numpy_or_exit()
     from muehle.analyzer.endgames.build import build_tables
 
     settings, progress = _settings(rules), _ProgressLine()
@@ -85,7 +85,7 @@ def build(stones: int, rules: Optional[Ruleset], directory: Optional[str], force
 @fails_cleanly
 def probe(fen: str, rules: Optional[Ruleset], directory: Optional[str], every_ply: bool) -> None:
     """Print the value of a position (a Sanmill FEN), its distance and every best ply."""
-    _require_numpy()
+    require_numpy_or_exit()
     from muehle.analyzer.endgames.probe import covered, probe_masks
     from muehle.analyzer.endgames.store import load_table
     from muehle.analyzer.fen import fen_to_position

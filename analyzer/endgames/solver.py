@@ -111,7 +111,7 @@ def _table_edges(table: Table, rules: EndgameRules, keys: dict[Table, np.ndarray
             quiet_mover.append(other[where[quiet]])
             quiet_other.append(moved[quiet])
             if b == 3:  # a capture leaves two stones: won at once
-                edges.wins.append(start + where[~quiet])
+                edges.wins.append(offset[table] + start + where[~quiet])
                 continue
             for point in _POINTS:
                 hit = np.flatnonzero(victims >> point & 1)
