@@ -81,7 +81,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         for table in group:
             keys, movers, others = index.classes(*table)
             codes = load_table(directory, rules, table)
-            images = np.sort(np.stack([index.transform(s, movers) << 24 | index.transform(s, others)
+            images = np.sort(np.stack([index.transform(s, movers).astype(np.int64) << 24 | index.transform(s, others)
                                        for s in range(16)], axis=1), axis=1)
             positions = int((1 + (np.diff(images, axis=1) != 0).sum(axis=1)).sum())
             del images

@@ -12,7 +12,7 @@ require_numpy()  # (before the solver's import of numpy fails with less to say)
 
 from muehle.analyzer.endgames.settings import EndgameRules  # noqa: E402
 from muehle.analyzer.endgames.solver import Progress, groups, solve_group  # noqa: E402
-from muehle.analyzer.endgames.store import PathLike  # noqa: E402, load_table, save_table, table_path
+from muehle.analyzer.endgames.store import PathLike, load_table, save_table, table_path  # noqa: E402
 
 
 def build_tables(rules: EndgameRules, stones: int, directory: Optional[PathLike] = None, *,

@@ -2,12 +2,14 @@
 
 A position of an endgame table has no stones in hand: the side to move has ``a``
 stones (the set ``m``), the other side ``b`` (the set ``o``). Sets of points are
-24-bit masks (bit ``i`` is point ``i`` of :data:`~muehle.analyzer.board.POINTS`).
+24-bit masks (``int32``) (bit ``i`` is point ``i`` of :data:`~muehle.analyzer.board.POINTS`).
 The *rank* of a position is ``colex(m) * C(24, b) + colex(o)``, where ``colex`` is
 the colexicographic rank of a ``k``-set among all ``k``-sets of the 24 points
 (``sum(C(p_i, i))`` over its points ``p_1 < p_2 < ...``). The *class* of a position
-is its orbit under the 16 symmetries; its *key* is the least rank in the orbit, and
-the classes of a table are numbered by their keys in increasing order.
+is its orbit under the 16 symmetries; its *representative* is the image whose pair of
+masks ``(m, o)`` is least (``m`` first), its *key* the representative's rank, and the
+classes of a table are numbered by their keys in increasing order. (Choosing the
+representative by its masks, not its rank, costs one rank per position, not sixteen.)
 
 >>> from muehle.analyzer.board import mask_of
 >>> int(colex(np.array([mask_of(["a1", "a4", "a7"])]))[0]), int(colex(np.array([0b1011]))[0])
@@ -45,10 +47,10 @@ for _below in range(_SIZE + 1):
         _HIGH[_below << 8 | _byte] = _total
 
 #: For each symmetry: the image of the points 0-15 (by the low 16 bits) and of the points 16-23.
-_IMAGES_LOW = np.zeros((len(SYMMETRIES), 1 << 16), dtype=np.int64)
-_IMAGES_HIGH = np.zeros((len(SYMMETRIES), 256), dtype=np.int64)
+_IMAGES_LOW = np.zeros((len(SYMMETRIES), 1 << 16), dtype=np.int32)
+_IMAGES_HIGH = np.zeros((len(SYMMETRIES), 256), dtype=np.int32)
 for _s, _perm in enumerate(SYMMETRIES):
-    _bits = np.array([1 << _perm[i] for i in range(_SIZE)], dtype=np.int64)
+    _bits = np.array([1 << _perm[i] for i in range(_SIZE)], dtype=np.int32)
     _values = np.arange(1 << 16)
     for _bit in range(16):
         _IMAGES_LOW[_s] |= np.where(_values >> _bit & 1, _bits[_bit], 0)
@@ -63,7 +65,7 @@ def colex(masks: np.ndarray) -> np.ndarray:
 
 
 def transform(symmetry: int, masks: np.ndarray) -> np.ndarray:
-    """The images of sets (masks) under one of :data:`SYMMETRIES` (by its number)."""
+    """The images of sets (masks, ``int32``) under one of :data:`SYMMETRIES` (by its number)."""
     return _IMAGES_LOW[symmetry][masks & 0xFFFF] | _IMAGES_HIGH[symmetry][masks >> 16]
 
 
@@ -72,66 +74,55 @@ def rank(mover: np.ndarray, other: np.ndarray, other_count: int) -> np.ndarray:
     return colex(mover) * comb(_SIZE, other_count) + colex(other)
 
 
-def canonical_rank(mover: np.ndarray, other: np.ndarray, other_count: int) -> np.ndarray:
-    """The key of each position's class: the least rank of its 16 images.
+def representative(mover: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The representative of each position's class: its image with the least ``m << 24 | o``."""
+    least = mover.astype(np.int64) << _SIZE | other
+    for symmetry in range(1, len(SYMMETRIES)):
+        np.minimum(least, transform(symmetry, mover).astype(np.int64) << _SIZE | transform(symmetry, other), out=least)
+    return (least >> _SIZE).astype(np.int32), (least & ((1 << _SIZE) - 1)).astype(np.int32)
 
-    The least rank has the least mover's set of the images; the other side's set
-    decides only among the symmetries that give that one.
-    """
-    movers = [colex(transform(symmetry, mover)) for symmetry in range(len(SYMMETRIES))]
-    least_mover = movers[0].copy()
-    for ranks in movers[1:]:
-        np.minimum(least_mover, ranks, out=least_mover)
-    least_other = np.full(len(mover), np.iinfo(np.int64).max, dtype=np.int64)
-    for symmetry in range(len(SYMMETRIES)):
-        ties = np.flatnonzero(movers[symmetry] == least_mover)
-        if len(ties):
-            least_other[ties] = np.minimum(least_other[ties], colex(transform(symmetry, other[ties])))
-    return least_mover * comb(_SIZE, other_count) + least_other
+
+def canonical_rank(mover: np.ndarray, other: np.ndarray, other_count: int) -> np.ndarray:
+    """The key of each position's class: the rank of its representative."""
+    return rank(*representative(mover, other), other_count)
 
 
 def subsets(count: int, within: int = (1 << _SIZE) - 1) -> np.ndarray:
-    """All sets of ``count`` points of ``within`` (a mask), as masks in increasing colex order."""
+    """All sets of ``count`` points of ``within`` (a mask), as masks (``int32``) in increasing colex order."""
     points = [i for i in range(_SIZE) if within >> i & 1]
-    masks = np.zeros(1, dtype=np.int64)
+    masks = np.zeros(1, dtype=np.int32)
     for taken in range(count):  # grow sets point by point, keeping the highest point last
         grown = []
         for mask in masks.tolist():
             top = mask.bit_length() - 1
             grown.extend(mask | 1 << p for p in points if p > top)
-        masks = np.array(grown, dtype=np.int64)
+        masks = np.array(grown, dtype=np.int32)
     return masks[np.argsort(colex(masks), kind="stable")]
 
 
 @functools.lru_cache(maxsize=None)
 def classes(mover_count: int, other_count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The classes of a table: their keys (increasing), and the mover's and the other
-    side's stones of each class's representative (the position whose rank is the key)."""
+    side's stones of each class's representative."""
     movers = subsets(mover_count)
     least = movers.copy()
     for symmetry in range(1, len(SYMMETRIES)):
-        least = np.minimum(least, _colex_order(transform(symmetry, movers), movers))
-    canonical = movers[least == movers]  # a class's key has the least mover set of its orbit
+        np.minimum(least, transform(symmetry, movers), out=least)
+    canonical = movers[least == movers]  # a representative has the least mover's set of its orbit
     others = subsets(other_count)
     pairs_mover = np.repeat(canonical, len(others))
     pairs_other = np.tile(others, len(canonical))
     apart = (pairs_mover & pairs_other) == 0
     pairs_mover, pairs_other = pairs_mover[apart], pairs_other[apart]
-    keys = canonical_rank(pairs_mover, pairs_other, other_count)
-    own = keys == rank(pairs_mover, pairs_other, other_count)
-    keys, order = np.unique(keys[own], return_index=True)
-    for array in (keys,):
+    best_mover, best_other = representative(pairs_mover, pairs_other)
+    own = (best_mover == pairs_mover) & (best_other == pairs_other)
+    pairs_mover, pairs_other = pairs_mover[own], pairs_other[own]
+    keys = rank(pairs_mover, pairs_other, other_count)
+    order = np.argsort(keys)
+    keys, movers_out, others_out = keys[order], pairs_mover[order], pairs_other[order]
+    for array in (keys, movers_out, others_out):
         array.setflags(write=False)
-    movers_out, others_out = pairs_mover[own][order], pairs_other[own][order]
-    movers_out.setflags(write=False)
-    others_out.setflags(write=False)
     return keys, movers_out, others_out
-
-
-def _colex_order(images: np.ndarray, masks: np.ndarray) -> np.ndarray:
-    """``images`` where their colex rank is below that of ``masks``, else ``masks``
-    (the colex-least of two sets of as many points)."""
-    return np.where(colex(images) < colex(masks), images, masks)
 
 
 def class_of(keys: np.ndarray, mover: np.ndarray, other: np.ndarray, other_count: int) -> np.ndarray:

@@ -82,8 +82,8 @@ def _lookup(positions: list[tuple[int, int]], rules: EndgameRules, directory: Op
     table = (positions[0][0].bit_count(), positions[0][1].bit_count())
     codes = load_table(directory, rules, table)
     keys = classes(*table)[0]
-    movers = np.array([mover for mover, _ in positions], dtype=np.int64)
-    others = np.array([other for _, other in positions], dtype=np.int64)
+    movers = np.array([mover for mover, _ in positions], dtype=np.int32)
+    others = np.array([other for _, other in positions], dtype=np.int32)
     found = codes[class_of(keys, movers, others, table[1])]  # type: ignore[index]
     return [Value(*decode(int(code))) for code in found.tolist()]
 

@@ -92,6 +92,14 @@ def _plies(mover: np.ndarray, other: np.ndarray, flying: bool) -> Iterator[tuple
         yield where, moved, closes
 
 
+def _class_numbers(keys: np.ndarray, mover_count: int, other_count: int) -> np.ndarray:
+    """For every rank of a table's positions, the number of its class if it is a class's key
+    (a lookup that is faster than a search among the keys)."""
+    numbers = np.full(comb(24, mover_count) * comb(24, other_count), -1, dtype=np.int32)
+    numbers[keys] = np.arange(len(keys), dtype=np.int32)
+    return numbers
+
+
 def _table_edges(table: Table, rules: EndgameRules, keys: dict[Table, np.ndarray], offset: dict[Table, int],
                  solved: dict[Table, np.ndarray], progress: Optional[Progress]) -> _Edges:
     a, b = table
@@ -121,12 +129,12 @@ def _table_edges(table: Table, rules: EndgameRules, keys: dict[Table, np.ndarray
                     taking_other.append(moved[hit])
         if quiet_source:
             source = np.concatenate(quiet_source)
-            target = index.class_of(keys[(b, a)], np.concatenate(quiet_mover), np.concatenate(quiet_other), a)
+            target = keys[(b, a)][index.canonical_rank(np.concatenate(quiet_mover), np.concatenate(quiet_other), a)]
             edges.inner_source.append((offset[table] + start + source).astype(np.int32))
             edges.inner_target.append((offset[(b, a)] + target).astype(np.int32))
         if taking_source:
             source = np.concatenate(taking_source)
-            target = index.class_of(keys[(b - 1, a)], np.concatenate(taking_mover), np.concatenate(taking_other), a)
+            target = keys[(b - 1, a)][index.canonical_rank(np.concatenate(taking_mover), np.concatenate(taking_other), a)]
             edges.outer_source.append((offset[table] + start + source).astype(np.int32))
             edges.outer_code.append(solved[(b - 1, a)][target])
     return edges
@@ -140,14 +148,15 @@ def solve_group(group: list[Table], rules: EndgameRules, solved: dict[Table, np.
                 progress: Optional[Progress] = None) -> dict[Table, np.ndarray]:
     """Solve the tables of ``group`` (see :func:`groups`), the tables their captures
     lead into being in ``solved``; the encoded values of each, by table."""
-    keys = {table: index.classes(*table)[0] for table in group}
-    for a, b in group:
-        if b > 3:
-            keys[(b - 1, a)] = index.classes(b - 1, a)[0]
     offset, size = {}, 0
     for table in group:
         offset[table] = size
-        size += len(keys[table])
+        size += len(index.classes(*table)[0])
+    # for each table the plies lead into: its class numbers by rank
+    keys = {table: _class_numbers(index.classes(*table)[0], *table) for table in group}
+    for a, b in group:
+        if b > 3:
+            keys[(b - 1, a)] = _class_numbers(index.classes(b - 1, a)[0], b - 1, a)
     parts = _Edges()
     for table in group:
         table_edges = _table_edges(table, rules, keys, offset, solved, progress)
@@ -160,7 +169,7 @@ def solve_group(group: list[Table], rules: EndgameRules, solved: dict[Table, np.
     wins = _joined(parts.wins, np.int64)
     del parts
     distance = _retrograde(size, inner_source, inner_target, outer_source, outer_code, wins, progress, group)
-    return {table: encode(distance[offset[table]:offset[table] + len(keys[table])]) for table in group}
+    return {table: encode(distance[offset[table]:offset[table] + len(index.classes(*table)[0])]) for table in group}
 
 
 def _retrograde(size: int, inner_source: np.ndarray, inner_target: np.ndarray, outer_source: np.ndarray,
@@ -183,7 +192,7 @@ def _retrograde(size: int, inner_source: np.ndarray, inner_target: np.ndarray, o
     plies_out = np.bincount(outer_source, minlength=size) + np.bincount(wins, minlength=size)
     # the plies within the group, by the node they lead to
     remaining = np.bincount(inner_source, minlength=size).astype(np.int32)
-    order = np.argsort(inner_target, kind="stable")
+    order = np.argsort(inner_target)
     sources = inner_source[order]
     ends = np.cumsum(np.bincount(inner_target, minlength=size))
     starts = ends - np.bincount(inner_target, minlength=size)
