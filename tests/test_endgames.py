@@ -408,3 +408,34 @@ def test_marks_of_kept_wins() -> None:
     assert marks_for(Value("win", 5), Value("draw", None), two_winners) == ("win-thrown-away",)
     assert marks_for(Value("draw", None), Value("draw", None), two_winners) == ()
     assert marks_for(Value("loss", 4), Value("loss", 2), two_winners) == ()
+
+
+# --- the other rule settings --------------------------------------------------------------
+
+def table_value(table: np.ndarray, mover: list[str], other: list[str]) -> tuple[str, int | None]:
+    keys = index.classes(3, 3)[0]
+    number = index.class_of(keys, np.array([mask_of(mover)], dtype=np.int32),
+                            np.array([mask_of(other)], dtype=np.int32), 3)
+    return decode(int(table[int(number[0])]))
+
+
+def test_without_flying_three_stones_can_be_blocked() -> None:
+    """White a1, d1, g1 against a4, d2, g4: every neighbour of White's stones is taken. White
+    to move has lost (0 plies) when it may not jump; with flying it jumps and is not lost at once."""
+    moving = solver.solve_group([(3, 3)], EndgameRules(flying=False), {})[(3, 3)]
+    assert table_value(moving, ["a1", "d1", "g1"], ["a4", "d2", "g4"]) == ("loss", 0)
+
+
+def test_flying_three_stones_are_never_blocked(three_v_three: np.ndarray) -> None:
+    assert table_value(three_v_three, ["a1", "d1", "g1"], ["a4", "d2", "g4"]) != ("loss", 0)
+
+
+def test_capture_from_mills_decides_how_fast_a_mill_wins(three_v_three: np.ndarray) -> None:
+    """Black's three stones stand in the mill b2-d2-f2. White closes a mill at once; with capture
+    from mills when all stand in one it takes a stone and wins (1 ply). Under capture_from_mill:
+    never it takes nothing; Black must open its mill (no jump closes another), and White's next
+    mill takes a stone: 3 plies."""
+    never = solver.solve_group([(3, 3)], EndgameRules(capture_from_mill="never"), {})[(3, 3)]
+    white, black = ["a1", "d1", "a7"], ["b2", "d2", "f2"]
+    assert table_value(three_v_three, white, black) == ("win", 1)
+    assert table_value(never, white, black) == ("win", 3)
