@@ -439,3 +439,15 @@ def test_capture_from_mills_decides_how_fast_a_mill_wins(three_v_three: np.ndarr
     white, black = ["a1", "d1", "a7"], ["b2", "d2", "f2"]
     assert table_value(three_v_three, white, black) == ("win", 1)
     assert table_value(never, white, black) == ("win", 3)
+
+
+def test_build_into_a_folder_that_cannot_be_made_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         three_v_three: np.ndarray) -> None:
+    from muehle.analyzer.endgames import build
+
+    monkeypatch.setattr(build, "solve_group", lambda group, rules, done, progress: {(3, 3): three_v_three})
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    result = run("build", "--stones", "3", "--dir", str(blocker))
+    assert result.exit_code == 1
+    assert "cannot write the endgame table there" in result.output and str(blocker) in result.output

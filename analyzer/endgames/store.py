@@ -56,11 +56,16 @@ def table_path(directory: Optional[PathLike], rules: EndgameRules, table: tuple[
 
 
 def save_table(path: Path, values: "object") -> None:
-    """Write a table's bytes to ``path`` atomically."""
+    """Write a table's bytes to ``path`` atomically; a folder that cannot be made or written
+    is a :class:`~muehle.notation.errors.MuehleError` (code ``io``)."""
     import numpy as np
 
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as error:
+        raise MuehleError(f"cannot write the endgame table there: {error.strerror or error}",
+                          source=str(path), code="io") from None
     try:
         with os.fdopen(handle, "wb") as stream:
             np.save(stream, np.asarray(values, dtype=np.uint8), allow_pickle=False)
