@@ -312,7 +312,7 @@ def test_positions_the_tables_do_not_hold_are_refused(cache: Path) -> None:
     assert result.exit_code == 1 and "stones in hand" in result.output
     six = fen(["a1", "a4", "a7", "b2", "b4", "b6"], ["d1", "d2", "d3"])
     result = run("probe", six, "--dir", str(cache))
-    assert result.exit_code == 1 and "three to five stones a side, not 6" in result.output
+    assert result.exit_code == 1 and "3 to 4 stones a side, not 6" in result.output
     result = run("probe", "nonsense", "--dir", str(cache))
     assert result.exit_code == 1 and "<fen>:1:" in result.output and "17 fields" in result.output
 
@@ -341,6 +341,7 @@ def test_build_writes_missing_tables_and_keeps_those_there(cache: Path, tmp_path
 
 def test_build_refuses_a_bad_number_of_stones_and_an_unknown_ruleset(tmp_path: Path) -> None:
     assert run("build", "--stones", "2", "--dir", str(tmp_path)).exit_code == 2
+    assert run("build", "--stones", "5", "--dir", str(tmp_path)).exit_code == 2
     result = run("build", "--rules", "chess", "--dir", str(tmp_path))
     assert result.exit_code == 2 and "neither a preset" in result.output
 

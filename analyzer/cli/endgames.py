@@ -27,6 +27,10 @@ def require_numpy_or_exit() -> None:
         sys.exit(1)
 
 
+#: The most stones a side the tables may have (five would take some 40 million classes a table).
+MOST_STONES = 4
+
+
 class _ProgressLine:
     """A line on standard error (only on a terminal) saying which table is being solved and how far."""
 
@@ -47,15 +51,15 @@ class _ProgressLine:
 
 @click.group(name="endgames")
 def endgames() -> None:
-    """Perfect play in endgames without stones in hand (3 to 4 stones a side).
+    """Perfect play in endgames without stones in hand (3 or 4 stones a side).
 
     `build` solves the tables into a cache folder; `probe` looks a position up.
     """
 
 
 @endgames.command(name="build")
-@click.option("--stones", type=click.IntRange(3, 5), default=4, show_default=True,
-              help="Tables up to this many stones a side (5 takes far longer and more memory).")
+@click.option("--stones", type=click.IntRange(3, MOST_STONES), default=MOST_STONES, show_default=True,
+              help="Tables up to this many stones a side.")
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
               help="Ruleset (preset name or YAML file) whose endgame settings to solve under; default wmd.")
 @click.option("--dir", "directory", default=None, metavar="DIR",
@@ -98,8 +102,8 @@ def probe(fen: str, rules: Optional[Ruleset], directory: Optional[str], every_pl
     if position.in_hand_white or position.in_hand_black:
         raise MuehleError("the position has stones in hand; the endgame tables hold positions after "
                           "the placing phase", source="<fen>", code="endgame-table")
-    if not covered(position, stones=max(5, *counts)) or max(counts) > 5:
-        raise MuehleError(f"the endgame tables hold three to five stones a side, not {counts[0]} "
+    if not covered(position, stones=MOST_STONES):
+        raise MuehleError(f"the endgame tables hold 3 to {MOST_STONES} stones a side, not {counts[0]} "
                           f"(side to move) against {counts[1]}", source="<fen>", code="endgame-table")
     settings = _settings(rules)
     load_table(directory, settings, counts)  # (a missing table named before anything is printed)
