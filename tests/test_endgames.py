@@ -12,7 +12,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from muehle.analyzer.board import MILLS, NEIGHBOURS, POINT_INDEX, mask_of  # noqa: E402
+from muehle.analyzer.board import MILLS, NEIGHBOURS, mask_of  # noqa: E402
 from muehle.analyzer.endgames import index, solver  # noqa: E402
 from muehle.analyzer.endgames.settings import EndgameRules  # noqa: E402
 from muehle.analyzer.endgames.symmetry import SYMMETRIES  # noqa: E402
@@ -452,3 +452,24 @@ def test_build_into_a_folder_that_cannot_be_made_says_so(tmp_path: Path, monkeyp
     result = run("build", "--stones", "3", "--dir", str(blocker))
     assert result.exit_code == 1
     assert "cannot write the endgame table there" in result.output and str(blocker) in result.output
+
+
+def test_analyze_perfect_of_a_game_that_never_reaches_the_tables(tmp_path: Path) -> None:
+    """Plies with stones in hand are not looked up: no table is needed, none is named."""
+    import json
+
+    from click.testing import CliRunner
+
+    from muehle.analyzer.cli import cli
+
+    record = tmp_path / "game.txt"
+    record.write_text("1. d2 d6 2. f2 f6\n", encoding="utf-8")
+    empty = tmp_path / "no-tables"
+    text = CliRunner().invoke(cli, ["analyze", str(record), "--perfect", "--endgames-dir", str(empty)])
+    assert text.exit_code == 0, text.output
+    assert "perfect play: no ply in a position the endgame tables hold" in text.output
+    data = CliRunner().invoke(cli, ["analyze", str(record), "--perfect", "--endgames-dir", str(empty),
+                                    "--format", "json"])
+    assert json.loads(data.output)[0]["perfect_play"] == []
+    plain = CliRunner().invoke(cli, ["analyze", str(record), "--format", "json"])
+    assert "perfect_play" not in json.loads(plain.output)[0]

@@ -13,6 +13,7 @@ from typing import Optional
 import click
 
 from muehle.analyzer.cli.common import fails_cleanly, rules_option
+from muehle.analyzer.endgames.settings import EndgameRules, endgame_rules
 from muehle.analyzer.rules import Ruleset, as_ruleset
 from muehle.notation.errors import MuehleError
 
@@ -119,7 +120,6 @@ def probe(fen: str, rules: Optional[Ruleset], directory: Optional[str], every_pl
             click.echo(f"  {ply.text:<10} {ply_value}")
 
 
-def _settings(rules: Optional[Ruleset]):  # type: ignore[no-untyped-def]
-    from muehle.analyzer.endgames.settings import endgame_rules
-
+def _settings(rules: Optional[Ruleset]) -> EndgameRules:
+    """The endgame settings of ``rules`` (default: the default ruleset)."""
     return endgame_rules(rules if rules is not None else as_ruleset(None))

@@ -10,6 +10,8 @@ from muehle.analyzer.endgames import require_numpy
 
 require_numpy()  # (before the solver's import of numpy fails with less to say)
 
+import numpy as np  # noqa: E402
+
 from muehle.analyzer.endgames.settings import EndgameRules  # noqa: E402
 from muehle.analyzer.endgames.solver import Progress, groups, solve_group  # noqa: E402
 from muehle.analyzer.endgames.store import PathLike, load_table, save_table, table_path  # noqa: E402
@@ -20,7 +22,7 @@ def build_tables(rules: EndgameRules, stones: int, directory: Optional[PathLike]
     """Solve every table up to ``stones`` a side under ``rules`` that is not in ``directory``
     yet (all of them with ``force``), group by group, writing each as soon as it is solved.
     Yields each table's path, the seconds its group took, and whether it was solved now."""
-    solved: dict[tuple[int, int], object] = {}
+    solved: dict[tuple[int, int], np.ndarray] = {}
     for group in groups(stones):
         paths = {table: table_path(directory, rules, table) for table in group}
         if not force and all(path.exists() for path in paths.values()):
@@ -32,7 +34,7 @@ def build_tables(rules: EndgameRules, stones: int, directory: Optional[PathLike]
         for table in needed - set(solved):
             solved[table] = load_table(directory, rules, table)
         started = time.perf_counter()
-        values = solve_group(group, rules, solved, progress)  # type: ignore[arg-type]
+        values = solve_group(group, rules, solved, progress)
         seconds = time.perf_counter() - started
         for table in group:
             save_table(paths[table], values[table])

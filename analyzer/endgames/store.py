@@ -16,10 +16,13 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Optional, Union
+from typing import TYPE_CHECKING, Optional, Union
 
 from muehle.analyzer.endgames.settings import EndgameRules
 from muehle.notation.errors import MuehleError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: Every table is of the same layout version; another layout gets another folder.
 LAYOUT = "v1"
@@ -55,7 +58,7 @@ def table_path(directory: Optional[PathLike], rules: EndgameRules, table: tuple[
     return base / LAYOUT / rules.name / f"{table[0]}v{table[1]}.npy"
 
 
-def save_table(path: Path, values: "object") -> None:
+def save_table(path: Path, values: "np.ndarray") -> None:
     """Write a table's bytes to ``path`` atomically; a folder that cannot be made or written
     is a :class:`~muehle.notation.errors.MuehleError` (code ``io``)."""
     import numpy as np
@@ -101,14 +104,14 @@ def build_command(rules: EndgameRules, table: tuple[int, int], directory: Option
     return f"muehle endgames build{options}"
 
 
-def load_table(directory: Optional[PathLike], rules: EndgameRules, table: tuple[int, int]) -> "object":
+def load_table(directory: Optional[PathLike], rules: EndgameRules, table: tuple[int, int]) -> "np.ndarray":
     """The bytes of a table (a numpy array), read once and kept; :class:`MissingTable` when it
     has not been built or is not a table of the right size."""
     return _load(str(table_path(directory, rules, table)), table, rules, None if directory is None else str(directory))
 
 
 @functools.lru_cache(maxsize=64)
-def _load(path: str, table: tuple[int, int], rules: EndgameRules, directory: Optional[str]) -> "object":
+def _load(path: str, table: tuple[int, int], rules: EndgameRules, directory: Optional[str]) -> "np.ndarray":
     import numpy as np
 
     from muehle.analyzer.endgames.index import classes

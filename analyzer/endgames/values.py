@@ -11,7 +11,10 @@ wins, when it is even (0 included: no legal ply) it loses.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: The byte of a draw, and the longest distance a byte holds.
 DRAW = 0
@@ -26,7 +29,7 @@ def decode(code: int) -> tuple[str, Optional[int]]:
     return ("win" if distance % 2 else "loss"), distance
 
 
-def encode(distance):  # type: ignore[no-untyped-def]
+def encode(distance: "np.ndarray") -> "np.ndarray":
     """The bytes of distances (numpy, ``-1`` for a draw)."""
     import numpy as np
 
