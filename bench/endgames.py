@@ -1,6 +1,6 @@
 """Solve the endgame tables and print the figures: time, memory, counts, probe speed.
 
-    python bench/endgames.py [--stones 4] [--rules wmd] [--dir DIR] [--check 300]
+    python bench/endgames.py [--stones 4] [--rules wmd] [--dir DIR] [--check 300] [--reuse]
 
 Builds every table up to ``--stones`` a side into ``--dir`` (default: a temporary
 folder), timing each group of tables (wall and CPU seconds, the machine's load
@@ -8,6 +8,7 @@ average) and the process's peak memory; then, for each table, the classes and
 positions, how many are won, lost and drawn for the side to move, and the longest
 distance; checks ``--check`` sampled classes of each table against the values after
 their plies (from the scalar ply generator, not the solver's); and times a probe.
+With ``--reuse`` the tables already in ``--dir`` are not solved again (nor timed).
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--rules", default="wmd")
     parser.add_argument("--dir", default=None)
     parser.add_argument("--check", type=int, default=300, help="classes checked per table")
+    parser.add_argument("--reuse", action="store_true", help="keep the tables already in --dir")
     args = parser.parse_args(argv)
     rules = endgame_rules(load_ruleset(args.rules))
     directory = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="muehle-endgames-"))
@@ -65,8 +67,11 @@ def main(argv: Optional[list[str]] = None) -> int:
     print(f"machine: {os.cpu_count()} cores, load average before {os.getloadavg()[0]:.1f}")
     started, cpu_started = time.perf_counter(), time.process_time()
     group_start, cpu_group = started, cpu_started
-    for path, seconds, built in build_tables(rules, args.stones, directory, force=True):
+    for path, seconds, built in build_tables(rules, args.stones, directory, force=not args.reuse):
         now, cpu = time.perf_counter(), time.process_time()
+        if not built:
+            print(f"  {path.name}: there already")
+            continue
         print(f"  {path.name}: group solved in {seconds:.1f} s wall; since the last group "
               f"{now - group_start:.1f} s wall, {cpu - cpu_group:.1f} s CPU; peak {peak_gb():.2f} GB; "
               f"load {os.getloadavg()[0]:.1f}", flush=True)

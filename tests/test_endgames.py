@@ -473,3 +473,20 @@ def test_analyze_perfect_of_a_game_that_never_reaches_the_tables(tmp_path: Path)
     assert json.loads(data.output)[0]["perfect_play"] == []
     plain = CliRunner().invoke(cli, ["analyze", str(record), "--format", "json"])
     assert "perfect_play" not in json.loads(plain.output)[0]
+
+
+def test_the_endgame_benchmark_counts_checks_and_probes_a_table(cache: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """bench/endgames.py on the 3v3 table already built: its figures are the table's."""
+    import importlib.util
+
+    script = Path(__file__).resolve().parent.parent / "bench" / "endgames.py"
+    spec = importlib.util.spec_from_file_location("muehle_bench_endgames", script)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert bench.main(["--stones", "3", "--dir", str(cache), "--check", "20", "--reuse"]) == 0
+    printed = capsys.readouterr().out
+    assert "  3v3.npy: there already" in printed
+    assert "| 3v3 | 169,626 | 2,691,920 | 140,621 | 28,736 | 269 | 26 | 20 |" in printed
+    assert "probe of a 3v3 position, tables loaded: value " in printed

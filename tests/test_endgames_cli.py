@@ -50,3 +50,21 @@ def test_the_library_says_how_to_install_numpy() -> None:
               "except ImportError as error:\n    print(error)\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.stdout.strip() == "the endgame tables need numpy; install it with: pip install 'muehle[endgames]'"
+
+
+def test_the_build_progress_is_drawn_on_a_terminal_only(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import io
+
+    from muehle.analyzer.cli import endgames
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for stream, shown in ((Terminal(), True), (io.StringIO(), False)):
+        monkeypatch.setattr(sys, "stderr", stream)
+        line = endgames._ProgressLine()
+        line("3v3 plies", 0.5)
+        line.clear()
+        assert ("\r3v3 plies  50%" in stream.getvalue()) is shown
+        assert (stream.getvalue() == "") is not shown

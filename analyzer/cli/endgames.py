@@ -39,11 +39,12 @@ class _ProgressLine:
         self.shown = sys.stderr is not None and sys.stderr.isatty()
         self.last = 0.0
 
-    def __call__(self, what: str, done: float) -> None:
+    def __call__(self, what: str, done: Optional[float]) -> None:
         now = time.monotonic()
         if self.shown and now - self.last > 0.2:
             self.last = now
-            click.echo(f"\r{what} {done:4.0%}\x1b[K", nl=False, err=True)
+            share = "" if done is None else f" {done:4.0%}"
+            click.echo(f"\r{what}{share}\x1b[K", nl=False, err=True)
 
     def clear(self) -> None:
         if self.shown:

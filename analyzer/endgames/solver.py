@@ -26,8 +26,8 @@ from muehle.analyzer.endgames.settings import EndgameRules
 from muehle.analyzer.endgames.values import DRAW, MAX_DISTANCE, encode
 
 Table = tuple[int, int]
-#: Called with the table being solved, what is being done and how far (0 to 1).
-Progress = Callable[[str, float], None]
+#: Called with what is being done (the tables named) and how far (0 to 1), if that is known.
+Progress = Callable[[str, Optional[float]], None]
 
 _POINTS = range(24)
 #: Plies between adjacent points, and (flying) between any two points.
@@ -215,7 +215,7 @@ def _retrograde(size: int, inner_source: np.ndarray, inner_target: np.ndarray, o
         if level > MAX_DISTANCE:
             raise OverflowError(f"a distance above {MAX_DISTANCE} plies does not fit the table's byte")
         if progress:
-            progress(f"{label} level {level}", min(level / 100, 1.0))
+            progress(f"{label}: distance {level} plies", None)
         distance[frontier] = level
         lengths = ends[frontier] - starts[frontier]
         if lengths.sum():
