@@ -490,3 +490,38 @@ def test_the_endgame_benchmark_counts_checks_and_probes_a_table(cache: Path,
     assert "  3v3.npy: there already" in printed
     assert "| 3v3 | 169,626 | 2,691,920 | 140,621 | 28,736 | 269 | 26 | 20 |" in printed
     assert "probe of a 3v3 position, tables loaded: value " in printed
+
+
+def test_analyze_perfect_marks_an_only_winning_ply_and_a_slower_win(cache: Path, tmp_path: Path) -> None:
+    """Positions found in the table: one won with a single winning ply (played), one where a
+    ply wins more slowly than the best (played); the marks are those of the values printed."""
+    import json
+
+    from click.testing import CliRunner
+
+    from muehle.analyzer.board import points_of
+    from muehle.analyzer.cli import cli
+    from muehle.analyzer.endgames.probe import probe_masks
+
+    keys, movers, others = index.classes(3, 3)
+    only = slower = None
+    for number in random.Random(2).sample(range(len(keys)), 3000):
+        found = probe_masks(int(movers[number]), int(others[number]), FLYING, cache)
+        winning = [(ply, value) for ply, value in found.plies if value.result == "win"]
+        if only is None and len(winning) == 1 and found.value.distance > 1:
+            only = (number, winning[0][0])
+        if slower is None and any(value.distance > found.value.distance for _, value in winning):
+            slower = (number, next(ply for ply, value in winning if value.distance > found.value.distance))
+        if only and slower:
+            break
+    assert only and slower
+    for (number, ply), mark in ((only, "only-winning-ply"), (slower, "slower-win")):
+        record = tmp_path / f"{mark}.txt"
+        start = fen(points_of(int(movers[number])), points_of(int(others[number])))
+        record.write_text(f'[SetUp "1"]\n[FEN "{start}"]\n\n1. {ply.text}\n', encoding="utf-8")
+        result = CliRunner().invoke(cli, ["analyze", str(record), "--perfect", "--endgames-dir", str(cache),
+                                          "--format", "json"])
+        assert result.exit_code == 0, result.output
+        (played,) = json.loads(result.output)[0]["perfect_play"]
+        assert played["marks"] == [mark]
+        assert [event["type"] for event in json.loads(result.output)[0]["events"] if event["type"] == mark] == [mark]
