@@ -100,8 +100,11 @@ def _class_numbers(keys: np.ndarray, mover_count: int, other_count: int) -> np.n
     return numbers
 
 
-def _table_edges(table: Table, rules: EndgameRules, keys: dict[Table, np.ndarray], offset: dict[Table, int],
+def _table_edges(table: Table, rules: EndgameRules, numbers: dict[Table, np.ndarray], offset: dict[Table, int],
                  solved: dict[Table, np.ndarray], progress: Optional[Progress]) -> _Edges:
+    """The plies of the classes of ``table``; ``numbers`` gives the class numbers by rank
+    (:func:`_class_numbers`) of each table a ply leads into, ``offset`` where each table of
+    the group starts among the group's nodes."""
     a, b = table
     _, movers, others = index.classes(a, b)
     edges = _Edges()
@@ -129,12 +132,12 @@ def _table_edges(table: Table, rules: EndgameRules, keys: dict[Table, np.ndarray
                     taking_other.append(moved[hit])
         if quiet_source:
             source = np.concatenate(quiet_source)
-            target = keys[(b, a)][index.canonical_rank(np.concatenate(quiet_mover), np.concatenate(quiet_other), a)]
+            target = numbers[(b, a)][index.canonical_rank(np.concatenate(quiet_mover), np.concatenate(quiet_other), a)]
             edges.inner_source.append((offset[table] + start + source).astype(np.int32))
             edges.inner_target.append((offset[(b, a)] + target).astype(np.int32))
         if taking_source:
             source = np.concatenate(taking_source)
-            target = keys[(b - 1, a)][index.canonical_rank(np.concatenate(taking_mover), np.concatenate(taking_other), a)]
+            target = numbers[(b - 1, a)][index.canonical_rank(np.concatenate(taking_mover), np.concatenate(taking_other), a)]
             edges.outer_source.append((offset[table] + start + source).astype(np.int32))
             edges.outer_code.append(solved[(b - 1, a)][target])
     return edges
@@ -153,13 +156,13 @@ def solve_group(group: list[Table], rules: EndgameRules, solved: dict[Table, np.
         offset[table] = size
         size += len(index.classes(*table)[0])
     # for each table the plies lead into: its class numbers by rank
-    keys = {table: _class_numbers(index.classes(*table)[0], *table) for table in group}
+    numbers = {table: _class_numbers(index.classes(*table)[0], *table) for table in group}
     for a, b in group:
         if b > 3:
-            keys[(b - 1, a)] = _class_numbers(index.classes(b - 1, a)[0], b - 1, a)
+            numbers[(b - 1, a)] = _class_numbers(index.classes(b - 1, a)[0], b - 1, a)
     parts = _Edges()
     for table in group:
-        table_edges = _table_edges(table, rules, keys, offset, solved, progress)
+        table_edges = _table_edges(table, rules, numbers, offset, solved, progress)
         for name in vars(parts):
             getattr(parts, name).extend(getattr(table_edges, name))
     inner_source = _joined(parts.inner_source, np.int32)
