@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "analyze": ("analyze", "analyze", "Report mills, captures, phases, repetitions and draw rights."),
     "claim": ("claim", "claim", "Decide whether a draw claim was right at a given ply."),
     "show": ("show", "show", "Show a position as a board diagram, SVG or FEN."),
+    "endgames": ("endgames", "endgames", "Solve small endgames; probe a position's perfect-play value."),
 }
 
 

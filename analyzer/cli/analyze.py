@@ -21,7 +21,8 @@ import yaml
 
 from muehle.analyzer.analysis import Analysis, analyze as analyze_replay
 from muehle.analyzer.analysis_text import render_text
-from muehle.analyzer.cli.common import echo_data, fails_cleanly, from_option, rules_option, stdout_is_utf8
+from muehle.analyzer.cli.common import (echo_data, fails_cleanly, from_option, require_numpy_or_exit, rules_option,
+                                        stdout_is_utf8)
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.record_setup import replay_record
 from muehle.analyzer.rules import Ruleset
@@ -36,8 +37,12 @@ def _title(analysis: Analysis, source: str, index: int) -> str:
     return f"{source}, game {index}{players} (rules {analysis.rules.name})"
 
 
-def analyze_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset]) -> tuple[list[tuple[int, Analysis]], list[MuehleError]]:
-    """Analyse the games ``numbers`` of an input; the errors found on the way, located."""
+def analyze_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
+                  perfect: Optional[dict[int, Any]] = None,
+                  endgames_dir: Optional[str] = None) -> tuple[list[tuple[int, Analysis]], list[MuehleError]]:
+    """Analyse the games ``numbers`` of an input; the errors found on the way, located.
+    With ``perfect`` (a dict), the endgame tables' marks of each game's plies (tables in
+    ``endgames_dir``, default the cache) are put there by game."""
     done: list[tuple[int, Analysis]] = []
     errors: list[MuehleError] = []
     for number in numbers:
@@ -51,6 +56,10 @@ def analyze_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset])
             errors.append(data.located(error, number))
             continue
         analysis = analyze_replay(replayed)
+        if perfect is not None:
+            from muehle.analyzer.endgames.perfect import perfect_plies
+
+            perfect[number] = perfect_plies(replayed, endgames_dir)
         illegal = analysis.illegal
         if illegal is not None:
             errors.append(data.located(MuehleError(
@@ -60,13 +69,18 @@ def analyze_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset])
     return done, errors
 
 
-def render(done: list[tuple[int, Analysis]], source: str, fmt: str) -> str:
-    """The whole output in one format."""
+def render(done: list[tuple[int, Analysis]], source: str, fmt: str, perfect: Optional[dict[int, Any]] = None) -> str:
+    """The whole output in one format (with the endgame tables' marks of ``perfect``, by game)."""
+    if perfect is not None:
+        from muehle.analyzer.endgames.perfect import perfect_text, with_perfect_play
     if fmt == "text":
         ascii_only = not stdout_is_utf8()
         return "\n".join(render_text(analysis, _title(analysis, source, number), ascii=ascii_only)
+                         + (perfect_text(perfect[number]) if perfect is not None else "")
                          for number, analysis in done)
-    data: list[dict[str, Any]] = [analysis.to_dict(source, number) for number, analysis in done]
+    data: list[dict[str, Any]] = [analysis.to_dict(source, number) if perfect is None else
+                                  with_perfect_play(analysis.to_dict(source, number), perfect[number])
+                                  for number, analysis in done]
     if fmt == "json":
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
@@ -80,10 +94,13 @@ def render(done: list[tuple[int, Analysis]], source: str, fmt: str) -> str:
               help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="A timeline for people, or the documented JSON/YAML contract.")
+@click.option("--perfect", is_flag=True,
+              help="Add the endgame tables' values and marks to plies played without stones in hand (needs numpy).")
+@click.option("--endgames-dir", default=None, metavar="DIR", help="With --perfect: the endgame tables' cache folder.")
 @from_option
 @fails_cleanly
-def analyze(file: str, game_number: Optional[int], rules: Optional[Ruleset], fmt: str,
-            source_format: Optional[str]) -> None:
+def analyze(file: str, game_number: Optional[int], rules: Optional[Ruleset], fmt: str, perfect: bool,
+            endgames_dir: Optional[str], source_format: Optional[str]) -> None:
     """Report mills, captures, phases, repetitions, draw rights and the end of each game.
 
     FILE holds records in the notation, PGN, JSON or YAML ('-' reads standard input).
@@ -95,9 +112,12 @@ def analyze(file: str, game_number: Optional[int], rules: Optional[Ruleset], fmt
     else:
         data.pick(1)  # an input without games is an error
         numbers = list(range(1, len(data.games) + 1))
-    done, errors = analyze_input(data, numbers, rules)
+    if perfect:
+        require_numpy_or_exit()
+    tables: Optional[dict[int, Any]] = {} if perfect else None
+    done, errors = analyze_input(data, numbers, rules, tables, endgames_dir)
     if done:
-        output = render(done, data.source, fmt)
+        output = render(done, data.source, fmt, tables)
         if fmt == "text":
             click.echo(output, nl=False)
         else:

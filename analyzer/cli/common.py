@@ -263,3 +263,14 @@ def _mode_for(target: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
+
+
+def require_numpy_or_exit() -> None:
+    """Say how to install numpy and exit 1, unless it can be imported."""
+    from muehle.analyzer.endgames import require_numpy
+
+    try:
+        require_numpy()
+    except ImportError as error:
+        click.echo(f"muehle: {error}", err=True)
+        sys.exit(1)

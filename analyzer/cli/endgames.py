@@ -1,0 +1,115 @@
+"""``muehle endgames``: build the endgame tables, and probe a position in them.
+
+The tables need numpy (``pip install 'muehle[endgames]'``); without it the commands
+say so and exit with status 1, and every other command works as before.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Optional
+
+import click
+
+from muehle.analyzer.cli.common import fails_cleanly, require_numpy_or_exit, rules_option
+from muehle.analyzer.endgames.settings import EndgameRules, endgame_rules
+from muehle.analyzer.rules import Ruleset, as_ruleset
+from muehle.notation.errors import MuehleError
+
+#: The most stones a side the tables may have (five would take some 40 million classes a table).
+MOST_STONES = 4
+
+
+class _ProgressLine:
+    """A line on standard error (only on a terminal) saying which table is being solved and how far."""
+
+    def __init__(self) -> None:
+        self.shown = sys.stderr is not None and sys.stderr.isatty()
+        self.last = 0.0
+
+    def __call__(self, what: str, done: Optional[float]) -> None:
+        now = time.monotonic()
+        if self.shown and now - self.last > 0.2:
+            self.last = now
+            share = "" if done is None else f" {done:4.0%}"
+            click.echo(f"\r{what}{share}\x1b[K", nl=False, err=True)
+
+    def clear(self) -> None:
+        if self.shown:
+            click.echo("\r\x1b[K", nl=False, err=True)
+
+
+@click.group(name="endgames")
+def endgames() -> None:
+    """Perfect play in endgames without stones in hand (3 or 4 stones a side).
+
+    `build` solves the tables into a cache folder; `probe` looks a position up.
+    """
+
+
+@endgames.command(name="build")
+@click.option("--stones", type=click.IntRange(3, MOST_STONES), default=MOST_STONES, show_default=True,
+              help="Tables up to this many stones a side.")
+@click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
+              help="Ruleset (preset name or YAML file) whose endgame settings to solve under; default wmd.")
+@click.option("--dir", "directory", default=None, metavar="DIR",
+              help="Cache folder of the tables (default: the user's cache, e.g. ~/.cache/muehle/endgames).")
+@click.option("--force", is_flag=True, help="Solve again the tables that are there already.")
+@fails_cleanly
+def build(stones: int, rules: Optional[Ruleset], directory: Optional[str], force: bool) -> None:
+    """Solve the endgame tables and write them to the cache folder."""
+    require_numpy_or_exit()
+    from muehle.analyzer.endgames.build import build_tables
+
+    settings, progress = _settings(rules), _ProgressLine()
+    try:
+        for path, seconds, built in build_tables(settings, stones, directory, progress=progress, force=force):
+            progress.clear()
+            click.echo(f"{path} ({'solved in ' + format(seconds, '.1f') + ' s' if built else 'there already'})")
+    finally:
+        progress.clear()
+
+
+@endgames.command(name="probe")
+@click.argument("fen", metavar="FEN")
+@click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
+              help="Ruleset (preset name or YAML file); default wmd.")
+@click.option("--dir", "directory", default=None, metavar="DIR", help="Cache folder of the tables.")
+@click.option("--all", "every_ply", is_flag=True, help="List every ply with its value, best first.")
+@fails_cleanly
+def probe(fen: str, rules: Optional[Ruleset], directory: Optional[str], every_ply: bool) -> None:
+    """Print the value of a position (a Sanmill FEN), its distance and every best ply."""
+    require_numpy_or_exit()
+    from muehle.analyzer.endgames.probe import covered, probe_masks
+    from muehle.analyzer.endgames.store import load_table
+    from muehle.analyzer.fen import fen_to_position
+    from muehle.notation.model import other_side
+
+    position = fen_to_position(fen, source="<fen>").position
+    side = position.to_move
+    mover, other = position.stones(side), position.stones(other_side(side))
+    counts = mover.bit_count(), other.bit_count()
+    if position.in_hand_white or position.in_hand_black:
+        raise MuehleError("the position has stones in hand; the endgame tables hold positions after "
+                          "the placing phase", source="<fen>", code="endgame-table")
+    if not covered(position, stones=MOST_STONES):
+        raise MuehleError(f"the endgame tables hold 3 to {MOST_STONES} stones a side, not {counts[0]} "
+                          f"(side to move) against {counts[1]}", source="<fen>", code="endgame-table")
+    settings = _settings(rules)
+    load_table(directory, settings, counts)  # (a missing table named before anything is printed)
+    found = probe_masks(mover, other, settings, directory)
+    name = "White" if side == "white" else "Black"
+    value = found.value
+    click.echo(f"value: {value.result} for {name} to move" + (
+        f" in {value.distance} pl{'y' if value.distance == 1 else 'ies'}" if value.distance is not None else ""))
+    click.echo(f"distance: {'-' if value.distance is None else value.distance}")
+    click.echo(f"best plies: {', '.join(ply.text for ply in found.best) or '- (no legal ply)'}")
+    if every_ply:
+        for ply, ply_value in found.plies:
+            click.echo(f"  {ply.text:<10} {ply_value}")
+
+
+def _settings(rules: Optional[Ruleset]) -> EndgameRules:
+    """The endgame settings of ``rules`` (default: the default ruleset)."""
+    return endgame_rules(rules if rules is not None else as_ruleset(None))

@@ -1,0 +1,19 @@
+"""Perfect play in small endgames after the placing phase (needs numpy: ``pip install 'muehle[endgames]'``).
+
+Tables of the value of every position with no stones in hand and three to four
+stones a side, solved by retrograde analysis under the rule settings that change
+values (:mod:`~muehle.analyzer.endgames.settings`). See ``docs/endgames.md``.
+"""
+
+from __future__ import annotations
+
+#: What is said when numpy is missing.
+NEEDS_NUMPY = "the endgame tables need numpy; install it with: pip install 'muehle[endgames]'"
+
+
+def require_numpy() -> None:
+    """Raise :class:`ImportError` saying how to install numpy, unless it can be imported."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        raise ImportError(NEEDS_NUMPY) from None

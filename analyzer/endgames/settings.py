@@ -1,0 +1,61 @@
+"""The rule settings that change the value of a position after the placing phase.
+
+Of a :class:`~muehle.analyzer.rules.Ruleset`, two settings change who wins a
+moving-phase endgame and how fast:
+
+- ``flying``: a side with three stones may jump to any empty point;
+- ``capture_from_mill``: whether a stone standing in a closed mill may be captured
+  (``"when-all-in-mills"``: only when every opposing stone stands in one; ``"never"``:
+  never, and a mill closed then captures nothing; ``"always"``: any stone).
+
+``double_mill`` does not: a move or a jump never closes two mills at once (a stone
+moved to a point along one of its lines leaves that line open behind it, and a side
+that jumps has only three stones). The draw rules (repetition, no capture,
+``mandatory_draw``) are claims or offers, not part of the value.
+
+>>> from muehle.analyzer.rules import load_ruleset
+>>> endgame_rules(load_ruleset("wmd-traditional")).name
+'flying-capture-never'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from muehle.analyzer.rules import Ruleset
+
+#: The values of ``capture_from_mill`` the solver knows (the ruleset may offer fewer).
+CAPTURE_MODES = ("when-all-in-mills", "never", "always")
+
+
+@dataclass(frozen=True)
+class EndgameRules:
+    """The settings an endgame table is solved under (see the module's text).
+
+    >>> EndgameRules(flying=False, capture_from_mill="when-all-in-mills").name
+    'moving-capture-when-all-in-mills'
+    """
+
+    flying: bool = True
+    capture_from_mill: str = "when-all-in-mills"
+
+    def __post_init__(self) -> None:
+        if self.capture_from_mill not in CAPTURE_MODES:
+            raise ValueError(f"capture_from_mill: must be one of {', '.join(CAPTURE_MODES)}, "
+                             f"not {self.capture_from_mill!r}")
+
+    @property
+    def name(self) -> str:
+        """The name of the tables' folder in the cache."""
+        return f"{'flying' if self.flying else 'moving'}-capture-{self.capture_from_mill}"
+
+
+def endgame_rules(rules: Ruleset) -> EndgameRules:
+    """The settings of ``rules`` that decide endgame values."""
+    return EndgameRules(flying=rules.flying, capture_from_mill=rules.capture_from_mill)
+
+
+#: Every combination of the settings.
+ALL_SETTINGS: tuple[EndgameRules, ...] = tuple(
+    EndgameRules(flying, capture) for flying in (True, False) for capture in CAPTURE_MODES
+)
