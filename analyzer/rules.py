@@ -33,6 +33,7 @@ from muehle.notation.yamlload import load_yaml_strictly
 DOUBLE_MILL = ("placing", "always", "never")
 CAPTURE_FROM_MILL = ("when-all-in-mills", "never")
 REPETITION = ("claim", "automatic", "off")
+REPETITION_WINDOW = ("game", "moves")
 NO_PROGRESS_RESET = ("capture", "mill", "placement-or-capture")
 DRAW_MODE = ("claim", "automatic")
 
@@ -120,7 +121,9 @@ class Ruleset:
     (a stone in a closed mill may be captured only when every opposing stone is in
     one) or ``"never"`` (then the mill is closed without a capture).
     ``repetition``: threefold repetition is a draw to ``"claim"``, ends the game
-    ``"automatic"``-ally, or is ``"off"``. ``no_capture``: the no-progress rule or
+    ``"automatic"``-ally, or is ``"off"``. ``repetition_window``: which positions count
+    towards a repetition: every one of the ``"game"``, or under ``"moves"`` only those
+    reached by a move or jump since the last placement or capture (Sanmill's history). ``no_capture``: the no-progress rule or
     ``None``. ``mandatory_draw``: the stone-count rule of WMD 11.5 applies.
     ``cites``: for some of :data:`CITED`, the section of the rules text that says
     so and its words, as (what, section, text) triples (see :meth:`cite`).
@@ -134,6 +137,7 @@ class Ruleset:
     double_mill: str = "placing"
     capture_from_mill: str = "when-all-in-mills"
     repetition: str = "claim"
+    repetition_window: str = "game"
     no_capture: Optional[NoProgressRule] = None
     mandatory_draw: bool = False
     cites: tuple[tuple[str, str, str], ...] = ()
@@ -154,6 +158,7 @@ class Ruleset:
         _check_choice("double_mill", self.double_mill, DOUBLE_MILL)
         _check_choice("capture_from_mill", self.capture_from_mill, CAPTURE_FROM_MILL)
         _check_choice("repetition", self.repetition, REPETITION)
+        _check_choice("repetition_window", self.repetition_window, REPETITION_WINDOW)
         if self.no_capture is not None and not isinstance(self.no_capture, NoProgressRule):
             raise ValueError(f"no_capture: must be a NoProgressRule or None, not {self.no_capture!r}")
         for key in ("name", "title", "follows"):
@@ -383,7 +388,8 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
                 raise fail((key,), f"must be a{' non-empty' if key == 'name' else ''} text, "
                                    f"not {data[key]!r}")
             values[key] = data[key].strip() if key == "name" else data[key]
-    for key in ("stones", "flying", "mandatory_draw", "double_mill", "capture_from_mill", "repetition"):
+    for key in ("stones", "flying", "mandatory_draw", "double_mill", "capture_from_mill", "repetition",
+                "repetition_window"):
         if key in data:
             values[key] = data[key]  # (checked by the Ruleset itself, below)
     if values.get("repetition") is False:  # (YAML reads an unquoted `off` as false)
