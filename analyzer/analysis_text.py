@@ -13,7 +13,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from muehle.analyzer.analysis import Analysis, Event, IllegalPly, PlyNames
 from muehle.analyzer.diagram import game_over_text, render_diagram
-from muehle.analyzer.events import REASON_TEXTS
+from muehle.analyzer.events import reason_text
 from muehle.analyzer.rules import Ruleset
 
 _NAMES = {"white": "White", "black": "Black", None: "Nobody"}
@@ -139,8 +139,7 @@ def end_text(analysis: Analysis, end: dict[str, Any]) -> str:
         text = "unfinished"
     else:
         winner = end["winner"]
-        loser = _other(winner)
-        reason = REASON_TEXTS[end["reason"]].format(loser=loser)
+        reason = reason_text(end["reason"], winner)
         verdict = f"{_NAMES[winner]} wins" if winner else "draw"
         text = f"{verdict} {_after(analysis, end['ply'])} ({reason})"
     if end["declared"] is None:

@@ -28,6 +28,7 @@ from typing import Any, Optional
 from muehle.analyzer.analysis import PlyNames
 from muehle.analyzer.mandatory_draw import obliging_clause, stone_count
 from muehle.analyzer.board import Position
+from muehle.analyzer.events import reason_text
 from muehle.analyzer.replay import Replay
 from muehle.notation.errors import MuehleError, no_ply
 from muehle.notation.model import Ply, Side, other_side
@@ -100,11 +101,10 @@ def judge_claim(replay: Replay, ply: int, by: Side, rule: str) -> Verdict:
     outcome = replay.outcome
     if outcome is not None and outcome.winner is not None and outcome.reason != "declared" \
             and outcome.ply <= ply:
-        reason = {"fewer-than-three": "has fewer than three stones", "blocked": "cannot move"}[outcome.reason]
         when = f"after {names.label(outcome.ply)}" if outcome.ply else "at the start"
         return Verdict(False, rule, by, ply, move,
                        f"the game was already decided {when}: "
-                       f"{_NAMES[outcome.winner]} won, {_NAMES[other_side(outcome.winner)]} {reason}",
+                       f"{_NAMES[outcome.winner]} won, {reason_text(outcome.reason, outcome.winner)}",
                        {"outcome": outcome.to_dict()}, replay.rules.cite(outcome.reason))
     judge = {"repetition": _repetition, "no-capture": _no_capture, "mandatory-draw": _mandatory}[rule]
     valid, reason, proof = judge(replay, record, by, names)

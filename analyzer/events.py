@@ -39,6 +39,8 @@ CODES: dict[str, str] = {
 REASONS = ("fewer-than-three", "blocked", "repetition", "no-capture", "declared")
 
 #: Each reason in words, the loser (if any) filled in: ``REASON_TEXTS["blocked"].format(loser="White")``.
+#: Every report (terminal, JSON messages, SVG, HTML, claims) words the end of a game from
+#: this table, through :func:`reason_text` and :func:`end_text`.
 REASON_TEXTS = {
     "fewer-than-three": "{loser} has fewer than three stones",
     "blocked": "{loser} cannot move",
@@ -46,8 +48,38 @@ REASON_TEXTS = {
     "no-capture": "the no-capture rule",
     "declared": "result declared in the record",
 }
+#: A draw because both sides have fewer than three stones (a set-up position).
+BOTH_FEWER_THAN_THREE = "both have fewer than three stones"
 
 _RESULTS = {"white": "1-0", "black": "0-1", None: "1/2-1/2"}
+_NAMES = {"white": "White", "black": "Black"}
+
+
+def reason_text(reason: str, winner: Optional[Side]) -> str:
+    """Why a game ended, in words (:data:`REASON_TEXTS`), the loser named.
+
+    >>> reason_text("blocked", "white"), reason_text("no-capture", None)
+    ('Black cannot move', 'the no-capture rule')
+    >>> reason_text("fewer-than-three", None)
+    'both have fewer than three stones'
+    """
+    if reason == "fewer-than-three" and winner is None:
+        return BOTH_FEWER_THAN_THREE
+    return REASON_TEXTS[reason].format(loser="Black" if winner == "white" else "White")
+
+
+def end_text(outcome: "Outcome") -> str:
+    """How a game ended, as one phrase: the loser's plight, or what drew it.
+
+    >>> end_text(Outcome("white", "blocked", 30)), end_text(Outcome(None, "repetition", 26))
+    ('Black cannot move', 'drawn by threefold repetition')
+    >>> end_text(Outcome("black", "declared", 12))
+    'declared 0-1'
+    """
+    if outcome.reason == "declared":
+        return f"declared {outcome.result}"
+    text = reason_text(outcome.reason, outcome.winner)
+    return text if outcome.winner or outcome.reason == "fewer-than-three" else f"drawn by {text}"
 
 
 @dataclass(frozen=True)

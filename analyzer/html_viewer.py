@@ -24,7 +24,7 @@ from typing import Any, Iterable, Optional, Sequence, Union
 
 from muehle.analyzer.board import Position, points_of
 from muehle.analyzer.diagram import summary_lines
-from muehle.analyzer.events import REASON_TEXTS, RuleViolation
+from muehle.analyzer.events import RuleViolation, reason_text
 from muehle.analyzer.record_setup import replay_record
 from muehle.analyzer.replay import PlyRecord, Replay, in_variation
 from muehle.analyzer.rules import Ruleset
@@ -41,7 +41,6 @@ from muehle.notation.errors import FormatError, MuehleError
 from muehle.notation.model import Game, Ply, Variation
 
 _NAMES = {"white": "White", "black": "Black"}
-_REASONS = {**REASON_TEXTS, "no-capture": "no capture for too long", "declared": "as declared"}
 
 
 def _status(position: Position, record: Optional[PlyRecord], where: str, rules: Ruleset) -> str:
@@ -204,8 +203,7 @@ def _outcome_text(result: Replay) -> str:
         text = "Draw"
     else:
         text = f"{_NAMES[outcome.winner]} wins"
-    loser = _NAMES["black" if outcome.winner == "white" else "white"]
-    reason = _REASONS.get(outcome.reason, outcome.reason).format(loser=loser)
+    reason = reason_text(outcome.reason, outcome.winner)
     return f"{text} ({reason}) after ply {outcome.ply}." if outcome.ply else f"{text} ({reason})."
 
 

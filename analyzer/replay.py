@@ -24,13 +24,13 @@ from __future__ import annotations
 import functools
 import itertools
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Optional
+from typing import Callable, Iterator, Optional, Sequence
 
 from muehle.analyzer.board import Position
 from muehle.analyzer.engine import core
 from muehle.analyzer.engine.core import PositionKey, capturable, has_legal_ply, phase_of
-from muehle.analyzer.engine.messages import end_description, mill_points, rule_message
-from muehle.analyzer.events import DrawRight, Outcome, RuleViolation
+from muehle.analyzer.engine.messages import mill_points, rule_message
+from muehle.analyzer.events import DrawRight, Outcome, RuleViolation, end_text
 from muehle.analyzer.rules import Ruleset, RulesArg, as_ruleset
 from muehle.notation.model import SIDES as _SIDES
 from muehle.notation.model import Game, MoveLine, Ply, Side
@@ -309,8 +309,9 @@ def replay(game: Game, rules: RulesArg = None, start: Optional[Position] = None,
         if fullmove is not None and number_base != 1:
             number_base = fullmove
     numbering = (number_base, 0 if start.to_move == "white" else 1)
-    history = {position_key(start): [0]}
-    outcome = _start_outcome(start, rules)
+    # the repetition history: the start counts, unless only positions reached by moves do
+    history = {} if rules.repetition_window == "moves" else {position_key(start): [0]}
+    outcome = _start_outcome(start, rules.flying)
     rule = rules.no_capture
     # (the ply before the start was Black's when White is to move)
     right_at_start = outcome is None and rule is not None and rule.reached(no_progress, start.to_move == "white")
@@ -337,10 +338,10 @@ def _usual_start(stones: int) -> Position:
 
 
 @functools.lru_cache(maxsize=256)
-def _start_outcome(start: Position, rules: Ruleset) -> Optional[Outcome]:
+def _start_outcome(start: Position, flying: bool) -> Optional[Outcome]:
     """How the game stands decided in ``start`` already, if it does (remembered: most games share their start)."""
     return core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
-                              start.to_move == "black", rules)
+                              start.to_move == "black", flying)
 
 
 def _replay_line(
@@ -461,8 +462,9 @@ def _replay_variations(line: Replay, variations: dict[int, list[MoveLine]], rule
             break
         index = first + offset
         history = {key: list(value) for key, value in line.history_before.items()}
+        plies = line.plies if rules.repetition_window == "moves" else None
         for step_index, step in enumerate(steps[:offset], first):
-            history.setdefault(step[0], []).append(step_index)
+            _see(history, step_index, step[0], step[1], plies[step_index - first].captures if plies else (), rules)
         counter = steps[offset - 1][3] if offset else initial_counter
         position = position_of_key(steps[offset - 1][0]) if offset else line.start
         decided = line.outcome if line.outcome is not None and line.outcome.ply < index else None
@@ -478,6 +480,21 @@ def _variation_plies(plies_of: Callable[[], list[Ply]], offset: int, number: int
     return plies_of()[offset].variations[number].plies
 
 
+def _see(history: dict[PositionKey, list[int]], index: int, after_key: PositionKey, kind: str,
+         captures: Sequence[str], rules: Ruleset) -> tuple[int, list[int]]:
+    """Put the position after ply ``index`` into the repetition ``history`` (key -> plies where it
+    stood); how often it has stood now and the plies where it stood before. A ply that starts
+    the history anew (:func:`~muehle.analyzer.engine.core.resets_repetition`) empties it and
+    stands alone."""
+    if core.resets_repetition(kind, captures, rules):
+        history.clear()
+        return 1, []
+    seen = history.setdefault(after_key, [])
+    earlier = seen[:]
+    seen.append(index)
+    return len(seen), earlier
+
+
 def _records_of(line: Replay) -> tuple[PlyRecord, ...]:
     """The :class:`PlyRecord` of each step of ``line``: its positions, phases and repetitions."""
     flying = line.rules.flying
@@ -489,14 +506,12 @@ def _records_of(line: Replay) -> tuple[PlyRecord, ...]:
         itertools.count(line.first_index), line.plies, line.steps
     ):
         opponent = 1 - mover
-        seen = history.setdefault(after_key, [])
-        earlier = seen[:]
-        seen.append(index)
+        count, earlier = _see(history, index, after_key, kind, ply.captures, line.rules)
         records.append(PlyRecord(
             index, ply, _SIDES[mover], kind, before_key, after_key,
             [mill_points(mill) for mill in closed], ply.captures,
             _phase_in_key(before_key, mover, flying), _phase_in_key(after_key, mover, flying),
-            _phase_in_key(after_key, opponent, flying), len(seen), earlier, counter,
+            _phase_in_key(after_key, opponent, flying), count, earlier, counter,
         ))
         before_key = after_key
         mover = opponent
@@ -537,7 +552,7 @@ def _check_result(line: Replay) -> None:
         label = line.records[-1].label + ": " if line.records else ""
         line.errors.append(RuleViolation(
             "result-mismatch",
-            f"{label}the record declares {declared}, but on the board {end_description(line.outcome)} "
+            f"{label}the record declares {declared}, but on the board {end_text(line.outcome)} "
             f"{f'after ply {line.outcome.ply}' if line.outcome.ply else 'at the start'} ({line.outcome.result})",
             line.outcome.ply or None,
             anchor.move_text if anchor else None,

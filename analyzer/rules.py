@@ -59,6 +59,9 @@ class NoProgressRule:
     With ``whole_moves`` the plies are counted in whole numbered moves (White's ply
     and Black's reply; ``limit`` is even): the draw comes with a Black ply, so after
     progress made by White it comes one ply after the counter reaches ``limit``.
+    With ``before_capture`` (Sanmill) a move or jump that brings the counter to the draw
+    while closing a mill draws the game at once: its capture is not made (one written is
+    one too many).
 
     >>> rule = NoProgressRule(100, "mill", whole_moves=True)
     >>> rule.reached(100, by_black=False), rule.reached(100, by_black=True), rule.reached(101, by_black=False)
@@ -69,6 +72,7 @@ class NoProgressRule:
     reset: str = "capture"
     mode: str = "claim"
     whole_moves: bool = False
+    before_capture: bool = False
 
     def __post_init__(self) -> None:
         """A rule built in code is checked as a ruleset file is (a :class:`ValueError` saying what is wrong).
@@ -82,8 +86,9 @@ class NoProgressRule:
             raise ValueError(f"no_capture.limit: must be a whole number of plies, at least 1, not {self.limit!r}")
         _check_choice("no_capture.reset", self.reset, NO_PROGRESS_RESET)
         _check_choice("no_capture.mode", self.mode, DRAW_MODE)
-        if not isinstance(self.whole_moves, bool):
-            raise ValueError(f"no_capture.whole_moves: must be true or false, not {self.whole_moves!r}")
+        for key in ("whole_moves", "before_capture"):
+            if not isinstance(getattr(self, key), bool):
+                raise ValueError(f"no_capture.{key}: must be true or false, not {getattr(self, key)!r}")
         if self.whole_moves and self.limit % 2:
             raise ValueError(f"no_capture.limit: must be even with whole_moves (the plies of whole moves), "
                              f"not {self.limit}")
@@ -477,6 +482,7 @@ def ruleset_to_yaml(rules: Ruleset) -> str:
       reset: placement-or-capture
       mode: automatic
       whole_moves: false
+      before_capture: true
     mandatory_draw: false
     cites:
       repetition:

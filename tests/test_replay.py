@@ -111,7 +111,7 @@ class TestPlacing:
     def test_a_ply_after_the_game_ended(self) -> None:
         r = replay(game(BLOCKING_PLACEMENT + " a1-d1"), WMD)
         assert only_error(r) == ("after-game-end", 19)
-        assert "the game was already over after ply 18 (White could not move)" in r.errors[0].message
+        assert "the game was already over after ply 18 (White cannot move)" in r.errors[0].message
         assert r.outcome.reason == "blocked"
 
 
@@ -287,7 +287,7 @@ class TestEndOfGame:
     def test_the_declared_result_must_match_the_board(self) -> None:
         r = replay(Game(plies=plies("a7/xg7", 7), result="0-1"), WMD, start=self.PLACING)
         assert only_error(r) == ("result-mismatch", 1)
-        assert "declares 0-1, but on the board Black was left with fewer than three stones" in r.errors[0].message
+        assert "declares 0-1, but on the board Black has fewer than three stones" in r.errors[0].message
         r = replay(Game(plies=plies("a7/xg7", 7), result="1/2-1/2"), WMD, start=self.PLACING)
         assert only_error(r)[0] == "result-mismatch"
         assert replay(Game(plies=plies("a7/xg7", 7), result="*"), WMD, start=self.PLACING).errors == []
@@ -300,7 +300,7 @@ class TestEndOfGame:
         start = fen_to_position("O*******/*****O**/O@O@O@O@ b m s 6 0 4 0 0 0 0 0 0 0 0 0 30").position
         r = replay(Game(result="0-1"), WMD, start=start)
         assert only_error(r)[0] == "result-mismatch"
-        assert r.errors[0].message == ("the record declares 0-1, but on the board Black could not move "
+        assert r.errors[0].message == ("the record declares 0-1, but on the board Black cannot move "
                                        "at the start (1-0)")
 
     def test_a_result_in_an_unfinished_game_is_declared(self) -> None:
@@ -323,8 +323,8 @@ class TestEndOfGame:
         assert r.played_on_after_the_end
         assert report_of(r, 1, "t").consistent is agrees
         if not agrees:
-            assert r.errors[1].message == (f"7. a7/xg7: the record declares {declared}, but on the board Black was "
-                                           "left with fewer than three stones after ply 1 (1-0)")
+            assert r.errors[1].message == (f"7. a7/xg7: the record declares {declared}, but on the board Black has "
+                                           "fewer than three stones after ply 1 (1-0)")
 
     def test_a_double_mill_that_takes_the_third_last_stone_ends_the_game(self) -> None:
         """With three Black stones left, the first capture of a double mill decides the game
@@ -443,9 +443,36 @@ class TestRepetition:
         assert r.outcome is None  # claimed under wmd, not automatic
 
     def test_automatic_repetition_ends_the_game(self) -> None:
-        r = replay(Game(plies=plies(SHUFFLE + " " + SHUFFLE + " a1-d1", 30)), SANMILL, start=SHUFFLE_START)
+        """Every position of the game counting, the start stands again after ply 4 and ply 8."""
+        rules = parse_ruleset("base: sanmill\nrepetition_window: game\n")
+        r = replay(Game(plies=plies(SHUFFLE + " " + SHUFFLE + " a1-d1", 30)), rules, start=SHUFFLE_START)
         assert (r.outcome.winner, r.outcome.reason, r.outcome.ply) == (None, "repetition", 8)
         assert only_error(r) == ("after-game-end", 9)
+
+    def test_sanmill_counts_only_positions_reached_by_moves(self) -> None:
+        """Sanmill's history holds the positions reached by moves since the set-up position (not
+        the start itself): the start stands there after plies 4 and 8 only, the position after
+        a1-d1 after plies 1, 5 and 9, its third time."""
+        r = replay(Game(plies=plies(SHUFFLE + " " + SHUFFLE + " a1-d1 g7-g4", 30)), SANMILL,
+                   start=SHUFFLE_START)
+        assert (r.outcome.winner, r.outcome.reason, r.outcome.ply) == (None, "repetition", 9)
+        assert [rec.repetition_count for rec in r.records] == [1, 1, 1, 1, 2, 2, 2, 2, 3]
+        assert r.records[8].earlier_occurrences == [1, 5]
+        assert only_error(r) == ("after-game-end", 10)
+
+    def test_sanmill_starts_its_history_anew_after_a_capture(self) -> None:
+        """d7-a7/xd5 closes a1-a4-a7; the position after it stands again after plies 5 and 9.
+        Sanmill's history starts after the capture and holds only what moves reach from
+        there: that position twice by ply 9, so the game goes on; counting every position
+        of the game, ply 9 brings it about the third time."""
+        start = setup("a1 a4 d7 f4 d3", "g1 g4 d5 c4 e4 e5")
+        moves = "d7-a7/xd5 g4-g7 f4-f2 g7-g4 f2-f4 g4-g7 f4-f2 g7-g4 f2-f4"
+        r = replay(Game(plies=plies(moves, 40)), SANMILL, start=start)
+        assert r.errors == [] and r.outcome is None
+        assert [rec.repetition_count for rec in r.records] == [1, 1, 1, 1, 1, 2, 2, 2, 2]
+        whole_game = replay(Game(plies=plies(moves, 40)), parse_ruleset("base: sanmill\nrepetition_window: game\n"),
+                            start=start)
+        assert (whole_game.outcome.reason, whole_game.outcome.ply) == ("repetition", 9)
 
     def test_stones_in_hand_are_part_of_the_position(self) -> None:
         """The same stones on the board with a different number in hand are another position."""
@@ -662,9 +689,33 @@ class TestNoProgressFromASetUp:
     def test_a_capture_sets_the_carried_count_back(self) -> None:
         """d7-a7 closes a1-a4-a7 and takes d5, which stands in no mill."""
         start = setup("a1 a4 d7 f4 d3", "g1 g4 d5 c4 e4")
-        r = replay(game("d7-a7/xd5 g4-g7", first_number=40), SANMILL, start=start, no_progress=99)
+        r = replay(game("d7-a7/xd5 g4-g7", first_number=40), SANMILL, start=start, no_progress=98)
         assert r.errors == [] and [rec.plies_without_capture for rec in r.records] == [0, 1]
         assert r.draw_rights == []
+
+    def test_sanmill_draws_before_the_capture_of_the_hundredth_ply(self) -> None:
+        """With 99 plies counted, d7-a7 is the 100th: it closes a1-a4-a7, and Sanmill declares
+        the draw (its history of 100 moves) before the removal that would follow."""
+        start = setup("a1 a4 d7 f4 d3", "g1 g4 d5 c4 e4")
+        drawn = replay(game("d7-a7", first_number=40), SANMILL, start=start, no_progress=99)
+        assert drawn.errors == [] and [rec.plies_without_capture for rec in drawn.records] == [100]
+        assert (drawn.outcome.winner, drawn.outcome.reason, drawn.outcome.ply) == (None, "no-capture", 1)
+        captured = replay(game("d7-a7/xd5", first_number=40), SANMILL, start=start, no_progress=99)
+        assert [(e.code, e.ply) for e in captured.errors] == [("extra-capture", 1)]
+        assert captured.errors[0].message == (
+            "40. d7-a7/xd5: the ply brings the count of plies without progress to 100: under the rules "
+            "sanmill the game is drawn then, before its mill captures")
+
+    def test_without_before_capture_the_hundredth_ply_captures_first(self) -> None:
+        """The same ply under a ruleset that makes the capture first: it resets the count."""
+        rules = parse_ruleset("base: sanmill\nno_capture: {limit: 100, reset: placement-or-capture, "
+                              "mode: automatic}\n")
+        start = setup("a1 a4 d7 f4 d3", "g1 g4 d5 c4 e4")
+        captured = replay(game("d7-a7/xd5", first_number=40), rules, start=start, no_progress=99)
+        assert captured.errors == [] and captured.outcome is None
+        assert [rec.plies_without_capture for rec in captured.records] == [0]
+        missing = replay(game("d7-a7", first_number=40), rules, start=start, no_progress=99)
+        assert [(e.code, e.ply) for e in missing.errors] == [("missing-capture", 1)]
 
     def test_a_variation_of_the_first_ply_starts_from_the_carried_count(self) -> None:
         main = plies("d3-d2", first_number=70)

@@ -23,7 +23,7 @@ a :class:`Broken` (a code and the facts), worded where it is reported
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Optional
+from typing import Iterable, Optional, Sequence
 
 from muehle.analyzer.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINT_INDEX
 from muehle.analyzer.events import DrawRight, Outcome
@@ -133,19 +133,28 @@ def lost(stones: int, in_hand: int) -> bool:
 
 
 def start_outcome(white: int, black: int, in_hand_white: int, in_hand_black: int, black_to_move: bool,
-                  rules: Ruleset) -> Optional[Outcome]:
-    """How a position stands decided already, if it does (a set-up position)."""
+                  flying: bool) -> Optional[Outcome]:
+    """How a position stands decided already, if it does (a set-up position). When both sides
+    have fewer than three stones the game is drawn: neither can close a mill nor capture
+    (the leaflet, ``004_6df3133195c8fac9.txt``: "Sollten beide Spieler jeweils maximal noch
+    zwei Spielsteine besitzen, endet das Spiel unentschieden").
+
+    >>> start_outcome(0b11, 0b11 << 3, 0, 0, False, True)
+    Outcome(winner=None, reason='fewer-than-three', ply=0)
+    """
+    if lost(white, in_hand_white) and lost(black, in_hand_black):
+        return Outcome(None, "fewer-than-three", 0)
     if lost(white, in_hand_white):
         return Outcome("black", "fewer-than-three", 0)
     if lost(black, in_hand_black):
         return Outcome("white", "fewer-than-three", 0)
     own, in_hand = (black, in_hand_black) if black_to_move else (white, in_hand_white)
-    if not has_legal_ply(own, white | black, in_hand, may_jump(own, in_hand, rules)):
+    if not has_legal_ply(own, white | black, in_hand, flying and not in_hand and own.bit_count() == 3):
         return Outcome("white" if black_to_move else "black", "blocked", 0)
     return None
 
 
-def resets_repetition(kind: str, captures: list[str], rules: Ruleset) -> bool:
+def resets_repetition(kind: str, captures: Sequence[str], rules: Ruleset) -> bool:
     """Whether a ply starts the repetition history anew (see ``repetition_window`` in
     docs/rulesets.md): under ``moves`` a placement or a capture does."""
     return rules.repetition_window == "moves" and (kind == "place" or bool(captures))
@@ -162,7 +171,8 @@ class Broken:
     captures taken); ``point`` the point the rule is about (an unknown point for
     ``syntax``, the refused capture); ``closed`` the mills the ply closed, ``required``
     and ``taken`` the captures due and made; ``rest`` the captures from the refused one on;
-    ``outcome`` the end of the game for ``after-game-end``.
+    ``outcome`` the end of the game for ``after-game-end``; ``counter`` the no-progress counter
+    before the ply (for ``extra-capture``).
     """
 
     code: str
@@ -180,6 +190,7 @@ class Broken:
     taken: int = 0
     rest: list[str] = field(default_factory=list)
     outcome: Optional[Outcome] = None
+    counter: int = 0
 
 
 def play_line(
@@ -225,6 +236,8 @@ def play_line(
     # whole moves (White limit + 1, Black limit) at the Black ply that reaches limit or limit + 1.
     thresholds = (no_progress.threshold(False), no_progress.threshold(True)) if no_progress else (0, 0)
     no_progress_automatic = no_progress is not None and no_progress.mode == "automatic"
+    # (Sanmill: a move that brings the automatic draw while closing a mill ends the game before its capture)
+    draw_first = no_progress_automatic and no_progress.before_capture and not reset_on_mill
     captures_for = rules.captures_for
     point_facts = POINT_FACTS
     reach_low, reach_middle, reach_high = REACH_LOW, REACH_MIDDLE, REACH_HIGH
@@ -275,6 +288,9 @@ def play_line(
             closed = _NONE
         if closed or captures:
             required = captures_for(len(closed), kind == "place") if closed else 0
+            if draw_first and closed and (reset_on_capture or kind != "place") and (
+                    thresholds[mover] <= counter + 1 <= thresholds[mover ^ 1]):
+                required = 0  # the ply brings the no-progress draw before its capture
             taken = 0
             for point in captures:
                 try:
@@ -284,7 +300,7 @@ def play_line(
                                   in_hand, their_hand, closed, required, taken), outcome
                 if taken >= required:
                     return Broken("extra-capture", index, mover, target_name, origin_name, point, own,
-                                  theirs, in_hand, their_hand, closed, required, taken), outcome
+                                  theirs, in_hand, their_hand, closed, required, taken, counter=counter), outcome
                 if not theirs & bit:
                     return Broken("capture-empty-or-own", index, mover, target_name, origin_name, point,
                                   own, theirs, in_hand, their_hand, closed, required, taken), outcome

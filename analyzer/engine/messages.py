@@ -17,7 +17,7 @@ from typing import Callable, Optional
 
 from muehle.analyzer.board import MILL_LINES, MILLS, POINT_INDEX, points_of
 from muehle.analyzer.engine.core import Broken, capturable
-from muehle.analyzer.events import Outcome
+from muehle.analyzer.events import end_text
 from muehle.analyzer.rules import Ruleset
 
 #: The sides' names, White (0) and Black (1).
@@ -53,30 +53,11 @@ def mill_points(mill: int) -> tuple[str, str, str]:
     return _MILL_POINTS[mill]
 
 
-def end_description(outcome: Outcome) -> str:
-    """How the game ended on the board, in the words of an error message.
-
-    >>> end_description(Outcome("white", "blocked", 40))
-    'Black could not move'
-    """
-    if outcome.reason == "fewer-than-three":
-        loser = "Black" if outcome.winner == "white" else "White"
-        return f"{loser} was left with fewer than three stones"
-    if outcome.reason == "blocked":
-        loser = "Black" if outcome.winner == "white" else "White"
-        return f"{loser} could not move"
-    if outcome.reason == "repetition":
-        return "drawn by threefold repetition"
-    if outcome.reason == "no-capture":
-        return "drawn by the no-progress rule"
-    return f"declared {outcome.result}"
-
-
 def _after_game_end(broken: Broken, rules: Ruleset) -> str:
     outcome = broken.outcome
     assert outcome is not None
     when = f"after ply {outcome.ply}" if outcome.ply else "at the start"
-    return f"the game was already over {when} ({end_description(outcome)})"
+    return f"the game was already over {when} ({end_text(outcome)})"
 
 
 def _syntax(broken: Broken, rules: Ruleset) -> str:
@@ -118,6 +99,10 @@ def _extra_capture(broken: Broken, rules: Ruleset) -> str:
     closed, theirs, their_name = broken.closed, broken.theirs, NAMES[1 - broken.mover]
     if not closed:
         return "no mill is closed, so no stone may be captured"
+    rule = rules.no_capture
+    if broken.required == 0 and rule is not None and rule.before_capture and broken.counter + 1 >= rule.limit:
+        return (f"the ply brings the count of plies without progress to {rule.limit}: under the rules "
+                f"{rules.name} the game is drawn then, before its mill captures")
     if theirs.bit_count() + broken.their_hand < 3:
         return f"{their_name} already has fewer than three stones: the game is over"
     if broken.required == 0 or not capturable(theirs, rules):

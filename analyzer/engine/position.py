@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Optional, Union
 
-from muehle.analyzer.board import ALL_POINTS, MILLS_THROUGH, NEIGHBOURS, POINTS, Position
+from muehle.analyzer.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINTS, Position
 from muehle.analyzer.engine import core
 from muehle.analyzer.engine.core import Broken, PlyTuple, PositionKey, Step
 from muehle.analyzer.engine.messages import rule_message
@@ -61,8 +61,17 @@ def _ply_tuple(ply: PlyArg) -> PlyTuple:
     return ply
 
 
-def _indices(mask: int) -> list[int]:
-    return [i for i in range(len(POINTS)) if mask >> i & 1]
+def _byte_table(shift: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(i + shift for i in range(8) if byte >> i & 1) for byte in range(256))
+
+
+_LOW, _MIDDLE, _HIGH = _byte_table(0), _byte_table(8), _byte_table(16)
+_MILL_PAIRS = tuple((mills[0], mills[1]) for mills in MILLS_THROUGH)
+
+
+def _indices(mask: int) -> tuple[int, ...]:
+    """The points (indices) of a mask, in board order."""
+    return _LOW[mask & 255] + _MIDDLE[mask >> 8 & 255] + _HIGH[mask >> 16]
 
 
 class Board:
@@ -82,7 +91,7 @@ class Board:
         self.seen: dict[PositionKey, int] = {} if self.rules.repetition_window == "moves" else {self.key: 1}
         self.draw_rights: list[DrawRight] = []
         self.plies = 0
-        self._outcome = core.start_outcome(*self.key[:4], bool(self.key[4]), self.rules)
+        self._outcome = core.start_outcome(*self.key[:4], bool(self.key[4]), self.rules.flying)
 
     @property
     def position(self) -> Position:
@@ -94,6 +103,13 @@ class Board:
         """The side to move's stones and stones in hand, and its opponent's."""
         white, black, hand_white, hand_black, mover = self.key
         return (black, white, hand_black, hand_white) if mover else (white, black, hand_white, hand_black)
+
+    def copy(self) -> "Board":
+        """An independent board in the same position, with the same history."""
+        board = object.__new__(Board)
+        board.rules, board.key, board.counter, board.plies = self.rules, self.key, self.counter, self.plies
+        board.seen, board.draw_rights, board._outcome = dict(self.seen), list(self.draw_rights), self._outcome
+        return board
 
     def outcome(self) -> Optional[Outcome]:
         """How the game ended (``None`` while it goes on)."""
@@ -116,7 +132,7 @@ class Board:
 
     def check(self, ply: PlyArg) -> Optional[Broken]:
         """The rule ``ply`` would break here, or ``None`` if it is legal (the board is not changed)."""
-        broken, _ = self._run(ply, dict(self.seen), [], [])
+        broken, _ = self._run(ply, {}, [], [])  # (repetitions do not decide what is legal)
         return broken
 
     def is_legal(self, ply: PlyArg) -> bool:
@@ -150,20 +166,9 @@ class Board:
 
     def moves(self) -> list[tuple[Optional[int], int, int]]:
         """Every ``(origin, target, mills closed)`` the side to move may play, captures aside
-        (points as indices; origin ``None`` for a placement)."""
+        (points as indices; origin ``None`` for a placement): see :func:`moves_for`."""
         own, theirs, in_hand, _ = self._sides()
-        empty = ALL_POINTS & ~(own | theirs)
-        result: list[tuple[Optional[int], int, int]] = []
-        if in_hand:
-            for target in _indices(empty):
-                result.append((None, target, _mills_at(own | _BITS[target], target)))
-            return result
-        jumping = core.may_jump(own, in_hand, self.rules)
-        for origin in _indices(own):
-            base = own & ~_BITS[origin]
-            for target in _indices(empty if jumping else NEIGHBOURS[origin] & empty):
-                result.append((origin, target, _mills_at(base | _BITS[target], target)))
-        return result
+        return moves_for(own, theirs, in_hand, self.rules)
 
     def capture_choices(self, origin: Optional[int], target: int, closed: int, kind: str) -> list[list[str]]:
         """The ways to make the captures a ply closing ``closed`` mills demands (``[[]]`` if none);
@@ -186,6 +191,36 @@ class Board:
         return [[]]
 
 
+def moves_for(own: int, theirs: int, in_hand: int, rules: Ruleset) -> list[tuple[Optional[int], int, int]]:
+    """Every ``(origin, target, mills closed)`` a side with stones ``own`` and ``in_hand`` may play
+    against ``theirs``, captures aside (points as indices; origin ``None`` for a placement), in
+    board order.
+
+    >>> from muehle.analyzer.board import mask_of
+    >>> moves = moves_for(mask_of(["a1", "d1"]), mask_of(["a4"]), 0, as_ruleset("wmd"))
+    >>> [(POINTS[origin], POINTS[target], mills) for origin, target, mills in moves]
+    [('d1', 'd2', 0), ('d1', 'g1', 0)]
+    """
+    empty = ALL_POINTS & ~(own | theirs)
+    # the free points that complete a line of which ``own`` holds two: the only ones where a mill may close
+    threats = 0
+    for mill in MILLS:
+        if (own & mill).bit_count() == 2:
+            threats |= mill & empty
+    result: list[tuple[Optional[int], int, int]] = []
+    if in_hand:
+        for target in _indices(empty):
+            result.append((None, target, _mills_at(own | _BITS[target], target) if threats >> target & 1 else 0))
+        return result
+    jumping = core.may_jump(own, in_hand, rules)
+    for origin in _indices(own):
+        base = own & ~_BITS[origin]
+        for target in _indices(empty if jumping else NEIGHBOURS[origin] & empty):
+            result.append((origin, target, _mills_at(base | _BITS[target], target) if threats >> target & 1 else 0))
+    return result
+
+
 def _mills_at(stones: int, target: int) -> int:
     """How many mills through ``target`` ``stones`` holds completely."""
-    return sum(stones & mill == mill for mill in MILLS_THROUGH[target])
+    first, second = _MILL_PAIRS[target]
+    return (stones & first == first) + (stones & second == second)
