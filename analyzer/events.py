@@ -19,7 +19,7 @@ from muehle.notation.model import Side
 CODES: dict[str, str] = {
     "syntax": "the record does not follow the notation; nothing of the game is replayed",
     "unknown-rules": "the record's Rules tag names no ruleset; nothing of the game is replayed",
-    "setup": "the record's SetUp/FEN tags give no usable start position; nothing is replayed",
+    "setup": "the record's SetUp/FEN or FirstMove tags give no usable start position; nothing is replayed",
     "numbering": "a move number or side does not match the ply's place in the line",
     "after-game-end": "a ply after the game was decided on the board",
     "must-place": "a move while the player still has stones in hand",

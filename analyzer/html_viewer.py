@@ -24,6 +24,7 @@ from typing import Any, Iterable, Optional, Sequence, Union
 
 from muehle.analyzer.board import Position, points_of
 from muehle.analyzer.diagram import summary_lines
+from muehle.analyzer.engine.messages import plural
 from muehle.analyzer.events import RuleViolation, reason_text
 from muehle.analyzer.record_setup import replay_record
 from muehle.analyzer.replay import PlyRecord, Replay, in_variation
@@ -68,7 +69,7 @@ def _frame(position: Position, record: Optional[PlyRecord], where: str, rules: R
 def _frames(result: Replay) -> list[dict[str, Any]]:
     """The frames of the main line: the start, then the position after each legal ply."""
     total = len(result.records)
-    frames = [_frame(result.start, None, f"Start ({total} plies)", result.rules)]
+    frames = [_frame(result.start, None, f"Start ({plural(total, 'ply', 'plies')})", result.rules)]
     frames.extend(_frame(record.after, record, f"Ply {record.index} of {total}", result.rules)
                   for record in result.records)
     return frames

@@ -132,6 +132,8 @@ class Ruleset:
     ``None``. ``mandatory_draw``: the stone-count rule of WMD 11.5 applies.
     ``cites``: for some of :data:`CITED`, the section of the rules text that says
     so and its words, as (what, section, text) triples (see :meth:`cite`).
+    ``claim_with_next_move``: a draw is claimed together with the claimant's next ply, so a
+    claim made with a ply is good when the right existed at the position before it.
     """
 
     name: str
@@ -145,6 +147,7 @@ class Ruleset:
     repetition_window: str = "game"
     no_capture: Optional[NoProgressRule] = None
     mandatory_draw: bool = False
+    claim_with_next_move: bool = False
     cites: tuple[tuple[str, str, str], ...] = ()
 
     def __post_init__(self) -> None:
@@ -157,7 +160,7 @@ class Ruleset:
         """
         if not _is_int(self.stones) or not MIN_STONES <= self.stones <= MAX_STONES:
             raise ValueError(f"stones: must be a whole number from {MIN_STONES} to {MAX_STONES}, not {self.stones!r}")
-        for key in ("flying", "mandatory_draw"):
+        for key in ("flying", "mandatory_draw", "claim_with_next_move"):
             if not isinstance(getattr(self, key), bool):
                 raise ValueError(f"{key}: must be true or false, not {getattr(self, key)!r}")
         _check_choice("double_mill", self.double_mill, DOUBLE_MILL)
@@ -393,7 +396,7 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
                 raise fail((key,), f"must be a{' non-empty' if key == 'name' else ''} text, "
                                    f"not {data[key]!r}")
             values[key] = data[key].strip() if key == "name" else data[key]
-    for key in ("stones", "flying", "mandatory_draw", "double_mill", "capture_from_mill", "repetition",
+    for key in ("stones", "flying", "mandatory_draw", "claim_with_next_move", "double_mill", "capture_from_mill", "repetition",
                 "repetition_window"):
         if key in data:
             values[key] = data[key]  # (checked by the Ruleset itself, below)
@@ -484,6 +487,7 @@ def ruleset_to_yaml(rules: Ruleset) -> str:
       whole_moves: false
       before_capture: true
     mandatory_draw: false
+    claim_with_next_move: false
     cites:
       repetition:
         section: Allgemeine Beschreibung, Regeln für Unentschieden
