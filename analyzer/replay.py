@@ -462,9 +462,13 @@ def _replay_variations(line: Replay, variations: dict[int, list[MoveLine]], rule
             break
         index = first + offset
         history = {key: list(value) for key, value in line.history_before.items()}
-        plies = line.plies if rules.repetition_window == "moves" else None
-        for step_index, step in enumerate(steps[:offset], first):
-            _see(history, step_index, step[0], step[1], plies[step_index - first].captures if plies else (), rules)
+        if rules.repetition_window == "moves":
+            plies = line.plies
+            for step_index, step in enumerate(steps[:offset], first):
+                _see(history, step_index, step[0], step[1], plies[step_index - first].captures, rules)
+        else:
+            for step_index, step in enumerate(steps[:offset], first):
+                history.setdefault(step[0], []).append(step_index)
         counter = steps[offset - 1][3] if offset else initial_counter
         position = position_of_key(steps[offset - 1][0]) if offset else line.start
         decided = line.outcome if line.outcome is not None and line.outcome.ply < index else None

@@ -205,6 +205,17 @@ class Ruleset:
             return 2
         return 1
 
+    @functools.cached_property
+    def captures_table(self) -> tuple[int, int, int, int]:
+        """:meth:`captures_for` looked up once: for one mill by a move, one by a placement, two by a
+        move, two by a placement (index ``2 * (mills - 1) + placing``), as the engine reads it.
+
+        >>> load_ruleset("wmd").captures_table
+        (1, 1, 1, 2)
+        """
+        return (self.captures_for(1, False), self.captures_for(1, True), self.captures_for(2, False),
+                self.captures_for(2, True))
+
 
 _KEYS = tuple(f.name for f in fields(Ruleset))
 _NO_PROGRESS_KEYS = tuple(f.name for f in fields(NoProgressRule))

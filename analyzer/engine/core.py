@@ -238,7 +238,7 @@ def play_line(
     no_progress_automatic = no_progress is not None and no_progress.mode == "automatic"
     # (Sanmill: a move that brings the automatic draw while closing a mill ends the game before its capture)
     draw_first = no_progress_automatic and no_progress.before_capture and not reset_on_mill
-    captures_for = rules.captures_for
+    captures_due = rules.captures_table
     point_facts = POINT_FACTS
     reach_low, reach_middle, reach_high = REACH_LOW, REACH_MIDDLE, REACH_HIGH
     index = first_index - 1
@@ -287,7 +287,8 @@ def play_line(
         else:
             closed = _NONE
         if closed or captures:
-            required = captures_for(len(closed), kind == "place") if closed else 0
+            # (Ruleset.captures_for, looked up: one mill or two, by a move or a placement)
+            required = captures_due[len(closed) * 2 - 2 + (kind == "place")] if closed else 0
             if draw_first and closed and (reset_on_capture or kind != "place") and (
                     thresholds[mover] <= counter + 1 <= thresholds[mover ^ 1]):
                 required = 0  # the ply brings the no-progress draw before its capture
