@@ -20,7 +20,8 @@ from typing import Any, Optional, Sequence
 from muehle.analyzer.board import POINT_INDEX, Position, points_of
 from muehle.analyzer.fen import fen_of_record, start_fen
 from muehle.analyzer.mandatory_draw import obliging_clause, stone_count
-from muehle.analyzer.replay import Replay, capturable, phase
+from muehle.analyzer.engine.core import capturable
+from muehle.analyzer.replay import Replay, phase
 from muehle.analyzer.rules import Ruleset
 from muehle.analyzer.verdict import result_tag_errors
 from muehle.analyzer.zwickmuehle import has_shuttle, zwickmuehlen

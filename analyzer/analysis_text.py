@@ -13,7 +13,8 @@ from typing import Any, Callable, Optional, Sequence
 
 from muehle.analyzer.analysis import Analysis, Event, IllegalPly, PlyNames
 from muehle.analyzer.diagram import game_over_text, render_diagram
-from muehle.analyzer.events import REASON_TEXTS
+from muehle.analyzer.engine.messages import plural
+from muehle.analyzer.events import reason_text
 from muehle.analyzer.rules import Ruleset
 
 _NAMES = {"white": "White", "black": "Black", None: "Nobody"}
@@ -49,7 +50,7 @@ def _until(analysis: Analysis, event: Event) -> str:
 
 
 def _plies(count: int) -> str:
-    return f"{count} {'ply' if count == 1 else 'plies'}"
+    return plural(count, "ply", "plies")
 
 
 def _stones(stones: dict[str, int]) -> str:
@@ -96,7 +97,7 @@ def _draw_right(analysis: Analysis, e: Event) -> str:
     if e.fields["rule"] == "repetition":
         return f"threefold repetition: {then}"
     at_least = "" if e.fields["exact"] else "at least "
-    return f"{at_least}{e.fields['count']} plies without {_WITHOUT.get(e.fields['reset'], 'a capture')}: {then}"
+    return f"{at_least}{_plies(e.fields['count'])} without {_WITHOUT.get(e.fields['reset'], 'a capture')}: {then}"
 
 
 def _mandatory(analysis: Analysis, e: Event) -> str:
@@ -139,8 +140,7 @@ def end_text(analysis: Analysis, end: dict[str, Any]) -> str:
         text = "unfinished"
     else:
         winner = end["winner"]
-        loser = _other(winner)
-        reason = REASON_TEXTS[end["reason"]].format(loser=loser)
+        reason = reason_text(end["reason"], winner)
         verdict = f"{_NAMES[winner]} wins" if winner else "draw"
         text = f"{verdict} {_after(analysis, end['ply'])} ({reason})"
     if end["declared"] is None:

@@ -15,7 +15,10 @@ where a set-up record's no-progress count may already give a right). Three claim
     the claimant offered a draw after ply N; valid when the opponent had to accept
     it by the stone counts of that position (see :mod:`muehle.analyzer.mandatory_draw`).
 
-Either side may claim the first two. A rule the ruleset does not have makes the
+Either side may claim the first two. Under a ruleset with ``claim_with_next_move``
+(Brettspielnetz: "schickt eurem Mitspieler mit dem nächsten Zug ein Remis-Angebot") a
+claim made with the claimant's own ply N is also valid when the right existed after
+ply N - 1, the position the claimant found. A rule the ruleset does not have makes the
 claim invalid, saying so. A ply the record does not have, or one at or after an
 illegal ply, is an error (:class:`ClaimError`), not a verdict.
 """
@@ -28,6 +31,8 @@ from typing import Any, Optional
 from muehle.analyzer.analysis import PlyNames
 from muehle.analyzer.mandatory_draw import obliging_clause, stone_count
 from muehle.analyzer.board import Position
+from muehle.analyzer.engine.messages import plural
+from muehle.analyzer.events import reason_text
 from muehle.analyzer.replay import Replay
 from muehle.notation.errors import MuehleError, no_ply
 from muehle.notation.model import Ply, Side, other_side
@@ -100,14 +105,20 @@ def judge_claim(replay: Replay, ply: int, by: Side, rule: str) -> Verdict:
     outcome = replay.outcome
     if outcome is not None and outcome.winner is not None and outcome.reason != "declared" \
             and outcome.ply <= ply:
-        reason = {"fewer-than-three": "has fewer than three stones", "blocked": "cannot move"}[outcome.reason]
         when = f"after {names.label(outcome.ply)}" if outcome.ply else "at the start"
         return Verdict(False, rule, by, ply, move,
                        f"the game was already decided {when}: "
-                       f"{_NAMES[outcome.winner]} won, {_NAMES[other_side(outcome.winner)]} {reason}",
+                       f"{_NAMES[outcome.winner]} won, {reason_text(outcome.reason, outcome.winner)}",
                        {"outcome": outcome.to_dict()}, replay.rules.cite(outcome.reason))
     judge = {"repetition": _repetition, "no-capture": _no_capture, "mandatory-draw": _mandatory}[rule]
     valid, reason, proof = judge(replay, record, by, names)
+    if not valid and rule != "mandatory-draw" and replay.rules.claim_with_next_move and record.side == by:
+        # the claim goes with the claimant's ply: the right may have existed before it
+        before, reason_before, proof_before = judge(replay, _record(replay, ply - 1), by, names)
+        if before:
+            return Verdict(True, rule, by, ply, move,
+                           f"claimed with {_NAMES[by]}'s next ply, {move}, as the rules {replay.rules.name} have it: "
+                           f"{reason_before}", proof_before, replay.rules.cite(rule))
     return Verdict(valid, rule, by, ply, move, reason, proof, replay.rules.cite(rule))
 
 
@@ -185,16 +196,16 @@ def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
              "since": since, "before_start": before, "exact": exact}
     what = _WITHOUT[rule.reset]
     if since:
-        stretch = f"{count} plies without {what} since {names.label(since)} (ply {since})"
+        stretch = f"{plural(count, 'ply', 'plies')} without {what} since {names.label(since)} (ply {since})"
     elif exact and not before:
-        stretch = f"{count} plies without {what} since the start"
+        stretch = f"{plural(count, 'ply', 'plies')} without {what} since the start"
     elif exact:
-        stretch = (f"{count} plies without {what}: {record.index} since the set-up position and {before} "
+        stretch = (f"{plural(count, 'ply', 'plies')} without {what}: {record.index} since the set-up position and {before} "
                    "before it (its FEN's count)")
     else:
         earlier = (f" and at least {before} before it (its FEN counts the plies since the last placement "
                    "or capture)") if before else f" (its FEN does not count the plies without {what} before it)"
-        stretch = f"at least {count} plies without {what}: {record.index} since the set-up position{earlier}"
+        stretch = f"at least {plural(count, 'ply', 'plies')} without {what}: {record.index} since the set-up position{earlier}"
     by_black = record.after.to_move == "white"  # (the ply judged, or the one before the start)
     need = f"the rules {rules.name} need {rule.limit}"
     if rule.whole_moves:

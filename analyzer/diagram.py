@@ -33,7 +33,8 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from muehle.analyzer.board import MILL_LINES, Position
-from muehle.analyzer.events import REASON_TEXTS
+from muehle.analyzer.engine.core import lost, phase_of
+from muehle.analyzer.events import end_text, reason_text
 from muehle.notation.model import POINTS, Side
 
 #: Characters of each style: stones, empty point, lines, marks.
@@ -103,14 +104,8 @@ def side_phase(position: Position, side: Side, flying: bool = True) -> str:
     >>> side_phase(Position(0b111, 0b111 << 3, 0, 0), "white", flying=False)
     'moving'
     """
-    in_hand, on_board = position.in_hand(side), position.on_board(side)
-    if in_hand + on_board < 3:
-        return "lost"
-    if in_hand:
-        return "placing"
-    if flying and on_board == 3:
-        return "flying"
-    return "moving"
+    stones, in_hand = position.stones(side), position.in_hand(side)
+    return "lost" if lost(stones, in_hand) else phase_of(stones, in_hand, flying)
 
 
 def game_over_text(outcome: Any) -> str:
@@ -121,8 +116,7 @@ def game_over_text(outcome: Any) -> str:
     >>> game_over_text(Outcome("white", "blocked", 30)), game_over_text(Outcome(None, "repetition", 26))
     ('Black cannot move', 'drawn by threefold repetition')
     """
-    text = REASON_TEXTS[outcome.reason].format(loser=_NAMES["black" if outcome.winner == "white" else "white"])
-    return text if outcome.winner else f"drawn by {text}"
+    return end_text(outcome)
 
 
 def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[str, str]] = None,
@@ -143,7 +137,8 @@ def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[
     if game_over:
         lines.append(f"Game over: {game_over}")
     elif lost:
-        lines.append(f"Game over: {_NAMES[lost[0]]} has fewer than three stones")
+        winner = None if len(lost) == 2 else "black" if lost[0] == "white" else "white"
+        lines.append(f"Game over: {reason_text('fewer-than-three', winner)}")
     else:
         lines.append(f"{_NAMES[position.to_move]} to move")
     return lines

@@ -19,7 +19,7 @@ from muehle.notation.model import Side
 CODES: dict[str, str] = {
     "syntax": "the record does not follow the notation; nothing of the game is replayed",
     "unknown-rules": "the record's Rules tag names no ruleset; nothing of the game is replayed",
-    "setup": "the record's SetUp/FEN tags give no usable start position; nothing is replayed",
+    "setup": "the record's SetUp/FEN or FirstMove tags give no usable start position; nothing is replayed",
     "numbering": "a move number or side does not match the ply's place in the line",
     "after-game-end": "a ply after the game was decided on the board",
     "must-place": "a move while the player still has stones in hand",
@@ -39,6 +39,8 @@ CODES: dict[str, str] = {
 REASONS = ("fewer-than-three", "blocked", "repetition", "no-capture", "declared")
 
 #: Each reason in words, the loser (if any) filled in: ``REASON_TEXTS["blocked"].format(loser="White")``.
+#: Every report (terminal, JSON messages, SVG, HTML, claims) words the end of a game from
+#: this table, through :func:`reason_text` and :func:`end_text`.
 REASON_TEXTS = {
     "fewer-than-three": "{loser} has fewer than three stones",
     "blocked": "{loser} cannot move",
@@ -46,8 +48,52 @@ REASON_TEXTS = {
     "no-capture": "the no-capture rule",
     "declared": "result declared in the record",
 }
+#: The loser's plight in the past tense, for messages about a ply after the end (``the game was
+#: already over after ply 43 (Black was left with fewer than three stones)``); the other reasons
+#: read the same in both tenses.
+PAST_REASON_TEXTS = {
+    "fewer-than-three": "{loser} was left with fewer than three stones",
+    "blocked": "{loser} could not move",
+}
+#: A draw because both sides have fewer than three stones (a set-up position).
+BOTH_FEWER_THAN_THREE = "both have fewer than three stones"
 
 _RESULTS = {"white": "1-0", "black": "0-1", None: "1/2-1/2"}
+_NAMES = {"white": "White", "black": "Black"}
+
+
+def reason_text(reason: str, winner: Optional[Side], past: bool = False) -> str:
+    """Why a game ended, in words (:data:`REASON_TEXTS`, with ``past`` :data:`PAST_REASON_TEXTS`),
+    the loser named.
+
+    >>> reason_text("blocked", "white"), reason_text("no-capture", None)
+    ('Black cannot move', 'the no-capture rule')
+    >>> reason_text("blocked", "white", past=True)
+    'Black could not move'
+    >>> reason_text("fewer-than-three", None)
+    'both have fewer than three stones'
+    """
+    if reason == "fewer-than-three" and winner is None:
+        return BOTH_FEWER_THAN_THREE
+    text = PAST_REASON_TEXTS.get(reason, REASON_TEXTS[reason]) if past else REASON_TEXTS[reason]
+    return text.format(loser="Black" if winner == "white" else "White")
+
+
+def end_text(outcome: "Outcome", past: bool = False) -> str:
+    """How a game ended, as one phrase: the loser's plight (in the past tense with ``past``), or
+    what drew it.
+
+    >>> end_text(Outcome("white", "blocked", 30)), end_text(Outcome(None, "repetition", 26))
+    ('Black cannot move', 'drawn by threefold repetition')
+    >>> end_text(Outcome("black", "fewer-than-three", 43), past=True)
+    'White was left with fewer than three stones'
+    >>> end_text(Outcome("black", "declared", 12))
+    'declared 0-1'
+    """
+    if outcome.reason == "declared":
+        return f"declared {outcome.result}"
+    text = reason_text(outcome.reason, outcome.winner, past)
+    return text if outcome.winner or outcome.reason == "fewer-than-three" else f"drawn by {text}"
 
 
 @dataclass(frozen=True)

@@ -26,8 +26,9 @@ import random
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
-from muehle.analyzer.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINT_INDEX, POINTS
-from muehle.analyzer.replay import capturable, has_legal_ply, replay
+from muehle.analyzer.board import POINT_INDEX, POINTS, mills_closed_at
+from muehle.analyzer.engine import Board
+from muehle.analyzer.engine.position import moves_for
 from muehle.analyzer.rules import Ruleset, RulesArg, as_ruleset
 from muehle.analyzer.zwickmuehle import has_shuttle
 from muehle.notation.model import ANNOTATIONS, Game, Ply, Variation
@@ -35,19 +36,6 @@ from muehle.notation.model import SIDES as _SIDES
 
 _COMMENTS = ("a quiet move", "threatens a mill", "forced", "the only move", "jumping now",
              "opens the mill", "Zwickmühle", "leaves the mill threat open")
-_BITS = tuple(1 << i for i in range(len(POINTS)))
-
-
-@dataclass
-class _State:
-    """The board between two plies, as the generator keeps it."""
-
-    stones: list[int]
-    hand: list[int]
-    mover: int
-
-    def copy(self) -> "_State":
-        return _State(self.stones[:], self.hand[:], self.mover)
 
 
 @dataclass(frozen=True)
@@ -60,118 +48,35 @@ class _Style:
     decorate: float       # chance of an annotation or comment on a ply
 
 
-def _byte_table(shift: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(i + shift for i in range(8) if byte >> i & 1) for byte in range(256))
-
-
-_LOW, _MIDDLE, _HIGH = _byte_table(0), _byte_table(8), _byte_table(16)
-_PAIRS = tuple((mills[0], mills[1]) for mills in MILLS_THROUGH)
-
-
-def _indices(mask: int) -> tuple[int, ...]:
-    """The points (indices) of a mask, in board order."""
-    return _LOW[mask & 255] + _MIDDLE[mask >> 8 & 255] + _HIGH[mask >> 16]
-
-
-def _mills_at(stones: int, target: int) -> int:
-    """How many mills through ``target`` ``stones`` holds completely."""
-    first, second = _PAIRS[target]
-    return (stones & first == first) + (stones & second == second)
-
-
-def _candidates(state: _State, rules: Ruleset) -> list[tuple[Optional[int], int, int]]:
-    """Every (origin, target, mills closed) the side to move may play (captures aside)."""
-    own = state.stones[state.mover]
-    occupied = own | state.stones[1 - state.mover]
-    empty = ALL_POINTS & ~occupied
-    # points that would complete a line of which ``own`` holds two (a superset of mill targets)
-    threats = 0
-    for mill in MILLS:
-        if (own & mill).bit_count() == 2:
-            threats |= mill & empty
-    result: list[tuple[Optional[int], int, int]] = []
-    if state.hand[state.mover]:
-        for target in _indices(empty):
-            bit = _BITS[target]
-            result.append((None, target, _mills_at(own | bit, target) if threats & bit else 0))
-        return result
-    flying = rules.flying and own.bit_count() == 3
-    for origin in _indices(own):
-        targets = empty if flying else NEIGHBOURS[origin] & empty
-        base = own & ~_BITS[origin]
-        for target in _indices(targets):
-            bit = _BITS[target]
-            result.append((origin, target, _mills_at(base | bit, target) if threats & bit else 0))
-    return result
-
-
-def _mobility(own: int, occupied: int, in_hand: int, may_jump: bool) -> int:
-    """How many plies a side could play (ignoring captures); ``99`` with stones in hand."""
-    empty = ALL_POINTS & ~occupied
-    if in_hand:
-        return 99
-    if may_jump:
-        return empty.bit_count() * own.bit_count()
-    return sum((NEIGHBOURS[i] & empty).bit_count() for i in _indices(own))
-
-
-def _play(state: _State, rules: Ruleset, style: _Style, rng: random.Random) -> Optional[Ply]:
-    """Choose and make one legal ply (state is changed); ``None`` if the side is blocked."""
-    options = _candidates(state, rules)
+def _play(board: Board, style: _Style, rng: random.Random) -> Optional[Ply]:
+    """Choose one of the board's legal plies and play it; ``None`` if there is none."""
+    options = board.moves()
     if not options:
         return None
-    mover, opponent = state.mover, 1 - state.mover
+    white, black, hand_white, hand_black, mover = board.key
+    own, theirs = (black, white) if mover else (white, black)
+    in_hand, their_hand = (hand_black, hand_white) if mover else (hand_white, hand_black)
     closing = [o for o in options if o[2]]
     if closing and rng.random() < style.take_mills:
         choice = rng.choice(closing)
-    elif style.wall_in and not state.hand[mover] and rng.random() < style.wall_in:
-        theirs = state.stones[opponent]
-        own = state.stones[mover]
-        their_jump = rules.flying and theirs.bit_count() == 3 and not state.hand[opponent]
+    elif style.wall_in and not in_hand and rng.random() < style.wall_in:
 
         def mobility(option: tuple[Optional[int], int, int]) -> int:
             origin, target, _ = option
-            after = (own & ~_BITS[origin] if origin is not None else own) | _BITS[target]
-            return _mobility(theirs, after | theirs, state.hand[opponent], their_jump)
+            after = (own & ~(1 << origin) if origin is not None else own) | 1 << target
+            return len(moves_for(theirs, after, their_hand, board.rules))
 
         quiet = [o for o in options if not o[2]] or options
         choice = min(quiet, key=lambda option: (mobility(option), rng.random()))
     else:
         choice = rng.choice(options)
     origin, target, mills = choice
-    own = state.stones[mover]
-    if origin is None:
-        own |= _BITS[target]
-        state.hand[mover] -= 1
-    else:
-        own = own & ~_BITS[origin] | _BITS[target]
-    state.stones[mover] = own
-    theirs = state.stones[opponent]
-    required = rules.captures_for(mills, placing=origin is None)
-    captures = []
-    for _ in range(required):
-        if theirs.bit_count() + state.hand[opponent] < 3:
-            break
-        allowed = capturable(theirs, rules)
-        if not allowed:
-            break
-        point = rng.choice(_indices(allowed))
-        theirs &= ~_BITS[point]
-        captures.append(POINTS[point])
-    state.stones[opponent] = theirs
-    state.mover = opponent
-    return Ply(None, _SIDES[mover], POINTS[target], POINTS[origin] if origin is not None else None,
-               captures)
-
-
-def _over(state: _State, rules: Ruleset) -> bool:
-    """Whether the side to move has lost (fewer than three stones, or no legal ply)."""
-    side = state.mover
-    own = state.stones[side]
-    if own.bit_count() + state.hand[side] < 3:
-        return True
-    may_jump = rules.flying and own.bit_count() == 3
-    return not has_legal_ply(own, own | state.stones[1 - side], state.hand[side], may_jump)
+    kind = "place" if origin is None else "move"
+    choices = board.capture_choices(origin, target, mills, kind)
+    captures = rng.choice(choices) if choices[0] else []
+    ply = Ply(None, _SIDES[mover], POINTS[target], POINTS[origin] if origin is not None else None, captures)
+    board.apply(ply)
+    return ply
 
 
 def _number(plies: list[Ply], first_index: int) -> None:
@@ -179,39 +84,40 @@ def _number(plies: list[Ply], first_index: int) -> None:
         ply.number = (index + 1) // 2
 
 
-def _threatens(stones: list[int], hand: list[int], side: int, rules: Ruleset) -> bool:
-    """Whether ``side``, were it to move, could close a mill."""
-    return any(mills for _, _, mills in _candidates(_State(stones, hand, side), rules))
+def _threatens(board: Board, side: int) -> bool:
+    """Whether ``side`` (0 White, 1 Black), were it to move on ``board``, could close a mill."""
+    white, black, hand_white, hand_black, _ = board.key
+    own, theirs, in_hand = (black, white, hand_black) if side else (white, black, hand_white)
+    return any(mills for _, _, mills in moves_for(own, theirs, in_hand, board.rules))
 
 
-def _true_comments(ply: Ply, before: _State, after: _State, rules: Ruleset) -> set[str]:
+def _true_comments(ply: Ply, before: Board, after: Board) -> set[str]:
     """The comments of :data:`_COMMENTS` that are true of ``ply``, played from ``before`` to ``after``."""
-    mover, opponent = before.mover, 1 - before.mover
-    own = after.stones[mover]
+    mover = before.key[4]
+    opponent = 1 - mover
+    own, theirs = after.key[mover], after.key[opponent]
     true = set()
-    closes = _mills_at(own, POINT_INDEX[ply.target]) > 0
-    threatens = _threatens(after.stones, after.hand, mover, rules)
+    closes = bool(mills_closed_at(own, POINT_INDEX[ply.target]))
+    threatens = _threatens(after, mover)
     if threatens:
         true.add("threatens a mill")
     if not closes and not threatens:
         true.add("a quiet move")
-    if len(_candidates(before, rules)) == 1:
+    if len(before.moves()) == 1:
         true |= {"forced", "the only move"}
     if ply.origin is not None:
-        if rules.flying and before.stones[mover].bit_count() == 3:
+        if before.rules.flying and before.key[mover].bit_count() == 3:
             true.add("jumping now")
-        if _mills_at(before.stones[mover], POINT_INDEX[ply.origin]):
+        if mills_closed_at(before.key[mover], POINT_INDEX[ply.origin]):
             true.add("opens the mill")
-    if not after.hand[mover] and has_shuttle(own, after.stones[opponent]):
+    if not after.key[2 + mover] and has_shuttle(own, theirs):
         true.add("Zwickmühle")
-    if (_threatens(before.stones, before.hand, opponent, rules)
-            and _threatens(after.stones, after.hand, opponent, rules)):
+    if _threatens(before, opponent) and _threatens(after, opponent):
         true.add("leaves the mill threat open")
     return true
 
 
-def _decorate(ply: Ply, before: _State, after: _State, rules: Ruleset, style: _Style,
-              rng: random.Random) -> None:
+def _decorate(ply: Ply, before: Board, after: Board, style: _Style, rng: random.Random) -> None:
     """Perhaps give ``ply`` an annotation, a NAG or a comment that is true of it."""
     if rng.random() < style.decorate:
         roll = rng.random()
@@ -223,7 +129,7 @@ def _decorate(ply: Ply, before: _State, after: _State, rules: Ruleset, style: _S
             # the first true one from a random start (none may be true): the draw does not
             # depend on the position, so the games drawn after this one stay the same
             start = _COMMENTS.index(rng.choice(_COMMENTS))
-            true = _true_comments(ply, before, after, rules)
+            true = _true_comments(ply, before, after)
             ply.comments.extend([text for text in _COMMENTS[start:] + _COMMENTS[:start] if text in true][:1])
 
 
@@ -238,61 +144,51 @@ def generate_game(rules: RulesArg, rng: random.Random, number: int = 1) -> Game:
         length=rng.choice((40, 80, 150, 300)),
         decorate=rng.choice((0.0, 0.05, 0.2)),
     )
-    state = _State([0, 0], [rules.stones, rules.stones], 0)
+    board = Board(rules)
     plies: list[Ply] = []
-    states: list[_State] = []
-    while len(plies) < style.length and not _over(state, rules):
-        states.append(state.copy())
-        ply = _play(state, rules, style, rng)
+    boards: list[Board] = []
+    while len(plies) < style.length and board.outcome() is None:
+        boards.append(board.copy())
+        ply = _play(board, style, rng)
         if ply is None:
             break
         plies.append(ply)
     _number(plies, 1)
     game = Game(tags={"Event": "Random game", "Round": str(number), "White": "Random",
                       "Black": "Random", "Rules": rules.name}, plies=plies)
-    # The ruleset's automatic draws may end the game earlier than the board does.
-    checked = replay(game, rules)
-    if checked.outcome is not None and checked.outcome.ply < len(plies):
-        del plies[checked.outcome.ply:]
-    outcome = checked.outcome
+    outcome = board.outcome()
     if outcome is not None:
         result = outcome.result
-    elif checked.draw_rights and rng.random() < 0.7:
+    elif board.draw_rights and rng.random() < 0.7:
         result = "1/2-1/2"  # claimed
     else:
         result = rng.choice(("1-0", "0-1", "1/2-1/2", "*", "*"))
     game.result = result
     game.tags["Result"] = result
-    afters = states[1:] + [state]
-    for ply, before, after in zip(plies, states, afters):
-        _decorate(ply, before, after, rules, style, rng)
+    afters = boards[1:] + [board]
+    for ply, before, after in zip(plies, boards, afters):
+        _decorate(ply, before, after, style, rng)
     if plies and rng.random() < 0.15:
-        _add_variation(game, states, rules, style, rng)
+        _add_variation(game, boards, style, rng)
     return game
 
 
-def _add_variation(game: Game, states: list[_State], rules: Ruleset, style: _Style,
-                   rng: random.Random) -> None:
+def _add_variation(game: Game, boards: list[Board], style: _Style, rng: random.Random) -> None:
     """Attach a short random line to one ply, played from the position before it."""
     offset = rng.randrange(len(game.plies))
-    state = states[offset].copy()
+    board = boards[offset].copy()
     line: list[Ply] = []
     for _ in range(rng.randint(1, 4)):
-        if _over(state, rules):
+        if board.outcome() is not None:
             break
-        ply = _play(state, rules, style, rng)
+        ply = _play(board, style, rng)
         if ply is None:
             break
         line.append(ply)
     if not line:
         return
     _number(line, offset + 1)
-    variation = Variation(plies=line)
-    game.plies[offset].variations.append(variation)
-    # an automatic draw inside the line ends it there
-    branch = replay(game, rules).variations[0]
-    if branch.outcome is not None and branch.outcome.ply < offset + len(line):
-        del line[branch.outcome.ply - offset:]
+    game.plies[offset].variations.append(Variation(plies=line))
 
 
 def generate_games(rules: RulesArg, seed: int, count: int) -> Iterator[Game]:

@@ -33,7 +33,8 @@ from typing import Any, Iterable, Optional, Sequence, Union
 
 from muehle.analyzer.board import Position
 from muehle.analyzer.diagram import summary_lines
-from muehle.analyzer.events import REASON_TEXTS, RuleViolation
+from muehle.analyzer.engine.messages import plural
+from muehle.analyzer.events import RuleViolation, reason_text
 from muehle.analyzer.fen import FenPosition, fen_of_record, start_fen
 from muehle.analyzer.record_setup import replay_record
 from muehle.analyzer.replay import PlyRecord, Replay, in_variation
@@ -55,7 +56,6 @@ from muehle.notation.model import POINTS, Game, Ply, Variation
 from muehle.notation.writers import write_notation
 
 _NAMES = {"white": "White", "black": "Black"}
-_REASONS = {**REASON_TEXTS, "no-capture": "no capture for too long", "declared": "as declared"}
 
 #: The symbols of the NAGs the viewer shows as symbols (PGN's numbers); others stay ``$n``.
 NAG_SYMBOLS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 10: "=", 13: "∞", 14: "⩲", 15: "⩱",
@@ -123,7 +123,7 @@ def _frames(result: Replay, setup: Optional[FenPosition], shared: _Shared) -> li
     """The frames of the main line: the start, then the position after each legal ply."""
     records = result.records
     total = len(records)
-    frames = [_frame(result.start, None, f"Start ({total} plies)", result.rules, _fen(result, records, 0, setup),
+    frames = [_frame(result.start, None, f"Start ({plural(total, 'ply', 'plies')})", result.rules, _fen(result, records, 0, setup),
                      shared)]
     frames.extend(_frame(record.after, record, f"Ply {record.index} of {total}", result.rules,
                          _fen(result, records, record.index, setup), shared)
@@ -269,8 +269,7 @@ def _outcome_text(result: Replay) -> str:
         text = "Draw"
     else:
         text = f"{_NAMES[outcome.winner]} wins"
-    loser = _NAMES["black" if outcome.winner == "white" else "white"]
-    reason = _REASONS.get(outcome.reason, outcome.reason).format(loser=loser)
+    reason = reason_text(outcome.reason, outcome.winner)
     return f"{text} ({reason}) after ply {outcome.ply}." if outcome.ply else f"{text} ({reason})."
 
 

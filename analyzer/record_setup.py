@@ -2,8 +2,9 @@
 
 The ruleset is the one asked for (a command's ``--rules``), else the one the
 record's ``[Rules "..."]`` tag names, else the default (``wmd``). The start is the
-record's ``[FEN "..."]`` when it says ``[SetUp "1"]``, else the empty board. The
-no-progress counter starts from what the FEN's field 16 says of it (see
+record's ``[FEN "..."]`` when it says ``[SetUp "1"]``, else the empty board, White to
+move, or Black where a ``[FirstMove "black"]`` tag says the players agreed so (see
+:func:`first_mover`). The no-progress counter starts from what the FEN's field 16 says of it (see
 :func:`~muehle.analyzer.fen.no_progress_at_setup`), else from 0.
 
 >>> from muehle.notation.model import Game, Ply
@@ -20,11 +21,15 @@ from __future__ import annotations
 
 from typing import Optional
 
+from dataclasses import replace
+
+from muehle.analyzer.board import Position
 from muehle.analyzer.fen import FenPosition, no_progress_at_setup, start_fen
 from muehle.analyzer.replay import Replay, replay
 from muehle.analyzer.rules import Ruleset, RulesArg, as_ruleset
 from muehle.analyzer.verdict import ruleset_of
-from muehle.notation.model import Game
+from muehle.notation.errors import FormatError
+from muehle.notation.model import Game, Side
 
 
 def rules_for(game: Game, rules: RulesArg = None) -> Ruleset:
@@ -47,11 +52,32 @@ def replay_record(game: Game, rules: RulesArg = None) -> Replay:
     return replay_from(game, chosen, start_fen(game, chosen.stones))
 
 
+def first_mover(game: Game) -> Side:
+    """The side that plays first from the usual start: White, or Black where the record's
+    ``[FirstMove "black"]`` tag says so (Schürmann/Nüscheler 4.1: "Weiß beginnt (üblich;
+    Abweichungen vor Spielbeginn festzulegen)"). Any other value of the tag is a located
+    :class:`~muehle.notation.errors.FormatError` (code ``setup``).
+
+    >>> first_mover(Game(tags={"FirstMove": "Black"})), first_mover(Game())
+    ('black', 'white')
+    """
+    tag = game.tags.get("FirstMove")
+    if tag is None:
+        return "white"
+    value = tag.strip().lower()
+    if value == "white" or value == "black":
+        return value
+    line, column, text = game.tag_place("FirstMove") or (game.line, 0, None)
+    raise FormatError(f'the FirstMove tag must be "white" or "black", not "{tag}"', source=game.source or "<input>",
+                      line=line, column=column, line_text=text, code="setup")
+
+
 def replay_from(game: Game, rules: RulesArg, setup: Optional[FenPosition]) -> Replay:
     """Replay ``game`` under ``rules`` (as :func:`~muehle.analyzer.replay.replay` takes them)
     from ``setup`` (``None``: the usual start), its no-progress counter taken from the FEN's
     field 16 as far as it tells, its first ply numbered as field 17 says (or from 1, as
-    Sanmill numbers its exports).
+    Sanmill numbers its exports). Without a FEN, the record's ``FirstMove`` tag says who begins
+    (:func:`first_mover`); with one, the FEN does.
 
     >>> from muehle.analyzer.fen import fen_to_position
     >>> from muehle.notation.model import Ply
@@ -62,6 +88,10 @@ def replay_from(game: Game, rules: RulesArg, setup: Optional[FenPosition]) -> Re
     (98, 'no-capture', 2)
     """
     if setup is None:
+        if first_mover(game) == "black":
+            if not isinstance(rules, Ruleset):
+                rules = as_ruleset(rules)
+            return replay(game, rules, start=replace(Position.start(rules.stones), to_move="black"))
         return replay(game, rules)
     if not isinstance(rules, Ruleset):
         rules = as_ruleset(rules)

@@ -24,55 +24,22 @@ from __future__ import annotations
 import functools
 import itertools
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Optional
+from typing import Callable, Iterator, Optional, Sequence
 
-from muehle.analyzer.board import (
-    ALL_POINTS,
-    MILL_LINES,
-    MILLS,
-    MILLS_THROUGH,
-    NEIGHBOURS,
-    POINT_INDEX,
-    Position,
-    points_of,
-)
-from muehle.analyzer.events import DrawRight, Outcome, RuleViolation
+from muehle.analyzer.board import Position
+from muehle.analyzer.engine import core
+from muehle.analyzer.engine.core import PositionKey, capturable, has_legal_ply, phase_of
+from muehle.analyzer.engine.messages import mill_points, rule_message
+from muehle.analyzer.events import DrawRight, Outcome, RuleViolation, end_text
 from muehle.analyzer.rules import Ruleset, RulesArg, as_ruleset
 from muehle.notation.model import SIDES as _SIDES
 from muehle.notation.model import Game, MoveLine, Ply, Side
 
+__all__ = ["PlyRecord", "PositionKey", "Replay", "capturable", "has_legal_ply", "in_variation", "phase",
+           "position_key", "position_of_key", "replay"]
+
 _NAMES = ("White", "Black")
-_MILL_POINTS: dict[int, tuple[str, str, str]] = dict(zip(MILLS, MILL_LINES))
-_MILL_PAIRS: tuple[tuple[int, int], ...] = tuple((pair[0], pair[1]) for pair in MILLS_THROUGH)
-_NONE: list[int] = []  # no mill closed (never changed)
 _RESULT_WINNER = {"1-0": "white", "0-1": "black", "1/2-1/2": None, "½-½": None}
-
-#: A position as the replay keeps it (the repetition key): White's and Black's stones,
-#: their stones in hand, and 1 when Black is to move (else 0). A tuple of small ints
-#: costs less to build and to look up than the same packed into one big int.
-PositionKey = tuple[int, int, int, int, int]
-
-
-def _neighbours_by_byte(shift: int) -> tuple[int, ...]:
-    """For each byte value: the points next to the stones it stands for (points ``shift`` to ``shift + 7``)."""
-    table = []
-    for byte in range(256):
-        reach = 0
-        for bit in range(8):
-            if byte >> bit & 1:
-                reach |= NEIGHBOURS[shift + bit]
-        table.append(reach)
-    return tuple(table)
-
-
-#: For each point's name: its bit, the two mills through it and its neighbours (one lookup per ply).
-_POINT_FACTS: dict[str, tuple[int, int, int, int]] = {
-    name: (1 << index, _MILL_PAIRS[index][0], _MILL_PAIRS[index][1], NEIGHBOURS[index])
-    for name, index in POINT_INDEX.items()
-}
-
-#: The neighbours of a set of stones in three lookups: of points 0-7, 8-15 and 16-23.
-_REACH_LOW, _REACH_MIDDLE, _REACH_HIGH = (_neighbours_by_byte(shift) for shift in (0, 8, 16))
 
 
 class PlyRecord:
@@ -283,41 +250,6 @@ def phase(position: Position, side: Side, rules: Ruleset) -> str:
     return _phase_in_key(position_key(position), 0 if side == "white" else 1, rules.flying)
 
 
-def has_legal_ply(own: int, occupied: int, in_hand: int, may_jump: bool) -> bool:
-    """Whether a side with stones ``own`` (and ``in_hand``) can play at all.
-
-    >>> from muehle.analyzer.board import mask_of
-    >>> has_legal_ply(mask_of(["a1"]), mask_of(["a1", "a4", "d1"]), 0, False)
-    False
-    """
-    empty = ALL_POINTS & ~occupied
-    if in_hand or may_jump:
-        return empty != 0
-    stones = own
-    while stones:
-        low = stones & -stones
-        if NEIGHBOURS[low.bit_length() - 1] & empty:
-            return True
-        stones ^= low
-    return False
-
-
-def capturable(stones: int, rules: Ruleset) -> int:
-    """The mask of ``stones`` an opponent may capture: those not in closed mills.
-
-    When every stone stands in a mill, all may be captured, or none under
-    ``capture_from_mill: never``.
-    """
-    covered = 0
-    for mill in MILLS:
-        if stones & mill == mill:
-            covered |= mill
-    free = stones & ~covered
-    if free or rules.capture_from_mill == "never":
-        return free
-    return stones
-
-
 def position_key(position: Position) -> PositionKey:
     """A position as a :data:`PositionKey`: equal positions, equal keys.
 
@@ -339,55 +271,6 @@ def _label(ply: Ply, side: Side, number: int) -> str:
     if ply.number is not None:
         return ply.label()
     return f"{number}{'.' if side == 'white' else '...'} {ply.move_text}"
-
-
-def _list(points: list[str]) -> str:
-    return points[0] if len(points) == 1 else ", ".join(points[:-1]) + " and " + points[-1]
-
-
-def _legal_capture_order(points: list[str], theirs: int, their_hand: int, room: int,
-                         rules: Ruleset) -> Optional[list[str]]:
-    """An order in which the captures ``points`` (as written, one of them refused) would be legal.
-
-    ``theirs`` are the opponent's stones before the first of them, ``their_hand`` its stones
-    in hand, ``room`` how many captures the ply may still take. None if no order is legal.
-
-    >>> from muehle.analyzer.board import mask_of
-    >>> from muehle.analyzer.rules import load_ruleset
-    >>> stones = mask_of(["b2", "b4", "b6", "f2"])
-    >>> _legal_capture_order(["b4", "f2"], stones, 5, 2, load_ruleset("wmd"))
-    ['f2', 'b4']
-    >>> _legal_capture_order(["b4", "f2"], stones, 5, 1, load_ruleset("wmd")) is None
-    True
-    """
-    if len(points) > room or len(points) < 2 or any(point not in POINT_INDEX for point in points):
-        return None
-    for order in itertools.permutations(points):
-        stones = theirs
-        for number, point in enumerate(order, 1):
-            bit = 1 << POINT_INDEX[point]
-            if not capturable(stones, rules) & bit:
-                break
-            stones &= ~bit
-            if stones.bit_count() + their_hand < 3 and number < len(order):
-                break  # the game is decided: nothing more to capture
-        else:
-            return list(order)
-    return None
-
-
-def _describe(outcome: Outcome) -> str:
-    if outcome.reason == "fewer-than-three":
-        loser = "Black" if outcome.winner == "white" else "White"
-        return f"{loser} was left with fewer than three stones"
-    if outcome.reason == "blocked":
-        loser = "Black" if outcome.winner == "white" else "White"
-        return f"{loser} could not move"
-    if outcome.reason == "repetition":
-        return "drawn by threefold repetition"
-    if outcome.reason == "no-capture":
-        return "drawn by the no-progress rule"
-    return f"declared {outcome.result}"
 
 
 def replay(game: Game, rules: RulesArg = None, start: Optional[Position] = None, *,
@@ -426,7 +309,8 @@ def replay(game: Game, rules: RulesArg = None, start: Optional[Position] = None,
         if fullmove is not None and number_base != 1:
             number_base = fullmove
     numbering = (number_base, 0 if start.to_move == "white" else 1)
-    history = {position_key(start): [0]}
+    # the repetition history: the start counts, unless only positions reached by moves do
+    history = {} if rules.repetition_window == "moves" else {position_key(start): [0]}
     outcome = _start_outcome(start, rules.flying)
     rule = rules.no_capture
     # (the ply before the start was Black's when White is to move)
@@ -456,16 +340,8 @@ def _usual_start(stones: int) -> Position:
 @functools.lru_cache(maxsize=256)
 def _start_outcome(start: Position, flying: bool) -> Optional[Outcome]:
     """How the game stands decided in ``start`` already, if it does (remembered: most games share their start)."""
-    for side, other in (("white", "black"), ("black", "white")):
-        if start.on_board(side) + start.in_hand(side) < 3:
-            return Outcome(other, "fewer-than-three", 0)
-    side = start.to_move
-    other = "black" if side == "white" else "white"
-    own = start.stones(side)
-    may_jump = flying and start.on_board(side) == 3
-    if not has_legal_ply(own, start.white | start.black, start.in_hand(side), may_jump):
-        return Outcome(other, "blocked", 0)
-    return None
+    return core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
+                              start.to_move == "black", flying)
 
 
 def _replay_line(
@@ -500,27 +376,6 @@ def _replay_line(
     draw_rights = line.draw_rights
 
     mover = 0 if start.to_move == "white" else 1
-    # the side to move's stones and stones in hand, and its opponent's
-    if mover:
-        own, theirs, in_hand, their_hand = start.black, start.white, start.in_hand_black, start.in_hand_white
-    else:
-        own, theirs, in_hand, their_hand = start.white, start.black, start.in_hand_white, start.in_hand_black
-    flying = rules.flying
-    repetition = rules.repetition
-    repetition_automatic = repetition == "automatic"
-    no_progress = rules.no_capture
-    reset = no_progress.reset if no_progress else "capture"
-    reset_on_capture, reset_on_mill = reset == "capture", reset == "mill"
-    limit = no_progress.limit if no_progress else 0
-    # the counter values at which a ply by White (0) or Black (1) brings the draw: from its own
-    # threshold up to the other side's (the ply before was the other side's, one lower). Each
-    # stretch without progress meets this once: with equal thresholds at ``limit``, with
-    # whole moves (White limit + 1, Black limit) at the Black ply that reaches limit or limit + 1.
-    thresholds = (no_progress.threshold(False), no_progress.threshold(True)) if no_progress else (0, 0)
-    no_progress_automatic = no_progress is not None and no_progress.mode == "automatic"
-    double_mill = rules.double_mill
-    point_facts = _POINT_FACTS
-    reach_low, reach_middle, reach_high = _REACH_LOW, _REACH_MIDDLE, _REACH_HIGH
     number_base, first_side = numbering
     number_offset = 2 * number_base - 1 + first_side  # expected number: (index + offset) // 2
 
@@ -536,181 +391,22 @@ def _replay_line(
         errors.append(RuleViolation(code, f"{label}: {message}", index, ply.move_text, _SIDES[side],
                                     line_number, column, path or None))
 
-    def after_the_end(index: int, outcome: Outcome, side: int) -> None:
-        when = f"after ply {outcome.ply}" if outcome.ply else "at the start"
-        fail("after-game-end", f"the game was already over {when} ({_describe(outcome)})", index, side)
-
     # the plies are replayed up to the first one numbered otherwise than its place gives
     misnumbered = _first_misnumbered(moves, mover, first_index, number_offset)
     plies = moves.moves if misnumbered is None else moves.moves[:misnumbered]
-    for index, (target_name, origin_name, captures) in enumerate(plies, first_index):
-        if outcome is not None:
-            after_the_end(index, outcome, mover)
-            break
-        try:
-            target_bit, first_mill, second_mill, _ = point_facts[target_name]
-        except KeyError:
-            fail("syntax", f"{target_name} is not a point of the board", index, mover)
-            break
-        occupied = own | theirs
-        if origin_name is None:
-            if not in_hand:
-                fail("must-move", f"{_NAMES[mover]} has no stones in hand and must move a stone",
-                     index, mover)
-                break
-            if occupied & target_bit:
-                fail("occupied", f"{target_name} is already occupied by a "
-                     f"{_NAMES[mover if own & target_bit else 1 - mover]} stone", index, mover)
-                break
-            kind = "place"
-            own |= target_bit
-            in_hand -= 1
-        else:
-            if in_hand:
-                fail("must-place", f"{_NAMES[mover]} still has {in_hand} "
-                     f"{'stone' if in_hand == 1 else 'stones'} in hand and must place one",
-                     index, mover)
-                break
-            try:
-                origin_bit, _, _, origin_neighbours = point_facts[origin_name]
-            except KeyError:
-                fail("syntax", f"{origin_name} is not a point of the board", index, mover)
-                break
-            if not own & origin_bit:
-                fail("not-own-stone", _not_own_stone(origin_name, origin_bit, theirs, mover, 1 - mover),
-                     index, mover)
-                break
-            if occupied & target_bit:
-                fail("occupied", f"{target_name} is already occupied by a "
-                     f"{_NAMES[mover if own & target_bit else 1 - mover]} stone", index, mover)
-                break
-            if origin_neighbours & target_bit:
-                kind = "move"
-            elif flying and own.bit_count() == 3:
-                kind = "jump"
-            else:
-                count = own.bit_count()
-                if flying or count > 3:
-                    why = f"{_NAMES[mover]} has {count} stones and may not jump"
-                else:
-                    why = f"jumping is not allowed under the rules {rules.name}"
-                fail("not-adjacent", f"{target_name} is not adjacent to {origin_name} ({why})",
-                     index, mover)
-                break
-            own = own & ~origin_bit | target_bit
-        # mills closed by the ply, and the captures they demand
-        if own & first_mill == first_mill:
-            closed = [first_mill, second_mill] if own & second_mill == second_mill else [first_mill]
-        elif own & second_mill == second_mill:
-            closed = [second_mill]
-        else:
-            closed = _NONE
-        if closed or captures:
-            if not closed:
-                required = 0
-            elif len(closed) == 1 or double_mill == "never":
-                required = 1
-            elif double_mill == "always" or kind == "place":
-                required = 2
-            else:
-                required = 1
-            broken = False
-            taken = 0
-            for point in captures:
-                try:
-                    bit, mill_a, mill_b, _ = point_facts[point]
-                except KeyError:
-                    fail("syntax", f"{point} is not a point of the board", index, mover)
-                    broken = True
-                    break
-                if taken >= required:
-                    fail("extra-capture", _extra_capture_reason(closed, required, rules, theirs,
-                                                                their_hand, _NAMES[1 - mover]),
-                         index, mover)
-                    broken = True
-                    break
-                if not theirs & bit:
-                    fail("capture-empty-or-own", _not_capturable(point, bit, own, mover), index, mover)
-                    broken = True
-                    break
-                # a stone in a closed mill is protected (unless all are: see capturable)
-                if (theirs & mill_a == mill_a or theirs & mill_b == mill_b) and not (
-                        allowed := capturable(theirs, rules)) & bit:
-                    if allowed:
-                        others = points_of(allowed)
-                        verb = "is" if len(others) == 1 else "are"
-                        message = f"{point} is in a closed mill while {_list(others)} {verb} not"
-                        order = _legal_capture_order(captures[taken:], theirs, their_hand,
-                                                     required - taken, rules)
-                        if order:
-                            message += f": capture {_list(order[:-1])} first, then {order[-1]}"
-                    else:
-                        message = (f"{point} is in a closed mill, and under the rules {rules.name} no "
-                                   "stone may be captured from a closed mill")
-                    fail("protected-stone", message, index, mover)
-                    broken = True
-                    break
-                theirs &= ~bit
-                taken += 1
-                if theirs.bit_count() + their_hand < 3:
-                    required = taken  # the game is decided: nothing more to capture
-            if broken:
-                break
-            if taken < required and theirs.bit_count() + their_hand >= 3 and capturable(theirs, rules):
-                if taken:
-                    message = f"the double mill {_mills_text(closed)} captures two stones, and only one was taken"
-                elif len(closed) == 1:
-                    message = f"the mill {_mills_text(closed)} is closed and a {_NAMES[1 - mover]} stone must be captured"
-                elif required == 2:
-                    message = f"the mills {_mills_text(closed)} are closed and two {_NAMES[1 - mover]} stones must be captured"
-                else:
-                    message = f"the mills {_mills_text(closed)} are closed and a {_NAMES[1 - mover]} stone must be captured"
-                fail("missing-capture", message, index, mover)
-                break
-        # the ply is legal: the position after it, as position_key gives it
-        after_key = (theirs, own, their_hand, in_hand, 0) if mover else (own, theirs, in_hand, their_hand, 1)
-        # repetition: while a stone is in hand no position comes twice (each ply places one,
-        # so the stones in hand only ever get fewer), and only later ones are counted
-        if in_hand or their_hand:
-            repeated = 1
-        else:
-            repeated = seen_count.get(after_key, 0) + 1
-            seen_count[after_key] = repeated
-        # no-progress counter
-        if reset_on_capture:
-            counter = 0 if captures else counter + 1
-        elif reset_on_mill:
-            counter = 0 if closed else counter + 1
-        else:
-            counter = 0 if captures or kind == "place" else counter + 1
-        steps.append((after_key, kind, closed, counter))
-        # the end of the game? (has_legal_ply, inlined: can the opponent play at all?)
-        empty = ALL_POINTS & ~(own | theirs)
-        # (the opponent's stones on the board and in hand get fewer only by a capture)
-        if captures and theirs.bit_count() + their_hand < 3:
-            outcome = Outcome(_SIDES[mover], "fewer-than-three", index)
-        elif not empty or not their_hand and not (flying and theirs.bit_count() == 3) and not (
-                reach_low[theirs & 255] | reach_middle[theirs >> 8 & 255] | reach_high[theirs >> 16]) & empty:
-            outcome = Outcome(_SIDES[mover], "blocked", index)
-        else:
-            if repeated >= 3 and repetition != "off":
-                if repeated == 3:
-                    draw_rights.append(DrawRight("repetition", index))
-                if repetition_automatic:
-                    outcome = Outcome(None, "repetition", index)
-            if counter >= limit and limit and thresholds[mover] <= counter <= thresholds[mover ^ 1]:
-                draw_rights.append(DrawRight("no-capture", index))
-                if no_progress_automatic and outcome is None:
-                    outcome = Outcome(None, "no-capture", index)
-        # the opponent moves next: ``own`` and ``in_hand`` become its stones and stones in hand
-        mover ^= 1
-        own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
+    broken, outcome = core.play_line(plies, rules, first_index, mover, start.white, start.black,
+                                     start.in_hand_white, start.in_hand_black, counter, outcome,
+                                     seen_count, steps, draw_rights)
+    if broken is not None:
+        fail(broken.code, rule_message(broken, rules), broken.index, broken.mover)
     else:
+        mover ^= len(steps) & 1
         if misnumbered is not None:
             index = first_index + misnumbered
             number, side = moves.numbering()[misnumbered]
             if outcome is not None:
-                after_the_end(index, outcome, mover)
+                fail("after-game-end", rule_message(core.Broken("after-game-end", index, mover, outcome=outcome),
+                                                    rules), index, mover)
             elif side != _SIDES[mover]:
                 unnumbered = number is None and mover == 1 and game.places_in_source  # (no side was written)
                 hint = ("; a record without move numbers starts with White, so write Black's move number "
@@ -766,8 +462,13 @@ def _replay_variations(line: Replay, variations: dict[int, list[MoveLine]], rule
             break
         index = first + offset
         history = {key: list(value) for key, value in line.history_before.items()}
-        for step_index, step in enumerate(steps[:offset], first):
-            history.setdefault(step[0], []).append(step_index)
+        if rules.repetition_window == "moves":
+            plies = line.plies
+            for step_index, step in enumerate(steps[:offset], first):
+                _see(history, step_index, step[0], step[1], plies[step_index - first].captures, rules)
+        else:
+            for step_index, step in enumerate(steps[:offset], first):
+                history.setdefault(step[0], []).append(step_index)
         counter = steps[offset - 1][3] if offset else initial_counter
         position = position_of_key(steps[offset - 1][0]) if offset else line.start
         decided = line.outcome if line.outcome is not None and line.outcome.ply < index else None
@@ -783,6 +484,21 @@ def _variation_plies(plies_of: Callable[[], list[Ply]], offset: int, number: int
     return plies_of()[offset].variations[number].plies
 
 
+def _see(history: dict[PositionKey, list[int]], index: int, after_key: PositionKey, kind: str,
+         captures: Sequence[str], rules: Ruleset) -> tuple[int, list[int]]:
+    """Put the position after ply ``index`` into the repetition ``history`` (key -> plies where it
+    stood); how often it has stood now and the plies where it stood before. A ply that starts
+    the history anew (:func:`~muehle.analyzer.engine.core.resets_repetition`) empties it and
+    stands alone."""
+    if core.resets_repetition(kind, captures, rules):
+        history.clear()
+        return 1, []
+    seen = history.setdefault(after_key, [])
+    earlier = seen[:]
+    seen.append(index)
+    return len(seen), earlier
+
+
 def _records_of(line: Replay) -> tuple[PlyRecord, ...]:
     """The :class:`PlyRecord` of each step of ``line``: its positions, phases and repetitions."""
     flying = line.rules.flying
@@ -794,14 +510,12 @@ def _records_of(line: Replay) -> tuple[PlyRecord, ...]:
         itertools.count(line.first_index), line.plies, line.steps
     ):
         opponent = 1 - mover
-        seen = history.setdefault(after_key, [])
-        earlier = seen[:]
-        seen.append(index)
+        count, earlier = _see(history, index, after_key, kind, ply.captures, line.rules)
         records.append(PlyRecord(
             index, ply, _SIDES[mover], kind, before_key, after_key,
-            [_MILL_POINTS[mill] for mill in closed], ply.captures,
+            [mill_points(mill) for mill in closed], ply.captures,
             _phase_in_key(before_key, mover, flying), _phase_in_key(after_key, mover, flying),
-            _phase_in_key(after_key, opponent, flying), len(seen), earlier, counter,
+            _phase_in_key(after_key, opponent, flying), count, earlier, counter,
         ))
         before_key = after_key
         mover = opponent
@@ -810,48 +524,7 @@ def _records_of(line: Replay) -> tuple[PlyRecord, ...]:
 
 def _phase_in_key(key: PositionKey, side: int, flying: bool) -> str:
     """The phase of ``side`` (0 White, 1 Black) in the position ``key``: see :func:`phase`."""
-    if key[2 + side]:
-        return "placing"
-    if flying and key[side].bit_count() == 3:
-        return "flying"
-    return "moving"
-
-
-def _mills_text(closed: list[int]) -> str:
-    return " and ".join("-".join(_MILL_POINTS[mill]) for mill in closed)
-
-
-def _not_own_stone(point: str, bit: int, theirs: int, mover: int, opponent: int) -> str:
-    """Why the stone on ``point`` cannot be moved by ``mover`` (0 White, 1 Black)."""
-    if theirs & bit:
-        return f"{point} holds a {_NAMES[opponent]} stone, not a {_NAMES[mover]} one"
-    return f"there is no stone on {point} to move"
-
-
-def _not_capturable(point: str, bit: int, own: int, mover: int) -> str:
-    """Why ``point`` (holding no opposing stone) cannot be captured by ``mover``."""
-    if own & bit:
-        return f"{point} holds {_NAMES[mover]}'s own stone, which cannot be captured"
-    return f"there is no stone on {point} to capture"
-
-
-def _extra_capture_reason(closed: list[int], required: int, rules: Ruleset, theirs: int,
-                          their_hand: int, their_name: str) -> str:
-    if not closed:
-        return "no mill is closed, so no stone may be captured"
-    if theirs.bit_count() + their_hand < 3:
-        return f"{their_name} already has fewer than three stones: the game is over"
-    if required == 0 or not capturable(theirs, rules):
-        if not theirs:
-            return f"{their_name} has no stone on the board to capture"
-        return f"no {their_name} stone may be captured: all stand in closed mills"
-    if len(closed) == 2:
-        # (only a placement closes two mills: a move leaves one of the target's two lines
-        # incomplete where it came from, and a jump is made with three stones)
-        if required == 2:
-            return "a double mill captures two stones"
-        return f"a double mill captures one stone under the rules {rules.name}"
-    return "one mill captures one stone"
+    return phase_of(key[side], key[2 + side], flying)
 
 
 def _place(game: Game, ply: Ply) -> tuple[int, int]:
@@ -883,7 +556,7 @@ def _check_result(line: Replay) -> None:
         label = line.records[-1].label + ": " if line.records else ""
         line.errors.append(RuleViolation(
             "result-mismatch",
-            f"{label}the record declares {declared}, but on the board {_describe(line.outcome)} "
+            f"{label}the record declares {declared}, but on the board {end_text(line.outcome, past=True)} "
             f"{f'after ply {line.outcome.ply}' if line.outcome.ply else 'at the start'} ({line.outcome.result})",
             line.outcome.ply or None,
             anchor.move_text if anchor else None,

@@ -34,6 +34,7 @@ from muehle.notation.yamlload import load_yaml_strictly
 DOUBLE_MILL = ("placing", "always", "never")
 CAPTURE_FROM_MILL = ("when-all-in-mills", "never")
 REPETITION = ("claim", "automatic", "off")
+REPETITION_WINDOW = ("game", "moves")
 NO_PROGRESS_RESET = ("capture", "mill", "placement-or-capture")
 DRAW_MODE = ("claim", "automatic")
 
@@ -59,6 +60,9 @@ class NoProgressRule:
     With ``whole_moves`` the plies are counted in whole numbered moves (White's ply
     and Black's reply; ``limit`` is even): the draw comes with a Black ply, so after
     progress made by White it comes one ply after the counter reaches ``limit``.
+    With ``before_capture`` (Sanmill) a move or jump that brings the counter to the draw
+    while closing a mill draws the game at once: its capture is not made (one written is
+    one too many).
 
     >>> rule = NoProgressRule(100, "mill", whole_moves=True)
     >>> rule.reached(100, by_black=False), rule.reached(100, by_black=True), rule.reached(101, by_black=False)
@@ -69,6 +73,7 @@ class NoProgressRule:
     reset: str = "capture"
     mode: str = "claim"
     whole_moves: bool = False
+    before_capture: bool = False
 
     def __post_init__(self) -> None:
         """A rule built in code is checked as a ruleset file is (a :class:`ValueError` saying what is wrong).
@@ -82,8 +87,9 @@ class NoProgressRule:
             raise ValueError(f"no_capture.limit: must be a whole number of plies, at least 1, not {self.limit!r}")
         _check_choice("no_capture.reset", self.reset, NO_PROGRESS_RESET)
         _check_choice("no_capture.mode", self.mode, DRAW_MODE)
-        if not isinstance(self.whole_moves, bool):
-            raise ValueError(f"no_capture.whole_moves: must be true or false, not {self.whole_moves!r}")
+        for key in ("whole_moves", "before_capture"):
+            if not isinstance(getattr(self, key), bool):
+                raise ValueError(f"no_capture.{key}: must be true or false, not {getattr(self, key)!r}")
         if self.whole_moves and self.limit % 2:
             raise ValueError(f"no_capture.limit: must be even with whole_moves (the plies of whole moves), "
                              f"not {self.limit}")
@@ -121,10 +127,14 @@ class Ruleset:
     (a stone in a closed mill may be captured only when every opposing stone is in
     one) or ``"never"`` (then the mill is closed without a capture).
     ``repetition``: threefold repetition is a draw to ``"claim"``, ends the game
-    ``"automatic"``-ally, or is ``"off"``. ``no_capture``: the no-progress rule or
+    ``"automatic"``-ally, or is ``"off"``. ``repetition_window``: which positions count
+    towards a repetition: every one of the ``"game"``, or under ``"moves"`` only those
+    reached by a move or jump since the last placement or capture (Sanmill's history). ``no_capture``: the no-progress rule or
     ``None``. ``mandatory_draw``: the stone-count rule of WMD 11.5 applies.
     ``cites``: for some of :data:`CITED`, the section of the rules text that says
     so and its words, as (what, section, text) triples (see :meth:`cite`).
+    ``claim_with_next_move``: a draw is claimed together with the claimant's next ply, so a
+    claim made with a ply is good when the right existed at the position before it.
     """
 
     name: str
@@ -135,8 +145,10 @@ class Ruleset:
     double_mill: str = "placing"
     capture_from_mill: str = "when-all-in-mills"
     repetition: str = "claim"
+    repetition_window: str = "game"
     no_capture: Optional[NoProgressRule] = None
     mandatory_draw: bool = False
+    claim_with_next_move: bool = False
     cites: tuple[tuple[str, str, str], ...] = ()
 
     def __post_init__(self) -> None:
@@ -149,12 +161,13 @@ class Ruleset:
         """
         if not _is_int(self.stones) or not MIN_STONES <= self.stones <= MAX_STONES:
             raise ValueError(f"stones: must be a whole number from {MIN_STONES} to {MAX_STONES}, not {self.stones!r}")
-        for key in ("flying", "mandatory_draw"):
+        for key in ("flying", "mandatory_draw", "claim_with_next_move"):
             if not isinstance(getattr(self, key), bool):
                 raise ValueError(f"{key}: must be true or false, not {getattr(self, key)!r}")
         _check_choice("double_mill", self.double_mill, DOUBLE_MILL)
         _check_choice("capture_from_mill", self.capture_from_mill, CAPTURE_FROM_MILL)
         _check_choice("repetition", self.repetition, REPETITION)
+        _check_choice("repetition_window", self.repetition_window, REPETITION_WINDOW)
         if self.no_capture is not None and not isinstance(self.no_capture, NoProgressRule):
             raise ValueError(f"no_capture: must be a NoProgressRule or None, not {self.no_capture!r}")
         for key in ("name", "title", "follows"):
@@ -192,6 +205,17 @@ class Ruleset:
         if self.double_mill == "always" or placing:
             return 2
         return 1
+
+    @functools.cached_property
+    def captures_table(self) -> tuple[int, int, int, int]:
+        """:meth:`captures_for` looked up once: for one mill by a move, one by a placement, two by a
+        move, two by a placement (index ``2 * (mills - 1) + placing``), as the engine reads it.
+
+        >>> load_ruleset("wmd").captures_table
+        (1, 1, 1, 2)
+        """
+        return (self.captures_for(1, False), self.captures_for(1, True), self.captures_for(2, False),
+                self.captures_for(2, True))
 
 
 _KEYS = tuple(f.name for f in fields(Ruleset))
@@ -384,7 +408,8 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
                 raise fail((key,), f"must be a{' non-empty' if key == 'name' else ''} text, "
                                    f"not {data[key]!r}")
             values[key] = data[key].strip() if key == "name" else data[key]
-    for key in ("stones", "flying", "mandatory_draw", "double_mill", "capture_from_mill", "repetition"):
+    for key in ("stones", "flying", "mandatory_draw", "claim_with_next_move", "double_mill", "capture_from_mill", "repetition",
+                "repetition_window"):
         if key in data:
             values[key] = data[key]  # (checked by the Ruleset itself, below)
     if values.get("repetition") is False:  # (YAML reads an unquoted `off` as false)
@@ -472,7 +497,9 @@ def ruleset_to_yaml(rules: Ruleset) -> str:
       reset: placement-or-capture
       mode: automatic
       whole_moves: false
+      before_capture: true
     mandatory_draw: false
+    claim_with_next_move: false
     cites:
       repetition:
         section: Allgemeine Beschreibung, Regeln für Unentschieden

@@ -141,15 +141,18 @@ def _judge(game: Game, index: int, rules: RulesArg, source: Optional[str]) -> Ga
     except FormatError as error:
         return _unreplayable(game, index, source, None, error)
     setup = None
-    if not game.errors and "SetUp" in game.tags:  # (the FEN machinery only when it may be needed)
+    set_up = not game.errors and ("SetUp" in game.tags or "FirstMove" in game.tags)
+    if set_up:  # (the FEN machinery only when it may be needed)
         from muehle.analyzer.fen import start_fen
+        from muehle.analyzer.record_setup import first_mover  # (it imports this module)
 
         try:
             setup = start_fen(game, chosen.stones)
+            first_mover(game)
         except FormatError as error:
             return _unreplayable(game, index, source, chosen.name, error, code="setup")
     try:
-        if setup is None:  # (the common case: no import on the way)
+        if not set_up:  # (the common case: no import on the way)
             result = replay(game, chosen)
         else:
             from muehle.analyzer.record_setup import replay_from  # (it imports this module)

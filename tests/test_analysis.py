@@ -59,13 +59,25 @@ def test_repetition_after_a_four_ply_shuffle() -> None:
 
 
 def test_repetition_ends_the_game_where_the_ruleset_makes_it_automatic() -> None:
-    """Under ``sanmill`` threefold repetition is automatic: the game is drawn after ply 26,
-    the last ply of the record, so the declared 1/2-1/2 agrees."""
-    analysis = analysis_of("analyze-repetition.txt", rules="sanmill")
+    """Under a ruleset where threefold repetition is automatic and every position of the game
+    counts, the game is drawn after ply 26, the last ply of the record (the position after
+    9... e5 stands again after 11... and 13...), so the declared 1/2-1/2 agrees."""
+    rules = parse_ruleset("base: sanmill\nrepetition_window: game\n", default_name="automatic")
+    analysis = analyze(replay_record(example("analyze-repetition.txt", 1), rules))
     assert events(analysis, "draw-right")[0]["automatic"] is True
     over = events(analysis, "game-over")
     assert [(e["ply"], e["winner"], e["reason"], e["agrees"]) for e in over] == [
         (26, None, "repetition", True)]
+
+
+def test_sanmill_counts_only_positions_reached_by_moves_since_the_last_placement() -> None:
+    """Sanmill's history starts after 9... e5, the last placement (ply 18), and holds the
+    positions after plies 19 to 26: each of them twice at most, so the game goes on and the
+    declared 1/2-1/2 is the record's own (an agreed draw)."""
+    analysis = analysis_of("analyze-repetition.txt", rules="sanmill")
+    assert events(analysis, "draw-right") == []
+    over = events(analysis, "game-over")
+    assert [(e["ply"], e["winner"], e["reason"]) for e in over] == [(26, None, "declared")]
 
 
 def test_repetition_counts_the_start_position() -> None:

@@ -79,7 +79,7 @@ def test_rules_option_overrides_the_default() -> None:
     data = json.loads(run(str(EXAMPLES / "analyze-repetition.txt"), "--rules", "sanmill",
                           "--format", "json").stdout)
     assert data[0]["rules"] == "sanmill"
-    assert data[0]["summary"]["end"]["reason"] == "repetition"
+    assert data[0]["summary"]["no_capture"]["limit"] == 100  # (wmd: 60)
 
 
 def test_standard_input() -> None:

@@ -11,9 +11,11 @@ from typing import Any, Optional
 
 import pytest
 
+from muehle.analyzer.board import Position, mask_of
 from muehle.analyzer.claims import ClaimError, Verdict, judge_claim
 from muehle.analyzer.record_setup import replay_record
-from muehle.analyzer.replay import Replay
+from muehle.analyzer.replay import Replay, replay
+from muehle.notation.model import Game, Ply
 from muehle.notation.parser import read_file
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -78,6 +80,13 @@ def test_a_claim_under_rules_without_its_draw(tmp_path: Path, example: str, ply:
 
 
 # --- 30 moves without a capture (11.3) ----------------------------------------------------
+
+
+def test_one_ply_is_one_ply() -> None:
+    """The last capture is ply 5 (3. ...): after ply 6 one ply was played without one."""
+    verdict = claim("analyze-no-capture.txt", 6, "no-capture")
+    assert not verdict.valid and verdict.proof["plies"] == 1
+    assert verdict.reason.startswith("only 1 ply without a capture since 3. (ply 5); the rules wmd need 60")
 
 
 def test_thirty_move_claim_one_ply_too_early() -> None:
@@ -344,3 +353,38 @@ def test_an_unknown_rule_and_an_unreadable_record() -> None:
     for ply in (0, 1):
         with pytest.raises(ClaimError, match="the record cannot be read, so no claim can be judged"):
             judge_claim(broken, ply, "white", "repetition")
+
+
+# --- claims that go with the claimant's next ply (Brettspielnetz) ----------------------------
+
+_SHUFFLE_START = Position(mask_of("a1 b4 c4 d3 f2".split()), mask_of("g7 e4 e5 d6 f6".split()), 0, 0, "white")
+_SHUFFLE = [Ply(30, "white", "d1", "a1"), Ply(30, "black", "g4", "g7"), Ply(31, "white", "a1", "d1"),
+            Ply(31, "black", "g7", "g4")]
+
+
+def _shuffled(rules: str) -> Replay:
+    """The start stands again after plies 4 and 8 (its third time, Black's g4-g7); White's ninth
+    ply d3-d2 (no mill: b2, d1 free) leaves it."""
+    plies = [Ply(p.number + 2 * round_, p.side, p.target, p.origin) for round_ in (0, 1) for p in _SHUFFLE]
+    plies.append(Ply(34, "white", "d2", "d3"))
+    return replay(Game(plies=plies), rules, start=_SHUFFLE_START)
+
+
+def test_brettspielnetz_takes_a_claim_with_the_claimants_next_ply() -> None:
+    """Brettspielnetz: "schickt eurem Mitspieler mit dem nächsten Zug ein Remis-Angebot": White,
+    finding the start position for the third time after 33... g4-g7 (ply 8), claims with its
+    next ply 34. d3-d2 (ply 9)."""
+    verdict = judge_claim(_shuffled("brettspielnetz"), 9, "white", "repetition")
+    assert verdict.valid
+    assert verdict.reason == ("claimed with White's next ply, 34. d3-d2, as the rules brettspielnetz have it: "
+                              "the position after 33... g4-g7 occurred 3 times: at the start, after "
+                              "31... (ply 4) and 33... (ply 8)")
+    assert verdict.proof["occurrences"] == [0, 4, 8]
+
+
+def test_a_claim_with_the_next_ply_needs_the_claimants_own_ply_and_the_ruleset() -> None:
+    """Ply 9 is White's: Black cannot claim with it; under wmd a claim is judged on the position
+    after the ply named, which stood once."""
+    assert not judge_claim(_shuffled("brettspielnetz"), 9, "black", "repetition").valid
+    wmd = judge_claim(_shuffled("wmd"), 9, "white", "repetition")
+    assert not wmd.valid and wmd.reason.startswith("the position after 34. d3-d2 occurred once")

@@ -162,6 +162,24 @@ class TestCaptures:
         assert only_error(r) == ("missing-capture", 5)
         assert r.errors[0].message == "3. b2: the mill b2-d2-f2 is closed and a Black stone must be captured"
 
+    def test_a_double_mill_asks_only_for_the_stones_that_can_be_taken(self) -> None:
+        """d5 closes c5-d5-e5 and d7-d6-d5 while placing: two captures are due (WMD 1.1). Under
+        wmd-traditional Black's g1-g4-g7 may not be broken, so a1 is the one stone to take:
+        d5/xa1 is complete, and d5 alone is asked for one stone, not two. Under wmd the
+        mill's stones may be taken once a1 is gone, so the second capture is due."""
+        start = setup("c5 e5 d7 d6", "g1 g4 g7 a1", hand_white=5, hand_black=5)
+        assert replay(game("d5/xa1", first_number=5), TRADITIONAL, start=start).errors == []
+        bare = replay(game("d5", first_number=5), TRADITIONAL, start=start)
+        assert only_error(bare) == ("missing-capture", 1)
+        assert bare.errors[0].message == ("5. d5: the mills c5-d5-e5 and d7-d6-d5 are closed and a Black "
+                                          "stone must be captured")
+        assert replay(game("d5", first_number=5), WMD, start=start).errors[0].message == (
+            "5. d5: the mills c5-d5-e5 and d7-d6-d5 are closed and two Black stones must be captured")
+        one = replay(game("d5/xa1", first_number=5), WMD, start=start)
+        assert only_error(one) == ("missing-capture", 1)
+        assert one.errors[0].message == ("5. d5/xa1: the double mill c5-d5-e5 and d7-d6-d5 captures two "
+                                         "stones, and only one was taken")
+
     def test_a_capture_without_a_mill(self) -> None:
         r = replay(game("d2 d6 f2/xd6"), WMD)
         assert only_error(r) == ("extra-capture", 3)
@@ -443,9 +461,36 @@ class TestRepetition:
         assert r.outcome is None  # claimed under wmd, not automatic
 
     def test_automatic_repetition_ends_the_game(self) -> None:
-        r = replay(Game(plies=plies(SHUFFLE + " " + SHUFFLE + " a1-d1", 30)), SANMILL, start=SHUFFLE_START)
+        """Every position of the game counting, the start stands again after ply 4 and ply 8."""
+        rules = parse_ruleset("base: sanmill\nrepetition_window: game\n")
+        r = replay(Game(plies=plies(SHUFFLE + " " + SHUFFLE + " a1-d1", 30)), rules, start=SHUFFLE_START)
         assert (r.outcome.winner, r.outcome.reason, r.outcome.ply) == (None, "repetition", 8)
         assert only_error(r) == ("after-game-end", 9)
+
+    def test_sanmill_counts_only_positions_reached_by_moves(self) -> None:
+        """Sanmill's history holds the positions reached by moves since the set-up position (not
+        the start itself): the start stands there after plies 4 and 8 only, the position after
+        a1-d1 after plies 1, 5 and 9, its third time."""
+        r = replay(Game(plies=plies(SHUFFLE + " " + SHUFFLE + " a1-d1 g7-g4", 30)), SANMILL,
+                   start=SHUFFLE_START)
+        assert (r.outcome.winner, r.outcome.reason, r.outcome.ply) == (None, "repetition", 9)
+        assert [rec.repetition_count for rec in r.records] == [1, 1, 1, 1, 2, 2, 2, 2, 3]
+        assert r.records[8].earlier_occurrences == [1, 5]
+        assert only_error(r) == ("after-game-end", 10)
+
+    def test_sanmill_starts_its_history_anew_after_a_capture(self) -> None:
+        """d7-a7/xd5 closes a1-a4-a7; the position after it stands again after plies 5 and 9.
+        Sanmill's history starts after the capture and holds only what moves reach from
+        there: that position twice by ply 9, so the game goes on; counting every position
+        of the game, ply 9 brings it about the third time."""
+        start = setup("a1 a4 d7 f4 d3", "g1 g4 d5 c4 e4 e5")
+        moves = "d7-a7/xd5 g4-g7 f4-f2 g7-g4 f2-f4 g4-g7 f4-f2 g7-g4 f2-f4"
+        r = replay(Game(plies=plies(moves, 40)), SANMILL, start=start)
+        assert r.errors == [] and r.outcome is None
+        assert [rec.repetition_count for rec in r.records] == [1, 1, 1, 1, 1, 2, 2, 2, 2]
+        whole_game = replay(Game(plies=plies(moves, 40)), parse_ruleset("base: sanmill\nrepetition_window: game\n"),
+                            start=start)
+        assert (whole_game.outcome.reason, whole_game.outcome.ply) == ("repetition", 9)
 
     def test_stones_in_hand_are_part_of_the_position(self) -> None:
         """The same stones on the board with a different number in hand are another position."""
@@ -662,9 +707,33 @@ class TestNoProgressFromASetUp:
     def test_a_capture_sets_the_carried_count_back(self) -> None:
         """d7-a7 closes a1-a4-a7 and takes d5, which stands in no mill."""
         start = setup("a1 a4 d7 f4 d3", "g1 g4 d5 c4 e4")
-        r = replay(game("d7-a7/xd5 g4-g7", first_number=40), SANMILL, start=start, no_progress=99)
+        r = replay(game("d7-a7/xd5 g4-g7", first_number=40), SANMILL, start=start, no_progress=98)
         assert r.errors == [] and [rec.plies_without_capture for rec in r.records] == [0, 1]
         assert r.draw_rights == []
+
+    def test_sanmill_draws_before_the_capture_of_the_hundredth_ply(self) -> None:
+        """With 99 plies counted, d7-a7 is the 100th: it closes a1-a4-a7, and Sanmill declares
+        the draw (its history of 100 moves) before the removal that would follow."""
+        start = setup("a1 a4 d7 f4 d3", "g1 g4 d5 c4 e4")
+        drawn = replay(game("d7-a7", first_number=40), SANMILL, start=start, no_progress=99)
+        assert drawn.errors == [] and [rec.plies_without_capture for rec in drawn.records] == [100]
+        assert (drawn.outcome.winner, drawn.outcome.reason, drawn.outcome.ply) == (None, "no-capture", 1)
+        captured = replay(game("d7-a7/xd5", first_number=40), SANMILL, start=start, no_progress=99)
+        assert [(e.code, e.ply) for e in captured.errors] == [("extra-capture", 1)]
+        assert captured.errors[0].message == (
+            "40. d7-a7/xd5: the ply brings the count of plies without progress to 100: under the rules "
+            "sanmill the game is drawn then, before its mill captures")
+
+    def test_without_before_capture_the_hundredth_ply_captures_first(self) -> None:
+        """The same ply under a ruleset that makes the capture first: it resets the count."""
+        rules = parse_ruleset("base: sanmill\nno_capture: {limit: 100, reset: placement-or-capture, "
+                              "mode: automatic}\n")
+        start = setup("a1 a4 d7 f4 d3", "g1 g4 d5 c4 e4")
+        captured = replay(game("d7-a7/xd5", first_number=40), rules, start=start, no_progress=99)
+        assert captured.errors == [] and captured.outcome is None
+        assert [rec.plies_without_capture for rec in captured.records] == [0]
+        missing = replay(game("d7-a7", first_number=40), rules, start=start, no_progress=99)
+        assert [(e.code, e.ply) for e in missing.errors] == [("missing-capture", 1)]
 
     def test_a_variation_of_the_first_ply_starts_from_the_carried_count(self) -> None:
         main = plies("d3-d2", first_number=70)

@@ -99,7 +99,8 @@ def test_brettspielnetz() -> None:
 def test_sanmill() -> None:
     rules = load_ruleset("sanmill")
     assert rules.double_mill == "never" and rules.repetition == "automatic"
-    assert rules.no_capture == NoProgressRule(100, "placement-or-capture", "automatic")
+    assert rules.no_capture == NoProgressRule(100, "placement-or-capture", "automatic", before_capture=True)
+    assert rules.repetition_window == "moves"
 
 
 @pytest.mark.parametrize("name", ["wmd", "wmd-traditional", "schuermann", "brettspielnetz", "sanmill"])

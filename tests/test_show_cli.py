@@ -80,14 +80,25 @@ def test_default_is_the_final_position() -> None:
     # its comment: after 9... d7 no White stone stands next to a free point (WMD 10.2)
     (["examples/analyze-endings.txt"], "Game over: White cannot move"),
     (["examples/analyze-endings.txt", "--ply", "17"], "Black to move"),
-    # 13... c5-d5 brings the position about the third time; sanmill ends the game there
-    (["examples/analyze-repetition.txt", "--rules", "sanmill"], "Game over: drawn by threefold repetition"),
+    # 13... c5-d5 brings the position after 9... e5 about the third time; sanmill counts only the
+    # positions reached by moves since that placement (twice each at most): the game goes on
+    (["examples/analyze-repetition.txt", "--rules", "sanmill"], "White to move"),
     (["examples/analyze-repetition.txt"], "White to move"),  # under wmd it is only a right to claim
 ])
 def test_a_position_that_ends_the_game_says_how(args: list[str], last_line: str) -> None:
     path, *rest = args
     result = run(str(EXAMPLES.parent / path), *rest)
     assert result.exit_code == 0 and result.stdout.splitlines()[-1] == last_line
+
+
+def test_a_game_drawn_by_automatic_repetition_says_so(tmp_path: Path) -> None:
+    """Counting every position of the game, 13... c5-d5 brings the position after 9... e5
+    about the third time, and automatic repetition ends the game there."""
+    rules = tmp_path / "automatic.yaml"
+    rules.write_text("base: sanmill\nrepetition_window: game\n", encoding="utf-8")
+    result = run(str(EXAMPLES / "analyze-repetition.txt"), "--rules", str(rules))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "Game over: drawn by threefold repetition"
 
 
 def test_a_terminal_that_is_not_utf8_gets_ascii() -> None:

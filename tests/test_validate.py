@@ -567,7 +567,7 @@ class TestSetUp:
         first, second = json.loads(result.stdout)
         (error,) = first["errors"]
         assert (error["code"], error["ply"], error["line"], error["column"]) == ("after-game-end", 5, 14, 37)
-        assert "the game was already over after ply 4 (drawn by the no-progress rule)" in error["message"]
+        assert "the game was already over after ply 4 (drawn by the no-capture rule)" in error["message"]
         assert first["outcome"] == {"winner": None, "reason": "no-capture", "ply": 4}
         assert second["valid"]
 

@@ -1,0 +1,15 @@
+"""The rules of play in one place: a core that applies plies, a board with verbs, the wording.
+
+- :mod:`~muehle.analyzer.engine.core`: :func:`~muehle.analyzer.engine.core.play_line`, which
+  applies a line of plies and stops at the first broken rule, and the rule functions it uses
+  (:func:`~muehle.analyzer.engine.core.capturable`, :func:`~muehle.analyzer.engine.core.may_jump`,
+  :func:`~muehle.analyzer.engine.core.has_legal_ply`, :func:`~muehle.analyzer.engine.core.phase_of`);
+- :mod:`~muehle.analyzer.engine.position`: :class:`~muehle.analyzer.engine.position.Board`, a
+  position to play on with ``legal_plies``, ``is_legal``, ``apply`` and ``outcome``;
+- :mod:`~muehle.analyzer.engine.messages`: each broken rule's sentence, built on the error path.
+"""
+
+from muehle.analyzer.engine.core import Broken, capturable, has_legal_ply, phase_of, play_line
+from muehle.analyzer.engine.position import Board, IllegalPly, Played
+
+__all__ = ["Board", "Broken", "IllegalPly", "Played", "capturable", "has_legal_ply", "phase_of", "play_line"]

@@ -1,0 +1,362 @@
+"""The engine's core: apply a line of plies to a position, stopping at the first broken rule.
+
+Every rule of play is applied here, once: placing, moving to a neighbour
+(:data:`~muehle.analyzer.board.NEIGHBOURS`), jumping (:func:`may_jump`), the mills a ply
+closes, the captures they demand (:meth:`~muehle.analyzer.rules.Ruleset.captures_for`),
+which stones may be captured (:func:`capturable`), the end of the game (fewer than
+three stones, a blocked side), repetition and the no-progress counter. The replay of a
+record (:mod:`muehle.analyzer.replay`) and the single-ply verbs of
+:class:`~muehle.analyzer.engine.position.Board` both call :func:`play_line`.
+
+The core works on bit masks and locals and builds no text: a broken rule comes back as
+a :class:`Broken` (a code and the facts), worded where it is reported
+(:mod:`muehle.analyzer.engine.messages`).
+
+>>> from muehle.analyzer.rules import load_ruleset
+>>> steps, rights = [], []
+>>> broken, outcome = play_line([("d2", None, []), ("d2", None, [])], load_ruleset("wmd"), 1,
+...                             0, 0, 0, 9, 9, 0, None, {}, steps, rights)
+>>> broken.code, broken.index, broken.target, len(steps)
+('occupied', 2, 'd2', 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Optional, Sequence
+
+from muehle.analyzer.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINT_INDEX
+from muehle.analyzer.events import DrawRight, Outcome
+from muehle.analyzer.rules import Ruleset
+from muehle.notation.model import SIDES as _SIDES
+
+#: A position as the engine keeps it (the repetition key): White's and Black's stones,
+#: their stones in hand, and 1 when Black is to move (else 0). A tuple of small ints
+#: costs less to build and to look up than the same packed into one big int.
+PositionKey = tuple[int, int, int, int, int]
+
+#: One ply as the core reads it: target point, origin point (``None`` for a placement),
+#: the points captured.
+PlyTuple = tuple[str, Optional[str], list[str]]
+
+#: What the core keeps of each legal ply: ``(after_key, kind, closed mill masks, no-progress counter)``.
+Step = tuple[PositionKey, str, list[int], int]
+
+_NONE: list[int] = []  # no mill closed (never changed)
+_MILL_PAIRS: tuple[tuple[int, int], ...] = tuple((pair[0], pair[1]) for pair in MILLS_THROUGH)
+
+
+def _neighbours_by_byte(shift: int) -> tuple[int, ...]:
+    """For each byte value: the points next to the stones it stands for (points ``shift`` to ``shift + 7``)."""
+    table = []
+    for byte in range(256):
+        reach = 0
+        for bit in range(8):
+            if byte >> bit & 1:
+                reach |= NEIGHBOURS[shift + bit]
+        table.append(reach)
+    return tuple(table)
+
+
+#: For each point's name: its bit, the two mills through it and its neighbours (one lookup per ply).
+POINT_FACTS: dict[str, tuple[int, int, int, int]] = {
+    name: (1 << index, _MILL_PAIRS[index][0], _MILL_PAIRS[index][1], NEIGHBOURS[index])
+    for name, index in POINT_INDEX.items()
+}
+
+#: The neighbours of a set of stones in three lookups: of points 0-7, 8-15 and 16-23.
+REACH_LOW, REACH_MIDDLE, REACH_HIGH = (_neighbours_by_byte(shift) for shift in (0, 8, 16))
+
+
+def reach(stones: int) -> int:
+    """The points next to ``stones`` (adjacency, one line away).
+
+    >>> from muehle.analyzer.board import mask_of, points_of
+    >>> points_of(reach(mask_of(["a1"])))
+    ['a4', 'd1']
+    """
+    return REACH_LOW[stones & 255] | REACH_MIDDLE[stones >> 8 & 255] | REACH_HIGH[stones >> 16]
+
+
+def may_jump(stones: int, in_hand: int, rules: Ruleset) -> bool:
+    """Whether a side with ``stones`` on the board and ``in_hand`` may jump (fly): with exactly
+    three stones and none in hand, where the ruleset allows it."""
+    return rules.flying and not in_hand and stones.bit_count() == 3
+
+
+def phase_of(stones: int, in_hand: int, flying: bool) -> str:
+    """A side's phase: ``"placing"`` while stones are in hand, ``"flying"`` with exactly three
+    (if ``flying`` is allowed), else ``"moving"``.
+
+    >>> phase_of(0b111, 0, True), phase_of(0b111, 0, False), phase_of(0, 1, True)
+    ('flying', 'moving', 'placing')
+    """
+    if in_hand:
+        return "placing"
+    if flying and stones.bit_count() == 3:
+        return "flying"
+    return "moving"
+
+
+def capturable(stones: int, rules: Ruleset) -> int:
+    """The mask of ``stones`` an opponent may capture: those not in closed mills.
+
+    When every stone stands in a mill, all may be captured, or none under
+    ``capture_from_mill: never``.
+    """
+    covered = 0
+    for mill in MILLS:
+        if stones & mill == mill:
+            covered |= mill
+    free = stones & ~covered
+    if free or rules.capture_from_mill == "never":
+        return free
+    return stones
+
+
+def has_legal_ply(own: int, occupied: int, in_hand: int, may_jump: bool) -> bool:
+    """Whether a side with stones ``own`` (and ``in_hand``) can play at all.
+
+    >>> from muehle.analyzer.board import mask_of
+    >>> has_legal_ply(mask_of(["a1"]), mask_of(["a1", "a4", "d1"]), 0, False)
+    False
+    """
+    empty = ALL_POINTS & ~occupied
+    if in_hand or may_jump:
+        return empty != 0
+    return bool(reach(own) & empty)
+
+
+def lost(stones: int, in_hand: int) -> bool:
+    """Whether a side with ``stones`` on the board and ``in_hand`` has fewer than three: it has lost."""
+    return stones.bit_count() + in_hand < 3
+
+
+def start_outcome(white: int, black: int, in_hand_white: int, in_hand_black: int, black_to_move: bool,
+                  flying: bool) -> Optional[Outcome]:
+    """How a position stands decided already, if it does (a set-up position). When both sides
+    have fewer than three stones the game is drawn: neither can close a mill nor capture
+    (the leaflet, ``004_6df3133195c8fac9.txt``: "Sollten beide Spieler jeweils maximal noch
+    zwei Spielsteine besitzen, endet das Spiel unentschieden").
+
+    >>> start_outcome(0b11, 0b11 << 3, 0, 0, False, True)
+    Outcome(winner=None, reason='fewer-than-three', ply=0)
+    """
+    if lost(white, in_hand_white) and lost(black, in_hand_black):
+        return Outcome(None, "fewer-than-three", 0)
+    if lost(white, in_hand_white):
+        return Outcome("black", "fewer-than-three", 0)
+    if lost(black, in_hand_black):
+        return Outcome("white", "fewer-than-three", 0)
+    own, in_hand = (black, in_hand_black) if black_to_move else (white, in_hand_white)
+    if not has_legal_ply(own, white | black, in_hand, flying and not in_hand and own.bit_count() == 3):
+        return Outcome("white" if black_to_move else "black", "blocked", 0)
+    return None
+
+
+def resets_repetition(kind: str, captures: Sequence[str], rules: Ruleset) -> bool:
+    """Whether a ply starts the repetition history anew (see ``repetition_window`` in
+    docs/rulesets.md): under ``moves`` a placement or a capture does."""
+    return rules.repetition_window == "moves" and (kind == "place" or bool(captures))
+
+
+@dataclass
+class Broken:
+    """The first rule a line broke: a ``code`` (:data:`~muehle.analyzer.events.CODES`) and the
+    facts at that moment, from which :mod:`~muehle.analyzer.engine.messages` words it.
+
+    ``index`` is the ply's index, ``mover`` 0 for White and 1 for Black; ``own``/``theirs``
+    and ``in_hand``/``their_hand`` the mover's and the opponent's stones and stones in hand
+    as they stood when the rule was broken (after the ply's stone was set and any earlier
+    captures taken); ``point`` the point the rule is about (an unknown point for
+    ``syntax``, the refused capture); ``closed`` the mills the ply closed, ``required``
+    and ``taken`` the captures due and made; ``rest`` the captures from the refused one on;
+    ``outcome`` the end of the game for ``after-game-end``; ``counter`` the no-progress counter
+    before the ply (for ``extra-capture``).
+    """
+
+    code: str
+    index: int
+    mover: int
+    target: str = ""
+    origin: Optional[str] = None
+    point: str = ""
+    own: int = 0
+    theirs: int = 0
+    in_hand: int = 0
+    their_hand: int = 0
+    closed: list[int] = field(default_factory=list)
+    required: int = 0
+    taken: int = 0
+    rest: list[str] = field(default_factory=list)
+    outcome: Optional[Outcome] = None
+    counter: int = 0
+
+
+def play_line(
+    plies: Iterable[PlyTuple],
+    rules: Ruleset,
+    first_index: int,
+    mover: int,
+    white: int,
+    black: int,
+    in_hand_white: int,
+    in_hand_black: int,
+    counter: int,
+    outcome: Optional[Outcome],
+    seen_count: dict[PositionKey, int],
+    steps: list[Step],
+    draw_rights: list[DrawRight],
+) -> tuple[Optional[Broken], Optional[Outcome]]:
+    """Apply ``plies`` (the first has index ``first_index``) from a position, ``mover`` to move.
+
+    ``counter`` is the no-progress counter before the first ply, ``outcome`` the end of the
+    game there (``None`` while it goes on); ``seen_count`` how often each position has stood
+    in the repetition history (changed: the positions the line reaches are counted in).
+    Each legal ply appends a :data:`Step` to ``steps`` and each draw right that arises a
+    :class:`~muehle.analyzer.events.DrawRight` to ``draw_rights``. Returns the first rule
+    broken (``None`` if none) and the end of the game after the last legal ply.
+    """
+    # the side to move's stones and stones in hand, and its opponent's
+    if mover:
+        own, theirs, in_hand, their_hand = black, white, in_hand_black, in_hand_white
+    else:
+        own, theirs, in_hand, their_hand = white, black, in_hand_white, in_hand_black
+    flying = rules.flying
+    repetition = rules.repetition
+    repetition_automatic = repetition == "automatic"
+    window_moves = rules.repetition_window == "moves"
+    no_progress = rules.no_capture
+    reset = no_progress.reset if no_progress else "capture"
+    reset_on_capture, reset_on_mill = reset == "capture", reset == "mill"
+    limit = no_progress.limit if no_progress else 0
+    # the counter values at which a ply by White (0) or Black (1) brings the draw: from its own
+    # threshold up to the other side's (the ply before was the other side's, one lower). Each
+    # stretch without progress meets this once: with equal thresholds at ``limit``, with
+    # whole moves (White limit + 1, Black limit) at the Black ply that reaches limit or limit + 1.
+    thresholds = (no_progress.threshold(False), no_progress.threshold(True)) if no_progress else (0, 0)
+    no_progress_automatic = no_progress is not None and no_progress.mode == "automatic"
+    # (Sanmill: a move that brings the automatic draw while closing a mill ends the game before its capture)
+    draw_first = no_progress_automatic and no_progress.before_capture and not reset_on_mill
+    captures_due = rules.captures_table
+    point_facts = POINT_FACTS
+    reach_low, reach_middle, reach_high = REACH_LOW, REACH_MIDDLE, REACH_HIGH
+    index = first_index - 1
+    for index, (target_name, origin_name, captures) in enumerate(plies, first_index):
+        if outcome is not None:
+            return Broken("after-game-end", index, mover, target_name, origin_name, outcome=outcome), outcome
+        try:
+            target_bit, first_mill, second_mill, _ = point_facts[target_name]
+        except KeyError:
+            return Broken("syntax", index, mover, target_name, origin_name, target_name), outcome
+        occupied = own | theirs
+        if origin_name is None:
+            if not in_hand:
+                return Broken("must-move", index, mover, target_name), outcome
+            if occupied & target_bit:
+                return Broken("occupied", index, mover, target_name, None, target_name, own, theirs), outcome
+            kind = "place"
+            own |= target_bit
+            in_hand -= 1
+        else:
+            if in_hand:
+                return Broken("must-place", index, mover, target_name, origin_name, in_hand=in_hand), outcome
+            try:
+                origin_bit, _, _, origin_neighbours = point_facts[origin_name]
+            except KeyError:
+                return Broken("syntax", index, mover, target_name, origin_name, origin_name), outcome
+            if not own & origin_bit:
+                return Broken("not-own-stone", index, mover, target_name, origin_name, origin_name,
+                              own, theirs), outcome
+            if occupied & target_bit:
+                return Broken("occupied", index, mover, target_name, origin_name, target_name,
+                              own, theirs), outcome
+            if origin_neighbours & target_bit:
+                kind = "move"
+            elif flying and own.bit_count() == 3:
+                kind = "jump"
+            else:
+                return Broken("not-adjacent", index, mover, target_name, origin_name, target_name,
+                              own, theirs), outcome
+            own = own & ~origin_bit | target_bit
+        # mills closed by the ply, and the captures they demand
+        if own & first_mill == first_mill:
+            closed = [first_mill, second_mill] if own & second_mill == second_mill else [first_mill]
+        elif own & second_mill == second_mill:
+            closed = [second_mill]
+        else:
+            closed = _NONE
+        if closed or captures:
+            # (Ruleset.captures_for, looked up: one mill or two, by a move or a placement)
+            required = captures_due[len(closed) * 2 - 2 + (kind == "place")] if closed else 0
+            if draw_first and closed and (reset_on_capture or kind != "place") and (
+                    thresholds[mover] <= counter + 1 <= thresholds[mover ^ 1]):
+                required = 0  # the ply brings the no-progress draw before its capture
+            taken = 0
+            for point in captures:
+                try:
+                    bit, mill_a, mill_b, _ = point_facts[point]
+                except KeyError:
+                    return Broken("syntax", index, mover, target_name, origin_name, point, own, theirs,
+                                  in_hand, their_hand, closed, required, taken), outcome
+                if taken >= required:
+                    return Broken("extra-capture", index, mover, target_name, origin_name, point, own,
+                                  theirs, in_hand, their_hand, closed, required, taken, counter=counter), outcome
+                if not theirs & bit:
+                    return Broken("capture-empty-or-own", index, mover, target_name, origin_name, point,
+                                  own, theirs, in_hand, their_hand, closed, required, taken), outcome
+                # a stone in a closed mill is protected (unless all are: see capturable)
+                if (theirs & mill_a == mill_a or theirs & mill_b == mill_b) and not capturable(theirs, rules) & bit:
+                    return Broken("protected-stone", index, mover, target_name, origin_name, point, own,
+                                  theirs, in_hand, their_hand, closed, required, taken,
+                                  captures[taken:]), outcome
+                theirs &= ~bit
+                taken += 1
+                if theirs.bit_count() + their_hand < 3:
+                    required = taken  # the game is decided: nothing more to capture
+            if taken < required and theirs.bit_count() + their_hand >= 3 and capturable(theirs, rules):
+                return Broken("missing-capture", index, mover, target_name, origin_name, "", own, theirs,
+                              in_hand, their_hand, closed, required, taken), outcome
+        # the ply is legal: the position after it
+        after_key = (theirs, own, their_hand, in_hand, 0) if mover else (own, theirs, in_hand, their_hand, 1)
+        # repetition: while a stone is in hand no position comes twice (each ply places one,
+        # so the stones in hand only ever get fewer), and only later ones are counted
+        if in_hand or their_hand:
+            repeated = 1
+        elif window_moves and (kind == "place" or captures):
+            # the history starts anew after a placement or a capture, without this position
+            seen_count.clear()
+            repeated = 1
+        else:
+            repeated = seen_count.get(after_key, 0) + 1
+            seen_count[after_key] = repeated
+        # no-progress counter
+        if reset_on_capture:
+            counter = 0 if captures else counter + 1
+        elif reset_on_mill:
+            counter = 0 if closed else counter + 1
+        else:
+            counter = 0 if captures or kind == "place" else counter + 1
+        steps.append((after_key, kind, closed, counter))
+        # the end of the game? (has_legal_ply, inlined: can the opponent play at all?)
+        empty = ALL_POINTS & ~(own | theirs)
+        # (the opponent's stones on the board and in hand get fewer only by a capture)
+        if captures and theirs.bit_count() + their_hand < 3:
+            outcome = Outcome(_SIDES[mover], "fewer-than-three", index)
+        elif not empty or not their_hand and not (flying and theirs.bit_count() == 3) and not (
+                reach_low[theirs & 255] | reach_middle[theirs >> 8 & 255] | reach_high[theirs >> 16]) & empty:
+            outcome = Outcome(_SIDES[mover], "blocked", index)
+        else:
+            if repeated >= 3 and repetition != "off":
+                if repeated == 3:
+                    draw_rights.append(DrawRight("repetition", index))
+                if repetition_automatic:
+                    outcome = Outcome(None, "repetition", index)
+            if counter >= limit and limit and thresholds[mover] <= counter <= thresholds[mover ^ 1]:
+                draw_rights.append(DrawRight("no-capture", index))
+                if no_progress_automatic and outcome is None:
+                    outcome = Outcome(None, "no-capture", index)
+        # the opponent moves next: ``own`` and ``in_hand`` become its stones and stones in hand
+        mover ^= 1
+        own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
+    return None, outcome
