@@ -36,6 +36,7 @@ from muehle.analyzer.rules import Ruleset, RulesArg, as_ruleset
 from muehle.analyzer.verdict import GameReport, judge
 from muehle.notation.errors import MuehleError, no_game
 from muehle.notation.inputs import PathArg, input_form, path_text, read_text, source_name
+from muehle.notation.playok import looks_like_playok
 
 if TYPE_CHECKING:  # (multiprocessing is imported only when workers are started)
     from multiprocessing.connection import Connection
@@ -155,6 +156,8 @@ def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
                     continue
                 text = stdin
             form = input_form(name, text)
+            if form == "notation" and looks_like_playok(text if text is not None else _head(name)):
+                form = "playok"
             if form != "notation":
                 items = _judge_data_record(name, source, form, rules, text)
             elif pool is None or (name != "-" and not _regular_file(name)):
@@ -171,6 +174,19 @@ def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
     finally:
         if pool is not None:
             pool.close()
+
+
+#: How much of a file is looked at to tell PlayOK's records from the notation.
+_HEAD_BYTES = 1 << 16
+
+
+def _head(name: str) -> str:
+    """The start of the file ``name`` as text ('' when it cannot be read: reading it says why)."""
+    try:
+        with open(name, "rb") as handle:
+            return handle.read(_HEAD_BYTES).decode("utf-8", "replace")
+    except (OSError, ValueError):
+        return ""
 
 
 def _regular_file(name: str) -> bool:
@@ -225,12 +241,13 @@ def _judge_serially(name: str, source: str, rules: Optional[Ruleset],
 
 def _judge_data_record(name: str, source: str, form: str, rules: Optional[Ruleset],
                        stdin_text: Optional[str]) -> Iterator[Union[GameReport, MuehleError]]:
-    """Judge the games of a JSON or YAML record (``form``), read whole, in this process."""
+    """Judge the games of a JSON or YAML record or a PlayOK text (``form``), read whole, in this process."""
     from muehle.notation.jsonrecord import READERS
+    from muehle.notation.playok import read_playok
 
     try:
         text = (stdin_text or "") if name == "-" else read_text(name)
-        games = READERS[form](text, source)
+        games = read_playok(text, source) if form == "playok" else READERS[form](text, source)
     except MuehleError as error:
         yield error
         return

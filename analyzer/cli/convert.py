@@ -18,6 +18,8 @@ from muehle.notation.jsonrecord import READERS, write_json, write_yaml
 from muehle.notation.model import Game
 from muehle.notation.parser import read_games
 from muehle.notation.pgn import write_pgn
+from muehle.notation.playok import looks_like_playok, read_playok
+from muehle.notation.playok_writer import write_playok
 from muehle.notation.writers import BLACK_NUMBERS, UnwritableError, write_notation
 
 Writer = Callable[[list[Game]], str]
@@ -46,6 +48,7 @@ WRITERS: dict[str, Writer] = {
     "json": write_json,
     "yaml": write_yaml,
     "pgn": write_pgn,
+    "playok": write_playok,
     "html": write_html,
 }
 
@@ -55,12 +58,18 @@ def read_notation(text: str, source: str) -> list[Game]:
 
 
 def input_reader(name: str, text: str) -> Reader:
-    """The reader for an input, by its form (:func:`~muehle.notation.inputs.input_form`).
+    """The reader for an input, by its form (:func:`~muehle.notation.inputs.input_form`); a
+    notation text whose plies are PlayOK's numbered points is read as PlayOK's record.
 
     >>> input_reader("game.yml", "").__name__, input_reader("-", "1. b4 d6").__name__
     ('read_yaml', 'read_notation')
+    >>> input_reader("game.pgn", "1. 11 5").__name__
+    'read_playok'
     """
-    return READERS.get(input_form(name, text), read_notation)
+    form = input_form(name, text)
+    if form == "notation":
+        return read_playok if looks_like_playok(text) else read_notation
+    return READERS[form]
 
 
 def read_records(names: Iterable[str]) -> list[Game]:
@@ -114,7 +123,7 @@ class _Errors(MuehleError):
 )
 @fails_cleanly
 def convert(files: tuple[str, ...], target: str, output: Optional[str], black_number: Optional[str]) -> None:
-    """Convert game records to notation, JSON, YAML, PGN or a self-contained HTML viewer.
+    """Convert game records to notation, JSON, YAML, PGN, PlayOK's numbered points or a self-contained HTML viewer.
 
     FILE may be `-` for standard input. Several files are read in order and their
     games written together. Nothing is written if any record has an error.
