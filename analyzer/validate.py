@@ -184,7 +184,7 @@ def _head(name: str) -> str:
     """The start of the file ``name`` as text ('' when it cannot be read: reading it says why)."""
     try:
         with open(name, "rb") as handle:
-            return handle.read(_HEAD_BYTES).decode("utf-8", "replace")
+            return handle.read(_HEAD_BYTES).decode("utf-8-sig", "replace")
     except (OSError, ValueError):
         return ""
 

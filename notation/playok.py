@@ -337,7 +337,12 @@ class _Tokenizer:
             name = word[name_start:word.index('"')].strip()
             value = re.sub(r'\\(["\\])', r"\1", word[word.index('"') + 1:word.rindex('"')])
             line, column = self.lines.place(offset)
-            self.current(offset, False).tokens.append(Tag(name, value, line, column))
+            game = self.current(offset, False)
+            first = next((tag for tag in game.tokens if isinstance(tag, Tag) and tag.name == name), None)
+            if first is not None:
+                self.fail(f"duplicate tag {name} (first given on line {first.line})", offset)
+                return
+            game.tokens.append(Tag(name, value, line, column))
         elif kind in ("brace", "semicolon"):
             if kind == "brace" and not word.endswith("}"):
                 self.fail("unterminated comment: this '{' is never closed by '}'", offset)

@@ -23,7 +23,9 @@ from typing import Iterable, Optional
 from muehle.notation.model import WHITE, Game, Ply
 from muehle.notation.pgn import numbered, pgn_result
 from muehle.notation.playok import PLAYOK_NUMBERS
-from muehle.notation.writers import UnwritableError, check_numbering, check_ply, comment_unit, tag_line, unwritable, wrap_units
+from muehle.notation.writers import (
+    UnwritableError, add_comment, check_numbering, check_ply, comment_unit, tag_line, unwritable, wrap_units,
+)
 
 #: Width of a movetext line.
 PLAYOK_WIDTH = 80
@@ -53,7 +55,9 @@ def _check_plain(ply: Ply, game: Game) -> None:
 
 def _movetext_units(game: Game, result: str) -> list[str]:
     """The movetext of ``game`` as units a line break does not split (a move number stays with its ply)."""
-    units = [comment_unit(text, game) for text in game.comments]
+    units: list[str] = []
+    for text in game.comments:
+        add_comment(units, comment_unit(text, game))
     previous: Optional[Ply] = None  # the ply just before, if no comment came between
     for ply in game.plies:
         _check_plain(ply, game)
@@ -66,10 +70,12 @@ def _movetext_units(game: Game, result: str) -> list[str]:
         else:
             prefix = f"{ply.number}... "
         units.append(prefix + playok_ply_text(ply))
-        units.extend(comment_unit(text, game, ply) for text in ply.comments)
+        for text in ply.comments:
+            add_comment(units, comment_unit(text, game, ply))
         previous = None if ply.comments else ply
     units.append(result)
-    units.extend(comment_unit(text, game) for text in game.final_comments)
+    for text in game.final_comments:
+        add_comment(units, comment_unit(text, game))
     return units
 
 

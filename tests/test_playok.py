@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from muehle.notation.model import POINTS, Game, Ply
@@ -201,6 +203,7 @@ ERRORS = [
     ("1. 5 17 2. pass", 1, 12, f"unexpected 'pass': this text is read in {NUMBERED}; a ply is written 5, "
                                "23-24 or 10-1x23"),
     ("1. 5 { open", 1, 6, "unterminated comment: this '{' is never closed by '}'"),
+    ('[Event "a"]\n[Site "PlayOK"]\n[Event "b"]\n\n1. 5', 3, 1, "duplicate tag Event (first given on line 1)"),
     ("1. 5\n[Event x]", 2, 8, 'the tag Event needs a value in double quotes: [Event "value"]'),
     ("1. 5 17 3. 10 2. 11", 1, 15, "move number 2. goes back: the ply before is numbered 3."),
     ("1. 5 17 2. 1-0", 1, 9, "move number 2. is not followed by a ply"),
@@ -252,3 +255,32 @@ def test_a_missing_dot_or_a_bad_result_is_not_taken_for_playok(text: str, messag
 def test_a_playok_game_is_built_from_plies_of_the_model() -> None:
     (game,) = read_playok("1. 10-1x23")
     assert isinstance(game, Game) and game.plies == [Ply(1, "white", "a7", "a4", ["d1"])]
+
+
+def test_lone_cr_line_ends_count_as_lines() -> None:
+    (game,) = read_playok('[Event "x"]\r\r1. 5\r17 *')
+    assert [(ply.line, ply.column) for ply in game.plies] == [(3, 4), (4, 1)]
+
+
+def _formats_error_rows() -> list[tuple[str, str]]:
+    """(example, message) of each row of the PlayOK error table of docs/formats.md."""
+    from test_docs import _doc, _section
+
+    section = _section(_doc("formats.md"), "## PlayOK's numbered points")
+    table = section[section.index("| text | message |"):]
+    rows = []
+    for cells, message in re.findall(r"^\| (`.*?) \| `([^`]*)`", table, re.M):
+        rows.extend((example, message) for example in re.findall(r"`([^`]+)`", cells))
+    return rows
+
+
+def test_the_error_table_of_the_formats_doc_has_rows() -> None:
+    assert len(_formats_error_rows()) >= 10
+
+
+@pytest.mark.parametrize(("example", "message"), _formats_error_rows())
+def test_each_playok_error_of_the_formats_doc_is_the_one_its_example_gives(example: str, message: str) -> None:
+    (game,) = read_playok("1. 5 17 " + example if not example.startswith("1.") else example)
+    assert game.errors
+    shown, _, rest = message.partition("(...)")
+    assert game.errors[0].message.startswith(shown) and game.errors[0].message.endswith(rest)

@@ -169,3 +169,20 @@ def test_validate_json_reports_a_playok_file_as_it_reports_notation(tmp_path: Pa
     playok = write(tmp_path / "game.txt", ILLEGAL_PLAYOK)
     (report,) = json.loads(run("validate", "--format", "json", playok).stdout)
     assert report["valid"] is False
+
+
+@pytest.mark.parametrize("command", [["validate"], ["convert", "--to", "notation"], ["show", "--fen"]])
+def test_a_playok_file_with_a_byte_order_mark_is_detected(tmp_path: Path, command: list[str]) -> None:
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + ILLEGAL_PLAYOK.replace("1x4 *", "1 *").encode("utf-8"))
+    result = run(*command, str(path))
+    assert result.exit_code == 0, result.output
+
+
+def test_validate_tells_playok_by_the_start_of_a_long_file(tmp_path: Path) -> None:
+    games = EXPORT.replace("\r\n", "\n") * 400  # (well beyond the 64 KiB validate looks at)
+    path = write(tmp_path / "long.txt", games)
+    assert len(games.encode()) > 1 << 16
+    result = run("validate", path)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "800 games, 800 valid, 0 invalid"

@@ -84,7 +84,7 @@ def render(done: list[tuple[int, Analysis]], source: str, fmt: str) -> str:
 def analyze(file: str, game_number: Optional[int], rules: Optional[Ruleset], fmt: str) -> None:
     """Report mills, captures, phases, repetitions, draw rights and the end of each game.
 
-    FILE holds records in the notation, PGN, JSON or YAML ('-' reads standard input).
+    FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads standard input).
     """
     data = load_games(file)
     if game_number is not None:
