@@ -2,7 +2,9 @@
 
 Files are read game by game (memory does not grow with the file) and each game is
 judged by :func:`muehle.analyzer.verdict.judge`; a JSON or YAML record (known by
-:func:`~muehle.notation.inputs.input_form`) is one document, read whole. With
+:func:`~muehle.notation.inputs.input_form`) is one document, read whole, and so is a text
+in PlayOK's numbered points (known by the start of the file,
+:func:`~muehle.notation.playok.looks_like_playok`). With
 ``jobs > 1`` the file is cut into pieces where a game surely starts
 (:func:`safe_cut`) and the pieces are read
 and judged in that many processes (the main one and ``jobs - 1`` workers; ``jobs=0``

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import bisect
 import re
-from typing import Iterator, NamedTuple, Optional, Union
+from typing import NamedTuple, Optional, Union
 
 from muehle.notation.errors import NotationError
+from muehle.notation.parser import tag_pair
 from muehle.notation.model import (
-    BLACK, MAX_DIGITS, POINT_SET, WHITE, Game, Numbering, Ply, Side, goes_back, next_numbering, tag_value_column,
+    BLACK, MAX_DIGITS, WHITE, Game, Numbering, Ply, Side, goes_back, next_numbering, tag_value_column,
     too_many_digits,
 )
 
@@ -74,7 +75,7 @@ def playok_number(point: str) -> int:
 _WORD = re.compile(r"""
     (?P<space>\s+)
   | (?P<tag>\[[ \t]*[A-Za-z0-9_]+[ \t]+"(?:[^"\\\r\n]|\\["\\])*"[ \t]*\])
-  | (?P<brace>\{[^}]*\}?)
+  | (?P<brace>\{(?:(?!(?:\r\n?|\n)[ \t]*(?:\r\n?|\n)[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]+")[^}])*\}?)
   | (?P<semicolon>;[^\r\n]*)
   | (?P<result>(?:1-0|0-1|1/2-1/2|\*)(?![\w/.\-]))
   | (?P<number>[0-9]+(?:\.\.\.|\.|…))
@@ -83,6 +84,13 @@ _WORD = re.compile(r"""
   | (?P<book>[A-Ga-g][1-7][^\s\[{;]*)
   | (?P<other>[^\s\[{;]+|\S)
 """, re.VERBOSE)
+
+def _word_at(text: str, position: int) -> "re.Match[str]":
+    """The word of :data:`_WORD` at ``position`` (every character starts one)."""
+    word = _WORD.match(text, position)
+    assert word is not None  # (its last alternative takes any character)
+    return word
+
 
 #: A coordinate of the book's notation inside a word.
 _BOOK_POINT = re.compile(r"[A-Ga-g][1-7]")
@@ -103,9 +111,8 @@ def looks_like_playok(text: str) -> bool:
     """
     numbered = False
     position, end = 0, len(text)
-    match = _WORD.match
     while position < end:
-        word = match(text, position)
+        word = _word_at(text, position)
         kind = word.lastgroup
         position = word.end()
         if kind in ("space", "tag", "brace", "semicolon"):
@@ -322,6 +329,7 @@ class _Tokenizer:
         self.pending = None
 
     def word(self, kind: str, word: str, offset: int, blank_before: bool) -> None:
+        """Take the next word, of kind ``kind`` (a group of :data:`_WORD`), at ``offset``."""
         game = self.game
         if game is not None and game.error is not None:  # skip to the next game: a tag pair after a blank line
             if kind == "tag" and blank_before:
@@ -330,72 +338,78 @@ class _Tokenizer:
                 if kind == "result":
                     self.finish()
                 return
-        if kind == "tag":
-            if self.game is not None and self.moves:
-                self.start(offset)
-            name_start = word.index("[") + 1
-            name = word[name_start:word.index('"')].strip()
-            value = re.sub(r'\\(["\\])', r"\1", word[word.index('"') + 1:word.rindex('"')])
-            line, column = self.lines.place(offset)
-            game = self.current(offset, False)
-            first = next((tag for tag in game.tokens if isinstance(tag, Tag) and tag.name == name), None)
-            if first is not None:
-                self.fail(f"duplicate tag {name} (first given on line {first.line})", offset)
-                return
-            game.tokens.append(Tag(name, value, line, column))
-        elif kind in ("brace", "semicolon"):
-            if kind == "brace" and not word.endswith("}"):
-                self.fail("unterminated comment: this '{' is never closed by '}'", offset)
-                return
-            text = word[1:-1].strip() if kind == "brace" else word[1:].strip()
-            line, column = self.lines.place(offset)
-            self.current(offset, False).tokens.append(Comment(text, line, column))
-        elif kind == "result":
-            game = self.current(offset, True)
-            if self.pending is not None:
-                self.fail(f"move number {self.pending[3]} is not followed by a ply", self.pending[2])
-                return
-            line, column = self.lines.place(offset)
-            game.tokens.append(Result(word, line, column))
-            self.moves = self.ended = True
-        elif kind == "number":
-            self.current(offset, True)
-            self.moves = True
-            if self.pending is not None:
-                self.fail(f"move number {self.pending[3]} is not followed by a ply", self.pending[2])
-                return
-            number, side = _move_number(word)
-            if goes_back(self.context, number, side):
-                self.fail(f"move number {word} goes back: the ply before is numbered "
-                          f"{self.context[0]}{'.' if self.context[1] == WHITE else '...'}", offset)  # type: ignore[index]
-                return
-            self.pending = (number, side, offset, word)
-        elif kind == "ply":
-            game = self.current(offset, True)
-            self.moves = True
-            origin, target, captures = _ply_points(word)
-            if self.pending is not None:
-                number, side = self.pending[0], self.pending[1]
-                self.pending = None
-            else:
-                number, side = next_numbering(self.context)
-            self.context = (number, side)
-            line, column = self.lines.place(offset)
-            game.tokens.append(PlyToken(number, side, origin, target, captures, word, line, column))
-        elif kind == "capture":
-            self.fail(f"a capture is glued to the ply that closed the mill in PlayOK's records, "
-                      f"as in 5x13 or 10-1x23 (not {word} on its own)", offset)
-        elif kind == "book":
-            self.fail(f"{word} is in the book's notation, but this text is read in {NUMBERED_POINTS}, as its "
-                      f"first ply is written: a text is written in one or the other (here: {_in_playok(word)})",
-                      offset)
-        elif word == "[":
-            from muehle.notation.diagnose import tag_problem
+        getattr(self, "on_" + kind)(word, offset)
 
-            self.failed(tag_problem(self.text, offset, lambda message, extra=0: self.lines.error(
-                message, offset + extra)), offset)
+    def on_tag(self, word: str, offset: int) -> None:
+        if self.moves:
+            self.start(offset)
+        name, value = tag_pair(word.strip())
+        game = self.current(offset, False)
+        first = next((tag for tag in game.tokens if isinstance(tag, Tag) and tag.name == name), None)
+        if first is not None:
+            self.fail(f"duplicate tag {name} (first given on line {first.line})", offset)
+            return
+        game.tokens.append(Tag(name, value, *self.lines.place(offset)))
+
+    def on_brace(self, word: str, offset: int) -> None:
+        if not word.endswith("}"):
+            self.fail("unterminated comment: this '{' is never closed by '}'", offset)
+            return
+        self.current(offset, False).tokens.append(Comment(word[1:-1].strip(), *self.lines.place(offset)))
+
+    def on_semicolon(self, word: str, offset: int) -> None:
+        self.current(offset, False).tokens.append(Comment(word[1:].strip(), *self.lines.place(offset)))
+
+    def on_result(self, word: str, offset: int) -> None:
+        game = self.current(offset, True)
+        if self.pending is not None:
+            self.fail(f"move number {self.pending[3]} is not followed by a ply", self.pending[2])
+            return
+        game.tokens.append(Result(word, *self.lines.place(offset)))
+        self.moves = self.ended = True
+
+    def on_number(self, word: str, offset: int) -> None:
+        self.current(offset, True)
+        self.moves = True
+        if self.pending is not None:
+            self.fail(f"move number {self.pending[3]} is not followed by a ply", self.pending[2])
+            return
+        number, side = _move_number(word)
+        context = self.context
+        if context is not None and goes_back(context, number, side):
+            self.fail(f"move number {word} goes back: the ply before is numbered "
+                      f"{context[0]}{'.' if context[1] == WHITE else '...'}", offset)
+            return
+        self.pending = (number, side, offset, word)
+
+    def on_ply(self, word: str, offset: int) -> None:
+        game = self.current(offset, True)
+        self.moves = True
+        origin, target, captures = _ply_points(word)
+        if self.pending is not None:
+            number, side = self.pending[0], self.pending[1]
+            self.pending = None
         else:
+            number, side = next_numbering(self.context)
+        self.context = (number, side)
+        game.tokens.append(PlyToken(number, side, origin, target, captures, word, *self.lines.place(offset)))
+
+    def on_capture(self, word: str, offset: int) -> None:
+        self.fail(f"a capture is glued to the ply that closed the mill in PlayOK's records, "
+                  f"as in 5x13 or 10-1x23 (not {word} on its own)", offset)
+
+    def on_book(self, word: str, offset: int) -> None:
+        self.fail(f"{word} is in the book's notation, but this text is read in {NUMBERED_POINTS}, as its "
+                  f"first ply is written: a text is written in one or the other (here: {_in_playok(word)})", offset)
+
+    def on_other(self, word: str, offset: int) -> None:
+        if word != "[":
             self.fail(_unexpected(word), offset)
+            return
+        from muehle.notation.diagnose import tag_problem
+
+        self.failed(tag_problem(self.text, offset, lambda message, extra=0: self.lines.error(
+            message, offset + extra)), offset)
 
 
 def tokenize(text: str, source: str = "<input>") -> list[PlayokGame]:
@@ -413,7 +427,7 @@ def tokenize(text: str, source: str = "<input>") -> list[PlayokGame]:
     position, end = 0, len(text)
     blank_before = True
     while position < end:
-        word = _WORD.match(text, position)
+        word = _word_at(text, position)
         kind = word.lastgroup or "other"
         value = word.group()
         if kind == "space":

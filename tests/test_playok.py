@@ -284,3 +284,10 @@ def test_each_playok_error_of_the_formats_doc_is_the_one_its_example_gives(examp
     assert game.errors
     shown, _, rest = message.partition("(...)")
     assert game.errors[0].message.startswith(shown) and game.errors[0].message.endswith(rest)
+
+
+def test_an_unclosed_comment_ends_its_game_where_a_blank_line_and_a_tag_pair_follow() -> None:
+    broken, next_game = read_playok('1. 5 { oops\n\n[Event "b"]\n\n1. 3 { two\n\nlines } *\n')
+    assert broken.errors[0].message == "unterminated comment: this '{' is never closed by '}'"
+    assert (broken.errors[0].line, broken.errors[0].column) == (1, 6)
+    assert next_game.tags == {"Event": "b"} and next_game.plies[0].comments == ["two\n\nlines"]

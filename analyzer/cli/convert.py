@@ -1,7 +1,8 @@
 """``muehle convert``: read records in any supported form, write them in another.
 
 Inputs are detected by name (``.json``, ``.yaml``, ``.yml``) or, for standard input,
-by content; everything else is read as notation or PGN. A record that cannot be
+by content; everything else is read as notation or PGN, or as PlayOK's numbered points
+when its first ply is a bare number (:func:`~muehle.notation.playok.looks_like_playok`). A record that cannot be
 read completely is not converted: every error is reported and nothing is written.
 """
 

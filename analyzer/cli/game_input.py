@@ -1,7 +1,7 @@
 """The games a command reads from one input, and the one it was asked for.
 
 Inputs are read as :mod:`muehle.analyzer.cli.convert` reads them (notation or PGN,
-JSON, YAML; ``-`` is standard input). The lines of the text are kept so that an
+PlayOK's numbered points, JSON, YAML; ``-`` is standard input). The lines of the text are kept so that an
 error found later (an illegal ply, a claim that cannot be judged) can show the
 line it points at.
 """
