@@ -186,3 +186,13 @@ def test_validate_tells_playok_by_the_start_of_a_long_file(tmp_path: Path) -> No
     result = run("validate", path)
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[-1] == "800 games, 800 valid, 0 invalid"
+
+
+def test_a_claim_on_a_playok_game_is_judged_as_on_the_book_game(tmp_path: Path) -> None:
+    playok = write(tmp_path / "game.txt", EXPORT.split("\r\n\r\n[Event")[0] + "\r\n")
+    book = write(tmp_path / "book.txt", BOOK_GAME)
+    claim = ["claim", "--ply", "15", "--by", "white", "--rule", "no-capture"]
+    from_playok, from_book = run(*claim[:1], playok, *claim[1:]), run(*claim[:1], book, *claim[1:])
+    assert from_playok.exit_code == from_book.exit_code == 1  # (15 plies without a capture: far from the limit)
+    assert "invalid" in from_book.output
+    assert without_sources(from_playok.output, playok) == without_sources(from_book.output, book)
