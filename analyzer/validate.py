@@ -43,6 +43,8 @@ from muehle.notation.playok import looks_like_playok
 if TYPE_CHECKING:  # (multiprocessing is imported only when workers are started)
     from multiprocessing.connection import Connection
 
+    from muehle.notation.model import Game
+
 
 @dataclass
 class ValidationSummary:
@@ -158,7 +160,8 @@ def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
                     continue
                 text = stdin
             form = input_form(name, text)
-            if form == "notation" and looks_like_playok(text if text is not None else _head(name)):
+            if form == "notation" and (text is not None or _regular_file(name)) and looks_like_playok(
+                    text if text is not None else _head(name)):  # (a pipe is looked at as it is read)
                 form = "playok"
             if form != "notation":
                 items = _judge_data_record(name, source, form, rules, text)
@@ -183,12 +186,36 @@ _HEAD_BYTES = 1 << 16
 
 
 def _head(name: str) -> str:
-    """The start of the file ``name`` as text ('' when it cannot be read: reading it says why)."""
+    """The start of the regular file ``name`` as text ('' when it cannot be read: reading it says why)."""
     try:
         with open(name, "rb") as handle:
-            return handle.read(_HEAD_BYTES).decode("utf-8-sig", "replace")
+            return _as_text(handle.read(_HEAD_BYTES))
     except (OSError, ValueError):
         return ""
+
+
+def _as_text(head: bytes) -> str:
+    """The start of a file as text, to look at (a character cut at its end, or not UTF-8, replaced)."""
+    return head.decode("utf-8-sig", "replace")
+
+
+def _pipe_games(name: str, source: str) -> Iterator["Game"]:
+    """The games of a pipe, which can be read once: its start tells whether it is PlayOK's text
+    (then read whole) or notation (read game by game, the start first)."""
+    from muehle.notation.inputs import decoded_text
+    from muehle.notation.parser import read_lines, stream_lines
+    from muehle.notation.playok import read_playok
+
+    try:
+        handle = open(name, "rb")
+    except OSError as error:
+        raise MuehleError(f"cannot read {name}: {error.strerror}", source=source, code="io") from None
+    with handle:
+        head = handle.read(_HEAD_BYTES)
+        if looks_like_playok(_as_text(head)):
+            yield from read_playok(decoded_text(head + handle.read(), source), source)
+        else:
+            yield from read_lines(stream_lines(handle, source, head=head, lenient=True), source, deferred=True)
 
 
 def _regular_file(name: str) -> bool:
@@ -233,7 +260,12 @@ def _judge_serially(name: str, source: str, rules: Optional[Ruleset],
                     stdin_text: Optional[str]) -> Iterator[Union[GameReport, MuehleError]]:
     from muehle.notation.parser import read_file, read_games
 
-    games = read_games(stdin_text or "", source, True) if name == "-" else read_file(name, source, True, lenient=True)
+    if name == "-":
+        games: Iterable[Game] = read_games(stdin_text or "", source, True)
+    elif _regular_file(name):
+        games = read_file(name, source, True, lenient=True)
+    else:
+        games = _pipe_games(name, source)
     try:
         for index, game in enumerate(games, 1):
             yield judge(game, index, rules, source)

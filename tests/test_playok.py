@@ -17,7 +17,7 @@ from muehle.notation.playok import (
 TABLE = ("1=a7 2=d7 3=g7 4=b6 5=d6 6=f6 7=c5 8=d5 9=e5 10=a4 11=b4 12=c4 13=e4 14=f4 15=g4 "
          "16=c3 17=d3 18=e3 19=b2 20=d2 21=f2 22=a1 23=d1 24=g1")
 
-#: Two games as PlayOK exports them, CRLF line ends, a line break right after a move number.
+#: Two games in the form of PlayOK's exports, CRLF line ends, a line break right after a move number.
 #: The first is the Sanmill export of the reference (Black wins 0-1), its points numbered by
 #: hand from TABLE; the second three placements and a draw.
 EXPORT = (

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import threading
 from pathlib import Path
 
 import pytest
@@ -196,3 +198,18 @@ def test_a_claim_on_a_playok_game_is_judged_as_on_the_book_game(tmp_path: Path) 
     assert from_playok.exit_code == from_book.exit_code == 1  # (15 plies without a capture: far from the limit)
     assert "invalid" in from_book.output
     assert without_sources(from_playok.output, playok) == without_sources(from_book.output, book)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+@pytest.mark.parametrize(("text", "last"), [(EXPORT, "2 games, 2 valid, 0 invalid"),
+                                            (BOOK_GAME + "\n" + ILLEGAL_BOOK, "2 games, 1 valid, 1 invalid")])
+def test_validate_reads_a_pipe_once_and_tells_playok_by_its_start(tmp_path: Path, text: str, last: str) -> None:
+    fifo = tmp_path / "games.fifo"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=fifo.write_text, args=(text,), kwargs={"encoding": "utf-8"}, daemon=True)
+    writer.start()
+    try:
+        result = run("validate", str(fifo))
+    finally:
+        writer.join(timeout=60)
+    assert result.output.splitlines()[-1] == last
