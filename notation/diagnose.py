@@ -211,7 +211,8 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
 
 
 #: A ply as PlayOK writes it (points numbered 1 to 24), as a word of its own.
-_PLAYOK_PLY = re.compile(r"(?:2[0-4]|1[0-9]|[1-9])(?:-(?:2[0-4]|1[0-9]|[1-9]))?(?:x(?:2[0-4]|1[0-9]|[1-9]))*(?![\w.\-/])")
+_PLAYOK_NUMBER = r"(?:2[0-4]|1[0-9]|[1-9])"
+_PLAYOK_PLY = re.compile(rf"{_PLAYOK_NUMBER}(?:-{_PLAYOK_NUMBER})?(?:x{_PLAYOK_NUMBER})*(?![\w.\-/])")
 #: What may follow a PlayOK ply in a PlayOK text: another one, or a move number.
 _PLAYOK_NEXT = re.compile(r"[ \t\r\n]+(?:[0-9]+\.|" + _PLAYOK_PLY.pattern + ")")
 
@@ -222,8 +223,9 @@ def _playok_ply(text: str, position: int, last: Any) -> Optional[str]:
 
     >>> _playok_ply("10-1x23 d6", 0, None), _playok_ply("5 b4", 0, None)
     (None, None)
-    >>> print(_playok_ply("5 17", 0, None))
-    5 looks like a ply in PlayOK's numbered points (1 to 24, row by row from the top), but this text is read in the book's notation: a text is written in one or the other (here: d6)
+    >>> print(_playok_ply("5 17", 0, None))  # doctest: +NORMALIZE_WHITESPACE
+    5 looks like a ply in PlayOK's numbered points (1 to 24, row by row from the top),
+    but this text is read in the book's notation: a text is written in one or the other (here: d6)
     """
     ply = _PLAYOK_PLY.match(text, position)
     if ply is None:

@@ -12,9 +12,9 @@ points in the book's coordinates and their place in the source, comments, result
 the error that ended the game); it knows nothing of how a record is built.
 :func:`read_playok` builds :class:`~muehle.notation.model.Game` records from them.
 
->>> games = read_playok('[Site "PlayOK"]\\n\\n1. 5 17 2. 10-4x17 1-0\\n', "g.txt")
+>>> games = read_playok('[Site "PlayOK"]\\n\\n1. 1 4 2. 2 5 3. 3x4 1-0\\n', "g.txt")
 >>> [ply.label() for ply in games[0].plies], games[0].result
-(['1. d6', '1... d3', '2. a4-b6/xd3'], '1-0')
+(['1. a7', '1... b6', '2. d7', '2... d6', '3. g7/xb6'], '1-0')
 >>> looks_like_playok("1. 5 17"), looks_like_playok("1. d6 d3")
 (True, False)
 """
@@ -26,11 +26,11 @@ import re
 from typing import NamedTuple, Optional, Union
 
 from muehle.notation.errors import NotationError
-from muehle.notation.parser import tag_pair
 from muehle.notation.model import (
     BLACK, MAX_DIGITS, WHITE, Game, Numbering, Ply, Side, goes_back, next_numbering, tag_value_column,
     too_many_digits,
 )
+from muehle.notation.parser import tag_pair
 
 #: PlayOK's numbering of the points: point ``n`` is ``PLAYOK_POINTS[n - 1]``, row by row
 #: from the top, each row from the left.

@@ -38,7 +38,8 @@ def test_a_record_without_numbers_is_numbered_from_1() -> None:
 
 
 def test_games_are_separated_by_a_blank_line_and_a_game_without_tags_has_no_blank_line() -> None:
-    games = [Game(tags={"Event": "a"}, plies=[Ply(1, "white", "d2")], result="0-1"), Game(plies=[Ply(1, "white", "d6")])]
+    games = [Game(tags={"Event": "a"}, plies=[Ply(1, "white", "d2")], result="0-1"),
+             Game(plies=[Ply(1, "white", "d6")])]
     assert write_playok(games) == '[Event "a"]\n\n1. 20 0-1\n\n1. 5 *\n'
 
 

@@ -2,8 +2,9 @@
 
 Inputs are detected by name (``.json``, ``.yaml``, ``.yml``) or, for standard input,
 by content; everything else is read as notation or PGN, or as PlayOK's numbered points
-when its first ply is a bare number (:func:`~muehle.notation.playok.looks_like_playok`). A record that cannot be
-read completely is not converted: every error is reported and nothing is written.
+when its first ply is a bare number (:func:`~muehle.notation.playok.looks_like_playok`).
+A record that cannot be read completely is not converted: every error is reported and
+nothing is written.
 """
 
 from __future__ import annotations
