@@ -158,7 +158,7 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
     if char == "}":
         return at("'}' without a '{' before it")
     if char == "[":
-        return _tag_problem(text, position, at)
+        return tag_problem(text, position, at)
     if char == '"':
         return at('a string in double quotes may only stand in a tag pair: [Name "value"]')
     spaced = _SPACED_POINT.match(text, position)
@@ -196,6 +196,9 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
         if colon_result is not None:
             return at(f"{colon_result.group()} is not a result: the notation writes results with '-', "
                       "as 1-0, 0-1, 1/2-1/2, ½-½ and *")
+        playok = _playok_ply(text, position, last)
+        if playok is not None:
+            return at(playok)
         result_like = _RESULT_LIKE.match(text, position)
         if result_like is not None:
             return at(f"{result_like.group()} is not a result; results are 1-0, 0-1, 1/2-1/2, ½-½ and *")
@@ -217,6 +220,35 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
     if char.isprintable():
         return at(f"unexpected character '{char}'")
     return at(f"unexpected character {char!r} (U+{ord(char):04X})")
+
+
+#: A ply as PlayOK writes it (points numbered 1 to 24), as a word of its own.
+_PLAYOK_NUMBER = r"(?:2[0-4]|1[0-9]|[1-9])"
+_PLAYOK_PLY = re.compile(rf"{_PLAYOK_NUMBER}(?:-{_PLAYOK_NUMBER})?(?:x{_PLAYOK_NUMBER})*(?![\w.\-/])")
+#: What may follow a PlayOK ply in a PlayOK text: another one, or a move number.
+_PLAYOK_NEXT = re.compile(r"[ \t\r\n]+(?:[0-9]+\.|" + _PLAYOK_PLY.pattern + ")")
+
+
+def _playok_ply(text: str, position: int, last: Any) -> Optional[str]:
+    """The message for a ply in PlayOK's numbered points at ``position`` of a record in the book's
+    notation (after a move number, or before another such ply or a move number), else ``None``.
+
+    >>> _playok_ply("10-1x23 d6", 0, None), _playok_ply("5 b4", 0, None)
+    (None, None)
+    >>> print(_playok_ply("5 17", 0, None))  # doctest: +NORMALIZE_WHITESPACE
+    5 looks like a ply in PlayOK's numbered points (1 to 24, row by row from the top),
+    but this text is read in the book's notation: a text is written in one or the other (here: d6)
+    """
+    ply = _PLAYOK_PLY.match(text, position)
+    if ply is None:
+        return None
+    after_number = last is not None and last.type == "NUMBER"
+    if not after_number and _PLAYOK_NEXT.match(text, ply.end()) is None:
+        return None
+    from muehle.notation.playok import NUMBERED_POINTS, in_book_notation
+
+    return (f"{ply.group()} looks like a ply in {NUMBERED_POINTS}, but this text is read in the book's "
+            f"notation: a text is written in one or the other (here: {in_book_notation(ply.group())})")
 
 
 #: Dashes of typeset text that stand for the notation's hyphen-minus (a book copied by hand).
@@ -258,8 +290,9 @@ def _glued_point(word: str) -> str:
     return point_problem(word) or f"unexpected {word}"
 
 
-def _tag_problem(text: str, position: int, at: Callable[..., NotationError]) -> NotationError:
-    """Why ``[`` at ``position`` does not start a well-formed tag pair."""
+def tag_problem(text: str, position: int, at: Callable[..., NotationError]) -> NotationError:
+    """Why ``[`` at ``position`` does not start a well-formed tag pair; ``at(message, offset)``
+    makes the error ``offset`` characters after ``position``."""
     index = _TAG_OPEN.match(text, position).end()
     name = _TAG_NAME.match(text, index)
     if name is None:
