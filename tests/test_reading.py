@@ -119,9 +119,8 @@ def test_deferred_gives_the_cheap_records_of_well_formed_games(records: dict[str
 
 
 #: Read as notation, a JSON record's first '{' opens a comment that its first '}' closes; the ',' after that
-#: stands where no comma of the book's one-line form may.
-UNEXPECTED_COMMA = ("a comma stands right after White's ply (and its annotation, NAGs and draw offer) or after the "
-                    "book's 4. -, and before Black's reply: 6. g1, g7")
+#: is where reading it as notation stops, and the message says what the text is.
+UNEXPECTED_COMMA = "this looks like JSON, not notation: read it with --from json (or name the file *.json)"
 
 
 def comma_line(path: Path) -> int:

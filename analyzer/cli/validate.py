@@ -105,7 +105,7 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
             elif json_output:
                 out.write(("\n" if first else ",\n") + json.dumps(item.to_dict(), ensure_ascii=ascii_only))
                 first = False
-            elif item.errors:
+            elif item.errors or item.warnings:
                 progress.clear()
                 out.write("".join(line + "\n" for line in item.text_lines(ascii_only)))
                 out.flush()
