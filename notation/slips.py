@@ -60,7 +60,10 @@ def may_hold_slip(lines: Iterable[str]) -> bool:
     >>> may_hold_slip(['[Time "12:30"]', "1. d2-b2:a4"]), may_hold_slip(['[Time "12:30"]', "1. b4 *"])
     (True, False)
     """
-    return any(map(_IN_LINE.search, lines))
+    text = "\n".join(lines)
+    if text.isascii() and ":" not in text:  # (the common case, told at once)
+        return False
+    return _IN_LINE.search(text) is not None
 
 
 def ply_slips(token: str, move: str) -> list[tuple[int, str]]:

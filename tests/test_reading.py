@@ -85,8 +85,17 @@ def test_a_forced_format_the_input_is_not_in_is_an_error_of_that_format(records:
 
 def test_playok_forced_as_notation_is_an_error_of_the_notation(records: dict[str, Path]) -> None:
     (game,) = read(records["playok"], "notation")
-    assert [(error.line, error.column) for error in game.errors] == [(3, 4)]
-    assert "PlayOK" in game.errors[0].message
+    assert [(error.line, error.column, error.message) for error in game.errors] == [(3, 4, (
+        "this looks like PlayOK's numbered points (1 to 24, row by row from the top): read it with --from playok "
+        "(22 is a1 in the book's notation)"))]
+
+
+@pytest.mark.parametrize("command", ["convert --to json", "validate", "analyze", "show"])
+def test_every_command_names_playok_read_as_notation(records: dict[str, Path], command: str) -> None:
+    result = run(*command.split(), "--from", "notation", str(records["playok"]))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert (f"{records['playok']}:3:4: error: this looks like PlayOK's numbered points (1 to 24, row by row from "
+            "the top): read it with --from playok") in result.output
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
