@@ -82,7 +82,7 @@ def describe_unexpected(error: Any, builder: Any, text: str, make: MakeError) ->
     """The :class:`NotationError` for lark's UnexpectedCharacters/UnexpectedToken."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 
-    data = _data_record(text)  # (a JSON or YAML record read as notation: say so, wherever it stopped)
+    data = data_record(text)  # (a JSON or YAML record read as notation: say so, wherever it stopped)
     if data is not None:
         where = getattr(error, "token", None) if isinstance(error, UnexpectedToken) else None
         return make(data, builder, getattr(where or error, "line", 0) or 0, getattr(where or error, "column", 0) or 0)
@@ -292,7 +292,7 @@ def _playok_record(ply: str) -> str:
             "in the book's notation)")
 
 
-def _data_record(text: str) -> Optional[str]:
+def data_record(text: str) -> Optional[str]:
     """What a record's text read as notation looks like when it is a JSON or YAML record, else ``None``."""
     from muehle.notation.inputs import input_form
 

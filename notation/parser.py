@@ -456,9 +456,21 @@ def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False) -> Game:
             game = fast.read(chunk, source)
     if game is None:
         game = _parse_with_lark(chunk, source)
+    if game.result is None and not game.tags and not game.errors and game.first_numbering() is None:
+        _data_record_error(game, chunk, source)  # (a JSON record that is one '{...}' comment to the notation)
     if "SetUp" in game.tags and not game.errors:  # (Sanmill numbers a set-up with Black to move in pairs)
         sanmill_numbered(game)
     return game
+
+
+def _data_record_error(game: Game, chunk: Chunk, source: str) -> None:
+    """Give a game of nothing but comments whose text is a JSON or YAML record the error that says so."""
+    from muehle.notation.diagnose import data_record
+
+    said = data_record(chunk.text)
+    if said is not None:
+        game.errors.append(NotationError(said, source=source, line=chunk.first_line, column=chunk.start + 1,
+                                         line_text=chunk.lines[0] if chunk.lines else None))
 
 
 def _read_whole(chunk: Chunk, source: str) -> Game:

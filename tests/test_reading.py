@@ -186,3 +186,24 @@ def test_no_command_module_imports_another_commands_module() -> None:
         imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
         others = {f"muehle.analyzer.cli.{other}" for other in commands - {command}}
         assert not imported & others, command
+
+
+@pytest.mark.parametrize("text", ['{"format": "muehle-record", "version": 1, "games": []}\n',
+                                  'format: muehle-record\nversion: 1\ngames: []\n'])
+def test_a_record_that_is_one_comment_to_the_notation_is_named_too(tmp_path: Path, text: str) -> None:
+    """An empty JSON record is one '{...}' comment to the notation, a YAML one has no '{' at all: read as
+    notation, neither is taken for a game without plies."""
+    path = tmp_path / "record.txt"
+    path.write_text(text, encoding="utf-8")
+    form = "JSON" if text.startswith("{") else "YAML"
+    result = run("validate", str(path))
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"{path}:1:1: error: this looks like {form}, not notation: read it with "
+                                    f"--from {form.lower()}")
+    assert run("validate", "--from", form.lower(), str(path)).output == (
+        f"{path}: error: there is no game in the input\n0 games, 0 valid, 0 invalid, 1 unreadable input\n")
+
+
+def test_a_game_of_comments_alone_is_still_a_game() -> None:
+    (game,) = read("-", text="{ nur ein Kommentar }\n")
+    assert not game.errors and game.comments == ["nur ein Kommentar"]
