@@ -464,10 +464,12 @@ def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False) -> Game:
 
 
 def _data_record_error(game: Game, chunk: Chunk, source: str) -> None:
-    """Give a game of nothing but comments whose text is a JSON or YAML record the error that says so."""
+    """Give a game of nothing but comments whose text is a JSON record (an object with a key: ``{}``
+    alone is an empty comment to the notation) the error that says so."""
     from muehle.notation.diagnose import data_record
 
-    said = data_record(chunk.text)
+    text = chunk.text
+    said = data_record(text) if text.lstrip().startswith("{") and text.lstrip()[1:].lstrip().startswith('"') else None
     if said is not None:
         game.errors.append(NotationError(said, source=source, line=chunk.first_line, column=chunk.start + 1,
                                          line_text=chunk.lines[0] if chunk.lines else None))

@@ -207,3 +207,9 @@ def test_a_record_that_is_one_comment_to_the_notation_is_named_too(tmp_path: Pat
 def test_a_game_of_comments_alone_is_still_a_game() -> None:
     (game,) = read("-", text="{ nur ein Kommentar }\n")
     assert not game.errors and game.comments == ["nur ein Kommentar"]
+
+
+@pytest.mark.parametrize("text", ["{}\n", "{ }\n", "{}"])
+def test_an_empty_comment_alone_is_a_game_of_the_notation(text: str) -> None:
+    (game,) = read("x.txt", text=text)
+    assert not game.errors and game.comments == [""]
