@@ -119,14 +119,15 @@ class RuleViolation:
     column: int = 0
     variation: Optional[tuple[tuple[int, int], ...]] = None
 
-    def format(self, source: str = "<input>") -> str:
-        """``source:line:column: error: message [code]``, as a compiler prints it."""
+    def format(self, source: str = "<input>", severity: str = "error") -> str:
+        """``source:line:column: error: message [code]``, as a compiler prints it (``severity``:
+        ``warning`` for a slip the reader read as it is meant)."""
         location = source or "<input>"
         if self.line:
             location += f":{self.line}"
             if self.column:
                 location += f":{self.column}"
-        return f"{location}: error: {self.message} [{self.code}]"
+        return f"{location}: {severity}: {self.message} [{self.code}]"
 
     def to_dict(self) -> dict[str, Any]:
         """The fields as plain data (the JSON contract of ``muehle validate``)."""

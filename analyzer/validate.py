@@ -2,7 +2,9 @@
 
 Files are read game by game (memory does not grow with the file) and each game is
 judged by :func:`muehle.analyzer.verdict.judge`; a JSON or YAML record (known by
-:func:`~muehle.notation.reading.format_of`) is one document, read whole. With
+:func:`~muehle.notation.reading.format_of`) is one document, read whole, and so is a text
+in PlayOK's numbered points (known by the start of the file; a pipe's start is looked at
+as it is read). With
 ``jobs > 1`` the file is cut into pieces where a game surely starts
 (:func:`~muehle.notation.splitter.safe_cut`, the splitter's rule) and the pieces are read
 and judged in that many processes (the main one and ``jobs - 1`` workers; ``jobs=0``
@@ -26,7 +28,6 @@ import gc
 import os
 import select
 import signal
-import stat
 from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator, Optional, Union
@@ -34,12 +35,14 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator, O
 from muehle.analyzer.rules import Ruleset, RulesArg, as_ruleset
 from muehle.analyzer.verdict import GameReport, judge
 from muehle.notation.errors import MuehleError, no_game
-from muehle.notation.inputs import PathArg, path_text, read_text, source_name
+from muehle.notation.inputs import PathArg, path_text, read_text, regular_file, source_name
 from muehle.notation.reading import format_of, read
 from muehle.notation.splitter import safe_cut
 
 if TYPE_CHECKING:  # (multiprocessing is imported only when workers are started)
     from multiprocessing.connection import Connection
+
+    from muehle.notation.model import Game
 
 
 @dataclass
@@ -162,9 +165,9 @@ def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
             form = format_of(name, text, source_format)
             if form not in ("notation", "pgn"):
                 items = _judge_data_record(name, source, form, rules, text)
-            elif pool is None or (name != "-" and not _regular_file(name)):
+            elif pool is None or (name != "-" and not regular_file(name)):
                 # a pipe (<(zcat ...), /dev/stdin, a FIFO) can be read once only, and by this process
-                items = _judge_serially(name, source, rules, text)
+                items = _judge_serially(name, source, rules, text, source_format)
             else:
                 items = _judge_in_pool(pool, name, source, rules, text)
             yield from _with_a_game(items, source)
@@ -176,15 +179,6 @@ def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
     finally:
         if pool is not None:
             pool.close()
-
-
-def _regular_file(name: str) -> bool:
-    """Whether ``name`` is a regular file, whose pieces the workers can read at their offsets
-    (``False`` also when it cannot be looked at: reading it says why)."""
-    try:
-        return stat.S_ISREG(os.stat(name).st_mode)
-    except (OSError, ValueError):
-        return False
 
 
 def read_stdin() -> Union[str, MuehleError]:
@@ -216,9 +210,10 @@ def validate_file(path: PathArg, rules: RulesArg = None, jobs: int = 1) -> Valid
     return summary
 
 
-def _judge_serially(name: str, source: str, rules: Optional[Ruleset],
-                    stdin_text: Optional[str]) -> Iterator[Union[GameReport, MuehleError]]:
-    games = read(name, "notation", text=(stdin_text or "") if name == "-" else None, name=source, deferred=True,
+def _judge_serially(name: str, source: str, rules: Optional[Ruleset], stdin_text: Optional[str],
+                    source_format: Optional[str] = None) -> Iterator[Union[GameReport, MuehleError]]:
+    # (a pipe's format, when not forced, is known from its start as it is read: it is read once)
+    games = read(name, source_format, text=(stdin_text or "") if name == "-" else None, name=source, deferred=True,
                  lenient=True)
     try:
         for index, game in enumerate(games, 1):
@@ -229,7 +224,7 @@ def _judge_serially(name: str, source: str, rules: Optional[Ruleset],
 
 def _judge_data_record(name: str, source: str, form: str, rules: Optional[Ruleset],
                        stdin_text: Optional[str]) -> Iterator[Union[GameReport, MuehleError]]:
-    """Judge the games of a JSON or YAML record (``form``), read whole, in this process."""
+    """Judge the games of a JSON or YAML record or a PlayOK text (``form``), read whole, in this process."""
     try:
         games = list(read(name, form, text=(stdin_text or "") if name == "-" else None, name=source))
     except MuehleError as error:

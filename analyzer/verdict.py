@@ -56,6 +56,8 @@ class GameReport:
     line: int = 0  # the first line of the game in its source (not part of the JSON contract)
     restore: Optional[dict[str, Any]] = None  # the last legal position (WMD 6), if a ply was illegal
     restore_text: dict[bool, list[str]] = field(default_factory=dict)  # as a diagram: ascii? -> lines
+    #: The slips the reader read as they are meant (code ``slip``): warnings, which change no verdict.
+    warnings: list[RuleViolation] = field(default_factory=list)
 
     def __reduce__(self) -> tuple:
         """Pickled as its fields in order (``--jobs`` workers send thousands: smaller and quicker)."""
@@ -71,21 +73,27 @@ class GameReport:
             "valid": self.valid,
             "plies": self.plies,
             "errors": [error.to_dict() for error in self.errors],
+            "warnings": [warning.to_dict() for warning in self.warnings],
             "outcome": self.outcome.to_dict() if self.outcome else None,
             "result": {"declared": self.declared, "consistent": self.consistent},
             "restore": self.restore,
         }
 
     def text_lines(self, ascii: bool = False) -> list[str]:
-        """One compiler-style line per error: ``source:line:col: error: message [code]``,
-        then the position to restore when a ply of the main line was illegal.
+        """One compiler-style line per error: ``source:line:col: error: message [code]``, and per
+        warning (``warning:``), in the order of their places, then the position to restore when a
+        ply of the main line was illegal.
 
         An error without a line (in a game read from JSON or YAML, whose records keep
         no places in that file) names the game instead: ``source, game N: error: ...``.
         """
         unlocated = game_in(self.source, self.game)
-        return [error.format(self.source if error.line else unlocated)
-                for error in self.errors] + self.restore_text.get(ascii, [])
+        lines = [error.format(self.source if error.line else unlocated) for error in self.errors]
+        if self.warnings:
+            told = [(error, "error") for error in self.errors] + [(warning, "warning") for warning in self.warnings]
+            told.sort(key=lambda pair: _error_order(pair[0]))
+            lines = [said.format(self.source if said.line else unlocated, severity) for said, severity in told]
+        return lines + self.restore_text.get(ascii, [])
 
 
 def ruleset_of(game: Game, rules: RulesArg = None) -> Ruleset:
@@ -119,6 +127,9 @@ def judge(game: Game, index: int = 1, rules: RulesArg = None, source: Optional[s
     record's ``Rules`` tag (as ``--rules`` does); ``None`` leaves it to the tag.
     """
     report = _judge(game, index, rules, source)
+    if game.warnings:
+        report.warnings = [RuleViolation(warning.code, warning.message, line=warning.line, column=warning.column)
+                           for warning in game.warnings]
     tag_errors = result_tag_errors(game)
     if tag_errors:
         report.errors = sorted(report.errors + tag_errors, key=_error_order)

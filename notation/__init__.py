@@ -3,10 +3,12 @@
 Reading (lark is imported only when a record needs its parser: one with a syntax error, say):
 
 - :func:`read` -- the front door: the games of a file, of standard input or of a text,
-  in notation, PGN, JSON or YAML (the format known from the name or content, or forced);
+  in notation, PGN, PlayOK's numbered points, JSON or YAML (the format known from the name or content, or forced);
 - :func:`read_games` -- every game of a text in notation or PGN; syntax errors go into ``game.errors``;
 - :func:`read_file` -- the same for a file, read game by game;
-- :func:`parse_game` -- exactly one game; raises :class:`NotationError`.
+- :func:`parse_game` -- exactly one game; raises :class:`NotationError`;
+- :func:`read_playok` -- every game of a text in PlayOK's numbered points
+  (:func:`looks_like_playok` tells such a text).
 
 This package knows no rules; :mod:`muehle.analyzer` replays the records.
 """
@@ -14,10 +16,11 @@ This package knows no rules; :mod:`muehle.analyzer` replays the records.
 from muehle.notation.errors import FormatError, MuehleError, NotationError
 from muehle.notation.model import Game, Ply, Variation
 from muehle.notation.parser import parse_game, read_file, read_games
+from muehle.notation.playok import looks_like_playok, read_playok
 from muehle.notation.reading import read
 
 __all__ = [
     "Game", "Ply", "Variation",
     "MuehleError", "NotationError", "FormatError",
-    "read", "read_games", "read_file", "parse_game",
+    "read", "read_games", "read_file", "parse_game", "read_playok", "looks_like_playok",
 ]

@@ -4,7 +4,8 @@ Every reader of the notation (the LALR parser of ``grammars/muehle.lark`` and th
 fast reader, :mod:`muehle.notation.fastread`) reads a record as a sequence of
 events, in the order of the text, and tells them to a :class:`Visitor`: a game
 begins, a tag pair, a move number, a ply, its annotation, NAG, draw offer and
-comments, a variation begins and ends, the result, an error, the game ends. The
+comments, a variation begins and ends, the result, a warning (a slip read as it is
+plainly meant), an error, the game ends. The
 readers only know the tokens; what the events make is the builder's business: a
 :class:`GameBuilder` makes the whole record (:class:`~muehle.notation.model.Game`),
 and it alone numbers the plies, attaches comments and opens variations. A reader
@@ -93,6 +94,10 @@ class Visitor:
     def result(self, value: str, line: int, column: int) -> None:
         """The result that ends the movetext, as the model keeps it (``½-½`` as ``1/2-1/2``)."""
 
+    def warning(self, warning: Any) -> None:
+        """A slip read as it is plainly meant (a :class:`~muehle.notation.errors.NotationWarning`:
+        ``d2–b2`` read as ``d2-b2``); it is told before the event it belongs to."""
+
     def error(self, error: Any) -> None:
         """The record has a syntax error (a :class:`~muehle.notation.errors.NotationError`); no
         event of the game follows but :meth:`end_game`."""
@@ -136,8 +141,8 @@ class GameBuilder(Visitor):
         game.tags[name] = value
         self.tag_places[name] = (line, column, line_text)
 
-    def _check_number(self, number: int, side: Side) -> None:
-        """A move number may not go back in its line of play."""
+    def _check_number(self, number: int, side: Side, move: str = "") -> None:
+        """A move number may not go back in its line of play (``move``: the ply it is written with)."""
         context = self.context
         if goes_back(context, number, side):
             assert context is not None
@@ -147,6 +152,10 @@ class GameBuilder(Visitor):
                 right = f"{expected}." if expected_side == WHITE else f"{expected}..."
                 raise RecordError(f"a variation takes the place of the ply before it, so its first ply is "
                                   f"{right}, not {written}")
+            if context == (number, WHITE) and side == WHITE:  # ("1. b4 1. d1": Black's reply numbered as White's)
+                reply = f" {move}" if move else ""
+                raise RecordError(f"move number {number} follows {number}: Black's reply to {number}. is written "
+                                  f"{number}...{reply} or {number}. -{reply} (or without a number)")
             raise RecordError(f"move number {number} follows {context[0]}")
 
     def move_number(self, number: int, side: Side) -> None:
@@ -156,7 +165,9 @@ class GameBuilder(Visitor):
     def ply(self, number: Optional[int], side: Optional[Side], origin: Optional[str], target: str,
             captures: Sequence[str], annotation: Optional[str], line: int, column: int) -> None:
         if number is not None:
-            self._check_number(number, side)  # type: ignore[arg-type]
+            if goes_back(self.context, number, side):  # type: ignore[arg-type]
+                self._check_number(number, side, Ply(None, WHITE, target, origin,  # type: ignore[arg-type]
+                                                     list(captures)).move_text)
         elif self.pending is not None:
             number, side = self.pending
         else:
@@ -209,6 +220,9 @@ class GameBuilder(Visitor):
         self.game.result_place = (line, column)
         self.finished = True
 
+    def warning(self, warning: Any) -> None:
+        self.game.warnings.append(warning)
+
     def error(self, error: Any) -> None:
         self.game.errors.append(error)
 
@@ -260,6 +274,9 @@ class EventRecorder(Visitor):
 
     def result(self, value: str, line: int, column: int) -> None:
         self.events.append(("result", value, line, column))
+
+    def warning(self, warning: Any) -> None:
+        self.events.append(("warning", str(warning)))
 
     def error(self, error: Any) -> None:
         self.events.append(("error", str(error)))

@@ -30,6 +30,13 @@ _ALNUM = re.compile(r"\w+")
 _RESULT_LIKE = re.compile(r"[0-9½]+[-/][-/0-9½]*")
 _SPACED_POINT = re.compile(r"-[ \t]+([A-Ga-g][1-7])(?![0-9])")
 _COLON_RESULT = re.compile(r"(?:1/2|½|[01]):(?:1/2|½|[01])(?![0-9/])")  # (1:0, as German score sheets write)
+#: Two points glued on one file or rank ("e5d5"): a move whose '-' was left out, likely.
+_TWO_POINTS = re.compile(r"([a-gA-G])([1-7])([a-gA-G])([1-7])")
+#: Words a score sheet ends a game with, in German.
+_DRAW_WORD = re.compile(r"(?i)remis\b")
+_RESIGNS = re.compile(r"(?i)(?:(wei(?:ß|ss))|(schwarz))[ \t]+gibt[ \t]+auf\b|aufgegeben\b")
+#: Bare numbers, two or more, as a record of numbered points has them ("5 17 3-4"): no move number.
+_BARE_NUMBERS = re.compile(r"[0-9]+(?:[-x][0-9]+)*(?:[ \t\r\n]+[0-9]+(?:[-x][0-9]+)*(?![\w.…/]))+")
 
 #: What a terminal of the grammar is, in words.
 TOKEN_WORDS = {
@@ -75,6 +82,10 @@ def describe_unexpected(error: Any, builder: Any, text: str, make: MakeError) ->
     """The :class:`NotationError` for lark's UnexpectedCharacters/UnexpectedToken."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 
+    data = data_record(text)  # (a JSON or YAML record read as notation: say so, wherever it stopped)
+    if data is not None:
+        where = getattr(error, "token", None) if isinstance(error, UnexpectedToken) else None
+        return make(data, builder, getattr(where or error, "line", 0) or 0, getattr(where or error, "column", 0) or 0)
     if isinstance(error, UnexpectedCharacters):
         return _unexpected_character(error, builder, text, make)
     if isinstance(error, UnexpectedToken):
@@ -158,9 +169,13 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
     if char == "}":
         return at("'}' without a '{' before it")
     if char == "[":
-        return _tag_problem(text, position, at)
+        return tag_problem(text, position, at)
     if char == '"':
         return at('a string in double quotes may only stand in a tag pair: [Name "value"]')
+    if char.isalpha():
+        said = _game_end_in_words(text, position)
+        if said is not None:
+            return at(said)
     spaced = _SPACED_POINT.match(text, position)
     if char == "-" and last is not None and last.type == "PLY" and not glued_to_ply and spaced is not None:
         message = ("unexpected '-' after a ply: the next ply follows without one (17. g7-g4 a7-a4; "
@@ -196,6 +211,14 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
         if colon_result is not None:
             return at(f"{colon_result.group()} is not a result: the notation writes results with '-', "
                       "as 1-0, 0-1, 1/2-1/2, ½-½ and *")
+        playok = _playok_ply(text, position, last)
+        if playok is not None:
+            if not builder.has_ply and not builder.opened and builder.line_offset == 0:  # (the text's first ply)
+                playok = _playok_record(_PLAYOK_PLY.match(text, position).group())  # type: ignore[union-attr]
+            return at(playok)
+        bare = _BARE_NUMBERS.match(text, position)
+        if bare is not None:
+            return at(_bare_numbers(bare.group()))
         result_like = _RESULT_LIKE.match(text, position)
         if result_like is not None:
             return at(f"{result_like.group()} is not a result; results are 1-0, 0-1, 1/2-1/2, ½-½ and *")
@@ -217,6 +240,97 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
     if char.isprintable():
         return at(f"unexpected character '{char}'")
     return at(f"unexpected character {char!r} (U+{ord(char):04X})")
+
+
+def _game_end_in_words(text: str, position: int) -> Optional[str]:
+    """The message for a score sheet's end of a game in words at ``position`` (``Remis``,
+    ``Weiß gibt auf``, ``aufgegeben``), else ``None``.
+
+    >>> print(_game_end_in_words("Remis", 0))
+    Remis is not a result: a draw is written 1/2-1/2 (or ½-½)
+    >>> print(_game_end_in_words("Schwarz gibt auf", 0))
+    'Schwarz gibt auf' is not a result: write it as a comment and the result, { Schwarz gibt auf } 1-0
+    """
+    draw = _DRAW_WORD.match(text, position)
+    if draw is not None:
+        return f"{draw.group()} is not a result: a draw is written 1/2-1/2 (or ½-½)"
+    resigns = _RESIGNS.match(text, position)
+    if resigns is None:
+        return None
+    result = "0-1" if resigns[1] else "1-0" if resigns[2] else "1-0 or 0-1"
+    return (f"'{resigns.group()}' is not a result: write it as a comment and the result, "
+            f"{{ {resigns.group()} }} {result}")
+
+
+def _bare_numbers(numbers: str) -> str:
+    """The message for bare numbers where the notation has plies (``5 17 3``).
+
+    >>> print(_bare_numbers("5 17"))
+    5 17: this looks like PlayOK's numbered points (1 to 24, row by row from the top); read it with --from playok
+    >>> print(_bare_numbers("5 30 7"))  # doctest: +NORMALIZE_WHITESPACE
+    5 30 7: not a notation muehle reads: a ply names its points as the book does (b4, d2-b2, d2-b2/xa4),
+    or, in PlayOK's records, by their numbers 1 to 24
+    """
+    from muehle.notation.playok import NUMBERED_POINTS
+
+    shown = " ".join(numbers.split()[:4]) + (" ..." if len(numbers.split()) > 4 else "")
+    if all(1 <= int(number) <= 24 for number in re.findall(r"[0-9]+", numbers)):
+        return f"{shown}: this looks like {NUMBERED_POINTS}; read it with --from playok"
+    return (f"{shown}: not a notation muehle reads: a ply names its points as the book does (b4, d2-b2, "
+            "d2-b2/xa4), or, in PlayOK's records, by their numbers 1 to 24")
+
+
+def _playok_record(ply: str) -> str:
+    """The message for a record whose first ply is written in PlayOK's numbered points.
+
+    >>> _playok_record("10-1x23")
+    "this looks like PlayOK's numbered points (1 to 24, row by row from the top): read it with --from playok (10-1x23 is a4-a7/xd1 in the book's notation)"
+    """
+    from muehle.notation.playok import NUMBERED_POINTS, in_book_notation
+
+    return (f"this looks like {NUMBERED_POINTS}: read it with --from playok ({ply} is {in_book_notation(ply)} "
+            "in the book's notation)")
+
+
+def data_record(text: str) -> Optional[str]:
+    """What a record's text read as notation looks like when it is a JSON or YAML record, else ``None``."""
+    from muehle.notation.inputs import input_form
+
+    form = input_form("-", text)
+    if form == "notation":
+        return None
+    suffix = ".json" if form == "json" else ".yaml"
+    return (f"this looks like {form.upper()}, not notation: read it with --from {form} (or name the file "
+            f"*{suffix})")
+
+
+#: A ply as PlayOK writes it (points numbered 1 to 24), as a word of its own.
+_PLAYOK_NUMBER = r"(?:2[0-4]|1[0-9]|[1-9])"
+_PLAYOK_PLY = re.compile(rf"{_PLAYOK_NUMBER}(?:-{_PLAYOK_NUMBER})?(?:x{_PLAYOK_NUMBER})*(?![\w.\-/])")
+#: What may follow a PlayOK ply in a PlayOK text: another one, or a move number.
+_PLAYOK_NEXT = re.compile(r"[ \t\r\n]+(?:[0-9]+\.|" + _PLAYOK_PLY.pattern + ")")
+
+
+def _playok_ply(text: str, position: int, last: Any) -> Optional[str]:
+    """The message for a ply in PlayOK's numbered points at ``position`` of a record in the book's
+    notation (after a move number, or before another such ply or a move number), else ``None``.
+
+    >>> _playok_ply("10-1x23 d6", 0, None), _playok_ply("5 b4", 0, None)
+    (None, None)
+    >>> print(_playok_ply("5 17", 0, None))  # doctest: +NORMALIZE_WHITESPACE
+    5 looks like a ply in PlayOK's numbered points (1 to 24, row by row from the top),
+    but this text is read in the book's notation: a text is written in one or the other (here: d6)
+    """
+    ply = _PLAYOK_PLY.match(text, position)
+    if ply is None:
+        return None
+    after_number = last is not None and last.type == "NUMBER"
+    if not after_number and _PLAYOK_NEXT.match(text, ply.end()) is None:
+        return None
+    from muehle.notation.playok import NUMBERED_POINTS, in_book_notation
+
+    return (f"{ply.group()} looks like a ply in {NUMBERED_POINTS}, but this text is read in the book's "
+            f"notation: a text is written in one or the other (here: {in_book_notation(ply.group())})")
 
 
 #: Dashes of typeset text that stand for the notation's hyphen-minus (a book copied by hand).
@@ -245,7 +359,13 @@ def glued_ply(token: Any, text: str, make: Callable[[str, int], NotationError]) 
         return make(point_problem(point) or f"unexpected {rest}", column + 1)
     if rest.isdigit():
         return make(_glued_point(token.value[-2:] + rest), column - 2)
-    return make(f"{_move_text(token.value)}{rest}: plies must be separated by a space",
+    glued = _move_text(token.value) + rest
+    two = _TWO_POINTS.fullmatch(glued)
+    if two is not None and (two[1].lower() == two[3].lower() or two[2] == two[4]):  # (on one file or rank)
+        first, second = glued[:2].lower(), glued[2:].lower()
+        return make(f"{glued}: a move is written with '-' between its points ({first}-{second}), and two "
+                    f"plies with a space between them ({first} {second})", column - len(_move_text(token.value)))
+    return make(f"{glued}: plies must be separated by a space",
                 column - len(_move_text(token.value)))
 
 
@@ -258,8 +378,9 @@ def _glued_point(word: str) -> str:
     return point_problem(word) or f"unexpected {word}"
 
 
-def _tag_problem(text: str, position: int, at: Callable[..., NotationError]) -> NotationError:
-    """Why ``[`` at ``position`` does not start a well-formed tag pair."""
+def tag_problem(text: str, position: int, at: Callable[..., NotationError]) -> NotationError:
+    """Why ``[`` at ``position`` does not start a well-formed tag pair; ``at(message, offset)``
+    makes the error ``offset`` characters after ``position``."""
     index = _TAG_OPEN.match(text, position).end()
     name = _TAG_NAME.match(text, index)
     if name is None:

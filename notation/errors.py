@@ -127,6 +127,24 @@ class NotationError(MuehleError):
     code = "syntax"
 
 
+class NotationWarning(NotationError):
+    """A slip of a scorekeeper that the reader read as it is plainly meant (``d2–b2`` as
+    ``d2-b2``), located as an error is; it is kept on the record (``game.warnings``),
+    never in its errors, and changes no verdict.
+
+    >>> print(NotationWarning("'×' read as the capture mark 'x': write d2-b2/xa4", source="g.txt",
+    ...                       line=1, column=9, line_text="1. d2-b2×a4"))
+    g.txt:1:9: warning: '×' read as the capture mark 'x': write d2-b2/xa4
+        1. d2-b2×a4
+                ^
+    """
+
+    code = "slip"
+
+    def __str__(self) -> str:
+        return self.format("warning")
+
+
 class FormatError(MuehleError):
     """A JSON or YAML record, or a ruleset file, does not have the documented layout."""
 

@@ -40,6 +40,7 @@ from muehle.notation.moverecord import MoveRecord
 from muehle.notation.parser import (
     _DECODED, SecondAnnotation, TooManyDigits, _decode, read_move_number, read_nag,
 )
+from muehle.notation.slips import has_slip
 from muehle.notation.splitter import Chunk
 from muehle.notation.tags import tag_pair, tag_value_column
 from muehle.notation.terminals import Terminal, token_pattern
@@ -342,6 +343,8 @@ class FastReader:
                         return False  # glued to the next ply
                     decoded = decoded_of(value)
                     if decoded is None:
+                        if has_slip(value):
+                            return False  # (a slip: the parser reads it, with its warning)
                         try:
                             decoded = _decode(value)
                         except (TooManyDigits, SecondAnnotation):
@@ -419,7 +422,7 @@ class FastReader:
                     visitor.tag(name, tag_value, line, tag_value_column(value, found.start(kind) - line_start + 1),
                                 chunk.lines[line - line_offset - 1])
                 elif kind == "NUMBER":
-                    if state == _NUMBER or finished:
+                    if state == _NUMBER or finished or has_slip(found[kind]):
                         return False
                     try:
                         number, side = read_move_number(found[kind])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
 from pathlib import Path, PurePath
 from typing import Any, Literal, Optional, Union
@@ -16,7 +17,7 @@ from typing import Any, Literal, Optional, Union
 from muehle.notation.decode import decoded_text
 from muehle.notation.errors import MuehleError
 
-__all__ = ["Form", "PathArg", "decoded_text", "input_form", "path_text", "read_text", "source_name"]
+__all__ = ["Form", "PathArg", "decoded_text", "input_form", "path_text", "read_text", "regular_file", "source_name"]
 
 Form = Literal["json", "yaml", "notation"]
 
@@ -81,6 +82,15 @@ def input_form(name: PathArg, text: Optional[str] = None) -> Form:
     if _YAML_RECORD.search(text):
         return "yaml"
     return "notation"
+
+
+def regular_file(name: str) -> bool:
+    """Whether ``name`` is a regular file, which can be read more than once and at any offset
+    (``False`` for a pipe, and when it cannot be looked at: reading it says why)."""
+    try:
+        return stat.S_ISREG(os.stat(name).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def source_name(name: PathArg) -> str:

@@ -278,11 +278,13 @@ class RecordHead:
     """What every record of a game says besides its plies: tags, result, where it was read.
 
     ``tags`` keeps the tag pairs in the order written; ``errors`` lists the problems
-    met while reading the record. :class:`Game` is the whole record; a reader may make
+    met while reading the record, ``warnings`` the slips read as they are plainly meant.
+    :class:`Game` is the whole record; a reader may make
     a cheaper one with the same head (see :mod:`muehle.notation.moverecord`).
     """
 
-    __slots__ = ("tags", "result", "source", "line", "errors", "head_lines", "tag_places", "places_in_source")
+    __slots__ = ("tags", "result", "source", "line", "errors", "warnings", "head_lines", "tag_places",
+                 "places_in_source")
 
     def __init__(self, tags: Optional[dict[str, str]] = None, result: Optional[str] = None, source: str = "",
                  line: int = 0, errors: Optional[list["NotationError"]] = None) -> None:
@@ -291,6 +293,9 @@ class RecordHead:
         self.source = source
         self.line = line
         self.errors: list[NotationError] = [] if errors is None else errors
+        #: The slips the reader read as they are plainly meant (``d2–b2`` as ``d2-b2``), each a
+        #: located :class:`~muehle.notation.errors.NotationWarning`; they are no errors.
+        self.warnings: list[NotationError] = []
         #: Where the reader found the tag pairs, for errors found later in a tag to point at (see
         #: :meth:`tag_place`). ``head_lines``: the lines of the tag section as written, from line
         #: ``line`` on, one tag pair to a line (the part of another game on a shared first line

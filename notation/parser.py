@@ -35,16 +35,17 @@ from collections import deque
 from typing import Any, Iterable, Iterator, Optional, Union
 
 from muehle.notation.builders import GameBuilder, RecordError, Visitor, second_annotation  # noqa: F401
-from muehle.notation.errors import MuehleError, NotationError
+from muehle.notation.errors import MuehleError, NotationError, NotationWarning
 from muehle.notation.grammar import MOVE_NUMBER_CHARS, build_parser
 from muehle.notation.decode import (  # (the lines of files: also as this module's names, as before)
     BOM, Lines, UndecodedLine, byte_lines, decoded_text, file_lines, line_break_count, stream_lines, text_lines,
 )
 from muehle.notation.inputs import path_text
 from muehle.notation.model import (
-    BLACK, MAX_DIGITS, WHITE, Game, Side, normal_result, too_many_digits,
+    BLACK, MAX_DIGITS, WHITE, Game, Ply, Side, normal_result, too_many_digits,
 )
 from muehle.notation.setup_numbering import sanmill_numbered
+from muehle.notation.slips import TRANSLATION, has_slip, may_hold_slip, number_slip, ply_slips
 from muehle.notation.splitter import Chunk, split_lines
 from muehle.notation.tags import tag_pair, tag_value_column
 
@@ -109,7 +110,7 @@ def _decode(text: str) -> Decoded:
         if len(_POINTS) < _DECODED_LIMIT:
             _POINTS[move] = points
     decoded = (number, side, offset) + points
-    if len(_DECODED) < _DECODED_LIMIT:
+    if len(_DECODED) < _DECODED_LIMIT and not has_slip(text):  # (a slip is read by the grammar's reader only)
         _DECODED[text] = decoded
     return decoded
 
@@ -132,8 +133,9 @@ class SecondAnnotation(ValueError):
 
 
 def _points_of_move(move: str) -> tuple[Optional[str], str, tuple[str, ...], Optional[str]]:
-    """Origin, target, captures and annotation of a move as written (``"d2-b2/xa4"``), in lower case."""
-    lower = move.lower()
+    """Origin, target, captures and annotation of a move as written (``"d2-b2/xa4"``), in lower case
+    (a slip's ``d2–b2`` and ``×``, read as meant: :mod:`muehle.notation.slips`)."""
+    lower = move.lower().translate(TRANSLATION)
     if len(lower) == 2:
         return None, lower, (), None
     if lower[2] == "-":
@@ -172,7 +174,7 @@ def read_move_number(text: str) -> tuple[int, Side]:
     ((17, 'white'), (17, 'black'), (17, 'black'))
     """
     end = text.find(".")
-    digits = text[:end] if end > 0 else text.rstrip("…")
+    digits = (text[:end] if end > 0 else text.rstrip("…")).rstrip(" \t")  # ("11 .": a slip)
     if len(digits) > MAX_DIGITS:
         raise TooManyDigits(too_many_digits("move number", len(digits)))
     return int(digits), (WHITE if text[-1] == "." and text[-2] != "." else BLACK)
@@ -236,6 +238,11 @@ class _Builder:
     def error_at(self, message: str, token: Any) -> NotationError:
         return _syntax_error(message, self, token.line, token.column)
 
+    def warn(self, message: str, token: Any, offset: int) -> None:
+        """Tell the visitor of a slip ``offset`` characters into ``token``, read as it is meant."""
+        self.visitor.warning(NotationWarning(message, source=self.source, line=token.line + self.line_offset,
+                                             column=token.column + offset, line_text=self.line_text(token.line)))
+
     # -- lexer callbacks --------------------------------------------------
     def on_tag(self, token: Any) -> Any:
         self._seen("TAG")
@@ -254,6 +261,8 @@ class _Builder:
         if self.last_type == "COMMA":
             raise self.error_at(AFTER_COMMA, token)
         self._seen("NUMBER")
+        if has_slip(token.value):  # ("11 .": the space stands after the digits)
+            self.warn(number_slip(token.value), token, len(token.value) - len(token.value.lstrip("0123456789")))
         try:
             number, side = read_move_number(token.value)
             self.visitor.move_number(number, side)
@@ -292,6 +301,10 @@ class _Builder:
         else:
             self.white_numbered = self.pending is not None and self.pending[1] == WHITE
         self.pending = None
+        if has_slip(text):
+            move = Ply(None, WHITE, target, origin, list(captures)).move_text
+            for at, message in ply_slips(text, move):
+                self.warn(message, token, at)
         try:
             self.visitor.ply(number, side, origin, target, captures, annotation, token.line + self.line_offset,
                              token.column + offset)
@@ -436,14 +449,30 @@ def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False) -> Game:
     fast = _PARSERS.fast or _PARSERS.get_fast()
     game = None
     if _FASTREAD.ENABLED:
-        game = fast.read_moves(chunk, source, lambda: _read_whole(chunk, source)) if deferred else None
+        # (the quick reading of words would take a slip for notation: the game is read whole then)
+        game = (fast.read_moves(chunk, source, lambda: _read_whole(chunk, source))
+                if deferred and not may_hold_slip(chunk.lines) else None)
         if game is None:
             game = fast.read(chunk, source)
     if game is None:
         game = _parse_with_lark(chunk, source)
+    if game.result is None and not game.tags and not game.errors and game.first_numbering() is None:
+        _data_record_error(game, chunk, source)  # (a JSON record that is one '{...}' comment to the notation)
     if "SetUp" in game.tags and not game.errors:  # (Sanmill numbers a set-up with Black to move in pairs)
         sanmill_numbered(game)
     return game
+
+
+def _data_record_error(game: Game, chunk: Chunk, source: str) -> None:
+    """Give a game of nothing but comments whose text is a JSON record (an object with a key: ``{}``
+    alone is an empty comment to the notation) the error that says so."""
+    from muehle.notation.diagnose import data_record
+
+    text = chunk.text
+    said = data_record(text) if text.lstrip().startswith("{") and text.lstrip()[1:].lstrip().startswith('"') else None
+    if said is not None:
+        game.errors.append(NotationError(said, source=source, line=chunk.first_line, column=chunk.start + 1,
+                                         line_text=chunk.lines[0] if chunk.lines else None))
 
 
 def _read_whole(chunk: Chunk, source: str) -> Game:

@@ -4,7 +4,9 @@
 in the book's notation, PGN, JSON or YAML. The format is known from the name
 (``.json``, ``.yaml``, ``.yml``; anything else is notation or PGN) or, for standard
 input and a text, from the content (:func:`~muehle.notation.inputs.input_form`);
-``format`` forces it. Notation and PGN are one format to the reader (the grammar
+a text in notation whose first ply is a bare number is PlayOK's
+(:func:`~muehle.notation.playok.looks_like_playok`: the start of a file is looked
+at, a pipe as it is read, once); ``format`` forces it. Notation and PGN are one format to the reader (the grammar
 reads both): a file of them is read game by game, and a game with a syntax error
 carries it in ``game.errors``; a JSON or YAML record is one document, read whole,
 and an error in it raises :class:`~muehle.notation.errors.FormatError`.
@@ -26,10 +28,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterator, Optional
 
-from muehle.notation.inputs import PathArg, input_form, path_text, read_text, source_name
+from muehle.notation.inputs import PathArg, input_form, path_text, read_text, regular_file, source_name
 from muehle.notation.model import Game
 
-__all__ = ["FORMATS", "READERS", "Input", "read", "read_input", "format_of"]
+__all__ = ["FORMATS", "READERS", "Input", "read", "read_input", "format_of", "HEAD_BYTES"]
 
 
 @dataclass
@@ -71,10 +73,67 @@ def _read_data(form: str) -> Callable[[Input], Iterator[Game]]:
     return read_data
 
 
+def _read_playok(given: Input) -> Iterator[Game]:
+    """PlayOK's numbered points: read whole (imported on use)."""
+    from muehle.notation.playok import read_playok
+
+    return iter(read_playok(given.whole_text(), given.source))
+
+
+#: How much of the start of a file is looked at to tell PlayOK's records from the notation.
+HEAD_BYTES = 1 << 16
+
+
+def _head_text(head: bytes) -> str:
+    """The start of a file as text, to look at (a character cut at its end, or not UTF-8, replaced)."""
+    return head.decode("utf-8-sig", "replace")
+
+
+def _looks_like_playok(text: str) -> bool:
+    from muehle.notation.playok import looks_like_playok
+
+    return looks_like_playok(text)
+
+
+def _is_playok(name: str, text: Optional[str]) -> bool:
+    """Whether the input, read as notation by its name, is PlayOK's text (a pipe is not looked at here)."""
+    if text is None:
+        if name == "-" or not regular_file(name):
+            return False  # (a pipe can be read once: _read_pipe looks at its start as it reads it)
+        try:
+            with open(name, "rb") as handle:
+                text = _head_text(handle.read(HEAD_BYTES))
+        except (OSError, ValueError):
+            return False  # (reading it says why)
+    return _looks_like_playok(text)
+
+
+def _read_pipe(given: Input) -> Iterator[Game]:
+    """A pipe whose format is not given, read once: its start tells PlayOK's text (then read
+    whole) from the notation (read game by game, its start first)."""
+    from muehle.notation.decode import decoded_text, stream_lines
+    from muehle.notation.errors import MuehleError
+    from muehle.notation.parser import read_lines
+
+    try:
+        handle = open(given.name, "rb")
+    except OSError as error:
+        raise MuehleError(f"cannot read {given.name}: {error.strerror}", source=given.source, code="io") from None
+    with handle:
+        head = handle.read(HEAD_BYTES)
+        if _looks_like_playok(_head_text(head)):
+            given.text = decoded_text(head + handle.read(), given.source)
+            yield from _read_playok(given)
+        else:
+            yield from read_lines(stream_lines(handle, given.source, head=head, lenient=given.lenient),
+                                  given.source, deferred=given.deferred)
+
+
 #: Format name -> the reader of an input in it. ``pgn`` is read as the notation is.
 READERS: dict[str, Callable[[Input], Iterator[Game]]] = {
     "notation": _read_notation,
     "pgn": _read_notation,
+    "playok": _read_playok,
     "json": _read_data("json"),
     "yaml": _read_data("yaml"),
 }
@@ -88,13 +147,18 @@ def format_of(name: PathArg, text: Optional[str] = None, format: Optional[str] =
 
     >>> format_of("games.yml"), format_of("games.pgn"), format_of("-", '{"format": 1}'), format_of("g.txt", None, "json")
     ('yaml', 'notation', 'json', 'json')
+    >>> format_of("-", "1. 20 5 2. 14 21")
+    'playok'
     >>> format_of("g.txt", None, "sgf")
     Traceback (most recent call last):
     ...
-    ValueError: unknown format 'sgf': one of notation, pgn, json, yaml
+    ValueError: unknown format 'sgf': one of notation, pgn, playok, json, yaml
     """
     if format is None:
-        return input_form(name, text)
+        form = input_form(name, text)
+        if form == "notation" and _is_playok(path_text(name, "name"), text):
+            return "playok"
+        return form
     if format not in READERS:
         raise ValueError(f"unknown format {format!r}: one of {', '.join(READERS)}")
     return format
@@ -104,7 +168,7 @@ def read(source: PathArg, format: Optional[str] = None, *, text: Optional[str] =
          name: Optional[str] = None, deferred: bool = False, lenient: bool = False) -> Iterator[Game]:
     """The games of the input ``source`` (a path, or ``-`` for standard input), in order.
 
-    ``format`` (``notation``, ``pgn``, ``json``, ``yaml``) forces the format, else it is
+    ``format`` (``notation``, ``pgn``, ``playok``, ``json``, ``yaml``) forces the format, else it is
     known from the name or the content (see the module). ``text``: the input's text,
     read already (then ``source`` only names it). ``name``: how messages name the
     input (default: the path, ``<stdin>`` for ``-``). For notation and PGN:
@@ -119,7 +183,10 @@ def read(source: PathArg, format: Optional[str] = None, *, text: Optional[str] =
     if text is None and path == "-":
         text = read_text(path)  # (its format is known from its text)
     form = format_of(path, text, format)
-    return READERS[form](Input(path, source_text, text, deferred, lenient))
+    given = Input(path, source_text, text, deferred, lenient)
+    if format is None and form == "notation" and text is None and not regular_file(path):
+        return _read_pipe(given)  # (its format is known from its start, as it is read)
+    return READERS[form](given)
 
 
 def read_input(name: PathArg, format: Optional[str] = None) -> tuple[str, str, list[Game]]:

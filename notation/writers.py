@@ -206,7 +206,7 @@ def movetext_units(game: Game, capture_mark: str = BOOK_CAPTURE, result: Optiona
     if result is not None:
         units.append(result)
     for text in game.final_comments:
-        _add_comment(units, comment(text, game, None))
+        add_comment(units, comment(text, game, None))
     return units
 
 
@@ -218,7 +218,7 @@ def _line_units(
     ``context`` is the numbering of the ply before the line (``None`` at the start),
     ``black`` what follows the number of a Black ply standing alone."""
     for text in comments:
-        _add_comment(units, comment(text, game, None))
+        add_comment(units, comment(text, game, None))
     previous: Optional[Ply] = None  # the ply just before, if nothing came between
     for ply in plies:
         check_ply(ply, game)
@@ -244,7 +244,7 @@ def _line_units(
             units.append("(=)")
         previous = ply
         for text in ply.comments:
-            _add_comment(units, comment(text, game, ply))
+            add_comment(units, comment(text, game, ply))
             previous = None
         for variation in ply.variations:
             _variation_units(variation, units, mark, game, comment, before, black)
@@ -324,7 +324,7 @@ def check_numbering(plies: Sequence[Ply], game: Game, context: Optional[Numberin
             check_numbering(variation.plies, game, before)
 
 
-def _add_comment(units: list[str], unit: str) -> None:
+def add_comment(units: list[str], unit: str) -> None:
     """Append a comment as written; a ``;`` comment ends its line."""
     units.append(unit)
     if unit.startswith(";"):

@@ -41,10 +41,16 @@ def events_both_ways(text: str) -> list[tuple[list[tuple], list[tuple] | None]]:
 
 def check_same_events(text: str) -> list[tuple[list[tuple], list[tuple] | None]]:
     told = events_both_ways(text)
-    for slow, fast in told:
-        wrong = any(event[0] == "error" for event in slow)
-        if wrong:
+    reader = parser._PARSERS.get_fast()
+    for chunk, (slow, fast) in zip(split_lines(text_lines(text)), told):
+        if any(event[0] == "error" for event in slow):
             assert fast is None, (text, slow)  # the parser reports it
+        elif any(event[0] == "warning" for event in slow):
+            assert fast is None, (text, slow)  # a slip: the parser reads it, with its warning
+        elif parser._parse_with_lark(chunk, "t.txt").errors:
+            # the builder refuses what it is told (two annotations on one ply, "f2!? xb4 !"; a number that
+            # goes back, "5.b4 5.b4"), which the recorder takes: the fast reader leaves it to the parser
+            assert not reader.tell(chunk, "t.txt", GameBuilder()), text
         else:
             assert fast == slow, text
     return told
@@ -72,7 +78,9 @@ def test_written_pgn_tells_the_same_events(records: list[Game]) -> None:
 WORDS = ["1.", "2.", "17.", "3...", "4…", "12. ...", "b4", "D2", "b1", "d2-d6", "a1-a4/xg7", "f2!? xb4", "e3xd5",
          "5.b4", "5...d6", "!", "??", "!?", "$1", "$256", "(=)", "(", ")", "{ note }", "{ a { b }", "; rest", "1-0",
          "0-1", "1/2-1/2", "½-½", "*", '[Event "x"]', '[Round "1"]', "[Bad", "x", "-", "b4b6", "9" * 5, "\n", "\n\n",
-         ",", "6. g1,", "4. -,", "4. -", "g7,", "e3!,"]
+         ",", "6. g1,", "4. -,", "4. -", "g7,", "e3!,",
+         # a scorekeeper's slips, read with a warning by the parser only
+         "d2\u2013b2", "d6\u2014d5", "a1-a4\u00d7g7", "e3:d5", "d2-b2/x a4", "11 .", "12 . f4", "x"]
 
 
 @property_settings

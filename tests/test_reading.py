@@ -1,13 +1,16 @@
 """The front door, ``muehle.notation.read``, and ``--from`` on every command that reads records.
 
 The format of an input is known from its name (``.json``, ``.yaml``, ``.yml``;
-anything else notation or PGN) or, for standard input, its content; ``format`` and
-``--from`` force it, also against the name.
+anything else notation or PGN) or, for standard input, its content; a text in notation
+whose first ply is a bare number is PlayOK's (a file, standard input and a pipe alike);
+``format`` and ``--from`` force it, also against the name.
 """
 
 from __future__ import annotations
 
 import ast
+import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -32,13 +35,16 @@ def game_plies(game: Game) -> list[str]:
 
 LABELS = ["1. a1", "1... d6", "2. a4", "2... d5", "3. a7/xd6"]
 
+#: The same game in PlayOK's numbered points (a1 is 22, d6 5, a4 10, d5 8, a7 1: row by row from the top).
+PLAYOK = '[Event "Front door"]\n\n1. 22 5 2. 10 8 3. 1x5 *\n'
+
 
 @pytest.fixture
 def records(tmp_path: Path) -> dict[str, Path]:
     """The game in each format, under a name that says its format and under one that does not."""
     game = parse_game(NOTATION)
-    texts = {"notation": NOTATION, "json": write_json([game]), "yaml": write_yaml([game])}
-    suffixes = {"notation": ".txt", "json": ".json", "yaml": ".yaml"}
+    texts = {"notation": NOTATION, "json": write_json([game]), "yaml": write_yaml([game]), "playok": PLAYOK}
+    suffixes = {"notation": ".txt", "json": ".json", "yaml": ".yaml", "playok": ".pgn"}
     paths = {}
     for form, text in texts.items():
         named = tmp_path / f"game{suffixes[form]}"
@@ -50,14 +56,14 @@ def records(tmp_path: Path) -> dict[str, Path]:
     return paths
 
 
-@pytest.mark.parametrize("form", ["notation", "json", "yaml"])
+@pytest.mark.parametrize("form", ["notation", "json", "yaml", "playok"])
 def test_the_format_is_known_from_the_name(records: dict[str, Path], form: str) -> None:
     (game,) = read(records[form])
     assert game_plies(game) == LABELS and game.tags["Event"] == "Front door"
     assert game.source == str(records[form])
 
 
-@pytest.mark.parametrize("form", ["notation", "pgn", "json", "yaml"])
+@pytest.mark.parametrize("form", ["notation", "pgn", "json", "yaml", "playok"])
 def test_the_format_can_be_forced(records: dict[str, Path], form: str) -> None:
     path = records[("notation" if form == "pgn" else form) + "-unnamed"]
     (game,) = read(path, form)
@@ -65,7 +71,7 @@ def test_the_format_can_be_forced(records: dict[str, Path], form: str) -> None:
 
 
 def test_standard_input_is_known_from_its_content(records: dict[str, Path]) -> None:
-    for form in ("notation", "json", "yaml"):
+    for form in ("notation", "json", "yaml", "playok"):
         (game,) = read("-", text=records[form].read_text(encoding="utf-8"))
         assert game_plies(game) == LABELS and game.source == "<stdin>"
 
@@ -77,8 +83,38 @@ def test_a_forced_format_the_input_is_not_in_is_an_error_of_that_format(records:
     assert [(error.line, error.message) for error in game.errors] == [(comma_line(records["json"]), UNEXPECTED_COMMA)]
 
 
+def test_playok_forced_as_notation_is_an_error_of_the_notation(records: dict[str, Path]) -> None:
+    (game,) = read(records["playok"], "notation")
+    assert [(error.line, error.column, error.message) for error in game.errors] == [(3, 4, (
+        "this looks like PlayOK's numbered points (1 to 24, row by row from the top): read it with --from playok "
+        "(22 is a1 in the book's notation)"))]
+
+
+@pytest.mark.parametrize("command", ["convert --to json", "validate", "analyze", "show"])
+def test_every_command_names_playok_read_as_notation(records: dict[str, Path], command: str) -> None:
+    result = run(*command.split(), "--from", "notation", str(records["playok"]))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert (f"{records['playok']}:3:4: error: this looks like PlayOK's numbered points (1 to 24, row by row from "
+            "the top): read it with --from playok") in result.output
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+@pytest.mark.parametrize("form", ["notation", "playok"])
+def test_a_pipe_is_read_once_and_its_format_known_from_its_start(tmp_path: Path, form: str) -> None:
+    fifo = tmp_path / "game.fifo"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=fifo.write_text, args=(PLAYOK if form == "playok" else NOTATION,),
+                              kwargs={"encoding": "utf-8"}, daemon=True)
+    writer.start()
+    try:
+        (game,) = read(fifo)
+    finally:
+        writer.join(5)
+    assert game_plies(game) == LABELS and game.tags["Event"] == "Front door" and not game.errors
+
+
 def test_an_unknown_format_is_a_value_error(records: dict[str, Path]) -> None:
-    with pytest.raises(ValueError, match="unknown format 'sgf': one of notation, pgn, json, yaml"):
+    with pytest.raises(ValueError, match="unknown format 'sgf': one of notation, pgn, playok, json, yaml"):
         read(records["notation"], "sgf")
 
 
@@ -92,9 +128,8 @@ def test_deferred_gives_the_cheap_records_of_well_formed_games(records: dict[str
 
 
 #: Read as notation, a JSON record's first '{' opens a comment that its first '}' closes; the ',' after that
-#: stands where no comma of the book's one-line form may.
-UNEXPECTED_COMMA = ("a comma stands right after White's ply (and its annotation, NAGs and draw offer) or after the "
-                    "book's 4. -, and before Black's reply: 6. g1, g7")
+#: is where reading it as notation stops, and the message says what the text is.
+UNEXPECTED_COMMA = "this looks like JSON, not notation: read it with --from json (or name the file *.json)"
 
 
 def comma_line(path: Path) -> int:
@@ -107,7 +142,7 @@ def run(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
     return CliRunner().invoke(cli, list(args), input=input)
 
 
-@pytest.mark.parametrize("form", ["notation", "pgn", "json", "yaml"])
+@pytest.mark.parametrize("form", ["notation", "pgn", "json", "yaml", "playok"])
 def test_every_command_reads_a_forced_format(records: dict[str, Path], form: str) -> None:
     path = str(records[("notation" if form == "pgn" else form) + "-unnamed"])
     converted = run("convert", "--from", form, "--to", "notation", path)
@@ -140,7 +175,7 @@ def test_without_from_a_json_record_under_another_name_is_read_as_notation(
 def test_from_names_a_known_format() -> None:
     result = run("validate", "--from", "sgf", "x.txt")
     assert result.exit_code == 2
-    assert "'sgf' is not one of 'notation', 'pgn', 'json', 'yaml'" in result.output
+    assert "'sgf' is not one of 'notation', 'pgn', 'playok', 'json', 'yaml'" in result.output
 
 
 def test_no_command_module_imports_another_commands_module() -> None:
@@ -151,3 +186,30 @@ def test_no_command_module_imports_another_commands_module() -> None:
         imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
         others = {f"muehle.analyzer.cli.{other}" for other in commands - {command}}
         assert not imported & others, command
+
+
+@pytest.mark.parametrize("text", ['{"format": "muehle-record", "version": 1, "games": []}\n',
+                                  'format: muehle-record\nversion: 1\ngames: []\n'])
+def test_a_record_that_is_one_comment_to_the_notation_is_named_too(tmp_path: Path, text: str) -> None:
+    """An empty JSON record is one '{...}' comment to the notation, a YAML one has no '{' at all: read as
+    notation, neither is taken for a game without plies."""
+    path = tmp_path / "record.txt"
+    path.write_text(text, encoding="utf-8")
+    form = "JSON" if text.startswith("{") else "YAML"
+    result = run("validate", str(path))
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"{path}:1:1: error: this looks like {form}, not notation: read it with "
+                                    f"--from {form.lower()}")
+    assert run("validate", "--from", form.lower(), str(path)).output == (
+        f"{path}: error: there is no game in the input\n0 games, 0 valid, 0 invalid, 1 unreadable input\n")
+
+
+def test_a_game_of_comments_alone_is_still_a_game() -> None:
+    (game,) = read("-", text="{ nur ein Kommentar }\n")
+    assert not game.errors and game.comments == ["nur ein Kommentar"]
+
+
+@pytest.mark.parametrize("text", ["{}\n", "{ }\n", "{}"])
+def test_an_empty_comment_alone_is_a_game_of_the_notation(text: str) -> None:
+    (game,) = read("x.txt", text=text)
+    assert not game.errors and game.comments == [""]

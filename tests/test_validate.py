@@ -118,11 +118,11 @@ class TestJson:
         result = run("--format", "json", path)
         assert result.exit_code == 1
         first, second = json.loads(result.stdout)
-        assert list(first) == ["source", "game", "tags", "rules", "valid", "plies", "errors", "outcome", "result",
-                               "restore"]
+        assert list(first) == ["source", "game", "tags", "rules", "valid", "plies", "errors", "warnings", "outcome",
+                               "result", "restore"]
         assert first == {
             "source": path, "game": 1, "tags": {"Event": "blocked", "Result": "0-1"}, "rules": "wmd",
-            "valid": True, "plies": 18, "errors": [],
+            "valid": True, "plies": 18, "errors": [], "warnings": [],
             "outcome": {"winner": "black", "reason": "blocked", "ply": 18},
             "result": {"declared": "0-1", "consistent": True}, "restore": None,
         }

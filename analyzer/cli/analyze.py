@@ -103,7 +103,7 @@ def analyze(file: str, game_number: Optional[int], rules: Optional[Ruleset], fmt
             endgames_dir: Optional[str], source_format: Optional[str]) -> None:
     """Report mills, captures, phases, repetitions, draw rights and the end of each game.
 
-    FILE holds records in the notation, PGN, JSON or YAML ('-' reads standard input).
+    FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads standard input).
     """
     data = load_games(file, source_format)
     if game_number is not None:

@@ -45,7 +45,7 @@ def claim(file: str, ply: Optional[int], move: Optional[int], side: Optional[str
           game_number: int, rules: Optional[Ruleset], fmt: str, source_format: Optional[str]) -> None:
     """Decide whether a draw claim after ply N was right; exit 0 if valid, 1 if not.
 
-    FILE holds records in the notation, PGN, JSON or YAML ('-' reads standard input).
+    FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads standard input).
     """
     check_ply_choice(ply, move, side, needed_for="the claim")
     data = load_games(file, source_format)

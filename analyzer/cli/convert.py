@@ -2,7 +2,8 @@
 
 Inputs are read through the front door, :func:`muehle.notation.read`: their format
 is known by name (``.json``, ``.yaml``, ``.yml``) or, for standard input, by content
-(everything else is read as notation or PGN), or forced with ``--from``. A record that cannot be
+(everything else is read as notation or PGN, or as PlayOK's numbered points when its
+first ply is a bare number), or forced with ``--from``. A record that cannot be
 read completely is not converted: every error is reported and nothing is written.
 """
 
@@ -18,6 +19,7 @@ from muehle.notation.inputs import source_name
 from muehle.notation.jsonrecord import write_json, write_yaml
 from muehle.notation.model import Game
 from muehle.notation.pgn import write_pgn
+from muehle.notation.playok_writer import write_playok
 from muehle.notation.reading import read_input
 from muehle.notation.writers import BLACK_NUMBERS, UnwritableError, write_notation
 
@@ -46,6 +48,7 @@ WRITERS: dict[str, Writer] = {
     "json": write_json,
     "yaml": write_yaml,
     "pgn": write_pgn,
+    "playok": write_playok,
     "html": write_html,
 }
 
@@ -106,7 +109,7 @@ class _Errors(MuehleError):
 @fails_cleanly
 def convert(files: tuple[str, ...], target: str, output: Optional[str], black_number: Optional[str],
             comma: bool, source_format: Optional[str]) -> None:
-    """Convert game records to notation, JSON, YAML, PGN or a self-contained HTML viewer.
+    """Convert game records to notation, JSON, YAML, PGN, PlayOK's numbered points or a self-contained HTML viewer.
 
     FILE may be `-` for standard input. Several files are read in order and their
     games written together. Nothing is written if any record has an error.

@@ -1,8 +1,8 @@
 """The games a command reads from one input, and the one it was asked for.
 
 Inputs are read through the front door, :func:`muehle.notation.read` (notation or
-PGN, JSON, YAML, the format known from the name or content or forced; ``-`` is
-standard input). The lines of the text are kept so that an
+PGN, PlayOK's numbered points, JSON, YAML, the format known from the name or content or
+forced; ``-`` is standard input). The lines of the text are kept so that an
 error found later (an illegal ply, a claim that cannot be judged) can show the
 line it points at.
 """

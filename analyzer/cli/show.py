@@ -67,7 +67,7 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
          rules: Optional[Ruleset], source_format: Optional[str]) -> None:
     """Show the position after a ply of a record as a board diagram, SVG or FEN.
 
-    FILE holds records in the notation, PGN, JSON or YAML ('-' reads standard input).
+    FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads standard input).
     """
     check_ply_choice(ply, move, side)
     if svg_output is None and ctx.get_parameter_source("mills") is not click.core.ParameterSource.DEFAULT:

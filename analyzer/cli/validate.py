@@ -58,7 +58,7 @@ class StopRequest:
 
 
 @click.command(help="Replay records under a ruleset and report every broken rule.\n\n"
-                    "FILES are records in notation, PGN, JSON or YAML (- for standard input). "
+                    "FILES are records in notation, PGN, PlayOK's numbered points, JSON or YAML (- for standard input). "
                     "Exit status: 0 when every game is valid, 1 when any is not or a file cannot "
                     "be read, 2 for usage errors.")
 @click.argument("files", nargs=-1, required=True)
@@ -105,7 +105,7 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
             elif json_output:
                 out.write(("\n" if first else ",\n") + json.dumps(item.to_dict(), ensure_ascii=ascii_only))
                 first = False
-            elif item.errors:
+            elif item.errors or item.warnings:
                 progress.clear()
                 out.write("".join(line + "\n" for line in item.text_lines(ascii_only)))
                 out.flush()
