@@ -1,4 +1,4 @@
-"""The timeline and summary of ``muehle.analyzer.analysis`` on hand-built records.
+"""The timeline and summary of ``muehle.analyzer.reports.analysis`` on hand-built records.
 
 Every expected value below was worked out by hand from the record and the rules
 texts (``shared/seeds/000_ed81c6983a0f69c1.txt`` for WMD); the docstrings say how.
@@ -12,13 +12,13 @@ from typing import Any, Optional
 
 import pytest
 
-from muehle.analyzer.analysis import EVENT_TYPES, Analysis, PlyNames, analyze
-from muehle.analyzer.analysis_text import render_text
-from muehle.analyzer.board import Position, mask_of
-from muehle.analyzer.generate import generate_games
-from muehle.analyzer.record_setup import replay_record
-from muehle.analyzer.replay import replay
-from muehle.analyzer.rules import load_ruleset, parse_ruleset
+from muehle.analyzer.reports.analysis import EVENT_TYPES, Analysis, PlyNames, analyze
+from muehle.analyzer.reports.analysis_text import render_text
+from muehle.analyzer.engine.board import Position, mask_of
+from muehle.analyzer.play.generate import generate_games
+from muehle.analyzer.engine.setup import replay_record
+from muehle.analyzer.engine.replay import replay
+from muehle.analyzer.engine.rules import load_ruleset, parse_ruleset
 from muehle.notation.model import Game, Ply
 from muehle.notation.parser import parse_game, read_file
 
@@ -97,7 +97,7 @@ def test_repetition_counts_the_start_position() -> None:
 
 
 def _mask(points: str) -> int:
-    from muehle.analyzer.board import mask_of
+    from muehle.analyzer.engine.board import mask_of
 
     return mask_of(points.split())
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import yaml
 from click.testing import CliRunner
 
-from muehle.analyzer.analysis import analyze
-from muehle.analyzer.analysis_text import render_text
+from muehle.analyzer.reports.analysis import analyze
+from muehle.analyzer.reports.analysis_text import render_text
 from muehle.analyzer.cli import cli
-from muehle.analyzer.record_setup import replay_record
+from muehle.analyzer.engine.setup import replay_record
 from muehle.notation.parser import read_file
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

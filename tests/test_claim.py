@@ -1,4 +1,4 @@
-"""Claim verdicts of ``muehle.analyzer.claims`` on hand-built records.
+"""Claim verdicts of ``muehle.analyzer.reports.claims`` on hand-built records.
 
 A claim "at ply N" is judged on the position after ply N (WMD 11.2, 11.3, 11.5 in
 ``shared/seeds/000_ed81c6983a0f69c1.txt``). The records are ``examples/analyze-*.txt``.
@@ -11,10 +11,10 @@ from typing import Any, Optional
 
 import pytest
 
-from muehle.analyzer.board import Position, mask_of
-from muehle.analyzer.claims import ClaimError, Verdict, judge_claim
-from muehle.analyzer.record_setup import replay_record
-from muehle.analyzer.replay import Replay, replay
+from muehle.analyzer.engine.board import Position, mask_of
+from muehle.analyzer.reports.claims import ClaimError, ClaimVerdict, judge_claim
+from muehle.analyzer.engine.setup import replay_record
+from muehle.analyzer.engine.replay import Replay, replay
 from muehle.notation.model import Game, Ply
 from muehle.notation.parser import read_file
 
@@ -26,7 +26,7 @@ def replayed(name: str, rules: Optional[str] = None, number: int = 1) -> Replay:
 
 
 def claim(name: str, ply: int, rule: str, by: str = "white", rules: Optional[str] = None,
-          number: int = 1) -> Verdict:
+          number: int = 1) -> ClaimVerdict:
     return judge_claim(replayed(name, rules, number), ply, by, rule)  # type: ignore[arg-type]
 
 
@@ -185,7 +185,7 @@ def test_wmd_claim_the_record_cannot_prove_yet() -> None:
 def test_a_claim_at_the_start_of_a_set_up_record() -> None:
     """With 64 plies since the last placement or capture, WMD's 60 without a capture are shown
     before the first ply."""
-    from muehle.analyzer.claims import judge_claim
+    from muehle.analyzer.reports.claims import judge_claim
 
     game = list(read_file(EXAMPLES / "setup-no-progress.txt"))[1]
     assert game.tags["FEN"].endswith(" 50 70")  # (the example's count, raised to 64 here)
@@ -344,7 +344,7 @@ def test_the_arguments_are_checked_at_the_call(ply: object, by: str, rule: str, 
 
 
 def test_an_unknown_rule_and_an_unreadable_record() -> None:
-    from muehle.analyzer.claims import judge_claim
+    from muehle.analyzer.reports.claims import judge_claim
     from muehle.notation.parser import read_games
 
     with pytest.raises(ValueError, match="unknown claim rule 'stalemate'"):

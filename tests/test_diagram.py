@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from muehle.analyzer.board import Position, mask_of
-from muehle.analyzer.diagram import point_cell, render_diagram, side_phase
-from muehle.analyzer.replay import replay
+from muehle.analyzer.engine.board import Position, mask_of
+from muehle.analyzer.pictures.diagram import point_cell, render_diagram, side_phase
+from muehle.analyzer.engine.replay import replay
 from muehle.notation.parser import parse_game, read_file
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -118,7 +118,7 @@ def test_a_jump_marks_origin_and_target_and_shows_the_flying_side() -> None:
     # White moves d3-e3; Black, with three stones, jumps d1-e4 (as the book's 21. - d1-g4).
     game = parse_game('[SetUp "1"]\n[FEN "****O***/***O*O**/OO*@@@*O w m s 6 0 3 0 0 0 0 0 0 0 0 0 21"]\n'
                       "21. d3-e3 d1-e4")
-    from muehle.analyzer.fen import start_position
+    from muehle.analyzer.pictures.fen import start_position
 
     result = replay(game, start=start_position(game))
     assert result.errors == []

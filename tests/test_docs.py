@@ -13,7 +13,7 @@ import click
 from click.testing import CliRunner
 
 from muehle.analyzer.cli import COMMANDS, cli
-from muehle.analyzer.events import CODES
+from muehle.analyzer.engine.events import CODES
 from muehle.notation import read_games
 
 ROOT = Path(__file__).resolve().parent.parent

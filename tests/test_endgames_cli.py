@@ -44,7 +44,7 @@ def test_other_commands_work_without_numpy() -> None:
 
 def test_the_library_says_how_to_install_numpy() -> None:
     script = ("import sys; sys.modules['numpy'] = None\n"
-              "from muehle.analyzer.board import Position\n"
+              "from muehle.analyzer.engine.board import Position\n"
               "from muehle.analyzer.endgames.probe import probe\n"
               "try:\n    probe(Position(0b111, 0b111000, 0, 0))\n"
               "except ImportError as error:\n    print(error)\n")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from muehle.analyzer.board import Position, mask_of
+from muehle.analyzer.engine.board import Position, mask_of
 from muehle.analyzer.engine import Board, IllegalPly
 from muehle.analyzer.engine.core import phase_of
-from muehle.analyzer.generate import generate_games
-from muehle.analyzer.replay import replay
-from muehle.analyzer.rules import load_ruleset, parse_ruleset
+from muehle.analyzer.play.generate import generate_games
+from muehle.analyzer.engine.replay import replay
+from muehle.analyzer.engine.rules import load_ruleset, parse_ruleset
 from muehle.notation.model import Game, Ply
 
 

@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 from strategies import games, pgn_record_files, record_files
 
-from muehle.analyzer.generate import generate_games
-from muehle.analyzer.rules import load_ruleset
+from muehle.analyzer.play.generate import generate_games
+from muehle.analyzer.engine.rules import load_ruleset
 from muehle.notation import fastread, parser
 from muehle.notation.model import Game, MoveLine, Ply, move_line_of
 from muehle.notation.moverecord import MoveRecord

@@ -15,9 +15,9 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from muehle.analyzer.board import Position, mask_of
+from muehle.analyzer.engine.board import Position, mask_of
 from muehle.analyzer.cli import cli
-from muehle.analyzer.fen import (
+from muehle.analyzer.pictures.fen import (
     FEN_FORMS,
     FEN_ORDER,
     counters_after,
@@ -30,10 +30,10 @@ from muehle.analyzer.fen import (
     start_fen,
     start_position,
 )
-from muehle.analyzer.generate import generate_games
-from muehle.analyzer.record_setup import replay_record
-from muehle.analyzer.replay import replay
-from muehle.analyzer.rules import load_ruleset, parse_ruleset
+from muehle.analyzer.play.generate import generate_games
+from muehle.analyzer.engine.setup import replay_record
+from muehle.analyzer.engine.replay import replay
+from muehle.analyzer.engine.rules import load_ruleset, parse_ruleset
 from muehle.notation.errors import FormatError
 from muehle.notation.model import POINTS, Game, Ply
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from muehle.analyzer.cli import cli
-from muehle.analyzer.record_setup import replay_record
-from muehle.analyzer.verdict import judge
+from muehle.analyzer.engine.setup import replay_record
+from muehle.analyzer.reports.verdict import judge
 from muehle.notation import parse_game
 
 #: Black places d2, b2 and f2 (the mill b2-d2-f2 at its third ply) and takes a1.

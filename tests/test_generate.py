@@ -11,13 +11,13 @@ from typing import Callable, Optional
 import pytest
 from click.testing import CliRunner
 
-from muehle.analyzer.board import ALL_POINTS, MILLS, NEIGHBOURS, POINT_INDEX, Position, mills_closed_at, points_of
+from muehle.analyzer.engine.board import ALL_POINTS, MILLS, NEIGHBOURS, POINT_INDEX, Position, mills_closed_at, points_of
 from muehle.analyzer.cli import cli
-from muehle.analyzer.generate import generate_games
-from muehle.analyzer.replay import PlyRecord, replay
-from muehle.analyzer.rules import Ruleset, load_ruleset
-from muehle.analyzer.validate import validate_file
-from muehle.analyzer.zwickmuehle import has_zwickmuehle
+from muehle.analyzer.play.generate import generate_games
+from muehle.analyzer.engine.replay import PlyRecord, replay
+from muehle.analyzer.engine.rules import Ruleset, load_ruleset
+from muehle.analyzer.batch.validate import validate_file
+from muehle.analyzer.reports.zwickmuehle import has_zwickmuehle
 from muehle.notation.model import Game, Ply
 from muehle.notation.parser import read_games
 from muehle.notation.writers import write_notation

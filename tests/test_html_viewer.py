@@ -31,11 +31,11 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import Select
 
-from muehle.analyzer.board import mask_of, points_of
-from muehle.analyzer.fen import fen_to_position
-from muehle.analyzer.generate import generate_games
-from muehle.analyzer.html_viewer import NAG_SYMBOLS, asset, game_label, render_games_html, render_html, write_html
-from muehle.analyzer.replay import replay
+from muehle.analyzer.engine.board import mask_of, points_of
+from muehle.analyzer.pictures.fen import fen_to_position
+from muehle.analyzer.play.generate import generate_games
+from muehle.analyzer.pictures.html_viewer import NAG_SYMBOLS, asset, game_label, render_games_html, render_html, write_html
+from muehle.analyzer.engine.replay import replay
 from muehle.notation.errors import FormatError
 from muehle.notation.model import POINTS as POINT_NAMES, Game
 from muehle.notation.parser import parse_game, read_file, read_games

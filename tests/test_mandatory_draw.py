@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from muehle.analyzer.analysis import analyze
-from muehle.analyzer.board import Position, mask_of
-from muehle.analyzer.mandatory_draw import obliging_clause, offer_must_be_accepted, stone_count
-from muehle.analyzer.record_setup import replay_record
+from muehle.analyzer.reports.analysis import analyze
+from muehle.analyzer.engine.board import Position, mask_of
+from muehle.analyzer.reports.mandatory_draw import obliging_clause, offer_must_be_accepted, stone_count
+from muehle.analyzer.engine.setup import replay_record
 from muehle.notation.parser import read_file
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

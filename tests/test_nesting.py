@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from muehle.analyzer.cli import cli
-from muehle.analyzer.verdict import judge
+from muehle.analyzer.reports.verdict import judge
 from muehle.notation import fastread
 from muehle.notation.errors import FormatError
 from muehle.notation.jsonrecord import read_json, write_json

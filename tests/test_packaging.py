@@ -14,13 +14,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 SCRIPT = """
 import muehle.grammars, muehle.notation.parser as parser
-from muehle.analyzer.rules import load_ruleset
+from muehle.analyzer.engine.rules import load_ruleset
 game = parser.parse_game("1. b4 d6 2. d2-b2")
 print(muehle.grammars.__file__)
 print(len(game.plies), game.plies[2].origin, game.plies[2].target)
 print(load_ruleset("wmd").name)
-from muehle.analyzer.html_viewer import asset, render_html
-from muehle.analyzer.replay import replay
+from muehle.analyzer.pictures.html_viewer import asset, render_html
+from muehle.analyzer.engine.replay import replay
 page = render_html(game, replay(game))
 print(asset("viewer.css") in page and asset("viewer.js") in page and "function Viewer(" in page)
 """
@@ -41,12 +41,12 @@ def test_wheel_contains_grammar_and_rulesets(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "muehle/grammars/muehle.lark" in names
     for preset in ("wmd", "wmd-traditional", "schuermann", "brettspielnetz", "sanmill"):
-        assert f"muehle/analyzer/rulesets/{preset}.yaml" in names
+        assert f"muehle/analyzer/engine/rulesets/{preset}.yaml" in names
 
 
 def test_wheel_contains_the_viewer_s_styles_and_script(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert {"muehle/analyzer/viewer_assets/viewer.css", "muehle/analyzer/viewer_assets/viewer.js"} <= names
+    assert {"muehle/analyzer/pictures/viewer_assets/viewer.css", "muehle/analyzer/pictures/viewer_assets/viewer.js"} <= names
 
 
 def test_wheel_marks_its_packages_as_typed(wheel: Path) -> None:

@@ -8,8 +8,8 @@ import pytest
 
 from pathlib import Path
 
-import muehle.analyzer.progress as progress_module
-from muehle.analyzer.progress import FileProgress, Progress, count_lines, format_duration, format_status
+import muehle.analyzer.batch.progress as progress_module
+from muehle.analyzer.batch.progress import FileProgress, Progress, count_lines, format_duration, format_status
 from muehle.notation.parser import file_lines
 
 

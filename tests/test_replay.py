@@ -15,10 +15,10 @@ from typing import Optional
 
 import pytest
 
-from muehle.analyzer.board import MILL_LINES, NEIGHBOURS, POINT_INDEX, Position, mask_of
-from muehle.analyzer.replay import Replay, replay
-from muehle.analyzer.rules import Ruleset, load_ruleset, parse_ruleset
-from muehle.analyzer.verdict import report_of
+from muehle.analyzer.engine.board import MILL_LINES, NEIGHBOURS, POINT_INDEX, Position, mask_of
+from muehle.analyzer.engine.replay import Replay, replay
+from muehle.analyzer.engine.rules import Ruleset, load_ruleset, parse_ruleset
+from muehle.analyzer.reports.verdict import report_of
 from muehle.notation.errors import NotationError
 from muehle.notation.model import Game, Ply, Variation
 
@@ -313,7 +313,7 @@ class TestEndOfGame:
     def test_a_result_against_a_set_up_position_that_is_decided_says_at_the_start(self) -> None:
         """Black to move with a1, a7, g1, g7 boxed in by White's a4, d1, d7, g4: Black cannot
         move (WMD 10.2) before any ply; the record's 0-1 contradicts it."""
-        from muehle.analyzer.fen import fen_to_position
+        from muehle.analyzer.pictures.fen import fen_to_position
 
         start = fen_to_position("O*******/*****O**/O@O@O@O@ b m s 6 0 4 0 0 0 0 0 0 0 0 0 30").position
         r = replay(Game(result="0-1"), WMD, start=start)
@@ -396,7 +396,7 @@ class TestNumbering:
     def test_an_unnumbered_record_set_up_with_black_to_move_says_how_to_number_it(self) -> None:
         """Without move numbers the first ply is White's (docs/notation.md); with Black to move
         in the FEN that is wrong, and the record never said White: the message says what to write."""
-        from muehle.analyzer.record_setup import replay_record
+        from muehle.analyzer.engine.setup import replay_record
         from muehle.notation.jsonrecord import read_json, write_json
         from muehle.notation.parser import read_games
 
@@ -782,7 +782,7 @@ def test_repetition_rights_and_counts_agree_on_generated_games(preset: str) -> N
     """The replay counts repetitions as it goes (skipping positions with stones in hand,
     which never come back); the ply records count every position from the history.
     A third occurrence gives a draw right in the one exactly where the other counts 3."""
-    from muehle.analyzer.generate import generate_games
+    from muehle.analyzer.play.generate import generate_games
 
     rules = load_ruleset(preset)
     rights_seen = 0

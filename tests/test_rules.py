@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from muehle.analyzer.cli import cli
-from muehle.analyzer.rules import (
+from muehle.analyzer.engine.rules import (
     NoProgressRule,
     Ruleset,
     load_ruleset,

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from muehle.analyzer.cli import cli
-from muehle.analyzer.record_setup import replay_record
+from muehle.analyzer.engine.setup import replay_record
 from muehle.notation import fastread, parse_game, parser, read_games
 from muehle.notation.jsonrecord import read_json, write_json
 from muehle.notation.model import MoveLine

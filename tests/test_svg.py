@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from muehle.analyzer.board import Position, mask_of
-from muehle.analyzer.replay import replay
-from muehle.analyzer.svg import render_svg
+from muehle.analyzer.engine.board import Position, mask_of
+from muehle.analyzer.engine.replay import replay
+from muehle.analyzer.pictures.svg import render_svg
 from muehle.notation.parser import parse_game, read_file
 
 NS = {"svg": "http://www.w3.org/2000/svg"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from muehle.analyzer.fen import fen_to_position, start_fen
+from muehle.analyzer.pictures.fen import fen_to_position, start_fen
 from muehle.notation.errors import FormatError
 from muehle.notation.model import Game
 from muehle.notation.parser import read_games

@@ -10,11 +10,11 @@ import pytest
 from click.testing import CliRunner
 
 from muehle.analyzer.cli import cli
-from muehle.analyzer.events import CODES
-from muehle.analyzer.generate import generate_games
-from muehle.analyzer.rules import load_ruleset
-from muehle.analyzer.validate import validate_file
-from muehle.analyzer.verdict import judge
+from muehle.analyzer.engine.events import CODES
+from muehle.analyzer.play.generate import generate_games
+from muehle.analyzer.engine.rules import load_ruleset
+from muehle.analyzer.batch.validate import validate_file
+from muehle.analyzer.reports.verdict import judge
 from muehle.notation import fastread
 from muehle.notation.parser import read_file, read_games
 from muehle.notation.writers import write_notation
@@ -587,7 +587,7 @@ class TestJobs:
         assert single.stdout.count('"source"') == 300 + 16 + 17
 
     def test_standard_input_is_cut_into_pieces_too(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-        from muehle.analyzer import validate
+        from muehle.analyzer.batch import validate
 
         monkeypatch.setattr(validate, "PIECE_BYTES", 64)  # many pieces
         text = write_notation(list(generate_games(load_ruleset("wmd"), 5, 40))) + "\n1. d2 d2 *\n"
@@ -609,7 +609,7 @@ class TestJobs:
         assert pickle.loads(pickle.dumps(reports)) == reports
 
     def test_jobs_zero_is_one_process_per_processor(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-        from muehle.analyzer import validate
+        from muehle.analyzer.batch import validate
 
         started: list[int] = []
         real_pool = validate._Pool
@@ -630,7 +630,7 @@ class TestJobs:
     def test_usable_processors_follow_the_affinity_else_the_count(self, monkeypatch: pytest.MonkeyPatch) -> None:
         import os
 
-        from muehle.analyzer.validate import usable_processors
+        from muehle.analyzer.batch.validate import usable_processors
 
         monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 3, 5}, raising=False)
         assert usable_processors() == 3
@@ -639,7 +639,7 @@ class TestJobs:
         assert usable_processors() == 1
 
     def test_a_negative_number_of_jobs_is_refused(self, tmp_path: Path) -> None:
-        from muehle.analyzer.validate import validate_paths
+        from muehle.analyzer.batch.validate import validate_paths
 
         with pytest.raises(ValueError, match="not -2"):
             next(validate_paths([write(tmp_path, "g.txt", "1. d2 *\n")], jobs=-2))
@@ -652,7 +652,7 @@ class TestJobs:
 
     @pytest.mark.parametrize("jobs", [1, 2])
     def test_path_objects_give_reports_named_by_text(self, tmp_path: Path, jobs: int) -> None:
-        from muehle.analyzer.validate import validate_paths
+        from muehle.analyzer.batch.validate import validate_paths
         from muehle.notation.errors import MuehleError
 
         path = Path(write(tmp_path, "g.txt", "1. d2 d2 *\n"))
@@ -667,7 +667,7 @@ class TestJobs:
 
     def test_the_library_takes_the_rules_by_name(self, tmp_path: Path) -> None:
         """As ``validate_file`` does; an unknown name or a wrong type is an error at the call."""
-        from muehle.analyzer.validate import validate_paths
+        from muehle.analyzer.batch.validate import validate_paths
         from muehle.notation.errors import FormatError
 
         path = write(tmp_path, "g.txt", "1. d2 d6 *\n")

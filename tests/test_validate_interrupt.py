@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from muehle.analyzer.generate import generate_games
-from muehle.analyzer.rules import load_ruleset
+from muehle.analyzer.play.generate import generate_games
+from muehle.analyzer.engine.rules import load_ruleset
 from muehle.notation.writers import write_notation
 
 MUEHLE = Path(sys.executable).parent / "muehle"

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from muehle.analyzer import validate
-from muehle.analyzer.validate import safe_cut, validate_paths
+from muehle.analyzer.batch import validate
+from muehle.analyzer.batch.validate import safe_cut, validate_paths
 
 GAME = '[Event "{e}"]\n[Result "*"]\n\n1. d2 d6 2. f4 f2 *\n'
 
@@ -138,7 +138,7 @@ def test_a_worker_is_sent_where_its_piece_is_not_the_piece(tmp_path: Path) -> No
     # full pipe could keep the workers from being stopped on Ctrl-C
     import pickle
 
-    from muehle.analyzer.rules import load_ruleset
+    from muehle.analyzer.engine.rules import load_ruleset
 
     path = tmp_path / "games.txt"
     path.write_text((GAME.format(e="x" * 200) + "\n") * 3000, encoding="utf-8")  # about 1 MB
@@ -218,7 +218,7 @@ def test_workers_of_a_killed_main_process_end_quietly(tmp_path: Path) -> None:
     path = long_file(tmp_path)
     script = (
         "import sys, time\n"
-        "from muehle.analyzer import validate\n"
+        "from muehle.analyzer.batch import validate\n"
         "pool = validate._Pool(2)\n"
         "reports = pool.judge(open(sys.argv[1], 'rb'), sys.argv[1], 'long.txt', None)\n"
         "next(reports)\n"

@@ -1,4 +1,4 @@
-"""The Zwickmühle (running double mill) as ``muehle.analyzer.zwickmuehle`` defines it.
+"""The Zwickmühle (running double mill) as ``muehle.analyzer.reports.zwickmuehle`` defines it.
 
 A side has one when it has no stones in hand, has a closed mill M, and a stone s of
 M can step to an adjacent free point p where it closes another mill M' (M' without
@@ -14,10 +14,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from muehle.analyzer.analysis import analyze
-from muehle.analyzer.board import ALL_POINTS, MILLS, NEIGHBOURS, Position, mask_of
-from muehle.analyzer.record_setup import replay_record
-from muehle.analyzer.zwickmuehle import has_shuttle, has_zwickmuehle, shuttles, zwickmuehlen
+from muehle.analyzer.reports.analysis import analyze
+from muehle.analyzer.engine.board import ALL_POINTS, MILLS, NEIGHBOURS, Position, mask_of
+from muehle.analyzer.engine.setup import replay_record
+from muehle.analyzer.reports.zwickmuehle import has_shuttle, has_zwickmuehle, shuttles, zwickmuehlen
 from muehle.notation.parser import read_file
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

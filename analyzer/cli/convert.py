@@ -29,7 +29,7 @@ def write_html(games: list[Game]) -> str:
     with a warning on standard error."""
     import copy
 
-    from muehle.analyzer.html_viewer import write_html as render
+    from muehle.analyzer.pictures.html_viewer import write_html as render
 
     unreplayed: list[tuple[int, MuehleError]] = []
     page = render(games, unreplayed)

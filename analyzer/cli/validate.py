@@ -18,8 +18,8 @@ from typing import Any, Optional
 import click
 
 from muehle.analyzer.cli.common import fails_cleanly, from_option, resolve_rules, stdout_is_utf8
-from muehle.analyzer.progress import FileProgress
-from muehle.analyzer.validate import ValidationSummary, fewer_collections, read_stdin, validate_paths
+from muehle.analyzer.batch.progress import FileProgress
+from muehle.analyzer.batch.validate import ValidationSummary, fewer_collections, read_stdin, validate_paths
 from muehle.notation.errors import MuehleError
 from muehle.notation.inputs import source_name
 

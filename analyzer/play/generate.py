@@ -10,8 +10,8 @@ of the ply and its position: "jumping now" only when the mover jumps) and some
 games a short variation. Every game replays without error under the same ruleset
 and its declared result agrees with the board.
 
->>> from muehle.analyzer.replay import replay
->>> from muehle.analyzer.rules import load_ruleset
+>>> from muehle.analyzer.engine.replay import replay
+>>> from muehle.analyzer.engine.rules import load_ruleset
 >>> rules = load_ruleset("wmd")
 >>> games = list(generate_games(rules, seed=7, count=3))
 >>> [replay(g, rules).valid for g in games]
@@ -26,11 +26,11 @@ import random
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
-from muehle.analyzer.board import POINT_INDEX, POINTS, mills_closed_at
+from muehle.analyzer.engine.board import POINT_INDEX, POINTS, mills_closed_at
 from muehle.analyzer.engine import Board
 from muehle.analyzer.engine.position import moves_for
-from muehle.analyzer.rules import Ruleset, RulesArg, as_ruleset
-from muehle.analyzer.zwickmuehle import has_shuttle
+from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset
+from muehle.analyzer.reports.zwickmuehle import has_shuttle
 from muehle.notation.model import ANNOTATIONS, Game, Ply, Variation
 from muehle.notation.model import SIDES as _SIDES
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional, Sequence
 
-from muehle.analyzer.analysis import Analysis, Event, IllegalPly, PlyNames
-from muehle.analyzer.diagram import game_over_text, render_diagram
+from muehle.analyzer.reports.analysis import Analysis, Event, IllegalPly, PlyNames
+from muehle.analyzer.pictures.diagram import game_over_text, render_diagram
 from muehle.analyzer.engine.messages import plural
-from muehle.analyzer.events import reason_text
-from muehle.analyzer.rules import Ruleset
+from muehle.analyzer.engine.events import reason_text
+from muehle.analyzer.engine.rules import Ruleset
 
 _NAMES = {"white": "White", "black": "Black", None: "Nobody"}
 _WITHOUT = {"capture": "a capture", "mill": "a mill closed", "placement-or-capture": "a placement or capture"}

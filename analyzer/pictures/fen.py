@@ -16,12 +16,12 @@ gives them as the old engine's square numbers, 8 to 31 (0: none). Both are read;
 other extension fields (``c:``, ``i:``, ``l:``, ``p:``, ``s:``) belong to other
 variants and are read past with a note.
 
-A muehle :class:`~muehle.analyzer.board.Position` stands between two turns, so the
+A muehle :class:`~muehle.analyzer.engine.board.Position` stands between two turns, so the
 FEN muehle writes always has nothing left to remove (fields 9 and 10 are 0) and no
 mill bookkeeping (fields 11 to 15 say none). Fields 16 and 17 depend on the history
 of the game and are given by the caller.
 
->>> from muehle.analyzer.board import Position, mask_of
+>>> from muehle.analyzer.engine.board import Position, mask_of
 >>> position_to_fen(Position.start())
 '********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1'
 >>> position_to_fen(Position.start(), form="current")
@@ -39,7 +39,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Optional, Sequence
 
-from muehle.analyzer.board import POINT_INDEX, Position
+from muehle.analyzer.engine.board import POINT_INDEX, Position
 from muehle.notation.errors import FormatError
 from muehle.notation.model import MAX_DIGITS, Game, Side, other_side, tag_value_offset_column, too_many_digits
 from muehle.notation.writers import escape_tag_value
@@ -166,7 +166,7 @@ class FenPosition:
 def board_field(position: Position) -> str:
     """Field 1 of the FEN: the three rings.
 
-    >>> from muehle.analyzer.board import mask_of
+    >>> from muehle.analyzer.engine.board import mask_of
     >>> board_field(Position(mask_of(["d5"]), mask_of(["a7"]), 8, 8))
     'O*******/********/*******@'
     """
@@ -558,7 +558,7 @@ def _read_start(fen: str, source: str, place: tuple[int, int, str], stones: Opti
 def start_position(game: Game) -> Optional[Position]:
     """The position a record starts from: its FEN when it says ``[SetUp "1"]``, else ``None``.
 
-    To replay a record, use :func:`~muehle.analyzer.record_setup.replay_record`, which
+    To replay a record, use :func:`~muehle.analyzer.engine.setup.replay_record`, which
     also carries the FEN's no-progress count (field 16) into the replay.
     """
     fen = start_fen(game)

@@ -13,7 +13,7 @@ where a set-up record's no-progress count may already give a right). Three claim
     ply N (``wmd``: 60 plies, placements counted, without a capture).
 ``mandatory-draw`` (11.5)
     the claimant offered a draw after ply N; valid when the opponent had to accept
-    it by the stone counts of that position (see :mod:`muehle.analyzer.mandatory_draw`).
+    it by the stone counts of that position (see :mod:`muehle.analyzer.reports.mandatory_draw`).
 
 Either side may claim the first two. Under a ruleset with ``claim_with_next_move``
 (Brettspielnetz: "schickt eurem Mitspieler mit dem nächsten Zug ein Remis-Angebot") a
@@ -28,12 +28,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from muehle.analyzer.analysis import PlyNames
-from muehle.analyzer.mandatory_draw import obliging_clause, stone_count
-from muehle.analyzer.board import Position
+from muehle.analyzer.reports.analysis import PlyNames
+from muehle.analyzer.reports.mandatory_draw import obliging_clause, stone_count
+from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.messages import plural
-from muehle.analyzer.events import reason_text
-from muehle.analyzer.replay import Replay
+from muehle.analyzer.engine.events import reason_text
+from muehle.analyzer.engine.replay import Replay
 from muehle.notation.errors import MuehleError, no_ply
 from muehle.notation.model import Ply, Side, other_side
 
@@ -52,7 +52,7 @@ class ClaimError(MuehleError):
 
 
 @dataclass
-class Verdict:
+class ClaimVerdict:
     """The answer to a claim: ``valid`` or not, the reason in one sentence, and the proof as data."""
 
     valid: bool
@@ -85,7 +85,7 @@ class Verdict:
         return f"{self.word}: {_NAMES[self.by]} claims {what} {when}\n{self.reason}\n{cited}"
 
 
-def judge_claim(replay: Replay, ply: int, by: Side, rule: str) -> Verdict:
+def judge_claim(replay: Replay, ply: int, by: Side, rule: str) -> ClaimVerdict:
     """Judge the claim of ``by`` under ``rule`` after ply ``ply`` of the replayed main line.
 
     Raises :class:`ClaimError` (located) when the record has no such ply or the
@@ -106,7 +106,7 @@ def judge_claim(replay: Replay, ply: int, by: Side, rule: str) -> Verdict:
     if outcome is not None and outcome.winner is not None and outcome.reason != "declared" \
             and outcome.ply <= ply:
         when = f"after {names.label(outcome.ply)}" if outcome.ply else "at the start"
-        return Verdict(False, rule, by, ply, move,
+        return ClaimVerdict(False, rule, by, ply, move,
                        f"the game was already decided {when}: "
                        f"{_NAMES[outcome.winner]} won, {reason_text(outcome.reason, outcome.winner)}",
                        {"outcome": outcome.to_dict()}, replay.rules.cite(outcome.reason))
@@ -116,10 +116,10 @@ def judge_claim(replay: Replay, ply: int, by: Side, rule: str) -> Verdict:
         # the claim goes with the claimant's ply: the right may have existed before it
         before, reason_before, proof_before = judge(replay, _record(replay, ply - 1), by, names)
         if before:
-            return Verdict(True, rule, by, ply, move,
+            return ClaimVerdict(True, rule, by, ply, move,
                            f"claimed with {_NAMES[by]}'s next ply, {move}, as the rules {replay.rules.name} have it: "
                            f"{reason_before}", proof_before, replay.rules.cite(rule))
-    return Verdict(valid, rule, by, ply, move, reason, proof, replay.rules.cite(rule))
+    return ClaimVerdict(valid, rule, by, ply, move, reason, proof, replay.rules.cite(rule))
 
 
 @dataclass(frozen=True)

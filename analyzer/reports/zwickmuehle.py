@@ -16,7 +16,7 @@ point, so a Zwickmühle needs at least five stones; a side with three stones,
 which may jump, cannot have one. Whether the opponent can block ``p`` is not
 part of the definition: it describes the structure, as the books do.
 
->>> from muehle.analyzer.board import mask_of
+>>> from muehle.analyzer.engine.board import mask_of
 >>> white = mask_of(["a7", "d7", "g7", "b6", "f6"])     # a7-d7-g7 closed, d6 free
 >>> [str(s) for s in shuttles(white, opponent=0)]
 ['d7-d6 opens a7-d7-g7, closes b6-d6-f6']
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from muehle.analyzer.board import ALL_POINTS, MILLS, NEIGHBOURS, POINTS, Position, points_of
+from muehle.analyzer.engine.board import ALL_POINTS, MILLS, NEIGHBOURS, POINTS, Position, points_of
 from muehle.notation.model import Side
 
 
@@ -76,7 +76,7 @@ def has_shuttle(stones: int, opponent: int) -> bool:
 
     The fast test behind :func:`has_zwickmuehle`; it ignores stones in hand.
 
-    >>> from muehle.analyzer.board import mask_of
+    >>> from muehle.analyzer.engine.board import mask_of
     >>> has_shuttle(mask_of(["a1", "a4", "a7", "d2", "d3"]), 0)   # a1-d1 closes d1-d2-d3
     True
     """
@@ -97,10 +97,10 @@ def has_shuttle(stones: int, opponent: int) -> bool:
 def shuttles(stones: int, opponent: int) -> list[Shuttle]:
     """Every running double mill of the side holding ``stones``; ``opponent`` is the other side's mask.
 
-    Listed by the closed mill (board order of :data:`~muehle.analyzer.board.MILLS`),
+    Listed by the closed mill (board order of :data:`~muehle.analyzer.engine.board.MILLS`),
     then by the moving stone and its target in board order.
 
-    >>> from muehle.analyzer.board import mask_of
+    >>> from muehle.analyzer.engine.board import mask_of
     >>> [str(s) for s in shuttles(mask_of(["a1", "a4", "a7", "d2", "d3", "b2", "b6"]), 0)]
     ['a1-d1 opens a1-a4-a7, closes d1-d2-d3', 'a4-b4 opens a1-a4-a7, closes b2-b4-b6']
     """
@@ -126,7 +126,7 @@ def _as_line(mill: int) -> tuple[str, str, str]:
 def has_zwickmuehle(position: Position, side: Side) -> bool:
     """Whether ``side`` has a Zwickmühle in ``position`` (the definition above).
 
-    >>> from muehle.analyzer.board import mask_of
+    >>> from muehle.analyzer.engine.board import mask_of
     >>> white = mask_of(["a7", "d7", "g7", "b6", "f6"])
     >>> has_zwickmuehle(Position(white=white, in_hand_white=0, in_hand_black=0), "white")
     True

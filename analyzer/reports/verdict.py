@@ -20,17 +20,12 @@ from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Any, Optional
 
-from muehle.analyzer.events import Outcome, RuleViolation
-from muehle.analyzer.replay import Replay, replay
-from muehle.analyzer.rules import (
-    DEFAULT_RULESET, Ruleset, RulesArg, as_ruleset, load_ruleset, preset_for_tag, preset_names,
-)
+from muehle.analyzer.engine.events import Outcome, RuleViolation
+from muehle.analyzer.engine.replay import Replay, replay
+from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset, ruleset_of
+from muehle.analyzer.reports.result_tag import result_tag_errors
 from muehle.notation.errors import FormatError, game_in
-from muehle.notation.model import FINISHED_RESULTS, Game
-
-#: ``Result`` tag values that declare no result: ``*`` (unfinished or unknown, as PGN has it),
-#: ``?`` (the placeholder of an unknown roster value) and an empty value.
-_NO_RESULT_TAGS = ("*", "?", "")
+from muehle.notation.model import Game
 
 
 @dataclass
@@ -88,26 +83,6 @@ class GameReport:
                 for error in self.errors] + self.restore_text.get(ascii, [])
 
 
-def ruleset_of(game: Game, rules: RulesArg = None) -> Ruleset:
-    """``rules`` if given (a :class:`Ruleset`, a preset's name or a YAML file's path), else the
-    preset the ``[Rules "..."]`` tag names, else the default.
-
-    A tag naming no preset raises :class:`FormatError` (code ``unknown-rules``).
-    """
-    if rules is not None:
-        return rules if isinstance(rules, Ruleset) else as_ruleset(rules)
-    tag = game.tags.get("Rules")
-    if tag is None:
-        return load_ruleset(DEFAULT_RULESET)
-    found = preset_for_tag(tag)
-    if found is None:
-        line, column, text = game.tag_place("Rules") or (game.line, 0, None)
-        raise FormatError(f"the Rules tag names '{tag}', which is not a ruleset "
-                          f"(presets: {', '.join(preset_names())})",
-                          source=game.source, line=line, column=column, line_text=text, code="unknown-rules")
-    return found
-
-
 #: A report's fields in order, as its constructor takes them.
 _REPORT_FIELDS = attrgetter(*(report_field.name for report_field in fields(GameReport)))
 
@@ -143,8 +118,8 @@ def _judge(game: Game, index: int, rules: RulesArg, source: Optional[str]) -> Ga
     setup = None
     set_up = not game.errors and ("SetUp" in game.tags or "FirstMove" in game.tags)
     if set_up:  # (the FEN machinery only when it may be needed)
-        from muehle.analyzer.fen import start_fen
-        from muehle.analyzer.record_setup import first_mover  # (it imports this module)
+        from muehle.analyzer.engine.setup import first_mover  # (start-up: the FEN machinery only when needed)
+        from muehle.analyzer.pictures.fen import start_fen
 
         try:
             setup = start_fen(game, chosen.stones)
@@ -155,7 +130,7 @@ def _judge(game: Game, index: int, rules: RulesArg, source: Optional[str]) -> Ga
         if not set_up:  # (the common case: no import on the way)
             result = replay(game, chosen)
         else:
-            from muehle.analyzer.record_setup import replay_from  # (it imports this module)
+            from muehle.analyzer.engine.setup import replay_from  # (start-up, as above)
 
             result = replay_from(game, chosen, setup)
     except RecursionError:  # (each variation is replayed within the one it branches from)
@@ -164,36 +139,6 @@ def _judge(game: Game, index: int, rules: RulesArg, source: Optional[str]) -> Ga
     report = report_of(result, index, source)
     report.line = game.line
     return report
-
-
-def result_tag_errors(game: Game) -> list[RuleViolation]:
-    """A ``result-tag`` error when the record's ``Result`` tag is no result (located at the tag's
-    value), or when it and the movetext's result are two different finished results (located
-    at the movetext's result). A movetext ``*`` with a finished tag contradicts nothing (Sanmill
-    ends every export with ``*``), nor does a tag ``*``, ``?`` or empty.
-
-    >>> [e.message for e in result_tag_errors(Game(tags={"Result": "1-0"}, result="0-1"))]
-    ['the movetext ends with 0-1, but its Result tag says 1-0: a game has one result']
-    >>> result_tag_errors(Game(tags={"Result": "1-0"}, result="*")), result_tag_errors(Game(tags={"Result": "?"}))
-    ([], [])
-    """
-    tag = game.tags.get("Result")
-    if tag is None or game.errors:
-        return []
-    value = tag.strip()
-    if value in _NO_RESULT_TAGS:
-        return []
-    if value not in FINISHED_RESULTS:
-        line, column, _ = game.tag_place("Result") or (game.line, 0, None)
-        return [RuleViolation("result-tag", f"the Result tag's value {tag} is not a result; results are "
-                              "1-0, 0-1, 1/2-1/2, ½-½ and * (or ? when unknown)", line=line, column=column)]
-    conflict = game.result_conflict
-    if conflict is None:
-        return []
-    line, column = (game.result_place or (game.line, 0)) if game.places_in_source else (0, 0)
-    return [RuleViolation("result-tag", f"{game.result_stated(conflict[0])}, but its Result tag says {tag}: "
-                          "a game has one result",
-                          line=line, column=column)]
 
 
 def report_of(result: Replay, index: int, source: str) -> GameReport:
@@ -212,8 +157,9 @@ def report_of(result: Replay, index: int, source: str) -> GameReport:
                         errors, result.outcome, declared, consistent)
     if not result.stopped:
         return report
-    from muehle.analyzer.analysis import PlyNames, illegal_ply
-    from muehle.analyzer.analysis_text import restore_lines
+    # (start-up: the analysis is imported only for a game whose replay stopped at an illegal ply)
+    from muehle.analyzer.reports.analysis import PlyNames, illegal_ply
+    from muehle.analyzer.reports.analysis_text import restore_lines
 
     illegal = illegal_ply(result)
     if illegal is not None:

@@ -5,7 +5,7 @@ capture, each side's phase changes, repeated positions, draw rights, the stretch
 in which a draw offer must be accepted (WMD 11.5), offers written in the record,
 the stretches in which a side has a Zwickmühle, and the end of the game. The
 JSON form of the result is a stable contract, described in ``docs/analyze.md``;
-:mod:`muehle.analyzer.analysis_text` renders it as text.
+:mod:`muehle.analyzer.reports.analysis_text` renders it as text.
 
 Plies are counted from 1 for White's first placement; "after ply N" is the
 position once ply N has been played, and ply 0 stands for the position the game
@@ -17,14 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
-from muehle.analyzer.board import POINT_INDEX, Position, points_of
-from muehle.analyzer.fen import fen_of_record, start_fen
-from muehle.analyzer.mandatory_draw import obliging_clause, stone_count
+from muehle.analyzer.engine.board import POINT_INDEX, Position, points_of
+from muehle.analyzer.pictures.fen import fen_of_record, start_fen
+from muehle.analyzer.reports.mandatory_draw import obliging_clause, stone_count
 from muehle.analyzer.engine.core import capturable
-from muehle.analyzer.replay import Replay, phase
-from muehle.analyzer.rules import Ruleset
-from muehle.analyzer.verdict import result_tag_errors
-from muehle.analyzer.zwickmuehle import has_shuttle, zwickmuehlen
+from muehle.analyzer.engine.replay import Replay, phase
+from muehle.analyzer.engine.rules import Ruleset
+from muehle.analyzer.reports.result_tag import result_tag_errors
+from muehle.analyzer.reports.zwickmuehle import has_shuttle, zwickmuehlen
 from muehle.notation.model import BLACK, SIDES, WHITE, Game, Ply, Side, normal_result, other_side
 
 #: The event types, in the order events of one ply are listed.
@@ -344,7 +344,7 @@ class _Walk:
 def analyze(replay: Replay) -> Analysis:
     """Events and summary of the main line of a replay.
 
-    >>> from muehle.analyzer.replay import replay as replay_game
+    >>> from muehle.analyzer.engine.replay import replay as replay_game
     >>> from muehle.notation.model import Ply
     >>> game = Game(plies=[Ply(1, "white", "d2"), Ply(1, "black", "d6"), Ply(2, "white", "f2"),
     ...                    Ply(2, "black", "f6"), Ply(3, "white", "b2", captures=["d6"])])

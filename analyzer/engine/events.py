@@ -104,7 +104,7 @@ class RuleViolation:
     to a ply, e.g. syntax errors); ``move`` is the ply as written without number
     (``d2-b2/xa4``); ``line`` and ``column`` are 1-based, 0 when unknown.
     ``variation`` is ``None`` in the main line, else the variation's path (see
-    :attr:`~muehle.analyzer.replay.Replay.path`).
+    :attr:`~muehle.analyzer.engine.replay.Replay.path`).
 
     >>> RuleViolation("occupied", "...", 5, "f2", "white", 1, 29, ((5, 1),)).to_dict()["variation"]
     [{'ply': 5, 'number': 1}]

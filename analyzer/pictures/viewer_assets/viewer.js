@@ -1,4 +1,4 @@
-// The script of the HTML viewer (muehle.analyzer.html_viewer), inlined once per page after
+// The script of the HTML viewer (muehle.analyzer.pictures.html_viewer), inlined once per page after
 // `var DATA = {...}`. The page has one board (`.side`: board, buttons, status, tools); it stands
 // in the section of the game in view, and the other games' sections are hidden.
 (function () {

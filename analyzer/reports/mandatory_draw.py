@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from muehle.analyzer.board import Position
+from muehle.analyzer.engine.board import Position
 from muehle.notation.model import Side, other_side
 
 #: The stone counts of the opponent under which some clause can apply.

@@ -1,7 +1,7 @@
 """Validating files of records: the engine of ``muehle validate``.
 
 Files are read game by game (memory does not grow with the file) and each game is
-judged by :func:`muehle.analyzer.verdict.judge`; a JSON or YAML record (known by
+judged by :func:`muehle.analyzer.reports.verdict.judge`; a JSON or YAML record (known by
 :func:`~muehle.notation.reading.format_of`) is one document, read whole. With
 ``jobs > 1`` the file is cut into pieces where a game surely starts
 (:func:`~muehle.notation.splitter.safe_cut`, the splitter's rule) and the pieces are read
@@ -31,8 +31,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator, Optional, Union
 
-from muehle.analyzer.rules import Ruleset, RulesArg, as_ruleset
-from muehle.analyzer.verdict import GameReport, judge
+from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset
+from muehle.analyzer.reports.verdict import GameReport, judge
 from muehle.notation.errors import MuehleError, no_game
 from muehle.notation.inputs import PathArg, path_text, read_text, source_name
 from muehle.notation.reading import format_of, read

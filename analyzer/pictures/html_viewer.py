@@ -2,7 +2,7 @@
 
 One file, nothing fetched from the network: the styles and the script (package data,
 ``viewer_assets/viewer.css`` and ``viewer.js``, inlined once per page) and the board, the
-SVG of :mod:`muehle.analyzer.svg`, are part of it; the script draws the stones of each
+SVG of :mod:`muehle.analyzer.pictures.svg`, are part of it; the script draws the stones of each
 position from data computed here by the replay. The page shows the tags, the move list
 with annotations (NAGs as their symbols), comments and variations, the board, buttons
 (start, back, forward, end; flip the board; copy the FEN of the position in view and the
@@ -19,7 +19,7 @@ row of data (see ``viewer.js``): the stones as two bit masks, the SVG of marks a
 bands and the texts of the stone counts each stored once per page and named by number.
 
 Every stone the script draws is a ``<circle class="stone white|black">`` with
-``data-point`` and ``data-side``, exactly as :func:`muehle.analyzer.svg.stone_svg`
+``data-point`` and ``data-side``, exactly as :func:`muehle.analyzer.pictures.svg.stone_svg`
 draws it.
 """
 
@@ -31,15 +31,15 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterable, Optional, Sequence, Union
 
-from muehle.analyzer.board import Position
-from muehle.analyzer.diagram import summary_lines
+from muehle.analyzer.engine.board import Position
+from muehle.analyzer.pictures.diagram import summary_lines
 from muehle.analyzer.engine.messages import plural
-from muehle.analyzer.events import RuleViolation, reason_text
-from muehle.analyzer.fen import FenPosition, fen_of_record, start_fen
-from muehle.analyzer.record_setup import replay_record
-from muehle.analyzer.replay import PlyRecord, Replay, in_variation
-from muehle.analyzer.rules import Ruleset
-from muehle.analyzer.svg import (
+from muehle.analyzer.engine.events import RuleViolation, reason_text
+from muehle.analyzer.pictures.fen import FenPosition, fen_of_record, start_fen
+from muehle.analyzer.engine.setup import replay_record
+from muehle.analyzer.engine.replay import PlyRecord, Replay, in_variation
+from muehle.analyzer.engine.rules import Ruleset
+from muehle.analyzer.pictures.svg import (
     COLOURS,
     LEFT,
     POINT_XY,
@@ -65,7 +65,7 @@ NAG_SYMBOLS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 10: "=", 13: 
 @lru_cache(maxsize=None)
 def asset(name: str) -> str:
     """The text of one of the page's package data files (``viewer.css``, ``viewer.js``), read once."""
-    return resources.files("muehle.analyzer").joinpath("viewer_assets", name).read_text(encoding="utf-8")
+    return resources.files("muehle.analyzer.pictures").joinpath("viewer_assets", name).read_text(encoding="utf-8")
 
 
 class _Shared:

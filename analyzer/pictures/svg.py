@@ -9,7 +9,7 @@ carrying ``data-point`` and ``data-side``; the layers are ``<g>`` elements with
 the classes ``board``, ``mills``, ``stones`` and ``marks``, so that a script can
 redraw the stones of another position (the HTML viewer does).
 
->>> from muehle.analyzer.board import mask_of
+>>> from muehle.analyzer.engine.board import mask_of
 >>> svg = render_svg(Position(mask_of(["a1"]), mask_of(["g7"]), 8, 8))
 >>> POINT_XY["a1"], POINT_XY["g7"]
 ((60, 400), (420, 40))
@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional, Sequence
 from xml.sax.saxutils import escape
 
-from muehle.analyzer.board import MILL_LINES, MILLS, Position, points_of
+from muehle.analyzer.engine.board import MILL_LINES, MILLS, Position, points_of
 from muehle.notation.model import POINTS
 
 #: Distance between neighbouring files and ranks, and where file a / rank 7 are.

@@ -32,9 +32,9 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from muehle.analyzer.board import MILL_LINES, Position
+from muehle.analyzer.engine.board import MILL_LINES, Position
 from muehle.analyzer.engine.core import lost, phase_of
-from muehle.analyzer.events import end_text, reason_text
+from muehle.analyzer.engine.events import end_text, reason_text
 from muehle.notation.model import POINTS, Side
 
 #: Characters of each style: stones, empty point, lines, marks.
@@ -110,9 +110,9 @@ def side_phase(position: Position, side: Side, flying: bool = True) -> str:
 
 def game_over_text(outcome: Any) -> str:
     """How a game decided on the board stands, for the line under a diagram (``outcome``:
-    anything with ``winner`` and ``reason``, as :class:`~muehle.analyzer.events.Outcome`).
+    anything with ``winner`` and ``reason``, as :class:`~muehle.analyzer.engine.events.Outcome`).
 
-    >>> from muehle.analyzer.events import Outcome
+    >>> from muehle.analyzer.engine.events import Outcome
     >>> game_over_text(Outcome("white", "blocked", 30)), game_over_text(Outcome(None, "repetition", 26))
     ('Black cannot move', 'drawn by threefold repetition')
     """
