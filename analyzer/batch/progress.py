@@ -18,7 +18,9 @@ import shutil
 import sys
 import time
 from types import TracebackType
-from typing import Any, Callable, Iterable, Optional, TextIO
+from typing import Any, Callable, Iterable, Optional, TextIO, TypeVar
+
+_Self = TypeVar("_Self", bound="Progress")
 
 
 def format_duration(seconds: float) -> str:
@@ -148,7 +150,7 @@ class Progress:
         except (OSError, ValueError):  # the terminal went away: stop drawing
             self.shown = False
 
-    def __enter__(self) -> "Progress":
+    def __enter__(self: _Self) -> _Self:
         return self
 
     def __exit__(

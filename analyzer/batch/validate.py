@@ -29,7 +29,7 @@ import signal
 import stat
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator, Optional, Union
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Generator, Iterable, Iterator, Optional, Union
 
 from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset
 from muehle.analyzer.reports.verdict import GameReport, judge
@@ -116,7 +116,7 @@ def usable_processors() -> int:
 def validate_paths(
     names: Iterable[PathArg], rules: RulesArg = None, jobs: int = 1,
     stdin_text: Union[str, MuehleError, None] = None, source_format: Optional[str] = None,
-) -> Iterator[Union[GameReport, MuehleError]]:
+) -> Generator[Union[GameReport, MuehleError], None, None]:
     """A report per game of each input in order, or the :class:`MuehleError` of an unreadable input.
 
     ``names`` are paths (text or :class:`os.PathLike`; one path alone is a :class:`TypeError`);
@@ -143,7 +143,7 @@ def validate_paths(
 
 def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
              stdin_text: Union[str, MuehleError, None],
-             source_format: Optional[str] = None) -> Iterator[Union[GameReport, MuehleError]]:
+             source_format: Optional[str] = None) -> Generator[Union[GameReport, MuehleError], None, None]:
     """The reports of :func:`validate_paths`, its arguments checked."""
     pool = _Pool(jobs) if jobs > 1 else None
     stdin = stdin_text  # (read at the first "-" when not given)
@@ -322,7 +322,7 @@ def _judge_data(data: bytes, source: str, rules: Optional[Ruleset], first_line: 
     """Read and judge the games of one piece of a source (``between`` is called after each game)."""
     from muehle.notation.parser import byte_lines, read_lines
 
-    reports = []
+    reports: list[GameReport] = []
     with fewer_collections():
         games = read_lines(byte_lines(data, source, first_line, lenient=True), source, first_line, True, ends_text)
         while True:
@@ -415,7 +415,8 @@ class _Pool:
             for _ in range(jobs - 1):
                 ours, theirs = context.Pipe()
                 ends.append(ours)
-                process = context.Process(target=_serve, args=(theirs, list(ends)), daemon=True)
+                # (typeshed's BaseContext lacks Process, which every concrete context has)
+                process = context.Process(target=_serve, args=(theirs, list(ends)), daemon=True)  # type: ignore[attr-defined]
                 process.start()
                 theirs.close()
                 self.workers.append((process, ours))
@@ -578,7 +579,8 @@ class _Share:
         else:
             from multiprocessing.connection import wait
 
-            ready = wait([connection for connection, waiting in self.given.items() if waiting],
+            # (wait returns some of the objects it is given; typeshed widens them to any waitable)
+            ready = wait([connection for connection, waiting in self.given.items() if waiting],  # type: ignore[assignment]
                          None if wait_for_one else 0)
         for connection in ready:
             if not self.given[connection]:  # nothing to answer: the worker has stopped

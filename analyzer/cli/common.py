@@ -10,7 +10,7 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, TypeVar, overload
 
 import click
 
@@ -85,6 +85,12 @@ def stdout_is_utf8() -> bool:
     return encoding == "utf8"
 
 
+@overload
+def resolve_rules(name: str, param_hint: str = ...) -> "Ruleset": ...
+@overload
+def resolve_rules(name: None, param_hint: str = ...) -> None: ...
+@overload
+def resolve_rules(name: Optional[str], param_hint: str = ...) -> "Optional[Ruleset]": ...
 def resolve_rules(name: Optional[str], param_hint: str = "'--rules'") -> "Optional[Ruleset]":
     """The ruleset an option names (a preset or a YAML file), ``None`` for none.
 

@@ -78,8 +78,8 @@ class _Errors(MuehleError):
         super().__init__(f"{len(errors)} errors", code=errors[0].code)
         self.errors = errors
 
-    def format(self) -> str:
-        return "\n".join(error.format() for error in self.errors)
+    def format(self, severity: str = "error") -> str:
+        return "\n".join(error.format(severity) for error in self.errors)
 
 
 @click.command(name="convert")

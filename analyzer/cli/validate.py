@@ -25,7 +25,7 @@ from muehle.notation.inputs import source_name
 
 
 #: The signals that ask a run to stop, each with its word and exit status (128 + its number).
-STOP_SIGNALS = {signal.SIGINT: ("interrupted", 128 + int(signal.SIGINT))}
+STOP_SIGNALS: dict[int, tuple[str, int]] = {signal.SIGINT: ("interrupted", 128 + int(signal.SIGINT))}
 if hasattr(signal, "SIGTERM"):  # what ``timeout``, ``kill`` and job schedulers send
     STOP_SIGNALS[signal.SIGTERM] = ("terminated", 128 + int(signal.SIGTERM))
 

@@ -92,7 +92,7 @@ def subsets(count: int, within: int = (1 << _SIZE) - 1) -> np.ndarray:
     points = [i for i in range(_SIZE) if within >> i & 1]
     masks = np.zeros(1, dtype=np.int32)
     for taken in range(count):  # grow sets point by point, keeping the highest point last
-        grown = []
+        grown: list[int] = []
         for mask in masks.tolist():
             top = mask.bit_length() - 1
             grown.extend(mask | 1 << p for p in points if p > top)

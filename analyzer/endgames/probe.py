@@ -84,7 +84,7 @@ def _lookup(positions: list[tuple[int, int]], rules: EndgameRules, directory: Op
     keys = classes(*table)[0]
     movers = np.array([mover for mover, _ in positions], dtype=np.int32)
     others = np.array([other for _, other in positions], dtype=np.int32)
-    found = codes[class_of(keys, movers, others, table[1])]  # type: ignore[index]
+    found = codes[class_of(keys, movers, others, table[1])]
     return [Value(*decode(int(code))) for code in found.tolist()]
 
 

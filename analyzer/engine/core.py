@@ -37,7 +37,7 @@ PositionKey = tuple[int, int, int, int, int]
 
 #: One ply as the core reads it: target point, origin point (``None`` for a placement),
 #: the points captured.
-PlyTuple = tuple[str, Optional[str], list[str]]
+PlyTuple = tuple[str, Optional[str], Sequence[str]]
 
 #: What the core keeps of each legal ply: ``(after_key, kind, closed mill masks, no-progress counter)``.
 Step = tuple[PositionKey, str, list[int], int]
@@ -188,7 +188,7 @@ class Broken:
     closed: list[int] = field(default_factory=list)
     required: int = 0
     taken: int = 0
-    rest: list[str] = field(default_factory=list)
+    rest: Sequence[str] = field(default_factory=list)
     outcome: Optional[Outcome] = None
     counter: int = 0
 
@@ -237,7 +237,7 @@ def play_line(
     thresholds = (no_progress.threshold(False), no_progress.threshold(True)) if no_progress else (0, 0)
     no_progress_automatic = no_progress is not None and no_progress.mode == "automatic"
     # (Sanmill: a move that brings the automatic draw while closing a mill ends the game before its capture)
-    draw_first = no_progress_automatic and no_progress.before_capture and not reset_on_mill
+    draw_first = no_progress_automatic and no_progress is not None and no_progress.before_capture and not reset_on_mill
     captures_due = rules.captures_table
     point_facts = POINT_FACTS
     reach_low, reach_middle, reach_high = REACH_LOW, REACH_MIDDLE, REACH_HIGH

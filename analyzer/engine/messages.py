@@ -13,7 +13,7 @@ words it, on the error path only.
 from __future__ import annotations
 
 import itertools
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
 
 from muehle.analyzer.engine.board import MILL_LINES, MILLS, POINT_INDEX, points_of
 from muehle.analyzer.engine.core import Broken, capturable
@@ -184,7 +184,7 @@ def rule_message(broken: Broken, rules: Ruleset) -> str:
     return MESSAGES[broken.code](broken, rules)
 
 
-def legal_capture_order(points: list[str], theirs: int, their_hand: int, room: int,
+def legal_capture_order(points: Sequence[str], theirs: int, their_hand: int, room: int,
                         rules: Ruleset) -> Optional[list[str]]:
     """An order in which the captures ``points`` (as written, one of them refused) would be legal.
 

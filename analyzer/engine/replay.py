@@ -39,7 +39,7 @@ __all__ = ["PlyRecord", "PositionKey", "Replay", "capturable", "has_legal_ply", 
            "position_key", "position_of_key", "replay"]
 
 _NAMES = ("White", "Black")
-_RESULT_WINNER = {"1-0": "white", "0-1": "black", "1/2-1/2": None, "½-½": None}
+_RESULT_WINNER: dict[str, Optional[Side]] = {"1-0": "white", "0-1": "black", "1/2-1/2": None, "½-½": None}
 
 
 class PlyRecord:
@@ -315,7 +315,7 @@ def replay(game: Game, rules: RulesArg = None, start: Optional[Position] = None,
     rule = rules.no_capture
     # (the ply before the start was Black's when White is to move)
     right_at_start = outcome is None and rule is not None and rule.reached(no_progress, start.to_move == "white")
-    if right_at_start and rule.mode == "automatic":
+    if right_at_start and rule is not None and rule.mode == "automatic":
         outcome = Outcome(None, "no-capture", 0)
     main = _replay_line(game, moves, lambda: game.plies, rules, start, 0, history, no_progress, outcome,
                         numbering)

@@ -65,7 +65,7 @@ def first_mover(game: Game) -> Side:
         return "white"
     value = tag.strip().lower()
     if value == "white" or value == "black":
-        return value
+        return "white" if value == "white" else "black"
     line, column, text = game.tag_place("FirstMove") or (game.line, 0, None)
     raise FormatError(f'the FirstMove tag must be "white" or "black", not "{tag}"', source=game.source or "<input>",
                       line=line, column=column, line_text=text, code="setup")

@@ -81,9 +81,9 @@ def _empty_board(chars: dict[str, str], unicode: bool) -> list[list[str]]:
                 directions[top][1] = directions[bottom][0] = True
                 for row in range(min(ra, rb) + 1, max(ra, rb)):
                     grid[row][ca] = chars["v"]
-    for point, (up, down, left, right) in directions.items():
+    for point, (up, down, to_left, to_right) in directions.items():
         row, column = point_cell(point)
-        grid[row][column] = _JUNCTIONS[(up, down, left, right)] if unicode else chars["empty"]
+        grid[row][column] = _JUNCTIONS[(up, down, to_left, to_right)] if unicode else chars["empty"]
     return grid
 
 
@@ -137,7 +137,7 @@ def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[
     if game_over:
         lines.append(f"Game over: {game_over}")
     elif lost:
-        winner = None if len(lost) == 2 else "black" if lost[0] == "white" else "white"
+        winner: Optional[Side] = None if len(lost) == 2 else "black" if lost[0] == "white" else "white"
         lines.append(f"Game over: {reason_text('fewer-than-three', winner)}")
     else:
         lines.append(f"{_NAMES[position.to_move]} to move")

@@ -495,7 +495,7 @@ def start_fen(game: Game, stones: Optional[int] = None) -> Optional[FenPosition]
     setup = game.tags.get("SetUp")
     if setup is None or setup.strip() == "0":
         return None
-    where = {"source": game.source or "<input>", "line": game.line}
+    where: dict[str, Any] = {"source": game.source or "<input>", "line": game.line}
     if setup.strip() != "1":
         raise FormatError(f'the SetUp tag must be "1" (start from the FEN tag) or "0", not "{setup}"',
                           **where)

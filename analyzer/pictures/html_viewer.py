@@ -65,7 +65,7 @@ NAG_SYMBOLS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 10: "=", 13: 
 @lru_cache(maxsize=None)
 def asset(name: str) -> str:
     """The text of one of the page's package data files (``viewer.css``, ``viewer.js``), read once."""
-    return resources.files("muehle.analyzer.pictures").joinpath("viewer_assets", name).read_text(encoding="utf-8")
+    return resources.files("muehle.analyzer.pictures").joinpath("viewer_assets").joinpath(name).read_text(encoding="utf-8")
 
 
 class _Shared:

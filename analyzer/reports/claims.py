@@ -136,7 +136,7 @@ class _AtTheStart:
 
 def _record(replay: Replay, ply: int) -> Any:
     game = replay.game
-    where = {"source": game.source or "<input>", "line": game.line}
+    where: dict[str, Any] = {"source": game.source or "<input>", "line": game.line}
     if ply < 0:
         raise ClaimError(f"plies count from 1 (White's first placement; 0 is the start), not {ply}", **where)
     error = next((e for e in replay.errors if e.code != "result-mismatch"), None)

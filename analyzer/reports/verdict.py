@@ -134,8 +134,8 @@ def _judge(game: Game, index: int, rules: RulesArg, source: Optional[str]) -> Ga
 
             result = replay_from(game, chosen, setup)
     except RecursionError:  # (each variation is replayed within the one it branches from)
-        error = FormatError("the variations are nested too deeply to be replayed", source=source, line=game.line)
-        return _unreplayable(game, index, source, chosen.name, error, code="syntax")
+        too_deep = FormatError("the variations are nested too deeply to be replayed", source=source, line=game.line)
+        return _unreplayable(game, index, source, chosen.name, too_deep, code="syntax")
     report = report_of(result, index, source)
     report.line = game.line
     return report
