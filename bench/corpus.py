@@ -74,8 +74,8 @@ def muehle_corpus(out: Path, games: int, seed: int, rules: str) -> Corpus:
     recipe = {
         "games": games, "seed": seed, "rules": rules,
         "code": _source_digest([
-            "muehle.analyzer.generate", "muehle.analyzer.replay", "muehle.analyzer.rules",
-            "muehle.notation.writers", "muehle.notation.model", "muehle.analyzer.zwickmuehle",
+            "muehle.analyzer.play.generate", "muehle.analyzer.engine.replay", "muehle.analyzer.engine.rules",
+            "muehle.notation.writers", "muehle.notation.model", "muehle.analyzer.reports.zwickmuehle",
         ]) + hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:8],
     }
     meta = _cached(meta_path, recipe, [path])
@@ -87,8 +87,8 @@ def muehle_corpus(out: Path, games: int, seed: int, rules: str) -> Corpus:
 
 
 def _write_muehle_corpus(path: Path, count: int, seed: int, rules: str) -> dict:
-    from muehle.analyzer.generate import generate_games
-    from muehle.analyzer.rules import load_ruleset
+    from muehle.analyzer.play.generate import generate_games
+    from muehle.analyzer.engine.rules import load_ruleset
     from muehle.notation.writers import write_notation
 
     games = list(generate_games(load_ruleset(rules), seed, count))

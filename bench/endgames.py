@@ -34,7 +34,7 @@ from muehle.analyzer.endgames.settings import endgame_rules
 from muehle.analyzer.endgames.solver import groups
 from muehle.analyzer.endgames.store import load_table
 from muehle.analyzer.endgames.values import decode
-from muehle.analyzer.rules import load_ruleset
+from muehle.analyzer.engine.rules import load_ruleset
 
 
 def peak_gb() -> float:

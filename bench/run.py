@@ -136,7 +136,7 @@ def chess_replay(path: Path) -> int:
 
 def library_validate(path: Path, rules: str) -> int:
     """Validate a file through the library, as ``muehle validate`` does; the plies checked."""
-    from muehle.analyzer.validate import validate_file
+    from muehle.analyzer.batch.validate import validate_file
 
     summary = validate_file(str(path), rules)
     if summary.invalid or summary.input_errors:

@@ -165,16 +165,16 @@ class GameBuilder(Visitor):
     def ply(self, number: Optional[int], side: Optional[Side], origin: Optional[str], target: str,
             captures: Sequence[str], annotation: Optional[str], line: int, column: int) -> None:
         if number is not None:
-            if goes_back(self.context, number, side):  # type: ignore[arg-type]
-                self._check_number(number, side, Ply(None, WHITE, target, origin,  # type: ignore[arg-type]
-                                                     list(captures)).move_text)
+            assert side is not None  # (a move number names its side: "12." White, "12..." Black)
+            if goes_back(self.context, number, side):
+                self._check_number(number, side, Ply(None, WHITE, target, origin, list(captures)).move_text)
         elif self.pending is not None:
             number, side = self.pending
         else:
             number, side = next_numbering(self.context)
         self.pending = None
         # (all fields given in order: much quicker than keywords and default factories)
-        ply = Ply(number, side, target, origin, list(captures) if captures else [],  # type: ignore[arg-type]
+        ply = Ply(number, side, target, origin, list(captures) if captures else [],
                   annotation, [], False, [], [], line, column)
         self.plies.append(ply)
         self.last = ply

@@ -161,7 +161,7 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
     previous = getattr(error, "token_history", None)
     last = previous[-1] if previous else None
     glued_to_ply = last is not None and last.type == "PLY" and last.end_pos == position
-    ply = _move_text(last.value) if glued_to_ply else ""
+    ply = _move_text(last.value) if glued_to_ply and last is not None else ""
     word = _WORD.match(text, position)
 
     if char == "{":
@@ -349,7 +349,9 @@ def glued_ply(token: Any, text: str, make: Callable[[str, int], NotationError]) 
     ``make(message, column)`` builds the error on the line of ``token``.
     """
     end = token.end_pos
-    rest = _ALNUM.match(text, end).group()
+    glued = _ALNUM.match(text, end)
+    assert glued is not None  # (called only where a letter or digit follows the ply)
+    rest = glued.group()
     column = token.column + end - token.start_pos
     if rest[0] in "xX":
         point = rest[1:]
@@ -378,10 +380,19 @@ def _glued_point(word: str) -> str:
     return point_problem(word) or f"unexpected {word}"
 
 
+def _blanks_end(text: str, index: int) -> int:
+    """Where the blanks from ``index`` on end."""
+    blanks = _BLANKS.match(text, index)
+    assert blanks is not None  # (the pattern matches no blank too)
+    return blanks.end()
+
+
 def tag_problem(text: str, position: int, at: Callable[..., NotationError]) -> NotationError:
     """Why ``[`` at ``position`` does not start a well-formed tag pair; ``at(message, offset)``
     makes the error ``offset`` characters after ``position``."""
-    index = _TAG_OPEN.match(text, position).end()
+    opening = _TAG_OPEN.match(text, position)
+    assert opening is not None  # (called only at a "[")
+    index = opening.end()
     name = _TAG_NAME.match(text, index)
     if name is None:
         return at('a tag pair needs a name of letters, digits or "_": [Name "value"]',
@@ -390,7 +401,7 @@ def tag_problem(text: str, position: int, at: Callable[..., NotationError]) -> N
     if name.end() < len(text) and text[name.end()] not in ' \t"':
         return at("a tag name may hold only the letters A-Z and a-z, digits and '_'",
                   name.end() - position)
-    index = _BLANKS.match(text, name.end()).end()
+    index = _blanks_end(text, name.end())
     if index >= len(text) or text[index] != '"':
         return at(f'the tag {tag} needs a value in double quotes: [{tag} "value"]', index - position)
     quote = index
@@ -408,5 +419,5 @@ def tag_problem(text: str, position: int, at: Callable[..., NotationError]) -> N
         index += 1
     else:
         return at(f"unterminated string: the value of tag {tag} has no closing '\"'", quote - position)
-    index = _BLANKS.match(text, index + 1).end()
+    index = _blanks_end(text, index + 1)
     return at(f"unterminated tag {tag}: ']' expected after the value", index - position)

@@ -1,6 +1,6 @@
 """The terminals of ``grammars/muehle.lark``, written out by ``python -m muehle.notation.terminals``.
 
-Generated: do not edit. ``tests/test_terminals.py`` checks it against the grammar.
+Generated: do not edit. ``tests/notation/test_terminals.py`` checks it against the grammar.
 """
 
 from muehle.notation.terminals import Terminal

@@ -344,7 +344,7 @@ def _line_of(text: str, line: int) -> Optional[str]:
     return lines[line - 1].rstrip("\r") if 0 < line <= len(lines) else None
 
 
-class _Object(dict):  # type: ignore[type-arg]
+class _Object(dict[str, Any]):
     """A JSON object that remembers keys it saw more than once."""
 
     duplicates: tuple[str, ...] = ()
@@ -520,6 +520,8 @@ class _Checker:
         # paths for messages are only built for fields that are given.
         data = self.mapping(value, path, _PLY_KEYS, ("side", "to"))
         get = data.get
+        side: Any
+        target: Any
         side, target, origin, number = get("side"), get("to"), get("from"), get("number")
         if side not in SIDES:
             self.side(side, f"{path}.side")

@@ -50,7 +50,9 @@ class FastLexer(Lexer):
         while True:
             found = match(text, position)
             if found is None:
-                position = skip(text, position).end()
+                blanks = skip(text, position)
+                assert blanks is not None  # (the pattern matches no blank too)
+                position = blanks.end()
                 if position >= end:
                     return
                 raise UnexpectedCharacters(

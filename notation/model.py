@@ -243,7 +243,7 @@ class MoveLine(NamedTuple):
 
 def move_line_of(plies: list[Ply]) -> MoveLine:
     """The :class:`MoveLine` of ``plies`` (their variations included)."""
-    moves = [(ply.target, ply.origin, ply.captures) for ply in plies]
+    moves: list[PlyMove] = [(ply.target, ply.origin, ply.captures) for ply in plies]
     variations = {index: [move_line_of(variation.plies) for variation in ply.variations]
                   for index, ply in enumerate(plies) if ply.variations}
     return _move_line(moves, [(ply.number, ply.side) for ply in plies], variations)
@@ -439,7 +439,7 @@ class Game(RecordHead):
             return NotImplemented
         return self._fields() == other._fields()
 
-    __hash__ = None  # type: ignore[assignment]  (mutable, as a dataclass would be)
+    __hash__ = None  # type: ignore[assignment]  # (mutable, as a dataclass would be: object declares a method)
 
     def __repr__(self) -> str:
         return (f"Game(tags={self.tags!r}, plies={self.plies!r}, result={self.result!r}, "

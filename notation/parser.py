@@ -530,9 +530,9 @@ def _read_chunks(chunks: Iterator[Chunk], source: str, deferred: bool,
     a game that holds one gets its error (the first) and is judged no further than its bytes are read."""
     for chunk in chunks:
         if undecoded:  # (the chunks come in the order of their lines)
-            while undecoded and undecoded[0].error.line < chunk.first_line:  # type: ignore[operator]
+            while undecoded and undecoded[0].error.line < chunk.first_line:
                 undecoded.popleft()
-            if undecoded and undecoded[0].error.line < chunk.first_line + len(chunk.lines):  # type: ignore[operator]
+            if undecoded and undecoded[0].error.line < chunk.first_line + len(chunk.lines):
                 yield _undecoded_game(chunk, source, undecoded[0])
                 continue
         yield _parse_chunk(chunk, source, deferred)

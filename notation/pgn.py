@@ -136,6 +136,7 @@ def _numbered_plies(plies: list[Ply], number: int) -> list[Ply]:
     numbered_plies = []
     for index, ply in enumerate(plies):
         ply_number = numbering_after((number, plies[0].side), index)[0]
+        assert ply_number is not None  # (counted on from a number)
         variations = [Variation(_numbered_plies(v.plies, ply_number), v.comments) for v in ply.variations]
         numbered_plies.append(dataclasses.replace(ply, number=ply_number, variations=variations))
     return numbered_plies

@@ -259,7 +259,9 @@ class _Splitter:
                 continue
             chunk.has_moves = True
             if char == '"':
-                position = _STRING.match(line, at).end()
+                string = _STRING.match(line, at)
+                assert string is not None  # (the pattern matches an unterminated string too)
+                position = string.end()
                 continue
             special = _special_at(line, at)
             if special is None:

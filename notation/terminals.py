@@ -10,7 +10,7 @@ module is generated from the grammar::
 
     python -m muehle.notation.terminals > notation/grammar_terminals.py
 
-and ``tests/test_terminals.py`` fails when it no longer matches the grammar.
+and ``tests/notation/test_terminals.py`` fails when it no longer matches the grammar.
 
 >>> pattern = token_pattern([Terminal("A", "a", 0, 1, 1), Terminal("AB", "ab", 0, 2, 2)])
 >>> pattern
@@ -62,7 +62,7 @@ def module_text() -> str:
     lines = [
         '"""The terminals of ``grammars/muehle.lark``, written out by ``python -m muehle.notation.terminals``.',
         "",
-        "Generated: do not edit. ``tests/test_terminals.py`` checks it against the grammar.",
+        "Generated: do not edit. ``tests/notation/test_terminals.py`` checks it against the grammar.",
         '"""',
         "",
         "from muehle.notation.terminals import Terminal",

@@ -2,7 +2,7 @@
 no anchors and aliases (muehle never writes them, and a few aliases can stand for a huge tree),
 no integer of more than :data:`~muehle.notation.model.MAX_DIGITS` digits.
 
-Records (:mod:`muehle.notation.jsonrecord`) and rulesets (:mod:`muehle.analyzer.rules`)
+Records (:mod:`muehle.notation.jsonrecord`) and rulesets (:mod:`muehle.analyzer.engine.rules`)
 are read so.
 """
 
@@ -57,18 +57,18 @@ def _check_nodes(root: yaml.Node, integer: Callable[[yaml.ScalarNode], int]) -> 
     """Raise on the first node under ``root`` reached twice (an alias names a node already
     read), a mapping that repeats a key, or an integer too long (read by ``integer``); each node
     is looked at once."""
-    if root.id == "scalar":
+    if isinstance(root, yaml.ScalarNode):
         _check_scalar(root, integer)
     walked = {id(root)}
     add = walked.add
     pending = [root]
     while pending:
         node = pending.pop()
-        if node.id == "mapping":
+        if isinstance(node, yaml.MappingNode):
             seen: set[tuple[str, str]] = set()
             children: list[yaml.Node] = []
             for key_node, value_node in node.value:
-                if key_node.id == "scalar":
+                if isinstance(key_node, yaml.ScalarNode):
                     key = (key_node.tag, key_node.value)
                     if key in seen:
                         raise yaml.constructor.ConstructorError(
@@ -78,7 +78,7 @@ def _check_nodes(root: yaml.Node, integer: Callable[[yaml.ScalarNode], int]) -> 
                     seen.add(key)
                 children.append(key_node)
                 children.append(value_node)
-        elif node.id == "sequence":
+        elif isinstance(node, yaml.SequenceNode):
             children = node.value
         else:
             continue  # (a document that is one scalar)
@@ -87,7 +87,7 @@ def _check_nodes(root: yaml.Node, integer: Callable[[yaml.ScalarNode], int]) -> 
             add(id(child))
             if len(walked) == count:
                 raise yaml.constructor.ConstructorError(None, None, ALIAS_PROBLEM, child.start_mark)
-            if child.id != "scalar":
+            if not isinstance(child, yaml.ScalarNode):
                 pending.append(child)
             elif child.tag == _INT_TAG and len(child.value) > 100:  # (a shorter one is not too long)
                 _check_scalar(child, integer)

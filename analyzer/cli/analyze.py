@@ -1,7 +1,7 @@
 """``muehle analyze``: the story of each game, as a timeline for people or as data.
 
 Every game of the input (or the one ``--game`` names) is replayed under its
-ruleset and analysed (:mod:`muehle.analyzer.analysis`). The text form is a short
+ruleset and analysed (:mod:`muehle.analyzer.reports.analysis`). The text form is a short
 aligned timeline with a summary; ``--format json`` and ``--format yaml`` give one
 array with an object per game, the contract of ``docs/analyze.md``. A game that
 cannot be read, or whose ``Rules`` tag names no ruleset, is reported on standard
@@ -19,13 +19,13 @@ from typing import Any, Optional
 import click
 import yaml
 
-from muehle.analyzer.analysis import Analysis, analyze as analyze_replay
-from muehle.analyzer.analysis_text import render_text
+from muehle.analyzer.reports.analysis import Analysis, analyze as analyze_replay
+from muehle.analyzer.reports.analysis_text import render_text
 from muehle.analyzer.cli.common import (echo_data, fails_cleanly, from_option, require_numpy_or_exit, rules_option,
                                         stdout_is_utf8)
 from muehle.analyzer.cli.game_input import GameInput, load_games
-from muehle.analyzer.record_setup import replay_record
-from muehle.analyzer.rules import Ruleset
+from muehle.analyzer.engine.setup import replay_record
+from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.errors import MuehleError
 
 FORMATS = ("text", "json", "yaml")

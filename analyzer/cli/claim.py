@@ -15,12 +15,12 @@ import sys
 
 import click
 
-from muehle.analyzer.claims import CLAIM_RULES, judge_claim
+from muehle.analyzer.reports.claims import CLAIM_RULES, judge_claim
 from muehle.analyzer.cli.common import (check_ply_choice, echo_data, fails_cleanly, from_option, ply_of_move,
                                         ply_options, rules_option)
 from muehle.analyzer.cli.game_input import load_games
-from muehle.analyzer.record_setup import replay_record
-from muehle.analyzer.rules import Ruleset
+from muehle.analyzer.engine.setup import replay_record
+from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.errors import MuehleError
 
 

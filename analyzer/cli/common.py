@@ -10,15 +10,15 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, TypeVar, overload
 
 import click
 
 from muehle.notation.errors import MuehleError
 
 if TYPE_CHECKING:
-    from muehle.analyzer.replay import Replay
-    from muehle.analyzer.rules import Ruleset
+    from muehle.analyzer.engine.replay import Replay
+    from muehle.analyzer.engine.rules import Ruleset
     from muehle.notation.model import Game
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -85,6 +85,12 @@ def stdout_is_utf8() -> bool:
     return encoding == "utf8"
 
 
+@overload
+def resolve_rules(name: str, param_hint: str = ...) -> "Ruleset": ...
+@overload
+def resolve_rules(name: None, param_hint: str = ...) -> None: ...
+@overload
+def resolve_rules(name: Optional[str], param_hint: str = ...) -> "Optional[Ruleset]": ...
 def resolve_rules(name: Optional[str], param_hint: str = "'--rules'") -> "Optional[Ruleset]":
     """The ruleset an option names (a preset or a YAML file), ``None`` for none.
 
@@ -94,7 +100,7 @@ def resolve_rules(name: Optional[str], param_hint: str = "'--rules'") -> "Option
     """
     if name is None:
         return None
-    from muehle.analyzer.rules import load_ruleset, preset_for_tag, preset_names
+    from muehle.analyzer.engine.rules import load_ruleset, preset_for_tag, preset_names
 
     if not name.strip() or (preset_for_tag(name) is None and Path(name).suffix.lower() not in (".yaml", ".yml")
                             and not Path(name).exists()):
@@ -171,7 +177,7 @@ def ply_of_move(game: Game, result: Replay, move: int, side: Optional[str]) -> i
         base = game.plies[0].number
     index = (move - base) * 2 + (1 if side == "white" else 2) - first
     if not 1 <= index <= len(game.plies):
-        from muehle.analyzer.analysis import PlyNames
+        from muehle.analyzer.reports.analysis import PlyNames
 
         names = PlyNames(game.plies, result.start)
         missing = f"there is no move {move} of {side.capitalize()}"

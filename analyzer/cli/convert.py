@@ -31,7 +31,7 @@ def write_html(games: list[Game]) -> str:
     with a warning on standard error."""
     import copy
 
-    from muehle.analyzer.html_viewer import write_html as render
+    from muehle.analyzer.pictures.html_viewer import write_html as render
 
     unreplayed: list[tuple[int, MuehleError]] = []
     page = render(games, unreplayed)
@@ -81,8 +81,8 @@ class _Errors(MuehleError):
         super().__init__(f"{len(errors)} errors", code=errors[0].code)
         self.errors = errors
 
-    def format(self) -> str:
-        return "\n".join(error.format() for error in self.errors)
+    def format(self, severity: str = "error") -> str:
+        return "\n".join(error.format(severity) for error in self.errors)
 
 
 @click.command(name="convert")

@@ -14,7 +14,7 @@ import click
 
 from muehle.analyzer.cli.common import fails_cleanly, require_numpy_or_exit, rules_option
 from muehle.analyzer.endgames.settings import EndgameRules, endgame_rules
-from muehle.analyzer.rules import Ruleset, as_ruleset
+from muehle.analyzer.engine.rules import Ruleset, as_ruleset
 from muehle.notation.errors import MuehleError
 
 #: The most stones a side the tables may have (five would take some 40 million classes a table).
@@ -83,7 +83,7 @@ def probe(fen: str, rules: Optional[Ruleset], directory: Optional[str], every_pl
     require_numpy_or_exit()
     from muehle.analyzer.endgames.probe import covered, probe_masks
     from muehle.analyzer.endgames.store import load_table
-    from muehle.analyzer.fen import fen_to_position
+    from muehle.analyzer.pictures.fen import fen_to_position
     from muehle.notation.model import other_side
 
     position = fen_to_position(fen, source="<fen>").position

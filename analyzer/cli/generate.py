@@ -13,8 +13,8 @@ from typing import Optional
 import click
 
 from muehle.analyzer.cli.common import fails_cleanly, output_path, resolve_rules, write_output
-from muehle.analyzer.generate import generate_games
-from muehle.analyzer.rules import DEFAULT_RULESET, preset_for_tag
+from muehle.analyzer.play.generate import generate_games
+from muehle.analyzer.engine.rules import DEFAULT_RULESET, preset_for_tag
 from muehle.notation.writers import write_notation
 
 

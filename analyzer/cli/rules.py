@@ -13,7 +13,7 @@ import click
 
 from muehle.analyzer.cli.common import fails_cleanly
 from muehle.analyzer.cli.common import resolve_rules
-from muehle.analyzer.rules import load_ruleset, preset_names, ruleset_to_yaml
+from muehle.analyzer.engine.rules import load_ruleset, preset_names, ruleset_to_yaml
 
 
 def preset_table() -> str:

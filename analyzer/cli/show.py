@@ -15,12 +15,12 @@ import click
 from muehle.analyzer.cli.common import (check_ply_choice, fails_cleanly, from_option, output_path, ply_of_move,
                                         ply_options, rules_option, stdout_is_utf8, write_output)
 from muehle.analyzer.cli.game_input import GameInput, load_games
-from muehle.analyzer.diagram import game_over_text, render_diagram
-from muehle.analyzer.fen import FEN_FORMS, fen_of_record, start_fen
-from muehle.analyzer.record_setup import replay_from, rules_for
-from muehle.analyzer.rules import Ruleset
-from muehle.analyzer.replay import Replay
-from muehle.analyzer.svg import MILL_HIGHLIGHTS, render_svg
+from muehle.analyzer.pictures.diagram import game_over_text, render_diagram
+from muehle.analyzer.pictures.fen import FEN_FORMS, fen_of_record, start_fen
+from muehle.analyzer.engine.setup import replay_from, rules_for
+from muehle.analyzer.engine.rules import Ruleset
+from muehle.analyzer.engine.replay import Replay
+from muehle.analyzer.pictures.svg import MILL_HIGHLIGHTS, render_svg
 from muehle.notation.errors import MuehleError, game_in, no_ply
 from muehle.notation.model import Game
 

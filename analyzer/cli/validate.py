@@ -18,14 +18,14 @@ from typing import Any, Optional
 import click
 
 from muehle.analyzer.cli.common import fails_cleanly, from_option, resolve_rules, stdout_is_utf8
-from muehle.analyzer.progress import FileProgress
-from muehle.analyzer.validate import ValidationSummary, fewer_collections, read_stdin, validate_paths
+from muehle.analyzer.batch.progress import FileProgress
+from muehle.analyzer.batch.validate import ValidationSummary, fewer_collections, read_stdin, validate_paths
 from muehle.notation.errors import MuehleError
 from muehle.notation.inputs import source_name
 
 
 #: The signals that ask a run to stop, each with its word and exit status (128 + its number).
-STOP_SIGNALS = {signal.SIGINT: ("interrupted", 128 + int(signal.SIGINT))}
+STOP_SIGNALS: dict[int, tuple[str, int]] = {signal.SIGINT: ("interrupted", 128 + int(signal.SIGINT))}
 if hasattr(signal, "SIGTERM"):  # what ``timeout``, ``kill`` and job schedulers send
     STOP_SIGNALS[signal.SIGTERM] = ("terminated", 128 + int(signal.SIGTERM))
 

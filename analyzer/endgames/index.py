@@ -2,7 +2,7 @@
 
 A position of an endgame table has no stones in hand: the side to move has ``a``
 stones (the set ``m``), the other side ``b`` (the set ``o``). Sets of points are
-24-bit masks (``int32``) (bit ``i`` is point ``i`` of :data:`~muehle.analyzer.board.POINTS`).
+24-bit masks (``int32``) (bit ``i`` is point ``i`` of :data:`~muehle.analyzer.engine.board.POINTS`).
 The *rank* of a position is ``colex(m) * C(24, b) + colex(o)``, where ``colex`` is
 the colexicographic rank of a ``k``-set among all ``k``-sets of the 24 points
 (``sum(C(p_i, i))`` over its points ``p_1 < p_2 < ...``). The *class* of a position
@@ -11,7 +11,7 @@ masks ``(m, o)`` is least (``m`` first), its *key* the representative's rank, an
 classes of a table are numbered by their keys in increasing order. (Choosing the
 representative by its masks, not its rank, costs one rank per position, not sixteen.)
 
->>> from muehle.analyzer.board import mask_of
+>>> from muehle.analyzer.engine.board import mask_of
 >>> int(colex(np.array([mask_of(["a1", "a4", "a7"])]))[0]), int(colex(np.array([0b1011]))[0])
 (0, 1)
 """
@@ -23,7 +23,7 @@ from math import comb
 
 import numpy as np
 
-from muehle.analyzer.board import POINTS
+from muehle.analyzer.engine.board import POINTS
 from muehle.analyzer.endgames.symmetry import SYMMETRIES
 
 _SIZE = len(POINTS)
@@ -92,7 +92,7 @@ def subsets(count: int, within: int = (1 << _SIZE) - 1) -> np.ndarray:
     points = [i for i in range(_SIZE) if within >> i & 1]
     masks = np.zeros(1, dtype=np.int32)
     for taken in range(count):  # grow sets point by point, keeping the highest point last
-        grown = []
+        grown: list[int] = []
         for mask in masks.tolist():
             top = mask.bit_length() - 1
             grown.extend(mask | 1 << p for p in points if p > top)

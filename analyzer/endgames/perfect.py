@@ -19,7 +19,7 @@ from typing import Any, Optional
 
 from muehle.analyzer.endgames.probe import DEFAULT_STONES, ProbeResult, Value, covered, probe
 from muehle.analyzer.endgames.store import PathLike
-from muehle.analyzer.replay import Replay
+from muehle.analyzer.engine.replay import Replay
 
 #: The events, in the order they are listed for one ply.
 MARKS = ("win-thrown-away", "draw-thrown-away", "only-winning-ply", "slower-win")

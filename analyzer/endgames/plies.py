@@ -3,7 +3,7 @@
 The vectorised solver (:mod:`muehle.analyzer.endgames.solver`) makes the same plies
 for many positions at once; this module serves the probe and the analysis.
 
->>> from muehle.analyzer.board import mask_of
+>>> from muehle.analyzer.engine.board import mask_of
 >>> from muehle.analyzer.endgames.settings import EndgameRules
 >>> plies = endgame_plies(mask_of(["a1", "d1", "a7"]), mask_of(["b2", "d2", "f2"]), EndgameRules())
 >>> [ply.text for ply in plies if ply.origin == "a7" and ply.target == "g1"]
@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from muehle.analyzer.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS
+from muehle.analyzer.engine.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS
 from muehle.analyzer.endgames.settings import EndgameRules
 from muehle.notation.model import POINTS
 
@@ -50,7 +50,7 @@ class EndgamePly:
 def capturable(stones: int, capture_from_mill: str) -> int:
     """The stones of ``stones`` that may be captured under ``capture_from_mill``.
 
-    >>> from muehle.analyzer.board import mask_of, points_of
+    >>> from muehle.analyzer.engine.board import mask_of, points_of
     >>> mill_and_one = mask_of(["a1", "d1", "g1", "b4"])
     >>> [points_of(capturable(mill_and_one, mode)) for mode in ("when-all-in-mills", "never", "always")]
     [['b4'], ['b4'], ['a1', 'b4', 'd1', 'g1']]

@@ -1,6 +1,6 @@
 """Look up a position's perfect-play value, and the value of each of its plies.
 
->>> from muehle.analyzer.board import Position, mask_of
+>>> from muehle.analyzer.engine.board import Position, mask_of
 >>> covered(Position(white=mask_of(["a1", "d1", "g1"]), black=mask_of(["b2", "d2", "f2"]),
 ...                  in_hand_white=0, in_hand_black=0), stones=4)
 True
@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from muehle.analyzer.board import Position
+from muehle.analyzer.engine.board import Position
 from muehle.analyzer.endgames import require_numpy
 from muehle.analyzer.endgames.plies import EndgamePly, endgame_plies
 from muehle.analyzer.endgames.settings import EndgameRules, endgame_rules
 from muehle.analyzer.endgames.store import PathLike, load_table
 from muehle.analyzer.endgames.values import decode
-from muehle.analyzer.rules import RulesArg, as_ruleset
+from muehle.analyzer.engine.rules import RulesArg, as_ruleset
 from muehle.notation.model import other_side
 
 #: The most stones a side may have for the tables the command builds by default.
@@ -84,7 +84,7 @@ def _lookup(positions: list[tuple[int, int]], rules: EndgameRules, directory: Op
     keys = classes(*table)[0]
     movers = np.array([mover for mover, _ in positions], dtype=np.int32)
     others = np.array([other for _, other in positions], dtype=np.int32)
-    found = codes[class_of(keys, movers, others, table[1])]  # type: ignore[index]
+    found = codes[class_of(keys, movers, others, table[1])]
     return [Value(*decode(int(code))) for code in found.tolist()]
 
 

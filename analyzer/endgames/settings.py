@@ -1,6 +1,6 @@
 """The rule settings that change the value of a position after the placing phase.
 
-Of a :class:`~muehle.analyzer.rules.Ruleset`, two settings change who wins a
+Of a :class:`~muehle.analyzer.engine.rules.Ruleset`, two settings change who wins a
 moving-phase endgame and how fast:
 
 - ``flying``: a side with three stones may jump to any empty point;
@@ -13,7 +13,7 @@ moved to a point along one of its lines leaves that line open behind it, and a s
 that jumps has only three stones). The draw rules (repetition, no capture,
 ``mandatory_draw``) are claims or offers, not part of the value.
 
->>> from muehle.analyzer.rules import load_ruleset
+>>> from muehle.analyzer.engine.rules import load_ruleset
 >>> endgame_rules(load_ruleset("wmd-traditional")).name
 'flying-capture-never'
 """
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from muehle.analyzer.rules import Ruleset
+from muehle.analyzer.engine.rules import Ruleset
 
 #: The values of ``capture_from_mill`` the solver knows (the ruleset may offer fewer).
 CAPTURE_MODES = ("when-all-in-mills", "never", "always")

@@ -20,7 +20,7 @@ from typing import Callable, Iterator, Optional
 
 import numpy as np
 
-from muehle.analyzer.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS
+from muehle.analyzer.engine.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS
 from muehle.analyzer.endgames import index
 from muehle.analyzer.endgames.settings import EndgameRules
 from muehle.analyzer.endgames.values import DRAW, MAX_DISTANCE, encode

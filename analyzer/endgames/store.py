@@ -90,7 +90,7 @@ def build_command(rules: EndgameRules, table: tuple[int, int], directory: Option
     'muehle endgames build --stones 4 --rules wmd-traditional'
     """
     from muehle.analyzer.endgames.settings import endgame_rules
-    from muehle.analyzer.rules import DEFAULT_RULESET, load_ruleset, preset_names
+    from muehle.analyzer.engine.rules import DEFAULT_RULESET, load_ruleset, preset_names
 
     options = f" --stones {max(table)}" if max(table) > 3 else " --stones 3"
     preset = next((name for name in preset_names() if endgame_rules(load_ruleset(name)) == rules), None)

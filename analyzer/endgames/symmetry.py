@@ -3,11 +3,11 @@
 The square's 8 (rotations by quarter turns, reflections) times the exchange of the
 inner and the outer ring (the middle ring stays). Each keeps the lines between
 neighbours and the mills. A permutation is a tuple ``perm`` with ``perm[i]`` the
-point that point ``i`` goes to (indices of :data:`~muehle.analyzer.board.POINTS`).
+point that point ``i`` goes to (indices of :data:`~muehle.analyzer.engine.board.POINTS`).
 
 >>> len(SYMMETRIES), SYMMETRIES[0] == tuple(range(24))
 (16, True)
->>> from muehle.analyzer.board import POINT_INDEX, POINTS
+>>> from muehle.analyzer.engine.board import POINT_INDEX, POINTS
 >>> swap = SYMMETRIES[8]     # the rings exchanged, nothing else
 >>> POINTS[swap[POINT_INDEX["a1"]]], POINTS[swap[POINT_INDEX["b2"]]], POINTS[swap[POINT_INDEX["d1"]]]
 ('c3', 'b2', 'd3')
@@ -15,7 +15,7 @@ point that point ``i`` goes to (indices of :data:`~muehle.analyzer.board.POINTS`
 
 from __future__ import annotations
 
-from muehle.analyzer.board import POINT_INDEX
+from muehle.analyzer.engine.board import POINT_INDEX
 from muehle.notation.model import POINTS
 
 Permutation = tuple[int, ...]
@@ -61,7 +61,7 @@ SYMMETRIES: tuple[Permutation, ...] = tuple(
 def apply(perm: Permutation, mask: int) -> int:
     """The image of a set of points (a bit mask) under a symmetry.
 
-    >>> from muehle.analyzer.board import mask_of, points_of
+    >>> from muehle.analyzer.engine.board import mask_of, points_of
     >>> points_of(apply(SYMMETRIES[1], mask_of(["a1", "d1"])))
     ['g1', 'g4']
     """

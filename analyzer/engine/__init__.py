@@ -1,4 +1,8 @@
-"""The rules of play in one place: a core that applies plies, a board with verbs, the wording.
+"""The rules of play in one place: a core that applies plies, a board with verbs, the wording,
+and what they stand on and serve: :mod:`~muehle.analyzer.engine.board` (points, lines, mills),
+:mod:`~muehle.analyzer.engine.rules` (the rulesets), :mod:`~muehle.analyzer.engine.events`
+(outcomes and broken rules), :mod:`~muehle.analyzer.engine.replay` (a record replayed) and
+:mod:`~muehle.analyzer.engine.setup` (a record's ruleset and set-up position).
 
 - :mod:`~muehle.analyzer.engine.core`: :func:`~muehle.analyzer.engine.core.play_line`, which
   applies a line of plies and stops at the first broken rule, and the rule functions it uses

@@ -1,18 +1,18 @@
 """The engine's core: apply a line of plies to a position, stopping at the first broken rule.
 
 Every rule of play is applied here, once: placing, moving to a neighbour
-(:data:`~muehle.analyzer.board.NEIGHBOURS`), jumping (:func:`may_jump`), the mills a ply
-closes, the captures they demand (:meth:`~muehle.analyzer.rules.Ruleset.captures_for`),
+(:data:`~muehle.analyzer.engine.board.NEIGHBOURS`), jumping (:func:`may_jump`), the mills a ply
+closes, the captures they demand (:meth:`~muehle.analyzer.engine.rules.Ruleset.captures_for`),
 which stones may be captured (:func:`capturable`), the end of the game (fewer than
 three stones, a blocked side), repetition and the no-progress counter. The replay of a
-record (:mod:`muehle.analyzer.replay`) and the single-ply verbs of
+record (:mod:`muehle.analyzer.engine.replay`) and the single-ply verbs of
 :class:`~muehle.analyzer.engine.position.Board` both call :func:`play_line`.
 
 The core works on bit masks and locals and builds no text: a broken rule comes back as
 a :class:`Broken` (a code and the facts), worded where it is reported
 (:mod:`muehle.analyzer.engine.messages`).
 
->>> from muehle.analyzer.rules import load_ruleset
+>>> from muehle.analyzer.engine.rules import load_ruleset
 >>> steps, rights = [], []
 >>> broken, outcome = play_line([("d2", None, []), ("d2", None, [])], load_ruleset("wmd"), 1,
 ...                             0, 0, 0, 9, 9, 0, None, {}, steps, rights)
@@ -25,9 +25,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
-from muehle.analyzer.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINT_INDEX
-from muehle.analyzer.events import DrawRight, Outcome
-from muehle.analyzer.rules import Ruleset
+from muehle.analyzer.engine.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINT_INDEX
+from muehle.analyzer.engine.events import DrawRight, Outcome
+from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.model import SIDES as _SIDES
 
 #: A position as the engine keeps it (the repetition key): White's and Black's stones,
@@ -37,7 +37,7 @@ PositionKey = tuple[int, int, int, int, int]
 
 #: One ply as the core reads it: target point, origin point (``None`` for a placement),
 #: the points captured.
-PlyTuple = tuple[str, Optional[str], list[str]]
+PlyTuple = tuple[str, Optional[str], Sequence[str]]
 
 #: What the core keeps of each legal ply: ``(after_key, kind, closed mill masks, no-progress counter)``.
 Step = tuple[PositionKey, str, list[int], int]
@@ -71,7 +71,7 @@ REACH_LOW, REACH_MIDDLE, REACH_HIGH = (_neighbours_by_byte(shift) for shift in (
 def reach(stones: int) -> int:
     """The points next to ``stones`` (adjacency, one line away).
 
-    >>> from muehle.analyzer.board import mask_of, points_of
+    >>> from muehle.analyzer.engine.board import mask_of, points_of
     >>> points_of(reach(mask_of(["a1"])))
     ['a4', 'd1']
     """
@@ -117,7 +117,7 @@ def capturable(stones: int, rules: Ruleset) -> int:
 def has_legal_ply(own: int, occupied: int, in_hand: int, may_jump: bool) -> bool:
     """Whether a side with stones ``own`` (and ``in_hand``) can play at all.
 
-    >>> from muehle.analyzer.board import mask_of
+    >>> from muehle.analyzer.engine.board import mask_of
     >>> has_legal_ply(mask_of(["a1"]), mask_of(["a1", "a4", "d1"]), 0, False)
     False
     """
@@ -162,7 +162,7 @@ def resets_repetition(kind: str, captures: Sequence[str], rules: Ruleset) -> boo
 
 @dataclass
 class Broken:
-    """The first rule a line broke: a ``code`` (:data:`~muehle.analyzer.events.CODES`) and the
+    """The first rule a line broke: a ``code`` (:data:`~muehle.analyzer.engine.events.CODES`) and the
     facts at that moment, from which :mod:`~muehle.analyzer.engine.messages` words it.
 
     ``index`` is the ply's index, ``mover`` 0 for White and 1 for Black; ``own``/``theirs``
@@ -188,7 +188,7 @@ class Broken:
     closed: list[int] = field(default_factory=list)
     required: int = 0
     taken: int = 0
-    rest: list[str] = field(default_factory=list)
+    rest: Sequence[str] = field(default_factory=list)
     outcome: Optional[Outcome] = None
     counter: int = 0
 
@@ -214,7 +214,7 @@ def play_line(
     game there (``None`` while it goes on); ``seen_count`` how often each position has stood
     in the repetition history (changed: the positions the line reaches are counted in).
     Each legal ply appends a :data:`Step` to ``steps`` and each draw right that arises a
-    :class:`~muehle.analyzer.events.DrawRight` to ``draw_rights``. Returns the first rule
+    :class:`~muehle.analyzer.engine.events.DrawRight` to ``draw_rights``. Returns the first rule
     broken (``None`` if none) and the end of the game after the last legal ply.
     """
     # the side to move's stones and stones in hand, and its opponent's
@@ -237,7 +237,7 @@ def play_line(
     thresholds = (no_progress.threshold(False), no_progress.threshold(True)) if no_progress else (0, 0)
     no_progress_automatic = no_progress is not None and no_progress.mode == "automatic"
     # (Sanmill: a move that brings the automatic draw while closing a mill ends the game before its capture)
-    draw_first = no_progress_automatic and no_progress.before_capture and not reset_on_mill
+    draw_first = no_progress_automatic and no_progress is not None and no_progress.before_capture and not reset_on_mill
     captures_due = rules.captures_table
     point_facts = POINT_FACTS
     reach_low, reach_middle, reach_high = REACH_LOW, REACH_MIDDLE, REACH_HIGH

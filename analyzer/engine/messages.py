@@ -5,7 +5,7 @@ The core (:mod:`muehle.analyzer.engine.core`) reports a broken rule as a
 words it, on the error path only.
 
 >>> from muehle.analyzer.engine.core import Broken
->>> from muehle.analyzer.rules import load_ruleset
+>>> from muehle.analyzer.engine.rules import load_ruleset
 >>> rule_message(Broken("must-place", 3, 0, "d2", "d1", in_hand=1), load_ruleset("wmd"))
 'White still has 1 stone in hand and must place one'
 """
@@ -13,12 +13,12 @@ words it, on the error path only.
 from __future__ import annotations
 
 import itertools
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
 
-from muehle.analyzer.board import MILL_LINES, MILLS, POINT_INDEX, points_of
+from muehle.analyzer.engine.board import MILL_LINES, MILLS, POINT_INDEX, points_of
 from muehle.analyzer.engine.core import Broken, capturable
-from muehle.analyzer.events import end_text
-from muehle.analyzer.rules import Ruleset
+from muehle.analyzer.engine.events import end_text
+from muehle.analyzer.engine.rules import Ruleset
 
 #: The sides' names, White (0) and Black (1).
 NAMES = ("White", "Black")
@@ -184,15 +184,15 @@ def rule_message(broken: Broken, rules: Ruleset) -> str:
     return MESSAGES[broken.code](broken, rules)
 
 
-def legal_capture_order(points: list[str], theirs: int, their_hand: int, room: int,
+def legal_capture_order(points: Sequence[str], theirs: int, their_hand: int, room: int,
                         rules: Ruleset) -> Optional[list[str]]:
     """An order in which the captures ``points`` (as written, one of them refused) would be legal.
 
     ``theirs`` are the opponent's stones before the first of them, ``their_hand`` its stones
     in hand, ``room`` how many captures the ply may still take. None if no order is legal.
 
-    >>> from muehle.analyzer.board import mask_of
-    >>> from muehle.analyzer.rules import load_ruleset
+    >>> from muehle.analyzer.engine.board import mask_of
+    >>> from muehle.analyzer.engine.rules import load_ruleset
     >>> stones = mask_of(["b2", "b4", "b6", "f2"])
     >>> legal_capture_order(["b4", "f2"], stones, 5, 2, load_ruleset("wmd"))
     ['f2', 'b4']

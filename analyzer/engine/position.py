@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Optional, Union
 
-from muehle.analyzer.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINTS, Position
+from muehle.analyzer.engine.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINTS, Position
 from muehle.analyzer.engine import core
 from muehle.analyzer.engine.core import Broken, PlyTuple, PositionKey, Step
 from muehle.analyzer.engine.messages import rule_message
-from muehle.analyzer.events import DrawRight, Outcome
-from muehle.analyzer.rules import Ruleset, RulesArg, as_ruleset
+from muehle.analyzer.engine.events import DrawRight, Outcome
+from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset
 from muehle.notation.model import Ply
 
 PlyArg = Union[PlyTuple, Ply]
@@ -196,7 +196,7 @@ def moves_for(own: int, theirs: int, in_hand: int, rules: Ruleset) -> list[tuple
     against ``theirs``, captures aside (points as indices; origin ``None`` for a placement), in
     board order.
 
-    >>> from muehle.analyzer.board import mask_of
+    >>> from muehle.analyzer.engine.board import mask_of
     >>> moves = moves_for(mask_of(["a1", "d1"]), mask_of(["a4"]), 0, as_ruleset("wmd"))
     >>> [(POINTS[origin], POINTS[target], mills) for origin, target, mills in moves]
     [('d1', 'd2', 0), ('d1', 'g1', 0)]

@@ -1,0 +1,178 @@
+"""What a replay finds besides the plies: broken rules, the end of the game, draw rights.
+
+>>> v = RuleViolation("not-adjacent", "17... a7-a5: a5 is not adjacent to a7", ply=34,
+...                   move="a7-a5", side="black", line=14, column=9)
+>>> v.format("games.txt")
+'games.txt:14:9: error: 17... a7-a5: a5 is not adjacent to a7 [not-adjacent]'
+>>> Outcome("white", "blocked", 41).result
+'1-0'
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Optional
+
+from muehle.notation.model import Side
+
+#: Every code a :class:`RuleViolation` may carry, with what it means.
+CODES: dict[str, str] = {
+    "syntax": "the record does not follow the notation; nothing of the game is replayed",
+    "unknown-rules": "the record's Rules tag names no ruleset; nothing of the game is replayed",
+    "setup": "the record's SetUp/FEN or FirstMove tags give no usable start position; nothing is replayed",
+    "numbering": "a move number or side does not match the ply's place in the line",
+    "after-game-end": "a ply after the game was decided on the board",
+    "must-place": "a move while the player still has stones in hand",
+    "must-move": "a placement while the player has no stones in hand",
+    "occupied": "the target point is not free",
+    "not-own-stone": "the moved point is empty or holds an opposing stone",
+    "not-adjacent": "a move to a point that is not adjacent, by a player who may not jump",
+    "missing-capture": "a mill was closed, but fewer stones were captured than the rules demand",
+    "extra-capture": "a capture that no mill (or no capturable stone) allows",
+    "capture-empty-or-own": "a capture of an empty point or of the player's own stone",
+    "protected-stone": "a capture of a stone in a closed mill while the rules protect it",
+    "result-mismatch": "the declared result contradicts the end of the game on the board",
+    "result-tag": "the Result tag is no result, or contradicts the result at the end of the movetext",
+}
+
+#: Reasons an :class:`Outcome` may give.
+REASONS = ("fewer-than-three", "blocked", "repetition", "no-capture", "declared")
+
+#: Each reason in words, the loser (if any) filled in: ``REASON_TEXTS["blocked"].format(loser="White")``.
+#: Every report (terminal, JSON messages, SVG, HTML, claims) words the end of a game from
+#: this table, through :func:`reason_text` and :func:`end_text`.
+REASON_TEXTS = {
+    "fewer-than-three": "{loser} has fewer than three stones",
+    "blocked": "{loser} cannot move",
+    "repetition": "threefold repetition",
+    "no-capture": "the no-capture rule",
+    "declared": "result declared in the record",
+}
+#: The loser's plight in the past tense, for messages about a ply after the end (``the game was
+#: already over after ply 43 (Black was left with fewer than three stones)``); the other reasons
+#: read the same in both tenses.
+PAST_REASON_TEXTS = {
+    "fewer-than-three": "{loser} was left with fewer than three stones",
+    "blocked": "{loser} could not move",
+}
+#: A draw because both sides have fewer than three stones (a set-up position).
+BOTH_FEWER_THAN_THREE = "both have fewer than three stones"
+
+_RESULTS = {"white": "1-0", "black": "0-1", None: "1/2-1/2"}
+_NAMES = {"white": "White", "black": "Black"}
+
+
+def reason_text(reason: str, winner: Optional[Side], past: bool = False) -> str:
+    """Why a game ended, in words (:data:`REASON_TEXTS`, with ``past`` :data:`PAST_REASON_TEXTS`),
+    the loser named.
+
+    >>> reason_text("blocked", "white"), reason_text("no-capture", None)
+    ('Black cannot move', 'the no-capture rule')
+    >>> reason_text("blocked", "white", past=True)
+    'Black could not move'
+    >>> reason_text("fewer-than-three", None)
+    'both have fewer than three stones'
+    """
+    if reason == "fewer-than-three" and winner is None:
+        return BOTH_FEWER_THAN_THREE
+    text = PAST_REASON_TEXTS.get(reason, REASON_TEXTS[reason]) if past else REASON_TEXTS[reason]
+    return text.format(loser="Black" if winner == "white" else "White")
+
+
+def end_text(outcome: "Outcome", past: bool = False) -> str:
+    """How a game ended, as one phrase: the loser's plight (in the past tense with ``past``), or
+    what drew it.
+
+    >>> end_text(Outcome("white", "blocked", 30)), end_text(Outcome(None, "repetition", 26))
+    ('Black cannot move', 'drawn by threefold repetition')
+    >>> end_text(Outcome("black", "fewer-than-three", 43), past=True)
+    'White was left with fewer than three stones'
+    >>> end_text(Outcome("black", "declared", 12))
+    'declared 0-1'
+    """
+    if outcome.reason == "declared":
+        return f"declared {outcome.result}"
+    text = reason_text(outcome.reason, outcome.winner, past)
+    return text if outcome.winner or outcome.reason == "fewer-than-three" else f"drawn by {text}"
+
+
+@dataclass(frozen=True)
+class RuleViolation:
+    """One broken rule: a stable ``code``, a sentence a player understands, and where.
+
+    ``ply`` counts from 1 for White's first placement (``None`` for errors not tied
+    to a ply, e.g. syntax errors); ``move`` is the ply as written without number
+    (``d2-b2/xa4``); ``line`` and ``column`` are 1-based, 0 when unknown.
+    ``variation`` is ``None`` in the main line, else the variation's path (see
+    :attr:`~muehle.analyzer.engine.replay.Replay.path`).
+
+    >>> RuleViolation("occupied", "...", 5, "f2", "white", 1, 29, ((5, 1),)).to_dict()["variation"]
+    [{'ply': 5, 'number': 1}]
+    """
+
+    code: str
+    message: str
+    ply: Optional[int] = None
+    move: Optional[str] = None
+    side: Optional[Side] = None
+    line: int = 0
+    column: int = 0
+    variation: Optional[tuple[tuple[int, int], ...]] = None
+
+    def format(self, source: str = "<input>", severity: str = "error") -> str:
+        """``source:line:column: error: message [code]``, as a compiler prints it (``severity``:
+        ``warning`` for a slip the reader read as it is meant)."""
+        location = source or "<input>"
+        if self.line:
+            location += f":{self.line}"
+            if self.column:
+                location += f":{self.column}"
+        return f"{location}: {severity}: {self.message} [{self.code}]"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields as plain data (the JSON contract of ``muehle validate``)."""
+        data = asdict(self)
+        if self.variation is not None:
+            data["variation"] = [{"ply": ply, "number": number} for ply, number in self.variation]
+        return data
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``winner`` (``None`` for a draw), ``reason`` and the ply after which.
+
+    ``ply`` is the number of the ply that decided the game (0 if the start position
+    was already decided); for ``"declared"`` it is the last ply of the record.
+    """
+
+    winner: Optional[Side]
+    reason: str
+    ply: int
+
+    @property
+    def result(self) -> str:
+        """The result in the notation: ``1-0``, ``0-1`` or ``1/2-1/2``."""
+        return _RESULTS[self.winner]
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its fields (one in nearly every report a ``--jobs`` worker sends)."""
+        return (Outcome, (self.winner, self.reason, self.ply))
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class DrawRight:
+    """A draw ``rule`` (``"repetition"`` or ``"no-capture"``) first applicable after ``ply``.
+
+    A new right is recorded each time it arises anew: for repetition each time a
+    position occurs for the third time, for the no-progress rule each time the
+    counter reaches the limit.
+    """
+
+    rule: str
+    ply: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)

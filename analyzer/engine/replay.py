@@ -1,0 +1,565 @@
+"""Replay a game record under a ruleset: every ply checked, every position kept.
+
+:func:`replay` takes a :class:`~muehle.notation.model.Game` (it never reads text)
+and returns a :class:`Replay`: one :class:`PlyRecord` per legally replayed ply of the
+main line, the first rule broken (a :class:`~muehle.analyzer.engine.events.RuleViolation`),
+how the game ended, the draw rights that arose, and the variations, each replayed
+from the position where it branches off.
+
+>>> from muehle.notation.model import Game, Ply
+>>> game = Game(plies=[Ply(1, "white", "d2"), Ply(1, "black", "d6"), Ply(2, "white", "f2"),
+...                    Ply(2, "black", "f6"), Ply(3, "white", "b2", captures=["d6"])])
+>>> r = replay(game)
+>>> [rec.kind for rec in r.records][:2], r.records[-1].mills, r.records[-1].captures
+(['place', 'place'], [('b2', 'd2', 'f2')], ['d6'])
+>>> r.errors
+[]
+
+The engine works on bit masks (see :mod:`muehle.analyzer.engine.board`) and counts
+positions in a dictionary, so a ply costs the same at move 10 as at move 500.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from dataclasses import dataclass, field
+from typing import Callable, Iterator, Optional, Sequence
+
+from muehle.analyzer.engine.board import Position
+from muehle.analyzer.engine import core
+from muehle.analyzer.engine.core import PositionKey, capturable, has_legal_ply, phase_of
+from muehle.analyzer.engine.messages import mill_points, rule_message
+from muehle.analyzer.engine.events import DrawRight, Outcome, RuleViolation, end_text
+from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset
+from muehle.notation.model import SIDES as _SIDES
+from muehle.notation.model import Game, MoveLine, Ply, Side
+
+__all__ = ["PlyRecord", "PositionKey", "Replay", "capturable", "has_legal_ply", "in_variation", "phase",
+           "position_key", "position_of_key", "replay"]
+
+_NAMES = ("White", "Black")
+_RESULT_WINNER: dict[str, Optional[Side]] = {"1-0": "white", "0-1": "black", "1/2-1/2": None, "½-½": None}
+
+
+class PlyRecord:
+    """One legally replayed ply and what it did.
+
+    ``index`` counts from 1 for the first ply of the game (White's first placement
+    from the usual start). ``kind`` is ``"place"``, ``"move"`` (to an adjacent point)
+    or ``"jump"`` (to a point that is not adjacent). ``before`` and ``after`` are
+    the positions around the ply. ``mills`` are the mills the ply closed (two for a
+    double mill), each as its three points in board order; ``captures`` the points
+    captured. Phases (``"placing"``, ``"moving"``, ``"flying"``) are those of the
+    side that moved before and after the ply, and of its opponent after it.
+    ``repetition_count`` is how often ``after`` has stood so far in this line (the
+    start position counts), ``earlier_occurrences`` the plies after which it stood
+    before (0 = the start). ``plies_without_capture`` is the counter of the
+    ruleset's no-progress rule after this ply (plies since the last capture when the
+    ruleset has none); after a set-up position it may be a lower bound, see
+    :meth:`Replay.count_is_exact`.
+    """
+
+    __slots__ = ("index", "ply", "side", "kind", "mills", "captures", "phase_before", "phase_after",
+                 "opponent_phase_after", "repetition_count", "earlier_occurrences",
+                 "plies_without_capture", "before_key", "after_key")
+
+    def __init__(self, index: int, ply: Ply, side: Side, kind: str, before_key: PositionKey,
+                 after_key: PositionKey,
+                 mills: list[tuple[str, str, str]], captures: list[str], phase_before: str,
+                 phase_after: str, opponent_phase_after: str, repetition_count: int,
+                 earlier_occurrences: list[int], plies_without_capture: int) -> None:
+        self.index = index
+        self.ply = ply
+        self.side = side
+        self.kind = kind
+        self.before_key = before_key
+        self.after_key = after_key
+        self.mills = mills
+        self.captures = captures
+        self.phase_before = phase_before
+        self.phase_after = phase_after
+        self.opponent_phase_after = opponent_phase_after
+        self.repetition_count = repetition_count
+        self.earlier_occurrences = earlier_occurrences
+        self.plies_without_capture = plies_without_capture
+
+    @property
+    def before(self) -> Position:
+        """The position before the ply."""
+        return position_of_key(self.before_key)
+
+    @property
+    def after(self) -> Position:
+        """The position after the ply."""
+        return position_of_key(self.after_key)
+
+    @property
+    def label(self) -> str:
+        """The ply with its move number in the book's style: ``18. d2-b2/xa4``, ``17... a7-a4``."""
+        return _label(self.ply, self.side, (self.index + 1) // 2)
+
+    def __repr__(self) -> str:
+        return (f"PlyRecord(index={self.index}, move={self.ply.move_text!r}, side={self.side!r}, "
+                f"kind={self.kind!r}, mills={self.mills!r}, captures={self.captures!r})")
+
+
+@dataclass
+class Replay:
+    """The replay of one line of play (the main line, or a variation).
+
+    ``records`` holds the legal plies, up to the first illegal one (a tuple); ``errors`` the
+    rule that ply broke (at most one per line, plus ``result-mismatch``; syntax
+    errors of the record). ``outcome`` is how the game ended, ``None`` while it is
+    unfinished or when an illegal ply stopped the replay. ``draw_rights`` lists
+    each draw right when it arises. ``variations`` are the variations of this
+    line's plies in the order they are written, each a :class:`Replay` whose
+    ``branch`` is the index of the ply it replaces (its first record has that
+    index); its ``start`` is the position before that ply and the repetition count
+    and no-progress counter carry over from the line it branches from.
+    ``branch`` is 0 for the main line. ``path`` says which variation it is: one
+    ``(ply, number)`` per step from the main line inwards, the ``number``-th (from 1)
+    variation written for ``ply`` of the line it branches from; ``()`` for the main line. ``start_no_progress`` is the no-progress
+    counter before the game's first ply (0 unless a set-up position's FEN gave
+    more; the same in every line); ``start_no_progress_exact`` is False when that
+    count is only a lower bound, and then so is every count that reaches back to it
+    (:meth:`count_is_exact`).
+
+    A replay reads the game it was given: its plies when first asked for, and each
+    record's ``ply`` and ``captures`` are the game's own. The game must not be changed
+    afterwards (replay a copy, ``copy.deepcopy(game)``, to change it).
+    """
+
+    rules: Ruleset
+    game: Game
+    start: Position
+    errors: list[RuleViolation] = field(default_factory=list)
+    outcome: Optional[Outcome] = None
+    draw_rights: list[DrawRight] = field(default_factory=list)
+    variations: list["Replay"] = field(default_factory=list)
+    branch: int = 0
+    path: tuple[tuple[int, int], ...] = ()
+    start_no_progress: int = 0
+    start_no_progress_exact: bool = True
+    #: The plies of this line, as written (read from the record when first asked for).
+    plies_of: Callable[[], list[Ply]] = field(default=list, repr=False)
+    #: What the replay keeps of each legal ply: ``(after_key, kind, closed mill masks,
+    #: no-progress counter)``; :attr:`records` are built from it when first asked for.
+    steps: list[tuple[PositionKey, str, list[int], int]] = field(default_factory=list, repr=False)
+    #: Where each position stood before this line's first ply (key -> ply indices, 0 = start).
+    history_before: dict[PositionKey, list[int]] = field(default_factory=dict, repr=False)
+    _records: Optional[tuple[PlyRecord, ...]] = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def records(self) -> tuple[PlyRecord, ...]:
+        """One :class:`PlyRecord` per legal ply of this line, in order (built when first asked for)."""
+        if self._records is None:
+            self._records = _records_of(self)
+        return self._records
+
+    @property
+    def plies(self) -> list[Ply]:
+        """The plies of this line as written (the legal ones and any after them)."""
+        return self.plies_of()
+
+    @property
+    def ply_count(self) -> int:
+        """How many plies of this line were replayed legally (``len(records)``, without building them)."""
+        return len(self.steps)
+
+    @property
+    def first_index(self) -> int:
+        """The index of this line's first ply (1 for the main line)."""
+        return self.branch or 1
+
+    @property
+    def last_legal_position(self) -> Position:
+        """The position after the last legal ply: the one to restore after an illegal ply (WMD 6)."""
+        return position_of_key(self.steps[-1][0]) if self.steps else self.start
+
+    @property
+    def final_position(self) -> Optional[Position]:
+        """The position after the last ply, or ``None`` if an illegal ply stopped the replay."""
+        return None if self.stopped else self.last_legal_position
+
+    @property
+    def stopped(self) -> bool:
+        """Whether an error (other than ``result-mismatch``) stopped this line."""
+        return bool(self.errors) and any(error.code != "result-mismatch" for error in self.errors)
+
+    @property
+    def set_up(self) -> bool:
+        """Whether the line starts from a set-up position (a record's FEN) rather than the usual start."""
+        return self.start != _usual_start(self.rules.stones)
+
+    def decided_by(self, index: int) -> bool:
+        """Whether the board had decided the game by the position after ply ``index`` (0: the
+        start); a result only declared in the record decides nothing on the board."""
+        outcome = self.outcome
+        return outcome is not None and outcome.reason != "declared" and outcome.ply <= index
+
+    @property
+    def played_on_after_the_end(self) -> bool:
+        """Whether a ply played after the game had ended on the board stopped this line (the
+        board's verdict, ``outcome``, is known all the same)."""
+        return self.outcome is not None and bool(self.errors) and self.errors[0].code == "after-game-end"
+
+    @property
+    def valid(self) -> bool:
+        """No error in this line nor in any of its variations."""
+        return not any(True for _ in self.all_errors())
+
+    def all_errors(self) -> Iterator[RuleViolation]:
+        """The errors of this line, then those of its variations (depth first)."""
+        yield from self.errors
+        for variation in self.variations:
+            yield from variation.all_errors()
+
+    def count_is_exact(self, index: int, count: int) -> bool:
+        """Whether ``count``, the no-progress counter after ply ``index`` of this line (0: its
+        start), is exact: False when it reaches back, with no reset between, to a set-up
+        position whose count is only a lower bound (then it is one too).
+
+        >>> Replay(as_ruleset("wmd"), Game(), Position.start(), start_no_progress=20,
+        ...        start_no_progress_exact=False).count_is_exact(5, 25)
+        False
+        """
+        return self.start_no_progress_exact or count < index + self.start_no_progress
+
+    def record_at(self, index: int) -> PlyRecord:
+        """The record of ply ``index`` of this line (``IndexError`` if not replayed)."""
+        position = index - self.first_index
+        if position < 0 or position >= len(self.steps):
+            raise IndexError(f"ply {index} was not replayed in this line")
+        return self.records[position]
+
+    def position_after(self, index: int) -> Position:
+        """The position after ply ``index`` (``first_index - 1`` gives the start)."""
+        if index == self.first_index - 1:
+            return self.start
+        return self.record_at(index).after
+
+
+def phase(position: Position, side: Side, rules: Ruleset) -> str:
+    """``"placing"`` while stones are in hand, ``"flying"`` with exactly three (if allowed), else ``"moving"``.
+
+    >>> rules = as_ruleset("wmd")
+    >>> phase(Position(white=0b111, black=0, in_hand_white=0, in_hand_black=9), "white", rules)
+    'flying'
+    """
+    return _phase_in_key(position_key(position), 0 if side == "white" else 1, rules.flying)
+
+
+def position_key(position: Position) -> PositionKey:
+    """A position as a :data:`PositionKey`: equal positions, equal keys.
+
+    >>> key = position_key(Position.start())
+    >>> key, position_of_key(key) == Position.start()
+    ((0, 0, 9, 9, 0), True)
+    """
+    return (position.white, position.black, position.in_hand_white, position.in_hand_black,
+            0 if position.to_move == "white" else 1)
+
+
+def position_of_key(key: PositionKey) -> Position:
+    """The position a :func:`position_key` stands for."""
+    return Position(key[0], key[1], key[2], key[3], _SIDES[key[4]])
+
+
+def _label(ply: Ply, side: Side, number: int) -> str:
+    """The ply as the record numbers it, or with ``number`` when the record gives none."""
+    if ply.number is not None:
+        return ply.label()
+    return f"{number}{'.' if side == 'white' else '...'} {ply.move_text}"
+
+
+def replay(game: Game, rules: RulesArg = None, start: Optional[Position] = None, *,
+           no_progress: int = 0, no_progress_exact: bool = True, fullmove: Optional[int] = None) -> Replay:
+    """Replay ``game`` (main line and variations) under ``rules``: a :class:`Ruleset`, a
+    preset's name or a YAML file's path (default: ``wmd``).
+
+    ``start`` is the position the record starts from (default: the empty board with
+    ``rules.stones`` in hand each, White to move), and ``no_progress`` the ruleset's
+    no-progress counter there (plies already played without progress; see
+    :func:`~muehle.analyzer.pictures.fen.no_progress_at_setup`), exact or, with
+    ``no_progress_exact=False``, a lower bound. A counter at the limit already gives
+    the draw right at ply 0 (the start), and under ``mode: automatic`` ends the game
+    there. ``fullmove`` is the move number a set-up position's FEN gives (field 17): the
+    first ply has that number or 1 (Sanmill numbers its exports from 1), else it is a
+    ``numbering`` error; ``None`` takes any number. A game that has syntax errors (``game.errors``) is not replayed: its
+    errors are reported with code ``syntax``. The replay reads ``game`` as it goes
+    on (see :class:`Replay`): ``game`` must not be changed afterwards.
+    """
+    if not isinstance(rules, Ruleset):
+        rules = as_ruleset(rules)
+    if no_progress < 0:
+        raise ValueError(f"the no-progress count is a number of plies, not {no_progress}")
+    usual_start = _usual_start(rules.stones)
+    if start is None:
+        start = usual_start
+    if game.errors:
+        errors = [RuleViolation("syntax", e.message, line=e.line, column=e.column) for e in game.errors]
+        return Replay(rules, game, start, errors=errors, plies_of=lambda: game.plies,
+                      start_no_progress=no_progress, start_no_progress_exact=no_progress_exact)
+    number_base = 1
+    moves = game.main_line()
+    if start is not usual_start and start != usual_start and moves.first is not None and moves.first[0] is not None:
+        # a record set up from a position numbers its first ply as its FEN says, or from 1 as Sanmill does
+        number_base = moves.first[0]
+        if fullmove is not None and number_base != 1:
+            number_base = fullmove
+    numbering = (number_base, 0 if start.to_move == "white" else 1)
+    # the repetition history: the start counts, unless only positions reached by moves do
+    history = {} if rules.repetition_window == "moves" else {position_key(start): [0]}
+    outcome = _start_outcome(start, rules.flying)
+    rule = rules.no_capture
+    # (the ply before the start was Black's when White is to move)
+    right_at_start = outcome is None and rule is not None and rule.reached(no_progress, start.to_move == "white")
+    if right_at_start and rule is not None and rule.mode == "automatic":
+        outcome = Outcome(None, "no-capture", 0)
+    main = _replay_line(game, moves, lambda: game.plies, rules, start, 0, history, no_progress, outcome,
+                        numbering)
+    if no_progress or not no_progress_exact:  # (every line counts from the game's start)
+        lines = [main]
+        while lines:
+            line = lines.pop()
+            line.start_no_progress, line.start_no_progress_exact = no_progress, no_progress_exact
+            lines.extend(line.variations)
+    if right_at_start:
+        main.draw_rights.insert(0, DrawRight("no-capture", 0))
+    _check_result(main)
+    return main
+
+
+@functools.lru_cache(maxsize=None)
+def _usual_start(stones: int) -> Position:
+    """The empty board with ``stones`` in hand each, White to move (one object per number of stones)."""
+    return Position.start(stones)
+
+
+@functools.lru_cache(maxsize=256)
+def _start_outcome(start: Position, flying: bool) -> Optional[Outcome]:
+    """How the game stands decided in ``start`` already, if it does (remembered: most games share their start)."""
+    return core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
+                              start.to_move == "black", flying)
+
+
+def _replay_line(
+    game: Game,
+    moves: MoveLine,
+    plies_of: Callable[[], list[Ply]],
+    rules: Ruleset,
+    start: Position,
+    branch: int,
+    history: dict[PositionKey, list[int]],
+    counter: int,
+    outcome: Optional[Outcome],
+    numbering: tuple[int, int],
+    path: tuple[tuple[int, int], ...] = (),
+) -> Replay:
+    """Replay one line from ``start``; its first ply has index ``branch or 1``.
+
+    ``moves`` is the line as the record gives it (what each ply does, how the plies
+    are numbered, their variations); ``plies_of`` gives its plies as written (asked
+    for only to report an illegal ply, or later by :attr:`Replay.plies`). ``history`` (position key -> plies where it stood, left unchanged) is where
+    positions stood before the line's first ply; ``counter`` is the no-progress
+    counter and ``outcome`` the end of the game before the line's first ply;
+    ``numbering`` is the move number of the game's first ply and whether Black (1)
+    or White (0) plays it; ``path`` is the line's :attr:`Replay.path`.
+    """
+    line = Replay(rules, game, start, branch=branch, path=path, plies_of=plies_of, history_before=history)
+    first_index = line.first_index
+    initial_counter = counter
+    steps = line.steps
+    seen_count = {key: len(value) for key, value in history.items()}
+    errors = line.errors
+    draw_rights = line.draw_rights
+
+    mover = 0 if start.to_move == "white" else 1
+    number_base, first_side = numbering
+    number_offset = 2 * number_base - 1 + first_side  # expected number: (index + offset) // 2
+
+    def expected_number(index: int) -> int:
+        return (index + number_offset) // 2
+
+    def fail(code: str, message: str, index: int, side: int) -> None:
+        ply = line.plies[index - first_index]
+        label = _label(ply, _SIDES[side], expected_number(index))
+        line_number, column = _place(game, ply)
+        if branch:
+            label = in_variation(branch) + label
+        errors.append(RuleViolation(code, f"{label}: {message}", index, ply.move_text, _SIDES[side],
+                                    line_number, column, path or None))
+
+    # the plies are replayed up to the first one numbered otherwise than its place gives
+    misnumbered = _first_misnumbered(moves, mover, first_index, number_offset)
+    plies = moves.moves if misnumbered is None else moves.moves[:misnumbered]
+    broken, outcome = core.play_line(plies, rules, first_index, mover, start.white, start.black,
+                                     start.in_hand_white, start.in_hand_black, counter, outcome,
+                                     seen_count, steps, draw_rights)
+    if broken is not None:
+        fail(broken.code, rule_message(broken, rules), broken.index, broken.mover)
+    else:
+        mover ^= len(steps) & 1
+        if misnumbered is not None:
+            index = first_index + misnumbered
+            number, side = moves.numbering()[misnumbered]
+            if outcome is not None:
+                fail("after-game-end", rule_message(core.Broken("after-game-end", index, mover, outcome=outcome),
+                                                    rules), index, mover)
+            elif side != _SIDES[mover]:
+                unnumbered = number is None and mover == 1 and game.places_in_source  # (no side was written)
+                hint = ("; a record without move numbers starts with White, so write Black's move number "
+                        "before this ply (N..., as in 17... a7-a4)") if unnumbered else ""
+                fail("numbering", f"ply {index} is {_NAMES[mover]}'s, but the record gives it to "
+                     f"{_NAMES[1 - mover]}{hint}", index, mover)
+            else:
+                fail("numbering", f"move number {number} where {expected_number(index)} is expected "
+                     f"(ply {index} is {_NAMES[mover]}'s move {expected_number(index)})", index, mover)
+    if not errors or errors[0].code == "after-game-end":
+        line.outcome = outcome
+    if moves.variations:
+        _replay_variations(line, moves.variations, rules, initial_counter, numbering)
+    return line
+
+
+def in_variation(branch: int) -> str:
+    """How an error's message starts in the variation for ply ``branch`` (the ply it replaces).
+
+    >>> in_variation(5)
+    'in the variation for ply 5: '
+    """
+    return f"in the variation for ply {branch}: "
+
+
+def _first_misnumbered(moves: MoveLine, mover: int, first_index: int, number_offset: int) -> Optional[int]:
+    """The place in ``moves`` of the first ply whose side or move number is not the one its place
+    gives (index ``first_index`` is ``mover``'s, its number ``(index + number_offset) // 2``), if any.
+
+    When the line numbers its plies as they follow from the first, the first tells for all.
+    """
+    if moves.first is None:
+        return None
+    numbering = [moves.first] if moves.numbers is None else moves.numbers
+    for offset, (number, side) in enumerate(numbering):
+        if side != _SIDES[(mover + offset) % 2] or (
+            number is not None and number != (first_index + offset + number_offset) // 2
+        ):
+            return offset
+    return None
+
+
+def _replay_variations(line: Replay, variations: dict[int, list[MoveLine]], rules: Ruleset,
+                       initial_counter: int, numbering: tuple[int, int]) -> None:
+    """Replay ``variations``, those of ``line``'s plies, each from the position before the ply it replaces.
+
+    A variation of a ply after the first illegal one is not replayed (its position is unknown).
+    """
+    first = line.first_index
+    steps = line.steps
+    for offset, alternatives in sorted(variations.items()):
+        if offset > len(steps):
+            break
+        index = first + offset
+        history = {key: list(value) for key, value in line.history_before.items()}
+        if rules.repetition_window == "moves":
+            plies = line.plies
+            for step_index, step in enumerate(steps[:offset], first):
+                _see(history, step_index, step[0], step[1], plies[step_index - first].captures, rules)
+        else:
+            for step_index, step in enumerate(steps[:offset], first):
+                history.setdefault(step[0], []).append(step_index)
+        counter = steps[offset - 1][3] if offset else initial_counter
+        position = position_of_key(steps[offset - 1][0]) if offset else line.start
+        decided = line.outcome if line.outcome is not None and line.outcome.ply < index else None
+        for number, moves in enumerate(alternatives):
+            line.variations.append(_replay_line(
+                line.game, moves, functools.partial(_variation_plies, line.plies_of, offset, number),
+                rules, position, index, history, counter, decided, numbering, line.path + ((index, number + 1),),
+            ))
+
+
+def _variation_plies(plies_of: Callable[[], list[Ply]], offset: int, number: int) -> list[Ply]:
+    """The plies of variation ``number`` of the ply at ``offset`` of the line whose plies are ``plies_of()``."""
+    return plies_of()[offset].variations[number].plies
+
+
+def _see(history: dict[PositionKey, list[int]], index: int, after_key: PositionKey, kind: str,
+         captures: Sequence[str], rules: Ruleset) -> tuple[int, list[int]]:
+    """Put the position after ply ``index`` into the repetition ``history`` (key -> plies where it
+    stood); how often it has stood now and the plies where it stood before. A ply that starts
+    the history anew (:func:`~muehle.analyzer.engine.core.resets_repetition`) empties it and
+    stands alone."""
+    if core.resets_repetition(kind, captures, rules):
+        history.clear()
+        return 1, []
+    seen = history.setdefault(after_key, [])
+    earlier = seen[:]
+    seen.append(index)
+    return len(seen), earlier
+
+
+def _records_of(line: Replay) -> tuple[PlyRecord, ...]:
+    """The :class:`PlyRecord` of each step of ``line``: its positions, phases and repetitions."""
+    flying = line.rules.flying
+    history = {key: list(value) for key, value in line.history_before.items()}
+    before_key = position_key(line.start)
+    mover = 0 if line.start.to_move == "white" else 1
+    records = []
+    for index, ply, (after_key, kind, closed, counter) in zip(
+        itertools.count(line.first_index), line.plies, line.steps
+    ):
+        opponent = 1 - mover
+        count, earlier = _see(history, index, after_key, kind, ply.captures, line.rules)
+        records.append(PlyRecord(
+            index, ply, _SIDES[mover], kind, before_key, after_key,
+            [mill_points(mill) for mill in closed], ply.captures,
+            _phase_in_key(before_key, mover, flying), _phase_in_key(after_key, mover, flying),
+            _phase_in_key(after_key, opponent, flying), count, earlier, counter,
+        ))
+        before_key = after_key
+        mover = opponent
+    return tuple(records)
+
+
+def _phase_in_key(key: PositionKey, side: int, flying: bool) -> str:
+    """The phase of ``side`` (0 White, 1 Black) in the position ``key``: see :func:`phase`."""
+    return phase_of(key[side], key[2 + side], flying)
+
+
+def _place(game: Game, ply: Ply) -> tuple[int, int]:
+    """Where an error at ``ply`` is located in the game's source: its line and column, or
+    (0, 0) when the game's plies were not read from that source (a JSON or YAML record)."""
+    return (ply.line, ply.column) if game.places_in_source else (0, 0)
+
+
+def _check_result(line: Replay) -> None:
+    """Compare the declared result with the board; set a declared outcome if unfinished.
+
+    A line stopped by a ply played after the end still has the board's verdict to compare.
+    """
+    if line.stopped and not line.played_on_after_the_end:
+        return
+    declared = line.game.declared_result
+    if declared is None or declared.strip() in ("*", ""):
+        return
+    declared = declared.strip()
+    if declared not in _RESULT_WINNER:
+        return
+    winner = _RESULT_WINNER[declared]
+    last = line.first_index + line.ply_count - 1
+    if line.outcome is None:
+        line.outcome = Outcome(winner, "declared", last)
+        return
+    if line.outcome.winner != winner:
+        anchor = line.records[-1].ply if line.records else None
+        label = line.records[-1].label + ": " if line.records else ""
+        line.errors.append(RuleViolation(
+            "result-mismatch",
+            f"{label}the record declares {declared}, but on the board {end_text(line.outcome, past=True)} "
+            f"{f'after ply {line.outcome.ply}' if line.outcome.ply else 'at the start'} ({line.outcome.result})",
+            line.outcome.ply or None,
+            anchor.move_text if anchor else None,
+            line.records[-1].side if line.records else None,
+            *(_place(line.game, anchor) if anchor else (line.game.line, 0)),
+        ))

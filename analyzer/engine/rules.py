@@ -1,0 +1,539 @@
+"""Rulesets as data: which variant of the rules a game is replayed under.
+
+A :class:`Ruleset` is read from YAML (a preset shipped in ``muehle.analyzer.engine.rulesets``
+or a file) and checked strictly: an unknown key or a bad value is a
+:class:`~muehle.notation.errors.FormatError` naming the key and the file.
+Every field is described in ``docs/rulesets.md``.
+
+>>> rules = load_ruleset("wmd")
+>>> rules.double_mill, rules.no_capture.limit, rules.no_capture.reset
+('placing', 60, 'capture')
+>>> load_ruleset("sanmill").repetition
+'automatic'
+>>> parse_ruleset(ruleset_to_yaml(rules), source="copy.yaml") == rules
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+import os
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional, Union
+
+import yaml
+
+from muehle.notation.errors import FormatError, MuehleError
+from muehle.notation.decode import decoded_text
+from muehle.notation.inputs import PathArg, path_text
+from muehle.notation.yamlload import load_yaml_strictly
+
+if TYPE_CHECKING:
+    from muehle.notation.model import Game
+
+#: Allowed values of the enumerated fields.
+DOUBLE_MILL = ("placing", "always", "never")
+CAPTURE_FROM_MILL = ("when-all-in-mills", "never")
+REPETITION = ("claim", "automatic", "off")
+REPETITION_WINDOW = ("game", "moves")
+NO_PROGRESS_RESET = ("capture", "mill", "placement-or-capture")
+DRAW_MODE = ("claim", "automatic")
+
+#: What a ruleset may cite its rules text for (``cites``): the draw claims, the two
+#: ways to lose on the board, and the position to restore after an illegal ply.
+CITED = ("repetition", "no-capture", "mandatory-draw", "fewer-than-three", "blocked", "restore")
+
+#: Smallest and largest number of stones per side a ruleset may give.
+MIN_STONES, MAX_STONES = 3, 12
+
+#: The name of the ruleset used when neither an option nor a ``Rules`` tag names one.
+DEFAULT_RULESET = "wmd"
+
+
+@dataclass(frozen=True)
+class NoProgressRule:
+    """A draw after ``limit`` plies without progress.
+
+    ``reset`` says what progress is: ``"capture"`` (a stone captured),
+    ``"mill"`` (a mill closed) or ``"placement-or-capture"``; every other ply
+    counts, placements included. ``mode`` is ``"claim"`` (a player may claim the
+    draw once the counter reaches ``limit``) or ``"automatic"`` (the game ends).
+    With ``whole_moves`` the plies are counted in whole numbered moves (White's ply
+    and Black's reply; ``limit`` is even): the draw comes with a Black ply, so after
+    progress made by White it comes one ply after the counter reaches ``limit``.
+    With ``before_capture`` (Sanmill) a move or jump that brings the counter to the draw
+    while closing a mill draws the game at once: its capture is not made (one written is
+    one too many).
+
+    >>> rule = NoProgressRule(100, "mill", whole_moves=True)
+    >>> rule.reached(100, by_black=False), rule.reached(100, by_black=True), rule.reached(101, by_black=False)
+    (False, True, True)
+    """
+
+    limit: int
+    reset: str = "capture"
+    mode: str = "claim"
+    whole_moves: bool = False
+    before_capture: bool = False
+
+    def __post_init__(self) -> None:
+        """A rule built in code is checked as a ruleset file is (a :class:`ValueError` saying what is wrong).
+
+        >>> NoProgressRule(5, "bogus")
+        Traceback (most recent call last):
+        ...
+        ValueError: no_capture.reset: must be one of capture, mill, placement-or-capture, not 'bogus'
+        """
+        if not _is_int(self.limit) or self.limit < 1:
+            raise ValueError(f"no_capture.limit: must be a whole number of plies, at least 1, not {self.limit!r}")
+        _check_choice("no_capture.reset", self.reset, NO_PROGRESS_RESET)
+        _check_choice("no_capture.mode", self.mode, DRAW_MODE)
+        for key in ("whole_moves", "before_capture"):
+            if not isinstance(getattr(self, key), bool):
+                raise ValueError(f"no_capture.{key}: must be true or false, not {getattr(self, key)!r}")
+        if self.whole_moves and self.limit % 2:
+            raise ValueError(f"no_capture.limit: must be even with whole_moves (the plies of whole moves), "
+                             f"not {self.limit}")
+
+    def threshold(self, by_black: bool) -> int:
+        """The counter at which the draw is due after a ply by Black (``by_black``) or by White."""
+        return self.limit + 1 if self.whole_moves and not by_black else self.limit
+
+    def reached(self, count: int, by_black: bool) -> bool:
+        """Whether ``count`` plies without progress, the last of them by Black (``by_black``) or
+        by White, give the draw (the right to claim it, or its automatic end)."""
+        return count >= self.threshold(by_black)
+
+    def plies_to_go(self, count: int, by_black: bool) -> int:
+        """How many more plies without progress bring the draw, after ``count`` of them the last
+        by Black (``by_black``) or White; 0 when it is there.
+
+        >>> rule = NoProgressRule(100, "mill", whole_moves=True)
+        >>> rule.plies_to_go(99, by_black=True), rule.plies_to_go(100, by_black=False), rule.plies_to_go(98, True)
+        (2, 1, 2)
+        """
+        more = max(self.limit - count, 0)
+        # after ``more`` plies the last is Black's when that many plies keep the side (an even number)
+        return more if self.reached(count + more, by_black == (more % 2 == 0)) else more + 1
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One set of rules; see ``docs/rulesets.md`` for every field.
+
+    ``follows`` names the rules text and sections the ruleset follows.
+    ``double_mill``: how many stones a ply closing two mills at once captures:
+    ``"placing"`` two only when the ply is a placement, ``"always"`` two in any
+    phase, ``"never"`` always one. ``capture_from_mill``: ``"when-all-in-mills"``
+    (a stone in a closed mill may be captured only when every opposing stone is in
+    one) or ``"never"`` (then the mill is closed without a capture).
+    ``repetition``: threefold repetition is a draw to ``"claim"``, ends the game
+    ``"automatic"``-ally, or is ``"off"``. ``repetition_window``: which positions count
+    towards a repetition: every one of the ``"game"``, or under ``"moves"`` only those
+    reached by a move or jump since the last placement or capture (Sanmill's history). ``no_capture``: the no-progress rule or
+    ``None``. ``mandatory_draw``: the stone-count rule of WMD 11.5 applies.
+    ``cites``: for some of :data:`CITED`, the section of the rules text that says
+    so and its words, as (what, section, text) triples (see :meth:`cite`).
+    ``claim_with_next_move``: a draw is claimed together with the claimant's next ply, so a
+    claim made with a ply is good when the right existed at the position before it.
+    """
+
+    name: str
+    title: str
+    follows: str = ""
+    stones: int = 9
+    flying: bool = True
+    double_mill: str = "placing"
+    capture_from_mill: str = "when-all-in-mills"
+    repetition: str = "claim"
+    repetition_window: str = "game"
+    no_capture: Optional[NoProgressRule] = None
+    mandatory_draw: bool = False
+    claim_with_next_move: bool = False
+    cites: tuple[tuple[str, str, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        """A ruleset built in code is checked as a ruleset file is (a :class:`ValueError` saying what is wrong).
+
+        >>> Ruleset(name="club", title="Club", stones=2)
+        Traceback (most recent call last):
+        ...
+        ValueError: stones: must be a whole number from 3 to 12, not 2
+        """
+        if not _is_int(self.stones) or not MIN_STONES <= self.stones <= MAX_STONES:
+            raise ValueError(f"stones: must be a whole number from {MIN_STONES} to {MAX_STONES}, not {self.stones!r}")
+        for key in ("flying", "mandatory_draw", "claim_with_next_move"):
+            if not isinstance(getattr(self, key), bool):
+                raise ValueError(f"{key}: must be true or false, not {getattr(self, key)!r}")
+        _check_choice("double_mill", self.double_mill, DOUBLE_MILL)
+        _check_choice("capture_from_mill", self.capture_from_mill, CAPTURE_FROM_MILL)
+        _check_choice("repetition", self.repetition, REPETITION)
+        _check_choice("repetition_window", self.repetition_window, REPETITION_WINDOW)
+        if self.no_capture is not None and not isinstance(self.no_capture, NoProgressRule):
+            raise ValueError(f"no_capture: must be a NoProgressRule or None, not {self.no_capture!r}")
+        for key in ("name", "title", "follows"):
+            if not isinstance(getattr(self, key), str):
+                raise ValueError(f"{key}: must be a text, not {getattr(self, key)!r}")
+        for cited in self.cites:
+            if not (isinstance(cited, tuple) and len(cited) == 3 and all(isinstance(part, str) for part in cited)
+                    and cited[0] in CITED and cited[1].strip() and cited[2].strip()):
+                raise ValueError(f"cites: each must be (what, section, text), what one of {', '.join(CITED)} "
+                                 f"and section and text non-empty texts, not {cited!r}")
+
+    def cite(self, what: str) -> Optional[tuple[str, str]]:
+        """The section and the words of the rules text on ``what`` (one of :data:`CITED`), if cited.
+
+        >>> load_ruleset("wmd").cite("repetition")
+        ('WMD 11.2', 'wenn ein Spieler eine dreimalige Zugswiederholung nachweisen kann')
+        >>> load_ruleset("sanmill").cite("no-capture") is None
+        True
+        """
+        return next(((section, text) for key, section, text in self.cites if key == what), None)
+
+    def captures_for(self, mills: int, placing: bool) -> int:
+        """How many stones a ply closing ``mills`` mills must capture.
+
+        >>> wmd = load_ruleset("wmd")
+        >>> wmd.captures_for(2, placing=True), wmd.captures_for(2, placing=False)
+        (2, 1)
+        >>> load_ruleset("schuermann").captures_for(2, placing=False)
+        2
+        """
+        if mills == 0:
+            return 0
+        if mills == 1 or self.double_mill == "never":
+            return 1
+        if self.double_mill == "always" or placing:
+            return 2
+        return 1
+
+    @functools.cached_property
+    def captures_table(self) -> tuple[int, int, int, int]:
+        """:meth:`captures_for` looked up once: for one mill by a move, one by a placement, two by a
+        move, two by a placement (index ``2 * (mills - 1) + placing``), as the engine reads it.
+
+        >>> load_ruleset("wmd").captures_table
+        (1, 1, 1, 2)
+        """
+        return (self.captures_for(1, False), self.captures_for(1, True), self.captures_for(2, False),
+                self.captures_for(2, True))
+
+
+_KEYS = tuple(f.name for f in fields(Ruleset))
+_NO_PROGRESS_KEYS = tuple(f.name for f in fields(NoProgressRule))
+
+
+def preset_names() -> list[str]:
+    """The names of the shipped presets, the default first.
+
+    >>> preset_names()[0]
+    'wmd'
+    """
+    return list(_preset_names())
+
+
+@functools.lru_cache(maxsize=None)
+def _preset_names() -> tuple[str, ...]:
+    names = sorted(
+        entry.name[: -len(".yaml")]
+        for entry in importlib.resources.files("muehle.analyzer.engine.rulesets").iterdir()
+        if entry.name.endswith(".yaml")
+    )
+    return tuple(sorted(names, key=lambda name: name != DEFAULT_RULESET))
+
+
+@functools.lru_cache(maxsize=None)
+def _preset(name: str) -> Ruleset:
+    resource = importlib.resources.files("muehle.analyzer.engine.rulesets") / f"{name}.yaml"
+    return parse_ruleset(resource.read_text(encoding="utf-8"), source=f"<preset {name}>")
+
+
+def load_ruleset(name_or_path: PathArg) -> Ruleset:
+    """A preset by name, or the ruleset in a YAML file (``.yaml``/``.yml`` or existing;
+    a path as text or :class:`os.PathLike`). A name that is no file names a preset as a
+    ``Rules`` tag does (case and surrounding blanks do not matter).
+
+    Raises :class:`FormatError` for an unknown or empty name, a file that cannot be read
+    or is not UTF-8 (code ``io``) or a bad ruleset, and :class:`TypeError` for what is not
+    a path.
+
+    >>> load_ruleset(" WMD ").name
+    'wmd'
+    >>> load_ruleset("no-such-rules")
+    Traceback (most recent call last):
+    ...
+    muehle.notation.errors.FormatError: no-such-rules: error: unknown ruleset 'no-such-rules' ...
+    """
+    name_or_path = path_text(name_or_path, "name_or_path")
+    if name_or_path in _preset_names():
+        return _preset(name_or_path)
+    if not name_or_path.strip():
+        raise FormatError(f"a ruleset is named by a preset ({', '.join(preset_names())}) or a .yaml file, "
+                          f"not by {'an empty text' if not name_or_path else 'blanks'}",
+                          source="<ruleset>", code="ruleset")
+    path = Path(name_or_path)
+    if path.suffix.lower() not in (".yaml", ".yml") and not path.exists():
+        found = preset_for_tag(name_or_path)
+        if found is not None:
+            return found
+        raise FormatError(
+            f"unknown ruleset '{name_or_path}' (presets: {', '.join(preset_names())}; "
+            "or give a .yaml file)",
+            source=name_or_path,
+            code="ruleset",
+        )
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise FormatError(
+            f"cannot read ruleset {name_or_path}: {error.strerror}", source=name_or_path, code="io"
+        ) from None
+    try:
+        text = decoded_text(data, name_or_path)
+    except MuehleError as error:  # (not UTF-8: located at the first bad byte)
+        raise FormatError(error.message, source=name_or_path, line=error.line, column=error.column,
+                          code=error.code) from None
+    return parse_ruleset(text, source=name_or_path, default_name=path.stem)
+
+
+#: What a function's ``rules`` argument may be: a ruleset, a preset's name or a YAML
+#: file's path (see :func:`load_ruleset`), or ``None`` (each function says what it means).
+RulesArg = Union[Ruleset, str, "os.PathLike[str]", None]
+
+
+def as_ruleset(rules: RulesArg, argument: str = "rules") -> Ruleset:
+    """``rules`` as a :class:`Ruleset`: itself, the one :func:`load_ruleset` finds by the
+    name or path, or the default (``wmd``) for ``None``. Anything else is a
+    :class:`TypeError` naming ``argument``.
+
+    >>> as_ruleset("sanmill").name, as_ruleset(None).name
+    ('sanmill', 'wmd')
+    >>> as_ruleset(9)
+    Traceback (most recent call last):
+    ...
+    TypeError: rules must be a Ruleset, a preset's name or a YAML file's path, not int
+    """
+    if isinstance(rules, Ruleset):
+        return rules
+    if rules is None:
+        return _preset(DEFAULT_RULESET)
+    if isinstance(rules, (str, bytes, os.PathLike)):
+        return load_ruleset(rules)
+    raise TypeError(f"{argument} must be a Ruleset, a preset's name or a YAML file's path, "
+                    f"not {type(rules).__name__}")
+
+
+def preset_for_tag(name: str) -> Optional[Ruleset]:
+    """The preset a ``[Rules "..."]`` tag names, or ``None`` if there is none by that name.
+
+    Tags name presets only (never files). Case and surrounding blanks are ignored.
+
+    >>> preset_for_tag(" WMD ").name
+    'wmd'
+    >>> preset_for_tag("chess") is None
+    True
+    """
+    key = name.strip().lower()
+    return _preset(key) if key in _preset_names() else None
+
+
+def _locations(text: str) -> dict[tuple[str, ...], tuple[int, int]]:
+    """Line and column (1-based) of every mapping key, by key path."""
+    found: dict[tuple[str, ...], tuple[int, int]] = {}
+
+    def walk(node: Any, path: tuple[str, ...]) -> None:
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode):
+                    found[path + (key.value,)] = (key.start_mark.line + 1, key.start_mark.column + 1)
+                    walk(value, path + (key.value,))
+
+    try:
+        walk(yaml.compose(text, Loader=yaml.SafeLoader), ())
+    except yaml.YAMLError:
+        pass
+    return found
+
+
+def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "custom") -> Ruleset:
+    """Read a ruleset from YAML text, strictly.
+
+    A key ``base: PRESET`` starts from that preset; every other key replaces one
+    field. ``name`` defaults to ``default_name`` and ``title`` to the name.
+
+    >>> parse_ruleset("base: wmd\\ncapture_from_mill: never\\n").capture_from_mill
+    'never'
+    >>> parse_ruleset("stones: 2")
+    Traceback (most recent call last):
+    ...
+    muehle.notation.errors.FormatError: <ruleset>:1:1: error: stones: must be a whole number from 3 to 12, not 2
+    """
+    try:
+        data = load_yaml_strictly(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        problem = getattr(error, "problem", None) or str(error)
+        raise FormatError(
+            f"not valid YAML: {problem}",
+            source=source,
+            line=mark.line + 1 if mark else 0,
+            column=mark.column + 1 if mark else 0,
+            code="ruleset",
+        ) from None
+    if not isinstance(data, dict):
+        kind = "empty" if data is None else f"a {_kind(data)}"
+        raise FormatError(
+            f"a ruleset must be a mapping of keys to values, this is {kind}", source=source, code="ruleset"
+        )
+    where = _locations(text)
+
+    def fail(path: tuple[str, ...], message: str) -> FormatError:
+        line, column = where.get(path, (0, 0))
+        return FormatError(f"{'.'.join(path)}: {message}", source=source, line=line, column=column,
+                           code="ruleset")
+
+    for key in data:
+        if not isinstance(key, str) or (key not in _KEYS and key != "base"):
+            raise fail((str(key),), f"unknown key (known keys: base, {', '.join(_KEYS)})")
+    base_name = data.get("base")
+    if base_name is not None:
+        if not isinstance(base_name, str) or base_name not in preset_names():
+            raise fail(("base",), f"must name a preset ({', '.join(preset_names())}), not {base_name!r}")
+        base: Ruleset = _preset(base_name)
+    else:
+        base = Ruleset(name="", title="")
+    values: dict[str, Any] = {}
+    for key in ("name", "title", "follows"):
+        if key in data:
+            if not isinstance(data[key], str) or (key == "name" and not data[key].strip()):
+                raise fail((key,), f"must be a{' non-empty' if key == 'name' else ''} text, "
+                                   f"not {data[key]!r}")
+            values[key] = data[key].strip() if key == "name" else data[key]
+    for key in ("stones", "flying", "mandatory_draw", "claim_with_next_move", "double_mill", "capture_from_mill", "repetition",
+                "repetition_window"):
+        if key in data:
+            values[key] = data[key]  # (checked by the Ruleset itself, below)
+    if values.get("repetition") is False:  # (YAML reads an unquoted `off` as false)
+        values["repetition"] = "off"
+    if "no_capture" in data:
+        values["no_capture"] = _no_progress(data["no_capture"], fail)
+    if "cites" in data:
+        values["cites"] = _cites(data["cites"], fail)
+    elif base.cites:  # a rule the file changes no longer says what the base's text says
+        changed = {key for key, value in values.items() if key in _KEYS and value != getattr(base, key)}
+        values["cites"] = tuple(cited for cited in base.cites if _CITED_FIELD.get(cited[0]) not in changed)
+    values.setdefault("name", default_name)
+    values.setdefault("title", values["name"])
+    try:
+        return replace(base, **values)
+    except ValueError as error:  # ("stones: must be ..."): at the key it names
+        key, _, message = str(error).partition(": ")
+        raise fail((key,), message) from None
+
+
+def _no_progress(value: Any, fail: Any) -> Optional[NoProgressRule]:
+    path = ("no_capture",)
+    if value is None or value is False:
+        return None
+    if not isinstance(value, dict):
+        raise fail(path, f"must be a mapping with {', '.join(_NO_PROGRESS_KEYS)} (or null), "
+                         f"not {_kind(value)} {value!r}")
+    for key in value:
+        if key not in _NO_PROGRESS_KEYS:
+            raise fail(path + (str(key),), f"unknown key (known keys: {', '.join(_NO_PROGRESS_KEYS)})")
+    if "limit" not in value:
+        raise fail(path, "needs a limit (plies without progress)")
+    try:
+        return NoProgressRule(**value)
+    except ValueError as error:  # ("no_capture.limit: must be ..."): at the key it names
+        key, _, message = str(error).partition(": ")
+        raise fail(tuple(key.split(".")), message) from None
+
+
+#: The field of a ruleset that decides each cited rule (the others hang on no one field).
+_CITED_FIELD = {"repetition": "repetition", "no-capture": "no_capture", "mandatory-draw": "mandatory_draw"}
+
+
+def _cites(value: Any, fail: Any) -> tuple[tuple[str, str, str], ...]:
+    """The ``cites`` mapping: for each of :data:`CITED`, a mapping with ``section`` and ``text``."""
+    path = ("cites",)
+    if value is None:
+        return ()
+    if not isinstance(value, dict):
+        raise fail(path, f"must be a mapping of {', '.join(CITED)} to a section and a text, not {_kind(value)}")
+    cites = []
+    for key, cited in value.items():
+        if key not in CITED:
+            raise fail(path + (str(key),), f"unknown key (known keys: {', '.join(CITED)})")
+        if not isinstance(cited, dict) or set(cited) != {"section", "text"} \
+                or not all(isinstance(cited[part], str) and cited[part].strip() for part in ("section", "text")):
+            raise fail(path + (key,), "must be a mapping with a section and a text, both non-empty texts")
+        cites.append((key, cited["section"].strip(), cited["text"].strip()))
+    return tuple(cites)
+
+
+def _check_choice(key: str, value: Any, allowed: tuple[str, ...]) -> None:
+    """A :class:`ValueError` unless ``value`` is one of ``allowed``."""
+    if value not in allowed:
+        raise ValueError(f"{key}: must be one of {', '.join(allowed)}, not {value!r}")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _kind(value: Any) -> str:
+    return {list: "list", str: "text", int: "number", float: "number", bool: "boolean"}.get(
+        type(value), type(value).__name__)
+
+
+def ruleset_to_yaml(rules: Ruleset) -> str:
+    """The ruleset as YAML that :func:`load_ruleset` reads back to an equal ruleset.
+
+    >>> print(ruleset_to_yaml(load_ruleset("sanmill")))  # doctest: +ELLIPSIS
+    name: sanmill
+    ...
+    no_capture:
+      limit: 100
+      reset: placement-or-capture
+      mode: automatic
+      whole_moves: false
+      before_capture: true
+    mandatory_draw: false
+    claim_with_next_move: false
+    cites:
+      repetition:
+        section: Allgemeine Beschreibung, Regeln für Unentschieden
+    ...
+    """
+    data: dict[str, Any] = {}
+    for key in _KEYS:
+        value = getattr(rules, key)
+        if isinstance(value, NoProgressRule):
+            value = {k: getattr(value, k) for k in _NO_PROGRESS_KEYS}
+        elif key == "cites":
+            value = {what: {"section": section, "text": text} for what, section, text in value}
+        data[key] = value
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+
+
+def ruleset_of(game: Game, rules: RulesArg = None) -> Ruleset:
+    """``rules`` if given (a :class:`Ruleset`, a preset's name or a YAML file's path), else the
+    preset the ``[Rules "..."]`` tag names, else the default.
+
+    A tag naming no preset raises :class:`FormatError` (code ``unknown-rules``).
+    """
+    if rules is not None:
+        return rules if isinstance(rules, Ruleset) else as_ruleset(rules)
+    tag = game.tags.get("Rules")
+    if tag is None:
+        return load_ruleset(DEFAULT_RULESET)
+    found = preset_for_tag(tag)
+    if found is None:
+        line, column, text = game.tag_place("Rules") or (game.line, 0, None)
+        raise FormatError(f"the Rules tag names '{tag}', which is not a ruleset "
+                          f"(presets: {', '.join(preset_names())})",
+                          source=game.source, line=line, column=column, line_text=text, code="unknown-rules")
+    return found

@@ -1,0 +1,100 @@
+"""How a record is replayed: under which ruleset and from which position.
+
+The ruleset is the one asked for (a command's ``--rules``), else the one the
+record's ``[Rules "..."]`` tag names, else the default (``wmd``). The start is the
+record's ``[FEN "..."]`` when it says ``[SetUp "1"]``, else the empty board, White to
+move, or Black where a ``[FirstMove "black"]`` tag says the players agreed so (see
+:func:`first_mover`). The no-progress counter starts from what the FEN's field 16 says of it (see
+:func:`~muehle.analyzer.pictures.fen.no_progress_at_setup`), else from 0.
+
+>>> from muehle.notation.model import Game, Ply
+>>> rules_for(Game(tags={"Rules": "Sanmill"})).name, rules_for(Game()).name
+('sanmill', 'wmd')
+>>> result = replay_record(Game(tags={"SetUp": "1",
+...     "FEN": "********/O*@*O*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3"},
+...     plies=[Ply(3, "white", "f6")]))
+>>> result.errors, result.records[0].after.in_hand_white
+([], 6)
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from dataclasses import replace
+
+from muehle.analyzer.engine.board import Position
+from muehle.analyzer.pictures.fen import FenPosition, no_progress_at_setup, start_fen
+from muehle.analyzer.engine.replay import Replay, replay
+from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset, ruleset_of
+from muehle.notation.errors import FormatError
+from muehle.notation.model import Game, Side
+
+
+def rules_for(game: Game, rules: RulesArg = None) -> Ruleset:
+    """The ruleset to replay ``game`` under: ``rules`` (a :class:`Ruleset`, a preset's name or
+    a YAML file's path), else its ``Rules`` tag, else the default. A ``Rules`` tag that names no
+    preset is a located :class:`~muehle.notation.errors.FormatError`.
+    """
+    return ruleset_of(game, rules)
+
+
+def replay_record(game: Game, rules: RulesArg = None) -> Replay:
+    """Replay ``game`` under :func:`rules_for` from its :func:`~muehle.analyzer.pictures.fen.start_fen`
+    (an error in the FEN tag points at the tag).
+
+    >>> from muehle.notation.model import Ply
+    >>> replay_record(Game(plies=[Ply(1, "white", "d2")]), rules="sanmill").rules.name
+    'sanmill'
+    """
+    chosen = rules_for(game, rules)
+    return replay_from(game, chosen, start_fen(game, chosen.stones))
+
+
+def first_mover(game: Game) -> Side:
+    """The side that plays first from the usual start: White, or Black where the record's
+    ``[FirstMove "black"]`` tag says so (Schürmann/Nüscheler 4.1: "Weiß beginnt (üblich;
+    Abweichungen vor Spielbeginn festzulegen)"). Any other value of the tag is a located
+    :class:`~muehle.notation.errors.FormatError` (code ``setup``).
+
+    >>> first_mover(Game(tags={"FirstMove": "Black"})), first_mover(Game())
+    ('black', 'white')
+    """
+    tag = game.tags.get("FirstMove")
+    if tag is None:
+        return "white"
+    value = tag.strip().lower()
+    if value == "white" or value == "black":
+        return "white" if value == "white" else "black"
+    line, column, text = game.tag_place("FirstMove") or (game.line, 0, None)
+    raise FormatError(f'the FirstMove tag must be "white" or "black", not "{tag}"', source=game.source or "<input>",
+                      line=line, column=column, line_text=text, code="setup")
+
+
+def replay_from(game: Game, rules: RulesArg, setup: Optional[FenPosition]) -> Replay:
+    """Replay ``game`` under ``rules`` (as :func:`~muehle.analyzer.engine.replay.replay` takes them)
+    from ``setup`` (``None``: the usual start), its no-progress counter taken from the FEN's
+    field 16 as far as it tells, its first ply numbered as field 17 says (or from 1, as
+    Sanmill numbers its exports). Without a FEN, the record's ``FirstMove`` tag says who begins
+    (:func:`first_mover`); with one, the FEN does.
+
+    >>> from muehle.analyzer.pictures.fen import fen_to_position
+    >>> from muehle.notation.model import Ply
+    >>> setup = fen_to_position("@*@*O*@*/**O***O*/*O*@*O*@ w m s 5 0 5 0 0 0 0 0 0 0 0 98 70")
+    >>> result = replay_from(Game(plies=[Ply(70, "white", "d2", "d3"), Ply(70, "black", "d6", "d5")]),
+    ...                      "sanmill", setup)
+    >>> result.start_no_progress, result.outcome.reason, result.outcome.ply
+    (98, 'no-capture', 2)
+    """
+    if setup is None:
+        if first_mover(game) == "black":
+            if not isinstance(rules, Ruleset):
+                rules = as_ruleset(rules)
+            return replay(game, rules, start=replace(Position.start(rules.stones), to_move="black"))
+        return replay(game, rules)
+    if not isinstance(rules, Ruleset):
+        rules = as_ruleset(rules)
+    rule = rules.no_capture
+    count, exact = no_progress_at_setup(setup, rule.reset if rule is not None else "capture")
+    return replay(game, rules, start=setup.position, no_progress=count, no_progress_exact=exact,
+                  fullmove=setup.fullmove)

@@ -1,0 +1,1 @@
+"""Positions shown: FEN strings, text diagrams, SVG boards and the HTML viewer."""

@@ -1,0 +1,482 @@
+"""A self-contained HTML page that replays games move by move.
+
+One file, nothing fetched from the network: the styles and the script (package data,
+``viewer_assets/viewer.css`` and ``viewer.js``, inlined once per page) and the board, the
+SVG of :mod:`muehle.analyzer.pictures.svg`, are part of it; the script draws the stones of each
+position from data computed here by the replay. The page shows the tags, the move list
+with annotations (NAGs as their symbols), comments and variations, the board, buttons
+(start, back, forward, end; flip the board; copy the FEN of the position in view and the
+record), the status line and each side's stones on the board and in hand, and who is to
+move. The arrow keys (and Home/End) step through the game and clicking a move jumps to
+it. The moves of variations are links too: clicking one shows its position, and stepping
+then follows that variation (back past its first ply, through the line it branches from).
+A page of several games shows one at a time, chosen in a picker above it. The address
+fragment ``#ply=12`` (``#line=3&ply=12`` in the third variation of the move list,
+``#game=2&ply=12`` on a page with several games) opens a position directly.
+
+The page has a single board, whatever the number of games, and each position is a short
+row of data (see ``viewer.js``): the stones as two bit masks, the SVG of marks and mill
+bands and the texts of the stone counts each stored once per page and named by number.
+
+Every stone the script draws is a ``<circle class="stone white|black">`` with
+``data-point`` and ``data-side``, exactly as :func:`muehle.analyzer.pictures.svg.stone_svg`
+draws it.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Iterable, Optional, Sequence, Union
+
+from muehle.analyzer.engine.board import Position
+from muehle.analyzer.pictures.diagram import summary_lines
+from muehle.analyzer.engine.messages import plural
+from muehle.analyzer.engine.events import RuleViolation, reason_text
+from muehle.analyzer.pictures.fen import FenPosition, fen_of_record, start_fen
+from muehle.analyzer.engine.setup import replay_record
+from muehle.analyzer.engine.replay import PlyRecord, Replay, in_variation
+from muehle.analyzer.engine.rules import Ruleset
+from muehle.analyzer.pictures.svg import (
+    COLOURS,
+    LEFT,
+    POINT_XY,
+    STEP,
+    STONE_RADIUS,
+    TOP,
+    cross_svg,
+    last_ply_svg,
+    mill_band_svg,
+    render_svg,
+)
+from muehle.notation.errors import FormatError, MuehleError
+from muehle.notation.model import POINTS, Game, Ply, Variation
+from muehle.notation.writers import write_notation
+
+_NAMES = {"white": "White", "black": "Black"}
+
+#: The symbols of the NAGs the viewer shows as symbols (PGN's numbers); others stay ``$n``.
+NAG_SYMBOLS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 10: "=", 13: "∞", 14: "⩲", 15: "⩱",
+               16: "±", 17: "∓", 18: "+−", 19: "−+"}
+
+
+@lru_cache(maxsize=None)
+def asset(name: str) -> str:
+    """The text of one of the page's package data files (``viewer.css``, ``viewer.js``), read once."""
+    return resources.files("muehle.analyzer.pictures").joinpath("viewer_assets").joinpath(name).read_text(encoding="utf-8")
+
+
+class _Shared:
+    """What the page stores once and its positions name by number: SVG pieces (marks, mill
+    bands) and texts (each side's stones on the board and in hand, who is to move)."""
+
+    def __init__(self) -> None:
+        self.svg: dict[str, int] = {}
+        self.texts: dict[str, int] = {}
+
+    @staticmethod
+    def _number(table: dict[str, int], item: str) -> int:
+        return table.setdefault(item, len(table))
+
+    def svg_number(self, piece: str) -> int:
+        return self._number(self.svg, piece)
+
+    def text_number(self, text: str) -> int:
+        return self._number(self.texts, text)
+
+
+def _frame(position: Position, record: Optional[PlyRecord], where: str, rules: Ruleset, fen: str,
+           shared: _Shared) -> list[Any]:
+    """What the script needs to draw one position: White's and Black's stones (bit masks in the
+    order of ``POINTS``), the numbers of its marks and mill bands, the status line, the
+    number of its stone counts and the FEN (see ``viewer.js``)."""
+    marks: list[int] = []
+    mills: list[int] = []
+    if record is not None:
+        marks = [shared.svg_number(cross_svg(point)) for point in record.captures]
+        marks.append(shared.svg_number(last_ply_svg(record.ply.origin, record.ply.target)))
+        mills = [shared.svg_number(mill_band_svg(line)) for line in record.mills]
+    status = where if record is None else f"{where}: {record.label}"
+    counts = shared.text_number("\n".join(summary_lines(position, rules.flying)))
+    return [position.white, position.black, marks, mills, status, counts, fen]
+
+
+def _setup(game: Game, result: Replay) -> Optional[FenPosition]:
+    """The FEN the replay started from (``None``: the usual start), for the FENs of its positions."""
+    if not result.set_up:
+        return None
+    try:
+        setup = start_fen(game, result.rules.stones)
+    except MuehleError:
+        setup = None
+    return setup if setup is not None and setup.position == result.start else FenPosition(result.start)
+
+
+def _fen(line: Replay, records: Sequence[PlyRecord], index: int, setup: Optional[FenPosition]) -> str:
+    """The FEN after ply ``index`` of ``line``, whose plies from the start are ``records``."""
+    return fen_of_record(records, index, setup, game_over=line.decided_by(index))
+
+
+def _frames(result: Replay, setup: Optional[FenPosition], shared: _Shared) -> list[list[Any]]:
+    """The frames of the main line: the start, then the position after each legal ply."""
+    records = result.records
+    total = len(records)
+    frames = [_frame(result.start, None, f"Start ({plural(total, 'ply', 'plies')})", result.rules, _fen(result, records, 0, setup),
+                     shared)]
+    frames.extend(_frame(record.after, record, f"Ply {record.index} of {total}", result.rules,
+                         _fen(result, records, record.index, setup), shared)
+                  for record in records)
+    return frames
+
+
+def _unreplayed_frame(error: MuehleError) -> list[Any]:
+    """The only frame of a game that could not be replayed: an empty board and why."""
+    return [0, 0, [], [], _not_replayed_text(error), -1, ""]
+
+
+def _number(ply: Ply, fallback: int) -> int:
+    return ply.number if ply.number is not None else fallback
+
+
+def _in_line(error: RuleViolation, line: Replay) -> str:
+    """An error's message as the viewer shows it beside its line: without the words that
+    name the variation, which the viewer names itself."""
+    return error.message.removeprefix(in_variation(line.branch)) if line.branch else error.message
+
+
+def _comment_html(text: str) -> str:
+    return f'<span class="comment">{html.escape(text)}</span>'
+
+
+def _annotation_html(ply: Ply) -> str:
+    text = html.escape(ply.annotation or "")
+    text += "".join(f" {NAG_SYMBOLS.get(nag, f'${nag}')}" for nag in ply.nags)
+    if ply.draw_offer:
+        text += " (=)"
+    return f'<span class="annotation">{text}</span>' if text else ""
+
+
+class _MoveList:
+    """The move list of one game, and what the page needs to show its variations.
+
+    Replayed variations are numbered from 1 in the order the move list shows them
+    (the main line is line 0). ``variations`` is the page data of each: the line it
+    branches from (``parent``), the ply it replaces (``branch``) and the frames after
+    each of its legal plies (the positions before ``branch`` are the parent's).
+    ``link`` starts every link's fragment (``game=2&`` on a page with several games);
+    ``shared`` holds what the page stores once, ``setup`` the FEN the game started from.
+    """
+
+    def __init__(self, link: str = "", shared: Optional[_Shared] = None, setup: Optional[FenPosition] = None) -> None:
+        self.link = link
+        self.shared = shared if shared is not None else _Shared()
+        self.setup = setup
+        self.variations: list[dict[str, Any]] = []
+        self.replays: list[Replay] = []
+        #: The legal plies from the start to the end of each line (0: the main line).
+        self.from_start: list[Sequence[PlyRecord]] = []
+
+    def html(self, game: Game, result: Optional[Replay]) -> str:
+        """Every ply of the main line and of its variations, the replayed ones links (none
+        when ``result`` is ``None``: the game was not replayed)."""
+        self.from_start = [result.records] if result is not None else []
+        parts = [_comment_html(text) for text in game.comments]
+        number = _number(game.plies[0], 1) if game.plies else 1
+        parts += self._plies(game.plies, number, ('<span class="number">{}.</span>',
+                                                  '<span class="number">{}...</span>'), result, 0)
+        if game.declared_result:
+            parts.append(f'<span class="result">{html.escape(game.declared_result)}</span>')
+        parts.extend(_comment_html(text) for text in game.final_comments)
+        return " ".join(parts)
+
+    def errors(self, result: Replay) -> list[str]:
+        """The rules broken: the main line's, then each variation's, named by its number."""
+        found = [error.message for error in result.errors]
+        for number, line in enumerate(self.replays, 1):
+            found.extend(f"Variation {number}: {_in_line(error, line)}" for error in line.errors)
+        return found
+
+    def _add(self, parent: int, line: Replay) -> int:
+        number = len(self.variations) + 1
+        records = [*self.from_start[parent][:line.branch - 1], *line.records]
+        frames = [_frame(record.after, record, f"Variation {number}, ply {record.index}", line.rules,
+                         _fen(line, records, record.index, self.setup), self.shared)
+                  for record in line.records]
+        self.variations.append({"parent": parent, "branch": line.branch, "frames": frames})
+        self.replays.append(line)
+        self.from_start.append(records)
+        return number
+
+    def _plies(self, plies: Sequence[Ply], number: int, numbers: tuple[str, str], result: Optional[Replay],
+               line: int) -> list[str]:
+        """A line of play (``numbers`` formats a White and a Black move number) with its comments
+        and variations; ``result`` is its replay, ``None`` when it was not replayed."""
+        parts: list[str] = []
+        first = result.first_index if result is not None else 0
+        branches: dict[int, list[Replay]] = {}
+        for variation_result in (result.variations if result is not None else []):
+            branches.setdefault(variation_result.branch, []).append(variation_result)
+        fresh = True
+        for offset, ply in enumerate(plies):
+            index = first + offset
+            number = _number(ply, number)
+            if ply.side == "white":
+                parts.append(numbers[0].format(number))
+            elif fresh:
+                parts.append(numbers[1].format(number))
+            parts.append(self._ply(ply, index, line, result))
+            fresh = bool(ply.comments or ply.variations)
+            parts.extend(_comment_html(text) for text in ply.comments)
+            replayed = iter(branches.get(index, ()))
+            for variation in ply.variations:
+                parts.append(self._variation(variation, number, next(replayed, None), line))
+            if ply.side == "black":
+                number += 1
+        return parts
+
+    def _variation(self, variation: Variation, number: int, result: Optional[Replay], parent: int) -> str:
+        line = self._add(parent, result) if result is not None else 0
+        parts = [_comment_html(text) for text in variation.comments]
+        parts += self._plies(variation.plies, number, ("{}.", "{}..."), result, line)
+        return '<span class="variation">(' + " ".join(parts) + ")</span>"
+
+    def _ply(self, ply: Ply, index: int, line: int, result: Optional[Replay]) -> str:
+        """A link to the ply's position when it was replayed legally; struck through when it or
+        an earlier ply of its line is illegal; plain when its line was not replayed (a
+        variation of a ply after an illegal one)."""
+        text = html.escape(ply.move_text)
+        if result is None:
+            body = f'<span class="move">{text}</span>'
+        elif index < result.first_index + len(result.records):
+            where = f"{self.link}line={line}&amp;ply={index}" if line else f"{self.link}ply={index}"
+            body = f'<a class="ply" href="#{where}" data-line="{line}" data-ply="{index}">{text}</a>'
+        else:
+            error = next((e for e in result.errors if e.code != "result-mismatch"), None)
+            first = index == result.first_index + len(result.records)
+            why = html.escape(_in_line(error, result), quote=True) if error is not None and first else (
+                "not replayed: an earlier ply is illegal")
+            body = f'<span class="ply illegal" title="{why}">{text}</span>'
+        return body + _annotation_html(ply)
+
+
+def _outcome_text(result: Replay) -> str:
+    outcome = result.outcome
+    if outcome is None:
+        return ""
+    if outcome.winner is None:
+        text = "Draw"
+    else:
+        text = f"{_NAMES[outcome.winner]} wins"
+    reason = reason_text(outcome.reason, outcome.winner)
+    return f"{text} ({reason}) after ply {outcome.ply}." if outcome.ply else f"{text} ({reason})."
+
+
+def _title(game: Game) -> str:
+    white, black = game.tags.get("White"), game.tags.get("Black")
+    if white or black:
+        return f"{white or '?'} – {black or '?'}"
+    return game.tags.get("Event") or "Nine Men's Morris"
+
+
+#: What the page has of each game: its replay, or why it could not be replayed.
+ReplayOrError = Union[Replay, MuehleError]
+
+
+def _not_replayed_text(error: MuehleError) -> str:
+    """Why a game is shown without its positions: the error and where it stands."""
+    where = f" (line {error.line})" if error.line else ""
+    return f"Not replayed: {error.message}{where}."
+
+
+def game_label(number: int, game: Game) -> str:
+    """How the picker names a game: its players, event, date and result as far as its tags
+    tell (unknown ``?`` values left out), else ``Game N``.
+
+    >>> game_label(3, Game(tags={"White": "Anna", "Black": "Ben", "Date": "2024.05.01", "Result": "1-0"}))
+    'Anna – Ben, 2024.05.01, 1-0'
+    >>> game_label(3, Game(tags={"Event": "?", "Result": "*"}))
+    'Game 3'
+    """
+    parts = []
+    white, black = game.tags.get("White"), game.tags.get("Black")
+    if white or black:
+        parts.append(f"{white or '?'} – {black or '?'}")
+    parts.extend(game.tags[name] for name in ("Event", "Date") if game.tags.get(name, "").strip("?. "))
+    result = game.declared_result or game.tags.get("Result")
+    if result and result != "*":
+        parts.append(result)
+    return ", ".join(parts) or f"Game {number}"
+
+
+def _picker(games: Sequence[tuple[Game, ReplayOrError]]) -> str:
+    """The choice of the game in view on a page of several games."""
+    options = "\n".join(f'<option value="{number}">{number}. {html.escape(game_label(number, game))}</option>'
+                        for number, (game, _) in enumerate(games, 1))
+    return f"""<nav class="games" aria-label="Games">
+<button type="button" class="previous-game" title="The game before">&lsaquo; Game</button>
+<select aria-label="Game in view">
+{options}
+</select>
+<button type="button" class="next-game" title="The game after">Game &rsaquo;</button>
+</nav>"""
+
+
+def _side(board: str) -> str:
+    """The board with its buttons, status and tools: once per page, beside the game in view."""
+    return f"""<div class="side">
+<div class="board">{board}</div>
+<div class="controls">
+<button type="button" class="start" title="Start (Home)">&laquo; Start</button>
+<button type="button" class="back" title="Back (left arrow)">&lsaquo; Back</button>
+<button type="button" class="forward" title="Forward (right arrow)">Forward &rsaquo;</button>
+<button type="button" class="end" title="End (End)">End &raquo;</button>
+</div>
+<p class="status" aria-live="polite"></p>
+<p class="position"></p>
+<div class="tools">
+<button type="button" class="flip" aria-pressed="false" title="Black's side at the bottom">Flip board</button>
+<button type="button" class="copy-fen" title="The FEN of the position in view">Copy FEN</button>
+<button type="button" class="copy-record" title="The record of this game in the notation">Copy record</button>
+</div>
+<div class="copied" hidden><label><span class="note"></span>
+<textarea readonly rows="3" spellcheck="false"></textarea></label></div>
+</div>"""
+
+
+def _board(result: ReplayOrError) -> str:
+    """The board as the page first shows it, before its script runs: the game's last position."""
+    if isinstance(result, MuehleError):
+        return render_svg(Position(), None)
+    return render_svg(result.last_legal_position, result.records[-1] if result.records else None)
+
+
+def _game_section(number: int, game: Game, result: ReplayOrError, moves: _MoveList, several: bool,
+                  side: str) -> str:
+    """The section of one game; ``side`` is the board's, given to the first game only (the
+    others are hidden until the script shows them)."""
+    tags = "".join(f"<tr><th>{html.escape(name)}</th><td>{html.escape(value)}</td></tr>"
+                   for name, value in game.tags.items())
+    if isinstance(result, MuehleError):
+        move_list = moves.html(game, None)
+        outcome = ""
+        errors = ""
+        rules = _not_replayed_text(result)
+    else:
+        move_list = moves.html(game, result)
+        errors = "".join(f"<li>{html.escape(message)}</li>" for message in moves.errors(result))
+        outcome = _outcome_text(result)
+        rules = f"Replayed under the rules {result.rules.name}: {result.rules.title}"
+    heading = html.escape(_title(game))
+    if several:
+        label = game_label(number, game)
+        heading = f"Game {number}" + (f": {html.escape(label)}" if label != f"Game {number}" else "")
+    return f"""<section class="game" id="game-{number}" data-game="{number}"{'' if side else ' hidden'}>
+<h2>{heading}</h2>
+<table class="tags">{tags}</table>
+<div class="viewer">
+{side}<div class="record">
+<p class="moves">{move_list}</p>
+{f'<p class="outcome">{html.escape(outcome)}</p>' if outcome else ''}
+{f'<ul class="errors">{errors}</ul>' if errors else ''}
+<p class="rules">{html.escape(rules)}</p>
+</div>
+</div>
+</section>"""
+
+
+def _script_json(data: Any) -> str:
+    """JSON that can stand inside ``<script>``: no ``<`` can close the element."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def _record_text(game: Game) -> str:
+    """The game in the notation, for the page's "copy record" ('' if the notation cannot carry it)."""
+    try:
+        return write_notation([game])
+    except MuehleError:
+        return ""
+
+
+def render_games_html(games: Sequence[tuple[Game, ReplayOrError]], title: Optional[str] = None) -> str:
+    """One page for several replayed games, one board that shows one game at a time, chosen
+    in a picker (a page of one game has none).
+
+    A game given with an error instead of its replay (an unknown ``Rules`` tag, a bad
+    ``FEN``) is shown with its tags and moves on an empty board, and the error.
+    """
+    several = len(games) > 1
+    if title is None:
+        title = _title(games[0][0]) if not several else f"{len(games)} games of Nine Men's Morris"
+    shared = _Shared()
+    sections = []
+    game_data = []
+    for number, (game, result) in enumerate(games, 1):
+        setup = None if isinstance(result, MuehleError) else _setup(game, result)
+        moves = _MoveList(f"game={number}&amp;" if several else "", shared, setup)
+        side = _side(_board(result)) if number == 1 else ""
+        sections.append(_game_section(number, game, result, moves, several, side))
+        frames = [_unreplayed_frame(result)] if isinstance(result, MuehleError) else _frames(result, setup, shared)
+        game_data.append({"number": number, "frames": frames, "variations": moves.variations,
+                          "record": _record_text(game)})
+    data = {
+        "points": [[point, *POINT_XY[point]] for point in POINTS],
+        "centre": [LEFT + 3 * STEP, TOP + 3 * STEP],
+        "radius": STONE_RADIUS,
+        "colours": COLOURS,
+        "svg": list(shared.svg),
+        "texts": list(shared.texts),
+        "games": game_data,
+    }
+    header = f"<header>\n<h1>{html.escape(title)}</h1>\n{_picker(games)}\n</header>\n" if several else ""
+    # without the script, every game is listed (the board shows the first)
+    noscript = "<noscript><style>section.game[hidden] { display: block; }</style></noscript>\n" if several else ""
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="muehle">
+<title>{html.escape(title)}</title>
+<style>
+{asset("viewer.css")}</style>
+{noscript}</head>
+<body>
+{header}{chr(10).join(sections)}
+<script>
+var DATA = {_script_json(data)};
+{asset("viewer.js")}</script>
+</body>
+</html>
+"""
+
+
+def render_html(game: Game, replay: Replay) -> str:
+    """The viewer page for one game and its replay."""
+    return render_games_html([(game, replay)])
+
+
+def write_html(games: Iterable[Game], unreplayed: Optional[list[tuple[int, MuehleError]]] = None) -> str:
+    """The viewer page for records: each replayed under its ``Rules`` tag (default ``wmd``),
+    from its ``[SetUp "1"]`` FEN when it has one. The writer of ``muehle convert --to html``.
+
+    A game whose ``Rules`` tag names no preset, or whose FEN cannot be read, is shown
+    without its positions, with the error; the game's number (from 1) and the error are
+    added to ``unreplayed`` if given.
+    """
+    pairs = [(game, _replayed(game)) for game in games]
+    if unreplayed is not None:
+        unreplayed.extend((number, result) for number, (_, result) in enumerate(pairs, 1)
+                          if isinstance(result, MuehleError))
+    if not pairs:
+        raise FormatError("there is no game to show", code="format")
+    return render_games_html(pairs)
+
+
+def _replayed(game: Game) -> ReplayOrError:
+    """The replay of ``game``, or the error in its ``Rules`` or ``FEN`` tag that prevents it."""
+    try:
+        return replay_record(game)
+    except FormatError as error:
+        return error

@@ -1,0 +1,1 @@
+"""Games played rather than read: random legal games under a ruleset."""

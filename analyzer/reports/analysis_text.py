@@ -1,0 +1,271 @@
+"""The analysis of a game as text for people: a timeline, a summary, the end.
+
+One line per event, aligned in columns: the move number in the book's style
+(``18.`` for White, ``17...`` for Black), the ply as written, the event type and
+what happened. Lines of the same ply after the first leave the move blank. A
+game stopped by an illegal ply ends with the position to restore (WMD 6) as a
+diagram and as a FEN.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional, Sequence
+
+from muehle.analyzer.reports.analysis import Analysis, Event, IllegalPly, PlyNames
+from muehle.analyzer.pictures.diagram import game_over_text, render_diagram
+from muehle.analyzer.engine.messages import plural
+from muehle.analyzer.engine.events import reason_text
+from muehle.analyzer.engine.rules import Ruleset
+
+_NAMES = {"white": "White", "black": "Black", None: "Nobody"}
+_WITHOUT = {"capture": "a capture", "mill": "a mill closed", "placement-or-capture": "a placement or capture"}
+
+
+def _other(side: Optional[str]) -> str:
+    return {"white": "Black", "black": "White"}.get(side or "", "?")
+
+
+def _ordinal(n: int) -> str:
+    """``2nd``, ``3rd``, ``11th``, ``21st``.
+
+    >>> [_ordinal(n) for n in (2, 3, 4, 11, 12, 21, 22, 23)]
+    ['2nd', '3rd', '4th', '11th', '12th', '21st', '22nd', '23rd']
+    """
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _plies_text(analysis: Analysis, plies: list[int]) -> str:
+    words = [analysis.label(ply) if ply else "the start" for ply in plies]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _until(analysis: Analysis, event: Event) -> str:
+    until = event.fields.get("until")
+    if until is None:
+        return "to the end"
+    if until == event.ply:
+        return "only here"
+    return f"until {analysis.label(until)}"
+
+
+def _plies(count: int) -> str:
+    return plural(count, "ply", "plies")
+
+
+def _stones(stones: dict[str, int]) -> str:
+    return f"White {stones['white']}, Black {stones['black']} stones"
+
+
+def _mill(e: Event, same_ply: Sequence[Event]) -> str:
+    """The mill event ``e``; ``same_ply`` holds the events of its ply (a capture among them makes
+    a want of stones to capture "nothing more")."""
+    double = " (double mill)" if e.fields["double"] else ""
+    text = f"{_NAMES[e.side]} closes {'-'.join(e.fields['points'])}{double}"
+    why = e.fields["nothing_to_capture"]
+    if why:
+        more = any(x.type == "capture" for x in same_ply)
+        text += f"; nothing {'more ' if more else ''}to capture: " + (
+            f"every {_other(e.side)} stone stands in a mill" if why == "all-in-mills"
+            else f"{_other(e.side)} has no stone on the board")
+    return text
+
+
+def _capture(analysis: Analysis, e: Event) -> str:
+    return f"{_NAMES[e.side]} captures {e.fields['point']}; {_other(e.side)} keeps {e.fields['stones_left']}"
+
+
+def _phase(analysis: Analysis, e: Event) -> str:
+    return f"{_NAMES[e.side]}: {e.fields['from']} -> {e.fields['to']}"
+
+
+def _repetition(analysis: Analysis, e: Event) -> str:
+    earlier = e.fields["earlier"]
+    if len(earlier) <= 2:
+        before = f"before: {_plies_text(analysis, earlier)}"
+    else:
+        before = f"first {_after(analysis, earlier[0])}, last {_after(analysis, earlier[-1])}"
+    return f"position for the {_ordinal(e.fields['count'])} time ({before})"
+
+
+def _after(analysis: Analysis, ply: int) -> str:
+    return "at the start" if ply == 0 else f"after {analysis.label(ply)}"
+
+
+def _draw_right(analysis: Analysis, e: Event) -> str:
+    then = "the game is drawn" if e.fields["automatic"] else "a draw may be claimed"
+    if e.fields["rule"] == "repetition":
+        return f"threefold repetition: {then}"
+    at_least = "" if e.fields["exact"] else "at least "
+    return f"{at_least}{_plies(e.fields['count'])} without {_WITHOUT.get(e.fields['reset'], 'a capture')}: {then}"
+
+
+def _mandatory(analysis: Analysis, e: Event) -> str:
+    return (f"an offer by {_NAMES[e.side]} must be accepted, {_until(analysis, e)} "
+            f"({_stones(e.fields['stones'])}; WMD {e.fields['clause']})")
+
+
+def _offer(analysis: Analysis, e: Event) -> str:
+    text = f"{_NAMES[e.side]} offers a draw: "
+    if not e.fields["rule"]:
+        return text + f"no duty to accept under {analysis.rules.name}"
+    if e.fields["obliged"]:
+        return text + f"{_other(e.side)} must accept ({_stones(e.fields['stones'])}; WMD {e.fields['clause']})"
+    end = analysis.summary["end"]
+    if end["reason"] not in (None, "declared") and e.ply >= end["ply"]:
+        return text + "the game was already decided"
+    return text + f"{_other(e.side)} need not accept ({_stones(e.fields['stones'])})"
+
+
+def _zwickmuehle(analysis: Analysis, e: Event, word: str = "Zwickmühle") -> str:
+    shuttles = "; ".join(
+        f"{s['stone']}-{s['to']} closes {'-'.join(s['closes'])}" for s in e.fields["shuttles"])
+    return f"{_NAMES[e.side]} has a {word}, {_until(analysis, e)}: {shuttles}"
+
+
+def _game_over(analysis: Analysis, e: Event) -> str:
+    return end_text(analysis, {**e.fields, "ply": e.ply})
+
+
+_DESCRIBE: dict[str, Callable[[Analysis, Event], str]] = {
+    "capture": _capture, "phase": _phase, "repetition": _repetition,
+    "draw-right": _draw_right, "mandatory-draw": _mandatory, "draw-offer": _offer,
+    "zwickmuehle": _zwickmuehle, "game-over": _game_over,
+}
+
+
+def end_text(analysis: Analysis, end: dict[str, Any]) -> str:
+    """``White wins after 15. (Black has fewer than three stones); declared 1-0: agrees``."""
+    if end["reason"] is None:
+        text = "unfinished"
+    else:
+        winner = end["winner"]
+        reason = reason_text(end["reason"], winner)
+        verdict = f"{_NAMES[winner]} wins" if winner else "draw"
+        text = f"{verdict} {_after(analysis, end['ply'])} ({reason})"
+    if end["declared"] is None:
+        text += "; no result declared"
+    else:
+        agreement = {True: "agrees", False: "does NOT agree", None: ""}[end["agrees"]]
+        text += f"; declared {end['declared']}: {agreement}"
+    if end["result_tag_error"]:
+        text += f"; {end['result_tag_error']} [result-tag]"
+    return text
+
+
+def describe(analysis: Analysis, event: Event, same_ply: Sequence[Event], ascii: bool = False) -> str:
+    """What an event says, in one line of text; ``same_ply`` holds the events of its ply."""
+    if event.type == "mill":
+        return _mill(event, same_ply)
+    if event.type == "zwickmuehle" and ascii:
+        return _zwickmuehle(analysis, event, "Zwickmuehle")
+    return _DESCRIBE[event.type](analysis, event)
+
+
+def _summary(analysis: Analysis) -> list[str]:
+    s = analysis.summary
+    phases = "; ".join(
+        f"{_NAMES[side]} " + ", ".join(f"{count} {name}" for name, count in s["phases"][side].items() if count)
+        for side in ("white", "black") if any(s["phases"][side].values()))
+    mills = ", ".join(
+        f"{_NAMES[side]} {s['mills'][side]}" + (f" ({s['double_mills'][side]} double)" if s["double_mills"][side]
+                                                else "")
+        for side in ("white", "black"))
+    captures = ", ".join(f"{_NAMES[side]} {s['captures'][side]}" for side in ("white", "black"))
+    longest = s["longest_without_capture"]
+    quiet = "none" if not longest["plies"] else (
+        f"{_plies(longest['plies'])} ({analysis.label(longest['from'])} to {analysis.label(longest['to'])})")
+    arisen = sorted((ply, rule) for rule, ply in s["draw_rights"].items() if ply is not None)
+    rights = ", ".join(f"{rule} {_after(analysis, ply)}" for ply, rule in arisen) or "none"
+    rows = [
+        ("plies", f"{s['plies']}" + (f" ({phases})" if phases else "")),
+        ("mills", mills),
+        ("captures", captures),
+        ("no capture", f"longest stretch {quiet}"),
+        ("draw rights", rights),
+        ("end", end_text(analysis, s["end"])),
+    ]
+    return [f"  {name:<13}{value}" for name, value in rows]
+
+
+def render_text(analysis: Analysis, title: str, ascii: bool = False) -> str:
+    """The report of one game: ``title``, the timeline, the summary, and the illegal ply if any."""
+    lines = [title]
+    events = analysis.events
+    if events:
+        width_label = max(len(analysis.label(e.ply)) for e in events)
+        width_move = max(len(_move_text(e)) for e in events)
+        width_type = max(len(e.type) for e in events)
+        previous = None
+        for event, text in _fold_repeats(analysis, events, ascii):
+            first = event.ply != previous
+            previous = event.ply
+            label = analysis.label(event.ply) if first else ""
+            move = _move_text(event) if first else ""
+            lines.append(f"  {label:<{width_label}}  {move:<{width_move}}  {event.type:<{width_type}}  "
+                         f"{text}".rstrip())
+    else:
+        lines.append("  (no events)")
+    lines.append("summary")
+    lines.extend(_summary(analysis))
+    if analysis.illegal is not None:
+        lines.extend(restore_lines(analysis.illegal, analysis.names, analysis.rules, ascii))
+    return "\n".join(lines) + "\n"
+
+
+def _fold_repeats(analysis: Analysis, events: list[Event], ascii: bool) -> list[tuple[Event, str]]:
+    """Each event with its text; a run of plies that only repeat positions for the 4th time or
+    more (a shuffle going on) becomes one line."""
+    by_ply: dict[int, list[Event]] = {}
+    for event in events:
+        by_ply.setdefault(event.ply, []).append(event)
+
+    def routine(ply: int) -> bool:
+        group = by_ply.get(ply, [])
+        return len(group) == 1 and group[0].type == "repetition" and group[0].fields["count"] >= 4
+
+    lines: list[tuple[Event, str]] = []
+    index = 0
+    while index < len(events):
+        event = events[index]
+        last = event.ply
+        if routine(event.ply):
+            while routine(last + 1):
+                last += 1
+        if last - event.ply >= 2:
+            counts = [by_ply[ply][0].fields["count"] for ply in range(event.ply, last + 1)]
+            lines.append((event, f"every ply up to {analysis.names.move(last)} repeats a position, "
+                                 f"each for the {_ordinal(min(counts))} to {_ordinal(max(counts))} time"))
+            index += last - event.ply + 1
+        else:
+            lines.append((event, describe(analysis, event, by_ply[event.ply], ascii)))
+            index += 1
+    return lines
+
+
+def restore_lines(illegal: IllegalPly, names: PlyNames, rules: Ruleset, ascii: bool = False) -> list[str]:
+    """The broken rule and the position the arbiter must restore (WMD 6), as text; for a
+    misnumbered ply, which breaks the record and not a rule of play, the position the
+    record reaches."""
+    start = "the set-up position" if illegal.set_up else "the start"
+    where = start if illegal.restore_ply == 0 else f"after {names.move(illegal.restore_ply)}"
+    if illegal.restore_reason == "numbering":  # the scoresheet is wrong, not the board: nothing to restore
+        lines = [f"misnumbered ply {illegal.ply}: {illegal.message} [{illegal.code}]",
+                 f"the record cannot be followed past this position ({where}):"]
+    else:
+        cited = rules.cite("restore")
+        lines = [f"illegal ply {illegal.ply}: {illegal.message} [{illegal.code}]",
+                 f"position to restore ({where}{'; ' + cited[0] if cited else ''}):"]
+    over = game_over_text(illegal.decided) if illegal.decided is not None else None
+    board = render_diagram(illegal.restore, last=illegal.last_record, ascii=ascii, flying=rules.flying,
+                           game_over=over)
+    lines.extend(f"  {row}".rstrip() for row in board.splitlines())
+    lines.append(f"  FEN: {illegal.fen}")
+    return lines
+
+
+def _move_text(event: Event) -> str:
+    """The ply as written, without its number: the label column shows the number."""
+    if event.move is None:
+        return ""
+    return event.move.split(" ", 1)[1] if " " in event.move else event.move

@@ -1,0 +1,245 @@
+"""The arbiter's question: at this point of the game, was this draw claim right?
+
+A claim is made *after* a ply: "after ply N" is the position once ply N has been
+played (plies count from 1 for White's first placement; after ply 0 is at the start,
+where a set-up record's no-progress count may already give a right). Three claims are judged
+(WMD Turnierreglement 3.0, ``000_ed81c6983a0f69c1.txt``):
+
+``repetition`` (11.2)
+    valid when the position after ply N (board, side to move, stones in hand)
+    stands for the third time or more; the start position counts.
+``no-capture`` (11.3)
+    valid when the ruleset's no-progress counter has reached its limit after
+    ply N (``wmd``: 60 plies, placements counted, without a capture).
+``mandatory-draw`` (11.5)
+    the claimant offered a draw after ply N; valid when the opponent had to accept
+    it by the stone counts of that position (see :mod:`muehle.analyzer.reports.mandatory_draw`).
+
+Either side may claim the first two. Under a ruleset with ``claim_with_next_move``
+(Brettspielnetz: "schickt eurem Mitspieler mit dem nächsten Zug ein Remis-Angebot") a
+claim made with the claimant's own ply N is also valid when the right existed after
+ply N - 1, the position the claimant found. A rule the ruleset does not have makes the
+claim invalid, saying so. A ply the record does not have, or one at or after an
+illegal ply, is an error (:class:`ClaimError`), not a verdict.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from muehle.analyzer.reports.analysis import PlyNames
+from muehle.analyzer.reports.mandatory_draw import obliging_clause, stone_count
+from muehle.analyzer.engine.board import Position
+from muehle.analyzer.engine.messages import plural
+from muehle.analyzer.engine.events import reason_text
+from muehle.analyzer.engine.replay import Replay
+from muehle.notation.errors import MuehleError, no_ply
+from muehle.notation.model import Ply, Side, other_side
+
+#: The rules a claim may invoke.
+CLAIM_RULES = ("repetition", "no-capture", "mandatory-draw")
+
+_NAMES = {"white": "White", "black": "Black"}
+_COUNTS = {1: "once", 2: "twice"}
+_WITHOUT = {"capture": "a capture", "mill": "a mill closed", "placement-or-capture": "a placement or capture"}
+
+
+class ClaimError(MuehleError):
+    """A claim that cannot be judged: the ply is not in the record or not legally reached."""
+
+    code = "claim"
+
+
+@dataclass
+class ClaimVerdict:
+    """The answer to a claim: ``valid`` or not, the reason in one sentence, and the proof as data."""
+
+    valid: bool
+    rule: str
+    by: Side
+    ply: int
+    move: str
+    reason: str
+    proof: dict[str, Any] = field(default_factory=dict)
+    #: the section of the rules text the verdict rests on and its words, when the ruleset cites it
+    cites: Optional[tuple[str, str]] = None
+
+    @property
+    def word(self) -> str:
+        return "valid" if self.valid else "invalid"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The verdict as plain data (the JSON contract of ``muehle claim``)."""
+        return {"rule": self.rule, "by": self.by, "ply": self.ply, "move": self.move or None,
+                "verdict": self.word, "valid": self.valid, "reason": self.reason, "proof": self.proof,
+                "cites": None if self.cites is None else {"section": self.cites[0], "text": self.cites[1]}}
+
+    def text(self) -> str:
+        """The verdict on the claim, the reason, and the rules text it rests on (when cited)."""
+        what = {"repetition": "a draw by threefold repetition",
+                "no-capture": "a draw by the no-capture rule",
+                "mandatory-draw": "that a draw offer must be accepted"}[self.rule]
+        when = f"after {self.move} (ply {self.ply})" if self.ply else "at the start (ply 0)"
+        cited = f'{self.cites[0]}: "{self.cites[1]}"\n' if self.cites is not None else ""
+        return f"{self.word}: {_NAMES[self.by]} claims {what} {when}\n{self.reason}\n{cited}"
+
+
+def judge_claim(replay: Replay, ply: int, by: Side, rule: str) -> ClaimVerdict:
+    """Judge the claim of ``by`` under ``rule`` after ply ``ply`` of the replayed main line.
+
+    Raises :class:`ClaimError` (located) when the record has no such ply or the
+    ply was not legally reached; :class:`ValueError` for an unknown rule (one of
+    :data:`CLAIM_RULES`) or a side other than ``"white"``/``"black"``, and
+    :class:`TypeError` for a ply that is not an ``int``.
+    """
+    if not isinstance(ply, int) or isinstance(ply, bool):
+        raise TypeError(f"ply must be a whole number (int), not {type(ply).__name__}")
+    if by not in _NAMES:
+        raise ValueError(f"by must be 'white' or 'black', not {by!r}")
+    if rule not in CLAIM_RULES:
+        raise ValueError(f"unknown claim rule {rule!r} (the rules: {', '.join(CLAIM_RULES)})")
+    record = _record(replay, ply)
+    names = PlyNames(replay.plies, replay.start)
+    move = names.move(ply) or ""
+    outcome = replay.outcome
+    if outcome is not None and outcome.winner is not None and outcome.reason != "declared" \
+            and outcome.ply <= ply:
+        when = f"after {names.label(outcome.ply)}" if outcome.ply else "at the start"
+        return ClaimVerdict(False, rule, by, ply, move,
+                       f"the game was already decided {when}: "
+                       f"{_NAMES[outcome.winner]} won, {reason_text(outcome.reason, outcome.winner)}",
+                       {"outcome": outcome.to_dict()}, replay.rules.cite(outcome.reason))
+    judge = {"repetition": _repetition, "no-capture": _no_capture, "mandatory-draw": _mandatory}[rule]
+    valid, reason, proof = judge(replay, record, by, names)
+    if not valid and rule != "mandatory-draw" and replay.rules.claim_with_next_move and record.side == by:
+        # the claim goes with the claimant's ply: the right may have existed before it
+        before, reason_before, proof_before = judge(replay, _record(replay, ply - 1), by, names)
+        if before:
+            return ClaimVerdict(True, rule, by, ply, move,
+                           f"claimed with {_NAMES[by]}'s next ply, {move}, as the rules {replay.rules.name} have it: "
+                           f"{reason_before}", proof_before, replay.rules.cite(rule))
+    return ClaimVerdict(valid, rule, by, ply, move, reason, proof, replay.rules.cite(rule))
+
+
+@dataclass(frozen=True)
+class _AtTheStart:
+    """The start position as the claims see a ply: what a claim after ply 0 is judged on."""
+
+    after: Position
+    plies_without_capture: int
+    index: int = 0
+    earlier_occurrences: tuple[int, ...] = ()
+    ply: Optional[Ply] = None
+    side: Optional[Side] = None
+
+
+def _record(replay: Replay, ply: int) -> Any:
+    game = replay.game
+    where: dict[str, Any] = {"source": game.source or "<input>", "line": game.line}
+    if ply < 0:
+        raise ClaimError(f"plies count from 1 (White's first placement; 0 is the start), not {ply}", **where)
+    error = next((e for e in replay.errors if e.code != "result-mismatch"), None)
+    if error is not None and error.code == "syntax" and error.ply is None:
+        raise ClaimError(f"the record cannot be read, so no claim can be judged: {error.message}",
+                         source=where["source"], line=error.line or game.line, column=error.column)
+    if ply == 0:
+        return _AtTheStart(replay.start, replay.start_no_progress)
+    if ply <= len(replay.records):
+        return replay.records[ply - 1]
+    total = len(replay.plies)
+    if error is not None and ply <= total:
+        last = len(replay.records)
+        raise ClaimError(
+            f"ply {ply} is not reached legally: {error.message} [{error.code}]; "
+            f"a claim can be judged only up to ply {last}",
+            source=where["source"], line=error.line or game.line, column=error.column,
+        )
+    raise ClaimError(no_ply(ply, total), **where)
+
+
+def _occurrences(plies: list[int], names: PlyNames) -> str:
+    """``at the start, after 11. (ply 21) and 13. (ply 25)``."""
+    parts = [f"{names.label(ply)} (ply {ply})" for ply in plies if ply]
+    text = "" if not parts else "after " + (
+        parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1])
+    if plies and plies[0] == 0:
+        return "at the start" + (f", {text}" if len(parts) > 1 else f" and {text}" if parts else "")
+    return text
+
+
+def _repetition(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple[bool, str, dict[str, Any]]:
+    rules = replay.rules
+    occurrences = [*record.earlier_occurrences, record.index]
+    count = len(occurrences)
+    proof = {"occurrences": occurrences, "count": count, "required": 3}
+    if rules.repetition == "off":
+        return False, f"the rules {rules.name} have no threefold repetition rule", proof
+    times = _COUNTS.get(count, f"{count} times")
+    position = f"the position after {names.move(record.index)}" if record.index else "the start position"
+    where = f"{position} occurred {times}"
+    if count >= 3:
+        return True, f"{where}: {_occurrences(occurrences, names)}", proof
+    return False, f"{where}, not three times: {_occurrences(occurrences, names)}", proof
+
+
+def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple[bool, str, dict[str, Any]]:
+    rules = replay.rules
+    rule = rules.no_capture
+    if rule is None:
+        return False, f"the rules {rules.name} have no draw rule for plies without a capture", {}
+    count = record.plies_without_capture
+    since = max(record.index - count, 0)
+    before = count - (record.index - since)  # counted before the start: a set-up position's FEN
+    exact = replay.count_is_exact(record.index, count)
+    proof = {"plies": count, "limit": rule.limit, "reset": rule.reset, "whole_moves": rule.whole_moves,
+             "since": since, "before_start": before, "exact": exact}
+    what = _WITHOUT[rule.reset]
+    if since:
+        stretch = f"{plural(count, 'ply', 'plies')} without {what} since {names.label(since)} (ply {since})"
+    elif exact and not before:
+        stretch = f"{plural(count, 'ply', 'plies')} without {what} since the start"
+    elif exact:
+        stretch = (f"{plural(count, 'ply', 'plies')} without {what}: {record.index} since the set-up position and {before} "
+                   "before it (its FEN's count)")
+    else:
+        earlier = (f" and at least {before} before it (its FEN counts the plies since the last placement "
+                   "or capture)") if before else f" (its FEN does not count the plies without {what} before it)"
+        stretch = f"at least {plural(count, 'ply', 'plies')} without {what}: {record.index} since the set-up position{earlier}"
+    by_black = record.after.to_move == "white"  # (the ply judged, or the one before the start)
+    need = f"the rules {rules.name} need {rule.limit}"
+    if rule.whole_moves:
+        need += " in whole moves (the right comes with Black's ply)"
+    if rule.reached(count, by_black):
+        return True, f"{stretch}; {need}", proof
+    earliest = record.index + rule.plies_to_go(count, by_black)
+    if count >= rule.limit:
+        stretch += ", the last of them White's"
+    outcome = replay.outcome
+    ends = ""
+    if outcome is not None and outcome.reason != "declared" and outcome.ply < earliest:
+        ends = f"; but the board decides the game after {names.label(outcome.ply)} (ply {outcome.ply}), before that"
+    if exact:
+        return False, (f"{'only ' if count < rule.limit else ''}{stretch}; {need}, so the right exists after "
+                       f"{names.label(earliest)} (ply {earliest}) at the earliest{ends}"), proof
+    return False, (f"the record shows {stretch}; {need}, so the record can show "
+                   f"the right after {names.label(earliest)} (ply {earliest}) at the earliest, though it may "
+                   f"exist already{ends}"), proof
+
+
+def _mandatory(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple[bool, str, dict[str, Any]]:
+    rules = replay.rules
+    position = record.after
+    opponent = other_side(by)
+    stones = {"white": stone_count(position, "white"), "black": stone_count(position, "black")}
+    clause: Optional[str] = obliging_clause(stones[by], stones[opponent])
+    marked = bool(record.ply is not None and record.ply.draw_offer and record.side == by)
+    proof = {"stones": stones, "clause": clause if rules.mandatory_draw else None, "offer_marked": marked}
+    counts = (f"{_NAMES[by]} has {stones[by]} stones and {_NAMES[opponent]} {stones[opponent]} "
+              "(on the board and in hand)")
+    if not rules.mandatory_draw:
+        return False, f"the rules {rules.name} have no mandatory acceptance of draw offers", proof
+    if clause is not None:
+        return True, f"{_NAMES[opponent]} must accept: {counts}, WMD {clause}", proof
+    return False, (f"{_NAMES[opponent]} need not accept: {counts}; an offer must be accepted only when "
+                   "both have 4 or 5 stones, or the offerer has 6 or 3 and the opponent 4 or 5"), proof

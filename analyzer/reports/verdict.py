@@ -1,0 +1,193 @@
+"""The verdict on one game record: valid or not, which rules it breaks, how it ended.
+
+:func:`judge` replays a :class:`~muehle.notation.model.Game` (main line and
+variations) under its ruleset, from its set-up position if it has one, and returns
+a :class:`GameReport`: the object behind each entry of ``muehle validate --format
+json`` (documented in ``docs/validate.md``) and behind each line of its text output.
+
+>>> from muehle.notation.model import Game, Ply
+>>> report = judge(Game(plies=[Ply(1, "white", "d2"), Ply(1, "black", "d2")], result="1-0"),
+...                index=1, source="games.txt")
+>>> report.valid, report.plies, [e.code for e in report.errors]
+(False, 1, ['occupied'])
+>>> report.to_dict()["result"]
+{'declared': '1-0', 'consistent': None}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
+from typing import Any, Optional
+
+from muehle.analyzer.engine.events import Outcome, RuleViolation
+from muehle.analyzer.engine.replay import Replay, replay
+from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset, ruleset_of
+from muehle.analyzer.reports.result_tag import result_tag_errors
+from muehle.notation.errors import FormatError, game_in
+from muehle.notation.model import Game
+
+
+@dataclass
+class GameReport:
+    """What ``muehle validate`` says about one game (see ``docs/validate.md``).
+
+    ``consistent`` is ``True`` when the declared result agrees with the board (or
+    the record declares none, or ``*``), ``False`` for a ``result-mismatch``, and
+    ``None`` when the board's verdict is unknown because an illegal ply (or a
+    syntax error) stopped the replay.
+    """
+
+    source: str
+    game: int
+    tags: dict[str, str]
+    rules: Optional[str]
+    valid: bool
+    plies: int
+    errors: list[RuleViolation] = field(default_factory=list)
+    outcome: Optional[Outcome] = None
+    declared: Optional[str] = None
+    consistent: Optional[bool] = None
+    line: int = 0  # the first line of the game in its source (not part of the JSON contract)
+    restore: Optional[dict[str, Any]] = None  # the last legal position (WMD 6), if a ply was illegal
+    restore_text: dict[bool, list[str]] = field(default_factory=dict)  # as a diagram: ascii? -> lines
+    #: The slips the reader read as they are meant (code ``slip``): warnings, which change no verdict.
+    warnings: list[RuleViolation] = field(default_factory=list)
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its fields in order (``--jobs`` workers send thousands: smaller and quicker)."""
+        return (GameReport, _REPORT_FIELDS(self))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as plain data, in the documented field order."""
+        return {
+            "source": self.source,
+            "game": self.game,
+            "tags": dict(self.tags),
+            "rules": self.rules,
+            "valid": self.valid,
+            "plies": self.plies,
+            "errors": [error.to_dict() for error in self.errors],
+            "warnings": [warning.to_dict() for warning in self.warnings],
+            "outcome": self.outcome.to_dict() if self.outcome else None,
+            "result": {"declared": self.declared, "consistent": self.consistent},
+            "restore": self.restore,
+        }
+
+    def text_lines(self, ascii: bool = False) -> list[str]:
+        """One compiler-style line per error: ``source:line:col: error: message [code]``, and per
+        warning (``warning:``), in the order of their places, then the position to restore when a
+        ply of the main line was illegal.
+
+        An error without a line (in a game read from JSON or YAML, whose records keep
+        no places in that file) names the game instead: ``source, game N: error: ...``.
+        """
+        unlocated = game_in(self.source, self.game)
+        lines = [error.format(self.source if error.line else unlocated) for error in self.errors]
+        if self.warnings:
+            told = [(error, "error") for error in self.errors] + [(warning, "warning") for warning in self.warnings]
+            told.sort(key=lambda pair: _error_order(pair[0]))
+            lines = [said.format(self.source if said.line else unlocated, severity) for said, severity in told]
+        return lines + self.restore_text.get(ascii, [])
+
+
+#: A report's fields in order, as its constructor takes them.
+_REPORT_FIELDS = attrgetter(*(report_field.name for report_field in fields(GameReport)))
+
+
+def judge(game: Game, index: int = 1, rules: RulesArg = None, source: Optional[str] = None) -> GameReport:
+    """Replay ``game`` and report on it; ``index`` is its 1-based place in its file.
+
+    ``rules`` (a :class:`Ruleset`, a preset's name or a YAML file's path) overrides the
+    record's ``Rules`` tag (as ``--rules`` does); ``None`` leaves it to the tag.
+    """
+    report = _judge(game, index, rules, source)
+    if game.warnings:
+        report.warnings = [RuleViolation(warning.code, warning.message, line=warning.line, column=warning.column)
+                           for warning in game.warnings]
+    tag_errors = result_tag_errors(game)
+    if tag_errors:
+        report.errors = sorted(report.errors + tag_errors, key=_error_order)
+        report.valid = False
+    return report
+
+
+def _error_order(error: RuleViolation) -> tuple[int, int, int]:
+    """Errors in the order reported: by line and column, by ply where no line tells."""
+    return (error.line or 1 << 62, error.column, error.ply or 0)
+
+
+def _judge(game: Game, index: int, rules: RulesArg, source: Optional[str]) -> GameReport:
+    """:func:`judge`, without the ``Result`` tag's errors."""
+    if rules is not None and not isinstance(rules, Ruleset):
+        rules = as_ruleset(rules)
+    source = source if source is not None else (game.source or "<input>")
+    try:
+        chosen = ruleset_of(game, rules)
+    except FormatError as error:
+        return _unreplayable(game, index, source, None, error)
+    setup = None
+    set_up = not game.errors and ("SetUp" in game.tags or "FirstMove" in game.tags)
+    if set_up:  # (the FEN machinery only when it may be needed)
+        from muehle.analyzer.engine.setup import first_mover  # (start-up: the FEN machinery only when needed)
+        from muehle.analyzer.pictures.fen import start_fen
+
+        try:
+            setup = start_fen(game, chosen.stones)
+            first_mover(game)
+        except FormatError as error:
+            return _unreplayable(game, index, source, chosen.name, error, code="setup")
+    try:
+        if not set_up:  # (the common case: no import on the way)
+            result = replay(game, chosen)
+        else:
+            from muehle.analyzer.engine.setup import replay_from  # (start-up, as above)
+
+            result = replay_from(game, chosen, setup)
+    except RecursionError:  # (each variation is replayed within the one it branches from)
+        too_deep = FormatError("the variations are nested too deeply to be replayed", source=source, line=game.line)
+        return _unreplayable(game, index, source, chosen.name, too_deep, code="syntax")
+    report = report_of(result, index, source)
+    report.line = game.line
+    return report
+
+
+def report_of(result: Replay, index: int, source: str) -> GameReport:
+    """The report on a finished replay."""
+    errors = list(result.all_errors())
+    if errors:
+        errors.sort(key=_error_order)
+    if result.errors and any(e.code == "result-mismatch" for e in result.errors):
+        consistent: Optional[bool] = False
+    elif result.stopped and not result.played_on_after_the_end:
+        consistent = None
+    else:
+        consistent = True
+    declared = result.game.declared_result
+    report = GameReport(source, index, result.game.tags, result.rules.name, not errors, result.ply_count,
+                        errors, result.outcome, declared, consistent)
+    if not result.stopped:
+        return report
+    # (start-up: the analysis is imported only for a game whose replay stopped at an illegal ply)
+    from muehle.analyzer.reports.analysis import PlyNames, illegal_ply
+    from muehle.analyzer.reports.analysis_text import restore_lines
+
+    illegal = illegal_ply(result)
+    if illegal is not None:
+        report.restore = illegal.to_dict()["restore"]
+        names = PlyNames(result.plies, result.start)
+        report.restore_text = {
+            ascii: ["  " + line for line in restore_lines(illegal, names, result.rules, ascii)[1:]]
+            for ascii in (False, True)
+        }
+    return report
+
+
+def _unreplayable(game: Game, index: int, source: str, rules: Optional[str], error: FormatError,
+                  code: Optional[str] = None) -> GameReport:
+    """The report on a game that cannot be replayed at all (unknown ruleset, bad set-up)."""
+    # (an error without a line of its own, in a game read from JSON or YAML, has no column either)
+    violation = RuleViolation(code or error.code, error.message, line=error.line or game.line,
+                              column=error.column if error.line else 0)
+    return GameReport(source, index, game.tags, rules, False, 0, [violation], None, game.declared_result, None,
+                      game.line)

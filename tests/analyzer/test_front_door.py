@@ -1,0 +1,53 @@
+"""``muehle.analyzer`` exports the way from a record to a replay, loaded on first use; the former
+module paths of the replay, the rules and the set-up still import."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from muehle.notation.model import Game, Ply
+
+
+def test_importing_the_package_loads_no_engine() -> None:
+    code = ("import sys, muehle.analyzer\n"
+            "print(sorted(m for m in sys.modules if m.startswith('muehle.analyzer.')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_front_door_names_are_those_of_their_modules() -> None:
+    import muehle.analyzer as front
+    from muehle.analyzer.engine import replay, rules, setup
+    from muehle.analyzer.reports import verdict
+
+    assert front.replay_record is setup.replay_record
+    assert front.replay is replay.replay and front.Replay is replay.Replay
+    assert front.load_ruleset is rules.load_ruleset and front.Ruleset is rules.Ruleset
+    assert front.judge is verdict.judge
+    assert set(front.__all__) <= set(dir(front))
+
+
+def test_unknown_name_is_an_attribute_error() -> None:
+    import muehle.analyzer as front
+
+    try:
+        front.no_such_name  # noqa: B018
+    except AttributeError as error:
+        assert "no_such_name" in str(error)
+    else:
+        raise AssertionError("an unknown name was found")
+
+
+def test_former_paths_import_and_leave_replay_a_function() -> None:
+    from muehle.analyzer.record_setup import replay_record
+    from muehle.analyzer.replay import replay
+    from muehle.analyzer.rules import load_ruleset
+
+    import muehle.analyzer as front
+
+    assert front.replay is replay and callable(front.replay)
+    # d2 then d2 again: the second stone is placed on an occupied point.
+    game = Game(plies=[Ply(1, "white", "d2"), Ply(1, "black", "d2")])
+    assert [e.code for e in replay(game, load_ruleset("wmd")).errors] == ["occupied"]
+    assert replay_record(game).ply_count == 1
