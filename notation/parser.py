@@ -46,7 +46,7 @@ from muehle.notation.model import (
 )
 from muehle.notation.setup_numbering import sanmill_numbered
 from muehle.notation.splitter import Chunk, split_lines
-from muehle.notation.tags import tag_pair, tag_value_column
+from muehle.notation.tags import LONGEST_TAG_VALUE, tag_pair, tag_value_column
 
 __all__ = ["read_games", "read_file", "read_lines", "parse_game",
            # (the lines of files, now in muehle.notation.decode, as they were named here)
@@ -439,6 +439,8 @@ def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False) -> Game:
         game = fast.read_moves(chunk, source, lambda: _read_whole(chunk, source)) if deferred else None
         if game is None:
             game = fast.read(chunk, source)
+        elif any(len(value) > LONGEST_TAG_VALUE for value in game.tags.values()):
+            game = None  # the parser reports it, with its place
     if game is None:
         game = _parse_with_lark(chunk, source)
     if "SetUp" in game.tags and not game.errors:  # (Sanmill numbers a set-up with Black to move in pairs)

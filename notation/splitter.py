@@ -43,7 +43,7 @@ _SPECIAL = re.compile(r'[{;"]|' + "|".join(re.escape(text) for text in RESULT_TE
 # What may not stand right before or after a result for it to be one.
 _GLUED = re.compile(r"[\w/.\-]")
 _NON_SPACE = re.compile(r"\S")
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?')
 # A line of movetext that starts with neither a tag nor a comment (nor is blank).
 _PLAIN_MOVETEXT = re.compile(r"[ \t]*[^\s\[{;]")
 

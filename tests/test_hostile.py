@@ -1,0 +1,110 @@
+"""Hostile records: inputs built to make muehle slow, huge or deaf.
+
+Every test here is marked ``hostile`` (``pytest -m hostile`` runs them alone). Costs are
+judged by growth, never by absolute times: the input is built at 1x, 2x and 4x its size, and
+the 4x run may cost at most about five times the 1x run, above floors generous enough that a
+busy machine cannot fail them.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from muehle.analyzer.validate import validate_file
+from muehle.notation.inputs import input_form
+from muehle.notation.reading import read
+from muehle.notation.tags import LONGEST_TAG_VALUE
+
+pytestmark = pytest.mark.hostile
+
+#: Below these, a difference between two runs is noise, not growth.
+TIME_FLOOR = 0.5  # seconds
+MEMORY_FLOOR = 4_000_000  # bytes
+#: How much more than the 1x run the 4x run may cost (linear growth would be 4).
+GROWTH = 5
+
+
+def cost(run: Callable[[], object]) -> tuple[float, int]:
+    """Seconds and peak traced bytes of ``run()``."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        start = time.perf_counter()
+        run()
+        seconds = time.perf_counter() - start
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return seconds, peak
+
+
+def assert_about_linear(make: Callable[[int], Callable[[], object]], sizes: tuple[int, ...] = (1, 2, 4)) -> list[int]:
+    """Runs ``make(size)()`` at each size; the largest costs at most :data:`GROWTH` times the
+    smallest (above the floors) in time and in memory. The peaks, by size, are returned."""
+    costs = [cost(make(size)) for size in sizes]
+    (first_time, first_peak), (last_time, last_peak) = costs[0], costs[-1]
+    assert last_time <= GROWTH * first_time + TIME_FLOOR, costs
+    assert last_peak <= GROWTH * first_peak + MEMORY_FLOOR, costs
+    return [peak for _, peak in costs]
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# -- quoted values are matched without memory per character -------------------------------
+
+MEGA = 1_000_000
+
+
+@pytest.mark.parametrize("value", ["a", 'a\\"'], ids=["plain", "escapes"])
+def test_a_huge_tag_value_is_refused_at_its_place_in_linear_time_and_memory(tmp_path: Path, value: str) -> None:
+    def make(size: int) -> Callable[[], object]:
+        text = value * (size * MEGA // len(value))
+        path = write(tmp_path / f"tag{size}.txt", f'[Event "{text}"]\n[Rules "wmd"]\n\n1. a1 *\n')
+        return lambda: validate_file(path)
+
+    peaks = assert_about_linear(make)
+    if value == "a":  # a few copies of the text, not the ~130 bytes a character of backtracking
+        assert peaks[-1] <= 16 * 4 * MEGA + MEMORY_FLOOR
+    summary = validate_file(tmp_path / "tag1.txt")
+    assert (summary.games, summary.invalid) == (1, 1)
+    [game] = read(tmp_path / "tag1.txt")
+    [error] = game.errors
+    assert (error.line, error.column) == (1, 1)
+    assert "the value of tag Event is" in error.message and f"the longest read is {LONGEST_TAG_VALUE}" in error.message
+
+
+def test_a_tag_value_of_the_longest_length_is_read_and_one_more_is_refused(tmp_path: Path) -> None:
+    longest = "x" * LONGEST_TAG_VALUE
+    [game] = read(write(tmp_path / "longest.txt", f'[Event "{longest}"]\n\n1. a1 *\n'))
+    assert game.tags["Event"] == longest and not game.errors
+    [game] = read(write(tmp_path / "longer.txt", f'[Event "{longest}x"]\n\n1. a1 *\n'))
+    [error] = game.errors
+    assert f"is {LONGEST_TAG_VALUE + 1} characters long" in error.message
+
+
+def test_a_huge_string_in_movetext_is_split_in_linear_time_and_memory(tmp_path: Path) -> None:
+    def make(size: int) -> Callable[[], object]:
+        path = write(tmp_path / f"string{size}.txt", '1. a1 "' + "b" * (size * MEGA) + '" *\n')
+        return lambda: list(read(path))
+
+    peaks = assert_about_linear(make)
+    assert peaks[-1] <= 16 * 4 * MEGA + MEMORY_FLOOR
+
+
+def test_a_huge_quoted_key_is_told_from_notation_in_linear_time_and_memory() -> None:
+    def make(size: int) -> Callable[[], object]:
+        text = '{"' + "k" * (size * MEGA) + '": 1}'
+        return lambda: input_form("-", text)
+
+    peaks = assert_about_linear(make)
+    assert peaks[-1] <= 2 * MEGA + MEMORY_FLOOR
+    assert input_form("-", '{"' + "k" * MEGA + '": 1}') == "json"
