@@ -1,6 +1,8 @@
 """YAML read strictly: plain data only (PyYAML's safe loader), no key twice in a mapping,
 no anchors and aliases (muehle never writes them, and a few aliases can stand for a huge tree),
-no integer of more than :data:`~muehle.notation.model.MAX_DIGITS` digits.
+no integer of more than :data:`~muehle.notation.model.MAX_DIGITS` digits, nor one written with
+more than :data:`LONGEST_INTEGER_TEXT` characters (YAML 1.1 reads ``1:2:3`` in base 60, and
+reading a long one takes time that grows with the square of its length).
 
 Records (:mod:`muehle.notation.jsonrecord`) and rulesets (:mod:`muehle.analyzer.rules`)
 are read so.
@@ -95,11 +97,20 @@ def _check_nodes(root: yaml.Node, integer: Callable[[yaml.ScalarNode], int]) -> 
 
 _INT_TAG = "tag:yaml.org,2002:int"
 
+#: The most characters an integer may be written with: one of 4000 digits, with underscores
+#: between them, or one in base 60 of as many digits (``1:59:59...``) is read and judged by its
+#: digits; a longer text is refused unread.
+LONGEST_INTEGER_TEXT = 20_000
+
 
 def _check_scalar(node: yaml.ScalarNode, integer: Callable[[yaml.ScalarNode], int]) -> None:
     """Raise when ``node`` is an integer of more than :data:`~muehle.notation.model.MAX_DIGITS` digits."""
     if node.tag != _INT_TAG:
         return
+    if len(node.value) > LONGEST_INTEGER_TEXT:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"a number written with {len(node.value)} characters is too long (at most {LONGEST_INTEGER_TEXT})",
+            node.start_mark)
     try:
         value = integer(node)
     except ValueError:  # in decimal, longer than Python reads

@@ -16,10 +16,14 @@ from typing import Callable
 
 import pytest
 
+from muehle.analyzer.rules import parse_ruleset
 from muehle.analyzer.validate import validate_file
+from muehle.notation.errors import FormatError
 from muehle.notation.inputs import input_form
+from muehle.notation.jsonrecord import read_yaml
 from muehle.notation.reading import read
 from muehle.notation.tags import LONGEST_TAG_VALUE
+from muehle.notation.yamlload import LONGEST_INTEGER_TEXT
 
 pytestmark = pytest.mark.hostile
 
@@ -108,3 +112,38 @@ def test_a_huge_quoted_key_is_told_from_notation_in_linear_time_and_memory() -> 
     peaks = assert_about_linear(make)
     assert peaks[-1] <= 2 * MEGA + MEMORY_FLOOR
     assert input_form("-", '{"' + "k" * MEGA + '": 1}') == "json"
+
+
+# -- YAML 1.1 integers in base 60 are refused by the length of their text ----------------
+
+BASE_60_RECORD = "format: muehle-record\nversion: 1\ngames:\n- plies:\n  - {number: %s, side: white, to: b4}\n"
+
+
+@pytest.mark.parametrize("where", ["record", "ruleset"])
+def test_a_long_base_60_integer_is_refused_unread_in_linear_time(where: str) -> None:
+    def make(size: int) -> Callable[[], object]:
+        number = "1" + ":1" * (size * 100_000)  # 200 KB of text at 1x (22 s at 400 KB when read)
+
+        def run() -> None:
+            with pytest.raises(FormatError) as caught:
+                if where == "record":
+                    read_yaml(BASE_60_RECORD % number, "g.yaml")
+                else:
+                    parse_ruleset(f"base: wmd\nstones: {number}\n", "r.yaml")
+            error = caught.value
+            assert f"a number written with {len(number)} characters is too long (at most 20000)" in error.message
+            assert (error.line, error.column) == ((5, 14) if where == "record" else (2, 9))
+        return run
+
+    assert_about_linear(make)
+
+
+def test_a_base_60_integer_of_the_longest_text_is_read_and_judged_by_its_digits() -> None:
+    number = "1" + ":0" * ((LONGEST_INTEGER_TEXT - 1) // 2)  # 60**9999: 17780 digits (9999 log10 60 = 17779.7)
+    assert len(number) == LONGEST_INTEGER_TEXT - 1
+    with pytest.raises(FormatError, match="a number of 17780 digits is too long"):
+        read_yaml(BASE_60_RECORD % number)
+    [game] = read_yaml(BASE_60_RECORD % ("7" + "_" * (LONGEST_INTEGER_TEXT - 1)))  # 7, with underscores
+    assert game.plies[0].number == 7
+    with pytest.raises(FormatError, match="a number written with 20001 characters is too long"):
+        read_yaml(BASE_60_RECORD % ("7" + "_" * LONGEST_INTEGER_TEXT))
