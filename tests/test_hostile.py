@@ -9,6 +9,11 @@ busy machine cannot fail them.
 from __future__ import annotations
 
 import gc
+import json
+import os
+import signal
+import subprocess
+import sys
 import time
 import tracemalloc
 from pathlib import Path
@@ -147,3 +152,67 @@ def test_a_base_60_integer_of_the_longest_text_is_read_and_judged_by_its_digits(
     assert game.plies[0].number == 7
     with pytest.raises(FormatError, match="a number written with 20001 characters is too long"):
         read_yaml(BASE_60_RECORD % ("7" + "_" * LONGEST_INTEGER_TEXT))
+
+
+# -- a stop is heard while muehle waits or works -------------------------------------------
+
+MUEHLE = Path(sys.executable).parent / "muehle"
+needs_command = pytest.mark.skipif(not MUEHLE.exists() or os.name == "nt",
+                                   reason="the muehle command is not installed beside this Python (POSIX)")
+
+
+def started(args: list[str], **options: object) -> subprocess.Popen:
+    """``muehle args`` started, and given time to reach its wait (its imports done)."""
+    process = subprocess.Popen([str(MUEHLE), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               **options)  # type: ignore[call-overload]
+    time.sleep(1.5)
+    return process
+
+
+@needs_command
+@pytest.mark.parametrize("sent, word, status", [(signal.SIGINT, "interrupted", 130),
+                                                (signal.SIGTERM, "terminated", 143)])
+@pytest.mark.parametrize("twice", [False, True], ids=["once", "twice"])
+def test_validate_waiting_on_a_fifo_stops_with_its_report(tmp_path: Path, sent: int, word: str, status: int,
+                                                          twice: bool) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)  # nobody writes it: opening it waits for ever
+    process = started(["validate", "--format", "json", str(fifo)])
+    process.send_signal(sent)
+    if twice:
+        process.send_signal(sent)
+    out, errors = process.communicate(timeout=30)
+    assert process.returncode == status
+    assert json.loads(out) == []
+    assert f"muehle: {word}; 0 games, 0 valid, 0 invalid checked so far" in errors and "Traceback" not in errors
+
+
+@needs_command
+@pytest.mark.parametrize("command", [["convert", "--to", "json", "-"], ["analyze", "-"], ["show", "-"]])
+def test_ctrl_c_in_another_command_exits_130(command: list[str]) -> None:
+    with subprocess.Popen(["sleep", "60"], stdout=subprocess.PIPE) as stalled:  # a pipe that stalls
+        process = started(command, stdin=stalled.stdout)
+        process.send_signal(signal.SIGINT)
+        out, errors = process.communicate(timeout=30)
+        stalled.kill()
+    assert (process.returncode, errors) == (130, "muehle: interrupted\n")
+
+
+@needs_command
+def test_sigterm_while_writing_an_output_file_leaves_no_temporary_file(tmp_path: Path) -> None:
+    record = tmp_path / "game.txt"
+    record.write_text("1. d2 d6 *\n", encoding="utf-8")
+    # the rename that ends the writing waits, as a slow disk would: SIGTERM comes meanwhile
+    script = ("import os, sys, time\n"
+              "def slow(*args): print('writing', flush=True); time.sleep(60)\n"
+              "os.replace = slow\n"
+              "from muehle.analyzer.cli import main\n"
+              f"main(['convert', {str(record)!r}, '--to', 'json', '-o', {str(tmp_path / 'out.json')!r}])\n")
+    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    assert process.stdout is not None
+    assert process.stdout.readline() == "writing\n"
+    process.send_signal(signal.SIGTERM)
+    _, errors = process.communicate(timeout=30)
+    assert (process.returncode, errors) == (143, "muehle: terminated\n")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["game.txt"]
