@@ -14,11 +14,31 @@ game.txt:3:7: error: b1 is not a point of the board
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 
 #: How much of a line an error shows at most (a minified JSON record is one long line).
 EXCERPT_WIDTH = 100
+
+
+#: The characters a terminal acts on rather than shows: C0 controls but tab and line feed,
+#: DEL and C1 controls (ESC starts the sequences that erase lines, set a window's title, write
+#: the clipboard).
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    r"""``text`` as a terminal may be given it: each control character (but tab and line feed)
+    written as an escape, ``\x1b`` for ESC. Text output passes through it; the data formats
+    (JSON, YAML, PGN, notation) escape in their own way.
+
+    >>> visible("a\x1b]0;title\x07b\r\tc\n\x9b")
+    'a\\x1b]0;title\\x07b\\x0d\tc\n\\x9b'
+    """
+    if _CONTROLS.search(text) is None:
+        return text
+    return _CONTROLS.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
 
 
 def excerpt(line: str, column: int) -> tuple[str, int]:
@@ -111,10 +131,11 @@ class MuehleError(Exception):
         """The message as a compiler would print it, with the line and a caret (a long line
         cut to :data:`EXCERPT_WIDTH` characters around the column); ``severity`` names what
         it is (``warning``: the command went on)."""
-        text = f"{self.location()}: {severity}: {self.message}"
+        text = visible(f"{self.location()}: {severity}: {self.message}")
         if self.line_text is not None and self.column:
             shown, caret = excerpt(self.line_text.rstrip("\r\n").expandtabs(1), self.column)
-            text += f"\n    {shown}\n    {' ' * (caret - 1)}^"
+            before = visible(shown[:caret - 1])  # (an escape takes 4 columns: the caret follows)
+            text += f"\n    {before}{visible(shown[caret - 1:])}\n    {' ' * len(before)}^"
         return text
 
     def __str__(self) -> str:

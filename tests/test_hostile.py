@@ -20,7 +20,9 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
+from click.testing import CliRunner
 
+from muehle.analyzer.cli import cli
 from muehle.analyzer.rules import parse_ruleset
 from muehle.analyzer.validate import validate_file
 from muehle.notation.errors import FormatError
@@ -216,3 +218,66 @@ def test_sigterm_while_writing_an_output_file_leaves_no_temporary_file(tmp_path:
     _, errors = process.communicate(timeout=30)
     assert (process.returncode, errors) == (143, "muehle: terminated\n")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["game.txt"]
+
+
+# -- control characters from records never reach the terminal ------------------------------
+
+#: Erase the line, set the window's title, write the clipboard (OSC 52), a C1 CSI, a backspace.
+HOSTILE = "\x1b[2K\x1b]0;title\x07\x1b]52;c;ZXZpbA==\x07\x9b1A\x08"
+SHOWN = "\\x1b[2K\\x1b]0;title\\x07\\x1b]52;c;ZXZpbA==\\x07\\x9b1A\\x08"
+
+
+def no_controls(output: str) -> bool:
+    return not any(char in output for char in "\x1b\x07\x9b\x08")
+
+
+@pytest.fixture
+def hostile_record(tmp_path: Path) -> Path:
+    return write(tmp_path / "hostile.txt",
+                 f'[Event "{HOSTILE}"]\n[White "{HOSTILE}"]\n[Rules "wmd"]\n\n1. d2 {{{HOSTILE}}} d6 2. f4 f2 *\n')
+
+
+@pytest.mark.parametrize("command", [
+    ["validate", "--rules"],  # a key of the ruleset in a message
+    ["analyze", "--rules"],  # ... and in the report's head
+    ["claim", "--ply", "2", "--by", "white", "--rule", "repetition", "--rules"],  # its cites
+])
+def test_control_characters_of_a_ruleset_are_shown_as_escapes(tmp_path: Path, hostile_record: Path,
+                                                              command: list[str]) -> None:
+    ruleset = write(tmp_path / "rules.yaml", "base: wmd\n%s: 2\n" % json.dumps("x" + HOSTILE))
+    if command[0] != "validate":
+        ruleset = write(ruleset, "base: wmd\nname: %s\ncites:\n  repetition: {section: %s, text: %s}\n"
+                        % ((json.dumps("x" + HOSTILE),) * 3))
+    result = CliRunner().invoke(cli, [command[0], str(hostile_record), *command[1:], str(ruleset)])
+    assert no_controls(result.output), result.output
+    assert "x" + SHOWN in result.output
+
+
+def test_control_characters_of_tags_are_shown_as_escapes_by_analyze(hostile_record: Path) -> None:
+    result = CliRunner().invoke(cli, ["analyze", str(hostile_record)])
+    assert result.exit_code == 0 and no_controls(result.output)
+    assert f"{SHOWN} - {SHOWN}" not in result.output and SHOWN in result.output.splitlines()[0]
+
+
+@pytest.mark.parametrize("command", [["validate"], ["analyze"], ["show"],
+                                     ["claim", "--ply", "1", "--by", "white", "--rule", "repetition"]])
+def test_control_characters_in_an_error_are_shown_as_escapes_with_the_caret_below_its_place(
+        tmp_path: Path, command: list[str]) -> None:
+    record = write(tmp_path / "bad.txt", f'[Rules "wmd{HOSTILE}"]\n\n1. d2 *\n')
+    result = CliRunner().invoke(cli, [command[0], str(record), *command[1:]])
+    assert result.exit_code == 1 and no_controls(result.output), result.output
+    assert f"the Rules tag names 'wmd{SHOWN}'" in result.output
+    lines = result.output.splitlines()
+    for at, line in enumerate(lines):  # (validate names the place without showing the line)
+        if line.startswith("    [Rules"):
+            assert line == f'    [Rules "wmd{SHOWN}"]' and lines[at + 1] == "    " + " " * 8 + "^"
+
+
+@pytest.mark.parametrize("command", [["analyze"], ["show"], ["convert", "--to", "json"]])  # (validate shows no line)
+def test_a_control_character_before_the_place_of_an_error_moves_the_caret(tmp_path: Path, command: list[str]) -> None:
+    record = write(tmp_path / "bad.txt", '[Event "\x1b\x07"] 1. d2 q9 *\n')
+    result = CliRunner().invoke(cli, [command[0], str(record), *command[1:]])
+    assert result.exit_code == 1 and no_controls(result.output), result.output
+    lines = [line for line in result.output.splitlines() if line.startswith("    ")]
+    assert lines[0] == '    [Event "\\x1b\\x07"] 1. d2 q9 *'
+    assert lines[1].index("^") == lines[0].index("q9")

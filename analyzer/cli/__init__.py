@@ -21,7 +21,7 @@ from typing import Any, Optional
 
 import click
 
-from muehle.notation.errors import MuehleError
+from muehle.notation.errors import MuehleError, visible
 
 #: Command name -> (module in this package, function name, one-line help).
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -143,6 +143,6 @@ def main(argv: Optional[list[str]] = None) -> Any:
     except Exception as error:  # a bug: say so in one line, unless debugging
         if os.environ.get("MUEHLE_DEBUG"):
             raise
-        click.echo(f"muehle: internal error: {type(error).__name__}: {error} "
-                   "(set MUEHLE_DEBUG=1 for details)", err=True)
+        click.echo(visible(f"muehle: internal error: {type(error).__name__}: {error} "
+                           "(set MUEHLE_DEBUG=1 for details)"), err=True)
         sys.exit(3)

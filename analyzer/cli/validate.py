@@ -20,7 +20,7 @@ import click
 from muehle.analyzer.cli.common import fails_cleanly, from_option, resolve_rules, stdout_is_utf8
 from muehle.analyzer.progress import FileProgress
 from muehle.analyzer.validate import ValidationSummary, fewer_collections, read_stdin, validate_paths
-from muehle.notation.errors import MuehleError
+from muehle.notation.errors import MuehleError, visible
 from muehle.notation.inputs import source_name
 
 
@@ -135,7 +135,7 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
                     first = False
                 elif item.errors:
                     progress.clear()
-                    out.write("".join(line + "\n" for line in item.text_lines(ascii_only)))
+                    out.write(visible("".join(line + "\n" for line in item.text_lines(ascii_only))))
                     out.flush()
                 if not isinstance(item, MuehleError):
                     progress.game(item.source, item.line, item.plies)
