@@ -41,6 +41,7 @@ from muehle.notation.decode import (  # (the lines of files: also as this module
     BOM, Lines, UndecodedLine, byte_lines, decoded_text, file_lines, line_break_count, stream_lines, text_lines,
 )
 from muehle.notation.inputs import path_text
+from muehle.notation.memo import Memo
 from muehle.notation.model import (
     BLACK, MAX_DIGITS, WHITE, Game, Side, normal_result, too_many_digits,
 )
@@ -71,7 +72,7 @@ def _syntax_error(message: str, builder: "_Builder", line: int, column: int) -> 
 Decoded = tuple[Optional[int], Optional[Side], int, Optional[str], str, tuple[str, ...], Optional[str]]
 
 #: Decoded ply tokens by their text (records repeat the same tokens a lot).
-_DECODED: dict[str, Decoded] = {}
+_DECODED: dict[str, Decoded] = Memo()
 _DECODED_LIMIT = 50_000
 
 def _decode(text: str) -> Decoded:
@@ -115,8 +116,8 @@ def _decode(text: str) -> Decoded:
 
 
 #: The parts of ply tokens, by their text: move numbers and moves.
-_NUMBERS: dict[str, tuple[int, Side]] = {}
-_POINTS: dict[str, tuple[Optional[str], str, tuple[str, ...], Optional[str]]] = {}
+_NUMBERS: dict[str, tuple[int, Side]] = Memo()
+_POINTS: dict[str, tuple[Optional[str], str, tuple[str, ...], Optional[str]]] = Memo()
 
 #: A quality symbol before a capture, as Sanmill's export with quality symbols writes it.
 _QUALITY = re.compile(r"[!?]+")
@@ -417,6 +418,8 @@ class _ThreadParser(threading.local):
 
             _FASTREAD = fastread
             self.fast = fastread.FastReader(TERMINALS, FLAGS)
+            # what it remembers of tag lines and words, bounded by their text too
+            self.fast._tag_lines, self.fast._words = Memo(), Memo()
         return self.fast
 
 

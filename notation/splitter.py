@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Optional
 
+from muehle.notation.memo import Memo
 from muehle.notation.tags import TAG as _TAG, TAG_LINE as _TAG_LINE, TAG_START as _TAG_START
 
 #: The results as the splitter finds them (the book's ``½-½`` too).
@@ -80,7 +81,7 @@ class Chunk:
 
 
 #: Lines seen to be a tag pair alone (a game's tag lines are often those of the game before).
-_KNOWN_TAG_LINES: set[str] = set()
+_KNOWN_TAG_LINES = Memo()
 _KNOWN_TAG_LINES_LIMIT = 10_000
 
 

@@ -281,3 +281,30 @@ def test_a_control_character_before_the_place_of_an_error_moves_the_caret(tmp_pa
     lines = [line for line in result.output.splitlines() if line.startswith("    ")]
     assert lines[0] == '    [Event "\\x1b\\x07"] 1. d2 q9 *'
     assert lines[1].index("^") == lines[0].index("q9")
+
+
+# -- what the readers remember is bounded by its text, not by its count ---------------------
+
+#: Runs validate on a file in a fresh process (its memos empty) and prints the peak of its traced memory.
+PEAK_OF_VALIDATE = ("import sys, tracemalloc\n"
+                    "from muehle.analyzer.validate import validate_file\n"
+                    "tracemalloc.start()\n"
+                    "summary = validate_file(sys.argv[1])\n"
+                    "print(summary.valid, tracemalloc.get_traced_memory()[1])\n")
+
+
+def test_validate_does_not_hold_the_tag_lines_of_the_whole_file(tmp_path: Path) -> None:
+    def run(size: int) -> tuple[int, int]:
+        games = (f'[Event "{number:06d}{"e" * 60_000}"]\n[Rules "wmd"]\n\n1. d2 d6 2. f4 f2 *\n\n'
+                 for number in range(size * 100))  # 6 MB at 1x, every tag line a new one
+        path = tmp_path / f"tags{size}.txt"
+        path.write_text("".join(games), encoding="utf-8")
+        done = subprocess.run([sys.executable, "-c", PEAK_OF_VALIDATE, str(path)], capture_output=True, text=True,
+                              timeout=120, check=True)
+        valid, peak = map(int, done.stdout.split())
+        return valid, peak
+
+    (valid, first), (valid_4x, last) = run(1), run(4)
+    assert (valid, valid_4x) == (100, 400)
+    # kept whole, the lines of the three more copies would add 2 x 18 MB; a few megabytes are noise
+    assert last - first <= 6_000_000, (first, last)
