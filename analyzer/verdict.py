@@ -25,7 +25,7 @@ from muehle.analyzer.replay import Replay, replay
 from muehle.analyzer.rules import (
     DEFAULT_RULESET, Ruleset, RulesArg, as_ruleset, load_ruleset, preset_for_tag, preset_names,
 )
-from muehle.notation.errors import FormatError, game_in
+from muehle.notation.errors import FormatError, game_in, shortened
 from muehle.notation.model import FINISHED_RESULTS, Game
 
 #: ``Result`` tag values that declare no result: ``*`` (unfinished or unknown, as PGN has it),
@@ -102,7 +102,7 @@ def ruleset_of(game: Game, rules: RulesArg = None) -> Ruleset:
     found = preset_for_tag(tag)
     if found is None:
         line, column, text = game.tag_place("Rules") or (game.line, 0, None)
-        raise FormatError(f"the Rules tag names '{tag}', which is not a ruleset "
+        raise FormatError(f"the Rules tag names '{shortened(tag)}', which is not a ruleset "
                           f"(presets: {', '.join(preset_names())})",
                           source=game.source, line=line, column=column, line_text=text, code="unknown-rules")
     return found
@@ -182,13 +182,13 @@ def result_tag_errors(game: Game) -> list[RuleViolation]:
         return []
     if value not in FINISHED_RESULTS:
         line, column, _ = game.tag_place("Result") or (game.line, 0, None)
-        return [RuleViolation("result-tag", f"the Result tag's value {tag} is not a result; results are "
+        return [RuleViolation("result-tag", f"the Result tag's value {shortened(tag)} is not a result; results are "
                               "1-0, 0-1, 1/2-1/2, ½-½ and * (or ? when unknown)", line=line, column=column)]
     conflict = game.result_conflict
     if conflict is None:
         return []
     line, column = (game.result_place or (game.line, 0)) if game.places_in_source else (0, 0)
-    return [RuleViolation("result-tag", f"{game.result_stated(conflict[0])}, but its Result tag says {tag}: "
+    return [RuleViolation("result-tag", f"{game.result_stated(conflict[0])}, but its Result tag says {shortened(tag)}: "
                           "a game has one result",
                           line=line, column=column)]
 

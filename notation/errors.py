@@ -15,7 +15,8 @@ game.txt:3:7: error: b1 is not a point of the board
 from __future__ import annotations
 
 import re
-from typing import Optional
+import reprlib
+from typing import Any, Optional
 
 
 #: How much of a line an error shows at most (a minified JSON record is one long line).
@@ -39,6 +40,41 @@ def visible(text: str) -> str:
     if _CONTROLS.search(text) is None:
         return text
     return _CONTROLS.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
+
+
+def shortened(text: str, width: int = EXCERPT_WIDTH) -> str:
+    """``text`` as a message quotes it: one longer than ``width`` characters is cut, and says how
+    long it was.
+
+    >>> shortened("wmd")
+    'wmd'
+    >>> shortened("x" * 5_000_000)[-30:]
+    'xxxxxx... (5000000 characters)'
+    """
+    if len(text) <= width:
+        return text
+    return f"{text[:width]}... ({len(text)} characters)"
+
+
+#: How a message shows a value that is not a text: a few levels and items of a collection.
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxother = 3, EXCERPT_WIDTH, EXCERPT_WIDTH
+
+
+def quoted(value: Any) -> str:
+    """``repr(value)`` as a message quotes it: a text cut as :func:`shortened` cuts it, a
+    collection shown a few levels and items deep (however deep it nests).
+
+    >>> quoted("wmd"), quoted([[[[[1]]]]])
+    ("'wmd'", '[[[[...]]]]')
+    >>> quoted("x" * 500)[-24:]
+    "xxx'... (500 characters)"
+    """
+    if isinstance(value, str):
+        return repr(value) if len(value) <= EXCERPT_WIDTH else f"{value[:EXCERPT_WIDTH]!r}... ({len(value)} characters)"
+    if isinstance(value, (list, tuple, dict, set, frozenset)):
+        return _REPR.repr(value)
+    return shortened(repr(value))
 
 
 def excerpt(line: str, column: int) -> tuple[str, int]:

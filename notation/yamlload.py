@@ -10,7 +10,7 @@ are read so.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 import yaml
 
@@ -18,6 +18,12 @@ from muehle.notation.model import TOO_LARGE, decimal_digits, too_many_digits
 
 #: PyYAML's safe loader, in C where libyaml is there (many times faster; the same plain data).
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def compose_yaml(text: str) -> Optional[yaml.Node]:
+    """The node tree of a YAML document (with its marks), read by the safe loader: in C where it
+    can, which reads collections nested up to libyaml's limit (1000) without Python's recursion."""
+    return yaml.compose(text, Loader=_SAFE_LOADER)
 
 
 def load_yaml_strictly(text: str) -> Any:
@@ -47,8 +53,44 @@ def load_yaml_strictly(text: str) -> Any:
             return None
         _check_nodes(node, loader.construct_yaml_int)
         return loader.construct_document(node)
+    except RecursionError:  # (PyYAML reads nested collections recursively)
+        depth, mark = _deepest(text)
+        raise yaml.constructor.ConstructorError(
+            None, None, f"collections nested {depth} deep, deeper than can be read", mark) from None
     finally:
         loader.dispose()
+
+
+_OPENING_TOKENS = (yaml.BlockMappingStartToken, yaml.BlockSequenceStartToken, yaml.FlowMappingStartToken,
+                   yaml.FlowSequenceStartToken)
+_CLOSING_TOKENS = (yaml.BlockEndToken, yaml.FlowMappingEndToken, yaml.FlowSequenceEndToken)
+
+
+def _deepest(text: str) -> tuple[int, Any]:
+    """How deep the collections of a YAML text nest, and the mark of the first that deep (its
+    tokens counted without recursion: only on the error path).
+
+    >>> depth, mark = _deepest("a: [[1], {b: [2]}]\\n")
+    >>> depth, mark.line, mark.column
+    (4, 0, 13)
+    """
+    loader = _SAFE_LOADER(text)
+    depth = deepest = 0
+    mark = None
+    try:
+        while loader.check_token():
+            token = loader.get_token()
+            if isinstance(token, _OPENING_TOKENS):
+                depth += 1
+                if depth > deepest:
+                    deepest, mark = depth, token.start_mark
+            elif isinstance(token, _CLOSING_TOKENS):
+                depth -= 1
+    except yaml.YAMLError:
+        pass  # (counted up to there)
+    finally:
+        loader.dispose()
+    return deepest, mark
 
 
 #: What an alias is refused with.

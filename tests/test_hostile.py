@@ -308,3 +308,77 @@ def test_validate_does_not_hold_the_tag_lines_of_the_whole_file(tmp_path: Path) 
     assert (valid, valid_4x) == (100, 400)
     # kept whole, the lines of the three more copies would add 2 x 18 MB; a few megabytes are noise
     assert last - first <= 6_000_000, (first, last)
+
+
+# -- a ruleset nested deep is a located error ------------------------------------------------
+
+def nested_rulesets() -> list[tuple[str, str]]:
+    """Rulesets whose no_capture nests ``depth`` levels deep: in flow and in block style."""
+    return [(f"{style}-{depth}", text) for depth in (500, 999, 5000) for style, text in (
+        ("flow", "base: wmd\nno_capture: " + "[" * depth + "]" * depth + "\n"),
+        ("block", "base: wmd\nno_capture:\n" + "".join("  " * level + "  a:\n" for level in range(depth))
+         + "  " * (depth + 1) + "1\n"),
+    )]
+
+
+@pytest.mark.parametrize("name, text", nested_rulesets(), ids=[name for name, _ in nested_rulesets()])
+def test_a_ruleset_nested_deep_is_a_located_error_with_status_1(tmp_path: Path, name: str, text: str) -> None:
+    path = write(tmp_path / "deep.yaml", text)
+    for command in (["rules", str(path)], ["validate", "--rules", str(path), str(write(tmp_path / "g.txt", "1. d2 *\n"))]):
+        result = CliRunner().invoke(cli, command)
+        assert result.exit_code == 1, result.output
+        assert result.output.startswith(f"{path}:") and ": error: " in result.output
+        assert "internal error" not in result.output and len(result.output) < 1000
+
+
+def test_yaml_nested_deeper_than_python_reads_is_an_error_at_its_deepest_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    import yaml
+
+    from muehle.notation import yamlload
+
+    monkeypatch.setattr(yamlload, "_SAFE_LOADER", yaml.SafeLoader)  # (PyYAML in Python: recursive)
+    with pytest.raises(FormatError) as caught:
+        parse_ruleset("base: wmd\nno_capture: " + "[" * 5000 + "]" * 5000 + "\n", "r.yaml")
+    # the document's mapping and 5000 lists; the last "[" stands 4999 columns after the first (column 13)
+    assert caught.value.message == "not valid YAML: collections nested 5001 deep, deeper than can be read"
+    assert (caught.value.line, caught.value.column) == (2, 13 + 4999)
+
+
+# -- messages quote at most an excerpt, and say how long the value was ----------------------
+
+def test_a_huge_rules_tag_is_quoted_in_part(tmp_path: Path) -> None:
+    value = "w" * LONGEST_TAG_VALUE
+    record = write(tmp_path / "rules.txt", f'[Rules "{value}"]\n\n1. d2 *\n')
+    result = CliRunner().invoke(cli, ["validate", str(record)])
+    assert result.exit_code == 1
+    assert f"... ({LONGEST_TAG_VALUE} characters)" in result.output and len(result.output) < 2000
+    result = CliRunner().invoke(cli, ["validate", "--format", "json", str(record)])
+    [report] = json.loads(result.stdout)
+    assert report["tags"]["Rules"] == value  # (the data whole, once)
+    [error] = report["errors"]
+    assert error["message"].endswith(f"... ({LONGEST_TAG_VALUE} characters)', which is not a ruleset "
+                                     "(presets: wmd, brettspielnetz, sanmill, schuermann, wmd-traditional)")
+    assert len(error["message"]) < 300
+
+
+@pytest.mark.parametrize("text", [
+    "base: wmd\nrepetition: %s\n",  # one of a few words
+    "base: wmd\nstones: %s\n",  # a number
+    "base: %s\n",  # a preset
+    "base: wmd\n? %s\n: 1\n",  # a key (written out: a plain key is at most 1024 characters)
+])
+def test_a_huge_value_in_a_ruleset_is_quoted_in_part(text: str) -> None:
+    with pytest.raises(FormatError) as caught:
+        parse_ruleset(text % ("v" * 1_000_000), "r.yaml")
+    assert "(1000000 characters)" in caught.value.message and len(caught.value.message) < 1000
+
+
+@pytest.mark.parametrize("ply", ['{"number": 1, "side": "white", "to": "%s"}', '{"number": 1, "side": "%s", "to": "d2"}',
+                                 '{"number": 1, "side": "white", "to": "d2", "%s": 1}'])
+def test_a_huge_value_in_a_json_record_is_quoted_in_part(ply: str) -> None:
+    from muehle.notation.jsonrecord import read_json
+
+    text = '{"format": "muehle-record", "version": 1, "games": [{"plies": [%s]}]}' % (ply % ("q" * 1_000_000))
+    with pytest.raises(FormatError) as caught:
+        read_json(text, "g.json")
+    assert "(1000000 characters)" in caught.value.message and len(caught.value.message) < 1000
