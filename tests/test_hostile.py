@@ -382,3 +382,15 @@ def test_a_huge_value_in_a_json_record_is_quoted_in_part(ply: str) -> None:
     with pytest.raises(FormatError) as caught:
         read_json(text, "g.json")
     assert "(1000000 characters)" in caught.value.message and len(caught.value.message) < 1000
+
+
+# -- an output file may have any name the file system takes ---------------------------------
+
+@pytest.mark.parametrize("name", ["o" * 255, "o" * 242, "ä" * 127, "ä" * 120 + ".json"])
+def test_an_output_file_of_the_longest_name_is_written(tmp_path: Path, name: str) -> None:
+    record = write(tmp_path / "game.txt", "1. d2 d6 *\n")
+    target = tmp_path / name
+    result = CliRunner().invoke(cli, ["convert", str(record), "--to", "json", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(target.read_text(encoding="utf-8"))["games"][0]["plies"][0]["to"] == "d2"
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(["game.txt", name])
