@@ -34,8 +34,9 @@ if hasattr(signal, "SIGTERM"):  # what ``timeout``, ``kill`` and job schedulers 
 STOP_GRACE = 1.0
 
 
-class StopNow(BaseException):
-    """Raised by :class:`StopRequest` where the run stands, when a stop cannot wait."""
+class StopNow(KeyboardInterrupt):
+    """Raised by :class:`StopRequest` where the run stands, when a stop cannot wait (an
+    interrupt: should it come after the report, the command ends as after Ctrl-C)."""
 
 
 class StopRequest:
