@@ -36,6 +36,7 @@ from muehle.notation.model import (
     MAX_VARIATION_DEPTH, TOO_DEEP, WHITE, Game, Numbering, Ply, Side, Variation, goes_back, next_numbering,
     numbering_after,
 )
+from muehle.notation.tags import LONGEST_TAG_VALUE, too_long_tag_value
 
 __all__ = ["RecordError", "Visitor", "GameBuilder", "EventRecorder", "second_annotation"]
 
@@ -136,6 +137,8 @@ class GameBuilder(Visitor):
         game = self.game
         if game.plies or game.result is not None:
             raise RecordError("a tag pair must come before the moves")
+        if len(value) > LONGEST_TAG_VALUE:
+            raise RecordError(too_long_tag_value(name, value))
         if name in game.tags:
             raise RecordError(f"duplicate tag {name} (first given on line {self.tag_places[name][0]})")
         game.tags[name] = value

@@ -14,11 +14,67 @@ game.txt:3:7: error: b1 is not a point of the board
 
 from __future__ import annotations
 
-from typing import Optional
+import re
+import reprlib
+from typing import Any, Optional
 
 
 #: How much of a line an error shows at most (a minified JSON record is one long line).
 EXCERPT_WIDTH = 100
+
+
+#: The characters a terminal acts on rather than shows: C0 controls but tab and line feed,
+#: DEL and C1 controls (ESC starts the sequences that erase lines, set a window's title, write
+#: the clipboard).
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    r"""``text`` as a terminal may be given it: each control character (but tab and line feed)
+    written as an escape, ``\x1b`` for ESC. Text output passes through it; the data formats
+    (JSON, YAML, PGN, notation) escape in their own way.
+
+    >>> visible("a\x1b]0;title\x07b\r\tc\n\x9b")
+    'a\\x1b]0;title\\x07b\\x0d\tc\n\\x9b'
+    """
+    if _CONTROLS.search(text) is None:
+        return text
+    return _CONTROLS.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
+
+
+def shortened(text: str, width: int = EXCERPT_WIDTH) -> str:
+    """``text`` as a message quotes it: one longer than ``width`` characters is cut, and says how
+    long it was.
+
+    >>> shortened("wmd")
+    'wmd'
+    >>> shortened("x" * 5_000_000)[-30:]
+    'xxxxxx... (5000000 characters)'
+    """
+    if len(text) <= width:
+        return text
+    return f"{text[:width]}... ({len(text)} characters)"
+
+
+#: How a message shows a value that is not a text: a few levels and items of a collection.
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxother = 3, EXCERPT_WIDTH, EXCERPT_WIDTH
+
+
+def quoted(value: Any) -> str:
+    """``repr(value)`` as a message quotes it: a text cut as :func:`shortened` cuts it, a
+    collection shown a few levels and items deep (however deep it nests).
+
+    >>> quoted("wmd"), quoted([[[[[1]]]]])
+    ("'wmd'", '[[[[...]]]]')
+    >>> quoted("x" * 500)[-24:]
+    "xxx'... (500 characters)"
+    """
+    if isinstance(value, str):
+        return repr(value) if len(value) <= EXCERPT_WIDTH else f"{value[:EXCERPT_WIDTH]!r}... ({len(value)} characters)"
+    if isinstance(value, (list, tuple, dict, set, frozenset)):
+        return _REPR.repr(value)
+    return shortened(repr(value))
 
 
 def excerpt(line: str, column: int) -> tuple[str, int]:
@@ -111,10 +167,11 @@ class MuehleError(Exception):
         """The message as a compiler would print it, with the line and a caret (a long line
         cut to :data:`EXCERPT_WIDTH` characters around the column); ``severity`` names what
         it is (``warning``: the command went on)."""
-        text = f"{self.location()}: {severity}: {self.message}"
+        text = visible(f"{self.location()}: {severity}: {self.message}")
         if self.line_text is not None and self.column:
             shown, caret = excerpt(self.line_text.rstrip("\r\n").expandtabs(1), self.column)
-            text += f"\n    {shown}\n    {' ' * (caret - 1)}^"
+            before = visible(shown[:caret - 1])  # (an escape takes 4 columns: the caret follows)
+            text += f"\n    {before}{visible(shown[caret - 1:])}\n    {' ' * len(before)}^"
         return text
 
     def __str__(self) -> str:

@@ -27,7 +27,7 @@ _YAML_RECORD = re.compile(r"""(?:^|(?<=\r))format:[ \t]*(["']?)muehle-record\1[ 
 #: The start of a JSON object: ``{`` and a key, or an empty object ``{}`` and nothing after
 #: it. Notation may start with a ``{`` comment too, also an empty one (``{} 1. b4``), but not
 #: with one whose text is a quoted word and a colon.
-_JSON_OBJECT = re.compile(r'\s*\{\s*(?:"(?:[^"\\\n]|\\.)*"\s*:|\}\s*\Z)')
+_JSON_OBJECT = re.compile(r'\s*\{\s*(?:"[^"\\\n]*(?:\\.[^"\\\n]*)*"\s*:|\}\s*\Z)')
 
 _SUFFIXES: dict[str, Form] = {".json": "json", ".yaml": "yaml", ".yml": "yaml"}
 

@@ -45,7 +45,7 @@ from typing import Any, Callable, Iterable, NoReturn, Optional
 
 import yaml
 
-from muehle.notation.errors import FormatError
+from muehle.notation.errors import FormatError, quoted
 from muehle.notation.model import (
     ANNOTATIONS, MAX_DIGITS, MAX_VARIATION_DEPTH, POINT_SET, RESULTS, SIDES, TOO_DEEP, TOO_LARGE, Game, Ply, Variation,
     decimal_digits, too_many_digits,
@@ -394,13 +394,13 @@ class _Checker:
         if not isinstance(value, dict):
             self.fail(path, f"expected an object, got {_kind(value)}")
         for key in getattr(value, "duplicates", ()):
-            self.fail(path, f"the key {key!r} appears more than once")
+            self.fail(path, f"the key {quoted(key)} appears more than once")
         for key in value:
             if key not in allowed:
-                self.fail(path, f"unknown key {key!r} (expected one of: {', '.join(allowed)})")
+                self.fail(path, f"unknown key {quoted(key)} (expected one of: {', '.join(allowed)})")
         for key in required:
             if key not in value:
-                self.fail(path, f"missing key {key!r}")
+                self.fail(path, f"missing key {quoted(key)}")
         return value
 
     def array(self, value: Any, path: str) -> list[Any]:
@@ -440,14 +440,14 @@ class _Checker:
     def point(self, value: Any, path: str) -> str:
         point = self.string(value, path)
         if point not in POINT_SET:
-            hint = f" (points are written in lower case: {point.lower()!r})" if point.lower() in POINT_SET else ""
-            self.fail(path, f"{point!r} is not a point of the board{hint}")
+            hint = f" (points are written in lower case: {quoted(point.lower())})" if point.lower() in POINT_SET else ""
+            self.fail(path, f"{quoted(point)} is not a point of the board{hint}")
         return point
 
     def one_of(self, value: Any, path: str, allowed: tuple[str, ...], what: str, listing: str) -> str:
         text = self.string(value, path)
         if text not in allowed:
-            self.fail(path, f"{text!r} is not {what} ({listing})")
+            self.fail(path, f"{quoted(text)} is not {what} ({listing})")
         return text
 
     def side(self, value: Any, path: str) -> str:
@@ -477,10 +477,10 @@ class _Checker:
         if not isinstance(value, dict):
             self.fail(path, f"expected an object, got {_kind(value)}")
         for key in getattr(value, "duplicates", ()):
-            self.fail(path, f"the tag {key!r} appears more than once")
+            self.fail(path, f"the tag {quoted(key)} appears more than once")
         tags: dict[str, str] = {}
         for name, text in value.items():
-            name_path = f"{path}.{name}" if isinstance(name, str) and _IDENTIFIER.match(name) else f"{path}[{name!r}]"
+            name_path = f"{path}.{name}" if isinstance(name, str) and _IDENTIFIER.match(name) else f"{path}[{quoted(name)}]"
             if not isinstance(name, str) or not TAG_NAME.match(name):
                 self.fail(name_path, "not a tag name (letters, digits and _ only)")
             text = self.string(text, name_path)
@@ -496,7 +496,7 @@ class _Checker:
             self.fail("", f"expected an object with 'format', 'version' and 'games', got {_kind(data)}")
         self.mapping(data, "", _TOP_KEYS, _TOP_KEYS)
         if data["format"] != FORMAT:
-            self.fail("format", f"expected {FORMAT!r}, got {data['format']!r}")
+            self.fail("format", f"expected {FORMAT!r}, got {quoted(data['format'])}")
         version = self.integer(data["version"], "version", 1)
         if version != VERSION:
             self.fail("version", f"version {version} is not supported (this muehle reads version {VERSION})")

@@ -41,13 +41,14 @@ from muehle.notation.decode import (  # (the lines of files: also as this module
     BOM, Lines, UndecodedLine, byte_lines, decoded_text, file_lines, line_break_count, stream_lines, text_lines,
 )
 from muehle.notation.inputs import path_text
+from muehle.notation.memo import Memo
 from muehle.notation.model import (
     BLACK, MAX_DIGITS, WHITE, Game, Ply, Side, normal_result, too_many_digits,
 )
 from muehle.notation.setup_numbering import sanmill_numbered
 from muehle.notation.slips import TRANSLATION, has_slip, may_hold_slip, number_slip, ply_slips
 from muehle.notation.splitter import Chunk, split_lines
-from muehle.notation.tags import tag_pair, tag_value_column
+from muehle.notation.tags import LONGEST_TAG_VALUE, tag_pair, tag_value_column
 
 __all__ = ["read_games", "read_file", "read_lines", "parse_game",
            # (the lines of files, now in muehle.notation.decode, as they were named here)
@@ -72,7 +73,7 @@ def _syntax_error(message: str, builder: "_Builder", line: int, column: int) -> 
 Decoded = tuple[Optional[int], Optional[Side], int, Optional[str], str, tuple[str, ...], Optional[str]]
 
 #: Decoded ply tokens by their text (records repeat the same tokens a lot).
-_DECODED: dict[str, Decoded] = {}
+_DECODED: dict[str, Decoded] = Memo()
 _DECODED_LIMIT = 50_000
 
 def _decode(text: str) -> Decoded:
@@ -116,8 +117,8 @@ def _decode(text: str) -> Decoded:
 
 
 #: The parts of ply tokens, by their text: move numbers and moves.
-_NUMBERS: dict[str, tuple[int, Side]] = {}
-_POINTS: dict[str, tuple[Optional[str], str, tuple[str, ...], Optional[str]]] = {}
+_NUMBERS: dict[str, tuple[int, Side]] = Memo()
+_POINTS: dict[str, tuple[Optional[str], str, tuple[str, ...], Optional[str]]] = Memo()
 
 #: A quality symbol before a capture, as Sanmill's export with quality symbols writes it.
 _QUALITY = re.compile(r"[!?]+")
@@ -430,6 +431,8 @@ class _ThreadParser(threading.local):
 
             _FASTREAD = fastread
             self.fast = fastread.FastReader(TERMINALS, FLAGS)
+            # what it remembers of tag lines and words, bounded by their text too
+            self.fast._tag_lines, self.fast._words = Memo(), Memo()
         return self.fast
 
 
@@ -454,6 +457,8 @@ def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False) -> Game:
                 if deferred and not may_hold_slip(chunk.lines) else None)
         if game is None:
             game = fast.read(chunk, source)
+        elif any(len(value) > LONGEST_TAG_VALUE for value in game.tags.values()):
+            game = None  # the parser reports it, with its place
     if game is None:
         game = _parse_with_lark(chunk, source)
     if game.result is None and not game.tags and not game.errors and game.first_numbering() is None:

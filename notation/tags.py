@@ -17,8 +17,12 @@ from __future__ import annotations
 import re
 from typing import Iterable, Optional
 
-__all__ = ["TAG_NAME", "TAG_OPENING", "TAG_START", "TAG", "TAG_LINE", "tag_pair", "tag_value_column",
+__all__ = ["LONGEST_TAG_VALUE", "too_long_tag_value", "TAG_NAME", "TAG_OPENING", "TAG_START", "TAG", "TAG_LINE", "tag_pair", "tag_value_column",
            "tag_value_offset_column", "tag_place"]
+
+#: The longest tag value read, in characters (64 Ki): a longer one is an error at its place, so
+#: that no record can make a reader hold, match or quote megabytes of one value.
+LONGEST_TAG_VALUE = 65536
 
 #: A tag name, as a regular expression: letters, digits and underscores.
 TAG_NAME = r"[A-Za-z0-9_]+"
@@ -30,22 +34,32 @@ TAG_OPENING = rf'\[[ \t]*{TAG_NAME}[ \t]+"'
 TAG_START = re.compile(rf"[ \t]*{TAG_OPENING}")
 
 #: A whole tag pair (any escaped character: a wrong escape is the parser's to report).
-TAG = re.compile(TAG_OPENING + r'(?:[^"\\]|\\.)*"[ \t]*\]')
+TAG = re.compile(TAG_OPENING + r'[^"\\]*(?:\\.[^"\\]*)*"[ \t]*\]')
 
 #: A line that is one tag pair alone, with blanks around it.
 TAG_LINE = re.compile(r"[ \t]*" + TAG.pattern + r"[ \t]*")
-
-#: An escape in a tag value: \" or \\.
-_ESCAPE = re.compile(r'\\(["\\])')
 
 
 def tag_pair(text: str) -> tuple[str, str]:
     """The name and the value of a tag pair as written (the text of a ``TAG`` token)."""
     open_at = text.index('"')
     value = text[open_at + 1 : text.rindex('"')]
-    if "\\" in value:
-        value = _ESCAPE.sub(r"\1", value)
+    if "\\" in value:  # (split at the escaped backslashes: the escapes left are quotes)
+        value = "\\".join(part.replace('\\"', '"') for part in value.split("\\\\"))
     return text[1:open_at].strip(), value
+
+
+def too_long_tag_value(name: str, value: str) -> Optional[str]:
+    """The error of a tag value longer than :data:`LONGEST_TAG_VALUE`, or ``None``.
+
+    >>> too_long_tag_value("Event", "x" * 70000)
+    'the value of tag Event is 70000 characters long; the longest read is 65536'
+    >>> too_long_tag_value("Event", "x") is None
+    True
+    """
+    if len(value) <= LONGEST_TAG_VALUE:
+        return None
+    return f"the value of tag {name} is {len(value)} characters long; the longest read is {LONGEST_TAG_VALUE}"
 
 
 def tag_value_column(pair: str, column: int) -> int:

@@ -1,6 +1,8 @@
 """YAML read strictly: plain data only (PyYAML's safe loader), no key twice in a mapping,
 no anchors and aliases (muehle never writes them, and a few aliases can stand for a huge tree),
-no integer of more than :data:`~muehle.notation.model.MAX_DIGITS` digits.
+no integer of more than :data:`~muehle.notation.model.MAX_DIGITS` digits, nor one written with
+more than :data:`LONGEST_INTEGER_TEXT` characters (YAML 1.1 reads ``1:2:3`` in base 60, and
+reading a long one takes time that grows with the square of its length).
 
 Records (:mod:`muehle.notation.jsonrecord`) and rulesets (:mod:`muehle.analyzer.engine.rules`)
 are read so.
@@ -8,7 +10,7 @@ are read so.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 import yaml
 
@@ -16,6 +18,12 @@ from muehle.notation.model import TOO_LARGE, decimal_digits, too_many_digits
 
 #: PyYAML's safe loader, in C where libyaml is there (many times faster; the same plain data).
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def compose_yaml(text: str) -> Optional[yaml.Node]:
+    """The node tree of a YAML document (with its marks), read by the safe loader: in C where it
+    can, which reads collections nested up to libyaml's limit (1000) without Python's recursion."""
+    return yaml.compose(text, Loader=_SAFE_LOADER)
 
 
 def load_yaml_strictly(text: str) -> Any:
@@ -45,8 +53,44 @@ def load_yaml_strictly(text: str) -> Any:
             return None
         _check_nodes(node, loader.construct_yaml_int)
         return loader.construct_document(node)
+    except RecursionError:  # (PyYAML reads nested collections recursively)
+        depth, mark = _deepest(text)
+        raise yaml.constructor.ConstructorError(
+            None, None, f"collections nested {depth} deep, deeper than can be read", mark) from None
     finally:
         loader.dispose()
+
+
+_OPENING_TOKENS = (yaml.BlockMappingStartToken, yaml.BlockSequenceStartToken, yaml.FlowMappingStartToken,
+                   yaml.FlowSequenceStartToken)
+_CLOSING_TOKENS = (yaml.BlockEndToken, yaml.FlowMappingEndToken, yaml.FlowSequenceEndToken)
+
+
+def _deepest(text: str) -> tuple[int, Any]:
+    """How deep the collections of a YAML text nest, and the mark of the first that deep (its
+    tokens counted without recursion: only on the error path).
+
+    >>> depth, mark = _deepest("a: [[1], {b: [2]}]\\n")
+    >>> depth, mark.line, mark.column
+    (4, 0, 13)
+    """
+    loader = _SAFE_LOADER(text)
+    depth = deepest = 0
+    mark = None
+    try:
+        while loader.check_token():
+            token = loader.get_token()
+            if isinstance(token, _OPENING_TOKENS):
+                depth += 1
+                if depth > deepest:
+                    deepest, mark = depth, token.start_mark
+            elif isinstance(token, _CLOSING_TOKENS):
+                depth -= 1
+    except yaml.YAMLError:
+        pass  # (counted up to there)
+    finally:
+        loader.dispose()
+    return deepest, mark
 
 
 #: What an alias is refused with.
@@ -95,11 +139,20 @@ def _check_nodes(root: yaml.Node, integer: Callable[[yaml.ScalarNode], int]) -> 
 
 _INT_TAG = "tag:yaml.org,2002:int"
 
+#: The most characters an integer may be written with: one of 4000 digits, with underscores
+#: between them, or one in base 60 of as many digits (``1:59:59...``) is read and judged by its
+#: digits; a longer text is refused unread.
+LONGEST_INTEGER_TEXT = 20_000
+
 
 def _check_scalar(node: yaml.ScalarNode, integer: Callable[[yaml.ScalarNode], int]) -> None:
     """Raise when ``node`` is an integer of more than :data:`~muehle.notation.model.MAX_DIGITS` digits."""
     if node.tag != _INT_TAG:
         return
+    if len(node.value) > LONGEST_INTEGER_TEXT:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"a number written with {len(node.value)} characters is too long (at most {LONGEST_INTEGER_TEXT})",
+            node.start_mark)
     try:
         value = integer(node)
     except ValueError:  # in decimal, longer than Python reads

@@ -14,12 +14,14 @@ import importlib
 import importlib.util
 import io
 import os
+import signal
 import sys
+import threading
 from typing import Any, Optional
 
 import click
 
-from muehle.notation.errors import MuehleError
+from muehle.notation.errors import MuehleError, visible
 
 #: Command name -> (module in this package, function name, one-line help).
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -32,6 +34,19 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "show": ("show", "show", "Show a position as a board diagram, SVG or FEN."),
     "endgames": ("endgames", "endgames", "Solve small endgames; probe a position's perfect-play value."),
 }
+
+
+#: The exit status after SIGTERM (128 + 15, as the shell reports a command it ended).
+TERMINATED_STATUS = 143
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived (``timeout``, ``kill``, a job scheduler): raised where the command stands,
+    so that what it had open is cleaned up as after Ctrl-C."""
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise Terminated()
 
 
 class LazyGroup(click.Group):
@@ -49,6 +64,18 @@ class LazyGroup(click.Group):
             return None
         module, attribute, _ = COMMANDS[name]
         return getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; Ctrl-C exits 130 and SIGTERM 143 (128 + the signal's number), with one
+        line on standard error, after what the command had open is cleaned up (a temporary file)."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("muehle: interrupted", err=True)
+            sys.exit(128 + int(signal.SIGINT))
+        except Terminated:
+            click.echo("muehle: terminated", err=True)
+            sys.exit(TERMINATED_STATUS)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
@@ -100,6 +127,8 @@ def main(argv: Optional[list[str]] = None) -> Any:
         from muehle.analyzer.cli.common import ClosedOutput
 
         sys.stdout = ClosedOutput()
+    if hasattr(signal, "SIGTERM") and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _terminate)
     try:
         return cli.main(args=argv, prog_name="muehle", standalone_mode=True)
     except MuehleError as error:  # raised outside a command's own handling
@@ -108,9 +137,12 @@ def main(argv: Optional[list[str]] = None) -> Any:
     except KeyboardInterrupt:
         click.echo("muehle: interrupted", err=True)
         sys.exit(130)
+    except Terminated:
+        click.echo("muehle: terminated", err=True)
+        sys.exit(TERMINATED_STATUS)
     except Exception as error:  # a bug: say so in one line, unless debugging
         if os.environ.get("MUEHLE_DEBUG"):
             raise
-        click.echo(f"muehle: internal error: {type(error).__name__}: {error} "
-                   "(set MUEHLE_DEBUG=1 for details)", err=True)
+        click.echo(visible(f"muehle: internal error: {type(error).__name__}: {error} "
+                           "(set MUEHLE_DEBUG=1 for details)"), err=True)
         sys.exit(3)

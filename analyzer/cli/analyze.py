@@ -26,7 +26,7 @@ from muehle.analyzer.cli.common import (echo_data, fails_cleanly, from_option, r
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.engine.rules import Ruleset
-from muehle.notation.errors import MuehleError
+from muehle.notation.errors import MuehleError, visible
 
 FORMATS = ("text", "json", "yaml")
 
@@ -119,7 +119,7 @@ def analyze(file: str, game_number: Optional[int], rules: Optional[Ruleset], fmt
     if done:
         output = render(done, data.source, fmt, tables)
         if fmt == "text":
-            click.echo(output, nl=False)
+            click.echo(visible(output), nl=False)
         else:
             echo_data(output)
     for error in errors:

@@ -21,7 +21,7 @@ from muehle.analyzer.cli.common import (check_ply_choice, echo_data, fails_clean
 from muehle.analyzer.cli.game_input import load_games
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.engine.rules import Ruleset
-from muehle.notation.errors import MuehleError
+from muehle.notation.errors import MuehleError, visible
 
 
 @click.command(name="claim")
@@ -65,6 +65,6 @@ def claim(file: str, ply: Optional[int], move: Optional[int], side: Optional[str
                   **verdict.to_dict()}
         echo_data(json.dumps(output, ensure_ascii=False, indent=2) + "\n")
     else:
-        click.echo(verdict.text(), nl=False)
+        click.echo(visible(verdict.text()), nl=False)
     if not verdict.valid:
         sys.exit(1)

@@ -243,7 +243,8 @@ def write_output(text: str, output: Optional[str], inputs: Iterable[str] = ()) -
                               code="io") from None
     directory = target.parent if str(target.parent) else Path(".")
     try:
-        fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+        fd, temporary = tempfile.mkstemp(prefix=_temporary_prefix(target.name, directory), suffix=".tmp",
+                                         dir=directory)
     except OSError as error:
         raise MuehleError(f"cannot write {output}: {error.strerror}", source=output, code="io") from None
     try:
@@ -259,6 +260,26 @@ def write_output(text: str, output: Optional[str], inputs: Iterable[str] = ()) -
         if isinstance(error, OSError):
             raise MuehleError(f"cannot write {output}: {error.strerror}", source=output, code="io") from None
         raise
+
+
+def _temporary_prefix(name: str, directory: Path) -> str:
+    """``.NAME.``, the start of the name of the temporary file that becomes ``name``: NAME is cut
+    so that the whole name (8 random characters and ``.tmp`` follow) is as long as the file system
+    allows, measured in its bytes.
+
+    >>> _temporary_prefix("games.json", Path("."))
+    '.games.json.'
+    >>> len(_temporary_prefix("ä" * 127, Path(".")).encode()) + 8 + len(".tmp") <= 255
+    True
+    """
+    try:
+        longest = os.pathconf(directory, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):  # (no such query here: the usual limit)
+        longest = 255
+    room = longest - len("..") - 8 - len(".tmp")
+    while name and len(os.fsencode(name)) > room:
+        name = name[:-1]
+    return f".{name}."
 
 
 def _mode_for(target: Path) -> int:

@@ -20,7 +20,7 @@ import click
 from muehle.analyzer.cli.common import fails_cleanly, from_option, resolve_rules, stdout_is_utf8
 from muehle.analyzer.batch.progress import FileProgress
 from muehle.analyzer.batch.validate import ValidationSummary, fewer_collections, read_stdin, validate_paths
-from muehle.notation.errors import MuehleError
+from muehle.notation.errors import MuehleError, visible
 from muehle.notation.inputs import source_name
 
 
@@ -30,9 +30,20 @@ if hasattr(signal, "SIGTERM"):  # what ``timeout``, ``kill`` and job schedulers 
     STOP_SIGNALS[signal.SIGTERM] = ("terminated", 128 + int(signal.SIGTERM))
 
 
+#: How long a stop may wait for the game being judged (seconds): then the run ends where it is.
+STOP_GRACE = 1.0
+
+
+class StopNow(KeyboardInterrupt):
+    """Raised by :class:`StopRequest` where the run stands, when a stop cannot wait (an
+    interrupt: should it come after the report, the command ends as after Ctrl-C)."""
+
+
 class StopRequest:
     """Within it, Ctrl-C (SIGINT) or SIGTERM does not break off the game being reported:
-    it asks the loop to stop (``requested``: the signal's word and exit status).
+    it asks the loop to stop (``requested``: the signal's word and exit status). A second
+    signal, or the first one not heeded within :data:`STOP_GRACE` seconds (a slow game, a
+    wait on a pipe that stalls), raises :class:`StopNow` where the run stands.
 
     >>> with StopRequest() as stop:
     ...     stop.requested is None
@@ -42,9 +53,15 @@ class StopRequest:
     def __init__(self) -> None:
         self.requested: Optional[tuple[str, int]] = None
         self._previous: dict[int, Any] = {}
+        self._timer: Optional[threading.Timer] = None
 
     def _request(self, signum: int, frame: Any) -> None:
+        if self.requested is not None:
+            raise StopNow()
         self.requested = STOP_SIGNALS[signum]
+        self._timer = threading.Timer(STOP_GRACE, _signal_main_thread, (signum,))
+        self._timer.daemon = True
+        self._timer.start()
 
     def __enter__(self) -> "StopRequest":
         if threading.current_thread() is threading.main_thread():
@@ -53,8 +70,19 @@ class StopRequest:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
         for number, previous in self._previous.items():
             signal.signal(number, previous)
+
+
+def _signal_main_thread(signum: int) -> None:
+    """Send ``signum`` again, to the main thread (a wait it is in is broken off)."""
+    kill = getattr(signal, "pthread_kill", None)
+    if kill is not None:
+        kill(threading.main_thread().ident, signum)
+    else:  # (Windows)
+        signal.raise_signal(signum)
 
 
 @click.command(help="Replay records under a ruleset and report every broken rule.\n\n"
@@ -89,32 +117,36 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
     with FileProgress(files, source_names=source_name, quiet=json_output) as progress, \
             StopRequest() as stop, fewer_collections():
         reports = validate_paths(files, rules, jobs, stdin, source_format)
-        while True:
-            try:
-                item = next(reports)
-            except StopIteration:
-                break
-            except MuehleError as error:
-                broken_off = error
-                progress.clear()
-                break
-            summary.add(item)
-            if isinstance(item, MuehleError):
-                progress.clear()
-                click.echo(item.format(), err=True)
-            elif json_output:
-                out.write(("\n" if first else ",\n") + json.dumps(item.to_dict(), ensure_ascii=ascii_only))
-                first = False
-            elif item.errors or item.warnings:
-                progress.clear()
-                out.write("".join(line + "\n" for line in item.text_lines(ascii_only)))
-                out.flush()
-            if not isinstance(item, MuehleError):
-                progress.game(item.source, item.line, item.plies)
-            if stop.requested is not None:
-                reports.close()  # stops the worker processes
-                progress.clear()
-                break
+        try:
+            while True:
+                try:
+                    item = next(reports)
+                except StopIteration:
+                    break
+                except MuehleError as error:
+                    broken_off = error
+                    progress.clear()
+                    break
+                summary.add(item)
+                if isinstance(item, MuehleError):
+                    progress.clear()
+                    click.echo(item.format(), err=True)
+                elif json_output:
+                    out.write(("\n" if first else ",\n") + json.dumps(item.to_dict(), ensure_ascii=ascii_only))
+                    first = False
+                elif item.errors or item.warnings:
+                    progress.clear()
+                    out.write(visible("".join(line + "\n" for line in item.text_lines(ascii_only))))
+                    out.flush()
+                if not isinstance(item, MuehleError):
+                    progress.game(item.source, item.line, item.plies)
+                if stop.requested is not None:
+                    reports.close()  # stops the worker processes
+                    progress.clear()
+                    break
+        except StopNow:  # a second signal, or a stop not heeded in time: the report so far
+            reports.close()
+            progress.clear()
     interrupted = stop.requested
     # what was checked so far is reported completely, also when interrupted or broken off
     if json_output:

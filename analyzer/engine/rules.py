@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 import yaml
 
-from muehle.notation.errors import FormatError, MuehleError
+from muehle.notation.errors import FormatError, MuehleError, quoted, shortened
 from muehle.notation.decode import decoded_text
 from muehle.notation.inputs import PathArg, path_text
-from muehle.notation.yamlload import load_yaml_strictly
+from muehle.notation.yamlload import compose_yaml, load_yaml_strictly
 
 if TYPE_CHECKING:
     from muehle.notation.model import Game
@@ -87,12 +87,12 @@ class NoProgressRule:
         ValueError: no_capture.reset: must be one of capture, mill, placement-or-capture, not 'bogus'
         """
         if not _is_int(self.limit) or self.limit < 1:
-            raise ValueError(f"no_capture.limit: must be a whole number of plies, at least 1, not {self.limit!r}")
+            raise ValueError(f"no_capture.limit: must be a whole number of plies, at least 1, not {quoted(self.limit)}")
         _check_choice("no_capture.reset", self.reset, NO_PROGRESS_RESET)
         _check_choice("no_capture.mode", self.mode, DRAW_MODE)
         for key in ("whole_moves", "before_capture"):
             if not isinstance(getattr(self, key), bool):
-                raise ValueError(f"no_capture.{key}: must be true or false, not {getattr(self, key)!r}")
+                raise ValueError(f"no_capture.{key}: must be true or false, not {quoted(getattr(self, key))}")
         if self.whole_moves and self.limit % 2:
             raise ValueError(f"no_capture.limit: must be even with whole_moves (the plies of whole moves), "
                              f"not {self.limit}")
@@ -163,24 +163,24 @@ class Ruleset:
         ValueError: stones: must be a whole number from 3 to 12, not 2
         """
         if not _is_int(self.stones) or not MIN_STONES <= self.stones <= MAX_STONES:
-            raise ValueError(f"stones: must be a whole number from {MIN_STONES} to {MAX_STONES}, not {self.stones!r}")
+            raise ValueError(f"stones: must be a whole number from {MIN_STONES} to {MAX_STONES}, not {quoted(self.stones)}")
         for key in ("flying", "mandatory_draw", "claim_with_next_move"):
             if not isinstance(getattr(self, key), bool):
-                raise ValueError(f"{key}: must be true or false, not {getattr(self, key)!r}")
+                raise ValueError(f"{key}: must be true or false, not {quoted(getattr(self, key))}")
         _check_choice("double_mill", self.double_mill, DOUBLE_MILL)
         _check_choice("capture_from_mill", self.capture_from_mill, CAPTURE_FROM_MILL)
         _check_choice("repetition", self.repetition, REPETITION)
         _check_choice("repetition_window", self.repetition_window, REPETITION_WINDOW)
         if self.no_capture is not None and not isinstance(self.no_capture, NoProgressRule):
-            raise ValueError(f"no_capture: must be a NoProgressRule or None, not {self.no_capture!r}")
+            raise ValueError(f"no_capture: must be a NoProgressRule or None, not {quoted(self.no_capture)}")
         for key in ("name", "title", "follows"):
             if not isinstance(getattr(self, key), str):
-                raise ValueError(f"{key}: must be a text, not {getattr(self, key)!r}")
+                raise ValueError(f"{key}: must be a text, not {quoted(getattr(self, key))}")
         for cited in self.cites:
             if not (isinstance(cited, tuple) and len(cited) == 3 and all(isinstance(part, str) for part in cited)
                     and cited[0] in CITED and cited[1].strip() and cited[2].strip()):
                 raise ValueError(f"cites: each must be (what, section, text), what one of {', '.join(CITED)} "
-                                 f"and section and text non-empty texts, not {cited!r}")
+                                 f"and section and text non-empty texts, not {quoted(cited)}")
 
     def cite(self, what: str) -> Optional[tuple[str, str]]:
         """The section and the words of the rules text on ``what`` (one of :data:`CITED`), if cited.
@@ -351,8 +351,8 @@ def _locations(text: str) -> dict[tuple[str, ...], tuple[int, int]]:
                     walk(value, path + (key.value,))
 
     try:
-        walk(yaml.compose(text, Loader=yaml.SafeLoader), ())
-    except yaml.YAMLError:
+        walk(compose_yaml(text), ())
+    except (yaml.YAMLError, RecursionError):  # (nested too deep to walk: the keys found so far)
         pass
     return found
 
@@ -391,7 +391,7 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
 
     def fail(path: tuple[str, ...], message: str) -> FormatError:
         line, column = where.get(path, (0, 0))
-        return FormatError(f"{'.'.join(path)}: {message}", source=source, line=line, column=column,
+        return FormatError(f"{shortened('.'.join(path))}: {message}", source=source, line=line, column=column,
                            code="ruleset")
 
     for key in data:
@@ -400,7 +400,7 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
     base_name = data.get("base")
     if base_name is not None:
         if not isinstance(base_name, str) or base_name not in preset_names():
-            raise fail(("base",), f"must name a preset ({', '.join(preset_names())}), not {base_name!r}")
+            raise fail(("base",), f"must name a preset ({', '.join(preset_names())}), not {quoted(base_name)}")
         base: Ruleset = _preset(base_name)
     else:
         base = Ruleset(name="", title="")
@@ -409,7 +409,7 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
         if key in data:
             if not isinstance(data[key], str) or (key == "name" and not data[key].strip()):
                 raise fail((key,), f"must be a{' non-empty' if key == 'name' else ''} text, "
-                                   f"not {data[key]!r}")
+                                   f"not {quoted(data[key])}")
             values[key] = data[key].strip() if key == "name" else data[key]
     for key in ("stones", "flying", "mandatory_draw", "claim_with_next_move", "double_mill", "capture_from_mill", "repetition",
                 "repetition_window"):
@@ -439,7 +439,7 @@ def _no_progress(value: Any, fail: Any) -> Optional[NoProgressRule]:
         return None
     if not isinstance(value, dict):
         raise fail(path, f"must be a mapping with {', '.join(_NO_PROGRESS_KEYS)} (or null), "
-                         f"not {_kind(value)} {value!r}")
+                         f"not {_kind(value)} {quoted(value)}")
     for key in value:
         if key not in _NO_PROGRESS_KEYS:
             raise fail(path + (str(key),), f"unknown key (known keys: {', '.join(_NO_PROGRESS_KEYS)})")
@@ -477,7 +477,7 @@ def _cites(value: Any, fail: Any) -> tuple[tuple[str, str, str], ...]:
 def _check_choice(key: str, value: Any, allowed: tuple[str, ...]) -> None:
     """A :class:`ValueError` unless ``value`` is one of ``allowed``."""
     if value not in allowed:
-        raise ValueError(f"{key}: must be one of {', '.join(allowed)}, not {value!r}")
+        raise ValueError(f"{key}: must be one of {', '.join(allowed)}, not {quoted(value)}")
 
 
 def _is_int(value: Any) -> bool:
@@ -533,7 +533,7 @@ def ruleset_of(game: Game, rules: RulesArg = None) -> Ruleset:
     found = preset_for_tag(tag)
     if found is None:
         line, column, text = game.tag_place("Rules") or (game.line, 0, None)
-        raise FormatError(f"the Rules tag names '{tag}', which is not a ruleset "
+        raise FormatError(f"the Rules tag names '{shortened(tag)}', which is not a ruleset "
                           f"(presets: {', '.join(preset_names())})",
                           source=game.source, line=line, column=column, line_text=text, code="unknown-rules")
     return found
