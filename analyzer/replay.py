@@ -311,10 +311,13 @@ def replay(game: Game, rules: RulesArg = None, start: Optional[Position] = None,
     numbering = (number_base, 0 if start.to_move == "white" else 1)
     # the repetition history: the start counts, unless only positions reached by moves do
     history = {} if rules.repetition_window == "moves" else {position_key(start): [0]}
-    outcome = _start_outcome(start, rules.flying)
+    outcome = _start_outcome(start, rules.flying, rules.blocked)
     rule = rules.no_capture
     # (the ply before the start was Black's when White is to move)
-    right_at_start = outcome is None and rule is not None and rule.reached(no_progress, start.to_move == "white")
+    right_at_start = outcome is None and rule is not None and (
+        rule.reached(no_progress, start.to_move == "white") or rule.endgame_limit is not None
+        and no_progress >= rule.endgame_limit
+        and rule.endgame(start.white, start.black, start.in_hand_white, start.in_hand_black))
     if right_at_start and rule.mode == "automatic":
         outcome = Outcome(None, "no-capture", 0)
     main = _replay_line(game, moves, lambda: game.plies, rules, start, 0, history, no_progress, outcome,
@@ -338,10 +341,10 @@ def _usual_start(stones: int) -> Position:
 
 
 @functools.lru_cache(maxsize=256)
-def _start_outcome(start: Position, flying: bool) -> Optional[Outcome]:
+def _start_outcome(start: Position, flying: bool, blocked: str) -> Optional[Outcome]:
     """How the game stands decided in ``start`` already, if it does (remembered: most games share their start)."""
     return core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
-                              start.to_move == "black", flying)
+                              start.to_move == "black", flying, blocked)
 
 
 def _replay_line(

@@ -97,10 +97,39 @@ def test_brettspielnetz() -> None:
 
 
 def test_sanmill() -> None:
+    """Sanmill v7.4.6's defaults (SEMANTICS of its engine): the N-move draw named before a repetition
+    on the same ply (SearchEngine::executeSearch tests it first), a set-up FEN's field 16 not read
+    for the draw, the endgame N-move rule off (EndgameNMoveRule 100 = NMoveRule), a blocked side loses."""
     rules = load_ruleset("sanmill")
     assert rules.double_mill == "never" and rules.repetition == "automatic"
-    assert rules.no_capture == NoProgressRule(100, "placement-or-capture", "automatic", before_capture=True)
+    assert rules.no_capture == NoProgressRule(100, "placement-or-capture", "automatic", before_capture=True,
+                                              named_first=True, from_fen=False)
+    assert rules.no_capture.endgame_limit is None and rules.blocked == "loss"
     assert rules.repetition_window == "moves"
+    assert rules.cite("repetition") is None  # (the general description's repetition is not Sanmill's)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("blocked: stalemate", "blocked: must be one of loss, draw, not 'stalemate'"),
+    ("no_capture: {limit: 100, mode: automatic, endgame_limit: 100}",
+     "no_capture.endgame_limit: must be a whole number of plies from 1 to limit - 1 (99), or null, not 100"),
+    ("no_capture: {limit: 100, mode: automatic, endgame_limit: 0}",
+     "no_capture.endgame_limit: must be a whole number of plies from 1 to limit - 1 (99), or null, not 0"),
+    ("no_capture: {limit: 100, mode: claim, endgame_limit: 10}",
+     "no_capture.endgame_limit: goes only with mode automatic and without whole_moves (Sanmill's rule)"),
+    ("no_capture: {limit: 100, named_first: 1}", "no_capture.named_first: must be true or false, not 1"),
+    ("no_capture: {limit: 100, from_fen: 'no'}", "no_capture.from_fen: must be true or false, not 'no'"),
+])
+def test_sanmill_fields_refuse_bad_values(text: str, message: str) -> None:
+    with pytest.raises(FormatError) as caught:
+        parse_ruleset(text, source="club.yaml")
+    assert caught.value.message == message and caught.value.line == 1
+
+
+def test_a_file_that_changes_blocked_drops_the_bases_citation_of_it() -> None:
+    rules = parse_ruleset("base: sanmill\nblocked: draw\n")
+    assert rules.blocked == "draw" and rules.cite("blocked") is None
+    assert rules.cite("fewer-than-three") == load_ruleset("sanmill").cite("fewer-than-three")
 
 
 @pytest.mark.parametrize("name", ["wmd", "wmd-traditional", "schuermann", "brettspielnetz", "sanmill"])
