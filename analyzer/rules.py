@@ -32,7 +32,7 @@ from muehle.notation.yamlload import load_yaml_strictly
 
 #: Allowed values of the enumerated fields.
 DOUBLE_MILL = ("placing", "always", "never")
-CAPTURE_FROM_MILL = ("when-all-in-mills", "never")
+CAPTURE_FROM_MILL = ("when-all-in-mills", "never", "always")
 REPETITION = ("claim", "automatic", "off")
 REPETITION_WINDOW = ("game", "moves")
 NO_PROGRESS_RESET = ("capture", "mill", "placement-or-capture")
@@ -152,7 +152,8 @@ class Ruleset:
     ``"placing"`` two only when the ply is a placement, ``"always"`` two in any
     phase, ``"never"`` always one. ``capture_from_mill``: ``"when-all-in-mills"``
     (a stone in a closed mill may be captured only when every opposing stone is in
-    one) or ``"never"`` (then the mill is closed without a capture).
+    one), ``"never"`` (then the mill is closed without a capture) or ``"always"`` (any opposing
+    stone, in a mill or not: Sanmill's ``MayRemoveFromMillsAlways``).
     ``repetition``: threefold repetition is a draw to ``"claim"``, ends the game
     ``"automatic"``-ally, or is ``"off"``. ``repetition_window``: which positions count
     towards a repetition: every one of the ``"game"``, or under ``"moves"`` only those

@@ -164,7 +164,8 @@ def test_tags_name_presets_only() -> None:
 @pytest.mark.parametrize("text, key, line, says", [
     ("name: x\ndouble_mils: always\n", "double_mils", 2, "unknown key"),
     ("double_mill: twice\n", "double_mill", 1, "must be one of placing, always, never, not 'twice'"),
-    ("capture_from_mill: always\n", "capture_from_mill", 1, "must be one of when-all-in-mills, never"),
+    ("capture_from_mill: sometimes\n", "capture_from_mill", 1,
+     "must be one of when-all-in-mills, never, always, not 'sometimes'"),
     ("repetition: yes\n", "repetition", 1, "must be one of claim, automatic, off, not True"),
     ("stones: 13\n", "stones", 1, "must be a whole number from 3 to 12, not 13"),
     ("stones: nine\n", "stones", 1, "must be a whole number"),
@@ -393,3 +394,22 @@ def test_citations_built_in_code_are_checked() -> None:
         Ruleset(name="club", title="Club", cites=(("stalemate", "Club 1", "words"),))
     with pytest.raises(ValueError, match="cites: each must be"):
         Ruleset(name="club", title="Club", cites=(("repetition", "", "words"),))
+
+
+def test_capture_from_mill_always_lets_a_mill_stone_go() -> None:
+    """Sanmill's MayRemoveFromMillsAlways: with White's mill a1-d1-g1 closed and b4 free, Black's
+    mill may take d1 (under when-all-in-mills that is a protected-stone); the endgame plies use
+    the same rule (the engine's capturable_under)."""
+    from muehle.analyzer.endgames import plies
+    from muehle.analyzer.engine import core
+    from muehle.analyzer.replay import replay
+    from muehle.notation.model import Game, Ply
+
+    from muehle.analyzer.board import Position, mask_of
+
+    start = Position(mask_of(["a1", "d1", "g1", "b4"]), mask_of(["a7", "d7", "g4", "b6"]), 0, 0, "black")
+    game = Game(plies=[Ply(20, "black", "g7", "g4", captures=["d1"])])  # (closes a7-d7-g7)
+    always = parse_ruleset("base: wmd\ncapture_from_mill: always\n")
+    assert replay(game, always, start).errors == []
+    assert [error.code for error in replay(game, "wmd", start).errors] == ["protected-stone"]
+    assert plies.capturable_under is core.capturable_under

@@ -99,17 +99,31 @@ def phase_of(stones: int, in_hand: int, flying: bool) -> str:
 
 
 def capturable(stones: int, rules: Ruleset) -> int:
-    """The mask of ``stones`` an opponent may capture: those not in closed mills.
+    """The mask of ``stones`` an opponent may capture under ``rules``: see :func:`capturable_under`."""
+    return capturable_under(stones, rules.capture_from_mill)
 
-    When every stone stands in a mill, all may be captured, or none under
-    ``capture_from_mill: never``.
+
+def capturable_under(stones: int, capture_from_mill: str) -> int:
+    """The mask of ``stones`` an opponent may capture under a ruleset's ``capture_from_mill``:
+    those not in closed mills. When every stone stands in a mill, all may be captured
+    (``when-all-in-mills``), or none (``never``); under ``always`` any stone may be.
+
+    >>> from muehle.analyzer.board import mask_of, points_of
+    >>> mill_and_one = mask_of(["a1", "d1", "g1", "b4"])
+    >>> [points_of(capturable_under(mill_and_one, mode)) for mode in ("when-all-in-mills", "never", "always")]
+    [['b4'], ['b4'], ['a1', 'b4', 'd1', 'g1']]
+    >>> mill = mask_of(["a1", "d1", "g1"])
+    >>> capturable_under(mill, "never"), capturable_under(mill, "when-all-in-mills") == mill
+    (0, True)
     """
+    if capture_from_mill == "always":
+        return stones
     covered = 0
     for mill in MILLS:
         if stones & mill == mill:
             covered |= mill
     free = stones & ~covered
-    if free or rules.capture_from_mill == "never":
+    if free or capture_from_mill == "never":
         return free
     return stones
 
