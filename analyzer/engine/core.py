@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
-from muehle.analyzer.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINT_INDEX
+from muehle.analyzer.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINT_INDEX, stones_in_mills
 from muehle.analyzer.events import DrawRight, Outcome
 from muehle.analyzer.rules import Ruleset
 from muehle.notation.model import SIDES as _SIDES
@@ -98,6 +98,16 @@ def phase_of(stones: int, in_hand: int, flying: bool) -> str:
     return "moving"
 
 
+def closed_mills(stones: int) -> list[int]:
+    """The mills (masks, board order of :data:`~muehle.analyzer.board.MILLS`) that ``stones`` hold completely.
+
+    >>> from muehle.analyzer.board import mask_of, points_of
+    >>> [points_of(mill) for mill in closed_mills(mask_of(["a1", "d1", "g1", "a4", "a7"]))]
+    [['a1', 'd1', 'g1'], ['a1', 'a4', 'a7']]
+    """
+    return [mill for mill in MILLS if stones & mill == mill]
+
+
 def capturable(stones: int, rules: Ruleset) -> int:
     """The mask of ``stones`` an opponent may capture under ``rules``: see :func:`capturable_under`."""
     return capturable_under(stones, rules.capture_from_mill)
@@ -118,11 +128,7 @@ def capturable_under(stones: int, capture_from_mill: str) -> int:
     """
     if capture_from_mill == "always":
         return stones
-    covered = 0
-    for mill in MILLS:
-        if stones & mill == mill:
-            covered |= mill
-    free = stones & ~covered
+    free = stones & ~stones_in_mills(stones)
     if free or capture_from_mill == "never":
         return free
     return stones
