@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from muehle.analyzer.engine.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS
+from muehle.analyzer.engine.board import ALL_POINTS, MILLS_THROUGH, NEIGHBOURS
+from muehle.analyzer.engine.core import capturable_under
 from muehle.analyzer.endgames.settings import EndgameRules
 from muehle.notation.model import POINTS
 
@@ -47,29 +48,6 @@ class EndgamePly:
         return f"{self.origin}-{self.target}" + (f"x{self.capture}" if self.capture else "")
 
 
-def capturable(stones: int, capture_from_mill: str) -> int:
-    """The stones of ``stones`` that may be captured under ``capture_from_mill``.
-
-    >>> from muehle.analyzer.engine.board import mask_of, points_of
-    >>> mill_and_one = mask_of(["a1", "d1", "g1", "b4"])
-    >>> [points_of(capturable(mill_and_one, mode)) for mode in ("when-all-in-mills", "never", "always")]
-    [['b4'], ['b4'], ['a1', 'b4', 'd1', 'g1']]
-    >>> mill = mask_of(["a1", "d1", "g1"])
-    >>> capturable(mill, "never"), capturable(mill, "when-all-in-mills") == mill
-    (0, True)
-    """
-    if capture_from_mill == "always":
-        return stones
-    covered = 0
-    for mill in MILLS:
-        if stones & mill == mill:
-            covered |= mill
-    free = stones & ~covered
-    if free or capture_from_mill == "never":
-        return free
-    return stones
-
-
 def endgame_plies(mover: int, other: int, rules: EndgameRules) -> list[EndgamePly]:
     """Every ply of the side to move with stones ``mover`` against ``other``."""
     empty = ALL_POINTS & ~(mover | other)
@@ -84,7 +62,7 @@ def endgame_plies(mover: int, other: int, rules: EndgameRules) -> list[EndgamePl
                 continue
             moved = mover & ~(1 << origin) | 1 << target
             closes = any(moved & mill == mill for mill in MILLS_THROUGH[target])
-            victims = capturable(other, rules.capture_from_mill) if closes else 0
+            victims = capturable_under(other, rules.capture_from_mill) if closes else 0
             if not victims:
                 plies.append(EndgamePly(POINTS[origin], POINTS[target], None, other, moved))
             for point in range(len(POINTS)):

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from muehle.analyzer.engine.rules import Ruleset
+from muehle.analyzer.engine.rules import CAPTURE_FROM_MILL, Ruleset
 
-#: The values of ``capture_from_mill`` the solver knows (the ruleset may offer fewer).
-CAPTURE_MODES = ("when-all-in-mills", "never", "always")
+#: The values of ``capture_from_mill`` the solver knows: those of a ruleset.
+CAPTURE_MODES = CAPTURE_FROM_MILL
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,7 @@ def groups(stones: int) -> list[list[Table]]:
 
 
 def capturable_masks(stones: np.ndarray, capture_from_mill: str) -> np.ndarray:
-    """For each set of stones, those that may be captured (see :func:`~muehle.analyzer.endgames.plies.capturable`)."""
+    """For each set of stones, those that may be captured (see :func:`~muehle.analyzer.engine.core.capturable_under`)."""
     if capture_from_mill == "always":
         return stones.copy()
     covered = np.zeros_like(stones)

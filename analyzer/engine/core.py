@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
-from muehle.analyzer.engine.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINT_INDEX
+from muehle.analyzer.engine.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINT_INDEX, stones_in_mills
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.model import SIDES as _SIDES
@@ -98,18 +98,38 @@ def phase_of(stones: int, in_hand: int, flying: bool) -> str:
     return "moving"
 
 
-def capturable(stones: int, rules: Ruleset) -> int:
-    """The mask of ``stones`` an opponent may capture: those not in closed mills.
+def closed_mills(stones: int) -> list[int]:
+    """The mills (masks, board order of :data:`~muehle.analyzer.engine.board.MILLS`) that ``stones`` hold completely.
 
-    When every stone stands in a mill, all may be captured, or none under
-    ``capture_from_mill: never``.
+    >>> from muehle.analyzer.engine.board import mask_of, points_of
+    >>> [points_of(mill) for mill in closed_mills(mask_of(["a1", "d1", "g1", "a4", "a7"]))]
+    [['a1', 'd1', 'g1'], ['a1', 'a4', 'a7']]
     """
-    covered = 0
-    for mill in MILLS:
-        if stones & mill == mill:
-            covered |= mill
-    free = stones & ~covered
-    if free or rules.capture_from_mill == "never":
+    return [mill for mill in MILLS if stones & mill == mill]
+
+
+def capturable(stones: int, rules: Ruleset) -> int:
+    """The mask of ``stones`` an opponent may capture under ``rules``: see :func:`capturable_under`."""
+    return capturable_under(stones, rules.capture_from_mill)
+
+
+def capturable_under(stones: int, capture_from_mill: str) -> int:
+    """The mask of ``stones`` an opponent may capture under a ruleset's ``capture_from_mill``:
+    those not in closed mills. When every stone stands in a mill, all may be captured
+    (``when-all-in-mills``), or none (``never``); under ``always`` any stone may be.
+
+    >>> from muehle.analyzer.engine.board import mask_of, points_of
+    >>> mill_and_one = mask_of(["a1", "d1", "g1", "b4"])
+    >>> [points_of(capturable_under(mill_and_one, mode)) for mode in ("when-all-in-mills", "never", "always")]
+    [['b4'], ['b4'], ['a1', 'b4', 'd1', 'g1']]
+    >>> mill = mask_of(["a1", "d1", "g1"])
+    >>> capturable_under(mill, "never"), capturable_under(mill, "when-all-in-mills") == mill
+    (0, True)
+    """
+    if capture_from_mill == "always":
+        return stones
+    free = stones & ~stones_in_mills(stones)
+    if free or capture_from_mill == "never":
         return free
     return stones
 
@@ -133,11 +153,13 @@ def lost(stones: int, in_hand: int) -> bool:
 
 
 def start_outcome(white: int, black: int, in_hand_white: int, in_hand_black: int, black_to_move: bool,
-                  flying: bool) -> Optional[Outcome]:
+                  flying: bool, blocked: str = "loss") -> Optional[Outcome]:
     """How a position stands decided already, if it does (a set-up position). When both sides
     have fewer than three stones the game is drawn: neither can close a mill nor capture
     (the leaflet, ``004_6df3133195c8fac9.txt``: "Sollten beide Spieler jeweils maximal noch
-    zwei Spielsteine besitzen, endet das Spiel unentschieden").
+    zwei Spielsteine besitzen, endet das Spiel unentschieden"). A side to move that cannot
+    move has lost, or drawn where ``blocked`` (the ruleset's field) is ``"draw"``; on a full
+    board it has lost either way.
 
     >>> start_outcome(0b11, 0b11 << 3, 0, 0, False, True)
     Outcome(winner=None, reason='fewer-than-three', ply=0)
@@ -150,7 +172,9 @@ def start_outcome(white: int, black: int, in_hand_white: int, in_hand_black: int
         return Outcome("white", "fewer-than-three", 0)
     own, in_hand = (black, in_hand_black) if black_to_move else (white, in_hand_white)
     if not has_legal_ply(own, white | black, in_hand, flying and not in_hand and own.bit_count() == 3):
-        return Outcome("white" if black_to_move else "black", "blocked", 0)
+        full = white | black == ALL_POINTS
+        return Outcome(None if blocked == "draw" and not full else "white" if black_to_move else "black",
+                       "blocked", 0)
     return None
 
 
@@ -238,6 +262,11 @@ def play_line(
     no_progress_automatic = no_progress is not None and no_progress.mode == "automatic"
     # (Sanmill: a move that brings the automatic draw while closing a mill ends the game before its capture)
     draw_first = no_progress_automatic and no_progress is not None and no_progress.before_capture and not reset_on_mill
+    # Sanmill's endgame N-move rule: a shorter limit while a side has three stones (none in hand)
+    endgame_limit = no_progress.endgame_limit if no_progress else None
+    # which draw names the end when both come with one ply, and whether a blocked side draws
+    no_progress_first = no_progress is not None and no_progress.named_first
+    blocked_draws = rules.blocked == "draw"
     captures_due = rules.captures_table
     point_facts = POINT_FACTS
     reach_low, reach_middle, reach_high = REACH_LOW, REACH_MIDDLE, REACH_HIGH
@@ -290,7 +319,9 @@ def play_line(
             # (Ruleset.captures_for, looked up: one mill or two, by a move or a placement)
             required = captures_due[len(closed) * 2 - 2 + (kind == "place")] if closed else 0
             if draw_first and closed and (reset_on_capture or kind != "place") and (
-                    thresholds[mover] <= counter + 1 <= thresholds[mover ^ 1]):
+                    thresholds[mover] <= counter + 1 <= thresholds[mover ^ 1] or endgame_limit is not None
+                    and counter + 1 >= endgame_limit and not in_hand and not their_hand
+                    and (own.bit_count() == 3 or theirs.bit_count() == 3)):
                 required = 0  # the ply brings the no-progress draw before its capture
             taken = 0
             for point in captures:
@@ -331,6 +362,7 @@ def play_line(
             repeated = seen_count.get(after_key, 0) + 1
             seen_count[after_key] = repeated
         # no-progress counter
+        counted = counter + 1  # (the count had the ply made no progress)
         if reset_on_capture:
             counter = 0 if captures else counter + 1
         elif reset_on_mill:
@@ -343,18 +375,28 @@ def play_line(
         # (the opponent's stones on the board and in hand get fewer only by a capture)
         if captures and theirs.bit_count() + their_hand < 3:
             outcome = Outcome(_SIDES[mover], "fewer-than-three", index)
-        elif not empty or not their_hand and not (flying and theirs.bit_count() == 3) and not (
-                reach_low[theirs & 255] | reach_middle[theirs >> 8 & 255] | reach_high[theirs >> 16]) & empty:
+        elif endgame_limit is not None and captures and kind != "place" and counted >= endgame_limit and (
+                not in_hand and not their_hand and (own.bit_count() == 3 or theirs.bit_count() == 3)):
+            # (Sanmill: the moves counted up to a mill's move still count when its capture leaves a
+            # side with three stones: Position::check_if_game_is_over runs before the count is reset)
+            draw_rights.append(DrawRight("no-capture", index))
+            outcome = Outcome(None, "no-capture", index)
+        elif not empty:  # (a board left full by the placements: the side to move loses)
             outcome = Outcome(_SIDES[mover], "blocked", index)
+        elif not their_hand and not (flying and theirs.bit_count() == 3) and not (
+                reach_low[theirs & 255] | reach_middle[theirs >> 8 & 255] | reach_high[theirs >> 16]) & empty:
+            outcome = Outcome(None if blocked_draws else _SIDES[mover], "blocked", index)
         else:
             if repeated >= 3 and repetition != "off":
                 if repeated == 3:
                     draw_rights.append(DrawRight("repetition", index))
                 if repetition_automatic:
                     outcome = Outcome(None, "repetition", index)
-            if counter >= limit and limit and thresholds[mover] <= counter <= thresholds[mover ^ 1]:
+            if limit and (counter >= limit and thresholds[mover] <= counter <= thresholds[mover ^ 1] or (
+                    endgame_limit is not None and counter == endgame_limit and not in_hand and not their_hand
+                    and (own.bit_count() == 3 or theirs.bit_count() == 3))):
                 draw_rights.append(DrawRight("no-capture", index))
-                if no_progress_automatic and outcome is None:
+                if no_progress_automatic and (outcome is None or no_progress_first):
                     outcome = Outcome(None, "no-capture", index)
         # the opponent moves next: ``own`` and ``in_hand`` become its stones and stones in hand
         mover ^= 1

@@ -57,6 +57,8 @@ PAST_REASON_TEXTS = {
 }
 #: A draw because both sides have fewer than three stones (a set-up position).
 BOTH_FEWER_THAN_THREE = "both have fewer than three stones"
+#: A draw because the side to move cannot move, under a ruleset with ``blocked: draw``.
+BLOCKED_DRAW = "a side to move that cannot move"
 
 _RESULTS = {"white": "1-0", "black": "0-1", None: "1/2-1/2"}
 _NAMES = {"white": "White", "black": "Black"}
@@ -72,9 +74,13 @@ def reason_text(reason: str, winner: Optional[Side], past: bool = False) -> str:
     'Black could not move'
     >>> reason_text("fewer-than-three", None)
     'both have fewer than three stones'
+    >>> end_text(Outcome(None, "blocked", 60))
+    'drawn by a side to move that cannot move'
     """
-    if reason == "fewer-than-three" and winner is None:
+    if winner is None and reason == "fewer-than-three":
         return BOTH_FEWER_THAN_THREE
+    if winner is None and reason == "blocked":
+        return BLOCKED_DRAW
     text = PAST_REASON_TEXTS.get(reason, REASON_TEXTS[reason]) if past else REASON_TEXTS[reason]
     return text.format(loser="Black" if winner == "white" else "White")
 

@@ -100,8 +100,12 @@ def _extra_capture(broken: Broken, rules: Ruleset) -> str:
     if not closed:
         return "no mill is closed, so no stone may be captured"
     rule = rules.no_capture
-    if broken.required == 0 and rule is not None and rule.before_capture and broken.counter + 1 >= rule.limit:
-        return (f"the ply brings the count of plies without progress to {rule.limit}: under the rules "
+    if broken.required == 0 and rule is not None and rule.before_capture and (
+            broken.counter + 1 >= rule.limit or rule.endgame_limit is not None
+            and broken.counter + 1 >= rule.endgame_limit):
+        reached = rule.limit if broken.counter + 1 >= rule.limit else rule.endgame_limit
+        endgame = "" if reached == rule.limit else " with a side down to three stones"
+        return (f"the ply brings the count of plies without progress to {reached}{endgame}: under the rules "
                 f"{rules.name} the game is drawn then, before its mill captures")
     if theirs.bit_count() + broken.their_hand < 3:
         return f"{their_name} already has fewer than three stones: the game is over"

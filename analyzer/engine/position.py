@@ -91,7 +91,8 @@ class Board:
         self.seen: dict[PositionKey, int] = {} if self.rules.repetition_window == "moves" else {self.key: 1}
         self.draw_rights: list[DrawRight] = []
         self.plies = 0
-        self._outcome = core.start_outcome(*self.key[:4], bool(self.key[4]), self.rules.flying)
+        self._outcome = core.start_outcome(*self.key[:4], bool(self.key[4]), self.rules.flying,
+                                           self.rules.blocked)
 
     @property
     def position(self) -> Position:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import itertools
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Optional, Sequence
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine import core
@@ -35,7 +35,7 @@ from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset
 from muehle.notation.model import SIDES as _SIDES
 from muehle.notation.model import Game, MoveLine, Ply, Side
 
-__all__ = ["PlyRecord", "PositionKey", "Replay", "capturable", "has_legal_ply", "in_variation", "phase",
+__all__ = ["Occurrences", "PlyRecord", "PositionKey", "Replay", "capturable", "has_legal_ply", "in_variation", "phase",
            "position_key", "position_of_key", "replay"]
 
 _NAMES = ("White", "Black")
@@ -54,7 +54,8 @@ class PlyRecord:
     side that moved before and after the ply, and of its opponent after it.
     ``repetition_count`` is how often ``after`` has stood so far in this line (the
     start position counts), ``earlier_occurrences`` the plies after which it stood
-    before (0 = the start). ``plies_without_capture`` is the counter of the
+    before (0 = the start; an :class:`Occurrences`, read from the line's one history
+    when asked for, so a long repetitive game keeps no copy per ply). ``plies_without_capture`` is the counter of the
     ruleset's no-progress rule after this ply (plies since the last capture when the
     ruleset has none); after a set-up position it may be a lower bound, see
     :meth:`Replay.count_is_exact`.
@@ -68,7 +69,7 @@ class PlyRecord:
                  after_key: PositionKey,
                  mills: list[tuple[str, str, str]], captures: list[str], phase_before: str,
                  phase_after: str, opponent_phase_after: str, repetition_count: int,
-                 earlier_occurrences: list[int], plies_without_capture: int) -> None:
+                 earlier_occurrences: Sequence[int], plies_without_capture: int) -> None:
         self.index = index
         self.ply = ply
         self.side = side
@@ -311,10 +312,13 @@ def replay(game: Game, rules: RulesArg = None, start: Optional[Position] = None,
     numbering = (number_base, 0 if start.to_move == "white" else 1)
     # the repetition history: the start counts, unless only positions reached by moves do
     history = {} if rules.repetition_window == "moves" else {position_key(start): [0]}
-    outcome = _start_outcome(start, rules.flying)
+    outcome = _start_outcome(start, rules.flying, rules.blocked)
     rule = rules.no_capture
     # (the ply before the start was Black's when White is to move)
-    right_at_start = outcome is None and rule is not None and rule.reached(no_progress, start.to_move == "white")
+    right_at_start = outcome is None and rule is not None and (
+        rule.reached(no_progress, start.to_move == "white") or rule.endgame_limit is not None
+        and no_progress >= rule.endgame_limit
+        and rule.endgame(start.white, start.black, start.in_hand_white, start.in_hand_black))
     if right_at_start and rule is not None and rule.mode == "automatic":
         outcome = Outcome(None, "no-capture", 0)
     main = _replay_line(game, moves, lambda: game.plies, rules, start, 0, history, no_progress, outcome,
@@ -338,10 +342,10 @@ def _usual_start(stones: int) -> Position:
 
 
 @functools.lru_cache(maxsize=256)
-def _start_outcome(start: Position, flying: bool) -> Optional[Outcome]:
+def _start_outcome(start: Position, flying: bool, blocked: str) -> Optional[Outcome]:
     """How the game stands decided in ``start`` already, if it does (remembered: most games share their start)."""
     return core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
-                              start.to_move == "black", flying)
+                              start.to_move == "black", flying, blocked)
 
 
 def _replay_line(
@@ -484,17 +488,54 @@ def _variation_plies(plies_of: Callable[[], list[Ply]], offset: int, number: int
     return plies_of()[offset].variations[number].plies
 
 
+class Occurrences(Sequence[int]):
+    """The plies after which a position stood before: the first ``count`` entries of the list of
+    plies where it stood in its line's history (which only grows), read when asked for.
+
+    >>> plies = [0, 4, 8]
+    >>> earlier = Occurrences(plies, 2)
+    >>> earlier, len(earlier), earlier[-1], earlier == [0, 4]
+    ([0, 4], 2, 4, True)
+    """
+
+    __slots__ = ("_plies", "_count")
+
+    def __init__(self, plies: list[int], count: int) -> None:
+        self._plies = plies
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._plies[:self._count][index]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._plies[:self._count])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Occurrences, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+_NO_OCCURRENCES = Occurrences([], 0)
+
+
 def _see(history: dict[PositionKey, list[int]], index: int, after_key: PositionKey, kind: str,
-         captures: Sequence[str], rules: Ruleset) -> tuple[int, list[int]]:
+         captures: Sequence[str], rules: Ruleset) -> tuple[int, Occurrences]:
     """Put the position after ply ``index`` into the repetition ``history`` (key -> plies where it
     stood); how often it has stood now and the plies where it stood before. A ply that starts
     the history anew (:func:`~muehle.analyzer.engine.core.resets_repetition`) empties it and
     stands alone."""
     if core.resets_repetition(kind, captures, rules):
         history.clear()
-        return 1, []
+        return 1, _NO_OCCURRENCES
     seen = history.setdefault(after_key, [])
-    earlier = seen[:]
+    earlier = Occurrences(seen, len(seen)) if seen else _NO_OCCURRENCES
     seen.append(index)
     return len(seen), earlier
 

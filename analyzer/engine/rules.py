@@ -35,11 +35,12 @@ if TYPE_CHECKING:
 
 #: Allowed values of the enumerated fields.
 DOUBLE_MILL = ("placing", "always", "never")
-CAPTURE_FROM_MILL = ("when-all-in-mills", "never")
+CAPTURE_FROM_MILL = ("when-all-in-mills", "never", "always")
 REPETITION = ("claim", "automatic", "off")
 REPETITION_WINDOW = ("game", "moves")
 NO_PROGRESS_RESET = ("capture", "mill", "placement-or-capture")
 DRAW_MODE = ("claim", "automatic")
+BLOCKED = ("loss", "draw")
 
 #: What a ruleset may cite its rules text for (``cites``): the draw claims, the two
 #: ways to lose on the board, and the position to restore after an illegal ply.
@@ -65,7 +66,12 @@ class NoProgressRule:
     progress made by White it comes one ply after the counter reaches ``limit``.
     With ``before_capture`` (Sanmill) a move or jump that brings the counter to the draw
     while closing a mill draws the game at once: its capture is not made (one written is
-    one too many).
+    one too many). ``endgame_limit`` (Sanmill's endgame N-move rule) is a shorter limit that
+    applies while a side has exactly three stones on the board and none in hand.
+    ``named_first``: when the draw comes with the same ply as a threefold repetition, the
+    game's end is named by this rule (Sanmill tests its N-move rules first).
+    ``from_fen``: a set-up position's FEN (field 16) gives the counter at the start; without
+    it the count starts at 0 (Sanmill's engine does not read that field for the draw).
 
     >>> rule = NoProgressRule(100, "mill", whole_moves=True)
     >>> rule.reached(100, by_black=False), rule.reached(100, by_black=True), rule.reached(101, by_black=False)
@@ -77,6 +83,9 @@ class NoProgressRule:
     mode: str = "claim"
     whole_moves: bool = False
     before_capture: bool = False
+    endgame_limit: Optional[int] = None
+    named_first: bool = False
+    from_fen: bool = True
 
     def __post_init__(self) -> None:
         """A rule built in code is checked as a ruleset file is (a :class:`ValueError` saying what is wrong).
@@ -90,12 +99,30 @@ class NoProgressRule:
             raise ValueError(f"no_capture.limit: must be a whole number of plies, at least 1, not {quoted(self.limit)}")
         _check_choice("no_capture.reset", self.reset, NO_PROGRESS_RESET)
         _check_choice("no_capture.mode", self.mode, DRAW_MODE)
-        for key in ("whole_moves", "before_capture"):
+        for key in ("whole_moves", "before_capture", "named_first", "from_fen"):
             if not isinstance(getattr(self, key), bool):
                 raise ValueError(f"no_capture.{key}: must be true or false, not {quoted(getattr(self, key))}")
         if self.whole_moves and self.limit % 2:
             raise ValueError(f"no_capture.limit: must be even with whole_moves (the plies of whole moves), "
                              f"not {self.limit}")
+        if self.endgame_limit is not None:
+            if not _is_int(self.endgame_limit) or not 1 <= self.endgame_limit < self.limit:
+                raise ValueError(f"no_capture.endgame_limit: must be a whole number of plies from 1 to "
+                                 f"limit - 1 ({self.limit - 1}), or null, not {self.endgame_limit!r}")
+            if self.whole_moves or self.mode != "automatic":
+                raise ValueError("no_capture.endgame_limit: goes only with mode automatic and without "
+                                 "whole_moves (Sanmill's rule)")
+
+    def endgame(self, white: int, black: int, in_hand_white: int, in_hand_black: int) -> bool:
+        """Whether ``endgame_limit`` applies in a position (stones as masks): a side has exactly three
+        stones on the board and neither has any in hand (Sanmill's ``Position::is_three_endgame``).
+
+        >>> rule = NoProgressRule(100, "placement-or-capture", "automatic", endgame_limit=10)
+        >>> rule.endgame(0b111, 0b1111 << 8, 0, 0), rule.endgame(0b111, 0b1111 << 8, 1, 0)
+        (True, False)
+        """
+        return (self.endgame_limit is not None and not in_hand_white and not in_hand_black
+                and (white.bit_count() == 3 or black.bit_count() == 3))
 
     def threshold(self, by_black: bool) -> int:
         """The counter at which the draw is due after a ply by Black (``by_black``) or by White."""
@@ -128,7 +155,8 @@ class Ruleset:
     ``"placing"`` two only when the ply is a placement, ``"always"`` two in any
     phase, ``"never"`` always one. ``capture_from_mill``: ``"when-all-in-mills"``
     (a stone in a closed mill may be captured only when every opposing stone is in
-    one) or ``"never"`` (then the mill is closed without a capture).
+    one), ``"never"`` (then the mill is closed without a capture) or ``"always"`` (any opposing
+    stone, in a mill or not: Sanmill's ``MayRemoveFromMillsAlways``).
     ``repetition``: threefold repetition is a draw to ``"claim"``, ends the game
     ``"automatic"``-ally, or is ``"off"``. ``repetition_window``: which positions count
     towards a repetition: every one of the ``"game"``, or under ``"moves"`` only those
@@ -136,6 +164,9 @@ class Ruleset:
     ``None``. ``mandatory_draw``: the stone-count rule of WMD 11.5 applies.
     ``cites``: for some of :data:`CITED`, the section of the rules text that says
     so and its words, as (what, section, text) triples (see :meth:`cite`).
+    ``blocked``: a side to move that cannot move has lost (``"loss"``) or the game is drawn
+    (``"draw"``, Sanmill's ``StalemateAction`` ``endWithStalemateDraw``); a board left full by
+    the placements is a loss for the side to move either way.
     ``claim_with_next_move``: a draw is claimed together with the claimant's next ply, so a
     claim made with a ply is good when the right existed at the position before it.
     """
@@ -145,6 +176,7 @@ class Ruleset:
     follows: str = ""
     stones: int = 9
     flying: bool = True
+    blocked: str = "loss"
     double_mill: str = "placing"
     capture_from_mill: str = "when-all-in-mills"
     repetition: str = "claim"
@@ -167,6 +199,7 @@ class Ruleset:
         for key in ("flying", "mandatory_draw", "claim_with_next_move"):
             if not isinstance(getattr(self, key), bool):
                 raise ValueError(f"{key}: must be true or false, not {quoted(getattr(self, key))}")
+        _check_choice("blocked", self.blocked, BLOCKED)
         _check_choice("double_mill", self.double_mill, DOUBLE_MILL)
         _check_choice("capture_from_mill", self.capture_from_mill, CAPTURE_FROM_MILL)
         _check_choice("repetition", self.repetition, REPETITION)
@@ -411,8 +444,8 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
                 raise fail((key,), f"must be a{' non-empty' if key == 'name' else ''} text, "
                                    f"not {quoted(data[key])}")
             values[key] = data[key].strip() if key == "name" else data[key]
-    for key in ("stones", "flying", "mandatory_draw", "claim_with_next_move", "double_mill", "capture_from_mill", "repetition",
-                "repetition_window"):
+    for key in ("stones", "flying", "blocked", "mandatory_draw", "claim_with_next_move", "double_mill",
+                "capture_from_mill", "repetition", "repetition_window"):
         if key in data:
             values[key] = data[key]  # (checked by the Ruleset itself, below)
     if values.get("repetition") is False:  # (YAML reads an unquoted `off` as false)
@@ -453,7 +486,8 @@ def _no_progress(value: Any, fail: Any) -> Optional[NoProgressRule]:
 
 
 #: The field of a ruleset that decides each cited rule (the others hang on no one field).
-_CITED_FIELD = {"repetition": "repetition", "no-capture": "no_capture", "mandatory-draw": "mandatory_draw"}
+_CITED_FIELD = {"repetition": "repetition", "no-capture": "no_capture", "mandatory-draw": "mandatory_draw",
+                "blocked": "blocked"}
 
 
 def _cites(value: Any, fail: Any) -> tuple[tuple[str, str, str], ...]:
@@ -501,11 +535,14 @@ def ruleset_to_yaml(rules: Ruleset) -> str:
       mode: automatic
       whole_moves: false
       before_capture: true
+      endgame_limit: null
+      named_first: true
+      from_fen: false
     mandatory_draw: false
     claim_with_next_move: false
     cites:
-      repetition:
-        section: Allgemeine Beschreibung, Regeln für Unentschieden
+      fewer-than-three:
+        section: Allgemeine Beschreibung, Endphase
     ...
     """
     data: dict[str, Any] = {}

@@ -5,7 +5,8 @@ record's ``[Rules "..."]`` tag names, else the default (``wmd``). The start is t
 record's ``[FEN "..."]`` when it says ``[SetUp "1"]``, else the empty board, White to
 move, or Black where a ``[FirstMove "black"]`` tag says the players agreed so (see
 :func:`first_mover`). The no-progress counter starts from what the FEN's field 16 says of it (see
-:func:`~muehle.analyzer.pictures.fen.no_progress_at_setup`), else from 0.
+:func:`~muehle.analyzer.pictures.fen.no_progress_at_setup`) unless the ruleset's rule says
+``from_fen: false`` (Sanmill's engine), else from 0.
 
 >>> from muehle.notation.model import Game, Ply
 >>> rules_for(Game(tags={"Rules": "Sanmill"})).name, rules_for(Game()).name
@@ -81,10 +82,15 @@ def replay_from(game: Game, rules: RulesArg, setup: Optional[FenPosition]) -> Re
     >>> from muehle.analyzer.pictures.fen import fen_to_position
     >>> from muehle.notation.model import Ply
     >>> setup = fen_to_position("@*@*O*@*/**O***O*/*O*@*O*@ w m s 5 0 5 0 0 0 0 0 0 0 0 98 70")
-    >>> result = replay_from(Game(plies=[Ply(70, "white", "d2", "d3"), Ply(70, "black", "d6", "d5")]),
-    ...                      "sanmill", setup)
+    >>> plies = [Ply(70, "white", "d2", "d3"), Ply(70, "black", "d6", "d5")]
+    >>> sanmill = as_ruleset("sanmill")
+    >>> reading_field_16 = replace(sanmill, no_capture=replace(sanmill.no_capture, from_fen=True))
+    >>> result = replay_from(Game(plies=plies), reading_field_16, setup)
     >>> result.start_no_progress, result.outcome.reason, result.outcome.ply
     (98, 'no-capture', 2)
+    >>> result = replay_from(Game(plies=plies), sanmill, setup)  # (Sanmill's own count starts at 0)
+    >>> result.start_no_progress, result.outcome
+    (0, None)
     """
     if setup is None:
         if first_mover(game) == "black":
@@ -95,6 +101,9 @@ def replay_from(game: Game, rules: RulesArg, setup: Optional[FenPosition]) -> Re
     if not isinstance(rules, Ruleset):
         rules = as_ruleset(rules)
     rule = rules.no_capture
-    count, exact = no_progress_at_setup(setup, rule.reset if rule is not None else "capture")
+    if rule is not None and not rule.from_fen:  # (the count starts at 0 whatever field 16 says)
+        count, exact = 0, True
+    else:
+        count, exact = no_progress_at_setup(setup, rule.reset if rule is not None else "capture")
     return replay(game, rules, start=setup.position, no_progress=count, no_progress_exact=exact,
                   fullmove=setup.fullmove)

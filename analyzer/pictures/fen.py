@@ -39,6 +39,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Optional, Sequence
 
+from muehle.analyzer.engine.board import ALL_POINTS as _FULL_BOARD
 from muehle.analyzer.engine.board import POINT_INDEX, Position
 from muehle.notation.errors import FormatError
 from muehle.notation.model import MAX_DIGITS, Game, Side, other_side, tag_value_offset_column, too_many_digits
@@ -367,6 +368,14 @@ def fen_to_position(
         notes.append(f"the FEN shows a finished game: {_name(loser)} has fewer than three stones after "
                      f"{_name(to_move)}'s capture, which Sanmill still counts as to come; read as the position "
                      f"after it, {_name(loser)} to move")
+    elif phase == "o" and action == "p" and not hand_white and not hand_black and white | black == _FULL_BOARD:
+        # Sanmill ends the game on the placement that fills the board before the side changes
+        # (Position::put_piece, BoardFullAction firstPlayerLose): the placer is still to move
+        blocked = other_side(to_move)
+        position = Position(white, black, hand_white, hand_black, blocked)
+        notes.append(f"the FEN shows a finished game: {_name(to_move)}'s placement filled the board, which "
+                     f"Sanmill writes with {_name(to_move)} still to move; read as the position after it, "
+                     f"{_name(blocked)} to move (and unable to)")
     return FenPosition(
         position=position,
         phase=phase,

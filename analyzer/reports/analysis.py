@@ -21,7 +21,7 @@ from muehle.analyzer.engine.board import POINT_INDEX, Position, points_of
 from muehle.analyzer.pictures.fen import fen_of_record, start_fen
 from muehle.analyzer.reports.mandatory_draw import obliging_clause, stone_count
 from muehle.analyzer.engine.core import capturable
-from muehle.analyzer.engine.replay import Replay, phase
+from muehle.analyzer.engine.replay import Occurrences, Replay, phase
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.reports.result_tag import result_tag_errors
 from muehle.analyzer.reports.zwickmuehle import has_shuttle, zwickmuehlen
@@ -107,7 +107,8 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         """The event as plain data: ``ply``, ``move``, ``side``, ``type``, then its own fields."""
-        return {"ply": self.ply, "move": self.move, "side": self.side, "type": self.type, **self.fields}
+        fields = {key: list(value) if isinstance(value, Occurrences) else value for key, value in self.fields.items()}
+        return {"ply": self.ply, "move": self.move, "side": self.side, "type": self.type, **fields}
 
 
 @dataclass
@@ -274,7 +275,7 @@ class _Walk:
                 self.phases[who] = now
         if record.repetition_count >= 2:
             self.add(index, "repetition", side, {
-                "count": record.repetition_count, "earlier": list(record.earlier_occurrences)})
+                "count": record.repetition_count, "earlier": record.earlier_occurrences})
         for right in self.rights_at.get(index, ()):
             if self.first_right.get(right.rule) is None:
                 self.first_right[right.rule] = index

@@ -28,19 +28,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from muehle.analyzer.engine.board import ALL_POINTS, MILLS, NEIGHBOURS, POINTS, Position, points_of
+from muehle.analyzer.engine.board import ALL_POINTS, MILLS_THROUGH, POINTS, Position, points_of
+from muehle.analyzer.engine.core import closed_mills, reach
 from muehle.notation.model import Side
 
 
 def _shuttle_targets() -> tuple[tuple[tuple[int, int, int], ...], ...]:
-    """For each point ``s``: (neighbour ``p``, mill ``M'`` through ``p`` without ``s``, ``M'`` minus ``p``)."""
+    """For each point ``s``: (neighbour ``p``, mill ``M'`` through ``p`` without ``s``, ``M'`` minus ``p``);
+    neighbours and mills as the engine has them (:func:`~muehle.analyzer.engine.core.reach`, the
+    mills through a point)."""
     table = []
     for s in range(len(POINTS)):
         targets = []
+        neighbours = reach(1 << s)
         for p in range(len(POINTS)):
-            if NEIGHBOURS[s] >> p & 1:
-                for mill in MILLS:
-                    if mill >> p & 1 and not mill >> s & 1:
+            if neighbours >> p & 1:
+                for mill in MILLS_THROUGH[p]:
+                    if not mill >> s & 1:
                         targets.append((1 << p, mill, mill & ~(1 << p)))
         table.append(tuple(targets))
     return tuple(table)
@@ -67,10 +71,6 @@ class Shuttle:
                 "closes": list(self.closes)}
 
 
-def _closed_mills(stones: int) -> list[int]:
-    return [mill for mill in MILLS if stones & mill == mill]
-
-
 def has_shuttle(stones: int, opponent: int) -> bool:
     """Whether the side holding ``stones`` has a running double mill; ``opponent`` is the other side's mask.
 
@@ -81,9 +81,7 @@ def has_shuttle(stones: int, opponent: int) -> bool:
     True
     """
     empty = ALL_POINTS & ~(stones | opponent)
-    for mill in MILLS:
-        if stones & mill != mill:
-            continue
+    for mill in closed_mills(stones):
         rest = mill
         while rest:
             low = rest & -rest
@@ -106,7 +104,7 @@ def shuttles(stones: int, opponent: int) -> list[Shuttle]:
     """
     empty = ALL_POINTS & ~(stones | opponent)
     found = []
-    for mill in _closed_mills(stones):
+    for mill in closed_mills(stones):
         for s in range(len(POINTS)):
             if not mill >> s & 1:
                 continue

@@ -552,19 +552,21 @@ class TestSetUp:
     @pytest.mark.parametrize("jobs", ["1", "2"])
     def test_the_no_progress_count_goes_on_from_the_fen(self, tmp_path: Path, jobs: str) -> None:
         """examples/setup-no-progress.txt, game 1, played on: 96 plies without a placement or
-        capture before the set-up, so Sanmill's automatic draw comes after the fourth ply
-        (71... d6-d5) and the fifth, 72. d3-d2 at column 37 of line 14, is one too many."""
+        capture before the set-up, so under a ruleset reading field 16 Sanmill's automatic draw
+        comes after the fourth ply (71... d6-d5) and the fifth, 72. d3-d2 at column 37 of line 15,
+        is one too many."""
         text = (ROOT / "examples" / "setup-no-progress.txt").read_text("utf-8").replace(
             "{ The 100th such ply: drawn. } 1/2-1/2", "72. d3-d2 *")
         path = write(tmp_path, "on.txt", text)
-        result = run("validate", "--format", "json", "--jobs", jobs, path)
+        result = run("validate", "--format", "json", "--jobs", jobs, "--rules",
+                     str(ROOT / "examples" / "sanmill-field-16.yaml"), path)
         assert result.exit_code == 1
-        first, second = json.loads(result.stdout)
+        first = json.loads(result.stdout)[0]
         (error,) = first["errors"]
-        assert (error["code"], error["ply"], error["line"], error["column"]) == ("after-game-end", 5, 14, 37)
+        assert (error["code"], error["ply"], error["line"], error["column"]) == ("after-game-end", 5, 15, 37)
         assert "the game was already over after ply 4 (drawn by the no-capture rule)" in error["message"]
         assert first["outcome"] == {"winner": None, "reason": "no-capture", "ply": 4}
-        assert second["valid"]
+        assert json.loads(run("validate", "--format", "json", "--jobs", jobs, path).stdout)[1]["valid"]  # (game 2, wmd)
 
 
 class TestJobs:

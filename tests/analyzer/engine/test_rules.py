@@ -97,10 +97,39 @@ def test_brettspielnetz() -> None:
 
 
 def test_sanmill() -> None:
+    """Sanmill v7.4.6's defaults (SEMANTICS of its engine): the N-move draw named before a repetition
+    on the same ply (SearchEngine::executeSearch tests it first), a set-up FEN's field 16 not read
+    for the draw, the endgame N-move rule off (EndgameNMoveRule 100 = NMoveRule), a blocked side loses."""
     rules = load_ruleset("sanmill")
     assert rules.double_mill == "never" and rules.repetition == "automatic"
-    assert rules.no_capture == NoProgressRule(100, "placement-or-capture", "automatic", before_capture=True)
+    assert rules.no_capture == NoProgressRule(100, "placement-or-capture", "automatic", before_capture=True,
+                                              named_first=True, from_fen=False)
+    assert rules.no_capture.endgame_limit is None and rules.blocked == "loss"
     assert rules.repetition_window == "moves"
+    assert rules.cite("repetition") is None  # (the general description's repetition is not Sanmill's)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("blocked: stalemate", "blocked: must be one of loss, draw, not 'stalemate'"),
+    ("no_capture: {limit: 100, mode: automatic, endgame_limit: 100}",
+     "no_capture.endgame_limit: must be a whole number of plies from 1 to limit - 1 (99), or null, not 100"),
+    ("no_capture: {limit: 100, mode: automatic, endgame_limit: 0}",
+     "no_capture.endgame_limit: must be a whole number of plies from 1 to limit - 1 (99), or null, not 0"),
+    ("no_capture: {limit: 100, mode: claim, endgame_limit: 10}",
+     "no_capture.endgame_limit: goes only with mode automatic and without whole_moves (Sanmill's rule)"),
+    ("no_capture: {limit: 100, named_first: 1}", "no_capture.named_first: must be true or false, not 1"),
+    ("no_capture: {limit: 100, from_fen: 'no'}", "no_capture.from_fen: must be true or false, not 'no'"),
+])
+def test_sanmill_fields_refuse_bad_values(text: str, message: str) -> None:
+    with pytest.raises(FormatError) as caught:
+        parse_ruleset(text, source="club.yaml")
+    assert caught.value.message == message and caught.value.line == 1
+
+
+def test_a_file_that_changes_blocked_drops_the_bases_citation_of_it() -> None:
+    rules = parse_ruleset("base: sanmill\nblocked: draw\n")
+    assert rules.blocked == "draw" and rules.cite("blocked") is None
+    assert rules.cite("fewer-than-three") == load_ruleset("sanmill").cite("fewer-than-three")
 
 
 @pytest.mark.parametrize("name", ["wmd", "wmd-traditional", "schuermann", "brettspielnetz", "sanmill"])
@@ -135,7 +164,8 @@ def test_tags_name_presets_only() -> None:
 @pytest.mark.parametrize("text, key, line, says", [
     ("name: x\ndouble_mils: always\n", "double_mils", 2, "unknown key"),
     ("double_mill: twice\n", "double_mill", 1, "must be one of placing, always, never, not 'twice'"),
-    ("capture_from_mill: always\n", "capture_from_mill", 1, "must be one of when-all-in-mills, never"),
+    ("capture_from_mill: sometimes\n", "capture_from_mill", 1,
+     "must be one of when-all-in-mills, never, always, not 'sometimes'"),
     ("repetition: yes\n", "repetition", 1, "must be one of claim, automatic, off, not True"),
     ("stones: 13\n", "stones", 1, "must be a whole number from 3 to 12, not 13"),
     ("stones: nine\n", "stones", 1, "must be a whole number"),
@@ -364,3 +394,22 @@ def test_citations_built_in_code_are_checked() -> None:
         Ruleset(name="club", title="Club", cites=(("stalemate", "Club 1", "words"),))
     with pytest.raises(ValueError, match="cites: each must be"):
         Ruleset(name="club", title="Club", cites=(("repetition", "", "words"),))
+
+
+def test_capture_from_mill_always_lets_a_mill_stone_go() -> None:
+    """Sanmill's MayRemoveFromMillsAlways: with White's mill a1-d1-g1 closed and b4 free, Black's
+    mill may take d1 (under when-all-in-mills that is a protected-stone); the endgame plies use
+    the same rule (the engine's capturable_under)."""
+    from muehle.analyzer.endgames import plies
+    from muehle.analyzer.engine import core
+    from muehle.analyzer.engine.replay import replay
+    from muehle.notation.model import Game, Ply
+
+    from muehle.analyzer.engine.board import Position, mask_of
+
+    start = Position(mask_of(["a1", "d1", "g1", "b4"]), mask_of(["a7", "d7", "g4", "b6"]), 0, 0, "black")
+    game = Game(plies=[Ply(20, "black", "g7", "g4", captures=["d1"])])  # (closes a7-d7-g7)
+    always = parse_ruleset("base: wmd\ncapture_from_mill: always\n")
+    assert replay(game, always, start).errors == []
+    assert [error.code for error in replay(game, "wmd", start).errors] == ["protected-stone"]
+    assert plies.capturable_under is core.capturable_under

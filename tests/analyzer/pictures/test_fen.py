@@ -364,16 +364,21 @@ def test_a_record_set_up_from_a_fen_replays_from_there() -> None:
         "********/OO*@O*@O/******** b p p 4 5 2 6 0 0 0 0 0 0 0 0 4")
 
 
-@pytest.mark.parametrize("preset", ["sanmill", "wmd", "brettspielnetz"])
+_SANMILL_READING_FIELD_16 = "base: sanmill\nno_capture: {limit: 100, reset: placement-or-capture, mode: automatic, before_capture: true}\n"
+
+
+@pytest.mark.parametrize("preset", ["sanmill-field-16", "wmd", "brettspielnetz"])
 def test_a_game_resumed_from_its_fen_keeps_its_no_progress_count(preset: str) -> None:
     """Cut a game after ply k, write the FEN there and go on from it as a set-up record.
 
     Field 16 counts plies since the last placement or capture. Under sanmill's reset
-    (placement-or-capture) the resumed counts are the game's own. Under ``capture``
-    and ``mill`` they are at most the game's (lower bounds), and equal from the first
-    reset after the cut on.
+    (placement-or-capture), read from the FEN (``from_fen``), the resumed counts are the
+    game's own. Under ``capture`` and ``mill`` they are at most the game's (lower bounds),
+    and equal from the first reset after the cut on. (Sanmill's own engine does not read
+    field 16: see test_sanmill_starts_a_set_up_count_at_0.)
     """
-    rules = load_ruleset(preset)
+    rules = parse_ruleset(_SANMILL_READING_FIELD_16) if preset == "sanmill-field-16" else load_ruleset(preset)
+    preset = "sanmill" if preset == "sanmill-field-16" else preset
     exact = rules.no_capture.reset == "placement-or-capture"
     compared = 0
     for game in generate_games(rules, 11, 25):
@@ -383,7 +388,7 @@ def test_a_game_resumed_from_its_fen_keeps_its_no_progress_count(preset: str) ->
             fen = fen_of_record(records, cut)
             rest = [Ply(ply.number, ply.side, ply.target, ply.origin, list(ply.captures))
                     for ply in full.plies[cut:len(records)]]
-            resumed = replay_record(Game(tags={"SetUp": "1", "FEN": fen, "Rules": preset}, plies=rest))
+            resumed = replay_record(Game(tags={"SetUp": "1", "FEN": fen, "Rules": preset}, plies=rest), rules)
             assert resumed.errors == [] and len(resumed.records) == len(records) - cut
             assert resumed.start_no_progress_exact == exact
             reset_seen = False
@@ -398,6 +403,21 @@ def test_a_game_resumed_from_its_fen_keeps_its_no_progress_count(preset: str) ->
                 assert [(d.rule, d.ply + cut) for d in resumed.draw_rights if d.rule == "no-capture"] == [
                     (d.rule, d.ply) for d in full.draw_rights if d.rule == "no-capture" and d.ply > cut]
     assert compared > 500
+
+
+def test_sanmill_starts_a_set_up_count_at_0() -> None:
+    """Sanmill's engine clears its move history at ``position fen`` and never reads field 16 for the
+    draw (EngineCommands::position): from a FEN saying 98, two moves draw nothing under ``sanmill``
+    (the fixture n2-setup-counter: Sanmill plays on), where a ruleset reading field 16 draws."""
+    game = Game(tags={"SetUp": "1", "FEN": "*@O@*O@O/@O@O@O@O/*@*O*@*O w m s 9 0 9 0 0 0 0 0 0 0 0 98 10"},
+                plies=[Ply(10, "white", "a4", "a7"), Ply(10, "black", "g4", "g7"), Ply(11, "white", "d3", "c3")])
+    sanmill = replay_record(game, "sanmill")
+    assert sanmill.errors == [] and sanmill.outcome is None
+    assert (sanmill.start_no_progress, sanmill.start_no_progress_exact) == (0, True)
+    assert [record.plies_without_capture for record in sanmill.records] == [1, 2, 3]
+    reading = replay_record(game, parse_ruleset(_SANMILL_READING_FIELD_16))
+    assert reading.outcome is not None and (reading.outcome.reason, reading.outcome.ply) == ("no-capture", 2)
+    assert reading.errors[0].code == "after-game-end"
 
 
 def test_what_field_16_says_under_each_reset() -> None:
@@ -630,3 +650,28 @@ def test_validate_judges_a_game_over_fen_as_the_win_it_shows(tmp_path: Path, fen
     played_on = judged("1-0", "22... a1-a4 ")
     assert [error["code"] for error in played_on["errors"]] == ["setup"]
     assert "so no ply can follow it" in played_on["errors"][0]["message"]
+
+
+# Sanmill's FEN of a 12-stone game whose 24th placement (Black's) filled the board without a
+# mill: Position::put_piece ends the game (BoardFullAction firstPlayerLose, Black wins) before
+# the side changes, so Black, the winner, is still to move, action p (games/stones12 of
+# Sanmill v7.4.6's self-play; the engine's verdict: Black wins).
+SANMILL_FULL_BOARD = "O@@OO@@O/O@O@O@O@/@O@O@@OO b o p 12 0 12 0 0 0 0 0 0 0 0 0 12"
+
+
+def test_the_full_board_fen_is_blacks_win() -> None:
+    read = fen_to_position(SANMILL_FULL_BOARD, stones=12)
+    assert read.finished and read.position.to_move == "white"  # (the position after the placement)
+    assert read.notes == ("the FEN shows a finished game: Black's placement filled the board, which Sanmill "
+                          "writes with Black still to move; read as the position after it, White to move "
+                          "(and unable to)",)
+    rules = parse_ruleset("base: sanmill\nstones: 12\n")
+    won = replay_record(Game(tags={"SetUp": "1", "FEN": SANMILL_FULL_BOARD}, result="0-1"), rules)
+    assert won.errors == [] and (won.outcome.winner, won.outcome.reason, won.outcome.ply) == ("black", "blocked", 0)
+    lost = replay_record(Game(tags={"SetUp": "1", "FEN": SANMILL_FULL_BOARD}, result="1-0"), rules)
+    assert [error.code for error in lost.errors] == ["result-mismatch"]
+    # a full board even under blocked: draw is the placer's win (BoardFullAction, not StalemateAction)
+    drawn_rules = parse_ruleset("base: sanmill\nstones: 12\nblocked: draw\n")
+    assert replay_record(Game(tags={"SetUp": "1", "FEN": SANMILL_FULL_BOARD}), drawn_rules).outcome.winner == "black"
+    # muehle's own FEN of that end (White to move, blocked, action s) reads the same
+    assert fen_to_position(SANMILL_FULL_BOARD.replace(" b o p ", " w o s "), stones=12).position == read.position

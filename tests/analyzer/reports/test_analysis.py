@@ -129,8 +129,10 @@ def test_no_capture_counts_mills_under_brettspielnetz() -> None:
 
 def test_no_capture_count_goes_on_from_a_set_up_position() -> None:
     """examples/setup-no-progress.txt, game 1: Sanmill's FEN says 96 plies since the last
-    placement or capture, so the fourth ply is the 100th and draws (automatic)."""
-    analysis = analysis_of("setup-no-progress.txt")
+    placement or capture, so under a ruleset reading it (examples/sanmill-field-16.yaml) the
+    fourth ply is the 100th and draws (automatic)."""
+    field_16 = str(EXAMPLES / "sanmill-field-16.yaml")
+    analysis = analysis_of("setup-no-progress.txt", rules=field_16)
     rights = [(e["ply"], e["count"], e["automatic"], e["exact"]) for e in events(analysis, "draw-right")]
     assert rights == [(4, 100, True, True)]
     assert analysis.summary["no_capture"] == {"limit": 100, "reset": "placement-or-capture", "whole_moves": False,
@@ -139,7 +141,7 @@ def test_no_capture_count_goes_on_from_a_set_up_position() -> None:
     book = (EXAMPLES / "setup-no-progress.txt").read_text(encoding="utf-8").split("\n\n[Event")[0]
     book = book.replace('[Result "1/2-1/2"]', '[Result "½-½"]').replace("d6-d5 { The 100th such ply: drawn. } 1/2-1/2",
                                                                      "d6-d5 *")
-    end = analyze(replay_record(parse_game(book))).summary["end"]
+    end = analyze(replay_record(parse_game(book), field_16)).summary["end"]
     assert (end["declared"], end["result"], end["agrees"]) == ("½-½", "1/2-1/2", True)  # (the book writes ½-½)
     second = analysis_of("setup-no-progress.txt", number=2)
     assert second.summary["no_capture"]["count"] == 60 and second.summary["no_capture"]["exact"] is False

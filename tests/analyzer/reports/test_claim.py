@@ -151,15 +151,19 @@ def test_the_schuermann_rules_take_the_no_mill_draw_of_the_general_description()
 
 
 def test_sanmill_count_goes_on_from_the_fen_exactly() -> None:
-    """Sanmill resets on a placement or capture, which is what field 16 counts: 96 + 3 = 99."""
-    verdict = claim("setup-no-progress.txt", 3, "no-capture")
+    """Sanmill resets on a placement or capture, which is what field 16 counts: 96 + 3 = 99, under
+    a ruleset that reads field 16 (examples/sanmill-field-16.yaml; Sanmill's engine itself starts at 0)."""
+    verdict = claim("setup-no-progress.txt", 3, "no-capture", rules=str(EXAMPLES / "sanmill-field-16.yaml"))
     assert not verdict.valid
     assert verdict.proof == {"plies": 99, "limit": 100, "reset": "placement-or-capture", "whole_moves": False,
                              "since": 0,
                              "before_start": 96, "exact": True}
     assert verdict.reason == (
         "only 99 plies without a placement or capture: 3 since the set-up position and 96 before it "
-        "(its FEN's count); the rules sanmill need 100, so the right exists after 71... (ply 4) at the earliest")
+        "(its FEN's count); the rules sanmill-field-16 need 100, so the right exists after 71... (ply 4) at the "
+        "earliest")
+    under_sanmill = claim("setup-no-progress.txt", 3, "no-capture")
+    assert (under_sanmill.valid, under_sanmill.proof["plies"], under_sanmill.proof["before_start"]) == (False, 3, 0)
 
 
 def test_wmd_count_from_the_fen_is_a_lower_bound_that_can_prove_a_claim() -> None:
@@ -293,14 +297,15 @@ def test_verdict_as_data() -> None:
 
 def test_each_verdict_cites_the_rules_text_of_its_ruleset() -> None:
     """The words of the text each preset follows: WMD 11.5 for an offer that must be accepted;
-    the general description (003) for a repetition under sanmill; for a claim after the game was
-    decided, the rule that decided it (the blocked win of game 15 of illegal-moves.txt, WMD 10.2)."""
+    none for a repetition under sanmill (its engine's repetition, among positions reached by moves
+    since the last placement or removal, is narrower than the general description's "3 Mal dieselbe
+    Stellung"); for a claim after the game was decided, the rule that decided it (the blocked win of
+    game 15 of illegal-moves.txt, WMD 10.2)."""
     verdict = claim("analyze-mandatory-draw.txt", 1, "mandatory-draw")
     assert verdict.cites == ("WMD 11.5", "Ein Remis-Angebot muss vom Gegner zwingend angenommen werden")
     sanmill = judge_claim(replay_record(next(read_file(EXAMPLES / "analyze-repetition.txt")), rules="sanmill"),
                           26, "white", "repetition")
-    assert sanmill.cites == ("Allgemeine Beschreibung, Regeln für Unentschieden",
-                             "3 Mal dieselbe Stellung erreicht wird")
+    assert sanmill.cites is None
     game = list(read_file(EXAMPLES / "illegal-moves.txt"))[14]
     decided = judge_claim(replay_record(game), 18, "black", "repetition")
     assert not decided.valid and "already decided" in decided.reason
