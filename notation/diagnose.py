@@ -361,13 +361,13 @@ def glued_ply(token: Any, text: str, make: Callable[[str, int], NotationError]) 
         return make(point_problem(point) or f"unexpected {rest}", column + 1)
     if rest.isdigit():
         return make(_glued_point(token.value[-2:] + rest), column - 2)
-    glued = _move_text(token.value) + rest
-    two = _TWO_POINTS.fullmatch(glued)
+    word = _move_text(token.value) + rest
+    two = _TWO_POINTS.fullmatch(word)
     if two is not None and (two[1].lower() == two[3].lower() or two[2] == two[4]):  # (on one file or rank)
-        first, second = glued[:2].lower(), glued[2:].lower()
-        return make(f"{glued}: a move is written with '-' between its points ({first}-{second}), and two "
+        first, second = word[:2].lower(), word[2:].lower()
+        return make(f"{word}: a move is written with '-' between its points ({first}-{second}), and two "
                     f"plies with a space between them ({first} {second})", column - len(_move_text(token.value)))
-    return make(f"{glued}: plies must be separated by a space",
+    return make(f"{word}: plies must be separated by a space",
                 column - len(_move_text(token.value)))
 
 

@@ -20,7 +20,7 @@ __all__ = ["Memo", "MEMO_BUDGET"]
 MEMO_BUDGET = 1 << 20
 
 
-class Memo(dict):  # type: ignore[type-arg]
+class Memo(dict[str, Any]):
     """A dict whose new entries are kept only while its keys' characters stay within ``budget``
     (setting one past that is no error: it is not remembered; nor is a key set a second time)."""
 

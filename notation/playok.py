@@ -390,6 +390,7 @@ class _Tokenizer:
         game = self.current(offset, True)
         self.moves = True
         origin, target, captures = _ply_points(word)
+        number: Optional[int]
         if self.pending is not None:
             number, side = self.pending[0], self.pending[1]
             self.pending = None
