@@ -151,6 +151,8 @@ class FastReader:
             at = len(lines)
         body = "\n".join(lines[at:])
         if "{" in body or ";" in body:
+            if body.find("{", body.rfind("}") + 1) != -1:
+                return None  # a "{" that no "}" closes: the parser says where (the pattern would scan on from each)
             body = self._comment.sub(" ", body)  # comments are read with the rest, by the loader
         if self._opening in body:
             # a parenthesis of a variation is a word of its own ("(19..." is two), a draw offer one

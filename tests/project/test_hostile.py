@@ -110,6 +110,20 @@ def test_a_huge_string_in_movetext_is_split_in_linear_time_and_memory(tmp_path: 
     assert peaks[-1] <= 16 * 4 * MEGA + MEMORY_FLOOR
 
 
+def test_unclosed_comments_are_refused_in_linear_time(tmp_path: Path) -> None:
+    """Each '{' that no '}' closes made the quick reader's comment pattern scan to the end of the
+    game: 160 KB of them took over a minute. The first one is the error, at its place."""
+    def make(size: int) -> Callable[[], object]:
+        path = write(tmp_path / f"open{size}.txt", "1. b4 d6 " + "{x " * (size * 20_000) + "\n")
+        return lambda: validate_file(path)
+
+    assert_about_linear(make)
+    [game] = read(tmp_path / "open1.txt")
+    [error] = game.errors
+    assert (error.line, error.column) == (1, 10)
+    assert "unterminated comment" in error.message
+
+
 def test_a_huge_quoted_key_is_told_from_notation_in_linear_time_and_memory() -> None:
     def make(size: int) -> Callable[[], object]:
         text = '{"' + "k" * (size * MEGA) + '": 1}'
