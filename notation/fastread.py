@@ -32,6 +32,7 @@ import re
 from typing import Callable, Iterable, Optional
 
 from muehle.notation.builders import GameBuilder, RecordError, Visitor
+from muehle.notation.memo import Memo
 from muehle.notation.model import (
     BLACK, MAX_VARIATION_DEPTH, SIDES, WHITE, Game, MoveLine, Numbering, PlyMove, goes_back, normal_result,
     numbering_after,
@@ -111,8 +112,9 @@ class FastReader:
         self._opening, self._closing, self._offer = (_literal(regexp[name]) for name in ("LPAR", "RPAR", "OFFER"))
         # a line of the tag section: one tag pair, with white space around it
         self._tag_line = re.compile(rf"\s*({regexp['TAG']})\s*", flags).fullmatch
-        self._words: dict[str, tuple] = {}
-        self._tag_lines: dict[str, tuple[str, str]] = {}  # tag pair by line, for lines seen before
+        # what it remembers of words and tag lines (tag pair by line), bounded by their text too
+        self._words: dict[str, tuple] = Memo()
+        self._tag_lines: dict[str, tuple[str, str]] = Memo()
 
     def read_moves(self, chunk: Chunk, source: str, loader: Callable[[], Game]) -> Optional[MoveRecord]:
         """The cheap record of the game of ``chunk`` (its head, its main line and variations as moves;

@@ -431,8 +431,6 @@ class _ThreadParser(threading.local):
 
             _FASTREAD = fastread
             self.fast = fastread.FastReader(TERMINALS, FLAGS)
-            # what it remembers of tag lines and words, bounded by their text too
-            self.fast._tag_lines, self.fast._words = Memo(), Memo()
         return self.fast
 
 
