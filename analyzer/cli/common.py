@@ -294,7 +294,7 @@ def _mode_for(target: Path) -> int:
 
 def require_numpy_or_exit() -> None:
     """Say how to install numpy and exit 1, unless it can be imported."""
-    from muehle.analyzer.endgames import require_numpy
+    from muehle.analyzer.endgames import require_numpy  # (here: the other commands start without it)
 
     try:
         require_numpy()
