@@ -31,9 +31,12 @@ def layout(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def mypy(where: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """mypy on the linked folder, given as files: ``-p muehle`` would check an installed copy
+    instead where muehle is also installed (not editable, as in CI), and a shadow file would
+    then shadow nothing."""
     return subprocess.run(
         [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
-         "--cache-dir", str(where / "cache"), *args, "-p", "muehle"],
+         "--cache-dir", str(where / "cache"), "--explicit-package-bases", *args, "muehle"],
         cwd=where, capture_output=True, text=True,
     )
 
