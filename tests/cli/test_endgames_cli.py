@@ -26,7 +26,10 @@ def muehle_without_numpy(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_endgame_commands_without_numpy_say_how_to_install_it() -> None:
-    for args in (("endgames", "probe", FEN), ("endgames", "build", "--stones", "3")):
+    """The same message for each command that needs the tables, before any output."""
+    book = str(ROOT / "examples" / "schuermann-book-game.txt")
+    for args in (("endgames", "probe", FEN), ("endgames", "build", "--stones", "3"), ("show", book, "--best"),
+                 ("analyze", book, "--perfect")):
         done = muehle_without_numpy(*args)
         assert done.returncode == 1, done.stderr
         assert "pip install 'muehle[endgames]'" in done.stderr

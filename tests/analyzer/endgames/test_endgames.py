@@ -107,8 +107,9 @@ def children(mover: int, other: int, flying: bool) -> list[tuple[int, int] | str
 
 
 @pytest.fixture(scope="module")
-def three_v_three() -> np.ndarray:
-    return solver.solve_group([(3, 3)], FLYING, {})[(3, 3)]
+def three_v_three(solved_three_v_three: np.ndarray) -> np.ndarray:
+    """The 3v3 table under FLYING, solved once for every test that needs it (tests/conftest.py)."""
+    return solved_three_v_three
 
 
 def test_three_v_three_flying_has_the_published_figures(three_v_three: np.ndarray) -> None:
@@ -227,12 +228,8 @@ def fen(white: list[str], black: list[str], to_move: str = "white") -> str:
 
 
 @pytest.fixture(scope="module")
-def cache(three_v_three: np.ndarray, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from muehle.analyzer.endgames.store import save_table, table_path
-
-    directory = tmp_path_factory.mktemp("endgames")
-    save_table(table_path(directory, FLYING, (3, 3)), three_v_three)
-    return directory
+def cache(endgame_cache: Path) -> Path:
+    return endgame_cache
 
 
 #: White to move closes a mill by a1-a4-a7 (d1-a4) or by a1-d1-g1 (a7-g1), and any capture
