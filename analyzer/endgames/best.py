@@ -13,7 +13,7 @@ holds the position.
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from muehle.analyzer.endgames.probe import DEFAULT_STONES, ProbeResult, Value, covered, probe
 from muehle.analyzer.endgames.settings import endgame_rules
@@ -72,3 +72,22 @@ def probe_if_built(position: Position, rules: Ruleset, directory: Optional[PathL
         return probe(position, rules, directory)
     except (ImportError, MissingTable):  # (numpy missing; a table there but damaged)
         return None
+
+
+#: How many best plies a value line names on a page (the others are counted).
+NAMED_ON_A_PAGE = 6
+
+
+def endgame_values(directory: Optional[PathLike] = None,
+                   most: Optional[int] = NAMED_ON_A_PAGE) -> Callable[[Position, Ruleset], Optional[str]]:
+    """A function giving the :func:`value_line` of a position under a ruleset (``most`` best plies
+    named), or ``None`` where the tables in ``directory`` (default: the user's cache) do not hold
+    it (see :func:`probe_if_built`): the HTML viewer's ``values``."""
+
+    def value(position: Position, rules: Ruleset) -> Optional[str]:
+        found = probe_if_built(position, rules, directory)
+        if found is None:
+            return None
+        return value_line(position.to_move, found.value, [ply.text for ply in found.best], most)
+
+    return value
