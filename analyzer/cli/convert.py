@@ -25,16 +25,18 @@ from muehle.notation.writers import BLACK_NUMBERS, UnwritableError, write_notati
 
 Writer = Callable[[list[Game]], str]
 
-def write_html(games: list[Game]) -> str:
+def write_html(games: list[Game], endgames_dir: Optional[str] = None) -> str:
     """The self-contained HTML viewer (imported on use: it needs the replay). A game that
     cannot be replayed (unknown ``Rules`` tag, bad ``FEN``) is shown without its positions,
-    with a warning on standard error."""
+    with a warning on standard error. Positions the endgame tables in ``endgames_dir``
+    (default: the user's cache) hold get their value, where those tables have been built."""
     import copy
 
+    from muehle.analyzer.endgames.best import endgame_values
     from muehle.analyzer.pictures.html_viewer import write_html as render
 
     unreplayed: list[tuple[int, MuehleError]] = []
-    page = render(games, unreplayed)
+    page = render(games, unreplayed, endgame_values(endgames_dir))
     for number, error in unreplayed:
         warning = copy.copy(error)
         warning.message = f"the page shows its game {number} without positions: {error.message}"
@@ -105,10 +107,15 @@ class _Errors(MuehleError):
     help="With --to notation: the book's one-line form, a comma between White's ply and "
          "Black's reply ('6. g1, g7') and '4. -, e4' for a Black ply standing alone.",
 )
+@click.option(
+    "--endgames-dir", metavar="DIR", default=None,
+    help="With --to html: the endgame tables' cache folder (default: the user's cache); "
+         "positions they hold show their value.",
+)
 @from_option
 @fails_cleanly
 def convert(files: tuple[str, ...], target: str, output: Optional[str], black_number: Optional[str],
-            comma: bool, source_format: Optional[str]) -> None:
+            comma: bool, endgames_dir: Optional[str], source_format: Optional[str]) -> None:
     """Convert game records to notation, JSON, YAML, PGN, PlayOK's numbered points or a self-contained HTML viewer.
 
     FILE may be `-` for standard input. Several files are read in order and their
@@ -121,14 +128,20 @@ def convert(files: tuple[str, ...], target: str, output: Optional[str], black_nu
     if comma and black_number == "dots":
         raise click.UsageError("--comma writes a Black ply standing alone as the book does, '4. -, e4': "
                                "--black-number dots does not go with it")
+    if endgames_dir is not None and target != "html":
+        raise click.UsageError(f"--endgames-dir applies to --to html only, not to --to {target}")
     games = read_records(files, source_format)
     if not games and target == "html":
         names = ", ".join(dict.fromkeys(source_name(name) for name in files))
         raise MuehleError(no_game("an HTML viewer needs one"), source=names,
                           code="empty")
     try:
-        text = (write_notation(games, black_number=black_number or "dots", comma=comma)
-                if black_number is not None or comma else WRITERS[target](games))
+        if black_number is not None or comma:
+            text = write_notation(games, black_number=black_number or "dots", comma=comma)
+        elif target == "html":
+            text = write_html(games, endgames_dir)
+        else:
+            text = WRITERS[target](games)
     except UnwritableError as error:
         raise _named(error, games) from None
     write_output(text, output, inputs=files)

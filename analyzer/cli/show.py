@@ -4,20 +4,26 @@ The position is the one after the asked ply (``--ply N``, 0 for the start, or
 ``--move N --side white|black``), by default after the last ply. The record is
 replayed up to there under its ruleset, so a position after an illegal ply cannot
 be shown: the command names the illegal ply and how far showing is possible.
+
+``--best`` marks the best plies of the side to move that the endgame tables name
+(``muehle endgames build``; needs numpy) and says the value; a position no table holds
+is shown without marks, with the reason (see ``docs/endgames.md``).
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional, Sequence
 
 import click
 
 from muehle.analyzer.cli.common import (check_ply_choice, fails_cleanly, from_option, output_path, ply_of_move,
-                                        ply_options, rules_option, stdout_is_utf8, write_output)
+                                        ply_options, require_numpy_or_exit, rules_option, stdout_is_utf8,
+                                        write_output)
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.pictures.diagram import game_over_text, render_diagram
 from muehle.analyzer.pictures.fen import FEN_FORMS, fen_of_record, start_fen
 from muehle.analyzer.engine.setup import replay_from, rules_for
+from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.pictures.svg import MILL_HIGHLIGHTS, render_svg
@@ -59,12 +65,16 @@ def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) ->
 @click.option("--ascii", "ascii_only", is_flag=True, help="Draw the diagram with ASCII characters only.")
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
               help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
+@click.option("--best", "best_wanted", is_flag=True,
+              help="Mark the best plies the endgame tables name and print the value (needs numpy and the tables).")
+@click.option("--endgames-dir", default=None, metavar="DIR", help="With --best: the endgame tables' cache folder.")
 @from_option
 @click.pass_context
 @fails_cleanly
 def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], move: Optional[int], side: Optional[str],
          svg_output: Optional[str], mills: str, show_fen: bool, fen_form: str, ascii_only: bool,
-         rules: Optional[Ruleset], source_format: Optional[str]) -> None:
+         rules: Optional[Ruleset], best_wanted: bool, endgames_dir: Optional[str],
+         source_format: Optional[str]) -> None:
     """Show the position after a ply of a record as a board diagram, SVG or FEN.
 
     FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads standard input).
@@ -76,6 +86,12 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
         raise click.UsageError("--fen-form goes with --fen")
     if svg_output == "-" and show_fen:
         raise click.UsageError("--svg - and --fen would both write to standard output")
+    if best_wanted and show_fen:
+        raise click.UsageError("--best goes with the diagram or --svg (a FEN has no marks)")
+    if endgames_dir is not None and not best_wanted:
+        raise click.UsageError("--endgames-dir goes with --best")
+    if best_wanted:
+        require_numpy_or_exit()
     data = load_games(file, source_format)
     source = data.source
     game = data.pick(game_number)
@@ -104,11 +120,16 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
         for note in start.notes:
             click.echo(MuehleError(note, source=named, line=line, column=column).format("note"), err=True)
     over = result.decided_by(index)
+    best: Sequence[Any] = ()
+    said = ""
+    if best_wanted:
+        finished = bool(over) or (not index and start is not None and start.finished)
+        best, said = _best_plies(position, result.rules, finished, endgames_dir)
     if show_fen:
         click.echo(fen_of_record(result.records, index, start, game_over=over, form=fen_form,
                                  stones=result.rules.stones))
     if svg_output is not None:
-        write_output(render_svg(position, last, mills), svg_output, inputs=[file])
+        write_output(render_svg(position, last, mills, best=best), svg_output, inputs=[file])
     if not show_fen and svg_output is None:
         plain = ascii_only or not stdout_is_utf8()
         if over:
@@ -117,4 +138,23 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
             ended = FINISHED_BY_THE_FEN
         else:
             ended = None
-        click.echo(render_diagram(position, last, ascii=plain, flying=result.rules.flying, game_over=ended))
+        click.echo(render_diagram(position, last, ascii=plain, flying=result.rules.flying, game_over=ended,
+                                  best=best))
+    if said:
+        click.echo(said, err=svg_output == "-")
+
+
+def _best_plies(position: Position, rules: Ruleset, finished: bool,
+                directory: Optional[str]) -> tuple[Sequence[Any], str]:
+    """The best plies of the side to move by the endgame tables, and the line that says the value
+    (or why there are none). A table not built is an error naming the command that builds it."""
+    from muehle.analyzer.endgames.best import not_held, value_line
+    from muehle.analyzer.endgames.probe import probe
+
+    if finished:
+        return (), "No best plies: the game is over"
+    reason = not_held(position)
+    if reason is not None:
+        return (), f"No best plies: {reason}"
+    found = probe(position, rules, directory)
+    return found.best, value_line(position.to_move, found.value, [ply.text for ply in found.best])

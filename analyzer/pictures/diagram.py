@@ -30,7 +30,7 @@ White to move
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from muehle.analyzer.engine.board import MILL_LINES, Position
 from muehle.analyzer.engine.core import lost, phase_of
@@ -144,9 +144,27 @@ def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[
     return lines
 
 
+def _bracket(grid: list[list[str]], point: str, left: str, right: str) -> None:
+    row, column = point_cell(point)
+    grid[row][column - 1], grid[row][column + 1] = left, right
+
+
+def _mark_best(grid: list[list[str]], best: Sequence[Any]) -> str:
+    """Mark the plies ``best`` (anything with ``origin``, ``target`` and ``capture``): the stones
+    they move in ``( )``, the points they go to in ``[ ]``, the stones they capture in ``{ }``;
+    the legend of these marks."""
+    for ply in best:
+        _bracket(grid, ply.origin, "(", ")")
+        _bracket(grid, ply.target, "[", "]")
+        if ply.capture is not None:
+            _bracket(grid, ply.capture, "{", "}")
+    captures = "  { } captures" if any(ply.capture is not None for ply in best) else ""
+    return f"Best plies: ( ) from  [ ] to{captures}"
+
+
 def render_diagram(
     position: Position, last: Optional[Any] = None, ascii: bool = False, *, flying: bool = True,
-    game_over: Optional[str] = None,
+    game_over: Optional[str] = None, best: Sequence[Any] = (),
 ) -> str:
     """The position as a board diagram with the summary lines below it.
 
@@ -154,7 +172,9 @@ def render_diagram(
     with ``ply`` and ``captures``): its target, origin and captures are marked.
     ``flying`` says whether the rules let a side with three stones jump (for the
     phase shown). ``ascii`` draws with plain ASCII characters only. ``game_over`` says how
-    the game is over in this position (:func:`game_over_text`), if it is.
+    the game is over in this position (:func:`game_over_text`), if it is. ``best``: plies of
+    the side to move to mark instead of the last ply (with ``origin``, ``target`` and
+    ``capture``, as the endgame tables' plies); the last ply is then only named.
     """
     chars = _ASCII if ascii else _UNICODE
     grid = _board(not ascii)
@@ -165,10 +185,13 @@ def render_diagram(
             grid[row][column] = chars["white" if position.white & bit else "black"]
     legend = ""
     if last is not None:
+        label = last.label if isinstance(getattr(last, "label", None), str) else last.ply.label()
+    if best:
+        legend = (f"Last ply: {label}\n" if last is not None else "") + _mark_best(grid, best)
+    elif last is not None:
         ply = last.ply
         row, column = point_cell(ply.target)
         grid[row][column - 1], grid[row][column + 1] = "[", "]"
-        label = last.label if isinstance(getattr(last, "label", None), str) else ply.label()
         legend = f"Last ply: {label}   [ ] {'placed' if ply.is_placement else 'to'}"
         if ply.origin is not None:
             row, column = point_cell(ply.origin)
