@@ -522,6 +522,31 @@ def test_without_flying_three_stones_can_be_blocked() -> None:
     assert table_value(moving, ["a1", "d1", "g1"], ["a4", "d2", "g4"]) == ("loss", 0)
 
 
+def test_a_blocked_side_draws_where_the_ruleset_says_so() -> None:
+    """Black's c5, d5, e5 (the inner ring's top row) have three neighbours, c4, d6 and e4, all
+    White's. Without flying, Black to move has no legal ply: lost in 0 under ``blocked: loss``,
+    a draw under ``blocked: draw``. White to move with f4 for e4 closes the trap with f4-e4:
+    won in 1 where a blocked side loses, and not so where it draws."""
+    loses = solver.solve_group([(3, 3)], EndgameRules(flying=False), {})[(3, 3)]
+    draws = solver.solve_group([(3, 3)], EndgameRules(flying=False, blocked="draw"), {})[(3, 3)]
+    trapped, trappers = ["c5", "d5", "e5"], ["c4", "d6", "e4"]
+    assert table_value(loses, trapped, trappers) == ("loss", 0)
+    assert table_value(draws, trapped, trappers) == ("draw", None)
+    before = ["c4", "d6", "f4"]
+    assert table_value(loses, before, trapped) == ("win", 1)
+    assert table_value(draws, before, trapped) != ("win", 1)
+
+
+def test_the_blocked_setting_comes_from_the_ruleset() -> None:
+    import dataclasses
+
+    from muehle.analyzer.endgames.settings import endgame_rules
+    from muehle.analyzer.engine.rules import load_ruleset
+
+    assert endgame_rules(load_ruleset("wmd")).blocked == "loss"
+    assert endgame_rules(dataclasses.replace(load_ruleset("wmd"), blocked="draw")).name.endswith("-blocked-draw")
+
+
 def test_flying_three_stones_are_never_blocked(three_v_three: np.ndarray) -> None:
     assert table_value(three_v_three, ["a1", "d1", "g1"], ["a4", "d2", "g4"]) != ("loss", 0)
 
