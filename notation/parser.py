@@ -553,7 +553,9 @@ def read_lines_with_text(lines: Iterable[str], source: str = "<input>") -> Itera
     >>> [(game.result, text) for game, text in read_lines_with_text(["1. b4 d6 1-0", "", "1. d2 *"])]
     [('1-0', '1. b4 d6 1-0\\n'), ('*', '1. d2 *')]
     """
-    undecoded: deque[UndecodedLine] = getattr(lines, "undecoded", None) or deque()
+    undecoded: Optional[deque[UndecodedLine]] = getattr(lines, "undecoded", None)
+    if undecoded is None:
+        undecoded = deque()
     for chunk in split_lines(lines):
         yield _game_of(chunk, source, False, undecoded), chunk.source_text
 

@@ -160,11 +160,9 @@ class Stats:
             summary = self.length_summary()
             lines.append(f"plies: min {summary['min']}, median {summary['median']}, max {summary['max']}")
         if self.players:
-            lines.append("players (games, white, black, wins, draws, losses):")
-            lines.extend(_table(self.players, ("games", "white", "black", "wins", "draws", "losses")))
+            lines.extend(_table("players:", self.players, ("games", "white", "black", "wins", "draws", "losses")))
         if self.events:
-            lines.append("events (games, valid, invalid):")
-            lines.extend(_table(self.events, ("games", "valid", "invalid")))
+            lines.extend(_table("events:", self.events, ("games", "valid", "invalid")))
         return lines
 
 
@@ -183,8 +181,17 @@ def _rows(items: list[tuple[str, int]]) -> list[str]:
     return [f"  {name.ljust(width)}  {count}" for name, count in items]
 
 
-def _table(rows: dict[str, dict[str, int]], columns: tuple[str, ...]) -> list[str]:
-    """``  name  n  n  n`` lines, one per name in order, the numbers in columns."""
-    width = max(len(name) for name in rows)
-    return ["  " + name.ljust(width) + "".join(f"  {counts[column]:>5}" for column in columns)
-            for name, counts in sorted(rows.items())]
+def _table(title: str, rows: dict[str, dict[str, int]], columns: tuple[str, ...]) -> list[str]:
+    """A heading ``title`` with the names of the columns, then ``  name  n  n  n`` lines, one per
+    name in order, each number right-aligned under its column's name.
+
+    >>> print("\\n".join(_table("players", {"Ada": {"games": 12, "wins": 3}}, ("games", "wins"))))
+    players  games  wins
+      Ada       12     3
+    """
+    left = max(len(title), 2 + max(len(name) for name in rows))
+    widths = [max(len(column), *(len(str(counts[column])) for counts in rows.values())) for column in columns]
+    head = title.ljust(left) + "".join(f"  {column.rjust(size)}" for column, size in zip(columns, widths))
+    return [head] + ["  " + name.ljust(left - 2) + "".join(f"  {str(counts[column]).rjust(size)}"
+                                                          for column, size in zip(columns, widths))
+                     for name, counts in sorted(rows.items())]

@@ -27,7 +27,7 @@ from muehle.analyzer.batch.progress import FileProgress
 from muehle.analyzer.batch.select import ENDS, RESULTS, Selection, select_games
 from muehle.analyzer.batch.validate import fewer_collections, read_stdin
 from muehle.analyzer.cli.common import fails_cleanly, from_option, output_path, output_writer, resolve_rules
-from muehle.analyzer.cli.convert import WRITERS
+from muehle.analyzer.cli.writing import WRITERS
 from muehle.notation.errors import MuehleError, no_game
 from muehle.notation.inputs import source_name
 from muehle.notation.model import Game
