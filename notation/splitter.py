@@ -75,6 +75,22 @@ class Chunk:
         return "\n".join(lines)
 
     @property
+    def source_text(self) -> str:
+        """The game's own text as in the source: its lines joined by LF, without the parts of a
+        game before or after it on its first or last line, and with the blank lines that follow
+        it up to the next game (so the texts of all games, each with a line break after it, are the
+        text again, its line breaks LF and a game that ends within a line ending that line).
+
+        >>> [chunk.source_text for chunk in split_lines(["1. b4 d6 1-0 1. d2 *", "", '[Event "x"]', "1. f4"])]
+        ['1. b4 d6 1-0 ', '1. d2 *\\n', '[Event "x"]\\n1. f4']
+        """
+        lines = self.lines
+        if len(lines) == 1:
+            return lines[0][self.start:self.end]
+        last = lines[-1] if self.end is None else lines[-1][: self.end]
+        return "\n".join([lines[0][self.start:], *lines[1:-1], last])
+
+    @property
     def is_comment_only(self) -> bool:
         """True when the chunk holds nothing but comments and white space."""
         return not self.has_moves and not self.has_tags

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
 import io
@@ -10,7 +11,7 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, TypeVar, overload
 
 import click
 
@@ -215,8 +216,19 @@ def write_output(text: str, output: Optional[str], inputs: Iterable[str] = ()) -
     what is not a regular file (``/dev/null``, a named pipe, a terminal) is written to
     as it is, never replaced.
     """
+    with output_writer(output, inputs) as write:
+        write(text)
+
+
+@contextlib.contextmanager
+def output_writer(output: Optional[str], inputs: Iterable[str] = ()) -> Iterator[Callable[[str], Any]]:
+    """A function that writes text to ``output`` bit by bit, as :func:`write_output` writes it whole:
+    to a temporary file that replaces ``output`` when the ``with`` block ends without an error (on
+    any error, or Ctrl-C, the target is untouched); standard output (``None`` or ``-``) is written
+    at once. A failure to write is a :class:`MuehleError` naming ``output``.
+    """
     if output is None or output == "-":
-        echo_data(text)
+        yield echo_data
         return
     target = Path(output)
     for name in inputs:
@@ -228,10 +240,11 @@ def write_output(text: str, output: Optional[str], inputs: Iterable[str] = ()) -
         special = False
     if special:
         try:
-            with open(target, "w", encoding="utf-8", newline="") as handle:
-                handle.write(text)
+            handle = open(target, "w", encoding="utf-8", newline="")
         except OSError as error:
             raise MuehleError(f"cannot write {output}: {error.strerror}", source=output, code="io") from None
+        with _writing(output), handle:
+            yield handle.write
         return
     if target.is_symlink():
         try:
@@ -248,18 +261,26 @@ def write_output(text: str, output: Optional[str], inputs: Iterable[str] = ()) -
     except OSError as error:
         raise MuehleError(f"cannot write {output}: {error.strerror}", source=output, code="io") from None
     try:
-        os.chmod(temporary, _mode_for(target))
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        os.replace(temporary, target)
-    except BaseException as error:
+        with _writing(output):
+            os.chmod(temporary, _mode_for(target))
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+                yield handle.write
+            os.replace(temporary, target)
+    except BaseException:
         try:
             os.unlink(temporary)
         except OSError:
             pass
-        if isinstance(error, OSError):
-            raise MuehleError(f"cannot write {output}: {error.strerror}", source=output, code="io") from None
         raise
+
+
+@contextlib.contextmanager
+def _writing(output: str) -> Iterator[None]:
+    """Within it, an :class:`OSError` of writing ``output`` is a :class:`MuehleError` that names it."""
+    try:
+        yield
+    except OSError as error:
+        raise MuehleError(f"cannot write {output}: {error.strerror}", source=output, code="io") from None
 
 
 def _temporary_prefix(name: str, directory: Path) -> str:

@@ -9,50 +9,18 @@ read completely is not converted: every error is reported and nothing is written
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Optional
+from typing import Iterable, Optional
 
 import click
 
 from muehle.analyzer.cli.common import fails_cleanly, from_option, output_path, write_output
+from muehle.analyzer.cli.writing import WRITERS, write_html
 from muehle.notation.errors import MuehleError, game_in, no_game
 from muehle.notation.inputs import source_name
-from muehle.notation.jsonrecord import write_json, write_yaml
 from muehle.notation.model import Game
-from muehle.notation.pgn import write_pgn
-from muehle.notation.playok_writer import write_playok
 from muehle.notation.reading import read_input
 from muehle.notation.writers import BLACK_NUMBERS, UnwritableError, write_notation
 
-Writer = Callable[[list[Game]], str]
-
-def write_html(games: list[Game], endgames_dir: Optional[str] = None) -> str:
-    """The self-contained HTML viewer (imported on use: it needs the replay). A game that
-    cannot be replayed (unknown ``Rules`` tag, bad ``FEN``) is shown without its positions,
-    with a warning on standard error. Positions the endgame tables in ``endgames_dir``
-    (default: the user's cache) hold get their value, where those tables have been built."""
-    import copy
-
-    from muehle.analyzer.endgames.best import endgame_values
-    from muehle.analyzer.pictures.html_viewer import write_html as render
-
-    unreplayed: list[tuple[int, MuehleError]] = []
-    page = render(games, unreplayed, endgame_values(endgames_dir))
-    for number, error in unreplayed:
-        warning = copy.copy(error)
-        warning.message = f"the page shows its game {number} without positions: {error.message}"
-        click.echo(warning.format("warning"), err=True)
-    return page
-
-
-#: Output format name -> writer. A new output format is one more entry here.
-WRITERS: dict[str, Writer] = {
-    "notation": write_notation,
-    "json": write_json,
-    "yaml": write_yaml,
-    "pgn": write_pgn,
-    "playok": write_playok,
-    "html": write_html,
-}
 
 def read_records(names: Iterable[str], source_format: Optional[str] = None) -> list[Game]:
     """The games of all inputs in order (in ``source_format`` when given); raises if any of them has an error.

@@ -101,7 +101,14 @@ def judge(game: Game, index: int = 1, rules: RulesArg = None, source: Optional[s
     ``rules`` (a :class:`Ruleset`, a preset's name or a YAML file's path) overrides the
     record's ``Rules`` tag (as ``--rules`` does); ``None`` leaves it to the tag.
     """
-    report = _judge(game, index, rules, source)
+    return judge_replay(game, index, rules, source)[0]
+
+
+def judge_replay(game: Game, index: int = 1, rules: RulesArg = None,
+                 source: Optional[str] = None) -> tuple[GameReport, Optional[Replay]]:
+    """:func:`judge`, with the replay the report was read off (``None`` when the game could not be
+    replayed at all: an unknown ruleset, a bad set-up, variations nested too deeply)."""
+    report, result = _judge(game, index, rules, source)
     if game.warnings:
         report.warnings = [RuleViolation(warning.code, warning.message, line=warning.line, column=warning.column)
                            for warning in game.warnings]
@@ -109,7 +116,7 @@ def judge(game: Game, index: int = 1, rules: RulesArg = None, source: Optional[s
     if tag_errors:
         report.errors = sorted(report.errors + tag_errors, key=_error_order)
         report.valid = False
-    return report
+    return report, result
 
 
 def _error_order(error: RuleViolation) -> tuple[int, int, int]:
@@ -117,15 +124,15 @@ def _error_order(error: RuleViolation) -> tuple[int, int, int]:
     return (error.line or 1 << 62, error.column, error.ply or 0)
 
 
-def _judge(game: Game, index: int, rules: RulesArg, source: Optional[str]) -> GameReport:
-    """:func:`judge`, without the ``Result`` tag's errors."""
+def _judge(game: Game, index: int, rules: RulesArg, source: Optional[str]) -> tuple[GameReport, Optional[Replay]]:
+    """:func:`judge_replay`, without the ``Result`` tag's errors."""
     if rules is not None and not isinstance(rules, Ruleset):
         rules = as_ruleset(rules)
     source = source if source is not None else (game.source or "<input>")
     try:
         chosen = ruleset_of(game, rules)
     except FormatError as error:
-        return _unreplayable(game, index, source, None, error)
+        return _unreplayable(game, index, source, None, error), None
     setup = None
     set_up = not game.errors and ("SetUp" in game.tags or "FirstMove" in game.tags)
     if set_up:  # (the FEN machinery only when it may be needed)
@@ -136,7 +143,7 @@ def _judge(game: Game, index: int, rules: RulesArg, source: Optional[str]) -> Ga
             setup = start_fen(game, chosen.stones)
             first_mover(game)
         except FormatError as error:
-            return _unreplayable(game, index, source, chosen.name, error, code="setup")
+            return _unreplayable(game, index, source, chosen.name, error, code="setup"), None
     try:
         if not set_up:  # (the common case: no import on the way)
             result = replay(game, chosen)
@@ -146,10 +153,10 @@ def _judge(game: Game, index: int, rules: RulesArg, source: Optional[str]) -> Ga
             result = replay_from(game, chosen, setup)
     except RecursionError:  # (each variation is replayed within the one it branches from)
         too_deep = FormatError("the variations are nested too deeply to be replayed", source=source, line=game.line)
-        return _unreplayable(game, index, source, chosen.name, too_deep, code="syntax")
+        return _unreplayable(game, index, source, chosen.name, too_deep, code="syntax"), None
     report = report_of(result, index, source)
     report.line = game.line
-    return report
+    return report, result
 
 
 def report_of(result: Replay, index: int, source: str) -> GameReport:

@@ -203,7 +203,8 @@ def test_validate_waiting_on_a_fifo_stops_with_its_report(tmp_path: Path, sent: 
 
 
 @needs_command
-@pytest.mark.parametrize("command", [["convert", "--to", "json", "-"], ["analyze", "-"], ["show", "-"]])
+@pytest.mark.parametrize("command", [["convert", "--to", "json", "-"], ["analyze", "-"], ["show", "-"],
+                                     ["select", "-"], ["stats", "-"]])
 def test_ctrl_c_in_another_command_exits_130(command: list[str]) -> None:
     with subprocess.Popen(["sleep", "60"], stdout=subprocess.PIPE) as stalled:  # a pipe that stalls
         process = started(command, stdin=stalled.stdout)
@@ -231,6 +232,27 @@ def test_sigterm_while_writing_an_output_file_leaves_no_temporary_file(tmp_path:
     _, errors = process.communicate(timeout=30)
     assert (process.returncode, errors) == (143, "muehle: terminated\n")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["game.txt"]
+
+
+@needs_command
+def test_sigterm_while_select_reads_a_stalled_fifo_leaves_no_output_file(tmp_path: Path) -> None:
+    """select writes its output to a temporary file while it reads; a game has come through the
+    FIFO and more is awaited when SIGTERM comes: neither the output nor the temporary file stays."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    process = started(["select", str(fifo), "-o", str(tmp_path / "out.txt")])
+    with open(fifo, "w", encoding="utf-8") as writer:  # (held open: the reader waits for more)
+        writer.write("1. d2 d6 *\n\n")
+        writer.flush()
+        for _ in range(100):  # the temporary file beside the output is there while it reads
+            if len(list(tmp_path.iterdir())) > 1:
+                break
+            time.sleep(0.05)
+        assert len(list(tmp_path.iterdir())) == 2
+        process.send_signal(signal.SIGTERM)
+        _, errors = process.communicate(timeout=30)
+    assert (process.returncode, errors) == (143, "muehle: terminated\n")
+    assert [path.name for path in tmp_path.iterdir()] == ["fifo"]
 
 
 # -- control characters from records never reach the terminal ------------------------------
