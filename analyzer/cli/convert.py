@@ -13,7 +13,7 @@ from typing import Callable, Iterable, Optional
 
 import click
 
-from muehle.analyzer.cli.common import fails_cleanly, from_option, output_path, write_output
+from muehle.analyzer.cli.common import echo_error, fails_cleanly, from_option, output_path, write_output
 from muehle.notation.errors import MuehleError, game_in, no_game
 from muehle.notation.inputs import source_name
 from muehle.notation.jsonrecord import write_json, write_yaml
@@ -38,7 +38,7 @@ def write_html(games: list[Game]) -> str:
     for number, error in unreplayed:
         warning = copy.copy(error)
         warning.message = f"the page shows its game {number} without positions: {error.message}"
-        click.echo(warning.format("warning"), err=True)
+        echo_error(warning, "warning")
     return page
 
 

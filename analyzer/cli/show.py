@@ -8,12 +8,14 @@ be shown: the command names the illegal ply and how far showing is possible.
 
 from __future__ import annotations
 
+import sys
 from typing import Optional
 
 import click
 
-from muehle.analyzer.cli.common import (check_ply_choice, fails_cleanly, from_option, output_path, ply_of_move,
-                                        ply_options, rules_option, stdout_is_utf8, write_output)
+from muehle.analyzer.cli.common import (check_ply_choice, colour_for, colour_option, echo_error, fails_cleanly,
+                                        from_option, output_path, ply_of_move, ply_options, rules_option,
+                                        stdout_is_utf8, write_output)
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.pictures.diagram import game_over_text, render_diagram
 from muehle.analyzer.pictures.fen import FEN_FORMS, fen_of_record, start_fen
@@ -60,6 +62,7 @@ def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) ->
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
               help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
 @from_option
+@colour_option
 @click.pass_context
 @fails_cleanly
 def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], move: Optional[int], side: Optional[str],
@@ -102,7 +105,7 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
         line, column, _ = game.tag_place("FEN") or (game.line, 0, None)
         named = source if line else game_in(source, game_number)  # (a game read from JSON or YAML has no line)
         for note in start.notes:
-            click.echo(MuehleError(note, source=named, line=line, column=column).format("note"), err=True)
+            echo_error(MuehleError(note, source=named, line=line, column=column), "note")
     over = result.decided_by(index)
     if show_fen:
         click.echo(fen_of_record(result.records, index, start, game_over=over, form=fen_form,
@@ -117,4 +120,6 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
             ended = FINISHED_BY_THE_FEN
         else:
             ended = None
-        click.echo(render_diagram(position, last, ascii=plain, flying=result.rules.flying, game_over=ended))
+        colour = colour_for(sys.stdout)
+        click.echo(render_diagram(position, last, ascii=plain, flying=result.rules.flying, game_over=ended,
+                                  colour=colour), color=colour)

@@ -88,14 +88,22 @@ def unpainted(text: str) -> str:
 def error_text(error: MuehleError, severity: str = "error", colour: bool = False) -> str:
     """``error`` as :meth:`MuehleError.format` writes it, its ``severity`` word painted when ``colour``.
 
+    Several errors raised as one (a :class:`MuehleError` that carries them in ``errors``) are
+    painted each.
+
     >>> error = MuehleError("b1 is not a point", source="g.txt", line=1, column=4)
     >>> error_text(error, colour=True)
     'g.txt:1:4: \\x1b[1;31merror\\x1b[0m: b1 is not a point'
     >>> unpainted(error_text(error, colour=True)) == error.format()
     True
     """
-    text = error.format(severity)
     if not colour:
-        return text
+        return error.format(severity)
+    parts = getattr(error, "errors", None)
+    if isinstance(parts, list) and parts and all(isinstance(part, MuehleError) for part in parts):
+        return "\n".join(error_text(part, severity, colour) for part in parts)
+    text = error.format(severity)
     start = len(visible(error.location())) + len(": ")  # (format writes the location, then the severity)
+    if text[start:start + len(severity) + 1] != severity + ":":  # (a format of its own: left as it is)
+        return text
     return text[:start] + paint(severity, SEVERITY_STYLES.get(severity, "1")) + text[start + len(severity):]
