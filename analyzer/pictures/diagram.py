@@ -30,6 +30,7 @@ White to move
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Optional
 
 from muehle.analyzer.engine.board import MILL_LINES, Position
@@ -153,7 +154,8 @@ def render_diagram(
     """The position as a board diagram with the summary lines below it.
 
     ``last`` is the replay's record of the ply that led to ``position`` (anything
-    with ``ply`` and ``captures``): its target, origin and captures are marked.
+    with ``ply`` and ``captures``), or its :class:`LastPly`: its target, origin and
+    captures are marked.
     ``flying`` says whether the rules let a side with three stones jump (for the
     phase shown). ``ascii`` draws with plain ASCII characters only. ``game_over`` says how
     the game is over in this position (:func:`game_over_text`), if it is.
@@ -171,22 +173,22 @@ def render_diagram(
         if position.white & bit or position.black & bit:
             row, column = point_cell(point)
             grid[row][column] = chars["white" if position.white & bit else "black"]
+    marks = None if last is None else LastPly.of(last)
     if colour:
-        return _painted(grid, position, last, chars, flying, game_over)
+        return _painted(grid, position, marks, chars, flying, game_over)
     legend = ""
-    if last is not None:
-        ply = last.ply
-        row, column = point_cell(ply.target)
+    if marks is not None:
+        row, column = point_cell(marks.target)
         grid[row][column - 1], grid[row][column + 1] = "[", "]"
-        legend = f"Last ply: {_label(last)}   [ ] {'placed' if ply.is_placement else 'to'}"
-        if ply.origin is not None:
-            row, column = point_cell(ply.origin)
+        legend = f"Last ply: {marks.label}   [ ] {'placed' if marks.origin is None else 'to'}"
+        if marks.origin is not None:
+            row, column = point_cell(marks.origin)
             grid[row][column - 1], grid[row][column + 1] = "(", ")"
             legend += "  ( ) from"
-        for point in last.captures:
+        for point in marks.captures:
             row, column = point_cell(point)
             grid[row][column] = chars["captured"]
-        if last.captures:
+        if marks.captures:
             legend += f"  {chars['captured']} captured"
     lines = [f"{7 - row // 2 if row % 2 == 0 else ' '} {''.join(cells)}".rstrip()
              for row, cells in enumerate(grid)]
@@ -209,12 +211,35 @@ _PALETTE = {"board": "48;5;137", "line": "38;5;236", "white": "1;38;5;231", "bla
             "target": "48;5;26", "origin": "48;5;110", "captured": "1;38;5;231;48;5;160", "mill": "48;5;166"}
 
 
-def _label(last: Any) -> str:
-    """How the legend names the last ply (the replay's label, else the ply's own)."""
-    return last.label if isinstance(getattr(last, "label", None), str) else last.ply.label()
+@dataclass(frozen=True)
+class LastPly:
+    """What a diagram marks of the ply that led to its position: small and plain, so that a
+    report can carry it to another process and draw the diagram only when it is shown.
+
+    >>> from muehle.notation.model import Ply
+    >>> LastPly.of(Ply(9, "black", "c3", captures=["d2"]))
+    LastPly(label='9... c3/xd2', target='c3', origin=None, captures=('d2',), mills=())
+    """
+
+    label: str
+    target: str
+    origin: Optional[str]
+    captures: tuple[str, ...]
+    mills: tuple[tuple[str, ...], ...]
+
+    @classmethod
+    def of(cls, last: Any) -> "LastPly":
+        """The marks of ``last``: a replay's record of a ply (``ply``, ``captures``, and ``mills``
+        and ``label`` where it has them), or a :class:`~muehle.notation.model.Ply`."""
+        if isinstance(last, LastPly):
+            return last
+        ply = getattr(last, "ply", last)
+        label = getattr(last, "label", None)
+        return cls(label if isinstance(label, str) else ply.label(), ply.target, ply.origin,
+                   tuple(getattr(last, "captures", ply.captures)), tuple(tuple(mill) for mill in getattr(last, "mills", ())))
 
 
-def _painted(grid: list[list[str]], position: Position, last: Optional[Any], chars: dict[str, str],
+def _painted(grid: list[list[str]], position: Position, last: Optional[LastPly], chars: dict[str, str],
              flying: bool, game_over: Optional[str]) -> str:
     """The diagram of :func:`render_diagram` with ``colour``: ``grid`` holds the board and its stones."""
     board, line = _PALETTE["board"], _PALETTE["line"]
@@ -224,19 +249,18 @@ def _painted(grid: list[list[str]], position: Position, last: Optional[Any], cha
     ground = [[board] * len(cells) for cells in grid]
     legend = ""
     if last is not None:
-        ply = last.ply
-        for mill in getattr(last, "mills", None) or ():
+        for mill in last.mills:
             (top, left), (bottom, right) = point_cell(mill[0]), point_cell(mill[-1])
             for row in range(min(top, bottom), max(top, bottom) + 1):
                 across = range(left - 1, right + 2)  # (one cell past each end, three wide upright)
                 for column in across:
                     ground[row][column] = _PALETTE["mill"]
-        row, column = point_cell(ply.target)
+        row, column = point_cell(last.target)
         ground[row][column - 1:column + 2] = [_PALETTE["target"]] * 3
-        legend = f"Last ply: {visible(_label(last))}   {paint('[ ]', _PALETTE['target'])} " \
-                 f"{'placed' if ply.is_placement else 'to'}"
-        if ply.origin is not None:
-            row, column = point_cell(ply.origin)
+        legend = f"Last ply: {visible(last.label)}   {paint('[ ]', _PALETTE['target'])} " \
+                 f"{'placed' if last.origin is None else 'to'}"
+        if last.origin is not None:
+            row, column = point_cell(last.origin)
             ground[row][column - 1:column + 2] = [_PALETTE["origin"]] * 3
             legend += f"  {paint('( )', _PALETTE['origin'])} from"
         for point in last.captures:
@@ -244,7 +268,7 @@ def _painted(grid: list[list[str]], position: Position, last: Optional[Any], cha
             grid[row][column], ink[row][column], ground[row][column] = chars["captured"], _PALETTE["captured"], ""
         if last.captures:
             legend += f"  {paint(chars['captured'], _PALETTE['captured'])} captured"
-        if getattr(last, "mills", None):
+        if last.mills:
             legend += f"  {paint(chars['h'] * 3, _PALETTE['mill'] + ';' + line)} mill"
     lines = [f"{7 - row // 2 if row % 2 == 0 else ' '} {_runs(cells, ink[row], ground[row])}"
              for row, cells in enumerate(grid)]

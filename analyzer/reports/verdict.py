@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from muehle.analyzer.engine.events import Outcome, RuleViolation
 from muehle.analyzer.engine.replay import Replay, replay
@@ -27,6 +27,9 @@ from muehle.analyzer.reports.result_tag import result_tag_errors
 from muehle.analyzer.pictures.style import error_text
 from muehle.notation.errors import FormatError, MuehleError, game_in
 from muehle.notation.model import Game
+
+if TYPE_CHECKING:  # (the text of the position to restore is imported only for a game that needs it)
+    from muehle.analyzer.reports.analysis_text import RestoreView
 
 
 @dataclass
@@ -51,8 +54,8 @@ class GameReport:
     consistent: Optional[bool] = None
     line: int = 0  # the first line of the game in its source (not part of the JSON contract)
     restore: Optional[dict[str, Any]] = None  # the last legal position (WMD 6), if a ply was illegal
-    #: The position to restore as text: (ascii?, coloured?) -> its lines.
-    restore_text: dict[tuple[bool, bool], list[str]] = field(default_factory=dict)
+    #: The position to restore, to be shown as text (drawn only when it is shown).
+    restore_view: Optional[RestoreView] = None
     #: The slips the reader read as they are meant (code ``slip``): warnings, which change no verdict.
     warnings: list[RuleViolation] = field(default_factory=list)
 
@@ -102,8 +105,8 @@ class GameReport:
                                 line=said.line, column=said.column,
                                 line_text=line_text(said.line) if line_text and said.line and said.column else None)
             lines.extend(error_text(shown, severity, colour).split("\n"))
-        if explain:
-            lines.extend(self.restore_text.get((ascii, colour), []))
+        if explain and self.restore_view is not None:
+            lines.extend("  " + line for line in self.restore_view.lines(ascii, colour)[1:])
         return lines
 
 
@@ -186,16 +189,13 @@ def report_of(result: Replay, index: int, source: str) -> GameReport:
         return report
     # (start-up: the analysis is imported only for a game whose replay stopped at an illegal ply)
     from muehle.analyzer.reports.analysis import PlyNames, illegal_ply
-    from muehle.analyzer.reports.analysis_text import restore_lines
+    from muehle.analyzer.reports.analysis_text import restore_view
 
     illegal = illegal_ply(result)
     if illegal is not None:
         report.restore = illegal.to_dict()["restore"]
         names = PlyNames(result.plies, result.start)
-        report.restore_text = {
-            (ascii, colour): ["  " + line for line in restore_lines(illegal, names, result.rules, ascii, colour)[1:]]
-            for ascii in (False, True) for colour in (False, True)
-        }
+        report.restore_view = restore_view(illegal, names, result.rules)
     return report
 
 

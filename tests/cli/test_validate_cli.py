@@ -156,6 +156,14 @@ class TestArbiterText:
         assert run("validate", "--format", "json", "--explain", str(ILLEGAL)).stdout == json_plain
         assert sum(report["restore"] is not None for report in json.loads(json_plain)) == 14
 
+    def test_the_position_to_restore_is_drawn_alike_from_worker_processes(self) -> None:
+        """The reports carry the position to restore as data (RestoreView); it is drawn in the main
+        process, plain or painted, as with one process."""
+        for options in ([], ["--color"], ["--color", "--no-color"]):
+            alone = run("validate", "--explain", *options, str(ILLEGAL)).stdout
+            assert run("validate", "--explain", "--jobs", "2", *options, str(ILLEGAL)).stdout == alone
+            assert alone.count("position to restore") == 13
+
     def test_standard_input_shows_its_lines_too(self) -> None:
         result = run("validate", "-", input="1. d2 d6\n2. d2 *\n")
         assert result.stdout.splitlines() == [
