@@ -21,6 +21,7 @@ from typing import Any, Optional
 
 import click
 
+from muehle.analyzer.cli.common import colour_option
 from muehle.notation.errors import MuehleError, visible
 
 #: Command name -> (module in this package, function name, one-line help).
@@ -88,6 +89,7 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="muehle", prog_name="muehle")
+@colour_option
 def cli() -> None:
     """muehle: game records of Nine Men's Morris (Mühle).
 
@@ -115,7 +117,9 @@ def _buffer_standard_output() -> None:
 
 def report_error(error: MuehleError) -> None:
     """Print an input error to standard error in the compiler's format."""
-    click.echo(error.format(), err=True)
+    from muehle.analyzer.cli.common import echo_error
+
+    echo_error(error)
 
 
 def main(argv: Optional[list[str]] = None) -> Any:

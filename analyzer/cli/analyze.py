@@ -21,8 +21,8 @@ import yaml
 
 from muehle.analyzer.reports.analysis import Analysis, analyze as analyze_replay
 from muehle.analyzer.reports.analysis_text import render_text
-from muehle.analyzer.cli.common import (echo_data, fails_cleanly, from_option, require_numpy_or_exit, rules_option,
-                                        stdout_is_utf8)
+from muehle.analyzer.cli.common import (colour_for, colour_option, echo_data, echo_error, fails_cleanly,
+                                        from_option, require_numpy_or_exit, rules_option, stdout_is_utf8)
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.engine.rules import Ruleset
@@ -69,14 +69,16 @@ def analyze_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
     return done, errors
 
 
-def render(done: list[tuple[int, Analysis]], source: str, fmt: str, perfect: Optional[dict[int, Any]] = None) -> str:
-    """The whole output in one format (with the endgame tables' marks of ``perfect``, by game)."""
+def render(done: list[tuple[int, Analysis]], source: str, fmt: str, perfect: Optional[dict[int, Any]] = None,
+           colour: bool = False) -> str:
+    """The whole output in one format (with the endgame tables' marks of ``perfect``, by game); the
+    text with ``colour`` painted for a terminal, and terminal-safe."""
     if perfect is not None:
         from muehle.analyzer.endgames.perfect import perfect_text, with_perfect_play
     if fmt == "text":
         ascii_only = not stdout_is_utf8()
-        return "\n".join(render_text(analysis, _title(analysis, source, number), ascii=ascii_only)
-                         + (perfect_text(perfect[number]) if perfect is not None else "")
+        return "\n".join(render_text(analysis, _title(analysis, source, number), ascii=ascii_only, colour=colour)
+                         + (_safe(perfect_text(perfect[number]), colour) if perfect is not None else "")
                          for number, analysis in done)
     data: list[dict[str, Any]] = [analysis.to_dict(source, number) if perfect is None else
                                   with_perfect_play(analysis.to_dict(source, number), perfect[number])
@@ -84,6 +86,11 @@ def render(done: list[tuple[int, Analysis]], source: str, fmt: str, perfect: Opt
     if fmt == "json":
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+
+
+def _safe(text: str, colour: bool) -> str:
+    """``text`` terminal-safe when it goes among painted text (else the whole output is made so)."""
+    return visible(text) if colour else text
 
 
 @click.command(name="analyze")
@@ -98,6 +105,7 @@ def render(done: list[tuple[int, Analysis]], source: str, fmt: str, perfect: Opt
               help="Add the endgame tables' values and marks to plies played without stones in hand (needs numpy).")
 @click.option("--endgames-dir", default=None, metavar="DIR", help="With --perfect: the endgame tables' cache folder.")
 @from_option
+@colour_option
 @fails_cleanly
 def analyze(file: str, game_number: Optional[int], rules: Optional[Ruleset], fmt: str, perfect: bool,
             endgames_dir: Optional[str], source_format: Optional[str]) -> None:
@@ -117,12 +125,13 @@ def analyze(file: str, game_number: Optional[int], rules: Optional[Ruleset], fmt
     tables: Optional[dict[int, Any]] = {} if perfect else None
     done, errors = analyze_input(data, numbers, rules, tables, endgames_dir)
     if done:
-        output = render(done, data.source, fmt, tables)
+        colour = fmt == "text" and colour_for(sys.stdout)
+        output = render(done, data.source, fmt, tables, colour)
         if fmt == "text":
-            click.echo(visible(output), nl=False)
+            click.echo(output if colour else visible(output), nl=False, color=colour)
         else:
             echo_data(output)
     for error in errors:
-        click.echo(error.format(), err=True)
+        echo_error(error)
     if errors:
         sys.exit(1)

@@ -1,4 +1,4 @@
-"""What the commands share: reading inputs, writing output atomically, failing cleanly."""
+"""What the commands share: reading inputs, writing output atomically, failing cleanly, colour."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, T
 
 import click
 
+from muehle.analyzer.pictures.style import error_text, wants_colour
 from muehle.notation.errors import MuehleError
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def fails_cleanly(command: F) -> F:
                 if sys.stdout is not None:
                     sys.stdout.flush()  # (a failure to write shows here, not at exit)
         except MuehleError as error:
-            click.echo(error.format(), err=True)
+            echo_error(error)
             sys.exit(1)
         except OSError as error:
             if error.filename is not None:  # (not a stream: a fault of muehle's own)
@@ -67,6 +68,41 @@ def _drop_standard_output() -> None:
         os.close(null)
     except (OSError, ValueError, AttributeError):  # (no descriptor: a closed or replaced stream)
         pass
+
+
+#: Where the command line's colour choice is kept: in the context's ``meta``, which the group
+#: and its command share (the command's own option, read after the group's, wins).
+_COLOUR_CHOICE = "muehle.colour"
+
+
+def _remember_colour(ctx: click.Context, param: click.Parameter, value: Optional[bool]) -> None:
+    if value is not None:
+        ctx.meta[_COLOUR_CHOICE] = value
+
+
+def colour_option(command: F) -> F:
+    """The options ``--color/--no-color`` (of the group, and of the commands that draw): colour
+    the output or not, whatever ``NO_COLOR`` says and wherever it goes (see :func:`colour_for`)."""
+    return click.option(
+        "--color/--no-color", "colour", default=None, expose_value=False, callback=_remember_colour,
+        help="Colour the output (the board, the word 'error:'), also into a file or pipe; or never. "
+             "Default: on a terminal, unless NO_COLOR is set.",
+    )(command)
+
+
+def colour_for(stream: Any) -> bool:
+    """Whether what goes to ``stream`` (``sys.stdout``, ``sys.stderr``) is coloured: ``--color`` or
+    ``--no-color`` if given, else not when ``NO_COLOR`` is set, else on a terminal
+    (:func:`~muehle.analyzer.pictures.style.wants_colour`)."""
+    ctx = click.get_current_context(silent=True)
+    return wants_colour(stream, None if ctx is None else ctx.meta.get(_COLOUR_CHOICE))
+
+
+def echo_error(error: MuehleError, severity: str = "error") -> None:
+    """Print an input error (or a ``warning``, a ``note``) to standard error as a compiler
+    does, the severity in colour where :func:`colour_for` says so."""
+    colour = colour_for(sys.stderr)
+    click.echo(error_text(error, severity, colour), err=True, color=colour)
 
 
 class ClosedOutput(io.TextIOBase):

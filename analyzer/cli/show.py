@@ -12,13 +12,14 @@ is shown without marks, with the reason (see ``docs/endgames.md``).
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Optional, Sequence
 
 import click
 
-from muehle.analyzer.cli.common import (check_ply_choice, fails_cleanly, from_option, output_path, ply_of_move,
-                                        ply_options, require_numpy_or_exit, rules_option, stdout_is_utf8,
-                                        write_output)
+from muehle.analyzer.cli.common import (check_ply_choice, colour_for, colour_option, echo_error, fails_cleanly,
+                                        from_option, output_path, ply_of_move, ply_options, require_numpy_or_exit,
+                                        rules_option, stdout_is_utf8, write_output)
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.pictures.diagram import game_over_text, render_diagram
 from muehle.analyzer.pictures.fen import FEN_FORMS, fen_of_record, start_fen
@@ -69,6 +70,7 @@ def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) ->
               help="Mark the best plies the endgame tables name and print the value (needs numpy and the tables).")
 @click.option("--endgames-dir", default=None, metavar="DIR", help="With --best: the endgame tables' cache folder.")
 @from_option
+@colour_option
 @click.pass_context
 @fails_cleanly
 def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], move: Optional[int], side: Optional[str],
@@ -118,7 +120,7 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
         line, column, _ = game.tag_place("FEN") or (game.line, 0, None)
         named = source if line else game_in(source, game_number)  # (a game read from JSON or YAML has no line)
         for note in start.notes:
-            click.echo(MuehleError(note, source=named, line=line, column=column).format("note"), err=True)
+            echo_error(MuehleError(note, source=named, line=line, column=column), "note")
     over = result.decided_by(index)
     best: Sequence[Any] = ()
     said = ""
@@ -138,8 +140,9 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
             ended = FINISHED_BY_THE_FEN
         else:
             ended = None
+        colour = colour_for(sys.stdout)
         click.echo(render_diagram(position, last, ascii=plain, flying=result.rules.flying, game_over=ended,
-                                  best=best))
+                                  best=best, colour=colour), color=colour)
     if said:
         click.echo(said, err=svg_output == "-")
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-import click
-
+from muehle.analyzer.cli.common import echo_error
 from muehle.notation.errors import MuehleError
 from muehle.notation.jsonrecord import write_json, write_yaml
 from muehle.notation.model import Game
@@ -32,7 +31,7 @@ def write_html(games: list[Game], endgames_dir: Optional[str] = None) -> str:
     for number, error in unreplayed:
         warning = copy.copy(error)
         warning.message = f"the page shows its game {number} without positions: {error.message}"
-        click.echo(warning.format("warning"), err=True)
+        echo_error(warning, "warning")
     return page
 
 

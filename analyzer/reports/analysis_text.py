@@ -9,13 +9,16 @@ diagram and as a FEN.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence
 
 from muehle.analyzer.reports.analysis import Analysis, Event, IllegalPly, PlyNames
-from muehle.analyzer.pictures.diagram import game_over_text, render_diagram
+from muehle.analyzer.pictures.diagram import LastPly, game_over_text, render_diagram
+from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.messages import plural
 from muehle.analyzer.engine.events import reason_text
 from muehle.analyzer.engine.rules import Ruleset
+from muehle.notation.errors import visible
 
 _NAMES = {"white": "White", "black": "Black", None: "Nobody"}
 _WITHOUT = {"capture": "a capture", "mill": "a mill closed", "placement-or-capture": "a placement or capture"}
@@ -188,8 +191,9 @@ def _summary(analysis: Analysis) -> list[str]:
     return [f"  {name:<13}{value}" for name, value in rows]
 
 
-def render_text(analysis: Analysis, title: str, ascii: bool = False) -> str:
-    """The report of one game: ``title``, the timeline, the summary, and the illegal ply if any."""
+def render_text(analysis: Analysis, title: str, ascii: bool = False, colour: bool = False) -> str:
+    """The report of one game: ``title``, the timeline, the summary, and the illegal ply if any
+    (its diagram painted for a terminal with ``colour``: then the whole text is terminal-safe)."""
     lines = [title]
     events = analysis.events
     if events:
@@ -208,8 +212,10 @@ def render_text(analysis: Analysis, title: str, ascii: bool = False) -> str:
         lines.append("  (no events)")
     lines.append("summary")
     lines.extend(_summary(analysis))
+    if colour:  # (the record's texts, its tags say, made safe before the painting)
+        lines = [visible(line) for line in lines]
     if analysis.illegal is not None:
-        lines.extend(restore_lines(analysis.illegal, analysis.names, analysis.rules, ascii))
+        lines.extend(restore_lines(analysis.illegal, analysis.names, analysis.rules, ascii, colour))
     return "\n".join(lines) + "\n"
 
 
@@ -243,25 +249,53 @@ def _fold_repeats(analysis: Analysis, events: list[Event], ascii: bool) -> list[
     return lines
 
 
-def restore_lines(illegal: IllegalPly, names: PlyNames, rules: Ruleset, ascii: bool = False) -> list[str]:
-    """The broken rule and the position the arbiter must restore (WMD 6), as text; for a
-    misnumbered ply, which breaks the record and not a rule of play, the position the
-    record reaches."""
+def restore_lines(illegal: IllegalPly, names: PlyNames, rules: Ruleset, ascii: bool = False,
+                  colour: bool = False) -> list[str]:
+    """The broken rule and the position the arbiter must restore (WMD 6), as terminal-safe text
+    (the diagram painted for a terminal with ``colour``); for a misnumbered ply, which breaks
+    the record and not a rule of play, the position the record reaches."""
+    return restore_view(illegal, names, rules).lines(ascii, colour)
+
+
+@dataclass(frozen=True)
+class RestoreView:
+    """What :func:`restore_lines` shows, ready to be drawn: the heading lines, the position and
+    the marks of the ply before it, the FEN. Small and plain: a report carries it to another
+    process, and the diagram is drawn only when it is shown."""
+
+    heading: tuple[str, ...]
+    position: Position
+    last: Optional[LastPly]
+    flying: bool
+    game_over: Optional[str]
+    fen: str
+
+    def lines(self, ascii: bool = False, colour: bool = False) -> list[str]:
+        """The text of :func:`restore_lines` (the diagram in ASCII with ``ascii``, painted with ``colour``)."""
+        board = render_diagram(self.position, last=self.last, ascii=ascii, flying=self.flying,
+                               game_over=self.game_over, colour=colour)
+        rows = [f"  {row}".rstrip() for row in board.splitlines()]
+        # (the ruleset's citation is a file's text; a painted diagram was made safe as it was painted)
+        shown = [visible(line) for line in self.heading]
+        shown.extend(rows if colour else (visible(row) for row in rows))
+        shown.append(f"  FEN: {self.fen}")
+        return shown
+
+
+def restore_view(illegal: IllegalPly, names: PlyNames, rules: Ruleset) -> RestoreView:
+    """The :class:`RestoreView` of an illegal ply (see :func:`restore_lines`)."""
     start = "the set-up position" if illegal.set_up else "the start"
     where = start if illegal.restore_ply == 0 else f"after {names.move(illegal.restore_ply)}"
     if illegal.restore_reason == "numbering":  # the scoresheet is wrong, not the board: nothing to restore
-        lines = [f"misnumbered ply {illegal.ply}: {illegal.message} [{illegal.code}]",
-                 f"the record cannot be followed past this position ({where}):"]
+        heading = (f"misnumbered ply {illegal.ply}: {illegal.message} [{illegal.code}]",
+                   f"the record cannot be followed past this position ({where}):")
     else:
         cited = rules.cite("restore")
-        lines = [f"illegal ply {illegal.ply}: {illegal.message} [{illegal.code}]",
-                 f"position to restore ({where}{'; ' + cited[0] if cited else ''}):"]
+        heading = (f"illegal ply {illegal.ply}: {illegal.message} [{illegal.code}]",
+                   f"position to restore ({where}{'; ' + cited[0] if cited else ''}):")
     over = game_over_text(illegal.decided) if illegal.decided is not None else None
-    board = render_diagram(illegal.restore, last=illegal.last_record, ascii=ascii, flying=rules.flying,
-                           game_over=over)
-    lines.extend(f"  {row}".rstrip() for row in board.splitlines())
-    lines.append(f"  FEN: {illegal.fen}")
-    return lines
+    last = None if illegal.last_record is None else LastPly.of(illegal.last_record)
+    return RestoreView(heading, illegal.restore, last, rules.flying, over, illegal.fen)
 
 
 def _move_text(event: Event) -> str:
