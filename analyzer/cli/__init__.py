@@ -33,6 +33,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "analyze": ("analyze", "analyze", "Report mills, captures, phases, repetitions and draw rights."),
     "claim": ("claim", "claim", "Decide whether a draw claim was right at a given ply."),
     "show": ("show", "show", "Show a position as a board diagram, SVG or FEN."),
+    "positions": ("positions", "positions", "List every position of a game: FEN, stones, phase, side to move."),
     "endgames": ("endgames", "endgames", "Solve small endgames; probe a position's perfect-play value."),
     "select": ("select", "select", "Write the games that meet criteria (players, result, tags, validity, end, features)."),
     "stats": ("stats", "stats", "Count games: validity by error code, results, ends, draw rights, lengths, players."),

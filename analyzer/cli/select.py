@@ -26,8 +26,8 @@ from muehle.analyzer.batch.facts import FEATURES
 from muehle.analyzer.batch.progress import FileProgress
 from muehle.analyzer.batch.select import ENDS, RESULTS, Selection, select_games
 from muehle.analyzer.batch.validate import fewer_collections, read_stdin
-from muehle.analyzer.cli.common import fails_cleanly, from_option, output_path, output_writer, resolve_rules
-from muehle.analyzer.cli.writing import WRITERS
+from muehle.analyzer.cli.common import OutputFile, echo_error, fails_cleanly, from_option, output_path, resolve_rules
+from muehle.analyzer.cli.writing import WRITERS, record_writer, write_html
 from muehle.notation.errors import MuehleError, no_game
 from muehle.notation.inputs import source_name
 from muehle.notation.model import Game
@@ -92,30 +92,36 @@ def select(files: tuple[str, ...], player: Optional[str], white: Optional[str], 
     selection = Selection(player, white, black, result, tags, valid, min_plies, max_plies, ended_by, has)
     stdin = read_stdin() if "-" in files else None
     failed = False
-    converted: list[Game] = []
+    writer = record_writer(target) if target is not None else None  # (None: verbatim, or the HTML page)
+    held: list[Game] = []  # (the HTML viewer's games)
     with FileProgress(files, source_names=source_name) as progress, fewer_collections(), \
-            output_writer(output, files) as write:
+            OutputFile(output, files, hold=not keep_going) as out:
         for item, chosen in select_games(files, selection, rules, stdin, source_format):
             if isinstance(item, MuehleError) or (item.game.errors and valid is not False):
                 error = item if isinstance(item, MuehleError) else item.game.errors[0]
                 progress.clear()
-                click.echo(error.format(), err=True)
+                echo_error(error)
                 if not keep_going:
-                    sys.exit(1)  # (the output file is left untouched)
+                    sys.exit(1)  # (nothing is written: the output is discarded)
                 failed = True
                 continue
             game = item.game
             if chosen:
-                if target is not None:
-                    converted.append(game)
+                if writer is not None:
+                    out.write(writer.game(game))
+                elif target == "html":
+                    held.append(game)
                 elif item.text is not None:
-                    write(item.text + "\n")
+                    out.write(item.text + "\n")
                 else:
-                    write(write_notation([game]))
+                    out.write(write_notation([game]))
             progress.game(item.source, game.line, len(game.plies))
-        if target is not None:
-            if not converted and target == "html":
+        if target == "html":
+            if not held:
                 raise MuehleError(no_game("no game was chosen, and an HTML viewer needs one"),
                                   source=", ".join(dict.fromkeys(source_name(name) for name in files)), code="empty")
-            write(WRITERS[target](converted))
+            out.write(write_html(held))
+        elif writer is not None:
+            out.write(writer.end())
+        out.commit()
     sys.exit(1 if failed else 0)

@@ -17,9 +17,10 @@ from typing import Any, Optional, Sequence
 
 import click
 
-from muehle.analyzer.cli.common import (check_ply_choice, colour_for, colour_option, echo_error, fails_cleanly,
-                                        from_option, output_path, ply_of_move, ply_options, require_numpy_or_exit,
-                                        rules_option, stdout_is_utf8, write_output)
+from muehle.analyzer.cli.common import (ALL_GAMES, GameChoice, check_ply_choice, colour_for, colour_option,
+                                        echo_error, fails_cleanly, from_option, game_numbers, game_title, output_path,
+                                        ply_of_move, ply_options, require_numpy_or_exit, rules_option, stdout_is_utf8,
+                                        write_output)
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.pictures.diagram import game_over_text, render_diagram
 from muehle.analyzer.pictures.fen import FEN_FORMS, fen_of_record, start_fen
@@ -28,7 +29,7 @@ from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.pictures.svg import MILL_HIGHLIGHTS, render_svg
-from muehle.notation.errors import MuehleError, game_in, no_ply
+from muehle.notation.errors import MuehleError, game_in, no_ply, visible
 from muehle.notation.model import Game
 
 
@@ -50,9 +51,9 @@ def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) ->
 
 
 @click.command(name="show")
-@click.argument("file", metavar="FILE")
-@click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Which game of the file (1 is the first).")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("--game", "game_choice", type=GameChoice(), default=1, show_default=True,
+              help="Which game of each file (1 is the first), or 'all'.")
 @ply_options(ply_help="Show the position after this ply (1 is the record's first, also after a set-up position; "
                        "0 the start). Default: the last.",
              move_help="Show the position after this full move's ply of --side.")
@@ -73,13 +74,15 @@ def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) ->
 @colour_option
 @click.pass_context
 @fails_cleanly
-def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], move: Optional[int], side: Optional[str],
-         svg_output: Optional[str], mills: str, show_fen: bool, fen_form: str, ascii_only: bool,
-         rules: Optional[Ruleset], best_wanted: bool, endgames_dir: Optional[str],
+def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", ply: Optional[int],
+         move: Optional[int], side: Optional[str], svg_output: Optional[str], mills: str, show_fen: bool,
+         fen_form: str, ascii_only: bool, rules: Optional[Ruleset], best_wanted: bool, endgames_dir: Optional[str],
          source_format: Optional[str]) -> None:
     """Show the position after a ply of a record as a board diagram, SVG or FEN.
 
     FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads standard input).
+    With several files or --game all, the position of each chosen game is shown in turn (a FEN a line;
+    a diagram under its game's heading); --svg draws one game only.
     """
     check_ply_choice(ply, move, side)
     if svg_output is None and ctx.get_parameter_source("mills") is not click.core.ParameterSource.DEFAULT:
@@ -94,7 +97,44 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
         raise click.UsageError("--endgames-dir goes with --best")
     if best_wanted:
         require_numpy_or_exit()
-    data = load_games(file, source_format)
+    several = len(files) > 1 or game_choice == ALL_GAMES
+    if several and svg_output is not None:
+        raise click.UsageError("--svg draws one game: give one FILE and one --game N")
+    if not several:
+        assert isinstance(game_choice, int)
+        _show_one(load_games(files[0], source_format), game_choice, ply, move, side, svg_output, mills, show_fen,
+                  fen_form, ascii_only, rules, best_wanted, endgames_dir, heading=False, inputs=files)
+        return
+    errors: list[MuehleError] = []
+    first = True
+    for name in files:
+        try:
+            data = load_games(name, source_format)
+            numbers = game_numbers(data, game_choice)
+        except MuehleError as error:
+            errors.append(error)
+            continue
+        for number in numbers:
+            try:
+                if not first and not show_fen:
+                    click.echo()
+                _show_one(data, number, ply, move, side, None, mills, show_fen, fen_form, ascii_only, rules,
+                          best_wanted, endgames_dir, heading=not show_fen)
+                first = False
+            except MuehleError as error:
+                errors.append(error)
+    for problem in errors:
+        echo_error(problem)
+    if errors:
+        sys.exit(1)
+
+
+def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optional[int], side: Optional[str],
+              svg_output: Optional[str], mills: str, show_fen: bool, fen_form: str, ascii_only: bool,
+              rules: Optional[Ruleset], best_wanted: bool, endgames_dir: Optional[str], heading: bool,
+              inputs: tuple[str, ...] = ()) -> None:
+    """Show the chosen position of game ``game_number`` of ``data`` (under its title, with ``heading``);
+    a located error when it cannot be shown. ``inputs``: the files an SVG may not be written over."""
     source = data.source
     game = data.pick(game_number)
     try:
@@ -131,7 +171,7 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
         click.echo(fen_of_record(result.records, index, start, game_over=over, form=fen_form,
                                  stones=result.rules.stones))
     if svg_output is not None:
-        write_output(render_svg(position, last, mills, best=best), svg_output, inputs=[file])
+        write_output(render_svg(position, last, mills, best=best), svg_output, inputs=inputs)
     if not show_fen and svg_output is None:
         plain = ascii_only or not stdout_is_utf8()
         if over:
@@ -140,6 +180,8 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
             ended = FINISHED_BY_THE_FEN
         else:
             ended = None
+        if heading:
+            click.echo(visible(game_title(game.tags, result.rules.name, source, game_number)))
         colour = colour_for(sys.stdout)
         click.echo(render_diagram(position, last, ascii=plain, flying=result.rules.flying, game_over=ended,
                                   best=best, colour=colour), color=colour)

@@ -7,11 +7,11 @@ from typing import Callable, Optional
 
 from muehle.analyzer.cli.common import echo_error
 from muehle.notation.errors import MuehleError
-from muehle.notation.jsonrecord import write_json, write_yaml
+from muehle.notation.jsonrecord import JsonWriter, YamlWriter, write_json, write_yaml
 from muehle.notation.model import Game
-from muehle.notation.pgn import write_pgn
-from muehle.notation.playok_writer import write_playok
-from muehle.notation.writers import write_notation
+from muehle.notation.pgn import game_pgn, write_pgn
+from muehle.notation.playok_writer import game_playok, write_playok
+from muehle.notation.writers import JoinedWriter, NotationWriter, RecordWriter, write_notation
 
 Writer = Callable[[list[Game]], str]
 
@@ -44,3 +44,19 @@ WRITERS: dict[str, Writer] = {
     "playok": write_playok,
     "html": write_html,
 }
+
+def record_writer(target: str, black_number: Optional[str] = None, comma: bool = False,
+                  locations: bool = True) -> Optional[RecordWriter]:
+    """The writer of ``target`` that writes game by game; ``None`` for the HTML viewer (one page
+    of every game, written once all are read)."""
+    if target == "notation":
+        return NotationWriter(black_number or "dots", comma)
+    if target == "json":
+        return JsonWriter(locations)
+    if target == "yaml":
+        return YamlWriter(locations)
+    if target == "pgn":
+        return JoinedWriter(game_pgn)
+    if target == "playok":
+        return JoinedWriter(game_playok)
+    return None

@@ -120,6 +120,15 @@ def test_an_unreadable_game_stops_the_run_located_and_leaves_the_output_untouche
     assert sorted(entry.name for entry in tmp_path.iterdir()) == ["broken.txt", "out.txt"]  # (no temporary file)
 
 
+@pytest.mark.parametrize("target", [[], ["--to", "json"]])
+def test_an_unreadable_game_writes_nothing_to_standard_output(tmp_path: Path, target: list[str]) -> None:
+    """The games chosen before the bad one are not written either: the output is held until the end."""
+    path = write(tmp_path, "broken.txt", THREE + "\n1. d2 zz *\n")
+    result = run("select", path, *target)
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith(f"{path}:25:7: error: ")
+
+
 def test_keep_going_writes_the_other_games_and_exits_1(tmp_path: Path) -> None:
     path = write(tmp_path, "broken.txt", "1. d2 zz *\n\n" + THREE)
     missing = str(tmp_path / "missing.txt")

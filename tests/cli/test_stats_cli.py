@@ -140,7 +140,7 @@ def test_progress_is_shown_on_a_terminal_and_erased_never_in_the_output(
     import muehle.analyzer.batch.progress as progress_module
 
     module = importlib.import_module(f"muehle.analyzer.cli.{command}")
-    monkeypatch.setattr(progress_module, "_is_terminal", lambda stream: True)
+    monkeypatch.setattr(progress_module, "is_terminal", lambda stream: True)
     monkeypatch.setattr(module, "FileProgress", functools.partial(progress_module.FileProgress, interval=0))
     result = run(command, four)
     assert result.exit_code == 0
@@ -151,7 +151,7 @@ def test_progress_is_shown_on_a_terminal_and_erased_never_in_the_output(
 def test_no_progress_with_json_output(monkeypatch: pytest.MonkeyPatch, four: str) -> None:
     import muehle.analyzer.batch.progress as progress_module
 
-    monkeypatch.setattr(progress_module, "_is_terminal", lambda stream: True)
+    monkeypatch.setattr(progress_module, "is_terminal", lambda stream: True)
     result = run("stats", "--format", "json", four)
     assert result.exit_code == 0 and result.stderr == ""
 
