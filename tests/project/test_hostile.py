@@ -82,8 +82,8 @@ def test_a_huge_tag_value_is_refused_at_its_place_in_linear_time_and_memory(tmp_
         return lambda: validate_file(path)
 
     peaks = assert_about_linear(make)
-    if value == "a":  # a few copies of the text, not the ~130 bytes a character of backtracking
-        assert peaks[-1] <= 16 * 4 * MEGA + MEMORY_FLOOR
+    # a few copies of the text, not the ~130 bytes of a backtracking frame for each character or escape
+    assert peaks[-1] <= 16 * 4 * MEGA + MEMORY_FLOOR
     summary = validate_file(tmp_path / "tag1.txt")
     assert (summary.games, summary.invalid) == (1, 1)
     [game] = read(tmp_path / "tag1.txt")
@@ -101,9 +101,10 @@ def test_a_tag_value_of_the_longest_length_is_read_and_one_more_is_refused(tmp_p
     assert f"is {LONGEST_TAG_VALUE + 1} characters long" in error.message
 
 
-def test_a_huge_string_in_movetext_is_split_in_linear_time_and_memory(tmp_path: Path) -> None:
+@pytest.mark.parametrize("value", ["b", 'b\\"'], ids=["plain", "escapes"])
+def test_a_huge_string_in_movetext_is_split_in_linear_time_and_memory(tmp_path: Path, value: str) -> None:
     def make(size: int) -> Callable[[], object]:
-        path = write(tmp_path / f"string{size}.txt", '1. a1 "' + "b" * (size * MEGA) + '" *\n')
+        path = write(tmp_path / f"string{size}.txt", '1. a1 "' + value * (size * MEGA // len(value)) + '" *\n')
         return lambda: list(read(path))
 
     peaks = assert_about_linear(make)
@@ -124,14 +125,38 @@ def test_unclosed_comments_are_refused_in_linear_time(tmp_path: Path) -> None:
     assert "unterminated comment" in error.message
 
 
-def test_a_huge_quoted_key_is_told_from_notation_in_linear_time_and_memory() -> None:
+@pytest.mark.parametrize("value", ["k", 'k\\"'], ids=["plain", "escapes"])
+def test_a_huge_quoted_key_is_told_from_notation_in_linear_time_and_memory(value: str) -> None:
     def make(size: int) -> Callable[[], object]:
-        text = '{"' + "k" * (size * MEGA) + '": 1}'
+        text = '{"' + value * (size * MEGA // len(value)) + '": 1}'
         return lambda: input_form("-", text)
 
     peaks = assert_about_linear(make)
     assert peaks[-1] <= 2 * MEGA + MEMORY_FLOOR
-    assert input_form("-", '{"' + "k" * MEGA + '": 1}') == "json"
+    assert input_form("-", '{"' + value * (MEGA // len(value)) + '": 1}') == "json"
+
+
+def test_a_tag_value_of_the_longest_length_all_escapes_is_read_in_little_memory(tmp_path: Path) -> None:
+    """65536 escaped quotes: matched a thousand at a time, so the match holds the frames of a
+    thousand escapes, not 8 MB of them (about 130 bytes an escape)."""
+    path = write(tmp_path / "escapes.txt", '[Event "' + '\\"' * LONGEST_TAG_VALUE + '"]\n[Rules "wmd"]\n\n1. d2 *\n')
+    _, peak = cost(lambda: validate_file(path))
+    assert peak <= 40 * LONGEST_TAG_VALUE  # a few copies of the 128 KB line
+    [game] = read(path)
+    assert game.tags["Event"] == '"' * LONGEST_TAG_VALUE and not game.errors
+
+
+@pytest.mark.parametrize("text", ['[Event "%s"]\n\n1. 5 17 *\n', '{%s}\n1. 5 17 *\n'], ids=["tag", "comment"])
+def test_a_huge_playok_tag_or_comment_is_told_in_linear_time_and_memory(text: str) -> None:
+    from muehle.notation.playok import looks_like_playok
+
+    def make(size: int) -> Callable[[], object]:
+        filling = ('a\\"' if text.startswith("[") else "a\n") * (size * MEGA // 3)
+        return lambda: looks_like_playok(text % filling)
+
+    peaks = assert_about_linear(make)
+    assert peaks[-1] <= 2 * MEGA + MEMORY_FLOOR
+    assert looks_like_playok(text % "x")
 
 
 # -- YAML 1.1 integers in base 60 are refused by the length of their text ----------------
