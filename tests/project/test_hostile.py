@@ -101,6 +101,28 @@ def test_a_tag_value_of_the_longest_length_is_read_and_one_more_is_refused(tmp_p
     assert f"is {LONGEST_TAG_VALUE + 1} characters long" in error.message
 
 
+@pytest.mark.parametrize("form", ["json", "yaml"])
+def test_a_tag_value_in_a_data_record_is_held_to_the_same_length(tmp_path: Path, form: str) -> None:
+    def record(value: str) -> Path:
+        if form == "json":
+            text = json.dumps({"format": "muehle-record", "version": 1, "games": [{"tags": {"Event": value}}]})
+        else:
+            text = f"format: muehle-record\nversion: 1\ngames:\n- tags:\n    Event: {value}\n"
+        return write(tmp_path / f"record.{form}", text)
+
+    [game] = read(record("x" * LONGEST_TAG_VALUE))
+    assert game.tags["Event"] == "x" * LONGEST_TAG_VALUE
+    path = record("x" * (LONGEST_TAG_VALUE + 1))
+    with pytest.raises(FormatError) as caught:
+        list(read(path))
+    assert caught.value.message == (f"games[0].tags.Event: the value of tag Event is {LONGEST_TAG_VALUE + 1} "
+                                    f"characters long; the longest read is {LONGEST_TAG_VALUE}")
+    result = run_muehle(*["validate", str(path)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert f"{path}: error: games[0].tags.Event: the value of tag Event is 65537 characters long" in result.output
+    assert len(result.output) < 1000
+
+
 @pytest.mark.parametrize("value", ["b", 'b\\"'], ids=["plain", "escapes"])
 def test_a_huge_string_in_movetext_is_split_in_linear_time_and_memory(tmp_path: Path, value: str) -> None:
     def make(size: int) -> Callable[[], object]:
