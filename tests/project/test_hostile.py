@@ -21,6 +21,7 @@ from typing import Callable
 
 import pytest
 
+from long_games import shuttle_game
 from muehle.analyzer.batch.validate import validate_file
 from muehle.analyzer.engine.rules import parse_ruleset
 from muehle.notation.errors import FormatError
@@ -179,6 +180,28 @@ def test_a_huge_playok_tag_or_comment_is_told_in_linear_time_and_memory(text: st
     peaks = assert_about_linear(make)
     assert peaks[-1] <= 2 * MEGA + MEMORY_FLOOR
     assert looks_like_playok(text % "x")
+
+
+# -- a long legal game costs in proportion to its length ----------------------------------
+
+def test_the_viewer_of_a_long_game_is_written_in_linear_time() -> None:
+    """Each frame's FEN counted its counters (fields 16 and 17) from the first ply again: 4000
+    plies took 17 s. Field 16 counts the plies since the last placement or capture, 17 grows
+    after each of Black's turns: 0 1 at the start, 0 10 after the 18 placements, then the k-th
+    ply of the shuttle makes them k and 10 + k // 2."""
+    import re
+
+    from muehle.analyzer.pictures.html_viewer import write_html
+
+    def make(size: int) -> Callable[[], object]:
+        game = shuttle_game(1500 * size)
+        return lambda: write_html([game])
+
+    assert_about_linear(make)
+    page = write_html([shuttle_game(1500)])
+    counters = re.findall(r"[*@O]{8}/[*@O]{8}/[*@O]{8} [wb] [a-z] [a-z](?: -?[0-9]+){11} ([0-9]+) ([0-9]+)", page)
+    expected = [(0, 1 + placed // 2) for placed in range(19)] + [(k, 10 + k // 2) for k in range(1, 1501)]
+    assert [(int(a), int(b)) for a, b in counters] == expected
 
 
 # -- YAML 1.1 integers in base 60 are refused by the length of their text ----------------
