@@ -54,6 +54,7 @@ from muehle.notation.writers import (
     COMMENT_BRACE_AND_BREAK, COMMENT_CUT, TAG_NAME, RecordWriter, check_move_number, check_ply, check_result,
     check_tag_pair, comment_fault, comment_unit, unwritable, written,
 )
+from muehle.notation.tags import too_long_tag_value
 from muehle.notation.yamlload import load_yaml_strictly
 
 #: The value of the top-level ``format`` field, and the layout version written.
@@ -607,6 +608,9 @@ class _Checker:
             text = self.string(text, name_path)
             if "\n" in text or "\r" in text:
                 self.fail(name_path, "a tag value cannot contain a line break")
+            too_long = too_long_tag_value(name, text)
+            if too_long is not None:  # (the notation's limit: the record could not be written as notation)
+                self.fail(name_path, too_long)
             tags[name] = text
         return tags
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Optional
 
 from muehle.notation.memo import Memo
+from muehle.notation.quoted import quoted_text
 from muehle.notation.tags import TAG as _TAG, TAG_LINE as _TAG_LINE, TAG_START as _TAG_START
 
 #: The results as the splitter finds them (the book's ``½-½`` too).
@@ -44,7 +45,7 @@ _SPECIAL = re.compile(r'[{;"]|' + "|".join(re.escape(text) for text in RESULT_TE
 # What may not stand right before or after a result for it to be one.
 _GLUED = re.compile(r"[\w/.\-]")
 _NON_SPACE = re.compile(r"\S")
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?')
+_STRING = re.compile(quoted_text(r'[^"\\]', r"\\.", "escapes", closed='"?'))
 # A line of movetext that starts with neither a tag nor a comment (nor is blank).
 _PLAIN_MOVETEXT = re.compile(r"[ \t]*[^\s\[{;]")
 

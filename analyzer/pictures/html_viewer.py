@@ -36,7 +36,7 @@ from muehle.analyzer.engine.board import Position
 from muehle.analyzer.pictures.diagram import summary_lines
 from muehle.analyzer.engine.messages import plural
 from muehle.analyzer.engine.events import RuleViolation, reason_text
-from muehle.analyzer.pictures.fen import FenPosition, fen_of_record, start_fen
+from muehle.analyzer.pictures.fen import FenPosition, fens_of_record, start_fen
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.engine.replay import PlyRecord, Replay, in_variation
 from muehle.analyzer.engine.rules import Ruleset
@@ -130,19 +130,21 @@ def _setup(game: Game, result: Replay) -> Optional[FenPosition]:
     return setup if setup is not None and setup.position == result.start else FenPosition(result.start)
 
 
-def _fen(line: Replay, records: Sequence[PlyRecord], index: int, setup: Optional[FenPosition]) -> str:
-    """The FEN after ply ``index`` of ``line``, whose plies from the start are ``records``."""
-    return fen_of_record(records, index, setup, game_over=line.decided_by(index))
+def _fens(line: Replay, records: Sequence[PlyRecord], first: int, setup: Optional[FenPosition]) -> list[str]:
+    """The FENs after ply ``first`` and each later ply of ``line``, whose plies from the start are
+    ``records`` (the FEN after ply ``index`` is item ``index - first``)."""
+    return list(fens_of_record(records, setup, first=first, decided_by=line.decided_by))
 
 
 def _frames(result: Replay, setup: Optional[FenPosition], shared: _Shared) -> list[list[Any]]:
     """The frames of the main line: the start, then the position after each legal ply."""
     records = result.records
     total = len(records)
-    frames = [_frame(result.start, None, f"Start ({plural(total, 'ply', 'plies')})", result.rules, _fen(result, records, 0, setup),
+    fens = _fens(result, records, 0, setup)
+    frames = [_frame(result.start, None, f"Start ({plural(total, 'ply', 'plies')})", result.rules, fens[0],
                      shared, bool(result.decided_by(0)))]
-    frames.extend(_frame(record.after, record, f"Ply {record.index} of {total}", result.rules,
-                         _fen(result, records, record.index, setup), shared, bool(result.decided_by(record.index)))
+    frames.extend(_frame(record.after, record, f"Ply {record.index} of {total}", result.rules, fens[record.index],
+                         shared, bool(result.decided_by(record.index)))
                   for record in records)
     return frames
 
@@ -217,9 +219,10 @@ class _MoveList:
     def _add(self, parent: int, line: Replay) -> int:
         number = len(self.variations) + 1
         records = [*self.from_start[parent][:line.branch - 1], *line.records]
+        first = line.branch - 1
+        fens = _fens(line, records, first, self.setup)
         frames = [_frame(record.after, record, f"Variation {number}, ply {record.index}", line.rules,
-                         _fen(line, records, record.index, self.setup), self.shared,
-                         bool(line.decided_by(record.index)))
+                         fens[record.index - first], self.shared, bool(line.decided_by(record.index)))
                   for record in line.records]
         self.variations.append({"parent": parent, "branch": line.branch, "frames": frames})
         self.replays.append(line)
