@@ -92,7 +92,7 @@ def render(done: list[tuple[int, Analysis]], source: str, fmt: str, perfect: Opt
               help="Only this game of the file (1 is the first). Default: every game.")
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
               help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default="text", show_default=True,
               help="A timeline for people, or the documented JSON/YAML contract.")
 @click.option("--perfect", is_flag=True,
               help="Add the endgame tables' values and marks to plies played without stones in hand (needs numpy).")

@@ -51,10 +51,10 @@ def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) ->
              move_help="Show the position after this full move's ply of --side.")
 @click.option("--svg", "svg_output", metavar="OUT.svg", default=None, callback=output_path,
               help="Write an SVG picture here (atomically; '-' for standard output) instead of the diagram.")
-@click.option("--mills", type=click.Choice(MILL_HIGHLIGHTS), default="last", show_default=True,
+@click.option("--mills", type=click.Choice(MILL_HIGHLIGHTS, case_sensitive=False), default="last", show_default=True,
               help="With --svg: which closed mills the picture highlights.")
 @click.option("--fen", "show_fen", is_flag=True, help="Print the position as Sanmill's FEN instead.")
-@click.option("--fen-form", type=click.Choice(FEN_FORMS), default="current", show_default=True,
+@click.option("--fen-form", type=click.Choice(FEN_FORMS, case_sensitive=False), default="current", show_default=True,
               help="With --fen: Sanmill's current FEN (ending with ids:nodes) or its legacy one.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Draw the diagram with ASCII characters only.")
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,

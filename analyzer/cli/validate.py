@@ -93,7 +93,7 @@ def _signal_main_thread(signum: int) -> None:
 @click.option("--rules", "rules_name", metavar="NAME|FILE",
               help="Ruleset for every game (a preset or a YAML file); default: each record's "
                    "Rules tag, else wmd.")
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+@click.option("--format", "output_format", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
               show_default=True, help="Compiler-style lines, or one JSON array.")
 @click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True,
               help="Processes that judge the games (this one and N-1 workers; 0: one per processor); "

@@ -1,0 +1,97 @@
+"""The command line alike in every command: choices in any case, the output format from the
+output's name, the same data in JSON and YAML."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from paths import EXAMPLES
+from runner import run
+
+BOOK_GAME = str(EXAMPLES / "schuermann-book-game.txt")
+REPETITION = str(EXAMPLES / "analyze-repetition.txt")
+
+
+@pytest.mark.parametrize("args, canonical", [
+    (["claim", REPETITION, "--ply", "26", "--by", "White", "--rule", "REPETITION", "--format", "Json"],
+     ["claim", REPETITION, "--ply", "26", "--by", "white", "--rule", "repetition", "--format", "json"]),
+    (["claim", REPETITION, "--move", "13", "--side", "BLACK", "--by", "white", "--rule", "repetition"],
+     ["claim", REPETITION, "--move", "13", "--side", "black", "--by", "white", "--rule", "repetition"]),
+    (["convert", BOOK_GAME, "--to", "YAML", "--from", "Notation"], ["convert", BOOK_GAME, "--to", "yaml"]),
+    (["convert", BOOK_GAME, "--to", "Notation", "--black-number", "Book"],
+     ["convert", BOOK_GAME, "--to", "notation", "--black-number", "book"]),
+    (["analyze", BOOK_GAME, "--format", "JSON"], ["analyze", BOOK_GAME, "--format", "json"]),
+    (["validate", BOOK_GAME, "--format", "JSON"], ["validate", BOOK_GAME, "--format", "json"]),
+    (["show", BOOK_GAME, "--fen", "--fen-form", "Legacy"], ["show", BOOK_GAME, "--fen", "--fen-form", "legacy"]),
+    (["show", BOOK_GAME, "--svg", "-", "--mills", "ALL"], ["show", BOOK_GAME, "--svg", "-", "--mills", "all"]),
+    (["show", BOOK_GAME, "--rules", "WMD"], ["show", BOOK_GAME, "--rules", "wmd"]),
+])
+def test_a_choice_is_taken_in_any_case_and_output_keeps_its_canonical_spelling(args: list[str],
+                                                                               canonical: list[str]) -> None:
+    """``--by White`` is ``--by white``: the same output (the JSON says "white"), the same status."""
+    given, expected = run(*args), run(*canonical)
+    assert given.exit_code == expected.exit_code
+    assert given.exit_code in (0, 1) and given.stdout and "Error" not in given.stderr
+    assert given.stdout == expected.stdout
+
+
+def test_a_choice_in_any_case_is_canonical_in_json() -> None:
+    result = run("claim", REPETITION, "--ply", "26", "--by", "WHITE", "--rule", "Repetition", "--format", "json")
+    assert result.exit_code == 0
+    verdict = json.loads(result.stdout)
+    assert (verdict["by"], verdict["rule"]) == ("white", "repetition")
+
+
+def test_a_choice_that_is_none_in_any_case_is_a_usage_error() -> None:
+    result = run("claim", REPETITION, "--ply", "26", "--by", "Weiss", "--rule", "repetition")
+    assert result.exit_code == 2
+    assert "Invalid value for '--by': 'Weiss' is not one of 'white', 'black'" in result.stderr
+
+
+@pytest.mark.parametrize("name, target", [("out.json", "json"), ("out.YAML", "yaml"), ("out.yml", "yaml"),
+                                          ("out.pgn", "pgn"), ("out.txt", "notation"), ("out.html", "html")])
+def test_the_output_s_name_implies_the_format(tmp_path: Path, name: str, target: str) -> None:
+    """``-o game.json`` writes what ``--to json`` writes."""
+    implied = run("convert", BOOK_GAME, "-o", str(tmp_path / name))
+    assert implied.exit_code == 0, implied.stderr
+    explicit = run("convert", BOOK_GAME, "--to", target)
+    assert (tmp_path / name).read_text(encoding="utf-8") == explicit.stdout
+
+
+@pytest.mark.parametrize("target", ["notation", "pgn", "playok"])
+def test_a_text_record_may_go_to_any_text_record_name(tmp_path: Path, target: str) -> None:
+    """Notation, PGN and PlayOK's points are told apart by content when read: ``--to playok -o
+    games.txt`` is no contradiction, and the file reads back as the same game."""
+    out = tmp_path / "games.txt"
+    result = run("convert", REPETITION, "--to", target, "-o", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert out.read_text(encoding="utf-8") == run("convert", REPETITION, "--to", target).stdout
+    again, original = run("convert", str(out), "--to", "json"), run("convert", REPETITION, "--to", "json")
+    assert again.exit_code == 0
+    plies = [(p.get("from"), p["to"], p.get("captures")) for p in json.loads(again.stdout)["games"][0]["plies"]]
+    assert plies == [(p.get("from"), p["to"], p.get("captures"))
+                     for p in json.loads(original.stdout)["games"][0]["plies"]]
+    assert len(plies) == 26
+
+
+@pytest.mark.parametrize("name", ["out.json", "out.yaml", "out.html"])
+def test_a_contradicted_output_name_writes_nothing(tmp_path: Path, name: str) -> None:
+    result = run("convert", BOOK_GAME, "--to", "notation", "-o", str(tmp_path / name))
+    assert result.exit_code == 2
+    assert f"--to notation contradicts the output's name {tmp_path / name}" in result.stderr
+    assert not (tmp_path / name).exists()
+
+
+def test_claim_in_yaml_is_the_json_verdict() -> None:
+    """``claim --format yaml`` carries the same data as ``--format json`` (and the same exit status)."""
+    args = ("claim", REPETITION, "--ply", "26", "--by", "white", "--rule", "repetition", "--format")
+    as_yaml, as_json = run(*args, "yaml"), run(*args, "json")
+    assert as_yaml.exit_code == as_json.exit_code == 0
+    assert yaml.safe_load(as_yaml.stdout) == json.loads(as_json.stdout)
+    assert yaml.safe_load(as_yaml.stdout)["verdict"] == "valid"
+    invalid = run("claim", REPETITION, "--ply", "25", "--by", "white", "--rule", "repetition", "--format", "yaml")
+    assert invalid.exit_code == 1
+    assert yaml.safe_load(invalid.stdout)["verdict"] == "invalid"
