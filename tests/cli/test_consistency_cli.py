@@ -95,3 +95,41 @@ def test_claim_in_yaml_is_the_json_verdict() -> None:
     invalid = run("claim", REPETITION, "--ply", "25", "--by", "white", "--rule", "repetition", "--format", "yaml")
     assert invalid.exit_code == 1
     assert yaml.safe_load(invalid.stdout)["verdict"] == "invalid"
+
+
+#: White closes the mill on the d-file below the centre (d1, d2, d3): a line the board lists
+#: from rank 1 up, as every output writes it.
+MILL_GAME = "1. d1 a7 2. d2 g7 3. d3/xa7 b6\n"
+#: The same without the capture that mill demands.
+MILL_NOT_TAKEN = "1. d1 a7 2. d2 g7 3. d3 b6\n"
+
+
+def test_a_mill_is_written_the_same_way_in_every_output(tmp_path: Path) -> None:
+    """The analysis text, its JSON, validate's message, the SVG band and the HTML viewer all
+    name the mill d1-d2-d3 by its points in board order (file, then rank)."""
+    record = tmp_path / "mill.txt"
+    record.write_text(MILL_GAME, encoding="utf-8")
+    text = run("analyze", str(record))
+    assert text.exit_code == 0, text.stderr
+    assert "White closes d1-d2-d3" in text.stdout
+    events = json.loads(run("analyze", str(record), "--format", "json").stdout)[0]["events"]
+    assert [event["points"] for event in events if event["type"] == "mill"] == [["d1", "d2", "d3"]]
+    svg = run("show", str(record), "--ply", "5", "--svg", "-")
+    assert svg.exit_code == 0
+    assert 'class="mill" data-points="d1 d2 d3"' in svg.stdout
+    page = run("convert", str(record), "--to", "html")
+    assert 'data-points=\\"d1 d2 d3\\"' in page.stdout or 'data-points="d1 d2 d3"' in page.stdout
+    assert "d3 d2 d1" not in page.stdout
+    unclosed = tmp_path / "unclosed.txt"
+    unclosed.write_text(MILL_NOT_TAKEN, encoding="utf-8")
+    checked = run("validate", str(unclosed))
+    assert checked.exit_code == 1
+    assert "the mill d1-d2-d3 is closed and a Black stone must be captured" in checked.stdout + checked.stderr
+
+
+def test_the_replay_lists_a_mill_in_board_order() -> None:
+    from muehle.analyzer import load_ruleset, replay_record
+    from muehle.notation.parser import parse_game
+
+    result = replay_record(parse_game(MILL_GAME), load_ruleset("wmd"))
+    assert result.records[4].mills == [("d1", "d2", "d3")]
