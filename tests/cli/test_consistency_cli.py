@@ -133,3 +133,16 @@ def test_the_replay_lists_a_mill_in_board_order() -> None:
 
     result = replay_record(parse_game(MILL_GAME), load_ruleset("wmd"))
     assert result.records[4].mills == [("d1", "d2", "d3")]
+
+
+def test_rules_names_its_sources_by_title_with_umlauts() -> None:
+    """The titles of the rules texts (the seeds' index), not the names of their files."""
+    result = run("rules")
+    assert result.exit_code == 0
+    assert ".txt" not in result.stdout and "[" not in result.stdout
+    for title in ("WMD Turnierreglement 3.0 (11 May 2019)", "Brettspielnetz.de rules (2021)",
+                  "Schürmann/Nüscheler, So gewinnt man Mühle (1980)", "Regeln für Unentschieden"):
+        assert title in result.stdout
+    assert "Schuermann" not in result.stdout and "fuer" not in result.stdout
+    shown = run("rules", "schuermann")
+    assert "title: Schürmann/Nüscheler, So gewinnt man Mühle (1980)" in shown.stdout
