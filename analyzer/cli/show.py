@@ -2,8 +2,9 @@
 
 The position is the one after the asked ply (``--ply N``, 0 for the start, or
 ``--move N --side white|black``), by default after the last ply. The record is
-replayed up to there under its ruleset, so a position after an illegal ply cannot
-be shown: the command names the illegal ply and how far showing is possible.
+replayed up to there under its ruleset. A position after an illegal ply does not
+exist: the command shows the last legal one instead (the position to restore, as
+``validate`` reports it), names the illegal ply on standard error and exits with 1.
 """
 
 from __future__ import annotations
@@ -30,14 +31,20 @@ from muehle.notation.model import Game
 FINISHED_BY_THE_FEN = "as the FEN says (phase o); the board does not tell how"
 
 
-def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) -> None:
-    """Raise unless the replay got as far as ply ``index``."""
+def _last_legal(data: GameInput, game: Game, result: Replay, index: int) -> tuple[int, Optional[MuehleError]]:
+    """The ply to show for ``index``: ``index`` itself when the replay got that far, else the last
+    legal ply (the position to restore, WMD 6), with the located error that says so."""
     if index <= len(result.records):
-        return
+        return index, None
+    from muehle.analyzer.reports.analysis import PlyNames
+
     error = next(e for e in result.errors if e.code != "result-mismatch")
-    raise data.located(MuehleError(
+    shown = len(result.records)
+    start = "the set-up position" if result.set_up else "the start"
+    where = f"after {PlyNames(game.plies, result.start).move(shown)}" if shown else start
+    return shown, data.located(MuehleError(
         f"the record has an illegal ply at ply {error.ply} ({error.message} [{error.code}]); "
-        f"showing is only possible up to ply {len(result.records)}",
+        f"shown is the last legal position, {where} (ply {shown})",
         source=game.source, line=error.line, column=error.column, code=error.code,
     ))
 
@@ -93,7 +100,7 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
             index = ply
         else:
             index = len(game.plies)
-        _check_reachable(data, game, result, index)
+        index, illegal = _last_legal(data, game, result, index)
     except MuehleError as error:
         raise data.located(error, game_number) from None
     position = result.position_after(index)
@@ -118,3 +125,5 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
         else:
             ended = None
         click.echo(render_diagram(position, last, ascii=plain, flying=result.rules.flying, game_over=ended))
+    if illegal is not None:  # (the picture is shown; the record is still bad)
+        raise data.located(illegal, game_number)

@@ -146,3 +146,43 @@ def test_rules_names_its_sources_by_title_with_umlauts() -> None:
     assert "Schuermann" not in result.stdout and "fuer" not in result.stdout
     shown = run("rules", "schuermann")
     assert "title: Schürmann/Nüscheler, So gewinnt man Mühle (1980)" in shown.stdout
+
+
+#: 2... d6 (ply 4) is played on Black's own stone: the last legal position is after 2. f4 (ply 3).
+ILLEGAL = '[Event "x"]\n\n1. d2 d6 2. f4 d6 3. b4 *\n'
+
+
+@pytest.mark.parametrize("form", [[], ["--ascii"], ["--fen"], ["--svg", "-"]])
+@pytest.mark.parametrize("asked", [[], ["--ply", "5"], ["--move", "3"]])
+def test_show_of_a_record_with_an_illegal_ply_shows_the_last_legal_position(tmp_path: Path, form: list[str],
+                                                                           asked: list[str]) -> None:
+    """The position after ply 3 (d2, f4 against d6), as if asked for, and the located error: exit 1."""
+    record = tmp_path / "bad.txt"
+    record.write_text(ILLEGAL, encoding="utf-8")
+    result = run("show", str(record), *asked, *form)
+    assert result.exit_code == 1
+    assert result.stdout == run("show", str(record), "--ply", "3", *form).stdout != ""
+    assert result.stderr == (
+        f"{record}:3:16: error: the record has an illegal ply at ply 4 (2... d6: d6 is already occupied by a "
+        "Black stone [occupied]); shown is the last legal position, after 2. f4 (ply 3)\n"
+        "    1. d2 d6 2. f4 d6 3. b4 *\n"
+        "                   ^\n")
+
+
+def test_show_s_last_legal_position_is_validate_s_position_to_restore(tmp_path: Path) -> None:
+    record = tmp_path / "bad.txt"
+    record.write_text(ILLEGAL, encoding="utf-8")
+    restore = json.loads(run("validate", str(record), "--format", "json").stdout)[0]["restore"]
+    shown = run("show", str(record), "--fen", "--fen-form", "legacy")
+    assert shown.exit_code == 1
+    assert shown.stdout == restore["fen"] + "\n"
+    assert restore["fen"].startswith("********/@*O*O***/******** b")  # d6 Black; d2, f4 White; Black to move
+
+
+def test_show_of_a_record_illegal_from_its_first_ply_shows_the_start(tmp_path: Path) -> None:
+    record = tmp_path / "bad.txt"
+    record.write_text("1. d2-d3 d6\n", encoding="utf-8")
+    result = run("show", str(record), "--fen")
+    assert result.exit_code == 1
+    assert result.stdout == run("show", str(record), "--ply", "0", "--fen").stdout
+    assert "; shown is the last legal position, the start (ply 0)\n" in result.stderr
