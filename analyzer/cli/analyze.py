@@ -104,6 +104,11 @@ def analyze(file: str, game_number: Optional[int], rules: Optional[Ruleset], fmt
     """Report mills, captures, phases, repetitions, draw rights and the end of each game.
 
     FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads standard input).
+
+    Example:
+
+    \b
+      muehle analyze examples/analyze-zwickmuehle.txt --format yaml
     """
     data = load_games(file, source_format)
     if game_number is not None:

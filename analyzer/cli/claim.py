@@ -50,6 +50,11 @@ def claim(file: str, ply: Optional[int], move: Optional[int], side: Optional[str
     """Decide whether a draw claim after ply N was right; exit 0 if valid, 1 if not.
 
     FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads standard input).
+
+    Example (White claims a threefold repetition after Black's 13th move):
+
+    \b
+      muehle claim examples/analyze-repetition.txt --move 13 --side black --by white --rule repetition
     """
     check_ply_choice(ply, move, side, needed_for="the claim")
     data = load_games(file, source_format)

@@ -145,6 +145,11 @@ def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str]
 
     FILE may be `-` for standard input. Several files are read in order and their
     games written together. Nothing is written if any record has an error.
+
+    Example (JSON, as the name of -o says):
+
+    \b
+      muehle convert examples/schuermann-book-game.txt -o game.json
     """
     target = target_format(target, output)
     if black_number is not None and target != "notation":

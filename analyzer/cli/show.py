@@ -75,6 +75,11 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
     """Show the position after a ply of a record as a board diagram, SVG or FEN.
 
     FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads standard input).
+
+    Example (the position after White's 18th move):
+
+    \b
+      muehle show examples/schuermann-book-game.txt --move 18
     """
     check_ply_choice(ply, move, side)
     if svg_output is None and ctx.get_parameter_source("mills") is not click.core.ParameterSource.DEFAULT:
