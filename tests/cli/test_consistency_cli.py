@@ -187,27 +187,3 @@ def test_show_of_a_record_illegal_from_its_first_ply_shows_the_start(tmp_path: P
     assert result.stdout == run("show", str(record), "--ply", "0", "--fen").stdout
     assert "; shown is the last legal position, the start (ply 0)\n" in result.stderr
 
-
-@pytest.mark.parametrize("name, target", [("games.json", "json"), ("games.yml", "yaml"), ("games.pgn", "pgn"),
-                                          ("games.txt", "notation"), ("games.out", "notation")])
-def test_generate_writes_the_format_its_output_s_name_says(tmp_path: Path, name: str, target: str) -> None:
-    """``generate -o games.json`` writes what converting its games to JSON gives, so that the
-    file reads back by its name (``validate games.json``)."""
-    notation = run("generate", "--seed", "3", "--count", "2")
-    record = tmp_path / "generated.txt"
-    record.write_text(notation.stdout, encoding="utf-8")
-    result = run("generate", "--seed", "3", "--count", "2", "-o", str(tmp_path / name))
-    assert result.exit_code == 0, result.stderr
-    written = tmp_path / name
-    if target == "notation":
-        assert written.read_text(encoding="utf-8") == notation.stdout
-    else:  # the same games as convert writes them (read back by the file's name)
-        via_convert = tmp_path / f"via-convert{written.suffix}"
-        assert run("convert", str(record), "--to", target, "-o", str(via_convert)).exit_code == 0
-        back = run("convert", str(written), "--to", "notation")
-        assert back.exit_code == 0, back.stderr
-        assert back.stdout == run("convert", str(via_convert), "--to", "notation").stdout
-        if target != "pgn":  # (PGN adds the tags Sanmill writes: Site, Date, Variant, ...)
-            assert back.stdout == notation.stdout
-    checked = run("validate", str(tmp_path / name))
-    assert checked.exit_code == 0, checked.output
