@@ -123,7 +123,7 @@ class Stats:
                 "max": max(lengths) if lengths else None}
 
     def to_dict(self) -> dict[str, Any]:
-        """The counts as plain data (the JSON contract of ``muehle stats``, in ``docs/stats.md``)."""
+        """The counts as plain data (the JSON contract of ``muehle stats``, in ``docs/select.md``)."""
         return {
             "games": self.games,
             "valid": self.valid,

@@ -96,6 +96,11 @@ def cli() -> None:
 
     Reads records in the notation of Schürmann/Nüscheler ("18. d2-b2/xa4") and
     Sanmill's PGN, replays them under a ruleset, and reports what happened.
+
+    Example:
+
+    \b
+      muehle convert examples/schuermann-book-game.txt --to json
     """
 
 

@@ -99,7 +99,7 @@ def _safe(text: str, colour: bool) -> str:
               help="Only this game of each file (1 is the first), or 'all' (every game).")
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
               help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default="text", show_default=True,
               help="A timeline for people, or the documented JSON/YAML contract.")
 @click.option("--perfect", is_flag=True,
               help="Add the endgame tables' values and marks to plies played without stones in hand (needs numpy).")
@@ -113,6 +113,11 @@ def analyze(files: tuple[str, ...], game_choice: "int | str", rules: Optional[Ru
 
     FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads standard input);
     the games of several files are reported one after the other (one JSON or YAML array).
+
+    Example:
+
+    \b
+      muehle analyze examples/analyze-zwickmuehle.txt --format yaml
     """
     if perfect:
         require_numpy_or_exit()

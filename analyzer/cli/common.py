@@ -155,7 +155,7 @@ def from_option(command: F) -> F:
     from muehle.notation.reading import FORMATS
 
     return click.option(
-        "--from", "source_format", type=click.Choice(FORMATS), default=None,
+        "--from", "source_format", type=click.Choice(FORMATS, case_sensitive=False), default=None,
         help="Read the input(s) in this format instead of knowing it from the file name "
              "(.json, .yaml, .yml; anything else notation or PGN) or from the content.",
     )(command)
@@ -224,7 +224,7 @@ def ply_options(ply_help: str, move_help: str) -> Callable[[F], F]:
     in ``ply_help`` and ``move_help`` what the ply is for."""
 
     def decorate(command: F) -> F:
-        command = click.option("--side", type=click.Choice(["white", "black"]), default=None,
+        command = click.option("--side", type=click.Choice(["white", "black"], case_sensitive=False), default=None,
                                help="With --move: whose ply of that move (default white).")(command)
         command = click.option("--move", type=click.IntRange(min=1), default=None, help=move_help)(command)
         return click.option("--ply", type=click.IntRange(min=0), default=None, help=ply_help)(command)

@@ -16,6 +16,7 @@ reported (exit status 1). The HTML viewer is one page of every game, written at 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Iterable, Iterator, Optional, Union
 
 import click
@@ -29,6 +30,36 @@ from muehle.notation.model import Game
 from muehle.notation.reading import read
 from muehle.notation.writers import BLACK_NUMBERS, UnwritableError
 
+
+
+#: An output file's extension -> the format it implies when ``--to`` is not given.
+EXTENSIONS: dict[str, str] = {".json": "json", ".yaml": "yaml", ".yml": "yaml", ".pgn": "pgn", ".txt": "notation",
+                              ".html": "html", ".htm": "html"}
+
+#: The formats a reader tells apart by content, not by the file's name: each may go to a file
+#: whose name implies another of them (``--to playok -o games.txt``).
+BY_CONTENT = ("notation", "pgn", "playok")
+
+
+def target_format(target: Optional[str], output: Optional[str]) -> str:
+    """The output format: ``--to`` when given, else the one the name of ``-o`` implies.
+
+    A usage error when neither says it, or when they contradict each other (a file named
+    ``.json`` or ``.yaml`` is read back by its name, so it must hold that format).
+
+    >>> target_format(None, "games.JSON"), target_format("playok", "games.txt")
+    ('json', 'playok')
+    """
+    implied = EXTENSIONS.get(Path(output).suffix.lower()) if output not in (None, "-") else None
+    if target is None:
+        if implied is None:
+            raise click.UsageError("give the output format with --to, or an -o file whose name ends in "
+                                   + ", ".join(EXTENSIONS))
+        return implied
+    if implied is not None and implied != target and not (implied in BY_CONTENT and target in BY_CONTENT):
+        raise click.UsageError(f"--to {target} contradicts the output's name {output} ({implied}): "
+                               f"leave out --to, or name the file for {target}")
+    return target
 
 
 def numbered_games(names: Iterable[str], source_format: Optional[str] = None,
@@ -57,15 +88,16 @@ def numbered_games(names: Iterable[str], source_format: Optional[str] = None,
 @click.command(name="convert")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option(
-    "--to", "target", required=True, type=click.Choice(sorted(WRITERS)),
-    help="Output format.",
+    "--to", "target", default=None, type=click.Choice(sorted(WRITERS), case_sensitive=False),
+    help="Output format; default: the one the name of -o implies (.json, .yaml/.yml, .pgn, .txt notation, "
+         ".html/.htm).",
 )
 @click.option(
     "-o", "--output", metavar="OUT", default=None, callback=output_path,
     help="Write here (atomically; never over an input) instead of standard output.",
 )
 @click.option(
-    "--black-number", type=click.Choice(list(BLACK_NUMBERS)), default=None,
+    "--black-number", type=click.Choice(list(BLACK_NUMBERS), case_sensitive=False), default=None,
     help="With --to notation: how a Black ply standing alone is numbered, "
          "'17... a7-a4' (dots, the default) or the book's '17. - a7-a4' (book).",
 )
@@ -89,7 +121,7 @@ def numbered_games(names: Iterable[str], source_format: Optional[str] = None,
 )
 @from_option
 @fails_cleanly
-def convert(files: tuple[str, ...], target: str, output: Optional[str], black_number: Optional[str],
+def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str], black_number: Optional[str],
             comma: bool, endgames_dir: Optional[str], keep_going: bool, no_locations: bool,
             source_format: Optional[str]) -> None:
     """Convert game records to notation, JSON, YAML, PGN, PlayOK's numbered points or a self-contained HTML viewer.
@@ -97,7 +129,13 @@ def convert(files: tuple[str, ...], target: str, output: Optional[str], black_nu
     FILE may be `-` for standard input. Several files are read in order and their
     games written together, as they are read (memory does not grow with the input).
     Nothing is written if any record has an error, unless --keep-going.
+
+    Example (JSON, as the name of -o says):
+
+    \b
+      muehle convert examples/schuermann-book-game.txt -o game.json
     """
+    target = target_format(target, output)
     if black_number is not None and target != "notation":
         raise click.UsageError(f"--black-number applies to --to notation only, not to --to {target}")
     if comma and target != "notation":

@@ -22,7 +22,8 @@ from muehle.notation.writers import NotationWriter
 
 
 @click.command(help="Generate random legal games in the book's notation (the same seed gives the "
-                    "same games).")
+                    "same games).\n\n"
+                    "Example:\n\n\b\n  muehle generate --rules brettspielnetz --seed 7 --count 3 -o games.txt")
 @click.option("--rules", "rules_name", default=DEFAULT_RULESET, show_default=True, metavar="NAME|FILE",
               help="Ruleset to play under (a preset or a YAML file).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random choices.")

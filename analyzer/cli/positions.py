@@ -97,9 +97,9 @@ def render(done: list[Listed], fmt: str) -> str:
 @click.option("--game", "game_choice", type=GameChoice(), default=1, show_default=True,
               help="Which game of each file (1 is the first), or 'all'.")
 @click.option("--all", "all_games", is_flag=True, help="Every game of each file (as --game all).")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default="text", show_default=True,
               help="A line per position for people, JSON, or the FENs alone (a blank line between games).")
-@click.option("--fen-form", type=click.Choice(FEN_FORMS), default="current", show_default=True,
+@click.option("--fen-form", type=click.Choice(FEN_FORMS, case_sensitive=False), default="current", show_default=True,
               help="Sanmill's current FEN (ending with ids:nodes) or its legacy one.")
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
               help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
@@ -113,6 +113,11 @@ def positions(ctx: click.Context, files: tuple[str, ...], game_choice: "int | st
 
     FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads
     standard input); several files are listed one after the other.
+
+    Example (the FENs of the book's game, one a line):
+
+    \b
+      muehle positions examples/schuermann-book-game.txt --format fen
     """
     if all_games:
         if ctx.get_parameter_source("game_choice") is not click.core.ParameterSource.DEFAULT:

@@ -51,12 +51,13 @@ def _tag_pairs(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
     "FILE is a record in notation, PGN, PlayOK's numbered points, JSON or YAML (- for standard input). "
     "Names and tag values are compared whole, ignoring case. A game that cannot be read (a syntax error) "
     "or a file that cannot be read is reported on standard error and stops the run (exit status 1, "
-    "-o untouched) unless --keep-going; --invalid chooses games with a syntax error like other invalid ones."))
+    "-o untouched) unless --keep-going; --invalid chooses games with a syntax error like other invalid ones.\n\n"
+    "Example (the games with a mill, as JSON):\n\n\b\n  muehle select examples/multi-game.txt --has mill --to json"))
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--player", metavar="NAME", help="White or Black is NAME.")
 @click.option("--white", metavar="NAME", help="White is NAME.")
 @click.option("--black", metavar="NAME", help="Black is NAME.")
-@click.option("--result", type=click.Choice(RESULTS), default=None,
+@click.option("--result", type=click.Choice(RESULTS, case_sensitive=False), default=None,
               help="The record declares this result (*: it declares no finished result).")
 @click.option("--tag", "tags", multiple=True, metavar="KEY=VALUE", callback=_tag_pairs,
               help="The tag KEY has the value VALUE (repeatable: each must hold).")
@@ -67,15 +68,15 @@ def _tag_pairs(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
                    "Rules tag, else wmd.")
 @click.option("--min-plies", type=click.IntRange(min=0), default=None, help="At least N plies in the main line.")
 @click.option("--max-plies", type=click.IntRange(min=0), default=None, help="At most N plies in the main line.")
-@click.option("--ended-by", "ended_by", multiple=True, type=click.Choice(ENDS),
+@click.option("--ended-by", "ended_by", multiple=True, type=click.Choice(ENDS, case_sensitive=False),
               help="How the game ended on the board (declared: only the record's result ends it; unfinished: "
                    "nothing does). Repeatable: any of them.")
-@click.option("--has", "has", multiple=True, type=click.Choice(list(FEATURES)),
+@click.option("--has", "has", multiple=True, type=click.Choice(list(FEATURES), case_sensitive=False),
               help="What happened in the main line: " + "; ".join(f"{name}: {text}" for name, text in
                                                                   FEATURES.items()) + ". Repeatable: all of them.")
 @click.option("-o", "--output", metavar="OUT", default=None, callback=output_path,
               help="Write here (atomically; never over an input) instead of standard output.")
-@click.option("--to", "target", type=click.Choice(sorted(WRITERS)), default=None,
+@click.option("--to", "target", type=click.Choice(sorted(WRITERS), case_sensitive=False), default=None,
               help="Write the chosen games in this format (as muehle convert does; they are written at the end) "
                    "instead of as they stand.")
 @click.option("--keep-going", is_flag=True, default=False,

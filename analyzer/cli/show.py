@@ -2,8 +2,9 @@
 
 The position is the one after the asked ply (``--ply N``, 0 for the start, or
 ``--move N --side white|black``), by default after the last ply. The record is
-replayed up to there under its ruleset, so a position after an illegal ply cannot
-be shown: the command names the illegal ply and how far showing is possible.
+replayed up to there under its ruleset. A position after an illegal ply does not
+exist: the command shows the last legal one instead (the position to restore, as
+``validate`` reports it), names the illegal ply on standard error and exits with 1.
 
 ``--best`` marks the best plies of the side to move that the endgame tables name
 (``muehle endgames build``; needs numpy) and says the value; a position no table holds
@@ -38,14 +39,20 @@ from muehle.notation.model import Game
 FINISHED_BY_THE_FEN = "as the FEN says (phase o); the board does not tell how"
 
 
-def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) -> None:
-    """Raise unless the replay got as far as ply ``index``."""
+def _last_legal(data: GameInput, game: Game, result: Replay, index: int) -> tuple[int, Optional[MuehleError]]:
+    """The ply to show for ``index``: ``index`` itself when the replay got that far, else the last
+    legal ply (the position to restore, WMD 6), with the located error that says so."""
     if index <= len(result.records):
-        return
+        return index, None
+    from muehle.analyzer.reports.analysis import PlyNames
+
     error = next(e for e in result.errors if e.code != "result-mismatch")
-    raise data.located(MuehleError(
+    shown = len(result.records)
+    start = "the set-up position" if result.set_up else "the start"
+    where = f"after {PlyNames(game.plies, result.start).move(shown)}" if shown else start
+    return shown, data.located(MuehleError(
         f"the record has an illegal ply at ply {error.ply} ({error.message} [{error.code}]); "
-        f"showing is only possible up to ply {len(result.records)}",
+        f"shown is the last legal position, {where} (ply {shown})",
         source=game.source, line=error.line, column=error.column, code=error.code,
     ))
 
@@ -59,10 +66,10 @@ def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) ->
              move_help="Show the position after this full move's ply of --side.")
 @click.option("--svg", "svg_output", metavar="OUT.svg", default=None, callback=output_path,
               help="Write an SVG picture here (atomically; '-' for standard output) instead of the diagram.")
-@click.option("--mills", type=click.Choice(MILL_HIGHLIGHTS), default="last", show_default=True,
+@click.option("--mills", type=click.Choice(MILL_HIGHLIGHTS, case_sensitive=False), default="last", show_default=True,
               help="With --svg: which closed mills the picture highlights.")
 @click.option("--fen", "show_fen", is_flag=True, help="Print the position as Sanmill's FEN instead.")
-@click.option("--fen-form", type=click.Choice(FEN_FORMS), default="current", show_default=True,
+@click.option("--fen-form", type=click.Choice(FEN_FORMS, case_sensitive=False), default="current", show_default=True,
               help="With --fen: Sanmill's current FEN (ending with ids:nodes) or its legacy one.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Draw the diagram with ASCII characters only.")
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
@@ -83,6 +90,11 @@ def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", p
     FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads standard input).
     With several files or --game all, the position of each chosen game is shown in turn (a FEN a line;
     a diagram under its game's heading); --svg draws one game only.
+
+    Example (the position after White's 18th move):
+
+    \b
+      muehle show examples/schuermann-book-game.txt --move 18
     """
     check_ply_choice(ply, move, side)
     if svg_output is None and ctx.get_parameter_source("mills") is not click.core.ParameterSource.DEFAULT:
@@ -151,7 +163,7 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
             index = ply
         else:
             index = len(game.plies)
-        _check_reachable(data, game, result, index)
+        index, illegal = _last_legal(data, game, result, index)
     except MuehleError as error:
         raise data.located(error, game_number) from None
     position = result.position_after(index)
@@ -187,6 +199,8 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
                                   best=best, colour=colour), color=colour)
     if said:
         click.echo(said, err=svg_output == "-")
+    if illegal is not None:  # (the picture is shown; the record is still bad)
+        raise data.located(illegal, game_number)
 
 
 def _best_plies(position: Position, rules: Ruleset, finished: bool,

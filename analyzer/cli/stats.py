@@ -1,4 +1,4 @@
-"""``muehle stats``: counts over the games of some files (the contract is in ``docs/stats.md``).
+"""``muehle stats``: counts over the games of some files (the contract is in ``docs/select.md``).
 
 The games are read one at a time (:func:`~muehle.analyzer.batch.sources.sourced_games`)
 and their facts (:func:`~muehle.analyzer.batch.facts.game_facts`) counted by
@@ -31,9 +31,10 @@ from muehle.notation.inputs import source_name
     "Count the games of FILE...: valid and invalid ones by error code, results declared and on the board, "
     "ends, draw rights, lengths in plies (min, median, max), players and events.\n\n"
     "FILE is a record in notation, PGN, PlayOK's numbered points, JSON or YAML (- for standard input). "
-    "A file that cannot be read stops the run (exit status 1, nothing written) unless --keep-going."))
+    "A file that cannot be read stops the run (exit status 1, nothing written) unless --keep-going.\n\n"
+    "Example:\n\n\b\n  muehle stats examples/multi-game.txt --format json"))
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+@click.option("--format", "output_format", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
               show_default=True, help="Lines of text, or one JSON object.")
 @click.option("--rules", "rules_name", metavar="NAME|FILE",
               help="Replay every game under this ruleset (a preset or a YAML file); default: each record's "

@@ -91,12 +91,13 @@ def _signal_main_thread(signum: int) -> None:
 @click.command(help="Replay records under a ruleset and report every broken rule.\n\n"
                     "FILES are records in notation, PGN, PlayOK's numbered points, JSON or YAML (- for standard input). "
                     "Exit status: 0 when every game is valid, 1 when any is not or a file cannot "
-                    "be read, 2 for usage errors.")
+                    "be read, 2 for usage errors.\n\n"
+                    "Example:\n\n\b\n  muehle validate examples/illegal-moves.txt --rules wmd")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--rules", "rules_name", metavar="NAME|FILE",
               help="Ruleset for every game (a preset or a YAML file); default: each record's "
                    "Rules tag, else wmd.")
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+@click.option("--format", "output_format", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
               show_default=True, help="Compiler-style lines, or one JSON array.")
 @click.option("--explain", is_flag=True,
               help="After an illegal ply, show the position to restore: a board diagram, the stones on the "

@@ -43,9 +43,18 @@ def list_text(points: list[str]) -> str:
     return points[0] if len(points) == 1 else ", ".join(points[:-1]) + " and " + points[-1]
 
 
+def mill_text(points: Sequence[str]) -> str:
+    """A mill as every text output writes it: its three points in board order, joined by ``-``.
+
+    >>> mill_text(("d5", "d6", "d7"))
+    'd5-d6-d7'
+    """
+    return "-".join(points)
+
+
 def mills_text(closed: list[int]) -> str:
     """Mills (masks) as their points: ``a1-d1-g1 and a1-a4-a7``."""
-    return " and ".join("-".join(_MILL_POINTS[mill]) for mill in closed)
+    return " and ".join(mill_text(_MILL_POINTS[mill]) for mill in closed)
 
 
 def mill_points(mill: int) -> tuple[str, str, str]:

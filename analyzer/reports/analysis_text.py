@@ -15,7 +15,7 @@ from typing import Any, Callable, Optional, Sequence
 from muehle.analyzer.reports.analysis import Analysis, Event, IllegalPly, PlyNames
 from muehle.analyzer.pictures.diagram import LastPly, game_over_text, render_diagram
 from muehle.analyzer.engine.board import Position
-from muehle.analyzer.engine.messages import plural
+from muehle.analyzer.engine.messages import mill_text, plural
 from muehle.analyzer.engine.events import reason_text
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.errors import visible
@@ -64,7 +64,7 @@ def _mill(e: Event, same_ply: Sequence[Event]) -> str:
     """The mill event ``e``; ``same_ply`` holds the events of its ply (a capture among them makes
     a want of stones to capture "nothing more")."""
     double = " (double mill)" if e.fields["double"] else ""
-    text = f"{_NAMES[e.side]} closes {'-'.join(e.fields['points'])}{double}"
+    text = f"{_NAMES[e.side]} closes {mill_text(e.fields['points'])}{double}"
     why = e.fields["nothing_to_capture"]
     if why:
         more = any(x.type == "capture" for x in same_ply)
@@ -122,7 +122,7 @@ def _offer(analysis: Analysis, e: Event) -> str:
 
 def _zwickmuehle(analysis: Analysis, e: Event, word: str = "Zwickmühle") -> str:
     shuttles = "; ".join(
-        f"{s['stone']}-{s['to']} closes {'-'.join(s['closes'])}" for s in e.fields["shuttles"])
+        f"{s['stone']}-{s['to']} closes {mill_text(s['closes'])}" for s in e.fields["shuttles"])
     return f"{_NAMES[e.side]} has a {word}, {_until(analysis, e)}: {shuttles}"
 
 
