@@ -208,6 +208,22 @@ def game_numbers(data: "GameInput", choice: "int | str") -> list[int]:
     return [choice]
 
 
+def chosen_games(files: Iterable[str], choice: "int | str", source_format: Optional[str],
+                 errors: list[MuehleError]) -> Iterator[tuple["GameInput", list[int]]]:
+    """Each of ``files`` read, with the numbers of the games ``--game`` chose (:func:`game_numbers`);
+    an input that cannot be read, or has no such game, goes to ``errors`` and the next is read."""
+    from muehle.analyzer.cli.game_input import load_games  # (start-up: commands without records skip the readers)
+
+    for name in files:
+        try:
+            data = load_games(name, source_format)
+            numbers = game_numbers(data, choice)
+        except MuehleError as error:
+            errors.append(error)
+            continue
+        yield data, numbers
+
+
 def game_title(tags: dict[str, str], rules: str, source: str, index: int) -> str:
     """The heading of a game in a report for people: its input, number, players and ruleset.
 
