@@ -117,8 +117,8 @@ def validate_paths(
     process), each input in the format its name or content says, or in ``source_format``
     (see :func:`muehle.notation.read`). After an input error (standard input's too) the other inputs are still
     read. An input without a game (an empty file, say) is an input error too. ``jobs``
-    processes judge the games (0: one per :func:`usable_processors`; a negative number
-    is a :class:`ValueError`). ``scheduler``, a Dask scheduler's address or ``local``,
+    worker processes judge the games (1: this process alone; 0: one per
+    :func:`usable_processors`; a negative number is a :class:`ValueError`). ``scheduler``, a Dask scheduler's address or ``local``,
     runs the ranges on that cluster instead (:mod:`~muehle.analyzer.batch.dask_backend`;
     ``local``: ``jobs`` worker processes, one per processor for 0 or 1; an
     :class:`ImportError` at the call without Dask). The arguments are checked at the call.
