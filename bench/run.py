@@ -736,6 +736,8 @@ def main(argv: Optional[list[str]] = None) -> int:
                         help="sizes in MB of the two files of the memory test (default 2 200)")
     parser.add_argument("--memory-limit", type=float, metavar="SECONDS",
                         help="stop the big file's run after this long (default 480; 0: never)")
+    parser.add_argument("--scaling", action="store_true",
+                        help="only the scaling table (--jobs 1, 2, 4, ... and Dask; written to scaling.json)")
     parser.add_argument("--check", action="store_true", help="exit with status 1 if a target is missed")
     parser.add_argument("--markdown", type=Path, metavar="RESULTS_JSON",
                         help="only print the Markdown summary of an earlier run's results.json")
@@ -756,6 +758,14 @@ def main(argv: Optional[list[str]] = None) -> int:
         return 0
     if args.profile:
         profile(args.out, plan, args.seed, args.rules, top=30)
+        return 0
+    if args.scaling:
+        args.out.mkdir(parents=True, exist_ok=True)
+        corpus = corpora.muehle_corpus(args.out, plan.games, args.seed, args.rules)
+        table = scaling(plan, corpus, args.out, [*muehle_command(), "validate", "--rules", args.rules])
+        table.update(date=datetime.datetime.now().astimezone().isoformat(timespec="seconds"), machine=machine())
+        (args.out / "scaling.json").write_text(json.dumps(table, indent=2) + "\n", encoding="utf-8")
+        print("\n".join(scaling_lines(table)))
         return 0
     results = run(plan, args.out, args.seed, args.rules, args.quick)
     target = args.out / "results.json"
