@@ -487,3 +487,14 @@ def require_numpy_or_exit() -> None:
     except ImportError as error:
         click.echo(f"muehle: {error}", err=True)
         sys.exit(1)
+
+
+def require_dask_or_exit() -> None:
+    """Say how to install Dask and exit 1, unless it can be imported (``--scheduler``)."""
+    from muehle.analyzer.batch.dask_backend import require_dask  # (here: the commands start without Dask)
+
+    try:
+        require_dask()
+    except ImportError as error:
+        click.echo(f"muehle: {error}", err=True)
+        sys.exit(1)
