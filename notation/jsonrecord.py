@@ -370,13 +370,13 @@ def _ply_text(ply: Ply, locations: bool) -> Optional[str]:
         text += '\0"draw_offer": true'
     if locations:
         line, column = ply.line, ply.column
-        if line:
-            if type(line) is not int:
-                return None
+        if type(line) is not int or type(column) is not int:
+            return None
+        if line and column:
+            text += f'\0"line": {line}\0"column": {column}'
+        elif line:
             text += f'\0"line": {line}'
-        if column:
-            if type(column) is not int:
-                return None
+        elif column:
             text += f'\0"column": {column}'
     flat = text.replace("\0", ", ")
     if len(flat) <= _FIELDS_ROOM:
