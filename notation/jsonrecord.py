@@ -212,7 +212,8 @@ _JSON_GAMES_ROOM = JSON_WIDTH - len('  "games": ')
 
 class JsonWriter(RecordWriter):
     """The JSON record of :func:`write_json`, game by game: the games are held back only while
-    they might still fit on the line of their key (a few short games), then written as they come.
+    they might still fit on the line of their key (a few short games), then written as they come,
+    their common plies from templates (:func:`_ply_text`), the same text as the layout of their data.
 
     >>> writer = JsonWriter()
     >>> writer.game(Game(result="*")), writer.end()  # (the whole record fits on one line)
