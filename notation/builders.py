@@ -33,8 +33,7 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from muehle.notation.model import (
-    MAX_VARIATION_DEPTH, TOO_DEEP, WHITE, Game, Numbering, Ply, Side, Variation, goes_back, next_numbering,
-    numbering_after,
+    BLACK, MAX_VARIATION_DEPTH, TOO_DEEP, WHITE, Game, Numbering, Ply, Side, Variation, goes_back, numbering_after,
 )
 from muehle.notation.tags import LONGEST_TAG_VALUE, too_long_tag_value
 
@@ -167,21 +166,34 @@ class GameBuilder(Visitor):
 
     def ply(self, number: Optional[int], side: Optional[Side], origin: Optional[str], target: str,
             captures: Sequence[str], annotation: Optional[str], line: int, column: int) -> None:
+        context = self.context
         if number is not None:
             assert side is not None  # (a move number names its side: "12." White, "12..." Black)
-            if goes_back(self.context, number, side):
+            if goes_back(context, number, side):
                 self._check_number(number, side, Ply(None, WHITE, target, origin, list(captures)).move_text)
+            numbering: Numbering = (number, side)
+            self.pending = None
         elif self.pending is not None:
-            number, side = self.pending
+            numbering = self.pending
+            number, side = numbering
+            self.pending = None
+        elif context is None:
+            number, side = numbering = (None, WHITE)
+        elif context[1] == WHITE:  # (next_numbering, inlined: Black replies on White's number)
+            number, side = numbering = (context[0], BLACK)
         else:
-            number, side = next_numbering(self.context)
-        self.pending = None
+            number = context[0]
+            if number is not None:
+                number += 1
+            side = WHITE
+            numbering = (number, side)
         # (all fields given in order: much quicker than keywords and default factories)
         ply = Ply(number, side, target, origin, list(captures) if captures else [],
                   annotation, [], False, [], [], line, column)
         self.plies.append(ply)
         self.last = ply
-        self.before, self.context = self.context, (number, side)
+        self.before = context
+        self.context = numbering
 
     def annotation(self, symbol: str) -> None:
         last = self.last

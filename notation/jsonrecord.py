@@ -212,7 +212,8 @@ _JSON_GAMES_ROOM = JSON_WIDTH - len('  "games": ')
 
 class JsonWriter(RecordWriter):
     """The JSON record of :func:`write_json`, game by game: the games are held back only while
-    they might still fit on the line of their key (a few short games), then written as they come.
+    they might still fit on the line of their key (a few short games), then written as they come,
+    their common plies from templates (:func:`_ply_text`), the same text as the layout of their data.
 
     >>> writer = JsonWriter()
     >>> writer.game(Game(result="*")), writer.end()  # (the whole record fits on one line)
@@ -224,10 +225,13 @@ class JsonWriter(RecordWriter):
         self._held: Optional[list[dict[str, Any]]] = []  # ``None`` once the games are written as they come
 
     def game(self, game: Game) -> str:
-        data = game_to_data(game, self.locations)
         indent = " " * _JSON_GAME_INDENT
         if self._held is None:
-            return ",\n" + indent + _json_text(data, _JSON_GAME_INDENT, _JSON_GAME_INDENT)
+            if len(game.plies) >= _PLIES_ON_LINES:
+                return ",\n" + indent + _game_on_lines(game, self.locations)
+            return ",\n" + indent + _json_text(game_to_data(game, self.locations), _JSON_GAME_INDENT,
+                                                _JSON_GAME_INDENT)
+        data = game_to_data(game, self.locations)
         self._held.append(data)
         if _flat_length_at_most(self._held, _JSON_GAMES_ROOM) and len(_ENCODE(self._held)) <= _JSON_GAMES_ROOM:
             return ""
@@ -240,6 +244,157 @@ class JsonWriter(RecordWriter):
             return "\n  ]\n}\n"
         held, self._held = self._held, []
         return _json_text({"format": FORMAT, "version": VERSION, "games": held}, 0) + "\n"
+
+
+#: From how many plies on a game's ``plies`` never fit on one line, nor the game: the shortest ply,
+#: ``{"number": 0, "side": "white", "to": "a1"}``, takes 42 columns, two of them in a list 88, and
+#: the list has 85 beside its key (``      "plies": ``).
+_PLIES_ON_LINES = 2
+_GAME_KEY_INDENT = " " * (_JSON_GAME_INDENT + 2)
+_PLY_INDENT = " " * (_JSON_GAME_INDENT + 4)
+#: The room a ply has on its line, in a game of the list of games.
+_PLY_ROOM = JSON_WIDTH - len(_PLY_INDENT)
+
+
+def _game_on_lines(game: Game, locations: bool) -> str:
+    """The text :func:`_json_text` makes of ``game_to_data(game, locations)`` at the indent of the
+    list of games, for a game of :data:`_PLIES_ON_LINES` plies or more (its fields then stand a line
+    each, its plies too), without making the data of each ply: see :func:`_ply_text`.
+
+    >>> game = Game(plies=[Ply(1, "white", "b4", line=1, column=4), Ply(1, "black", "d6", captures=["b4"])])
+    >>> _game_on_lines(game, True) == _json_text(game_to_data(game), _JSON_GAME_INDENT, _JSON_GAME_INDENT)
+    True
+    """
+    for name, value in game.tags.items():
+        check_tag_pair(name, value, game)
+        _unicode(value, game, None)
+    check_result(game)
+    inner = _GAME_KEY_INDENT
+    column = len(inner) + len('"comments": ')
+    fields = [f'{inner}"tags": {_json_text(dict(game.tags), len(inner), len(inner) + len(_TAGS_KEY))}']
+    if game.comments:
+        fields.append(f'{inner}"comments": {_json_text(_comments(game.comments, game, None), len(inner), column)}')
+    ply_indent = _PLY_INDENT
+    plies = []
+    for ply in game.plies:
+        text = _ply_text(ply, locations)
+        if text is None:
+            text = _json_text(ply_to_data(ply, game, locations), len(ply_indent), len(ply_indent))
+        plies.append(text)
+    fields.append(f'{inner}"plies": [\n{ply_indent}' + f",\n{ply_indent}".join(plies) + f"\n{inner}]")
+    if game.result is not None:
+        fields.append(f'{inner}"result": {_STRING(game.result)}')
+    if game.final_comments:
+        column = len(inner) + len('"final_comments": ')
+        fields.append(f'{inner}"final_comments": '
+                      f'{_json_text(_comments(game.final_comments, game, None), len(inner), column)}')
+    return "{\n" + ",\n".join(fields) + "\n" + " " * _JSON_GAME_INDENT + "}"
+
+
+_TAGS_KEY = '"tags": '
+_SIDE_SET = frozenset(SIDES)
+_ANNOTATION_SET = frozenset(ANNOTATIONS)
+#: What a ply's number, side, origin and target make of its JSON, fields parted by ``"\0"``
+#: (``None``: not written from templates); a few thousand of them in a large record.
+_PLY_STARTS: dict[tuple[int, str, Optional[str], str], Optional[str]] = {}
+_PLY_STARTS_LIMIT = 50_000
+_PLY_FIELD_BREAK = ",\n" + _PLY_INDENT + "  "
+#: The room of a ply's fields on one line, within its braces.
+_FIELDS_ROOM = _PLY_ROOM - 2
+#: The room a ply's ``captures`` and ``nags`` have beside their key when the ply stands on lines.
+_CAPTURES_ROOM = JSON_WIDTH - len(_PLY_INDENT) - 2 - len('"captures": ')
+_NAGS_ROOM = JSON_WIDTH - len(_PLY_INDENT) - 2 - len('"nags": ')
+
+
+def _ply_text(ply: Ply, locations: bool) -> Optional[str]:
+    """``ply`` as :func:`_json_text` writes ``ply_to_data(ply, locations=locations)`` in the plies of
+    a game of the list of games, when it is a common one: numbered, with points, side, annotation and
+    NAGs as the readers read them, no comments and no variations; else ``None`` (:func:`ply_to_data`
+    then makes it, or reports what no reader reads). Its fields are written from templates, on one
+    line when they fit, else one to a line.
+
+    >>> print(_ply_text(Ply(18, "white", "b2", "d2", line=3, column=4), True))
+    {"number": 18, "side": "white", "from": "d2", "to": "b2", "line": 3, "column": 4}
+    >>> print(_ply_text(Ply(18, "white", "b2", "d2", ["a4"], "!", [1], True, line=3, column=4), True))
+    {
+              "number": 18,
+              "side": "white",
+              "from": "d2",
+              "to": "b2",
+              "captures": ["a4"],
+              "annotation": "!",
+              "nags": [1],
+              "draw_offer": true,
+              "line": 3,
+              "column": 4
+            }
+    """
+    number = ply.number
+    if ply.comments or ply.variations or type(number) is not int:
+        return None
+    key = (number, ply.side, ply.origin, ply.target)
+    try:
+        text = _PLY_STARTS[key]
+    except KeyError:
+        text = _ply_start(*key)
+        if len(_PLY_STARTS) < _PLY_STARTS_LIMIT:
+            _PLY_STARTS[key] = text
+    if text is None:
+        return None
+    captures = ply.captures
+    if captures:
+        for point in captures:
+            if point not in POINT_SET:
+                return None
+        listed = '["' + '", "'.join(captures) + '"]'
+        if len(listed) > _CAPTURES_ROOM:
+            return None
+        text += '\0"captures": ' + listed
+    annotation = ply.annotation
+    if annotation is not None:
+        if annotation not in _ANNOTATION_SET:
+            return None
+        text += '\0"annotation": "' + annotation + '"'
+    nags = ply.nags
+    if nags:
+        for nag in nags:
+            if type(nag) is not int or not 1 <= nag <= 255:
+                return None
+        listed = "[" + ", ".join(map(str, nags)) + "]"
+        if len(listed) > _NAGS_ROOM:
+            return None
+        text += '\0"nags": ' + listed
+    draw_offer = ply.draw_offer
+    if draw_offer:
+        if draw_offer is not True:
+            return None
+        text += '\0"draw_offer": true'
+    if locations:
+        line, column = ply.line, ply.column
+        if type(line) is not int or type(column) is not int:
+            return None
+        if line and column:
+            text += f'\0"line": {line}\0"column": {column}'
+        elif line:
+            text += f'\0"line": {line}'
+        elif column:
+            text += f'\0"column": {column}'
+    flat = text.replace("\0", ", ")
+    if len(flat) <= _FIELDS_ROOM:
+        return "{" + flat + "}"
+    return "{\n  " + _PLY_INDENT + text.replace("\0", _PLY_FIELD_BREAK) + "\n" + _PLY_INDENT + "}"
+
+
+def _ply_start(number: int, side: str, origin: Optional[str], target: str) -> Optional[str]:
+    """The first fields of a ply's JSON for :func:`_ply_text`, parted by ``"\0"``; ``None`` for what
+    :func:`ply_to_data` is to write or refuse."""
+    if not 0 <= number < 10**6 or side not in _SIDE_SET or target not in POINT_SET:
+        return None
+    if origin is None:
+        return f'"number": {number}\0"side": "{side}"\0"to": "{target}"'
+    if origin not in POINT_SET:
+        return None
+    return f'"number": {number}\0"side": "{side}"\0"from": "{origin}"\0"to": "{target}"'
 
 
 def _flat_length_at_most(value: Any, room: int) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -11,9 +12,12 @@ import yaml
 
 from muehle.notation import yamlload
 from muehle.notation.errors import FormatError
-from muehle.notation.jsonrecord import read_json, read_yaml, write_json, write_yaml
-from muehle.notation.model import Game, Ply, Variation
+from muehle.notation.jsonrecord import (
+    _json_text, read_json, read_yaml, records_to_data, write_json, write_yaml,
+)
+from muehle.notation.model import POINTS, Game, Ply, Variation
 from muehle.notation.parser import read_games
+from muehle.notation.writers import UnwritableError
 from paths import ROOT
 
 SCHEMA = ROOT / "docs" / "record-schema.json"
@@ -371,3 +375,74 @@ def test_a_yaml_number_too_long_is_found_anywhere(text: str, line: int, column: 
     with pytest.raises(FormatError, match="a number of 5000 digits is too long") as caught:
         read_yaml(text)
     assert (caught.value.line, caught.value.column) == (line, column)
+
+
+def opening() -> Game:
+    """A game of two plies: the JSON writer writes the games after it as they come."""
+    return Game(plies=[Ply(1, "white", "b4", line=1, column=4), Ply(1, "black", "d6", line=1, column=7)])
+
+
+ODD_PLIES = [
+    Ply(1, "white", "b4"),  # no place
+    Ply(0, "black", "a1", line=1, column=1),  # the shortest ply
+    Ply(None, "black", "a4", origin="a7", line=2, column=3),  # no number
+    Ply(10**6, "white", "b4", line=1, column=1),  # a long number
+    Ply(10**40, "white", "b4"),
+    Ply(17, "black", "a4", captures=["g7"], line=123456, column=4),  # 92 columns: on one line
+    Ply(17, "black", "a4", captures=["g7"], line=1234567, column=4),  # 93: a field to a line
+    Ply(18, "white", "b2", origin="d2", captures=["a4", "g7"], annotation="?!", nags=[6, 146], draw_offer=True,
+        line=123456, column=78),
+    Ply(5, "white", "d2", captures=list(POINTS)),  # captures that do not fit beside their key
+    Ply(5, "white", "d2", nags=list(range(1, 40))),  # NAGs that do not fit beside their key
+    Ply(5, "white", "d2", nags=[255, 1, 255]),
+    Ply(5, "white", "d2", comments=["a }", "ü \"quoted\" \\ \u2028"]),
+    Ply(5, "white", "d2", variations=[Variation([Ply(5, "white", "f4", captures=["a1"], line=3, column=9)], ["or"])]),
+    Ply(5, "white", "d2", draw_offer=1),  # type: ignore[arg-type]  (any true value: a draw offer)
+]
+
+
+@pytest.mark.parametrize("locations", [True, False])
+def test_games_written_as_they_come_have_the_layout_of_the_whole_record(locations: bool) -> None:
+    """After the first game the writer writes a ply from templates; the text is the layout of the
+    record's data (:func:`_json_text` of :func:`records_to_data`), a ply on one line where it fits
+    in 100 columns, else a field to a line."""
+    games = [opening(), Game(tags={"Event": "x"}, comments=["c"], plies=[opening().plies[0], *ODD_PLIES],
+                             result="*", final_comments=["f"])]
+    games += [Game(plies=[ply, ply]) for ply in ODD_PLIES]
+    data = records_to_data(games)
+    if not locations:
+        for game in data["games"]:
+            for ply in game["plies"]:
+                ply.pop("line", None)
+                ply.pop("column", None)
+                for variation in ply.get("variations", ()):
+                    for inner in variation["plies"]:
+                        inner.pop("line", None)
+                        inner.pop("column", None)
+    text = write_json(games, locations)
+    assert text == _json_text(data, 0) + "\n"
+    assert json.loads(text) == data
+    lines = text.splitlines()
+    if locations:
+        assert '        {"number": 17, "side": "black", "to": "a4", "captures": ["g7"], "line": 123456, "column": 4},' \
+            in lines
+        assert '          "line": 1234567,' in lines
+    assert '            "a1",' in lines  # (the 24 captures: one to a line)
+
+
+@pytest.mark.parametrize(("ply", "message"), [
+    (Ply(1, "white", "b1"), "'b1' is not a point of the board"),
+    (Ply(1, "white", "b4", origin="x"), "'x' is not a point of the board"),
+    (Ply(1, "white", "b4", captures=["h8"]), "'h8' is not a point of the board"),
+    (Ply(1, "red", "b4"), "'red' is not a side (white or black)"),  # type: ignore[arg-type]
+    (Ply(1, "white", "b4", annotation="!!!"), "'!!!' is not an annotation"),
+    (Ply(1, "white", "b4", nags=[256]), "NAG 256 is out of range ($1 to $255)"),
+    (Ply(1, "white", "b4", nags=[0]), "NAG 0 is out of range ($1 to $255)"),
+    (Ply(-1, "white", "b4"), "move number -1 cannot be written (a move number is 0 or more)"),
+    (Ply(1, "white", "b4", comments=['a\n\n[Event "B"]\nc']), "a comment holding"),
+])
+def test_a_ply_no_reader_reads_is_refused_in_any_game(ply: Ply, message: str) -> None:
+    """The writer refuses it in the first game and in those written as they come."""
+    for games in ([Game(plies=[ply, ply])], [opening(), Game(plies=[opening().plies[0], ply])]):
+        with pytest.raises(UnwritableError, match=re.escape(message)):
+            write_json(games)
