@@ -144,7 +144,7 @@ class FastReader:
         visitor.begin_game(source, chunk.first_line)
         tag = visitor.tag
         at = 0
-        first_line, original_lines = chunk.first_line, chunk.lines
+        first_line = chunk.first_line
         known_tags = self._tag_lines
         try:
             for at, line in enumerate(lines):  # the tag section
@@ -157,7 +157,7 @@ class FastReader:
                         if line.lstrip()[0] == "[":
                             return False
                         break
-                tag(pair[0], pair[1], first_line + at, pair[2], original_lines[at])
+                tag(pair[0], pair[1], first_line + at, pair[2], line)
             else:
                 at = len(lines)
             return self._tell_body(lines[at:], visitor)
