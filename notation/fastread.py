@@ -144,7 +144,7 @@ class FastReader:
         visitor.begin_game(source, chunk.first_line)
         tag = visitor.tag
         at = 0
-        first_line = chunk.first_line
+        first_line, source_lines = chunk.first_line, chunk.lines
         known_tags = self._tag_lines
         try:
             for at, line in enumerate(lines):  # the tag section
@@ -157,7 +157,8 @@ class FastReader:
                         if line.lstrip()[0] == "[":
                             return False
                         break
-                tag(pair[0], pair[1], first_line + at, pair[2], line)
+                # (the line as in the source, as the other readers tell it; a streamed chunk may keep fewer)
+                tag(pair[0], pair[1], first_line + at, pair[2], source_lines[at] if at < len(source_lines) else line)
             else:
                 at = len(lines)
             return self._tell_body(lines[at:], visitor)
