@@ -33,7 +33,8 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from muehle.notation.model import (
-    BLACK, MAX_VARIATION_DEPTH, TOO_DEEP, WHITE, Game, Numbering, Ply, Side, Variation, goes_back, numbering_after,
+    BLACK, MAX_VARIATION_DEPTH, TOO_DEEP, WHITE, Game, Numbering, Ply, PlyMove, Side, Variation, goes_back,
+    numbering_after,
 )
 from muehle.notation.tags import LONGEST_TAG_VALUE, too_long_tag_value
 
@@ -48,6 +49,10 @@ def second_annotation(first: str, second: str) -> str:
     """The message for a ply that carries two annotations (Sanmill rates a move and each of its captures)."""
     return (f"a ply has only one annotation, and this one has {first} already: Sanmill gives the move and "
             f"its capture a quality symbol each ({first} and {second}), muehle's record one per ply")
+
+
+#: The number and side of a ply written without a number (see :meth:`Visitor.moves`).
+_UNNUMBERED: tuple[None, None] = (None, None)
 
 
 class Visitor:
@@ -72,6 +77,21 @@ class Visitor:
     def ply(self, number: Optional[int], side: Optional[Side], origin: Optional[str], target: str,
             captures: Sequence[str], annotation: Optional[str], line: int, column: int) -> None:
         """A ply: a placement (``origin`` ``None``) or a move, and the stones it captured."""
+
+    def moves(self, moves: list[PlyMove], numbers: dict[int, Numbering]) -> None:
+        """Plies of the current line of play told together, without their places, by a reader
+        that keeps none (the quick reading of words, :meth:`~muehle.notation.fastread.FastReader.tell_words`):
+        ``moves`` holds what each does, ``(target, origin, captures)``, and ``numbers`` the move
+        number and side written with some of them (a number written as a word of its own before a
+        ply included), by their place in ``moves``. The visitor may keep the list ``moves``.
+        This base class tells each as :meth:`ply` (line and column 0), so a visitor of plies
+        takes these too.
+        """
+        ply = self.ply
+        written = numbers.get
+        for index, (target, origin, captures) in enumerate(moves):
+            number, side = written(index, _UNNUMBERED)
+            ply(number, side, origin, target, captures, None, 0, 0)
 
     def annotation(self, symbol: str) -> None:
         """A quality symbol (``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``) after the last ply."""
@@ -268,6 +288,9 @@ class EventRecorder(Visitor):
     def ply(self, number: Optional[int], side: Optional[Side], origin: Optional[str], target: str,
             captures: Sequence[str], annotation: Optional[str], line: int, column: int) -> None:
         self.events.append(("ply", number, side, origin, target, tuple(captures), annotation, line, column))
+
+    def moves(self, moves: list[PlyMove], numbers: dict[int, Numbering]) -> None:
+        self.events.append(("moves", list(moves), dict(numbers)))
 
     def annotation(self, symbol: str) -> None:
         self.events.append(("annotation", symbol))

@@ -33,11 +33,8 @@ from typing import Callable, Iterable, Optional
 
 from muehle.notation.builders import GameBuilder, RecordError, Visitor
 from muehle.notation.memo import Memo
-from muehle.notation.model import (
-    BLACK, MAX_VARIATION_DEPTH, SIDES, WHITE, Game, MoveLine, Numbering, PlyMove, goes_back, normal_result,
-    numbering_after,
-)
-from muehle.notation.moverecord import MoveRecord
+from muehle.notation.model import WHITE, Game, Numbering, PlyMove, normal_result
+from muehle.notation.moverecord import MoveRecord, MovesBuilder
 from muehle.notation.parser import (
     _DECODED, SecondAnnotation, TooManyDigits, _decode, read_move_number, read_nag,
 )
@@ -63,7 +60,7 @@ _CLOSED = 6  # after one of its variations
 _DONE = 7  # after the result: only comments may follow
 _COMMA = 8  # after the comma of the book's one-line form ("6. g1, g7"): Black's reply follows
 
-# What a word of movetext is, for read_moves: (kind, ...) tuples, remembered per word.
+# What a word of movetext is, for tell_words: (kind, ...) tuples, remembered per word.
 _WORD_PLY = 0  # (kind, (target, origin, captures), state after it, glued number and side or None)
 _WORD_NUMBER = 1  # (kind, (number, side))
 _WORD_ANNOTATION = 2
@@ -72,9 +69,9 @@ _WORD_OFFER = 4
 _WORD_RESULT = 5  # (kind, result as in the record model)
 _WORD_OPEN = 6  # the start of a variation
 _WORD_CLOSE = 7  # its end
-_WORD_OTHER = 8  # anything else: read_moves leaves the game to read()
+_WORD_OTHER = 8  # anything else: tell_words leaves the game to tell()
 
-#: How many words :meth:`FastReader.read_moves` remembers the kind of, and how many tag lines.
+#: How many words :meth:`FastReader.tell_words` remembers the kind of, and how many tag lines.
 _WORDS_LIMIT = 50_000
 _TAG_LINES_LIMIT = 10_000
 
@@ -102,7 +99,7 @@ class FastReader:
         # Any character no terminal matches ends the fast reading.
         self.pattern = re.compile(token_pattern(terminals, r"(?P<_OTHER>[\s\S])"), flags)
         regexp = {terminal.name: terminal.regexp for terminal in terminals}
-        # For read_moves: the kind of a word (text between white space) and the comments
+        # For tell_words: the kind of a word (text between white space) and the comments
         whole = {name: re.compile(f"(?:{regexp[name]})", flags).fullmatch
                  for name in ("NUMBER", "ANNOTATION", "NAG", "OFFER", "RESULT", "LPAR", "RPAR")}
         self._ply_word = re.compile(f"({regexp['PLY']})({regexp['ANNOTATION']})?", flags).fullmatch
@@ -114,12 +111,24 @@ class FastReader:
         self._tag_line = re.compile(rf"\s*({regexp['TAG']})\s*", flags).fullmatch
         # what it remembers of words and tag lines (tag pair by line), bounded by their text too
         self._words: dict[str, tuple] = Memo()
-        self._tag_lines: dict[str, tuple[str, str]] = Memo()
+        self._tag_lines: dict[str, tuple[str, str, int]] = Memo()
 
     def read_moves(self, chunk: Chunk, source: str, loader: Callable[[], Game]) -> Optional[MoveRecord]:
         """The cheap record of the game of ``chunk`` (its head, its main line and variations as moves;
         ``loader`` reads the whole game: see :class:`~muehle.notation.moverecord.MoveRecord`), or
-        ``None`` when :meth:`read` must read it (or the parser).
+        ``None`` when :meth:`read` must read it (or the parser): :meth:`tell_words` told to a
+        :class:`~muehle.notation.moverecord.MovesBuilder`.
+        """
+        builder = MovesBuilder(loader)
+        return builder.end_game() if self.tell_words(chunk, source, builder) else None
+
+    def tell_words(self, chunk: Chunk, source: str, visitor: Visitor) -> bool:
+        """Tell ``visitor`` what a verdict needs of the game of ``chunk``, up to
+        :meth:`~muehle.notation.builders.Visitor.end_game` (not included): the game's beginning,
+        its tag pairs, its plies as runs of :meth:`~muehle.notation.builders.Visitor.moves`
+        (one run per stretch of a line of play), the beginning and end of variations, the result
+        (at line and column 0); no comments, annotations, NAGs or draw offers (checked in their
+        order only), no places of plies. ``False`` when :meth:`tell` must tell it (or the parser).
 
         Games whose tag pairs stand one to a line are read so: the text after the
         tags, without its comments, is split at white space, and each word is a ply
@@ -132,45 +141,50 @@ class FastReader:
             lines = chunk.text.split("\n")  # (the game starts or ends within a line)
         else:
             lines = chunk.lines
-        tags: dict[str, str] = {}
+        visitor.begin_game(source, chunk.first_line)
+        tag = visitor.tag
         at = 0
+        first_line, source_lines = chunk.first_line, chunk.lines
         known_tags = self._tag_lines
-        for at, line in enumerate(lines):  # the tag section
-            pair = known_tags.get(line)
-            if pair is None:
-                if not line or line.isspace():
-                    continue
-                pair = self._tag_line_pair(line)
+        try:
+            for at, line in enumerate(lines):  # the tag section
+                pair = known_tags.get(line)
                 if pair is None:
-                    if line.lstrip()[0] == "[":
-                        return None
-                    break
-            name, value = pair
-            if name in tags:
-                return None
-            tags[name] = value
-        else:
-            at = len(lines)
-        body = "\n".join(lines[at:])
+                    if not line or line.isspace():
+                        continue
+                    pair = self._tag_line_pair(line)
+                    if pair is None:
+                        if line.lstrip()[0] == "[":
+                            return False
+                        break
+                # (the line as in the source, as the other readers tell it; a streamed chunk may keep fewer)
+                tag(pair[0], pair[1], first_line + at, pair[2], source_lines[at] if at < len(source_lines) else line)
+            else:
+                at = len(lines)
+            return self._tell_body(lines[at:], visitor)
+        except RecordError:
+            return False
+
+    def _tell_body(self, lines: list[str], visitor: Visitor) -> bool:
+        """:meth:`tell_words` after the tag section."""
+        body = "\n".join(lines)
         if "{" in body or ";" in body:
             if body.find("{", body.rfind("}") + 1) != -1:
-                return None  # a "{" that no "}" closes: the parser says where (the pattern would scan on from each)
+                return False  # a "{" that no "}" closes: the parser says where (the pattern would scan on from each)
             body = self._comment.sub(" ", body)  # comments are read with the rest, by the loader
         if self._opening in body:
             # a parenthesis of a variation is a word of its own ("(19..." is two), a draw offer one
             if "\0" in body:
-                return None  # (the draw offers stand aside as "\0" meanwhile)
+                return False  # (the draw offers stand aside as "\0" meanwhile)
             offer, opening, closing = self._offer, self._opening, self._closing
             body = body.replace(offer, "\0").replace(opening, f" {opening} ").replace(closing, f" {closing} ")
             body = body.replace("\0", f" {offer} ")
-        # the line of play being read: its moves and their variations, the numbering of the
-        # ply before its first (None: none) and of its first ply (None: no ply yet)
-        moves: list[PlyMove] = []
-        append = moves.append
-        variations: dict[int, list[MoveLine]] = {}
-        start: Optional[Numbering] = None
-        first: Optional[Numbering] = None
-        lines_open: list[tuple] = []  # the lines the open variations branch from
+        # the run of plies of the current line being read, and the numbers written with them by their place
+        run: list[PlyMove] = []
+        append = run.append
+        numbers: dict[int, Numbering] = {}
+        tell_moves = visitor.moves
+        depth = 0  # of the open variations
         pending: Optional[Numbering] = None  # a move number written before the next ply, on the same line
         state = _START
         known_words = self._words
@@ -187,90 +201,79 @@ class FastReader:
                     written = kind[3]  # a number glued to the ply
                     if pending is not None:
                         if written is not None:
-                            return None
+                            return False
                         written, pending = pending, None
                     if written is not None:
-                        if moves:
-                            # numbered as it follows from the first ply? (numbering_after, inlined)
-                            first_number, first_side = first  # type: ignore[misc]
-                            count = len(moves) + (first_side == BLACK)
-                            if (first_number is None or written[0] != first_number + count // 2
-                                    or written[1] != SIDES[count & 1]):
-                                return None  # numbered otherwise: read() reads it, the replay judges it
-                        elif goes_back(start, *written):
-                            return None
-                        else:
-                            first = written
-                    elif not moves:
-                        first = (None, WHITE) if start is None else numbering_after(start, 1)
+                        numbers[len(run)] = written
                     append(kind[1])
                     state = kind[2]
                 elif pending is not None:
-                    return None  # after a move number only its ply
+                    return False  # after a move number only its ply
                 elif what == _WORD_NUMBER:
                     pending = kind[1]
                     state = _NUMBER
                 elif what == _WORD_ANNOTATION:
                     if state != _PLY:
-                        return None
+                        return False
                     state = _ANNOTATION
                 elif what == _WORD_NAG:
                     if state not in _AFTER_PLY:
-                        return None
+                        return False
                     state = _NAG
                 elif what == _WORD_OFFER:
                     if state not in _AFTER_PLY:
-                        return None
+                        return False
                     state = _OFFER
-                elif what == _WORD_OPEN:
-                    if state < _PLY or len(lines_open) == MAX_VARIATION_DEPTH:
-                        return None
-                    # a variation of the last ply: its numbering goes on from the ply before that
-                    lines_open.append((moves, variations, start, first))
-                    if len(moves) > 1:
-                        start = numbering_after(first, len(moves) - 2)  # type: ignore[arg-type]
-                    moves, variations, first = [], {}, None
-                    append = moves.append
-                    state = _START
-                elif what == _WORD_CLOSE:
-                    if state < _PLY or not lines_open:
-                        return None
-                    branch = MoveLine(moves, first, None, variations)
-                    moves, variations, start, first = lines_open.pop()
-                    variations.setdefault(len(moves) - 1, []).append(branch)
-                    append = moves.append
-                    state = _CLOSED
+                elif what == _WORD_OPEN or what == _WORD_CLOSE:
+                    if state < _PLY or what == _WORD_CLOSE and not depth:
+                        return False
+                    if run:
+                        tell_moves(run, numbers)
+                        run, numbers = [], {}
+                        append = run.append
+                    if what == _WORD_OPEN:
+                        visitor.begin_variation()
+                        depth += 1
+                        state = _START
+                    else:
+                        visitor.end_variation()
+                        depth -= 1
+                        state = _CLOSED
                 elif what == _WORD_RESULT:
-                    if lines_open:
-                        return None
+                    if depth:
+                        return False
                     for _ in words:
-                        return None  # after the result nothing
+                        return False  # after the result nothing
                     for line in body_lines:
                         if line and not line.isspace():
-                            return None
-                    return MoveRecord(tags, kind[1], MoveLine(moves, first, None, variations), loader, source,
-                                         chunk.first_line, lines[:at])
+                            return False
+                    if run:
+                        tell_moves(run, numbers)
+                    visitor.result(kind[1], 0, 0)
+                    return True
                 else:
-                    return None
+                    return False
             if pending is not None:
-                return None  # a move number on its own at the end of a line: read() reads it
-        if lines_open:
-            return None
-        return MoveRecord(tags, None, MoveLine(moves, first, None, variations), loader, source, chunk.first_line,
-                             lines[:at])
+                return False  # a move number on its own at the end of a line: read() reads it
+        if depth:
+            return False
+        if run:
+            tell_moves(run, numbers)
+        return True
 
-    def _tag_line_pair(self, line: str) -> Optional[tuple[str, str]]:
-        """The tag pair of a line of a tag section, or ``None`` (remembered when it is one)."""
+    def _tag_line_pair(self, line: str) -> Optional[tuple[str, str, int]]:
+        """The tag pair of a line of a tag section and the column of its value, or ``None``
+        (remembered when it is one)."""
         found = self._tag_line(line)
         if found is None:
             return None
-        pair = tag_pair(found.group(1))
+        pair = (*tag_pair(found.group(1)), tag_value_column(found.group(1), found.start(1) + 1))
         if len(self._tag_lines) < _TAG_LINES_LIMIT:
             self._tag_lines[line] = pair
         return pair
 
     def _word(self, word: str) -> tuple:
-        """What a word of movetext is, as read_moves uses it (remembered for the next time).
+        """What a word of movetext is, as tell_words uses it (remembered for the next time).
 
         A NAG out of range and a move number too long are not read here."""
         try:

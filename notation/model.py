@@ -180,6 +180,27 @@ def numbering_after(numbering: Numbering, count: int) -> Numbering:
     return number, side if count % 2 == 0 else other_side(side)
 
 
+def numbered_in_turn(first: Numbering, numbers: dict[int, Numbering], offset: int = 0) -> bool:
+    """Whether each written numbering of ``numbers`` (by a ply's place, counted from ``offset``
+    in its line) is the one that follows from the line's first ply, numbered ``first``
+    (:func:`numbering_after`, the same rule reckoned for many plies at once).
+
+    >>> numbered_in_turn((17, "black"), {0: (17, "black"), 1: (18, "white")})
+    True
+    >>> numbered_in_turn((17, "black"), {1: (18, "white")}, 2), numbered_in_turn((None, "white"), {2: (2, "white")})
+    (False, False)
+    """
+    first_number, first_side = first
+    if first_number is None:
+        return not numbers  # (a line that starts without a number has none)
+    shift = offset + (first_side == BLACK)
+    for index, (number, side) in numbers.items():
+        count = index + shift
+        if number != first_number + count // 2 or side != SIDES[count & 1]:
+            return False
+    return True
+
+
 def next_numbering(context: Optional[tuple[Optional[int], Side]]) -> tuple[Optional[int], Side]:
     """The number and side of a ply written without a number, after a ply with ``context``.
 

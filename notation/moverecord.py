@@ -16,15 +16,24 @@ that game.
 ...                     lambda: Game(plies=[Ply(1, "white", "b4", line=2, column=4)]))
 >>> record.main_line().numbered(), record.plies[0].column
 ([(1, 'white', 'b4', None, ())], 4)
+
+A :class:`MovesBuilder` makes one of the events of a reader (see
+:mod:`muehle.notation.builders`): of the plies told together
+(:meth:`~muehle.notation.builders.Visitor.moves`, by the quick reading of words) or one by one.
 """
 
 from __future__ import annotations
 
 from typing import Callable, Optional, Sequence
 
-from muehle.notation.model import Game, MoveLine, Numbering, Ply, RecordHead, renumbered_line
+from muehle.notation.builders import RecordError, Visitor
+from muehle.notation.model import (
+    MAX_VARIATION_DEPTH, TOO_DEEP, Game, MoveLine, Numbering, Ply, PlyMove, RecordHead, Side, goes_back,
+    next_numbering, numbered_in_turn, numbering_after, renumbered_line,
+)
+from muehle.notation.tags import LONGEST_TAG_VALUE, too_long_tag_value
 
-__all__ = ["MoveRecord"]
+__all__ = ["MoveRecord", "MovesBuilder", "NumberedOtherwise"]
 
 
 class MoveRecord(RecordHead):
@@ -102,6 +111,112 @@ class MoveRecord(RecordHead):
 
     def __repr__(self) -> str:
         return f"MoveRecord(tags={self.tags!r}, result={self.result!r}, moves={self.moves!r}, line={self.line!r})"
+
+
+class NumberedOtherwise(RecordError):
+    """A ply whose written number is not the one that follows from its line's first ply (``1. b4
+    3. d6``): no error of the notation (the replay judges it), but no record for a
+    :class:`MovesBuilder`: the whole game is read instead."""
+
+
+class MovesBuilder(Visitor):
+    """Makes the :class:`MoveRecord` of the events (``read_whole`` reads the whole game).
+
+    One line of play (the main line or a variation) at a time is current: its moves,
+    its variations by the place of the ply they replace, the numbering of the ply
+    before its first (``start``) and of its first (``first``); opening a variation
+    pushes it on ``stack``. A written move number is checked where it is written:
+    the first ply's must not go back, a later ply's must be the numbering that follows
+    from the first (:func:`~muehle.notation.model.numbering_after`), else
+    :class:`NumberedOtherwise` (the whole game then keeps every ply's numbering).
+    Annotations, NAGs, draw offers, comments and places are not kept.
+
+    >>> builder = MovesBuilder(Game)
+    >>> builder.begin_game("t.txt", 1)
+    >>> builder.moves([("b4", None, ()), ("d6", None, ())], {0: (1, "white")})
+    >>> builder.begin_variation(); builder.ply(None, None, None, "f4", (), None, 0, 0); builder.end_variation()
+    >>> builder.moves([("d2", None, ())], {0: (2, "white")})
+    >>> record = builder.end_game()
+    >>> record.main_line().numbered(), [line.numbered() for line in record.main_line().variations[1]]
+    ([(1, 'white', 'b4', None, ()), (1, 'black', 'd6', None, ()), (2, 'white', 'd2', None, ())], \
+[[(1, 'black', 'f4', None, ())]])
+    """
+
+    def __init__(self, read_whole: Callable[[], Game]) -> None:
+        self.read_whole = read_whole
+
+    def begin_game(self, source: str, line: int) -> None:
+        self.source, self.line = source, line
+        self.tags: dict[str, str] = {}
+        self.tag_places: dict[str, tuple[int, int, str]] = {}
+        self.result_value: Optional[str] = None
+        self.line_moves: list[PlyMove] = []
+        self.variations: dict[int, list[MoveLine]] = {}
+        self.start: Optional[Numbering] = None  # the numbering of the ply before the line's first (None: none)
+        self.first: Optional[Numbering] = None  # ... and of its first (None: no ply yet)
+        self.pending: Optional[Numbering] = None  # a move number written on its own, until its ply
+        self.stack: list[tuple] = []
+
+    def tag(self, name: str, value: str, line: int, column: int, line_text: str) -> None:
+        if len(value) > LONGEST_TAG_VALUE:
+            raise RecordError(too_long_tag_value(name, value))
+        if name in self.tags:
+            raise RecordError(f"duplicate tag {name} (first given on line {self.tag_places[name][0]})")
+        self.tags[name] = value
+        self.tag_places[name] = (line, column, line_text)
+
+    def moves(self, moves: list[PlyMove], numbers: dict[int, Numbering]) -> None:
+        line = self.line_moves
+        first = self.first
+        if first is None:  # the line's first plies: the list told is the line's
+            first = numbers.get(0)
+            if first is None:
+                first = next_numbering(self.start)
+            elif goes_back(self.start, *first):  # type: ignore[arg-type]
+                raise RecordError("a move number goes back")  # (the parser says how)
+            self.first = first
+            self.line_moves = moves
+            before = 0
+        else:
+            before = len(line)
+            line.extend(moves)
+        if numbers and not numbered_in_turn(first, numbers, before):  # (reckoned only where a number is written)
+            raise NumberedOtherwise("a ply of the line is numbered otherwise")
+
+    def move_number(self, number: int, side: Side) -> None:
+        self.pending = (number, side)
+
+    def ply(self, number: Optional[int], side: Optional[Side], origin: Optional[str], target: str,
+            captures: Sequence[str], annotation: Optional[str], line: int, column: int) -> None:
+        written = self.pending if number is None else (number, side)
+        self.pending = None
+        self.moves([(target, origin, captures)], {} if written is None else {0: written})  # type: ignore[dict-item]
+
+    def begin_variation(self) -> None:
+        stack = self.stack
+        if len(stack) == MAX_VARIATION_DEPTH:
+            raise RecordError(TOO_DEEP)
+        line, first = self.line_moves, self.first
+        stack.append((line, self.variations, self.start, first))
+        if len(line) > 1:  # a variation of the last ply: its numbering goes on from the ply before that
+            self.start = numbering_after(first, len(line) - 2)  # type: ignore[arg-type]
+        self.line_moves, self.variations, self.first = [], {}, None
+
+    def end_variation(self) -> None:
+        if not self.line_moves:
+            raise RecordError("a variation needs at least one ply")
+        branch = MoveLine(self.line_moves, self.first, None, self.variations)
+        self.line_moves, self.variations, self.start, self.first = self.stack.pop()
+        self.variations.setdefault(len(self.line_moves) - 1, []).append(branch)
+
+    def result(self, value: str, line: int, column: int) -> None:
+        self.result_value = value
+
+    def end_game(self) -> MoveRecord:
+        record = MoveRecord(self.tags, self.result_value, MoveLine(self.line_moves, self.first, None, self.variations),
+                            self.read_whole, self.source, self.line)
+        record.tag_places = self.tag_places
+        return record
 
 
 def _same(game: Game) -> Game:

@@ -25,7 +25,7 @@ from muehle.analyzer.play.generate import generate_games
 from muehle.analyzer.engine.rules import load_ruleset
 from muehle.notation import fastread, parser
 from muehle.notation.model import Game, MoveLine, Ply, move_line_of
-from muehle.notation.moverecord import MoveRecord
+from muehle.notation.moverecord import MoveRecord, MovesBuilder
 from muehle.notation.parser import text_lines
 from muehle.notation.pgn import write_pgn
 from muehle.notation.splitter import Chunk, split_lines
@@ -97,6 +97,12 @@ def check_same(text: str) -> list[Optional[Game]]:
                 slow.tags, slow.result, slow.line, slow.source, [])
             assert lined(deferred.main_line()) == lined(move_line_of(slow.plies))
             assert deferred.has_variations() == slow.has_variations()
+            # the parser's events make the same record of moves
+            told = parser._parse_with_lark(chunk, "t.txt", MovesBuilder(lambda: parser._read_whole(chunk, "t.txt")))
+            assert (told.tags, told.result, told.line, told.source, told.first_numbering()) == (
+                deferred.tags, deferred.result, deferred.line, deferred.source, deferred.first_numbering())
+            assert lined(told.main_line()) == lined(deferred.main_line())
+            assert told.tag_places == deferred.tag_places == slow.tag_places
             assert deferred == slow  # now read in full
             assert list(places(deferred.plies)) == list(places(slow.plies))
         read.append(fast)

@@ -7,6 +7,12 @@ it must leave to the parser (which reports it). Records come from muehle's
 writers (well-formed ones, with comments, variations, NAGs, PGN tags, the book's
 one-line form) and from
 words of movetext strung together at random (mostly records with errors).
+
+The quick reading of words (:meth:`~muehle.notation.fastread.FastReader.tell_words`, for
+``muehle validate``) tells less: the plies as runs of moves, without places,
+annotations or comments. What it tells must be what the parser tells of those
+plies, and a :class:`~muehle.notation.moverecord.MovesBuilder` must make the same
+record of either.
 """
 
 from __future__ import annotations
@@ -19,7 +25,8 @@ from strategies import pgn_record_files, record_files
 from muehle.notation import parser
 from muehle.notation.builders import EventRecorder, GameBuilder
 from muehle.notation.decode import text_lines
-from muehle.notation.model import Game
+from muehle.notation.model import Game, MoveLine, move_line_of
+from muehle.notation.moverecord import MovesBuilder
 from muehle.notation.pgn import write_pgn
 from muehle.notation.splitter import split_lines
 from muehle.notation.writers import write_notation
@@ -111,3 +118,114 @@ def test_the_game_builder_makes_the_game_the_readers_read() -> None:
     assert [ply.label() for ply in from_fast.plies[2].variations[0].plies] == ["2. d2"]
     assert from_fast.plies[2].variations[0].plies[0].draw_offer and from_fast.plies[1].nags == [2]
 
+
+
+# --- the quick reading of words ---------------------------------------------------------
+
+
+def plain(events: list[tuple]) -> list[tuple]:
+    """The events a verdict needs, a ply with the number written with it or on its own before it,
+    without its place; runs of moves (:meth:`Visitor.moves`) told as their plies."""
+    kept: list[tuple] = []
+    pending = None
+    for event in events:
+        name = event[0]
+        if name == "move_number":
+            pending = event[1:]
+        elif name == "ply":
+            number, side, origin, target, captures = event[1:6]
+            if number is None and pending is not None:
+                number, side = pending
+            pending = None
+            kept.append(("ply", number, side, origin, target, tuple(captures)))
+        elif name == "moves":
+            for index, (target, origin, captures) in enumerate(event[1]):
+                number, side = event[2].get(index, (None, None))
+                kept.append(("ply", number, side, origin, target, tuple(captures)))
+        elif name == "result":
+            kept.append(("result", event[1]))
+        elif name in ("begin_game", "tag", "begin_variation", "end_variation", "end_game"):
+            kept.append(event)
+    return kept
+
+
+def lined(line: MoveLine) -> tuple:
+    """A line of moves and its variations, each ply numbered, as plain tuples to compare."""
+    return ([(number, side, target, origin, tuple(captures)) for number, side, target, origin, captures in line.numbered()],
+            {index: [lined(branch) for branch in branches] for index, branches in line.variations.items()})
+
+
+def check_same_words(text: str) -> list[bool]:
+    """For each game of ``text``: the quick reading tells what the parser tells of its plies (or leaves
+    a game with an error to the parser), and the two make the same record of moves. Whether it read it."""
+    reader = parser._PARSERS.get_fast()
+    read = []
+    for chunk in split_lines(text_lines(text)):
+        slow = parser._parse_with_lark(chunk, "t.txt", EventRecorder())
+        recorder = EventRecorder()
+        told = reader.tell_words(chunk, "t.txt", recorder)
+        game = parser._parse_with_lark(chunk, "t.txt")
+        quick = reader.read_moves(chunk, "t.txt", lambda: game)
+        if game.errors:
+            assert quick is None, text  # the parser reports it
+        if quick is None:
+            read.append(False)
+            continue
+        assert told and plain(recorder.end_game()) == plain(slow), text
+        assert (quick.tags, quick.result, quick.first_numbering(), quick.tag_places) == (
+            game.tags, game.result, game.first_numbering(), game.tag_places)
+        assert lined(quick.main_line()) == lined(move_line_of(game.plies))
+        from_parser = parser._parse_with_lark(chunk, "t.txt", MovesBuilder(lambda: game))
+        assert (from_parser.tags, from_parser.result, lined(from_parser.main_line()), from_parser.tag_places) == (
+            quick.tags, quick.result, lined(quick.main_line()), quick.tag_places)
+        read.append(True)
+    return read
+
+
+@property_settings
+@given(record_files)
+def test_the_quick_reading_tells_what_the_parser_tells_of_written_notation(records: list[Game]) -> None:
+    check_same_words(write_notation(records))
+
+
+@property_settings
+@given(pgn_record_files)
+def test_the_quick_reading_tells_what_the_parser_tells_of_written_pgn(records: list[Game]) -> None:
+    check_same_words(write_pgn(records))
+
+
+@property_settings
+@given(st.lists(st.sampled_from(WORDS), max_size=14), st.sampled_from([" ", "  ", "\t"]))
+def test_the_quick_reading_of_words_at_random_tells_the_same_or_leaves_them(words: list[str], space: str) -> None:
+    check_same_words(space.join(words))
+
+
+def test_the_quick_reading_checks_can_fail() -> None:
+    """Games read quickly, with variations and numbers written in turn; games with an error or
+    numbered otherwise left to the others."""
+    text = ('[Event "x"]\n1. b4 d6! $2 {c} 2. f4 (2. d2 (=) d1) (2. a1) f6 *\n\n1. b4 b1 *\n\n1. b4 3. d6 *\n\n'
+            '[Event "x"]\n[Event "y"]\n1. b4 *\n\n1. b4 d6 (1. d2) *')
+    assert check_same_words(text) == [True, False, False, False, False]
+    (chunk, *_) = split_lines(text_lines(text))
+    recorder = EventRecorder()
+    assert parser._PARSERS.get_fast().tell_words(chunk, "t.txt", recorder)
+    assert [event[0] for event in recorder.end_game()] == [
+        "begin_game", "tag", "moves", "begin_variation", "moves", "end_variation", "begin_variation", "moves",
+        "end_variation", "moves", "result", "end_game"]
+    assert recorder.events[2] == ("moves", [("b4", None, ()), ("d6", None, ()), ("f4", None, ())],
+                                  {0: (1, "white"), 2: (2, "white")})
+    assert recorder.events[4] == ("moves", [("d2", None, ()), ("d1", None, ())], {0: (2, "white")})
+    record = parser._PARSERS.get_fast().read_moves(chunk, "t.txt", lambda: Game())
+    assert record is not None and record.main_line().numbered()[-1] == (2, "black", "f6", None, ())
+    assert [line.numbered() for line in record.main_line().variations[2]] == [
+        [(2, "white", "d2", None, ()), (2, "black", "d1", None, ())], [(2, "white", "a1", None, ())]]
+
+
+def test_the_game_builder_takes_runs_of_moves() -> None:
+    """A run of moves makes the plies the same events one by one make (without places)."""
+    builder = GameBuilder()
+    builder.begin_game("t.txt", 1)
+    builder.moves([("b4", None, ()), ("d6", None, ()), ("f4", "d2", ("a1",))], {0: (7, "black")})
+    game = builder.end_game()
+    assert [(ply.number, ply.side, ply.target, ply.origin, ply.captures) for ply in game.plies] == [
+        (7, "black", "b4", None, []), (8, "white", "d6", None, []), (8, "black", "f4", "d2", ["a1"])]
