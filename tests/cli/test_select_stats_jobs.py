@@ -4,6 +4,11 @@ by worker processes (or a Dask cluster) in ranges, the output byte for byte that
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -12,6 +17,7 @@ from muehle.analyzer.batch import validate
 from muehle.analyzer.engine.rules import load_ruleset
 from muehle.analyzer.play.generate import generate_games
 from muehle.notation.writers import write_notation
+from processes import living_processes
 from runner import run
 
 #: Four games of thirteen lines: not UTF-8 on line 3, an unclosed tag on line 5 (both syntax
@@ -101,3 +107,27 @@ def test_a_local_cluster_gives_the_output_of_one_process(inputs: list[str]) -> N
     same_with_workers(["select", "--keep-going", "--has", "mill", "--to", "json", *inputs], stdin,
                       "--scheduler", "local", "--jobs", "2")
     same_with_workers(["stats", "--keep-going", *inputs], stdin, "--scheduler", "local", "--jobs", "2")
+
+
+@pytest.mark.skipif(os.name != "posix" or not os.path.isdir("/proc"), reason="process groups and /proc")
+@pytest.mark.parametrize("command", ["select", "stats"])
+def test_ctrl_c_to_the_process_group_stops_the_workers(tmp_path: Path, command: str) -> None:
+    # (as a terminal sends it: to the command and its workers; the workers leave it to the command)
+    block = write_notation(list(generate_games(load_ruleset("wmd"), 3, 60))) + "\n"
+    path = tmp_path / "long.txt"
+    path.write_text(block * 300, encoding="utf-8")  # (far more than is read in the second given)
+    process = subprocess.Popen([sys.executable, "-m", "muehle", command, "--jobs", "2", str(path)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        time.sleep(3)  # (started, and reading)
+        os.killpg(process.pid, signal.SIGINT)
+        out, errors = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert (process.returncode, errors) == (130, "muehle: interrupted\n")
+    deadline = time.monotonic() + 10
+    while living_processes(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert living_processes(process.pid) == []

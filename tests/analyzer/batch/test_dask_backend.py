@@ -20,6 +20,7 @@ from muehle.analyzer.engine.rules import load_ruleset
 from muehle.analyzer.play.generate import generate_games
 from muehle.notation.errors import MuehleError
 from muehle.notation.writers import write_notation
+from processes import living_processes
 
 distributed = pytest.importorskip("dask.distributed", reason="Dask is in the test extra: pip install '.[test]'")
 
@@ -121,22 +122,6 @@ def long_input(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, int]:
     path = tmp_path_factory.mktemp("stop") / "long.txt"
     path.write_text(block * 300, encoding="utf-8")
     return str(path), 61 * 300
-
-
-def living_processes(session: int) -> list[int]:
-    """The processes of ``session`` that have not ended (zombies waiting to be reaped are ended)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as handle:
-                fields = handle.read().rsplit(")", 1)[1].split()
-        except OSError:  # (ended meanwhile)
-            continue
-        if int(fields[3]) == session and fields[0] != "Z":  # (state, ppid, pgrp, session)
-            found.append(int(entry))
-    return found
 
 
 def stopped_run(args: list[str], sent: int) -> tuple[int, str, str, float, int]:
