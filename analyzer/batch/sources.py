@@ -32,7 +32,7 @@ from typing import BinaryIO, Callable, Generator, Iterable, Iterator, Optional, 
 
 from muehle.analyzer.batch.pool import usable_processors
 from muehle.analyzer.batch.ranges import Range, range_lines
-from muehle.analyzer.batch.validate import fewer_collections, map_ranges, ranged, read_stdin, start_backend
+from muehle.analyzer.batch.validate import map_ranges, ranged, read_stdin, results_in_range, start_backend
 from muehle.notation.decode import file_lines, text_lines
 from muehle.notation.errors import MuehleError, no_game
 from muehle.notation.inputs import PathArg, path_text, source_name
@@ -204,14 +204,4 @@ def results_of_range(task: tuple[Range, Callable[[SourcedGame], Result]]) -> tup
     """In a worker: ``per_game`` of each game of a range of a file, read from the file (the task is
     the range and ``per_game``); and the input error that ended the reading, if any."""
     piece, per_game = task
-    results: list[Result] = []
-    try:
-        with open(piece.path, "rb") as handle, fewer_collections():
-            for result in _range_results(handle, piece, per_game):
-                results.append(result)
-    except MuehleError as error:
-        return results, error
-    except OSError as error:
-        return results, MuehleError(f"cannot read {piece.path}: {error.strerror}", source=piece.source,
-                                    line=piece.first_line, code="io")
-    return results, None
+    return results_in_range(piece, lambda handle, piece: _range_results(handle, piece, per_game))

@@ -308,17 +308,28 @@ def judge_range(task: Task) -> Outcome:
     the reports come back (small: a report pickles as its fields).
     """
     piece, rules = task
-    reports: list[GameReport] = []
+    return results_in_range(piece, lambda handle, piece: _range_reports(handle, piece, rules))
+
+
+RangeResult = TypeVar("RangeResult")
+RangeTask = TypeVar("RangeTask")
+
+
+def results_in_range(piece: Range, results: Callable[[BinaryIO, Range], Iterator[RangeResult]]
+                     ) -> tuple[list[RangeResult], Optional[MuehleError]]:
+    """In a worker: the ``results`` of ``piece``, read from its file (opened here), and the input
+    error that ended the reading, if any."""
+    collected: list[RangeResult] = []
     try:
         with open(piece.path, "rb") as handle, fewer_collections():
-            for report in _range_reports(handle, piece, rules):
-                reports.append(report)
+            for result in results(handle, piece):
+                collected.append(result)
     except MuehleError as error:
-        return reports, error
+        return collected, error
     except OSError as error:
-        return reports, MuehleError(f"cannot read {piece.path}: {error.strerror}", source=piece.source,
-                                    line=piece.first_line, code="io")
-    return reports, None
+        return collected, MuehleError(f"cannot read {piece.path}: {error.strerror}", source=piece.source,
+                                      line=piece.first_line, code="io")
+    return collected, None
 
 
 def _judge_in_parallel(backend: Backend, name: str, source: str, rules: Optional[Ruleset],
@@ -330,10 +341,6 @@ def _judge_in_parallel(backend: Backend, name: str, source: str, rules: Optional
             index += 1
             item.game = index
         yield item
-
-
-RangeResult = TypeVar("RangeResult")
-RangeTask = TypeVar("RangeTask")
 
 
 def map_ranges(backend: Backend, name: str, source: str, stdin_text: Optional[str],
