@@ -20,7 +20,6 @@ from muehle.analyzer.engine.rules import load_ruleset
 from muehle.analyzer.play.generate import generate_games
 from muehle.notation.errors import MuehleError
 from muehle.notation.writers import write_notation
-from processes import living_processes
 
 distributed = pytest.importorskip("dask.distributed", reason="Dask is in the test extra: pip install '.[test]'")
 
@@ -148,6 +147,8 @@ def stopped_run(args: list[str], sent: int) -> tuple[int, str, str, float, int]:
 
 def assert_stopped_with_its_report(result: tuple[int, str, str, float, int], word: str, status: int,
                                    games: int) -> None:
+    from processes import living_processes  # (here: a worker that unpickles _die imports this module alone)
+
     code, out, errors, took, pid = result
     last = out.splitlines()[-1]
     counted = SUMMARY.match(last)
