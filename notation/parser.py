@@ -545,9 +545,11 @@ def _game_of(chunk: Chunk, source: str, deferred: bool, undecoded: deque[Undecod
     return _parse_chunk(chunk, source, deferred)
 
 
-def read_lines_with_text(lines: Iterable[str], source: str = "<input>") -> Iterator[tuple[Game, str]]:
-    """Every game of ``lines``, as :func:`read_lines` reads them, with its own text as the splitter
-    cut it (:attr:`~muehle.notation.splitter.Chunk.source_text`): the text of a game chosen from a
+def read_lines_with_text(lines: Iterable[str], source: str = "<input>", first_line: int = 1,
+                         ends_text: bool = True) -> Iterator[tuple[Game, str]]:
+    """Every game of ``lines``, as :func:`read_lines` reads them (``first_line`` and ``ends_text``
+    too), with its own text as the splitter cut it
+    (:attr:`~muehle.notation.splitter.Chunk.source_text`): the text of a game chosen from a
     file, written as it stands there.
 
     >>> [(game.result, text) for game, text in read_lines_with_text(["1. b4 d6 1-0", "", "1. d2 *"])]
@@ -556,7 +558,7 @@ def read_lines_with_text(lines: Iterable[str], source: str = "<input>") -> Itera
     undecoded: Optional[deque[UndecodedLine]] = getattr(lines, "undecoded", None)
     if undecoded is None:
         undecoded = deque()
-    for chunk in split_lines(lines):
+    for chunk in split_lines(lines, first_line, ends_text):
         yield _game_of(chunk, source, False, undecoded), chunk.source_text
 
 

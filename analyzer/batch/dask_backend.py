@@ -8,10 +8,19 @@ submitted a few per worker ahead of the result waited for, so a long list of
 tasks is never in the scheduler at once, and the results come back in order.
 The workers read the files themselves: every file must be readable at the same
 path on every worker (shared storage); see ``docs/performance.md``.
+
+A local cluster's worker processes ignore Ctrl-C (SIGINT) and SIGTERM: sent to the
+whole process group (as a terminal sends Ctrl-C), they reach only this process, which
+stops handing out tasks and stops the cluster (:meth:`DaskBackend.terminate`, with
+short timeouts, its processes killed if they linger).
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import signal
+import threading
 from collections import deque
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
@@ -29,6 +38,44 @@ TASKS_AHEAD = 3
 #: How long connecting to a scheduler may take (seconds).
 CONNECT_TIMEOUT = 30
 
+#: How long the end of a run waits for the client to disconnect, and for a local cluster to end
+#: (seconds); and how long when the run was stopped (Ctrl-C).
+STOP_TIMEOUT = 10
+QUICK_STOP_TIMEOUT = 1
+
+#: The signals a local cluster's workers leave to this process (the cluster stops its workers).
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name))
+
+
+@contextlib.contextmanager
+def signals_ignored() -> Iterator[None]:
+    """Within it, Ctrl-C and SIGTERM are ignored (in the main thread: elsewhere nothing changes);
+    the processes started meanwhile (a local cluster's workers) keep ignoring them, and leave
+    them to this process, whose handlers are restored on leaving. (Blocking the signals instead
+    would not do: a spawned Python process starts with none blocked.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {number: signal.signal(number, signal.SIG_IGN) for number in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+@contextlib.contextmanager
+def quiet_distributed() -> Iterator[None]:
+    """Within it, Dask's own loggers say nothing (a stop's cancelled tasks and closed connections
+    are no news to the user)."""
+    logger = logging.getLogger("distributed")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
 
 def require_dask() -> None:
     """Raise :class:`ImportError` saying how to install Dask, unless ``dask.distributed`` can be imported."""
@@ -44,17 +91,19 @@ class DaskBackend:
 
     def __init__(self, address: str, workers: int = 2) -> None:
         require_dask()
-        import logging
-
         from dask.distributed import Client, LocalCluster
 
         self.address = address
         self.cluster: Any = None
         try:
             if address == "local":
-                self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                            dashboard_address=None, silence_logs=logging.CRITICAL)
-                self.client = Client(self.cluster)
+                with signals_ignored():  # (a Ctrl-C while the workers start is lost: they are to ignore it)
+                    # (no dashboard; the scheduler's HTTP server, which is there all the same, on
+                    # a free port rather than 8787, which another cluster may hold)
+                    self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                                dashboard_address=None, silence_logs=logging.CRITICAL,
+                                                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+                    self.client = Client(self.cluster)
             else:
                 self.client = Client(address, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError) as error:
@@ -102,15 +151,31 @@ class DaskBackend:
                 yield result
         finally:
             if pending:
-                self.client.cancel(list(pending))
+                with contextlib.suppress(Exception):  # (the client closed by a stop meanwhile)
+                    self.client.cancel(list(pending))
 
-    def close(self) -> None:
-        """Disconnect (and stop a local cluster)."""
-        self.client.close()
-        if self.cluster is not None:
-            self.cluster.close()
+    def close(self, timeout: float = STOP_TIMEOUT) -> None:
+        """Disconnect, and stop a local cluster: what does not end within ``timeout`` seconds
+        is left (its worker processes killed). A Ctrl-C meanwhile is ignored (it ends soon)."""
+        with signals_ignored():
+            with contextlib.suppress(Exception):  # (a client already closed, a connection lost)
+                self.client.close(timeout=timeout)
+            if self.cluster is None:
+                return
+            # (multiprocessing's processes, started by the nannies)
+            processes = [getattr(getattr(getattr(nanny, "process", None), "process", None), "_process", None)
+                         for nanny in self.cluster.workers.values()]
+            with contextlib.suppress(Exception):
+                self.cluster.close(timeout=timeout)
+            self.cluster.shutdown_on_close = False  # (not again when Python exits: it is done)
+            for process in processes:
+                if process is not None and process.is_alive():
+                    process.kill()
+                    process.join(timeout)
 
     def terminate(self) -> None:
-        """Stop at once (a local cluster's workers are stopped too)."""
-        self.close()
+        """Stop soon, quietly, whatever the cluster was doing (the tasks still submitted were
+        cancelled by :meth:`map`): as :meth:`close`, with a shorter wait and Dask's loggers silent."""
+        with quiet_distributed():
+            self.close(QUICK_STOP_TIMEOUT)
 

@@ -17,7 +17,7 @@ replay.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from muehle.analyzer.engine.board import POINT_INDEX, stones_in_mills
 from muehle.analyzer.engine.replay import Replay
@@ -25,6 +25,9 @@ from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.reports.verdict import judge_replay
 from muehle.analyzer.reports.zwickmuehle import has_zwickmuehle
 from muehle.notation.model import FINISHED_RESULTS, SIDES, Game, normal_result, other_side
+
+if TYPE_CHECKING:  # (sources reads the games; the facts only take them)
+    from muehle.analyzer.batch.sources import SourcedGame
 
 #: The features ``--has`` asks for, each with what it means.
 FEATURES: dict[str, str] = {
@@ -139,3 +142,8 @@ def features_of(replay: Replay) -> frozenset[str]:
             if any(has_zwickmuehle(after, side) for side in SIDES):
                 found.add("zwickmuehle")
     return frozenset(found)
+
+
+def facts_of(item: "SourcedGame", rules: Optional[Ruleset] = None) -> GameFacts:
+    """The facts of a game read from an input (:func:`game_facts`, its place and input's name given)."""
+    return game_facts(item.game, item.index, rules, item.source)

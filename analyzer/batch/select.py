@@ -17,11 +17,13 @@ True
 
 from __future__ import annotations
 
+from contextlib import closing
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Optional, Union
+from functools import partial
+from typing import Generator, Iterable, Iterator, Optional, Union
 
 from muehle.analyzer.batch.facts import FEATURES, declared_result, game_facts
-from muehle.analyzer.batch.sources import SourcedGame, sourced_games
+from muehle.analyzer.batch.sources import SourcedGame, each_game, sourced_games
 from muehle.analyzer.engine.events import REASONS
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.errors import MuehleError
@@ -137,12 +139,55 @@ def select_games(names: Iterable[PathArg], selection: Selection, rules: Optional
         if isinstance(item, MuehleError):
             yield item, False
             continue
-        game = item.game
-        if game.errors:
-            yield item, selection.valid is False and not selection.ended_by and not selection.has \
-                and selection.record_matches(game)
-            continue
-        yield item, chosen(game, selection, item.index, rules, item.source)
+        yield item, _item_chosen(item, selection, rules)
 
 
-__all__ = ["ENDS", "RESULTS", "Selection", "chosen", "select_games"]
+def _item_chosen(item: SourcedGame, selection: Selection, rules: Optional[Ruleset]) -> bool:
+    """Whether a game read from an input is chosen (see :func:`select_games`)."""
+    game = item.game
+    if game.errors:
+        return selection.valid is False and not selection.ended_by and not selection.has \
+            and selection.record_matches(game)
+    return chosen(game, selection, item.index, rules, item.source)
+
+
+@dataclass
+class Pick:
+    """What :func:`pick_games` tells of one game: whether it is ``chosen``; if so its ``text`` in
+    its input (``None`` for a game of a JSON, YAML or PlayOK record) and the ``game`` itself
+    (kept only when asked for, or when it has no text); its input's name, its first line and
+    plies (the progress shown), and the first error that kept it from being read completely."""
+
+    chosen: bool
+    text: Optional[str]
+    game: Optional[Game]
+    source: str
+    line: int
+    plies: int
+    error: Optional[MuehleError]
+
+
+def pick(item: SourcedGame, selection: Selection, rules: Optional[Ruleset], keep_game: bool) -> Pick:
+    """The :class:`Pick` of one game (small: what a worker sends back)."""
+    game = item.game
+    taken = _item_chosen(item, selection, rules)
+    return Pick(taken, item.text if taken else None, game if taken and (keep_game or item.text is None) else None,
+                item.source, game.line, len(game.plies), game.errors[0] if game.errors else None)
+
+
+def pick_games(names: Iterable[PathArg], selection: Selection, rules: Optional[Ruleset] = None,
+               stdin_text: Union[str, MuehleError, None] = None, source_format: Optional[str] = None,
+               keep_game: bool = False, jobs: int = 1, scheduler: Optional[str] = None
+               ) -> Generator[Union[Pick, MuehleError], None, None]:
+    """The :class:`Pick` of each game of the inputs, or the error of an input that cannot be read,
+    as :func:`select_games` decides; ``keep_game``: a chosen game comes with its record too.
+    ``jobs`` and ``scheduler`` run the decisions in workers (see
+    :func:`~muehle.analyzer.batch.sources.each_game`); the picks are the same."""
+    picks = each_game(names, partial(pick, selection=selection, rules=rules, keep_game=keep_game), stdin_text,
+                      source_format, jobs, scheduler)
+    with closing(picks):  # (left before the end: the workers stop)
+        for item in picks:
+            yield item if isinstance(item, MuehleError) else item[1]
+
+
+__all__ = ["ENDS", "RESULTS", "Pick", "Selection", "chosen", "pick", "pick_games", "select_games"]

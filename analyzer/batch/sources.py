@@ -9,6 +9,12 @@ read whole, as :func:`muehle.notation.read` reads it; its games have no text of
 their own. An input that cannot be read, or holds no game, is an error in its place
 among the games (the other inputs are still read), as in ``muehle validate``.
 
+:func:`each_game` runs a function of each game over them, in this process or, as
+``muehle validate --jobs N`` and ``--scheduler`` do, in worker processes or on a Dask
+cluster that read the ranges of a file themselves
+(:func:`~muehle.analyzer.batch.validate.map_ranges`) and send back only the function's
+results, in input order.
+
 >>> import os, tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     path = os.path.join(folder, "two.txt")
@@ -22,9 +28,11 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Optional, Union
+from typing import BinaryIO, Callable, Generator, Iterable, Iterator, Optional, TypeVar, Union
 
-from muehle.analyzer.batch.validate import read_stdin
+from muehle.analyzer.batch.pool import usable_processors
+from muehle.analyzer.batch.ranges import Range, range_lines
+from muehle.analyzer.batch.validate import map_ranges, ranged, read_stdin, results_in_range, start_backend
 from muehle.notation.decode import file_lines, text_lines
 from muehle.notation.errors import MuehleError, no_game
 from muehle.notation.inputs import PathArg, path_text, source_name
@@ -102,3 +110,98 @@ def _games_of(name: str, source: str, text: Optional[str],
             lines.pop()  # (the line break that ends the text starts no line)
     for index, (game, game_text) in enumerate(read_lines_with_text(lines, source), 1):
         yield SourcedGame(game, game_text, source, index)
+
+
+Result = TypeVar("Result")
+
+
+def each_game(names: Iterable[PathArg], per_game: Callable[[SourcedGame], Result],
+              stdin_text: Union[str, MuehleError, None] = None, source_format: Optional[str] = None,
+              jobs: int = 1, scheduler: Optional[str] = None
+              ) -> Generator[Union[tuple[int, Result], MuehleError], None, None]:
+    """``per_game`` of each game of the inputs, with the game's place in its input (from 1), in
+    order; or the :class:`MuehleError` of an input that cannot be read, as :func:`sourced_games`
+    gives them.
+
+    With ``jobs`` above 1 (0: one per processor) worker processes run ``per_game`` on the
+    ranges of a file; with ``scheduler`` (a Dask scheduler's address, or ``local``) a cluster's
+    workers do. ``per_game`` must then be picklable (a module's function, or a
+    :func:`functools.partial` of one), and it is given a game whose ``index`` is 0 (its place
+    is known here only). The results are the same as in one process. Close the iterator (or
+    run it to its end) to stop the workers.
+    """
+    if isinstance(names, (str, bytes, os.PathLike)):
+        raise TypeError(f"names must be an iterable of paths, not one path (each_game([{names!r}], ...))")
+    if jobs < 0:
+        raise ValueError(f"jobs is a number of processes (0: one per processor), not {jobs}")
+    if source_format is not None:
+        format_of("-", None, source_format)  # (an unknown format is a ValueError at the call)
+    if scheduler is not None:
+        from muehle.analyzer.batch.dask_backend import require_dask
+
+        require_dask()
+    return _each_game(names, per_game, stdin_text, source_format, usable_processors() if jobs == 0 else jobs,
+                      scheduler)
+
+
+def _each_game(names: Iterable[PathArg], per_game: Callable[[SourcedGame], Result],
+               stdin: Union[str, MuehleError, None], source_format: Optional[str], jobs: int,
+               scheduler: Optional[str]) -> Generator[Union[tuple[int, Result], MuehleError], None, None]:
+    backend = start_backend(jobs, scheduler)
+    try:
+        for name in names:
+            name = path_text(name, "each of names")
+            source = source_name(name)
+            text = None
+            if name == "-":
+                if stdin is None:
+                    stdin = read_stdin()
+                if isinstance(stdin, MuehleError):
+                    yield stdin
+                    continue
+                text = stdin
+            empty = True
+            try:
+                if backend is None or format_of(name, text, source_format) not in ("notation", "pgn") \
+                        or not ranged(backend, name):
+                    for item in _games_of(name, source, text, source_format):
+                        empty = False
+                        yield item.index, per_game(item)
+                else:
+                    index = 0
+                    for result in map_ranges(backend, name, source, text, lambda piece: (piece, per_game),
+                                             results_of_range, lambda handle, piece: _range_results(
+                                                 handle, piece, per_game)):
+                        empty = False
+                        if isinstance(result, MuehleError):
+                            yield result
+                        else:
+                            index += 1
+                            yield index, result
+            except MuehleError as error:
+                empty = False
+                yield error
+            if empty:
+                yield MuehleError(no_game(), source=source, code="empty")
+    except BaseException:  # interrupted (Ctrl-C) or abandoned: stop the workers at once
+        if backend is not None:
+            backend.terminate()
+            backend = None
+        raise
+    finally:
+        if backend is not None:
+            backend.close()
+
+
+def _range_results(handle: BinaryIO, piece: Range, per_game: Callable[[SourcedGame], Result]) -> Iterator[Result]:
+    """``per_game`` of each game of ``piece``, read from ``handle`` (each game's index 0)."""
+    games = read_lines_with_text(range_lines(handle, piece), piece.source, piece.first_line, piece.ends_text)
+    for game, text in games:
+        yield per_game(SourcedGame(game, text, piece.source, 0))
+
+
+def results_of_range(task: tuple[Range, Callable[[SourcedGame], Result]]) -> tuple[list[Result], Optional[MuehleError]]:
+    """In a worker: ``per_game`` of each game of a range of a file, read from the file (the task is
+    the range and ``per_game``); and the input error that ended the reading, if any."""
+    piece, per_game = task
+    return results_in_range(piece, lambda handle, piece: _range_results(handle, piece, per_game))

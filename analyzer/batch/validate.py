@@ -31,7 +31,7 @@ import gc
 import os
 from dataclasses import dataclass
 from itertools import groupby
-from typing import BinaryIO, Callable, Generator, Iterable, Iterator, Optional, Protocol, Union
+from typing import Any, BinaryIO, Callable, Generator, Iterable, Iterator, Optional, Protocol, TypeVar, Union
 
 from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset
 from muehle.analyzer.reports.verdict import GameReport, judge
@@ -141,7 +141,7 @@ def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
              stdin_text: Union[str, MuehleError, None], source_format: Optional[str] = None,
              scheduler: Optional[str] = None) -> Generator[Union[GameReport, MuehleError], None, None]:
     """The reports of :func:`validate_paths`, its arguments checked."""
-    pool = _backend(jobs, scheduler)
+    pool = start_backend(jobs, scheduler)
     stdin = stdin_text  # (read at the first "-" when not given)
     try:
         for name in names:
@@ -158,7 +158,7 @@ def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
             form = format_of(name, text, source_format)
             if form not in ("notation", "pgn"):
                 items = _judge_data_record(name, source, form, rules, text)
-            elif pool is None or (name != "-" and not regular_file(name)) or (name == "-" and not _local(pool)):
+            elif pool is None or not ranged(pool, name):
                 # a pipe (<(zcat ...), /dev/stdin, a FIFO) can be read once only, and by this process
                 # (and standard input too when the workers are on other machines)
                 items = _judge_serially(name, source, rules, text, source_format)
@@ -228,9 +228,13 @@ def _judge_data_record(name: str, source: str, form: str, rules: Optional[Rulese
         yield judge(game, index, rules, source)
 
 
-def _local(backend: Backend) -> bool:
-    """Whether ``backend``'s workers read this machine's files (a temporary one, say)."""
-    return getattr(backend, "local", True)
+def ranged(backend: Backend, name: str) -> bool:
+    """Whether ``backend``'s workers can read the input ``name`` by ranges: a regular file, or
+    standard input (written to a temporary file) when they read this machine's files. A pipe
+    (<(zcat ...), /dev/stdin, a FIFO) can be read once only, and by this process."""
+    if name == "-":
+        return getattr(backend, "local", True)
+    return regular_file(name)
 
 
 # --- several processes -------------------------------------------------------------
@@ -256,7 +260,7 @@ Task = tuple[Range, Optional[Ruleset]]
 class Backend(Protocol):
     """What runs the ranges: :class:`~muehle.analyzer.batch.pool.Pool` or a Dask cluster."""
 
-    def map(self, function: Callable[[Task], Outcome], tasks: Iterable[Task], name: str = "") -> Iterator[Outcome]:
+    def map(self, function: Callable[[Any], Any], tasks: Iterable[Any], name: str = "") -> Iterator[Any]:
         ...
 
     @property
@@ -278,7 +282,9 @@ def _warm_up() -> None:
         pass
 
 
-def _backend(jobs: int, scheduler: Optional[str]) -> Optional[Backend]:
+def start_backend(jobs: int, scheduler: Optional[str]) -> Optional[Backend]:
+    """What runs the ranges: a Dask cluster's client for ``scheduler``, else a pool of ``jobs``
+    processes (``None`` for one: this process alone)."""
     if scheduler is not None:
         from muehle.analyzer.batch.dask_backend import DaskBackend
 
@@ -302,21 +308,51 @@ def judge_range(task: Task) -> Outcome:
     the reports come back (small: a report pickles as its fields).
     """
     piece, rules = task
-    reports: list[GameReport] = []
+    return results_in_range(piece, lambda handle, piece: _range_reports(handle, piece, rules))
+
+
+RangeResult = TypeVar("RangeResult")
+RangeTask = TypeVar("RangeTask")
+
+
+def results_in_range(piece: Range, results: Callable[[BinaryIO, Range], Iterator[RangeResult]]
+                     ) -> tuple[list[RangeResult], Optional[MuehleError]]:
+    """In a worker: the ``results`` of ``piece``, read from its file (opened here), and the input
+    error that ended the reading, if any."""
+    collected: list[RangeResult] = []
     try:
         with open(piece.path, "rb") as handle, fewer_collections():
-            for report in _range_reports(handle, piece, rules):
-                reports.append(report)
+            for result in results(handle, piece):
+                collected.append(result)
     except MuehleError as error:
-        return reports, error
+        return collected, error
     except OSError as error:
-        return reports, MuehleError(f"cannot read {piece.path}: {error.strerror}", source=piece.source,
-                                    line=piece.first_line, code="io")
-    return reports, None
+        return collected, MuehleError(f"cannot read {piece.path}: {error.strerror}", source=piece.source,
+                                      line=piece.first_line, code="io")
+    return collected, None
 
 
 def _judge_in_parallel(backend: Backend, name: str, source: str, rules: Optional[Ruleset],
                        stdin_text: Optional[str]) -> Iterator[Union[GameReport, MuehleError]]:
+    index = 0
+    for item in map_ranges(backend, name, source, stdin_text, lambda piece: (piece, rules), judge_range,
+                           lambda handle, piece: _range_reports(handle, piece, rules)):
+        if isinstance(item, GameReport):
+            index += 1
+            item.game = index
+        yield item
+
+
+def map_ranges(backend: Backend, name: str, source: str, stdin_text: Optional[str],
+               task_of: Callable[[Range], RangeTask],
+               function: Callable[[RangeTask], tuple[list[RangeResult], Optional[MuehleError]]],
+               here: Callable[[BinaryIO, Range], Iterator[RangeResult]]) -> Iterator[Union[RangeResult, MuehleError]]:
+    """The results on the games of the file ``name`` (``-``: standard input, whose text is
+    ``stdin_text``), in order: the file is cut into ranges, ``function`` runs on the task
+    ``task_of`` makes of each (in ``backend``'s workers) and gives the results on its games and
+    the input error that ended its reading; a range without a safe boundary in it, too long to
+    send, is read in this process by ``here`` (from the handle given). An input error ends the
+    results of the file."""
     if name == "-":
         # the workers read their ranges from a file: standard input goes into one first
         import tempfile
@@ -325,7 +361,7 @@ def _judge_in_parallel(backend: Backend, name: str, source: str, rules: Optional
             path = os.path.join(folder, "stdin.txt")
             with open(path, "wb") as copy:
                 copy.write((stdin_text or "").encode("utf-8"))
-            yield from _judge_in_parallel(backend, path, source, rules, None)
+            yield from map_ranges(backend, path, source, None, task_of, function, here)
         return
     try:
         handle = open(name, "rb")
@@ -335,17 +371,13 @@ def _judge_in_parallel(backend: Backend, name: str, source: str, rules: Optional
     with handle:
         size = range_size(os.fstat(handle.fileno()).st_size, backend.threads, MIN_RANGE_BYTES, RANGE_BYTES,
                           RANGES_PER_JOB)
-        index = 0
         ranges = file_ranges(handle, name, source, size)
         for long, group in groupby(ranges, key=lambda piece: piece.size > LONG_RANGE_FACTOR * size):
             if long:  # no safe boundary in a long stretch: read here, game by game
                 for piece in group:
                     try:
                         with open(name, "rb") as own:
-                            for report in _range_reports(own, piece, rules):
-                                index += 1
-                                report.game = index
-                                yield report
+                            yield from here(own, piece)
                     except MuehleError as error:
                         yield error
                         return
@@ -354,11 +386,8 @@ def _judge_in_parallel(backend: Backend, name: str, source: str, rules: Optional
                                           line=piece.first_line, code="io")
                         return
                 continue
-            for reports, failure in backend.map(judge_range, ((piece, rules) for piece in group), source):
-                for report in reports:
-                    index += 1
-                    report.game = index
-                    yield report
+            for results, failure in backend.map(function, (task_of(piece) for piece in group), source):
+                yield from results
                 if failure is not None:
                     yield failure  # the input ends here, as it does for one process
                     return

@@ -498,3 +498,17 @@ def require_dask_or_exit() -> None:
     except ImportError as error:
         click.echo(f"muehle: {error}", err=True)
         sys.exit(1)
+
+
+def workers_options(command: F) -> F:
+    """The options ``--jobs`` and ``--scheduler`` of a command that reads many games (``select``,
+    ``stats``): the games of a file read and decided by worker processes or a Dask cluster."""
+    command = click.option(
+        "--scheduler", metavar="ADDRESS|local",
+        help="Read the games on a Dask cluster: its scheduler's address (every worker must read the FILES at "
+             "the same paths), or 'local' for a cluster of --jobs processes on this machine "
+             "(needs: pip install 'muehle[dask]').")(command)
+    return click.option(
+        "--jobs", type=click.IntRange(min=0), default=1, show_default=True,
+        help="Worker processes that read the games (0: one per processor; 1: this process alone); "
+             "the output is the same for any number.")(command)

@@ -18,15 +18,17 @@ what it chose, and exits 1.
 from __future__ import annotations
 
 import sys
+from contextlib import closing
 from typing import Optional
 
 import click
 
 from muehle.analyzer.batch.facts import FEATURES
 from muehle.analyzer.batch.progress import FileProgress
-from muehle.analyzer.batch.select import ENDS, RESULTS, Selection, select_games
+from muehle.analyzer.batch.select import ENDS, RESULTS, Selection, pick_games
 from muehle.analyzer.batch.validate import fewer_collections, read_stdin
-from muehle.analyzer.cli.common import OutputFile, echo_error, fails_cleanly, from_option, output_path, resolve_rules
+from muehle.analyzer.cli.common import (OutputFile, echo_error, fails_cleanly, from_option, output_path,
+                                        require_dask_or_exit, resolve_rules, workers_options)
 from muehle.analyzer.cli.writing import WRITERS, record_writer, write_html
 from muehle.notation.errors import MuehleError, no_game
 from muehle.notation.inputs import source_name
@@ -81,42 +83,48 @@ def _tag_pairs(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
                    "instead of as they stand.")
 @click.option("--keep-going", is_flag=True, default=False,
               help="After a game or file that cannot be read, go on with the others (the exit status is 1 still).")
+@workers_options
 @from_option
 @fails_cleanly
 def select(files: tuple[str, ...], player: Optional[str], white: Optional[str], black: Optional[str],
            result: Optional[str], tags: tuple[tuple[str, str], ...], valid: Optional[bool], rules_name: Optional[str],
            min_plies: Optional[int], max_plies: Optional[int], ended_by: tuple[str, ...], has: tuple[str, ...],
-           output: Optional[str], target: Optional[str], keep_going: bool, source_format: Optional[str]) -> None:
+           output: Optional[str], target: Optional[str], keep_going: bool, jobs: int, scheduler: Optional[str],
+           source_format: Optional[str]) -> None:
     if min_plies is not None and max_plies is not None and min_plies > max_plies:
         raise click.UsageError(f"--min-plies {min_plies} is more than --max-plies {max_plies}: no game has both")
     rules = resolve_rules(rules_name)
+    if scheduler is not None:
+        require_dask_or_exit()
     selection = Selection(player, white, black, result, tags, valid, min_plies, max_plies, ended_by, has)
     stdin = read_stdin() if "-" in files else None
     failed = False
     writer = record_writer(target) if target is not None else None  # (None: verbatim, or the HTML page)
     held: list[Game] = []  # (the HTML viewer's games)
     with FileProgress(files, source_names=source_name) as progress, fewer_collections(), \
-            OutputFile(output, files, hold=not keep_going) as out:
-        for item, chosen in select_games(files, selection, rules, stdin, source_format):
-            if isinstance(item, MuehleError) or (item.game.errors and valid is not False):
-                error = item if isinstance(item, MuehleError) else item.game.errors[0]
+            OutputFile(output, files, hold=not keep_going) as out, \
+            closing(pick_games(files, selection, rules, stdin, source_format, keep_game=target is not None,
+                               jobs=jobs, scheduler=scheduler)) as picks:
+        for item in picks:
+            if isinstance(item, MuehleError) or (item.error is not None and valid is not False):
+                error = item if isinstance(item, MuehleError) else item.error
+                assert error is not None
                 progress.clear()
                 echo_error(error)
                 if not keep_going:
                     sys.exit(1)  # (nothing is written: the output is discarded)
                 failed = True
                 continue
-            game = item.game
-            if chosen:
-                if writer is not None:
-                    out.write(writer.game(game))
-                elif target == "html":
-                    held.append(game)
+            if item.chosen:
+                if writer is not None and item.game is not None:
+                    out.write(writer.game(item.game))
+                elif target == "html" and item.game is not None:
+                    held.append(item.game)
                 elif item.text is not None:
                     out.write(item.text + "\n")
-                else:
-                    out.write(write_notation([game]))
-            progress.game(item.source, game.line, len(game.plies))
+                elif item.game is not None:
+                    out.write(write_notation([item.game]))
+            progress.game(item.source, item.line, item.plies)
         if target == "html":
             if not held:
                 raise MuehleError(no_game("no game was chosen, and an HTML viewer needs one"),

@@ -13,16 +13,19 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import closing
+from functools import partial
 from typing import Optional
 
 import click
 
-from muehle.analyzer.batch.facts import game_facts
+from muehle.analyzer.batch.facts import facts_of
 from muehle.analyzer.batch.progress import FileProgress
-from muehle.analyzer.batch.sources import sourced_games
+from muehle.analyzer.batch.sources import each_game
 from muehle.analyzer.batch.stats import Stats
 from muehle.analyzer.batch.validate import fewer_collections, read_stdin
-from muehle.analyzer.cli.common import echo_data, fails_cleanly, from_option, resolve_rules
+from muehle.analyzer.cli.common import (echo_data, fails_cleanly, from_option, require_dask_or_exit, resolve_rules,
+                                        workers_options)
 from muehle.notation.errors import MuehleError, visible
 from muehle.notation.inputs import source_name
 
@@ -41,16 +44,20 @@ from muehle.notation.inputs import source_name
                    "Rules tag, else wmd.")
 @click.option("--keep-going", is_flag=True, default=False,
               help="After a file that cannot be read, go on with the others (the exit status is 1 still).")
+@workers_options
 @from_option
 @fails_cleanly
-def stats(files: tuple[str, ...], output_format: str, rules_name: Optional[str], keep_going: bool,
-          source_format: Optional[str]) -> None:
+def stats(files: tuple[str, ...], output_format: str, rules_name: Optional[str], keep_going: bool, jobs: int,
+          scheduler: Optional[str], source_format: Optional[str]) -> None:
     rules = resolve_rules(rules_name)
+    if scheduler is not None:
+        require_dask_or_exit()
     stdin = read_stdin() if "-" in files else None
     counts = Stats()
     json_output = output_format == "json"
-    with FileProgress(files, source_names=source_name, quiet=json_output) as progress, fewer_collections():
-        for item in sourced_games(files, stdin, source_format):
+    with FileProgress(files, source_names=source_name, quiet=json_output) as progress, fewer_collections(), \
+            closing(each_game(files, partial(facts_of, rules=rules), stdin, source_format, jobs, scheduler)) as games:
+        for item in games:
             if isinstance(item, MuehleError):
                 progress.clear()
                 click.echo(item.format(), err=True)
@@ -58,9 +65,9 @@ def stats(files: tuple[str, ...], output_format: str, rules_name: Optional[str],
                     sys.exit(1)
                 counts.unreadable()
                 continue
-            facts = game_facts(item.game, item.index, rules, item.source)
+            facts = item[1]
             counts.add(facts)
-            progress.game(item.source, facts.line, facts.plies)
+            progress.game(facts.source, facts.line, facts.plies)
     if json_output:
         echo_data(json.dumps(counts.to_dict(), indent=2, ensure_ascii=False) + "\n")
     else:

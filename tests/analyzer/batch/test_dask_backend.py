@@ -4,7 +4,11 @@ processes), the reports the same as one process's, in order."""
 from __future__ import annotations
 
 import os
+import re
 import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Iterator
 
@@ -102,6 +106,91 @@ def test_standard_input_with_a_cluster_elsewhere_is_read_here(scheduler: str, in
     single = as_data(list(validate_paths(["-"], None, 1, stdin_text=text)))
     assert as_data(list(validate_paths(["-"], None, 1, stdin_text=text, scheduler=scheduler))) == single
     assert submitted == []
+
+
+# -- a stop (Ctrl-C, SIGTERM) sent to the command's process group, as a terminal sends it -----
+
+SUMMARY = re.compile(r"^([0-9]+) games, ([0-9]+) valid, ([0-9]+) invalid$")
+
+
+@pytest.fixture(scope="module")
+def long_input(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, int]:
+    """A file of 60 legal games and one illegal game (three lines of report), 300 times over: far
+    more than a cluster judges before a stop. Its path and number of games."""
+    block = write_notation(list(generate_games(load_ruleset("wmd"), 5, 60))) + "\n1. d2 d2 *\n\n"
+    path = tmp_path_factory.mktemp("stop") / "long.txt"
+    path.write_text(block * 300, encoding="utf-8")
+    return str(path), 61 * 300
+
+
+def stopped_run(args: list[str], sent: int) -> tuple[int, str, str, float, int]:
+    """``muehle validate args`` started in a session of its own; once its first report has come,
+    ``sent`` goes to its whole process group. Its exit status, output, errors, the seconds the
+    stop took and its process id (its session's)."""
+    # (unbuffered: what the first line is read by is not read ahead, and communicate reads the rest)
+    process = subprocess.Popen([sys.executable, "-m", "muehle", "validate", *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, bufsize=0, start_new_session=True)
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()  # (the cluster has started and judged a range)
+        assert first, process.stderr.read() if process.stderr else b""
+        started = time.monotonic()
+        os.killpg(process.pid, sent)
+        out, errors = process.communicate(timeout=60)
+        took = time.monotonic() - started
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    return process.returncode, (first + out).decode("utf-8"), errors.decode("utf-8"), took, process.pid
+
+
+def assert_stopped_with_its_report(result: tuple[int, str, str, float, int], word: str, status: int,
+                                   games: int) -> None:
+    from processes import living_processes  # (here: a worker that unpickles _die imports this module alone)
+
+    code, out, errors, took, pid = result
+    last = out.splitlines()[-1]
+    counted = SUMMARY.match(last)
+    assert counted, out[-500:]
+    checked, valid, invalid = map(int, counted.groups())
+    assert (code, errors) == (status, f"muehle: {word}; {last} checked so far\n")  # (no traceback)
+    assert 0 < checked < games and valid + invalid == checked
+    assert out.count(": error: ") == invalid, out  # (each illegal game checked is reported)
+    assert took < 20  # (the cluster is not waited for: before, such a run could wait for ever)
+    deadline = time.monotonic() + 10
+    while living_processes(pid) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert living_processes(pid) == []
+
+
+@pytest.mark.skipif(os.name != "posix", reason="process groups and /proc")
+@pytest.mark.parametrize("sent, word, status", [(signal.SIGINT, "interrupted", 130),
+                                                (signal.SIGTERM, "terminated", 143)])
+def test_a_stop_ends_a_local_cluster_and_reports_what_was_checked(long_input: tuple[str, int], sent: int,
+                                                                  word: str, status: int) -> None:
+    path, games = long_input
+    result = stopped_run(["--scheduler", "local", "--jobs", "2", path], sent)
+    assert_stopped_with_its_report(result, word, status, games)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="process groups and /proc")
+def test_ctrl_c_with_a_cluster_elsewhere_cancels_its_tasks_and_leaves_it_running(
+        scheduler: str, long_input: tuple[str, int]) -> None:
+    path, games = long_input
+    result = stopped_run(["--scheduler", scheduler, path], signal.SIGINT)
+    assert_stopped_with_its_report(result, "interrupted", 130, games)
+    with distributed.Client(scheduler, timeout=30) as client:
+        deadline = time.monotonic() + 20
+        while client.run_on_scheduler(_task_count) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert client.run_on_scheduler(_task_count) == 0  # (no task of the run is left)
+        assert len(client.scheduler_info()["workers"]) == 2
+
+
+def _task_count(dask_scheduler: object) -> int:
+    """On the scheduler: how many tasks it holds."""
+    return len(dask_scheduler.tasks)  # type: ignore[attr-defined]
 
 
 def test_a_cluster_that_cannot_be_reached_is_an_error_at_its_address() -> None:
