@@ -35,6 +35,7 @@ from typing import Any, Optional
 from muehle.analyzer.engine.board import MILL_LINES, Position
 from muehle.analyzer.engine.core import lost, phase_of
 from muehle.analyzer.engine.events import end_text, reason_text
+from muehle.notation.i18n import N_, _
 from muehle.notation.model import POINTS, Side
 
 #: Characters of each style: stones, empty point, lines, marks.
@@ -50,7 +51,9 @@ _JUNCTIONS = {
     (True, True, True, True): "┼",
 }
 
-_NAMES = {"white": "White", "black": "Black"}
+_NAMES = {"white": N_("White"), "black": N_("Black")}
+#: The phases :func:`side_phase` gives, as the summary words them.
+_PHASES = {"placing": N_("placing"), "moving": N_("moving"), "flying": N_("flying"), "lost": N_("lost")}
 
 #: Width of the drawing: one margin column each side of the 25 columns of the board.
 _WIDTH = 27
@@ -131,16 +134,17 @@ def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[
     """
     lines = []
     for side in ("white", "black"):
-        lines.append(f"{_NAMES[side]}{(marks or {}).get(side, '')}: {position.on_board(side)} on the board, "
-                     f"{position.in_hand(side)} in hand, {side_phase(position, side, flying)}")
+        lines.append(_("{side}{mark}: {on_board} on the board, {in_hand} in hand, {phase}").format(
+            side=_(_NAMES[side]), mark=(marks or {}).get(side, ""), on_board=position.on_board(side),
+            in_hand=position.in_hand(side), phase=_(_PHASES[side_phase(position, side, flying)])))
     lost = [side for side in ("white", "black") if side_phase(position, side) == "lost"]
     if game_over:
-        lines.append(f"Game over: {game_over}")
+        lines.append(_("Game over: {how}").format(how=game_over))
     elif lost:
         winner: Optional[Side] = None if len(lost) == 2 else "black" if lost[0] == "white" else "white"
-        lines.append(f"Game over: {reason_text('fewer-than-three', winner)}")
+        lines.append(_("Game over: {how}").format(how=reason_text("fewer-than-three", winner)))
     else:
-        lines.append(f"{_NAMES[position.to_move]} to move")
+        lines.append(_("{side} to move").format(side=_(_NAMES[position.to_move])))
     return lines
 
 
@@ -169,16 +173,16 @@ def render_diagram(
         row, column = point_cell(ply.target)
         grid[row][column - 1], grid[row][column + 1] = "[", "]"
         label = last.label if isinstance(getattr(last, "label", None), str) else ply.label()
-        legend = f"Last ply: {label}   [ ] {'placed' if ply.is_placement else 'to'}"
+        legend = _("Last ply: {label}").format(label=label) + "   [ ] " + (_("placed") if ply.is_placement else _("to"))
         if ply.origin is not None:
             row, column = point_cell(ply.origin)
             grid[row][column - 1], grid[row][column + 1] = "(", ")"
-            legend += "  ( ) from"
+            legend += "  ( ) " + _("from")
         for point in last.captures:
             row, column = point_cell(point)
             grid[row][column] = chars["captured"]
         if last.captures:
-            legend += f"  {chars['captured']} captured"
+            legend += f"  {chars['captured']} " + _("captured")
     lines = [f"{7 - row // 2 if row % 2 == 0 else ' '} {''.join(cells)}".rstrip()
              for row, cells in enumerate(grid)]
     lines.append("   " + "   ".join("abcdefg"))

@@ -1,0 +1,92 @@
+"""Every message muehle words has a German form, the German catalog holds nothing else, and the
+compiled catalog gettext loads is the one built from the text translators edit."""
+
+from __future__ import annotations
+
+import ast
+import string
+from pathlib import Path
+
+import pytest
+
+from paths import ROOT
+from muehle.notation.catalogs import mo_bytes, po_path, read_po
+from muehle.notation.i18n import LANGUAGES
+
+
+def messages_in_sources() -> dict[str, str]:
+    """Each text passed to ``_``, ``N_`` or ``ngettext`` in the package (a plural as its two
+    forms joined by NUL, as catalogs key it), with the first place it is used."""
+    found: dict[str, str] = {}
+    for package in ("notation", "analyzer"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                    continue
+                name, args = node.func.id, node.args
+                texts = [arg.value for arg in args if isinstance(arg, ast.Constant) and isinstance(arg.value, str)]
+                if name in ("_", "N_") and len(args) == 1:
+                    # (``_(TABLE[key])`` translates a text marked with ``N_`` where the table is)
+                    assert texts or name == "_", f"{path}:{node.lineno}: N_() of something other than a text"
+                    if texts:
+                        found.setdefault(texts[0], f"{path.relative_to(ROOT)}:{node.lineno}")
+                elif name == "ngettext" and len(args) == 3:
+                    assert len(texts) == 2, f"{path}:{node.lineno}: ngettext() of something other than texts"
+                    found.setdefault("\0".join(texts), f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+def _catalog(language: str) -> dict[str, str]:
+    return read_po(po_path(language).read_text(encoding="utf-8"))
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def test_the_sources_mark_messages_to_translate() -> None:
+    found = messages_in_sources()
+    assert len(found) > 50
+    assert "there is no game in the input" in found
+    assert "{count} ply\0{count} plies" in found
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_message_has_a_translation(language: str) -> None:
+    catalog = _catalog(language)
+    missing = [f"{place}: {text!r}" for text, place in messages_in_sources().items() if text not in catalog]
+    assert not missing, f"{len(missing)} messages without a {language} form:\n" + "\n".join(missing)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_translation_is_stale(language: str) -> None:
+    used = messages_in_sources()
+    stale = [text for text in _catalog(language) if text and text not in used]
+    assert not stale, f"{language} entries no message uses: {stale}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_translations_fill_in_the_same_fields(language: str) -> None:
+    """A translation names the same placeholders as its English text: formatting it neither
+    fails nor drops a fact."""
+    wrong = []
+    for text, translated in _catalog(language).items():
+        if not text:
+            continue
+        for english, form in zip(text.split("\0") * 2, translated.split("\0")):
+            if _fields(form) != _fields(english) and _fields(form) != _fields(text.split("\0")[-1]):
+                wrong.append((english, form))
+    assert not wrong
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_committed_mo_is_the_compiled_po(language: str) -> None:
+    po = po_path(language)
+    assert po.with_suffix(".mo").read_bytes() == mo_bytes(read_po(po.read_text(encoding="utf-8"))), (
+        "run: python -m muehle.notation.catalogs")
+
+
+def test_the_catalog_declares_german_plurals() -> None:
+    header = _catalog("de")[""]
+    assert "Plural-Forms: nplurals=2; plural=(n != 1);" in header
+    assert "charset=UTF-8" in header
