@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Literal, NamedTuple, Optional, Sequence
 
+from muehle.notation.i18n import _
 from muehle.notation.tags import tag_place, tag_value_column, tag_value_offset_column  # noqa: F401  (also as names of this module)
 
 Side = Literal["white", "black"]
@@ -347,8 +348,8 @@ class RecordHead:
         'the movetext ends with 0-1'
         """
         if self.places_in_source:
-            return f"the movetext ends with {result}"
-        return f"the record's result is {result}"
+            return _("the movetext ends with {result}").format(result=result)
+        return _("the record's result is {result}").format(result=result)
 
     @property
     def result_conflict(self) -> Optional[tuple[str, str]]:

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Generator, Iterable, 
 from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset
 from muehle.analyzer.reports.verdict import GameReport, judge
 from muehle.notation.errors import MuehleError, no_game
+from muehle.notation.i18n import ngettext
 from muehle.notation.inputs import PathArg, path_text, read_text, regular_file, source_name
 from muehle.notation.reading import format_of, read
 from muehle.notation.splitter import safe_cut
@@ -73,9 +74,11 @@ class ValidationSummary:
 
     def line(self) -> str:
         """``N games, M valid, K invalid`` (and the unreadable inputs, if any: inputs without a game too)."""
-        text = f"{self.games} {'game' if self.games == 1 else 'games'}, {self.valid} valid, {self.invalid} invalid"
+        text = ngettext("{count} game, {valid} valid, {invalid} invalid", "{count} games, {valid} valid, {invalid} invalid",
+                        self.games).format(count=self.games, valid=self.valid, invalid=self.invalid)
         if self.input_errors:
-            text += f", {self.input_errors} unreadable {'input' if self.input_errors == 1 else 'inputs'}"
+            text += ngettext(", {count} unreadable input", ", {count} unreadable inputs",
+                             self.input_errors).format(count=self.input_errors)
         return text
 
 

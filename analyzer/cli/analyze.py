@@ -27,6 +27,7 @@ from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.errors import MuehleError, visible
+from muehle.notation.i18n import N_
 
 FORMATS = ("text", "json", "yaml")
 
@@ -89,14 +90,14 @@ def render(done: list[tuple[int, Analysis]], source: str, fmt: str, perfect: Opt
 @click.command(name="analyze")
 @click.argument("file", metavar="FILE")
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
-              help="Only this game of the file (1 is the first). Default: every game.")
+              help=N_("Only this game of the file (1 is the first). Default: every game."))
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
-              help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
+              help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
-              help="A timeline for people, or the documented JSON/YAML contract.")
+              help=N_("A timeline for people, or the documented JSON/YAML contract."))
 @click.option("--perfect", is_flag=True,
-              help="Add the endgame tables' values and marks to plies played without stones in hand (needs numpy).")
-@click.option("--endgames-dir", default=None, metavar="DIR", help="With --perfect: the endgame tables' cache folder.")
+              help=N_("Add the endgame tables' values and marks to plies played without stones in hand (needs numpy)."))
+@click.option("--endgames-dir", default=None, metavar="DIR", help=N_("With --perfect: the endgame tables' cache folder."))
 @from_option
 @fails_cleanly
 def analyze(file: str, game_number: Optional[int], rules: Optional[Ruleset], fmt: str, perfect: bool,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, TypeVar, ov
 import click
 
 from muehle.notation.errors import MuehleError
+from muehle.notation.i18n import N_
 
 if TYPE_CHECKING:
     from muehle.analyzer.engine.replay import Replay
@@ -118,8 +119,8 @@ def from_option(command: F) -> F:
 
     return click.option(
         "--from", "source_format", type=click.Choice(FORMATS), default=None,
-        help="Read the input(s) in this format instead of knowing it from the file name "
-             "(.json, .yaml, .yml; anything else notation or PGN) or from the content.",
+        help=N_("Read the input(s) in this format instead of knowing it from the file name "
+                "(.json, .yaml, .yml; anything else notation or PGN) or from the content."),
     )(command)
 
 
@@ -142,7 +143,7 @@ def ply_options(ply_help: str, move_help: str) -> Callable[[F], F]:
 
     def decorate(command: F) -> F:
         command = click.option("--side", type=click.Choice(["white", "black"]), default=None,
-                               help="With --move: whose ply of that move (default white).")(command)
+                               help=N_("With --move: whose ply of that move (default white)."))(command)
         command = click.option("--move", type=click.IntRange(min=1), default=None, help=move_help)(command)
         return click.option("--ply", type=click.IntRange(min=0), default=None, help=ply_help)(command)
 

@@ -22,6 +22,7 @@ from muehle.notation.pgn import write_pgn
 from muehle.notation.playok_writer import write_playok
 from muehle.notation.reading import read_input
 from muehle.notation.writers import BLACK_NUMBERS, UnwritableError, write_notation
+from muehle.notation.i18n import N_
 
 Writer = Callable[[list[Game]], str]
 
@@ -89,21 +90,21 @@ class _Errors(MuehleError):
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option(
     "--to", "target", required=True, type=click.Choice(sorted(WRITERS)),
-    help="Output format.",
+    help=N_("Output format."),
 )
 @click.option(
     "-o", "--output", metavar="OUT", default=None, callback=output_path,
-    help="Write here (atomically; never over an input) instead of standard output.",
+    help=N_("Write here (atomically; never over an input) instead of standard output."),
 )
 @click.option(
     "--black-number", type=click.Choice(list(BLACK_NUMBERS)), default=None,
-    help="With --to notation: how a Black ply standing alone is numbered, "
-         "'17... a7-a4' (dots, the default) or the book's '17. - a7-a4' (book).",
+    help=N_("With --to notation: how a Black ply standing alone is numbered, "
+            "'17... a7-a4' (dots, the default) or the book's '17. - a7-a4' (book)."),
 )
 @click.option(
     "--comma", is_flag=True, default=False,
-    help="With --to notation: the book's one-line form, a comma between White's ply and "
-         "Black's reply ('6. g1, g7') and '4. -, e4' for a Black ply standing alone.",
+    help=N_("With --to notation: the book's one-line form, a comma between White's ply and "
+            "Black's reply ('6. g1, g7') and '4. -, e4' for a Black ply standing alone."),
 )
 @from_option
 @fails_cleanly

@@ -16,6 +16,7 @@ from muehle.analyzer.cli.common import fails_cleanly, require_numpy_or_exit, rul
 from muehle.analyzer.endgames.settings import EndgameRules, endgame_rules
 from muehle.analyzer.engine.rules import Ruleset, as_ruleset
 from muehle.notation.errors import MuehleError
+from muehle.notation.i18n import N_
 
 #: The most stones a side the tables may have (five would take some 40 million classes a table).
 MOST_STONES = 4
@@ -50,12 +51,12 @@ def endgames() -> None:
 
 @endgames.command(name="build")
 @click.option("--stones", type=click.IntRange(3, MOST_STONES), default=MOST_STONES, show_default=True,
-              help="Tables up to this many stones a side.")
+              help=N_("Tables up to this many stones a side."))
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
-              help="Ruleset (preset name or YAML file) whose endgame settings to solve under; default wmd.")
+              help=N_("Ruleset (preset name or YAML file) whose endgame settings to solve under; default wmd."))
 @click.option("--dir", "directory", default=None, metavar="DIR",
-              help="Cache folder of the tables (default: the user's cache, e.g. ~/.cache/muehle/endgames).")
-@click.option("--force", is_flag=True, help="Solve again the tables that are there already.")
+              help=N_("Cache folder of the tables (default: the user's cache, e.g. ~/.cache/muehle/endgames)."))
+@click.option("--force", is_flag=True, help=N_("Solve again the tables that are there already."))
 @fails_cleanly
 def build(stones: int, rules: Optional[Ruleset], directory: Optional[str], force: bool) -> None:
     """Solve the endgame tables and write them to the cache folder."""
@@ -74,9 +75,9 @@ def build(stones: int, rules: Optional[Ruleset], directory: Optional[str], force
 @endgames.command(name="probe")
 @click.argument("fen", metavar="FEN")
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
-              help="Ruleset (preset name or YAML file); default wmd.")
-@click.option("--dir", "directory", default=None, metavar="DIR", help="Cache folder of the tables.")
-@click.option("--all", "every_ply", is_flag=True, help="List every ply with its value, best first.")
+              help=N_("Ruleset (preset name or YAML file); default wmd."))
+@click.option("--dir", "directory", default=None, metavar="DIR", help=N_("Cache folder of the tables."))
+@click.option("--all", "every_ply", is_flag=True, help=N_("List every ply with its value, best first."))
 @fails_cleanly
 def probe(fen: str, rules: Optional[Ruleset], directory: Optional[str], every_ply: bool) -> None:
     """Print the value of a position (a Sanmill FEN), its distance and every best ply."""

@@ -16,16 +16,17 @@ from muehle.analyzer.cli.common import fails_cleanly, output_path, resolve_rules
 from muehle.analyzer.play.generate import generate_games
 from muehle.analyzer.engine.rules import DEFAULT_RULESET, preset_for_tag
 from muehle.notation.writers import write_notation
+from muehle.notation.i18n import N_
 
 
-@click.command(help="Generate random legal games in the book's notation (the same seed gives the "
-                    "same games).")
+@click.command(help=N_("Generate random legal games in the book's notation (the same seed gives the "
+                       "same games)."))
 @click.option("--rules", "rules_name", default=DEFAULT_RULESET, show_default=True, metavar="NAME|FILE",
-              help="Ruleset to play under (a preset or a YAML file).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random choices.")
-@click.option("--count", type=click.IntRange(min=0), default=1, show_default=True, help="Number of games.")
+              help=N_("Ruleset to play under (a preset or a YAML file)."))
+@click.option("--seed", type=int, default=0, show_default=True, help=N_("Seed of the random choices."))
+@click.option("--count", type=click.IntRange(min=0), default=1, show_default=True, help=N_("Number of games."))
 @click.option("-o", "--output", metavar="OUT", callback=output_path,
-              help="Write here (atomically) instead of standard output.")
+              help=N_("Write here (atomically) instead of standard output."))
 @fails_cleanly
 def generate(rules_name: str, seed: int, count: int, output: Optional[str]) -> None:
     rules = resolve_rules(rules_name)

@@ -23,6 +23,7 @@ from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.pictures.svg import MILL_HIGHLIGHTS, render_svg
 from muehle.notation.errors import MuehleError, game_in, no_ply
 from muehle.notation.model import Game
+from muehle.notation.i18n import N_
 
 
 #: What the diagram of a set-up position says when its FEN shows a finished game the board does
@@ -45,20 +46,20 @@ def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) ->
 @click.command(name="show")
 @click.argument("file", metavar="FILE")
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Which game of the file (1 is the first).")
-@ply_options(ply_help="Show the position after this ply (1 is the record's first, also after a set-up position; "
-                       "0 the start). Default: the last.",
-             move_help="Show the position after this full move's ply of --side.")
+              help=N_("Which game of the file (1 is the first)."))
+@ply_options(ply_help=N_("Show the position after this ply (1 is the record's first, also after a set-up position; "
+                          "0 the start). Default: the last."),
+             move_help=N_("Show the position after this full move's ply of --side."))
 @click.option("--svg", "svg_output", metavar="OUT.svg", default=None, callback=output_path,
-              help="Write an SVG picture here (atomically; '-' for standard output) instead of the diagram.")
+              help=N_("Write an SVG picture here (atomically; '-' for standard output) instead of the diagram."))
 @click.option("--mills", type=click.Choice(MILL_HIGHLIGHTS), default="last", show_default=True,
-              help="With --svg: which closed mills the picture highlights.")
-@click.option("--fen", "show_fen", is_flag=True, help="Print the position as Sanmill's FEN instead.")
+              help=N_("With --svg: which closed mills the picture highlights."))
+@click.option("--fen", "show_fen", is_flag=True, help=N_("Print the position as Sanmill's FEN instead."))
 @click.option("--fen-form", type=click.Choice(FEN_FORMS), default="current", show_default=True,
-              help="With --fen: Sanmill's current FEN (ending with ids:nodes) or its legacy one.")
-@click.option("--ascii", "ascii_only", is_flag=True, help="Draw the diagram with ASCII characters only.")
+              help=N_("With --fen: Sanmill's current FEN (ending with ids:nodes) or its legacy one."))
+@click.option("--ascii", "ascii_only", is_flag=True, help=N_("Draw the diagram with ASCII characters only."))
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
-              help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
+              help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
 @from_option
 @click.pass_context
 @fails_cleanly

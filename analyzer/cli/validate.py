@@ -22,6 +22,7 @@ from muehle.analyzer.batch.progress import FileProgress
 from muehle.analyzer.batch.validate import ValidationSummary, fewer_collections, read_stdin, validate_paths
 from muehle.notation.errors import MuehleError, visible
 from muehle.notation.inputs import source_name
+from muehle.notation.i18n import N_
 
 
 #: The signals that ask a run to stop, each with its word and exit status (128 + its number).
@@ -85,19 +86,19 @@ def _signal_main_thread(signum: int) -> None:
         signal.raise_signal(signum)
 
 
-@click.command(help="Replay records under a ruleset and report every broken rule.\n\n"
-                    "FILES are records in notation, PGN, PlayOK's numbered points, JSON or YAML (- for standard input). "
-                    "Exit status: 0 when every game is valid, 1 when any is not or a file cannot "
-                    "be read, 2 for usage errors.")
+@click.command(help=N_("Replay records under a ruleset and report every broken rule.\n\n"
+                       "FILES are records in notation, PGN, PlayOK's numbered points, JSON or YAML (- for standard input). "
+                       "Exit status: 0 when every game is valid, 1 when any is not or a file cannot "
+                       "be read, 2 for usage errors."))
 @click.argument("files", nargs=-1, required=True)
 @click.option("--rules", "rules_name", metavar="NAME|FILE",
-              help="Ruleset for every game (a preset or a YAML file); default: each record's "
-                   "Rules tag, else wmd.")
+              help=N_("Ruleset for every game (a preset or a YAML file); default: each record's "
+                      "Rules tag, else wmd."))
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="Compiler-style lines, or one JSON array.")
+              show_default=True, help=N_("Compiler-style lines, or one JSON array."))
 @click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Processes that judge the games (this one and N-1 workers; 0: one per processor); "
-                   "the output is the same for any number.")
+              help=N_("Processes that judge the games (this one and N-1 workers; 0: one per processor); "
+                      "the output is the same for any number."))
 @from_option
 @fails_cleanly
 def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: str, jobs: int,

@@ -53,7 +53,7 @@ _JUNCTIONS = {
 
 _NAMES = {"white": N_("White"), "black": N_("Black")}
 #: The phases :func:`side_phase` gives, as the summary words them.
-_PHASES = {"placing": N_("placing"), "moving": N_("moving"), "flying": N_("flying"), "lost": N_("lost")}
+PHASE_WORDS = {"placing": N_("placing"), "moving": N_("moving"), "flying": N_("flying"), "lost": N_("lost")}
 
 #: Width of the drawing: one margin column each side of the 25 columns of the board.
 _WIDTH = 27
@@ -136,7 +136,7 @@ def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[
     for side in ("white", "black"):
         lines.append(_("{side}{mark}: {on_board} on the board, {in_hand} in hand, {phase}").format(
             side=_(_NAMES[side]), mark=(marks or {}).get(side, ""), on_board=position.on_board(side),
-            in_hand=position.in_hand(side), phase=_(_PHASES[side_phase(position, side, flying)])))
+            in_hand=position.in_hand(side), phase=_(PHASE_WORDS[side_phase(position, side, flying)])))
     lost = [side for side in ("white", "black") if side_phase(position, side) == "lost"]
     if game_over:
         lines.append(_("Game over: {how}").format(how=game_over))

@@ -25,6 +25,7 @@ from muehle.analyzer.engine.replay import Replay, replay
 from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset, ruleset_of
 from muehle.analyzer.reports.result_tag import result_tag_errors
 from muehle.notation.errors import FormatError, game_in
+from muehle.notation.i18n import _
 from muehle.notation.model import Game
 
 
@@ -145,7 +146,7 @@ def _judge(game: Game, index: int, rules: RulesArg, source: Optional[str]) -> Ga
 
             result = replay_from(game, chosen, setup)
     except RecursionError:  # (each variation is replayed within the one it branches from)
-        too_deep = FormatError("the variations are nested too deeply to be replayed", source=source, line=game.line)
+        too_deep = FormatError(_("the variations are nested too deeply to be replayed"), source=source, line=game.line)
         return _unreplayable(game, index, source, chosen.name, too_deep, code="syntax")
     report = report_of(result, index, source)
     report.line = game.line
