@@ -30,6 +30,7 @@ from typing import NamedTuple, Optional, Union
 
 from muehle.notation.builders import GameBuilder, Visitor
 from muehle.notation.errors import NotationError
+from muehle.notation.i18n import N_
 from muehle.notation.model import (
     BLACK, MAX_DIGITS, WHITE, Game, Numbering, Ply, Side, goes_back, next_numbering, normal_result,
     too_many_digits,
@@ -52,7 +53,7 @@ PLAYOK_POINTS: tuple[str, ...] = (
 PLAYOK_NUMBERS: dict[str, int] = {point: number for number, point in enumerate(PLAYOK_POINTS, 1)}
 
 #: What the messages about a text read as PlayOK's say of its points.
-NUMBERED_POINTS = "PlayOK's numbered points (1 to 24, row by row from the top)"
+NUMBERED_POINTS = N_("PlayOK's numbered points (1 to 24, row by row from the top)")
 
 
 def playok_point(number: int) -> str:
