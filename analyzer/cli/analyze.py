@@ -27,7 +27,7 @@ from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.errors import MuehleError, visible
-from muehle.notation.i18n import N_
+from muehle.notation.i18n import N_, _
 
 FORMATS = ("text", "json", "yaml")
 
@@ -35,7 +35,8 @@ FORMATS = ("text", "json", "yaml")
 def _title(analysis: Analysis, source: str, index: int) -> str:
     tags = analysis.game.tags
     players = f": {tags.get('White', '?')} - {tags.get('Black', '?')}" if "White" in tags or "Black" in tags else ""
-    return f"{source}, game {index}{players} (rules {analysis.rules.name})"
+    return _("{source}, game {number}{players} (rules {rules})").format(source=source, number=index, players=players,
+                                                                      rules=analysis.rules.name)
 
 
 def analyze_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],

@@ -48,7 +48,7 @@ def claim(file: str, ply: Optional[int], move: Optional[int], side: Optional[str
 
     FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads standard input).
     """
-    check_ply_choice(ply, move, side, needed_for="the claim")
+    check_ply_choice(ply, move, side, needed_for=N_("the claim"))
     data = load_games(file, source_format)
     game = data.pick(game_number)
     try:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, TypeVar, ov
 import click
 
 from muehle.notation.errors import MuehleError
-from muehle.notation.i18n import N_
+from muehle.notation.i18n import N_, _
 
 if TYPE_CHECKING:
     from muehle.analyzer.engine.replay import Replay
@@ -106,7 +106,8 @@ def resolve_rules(name: Optional[str], param_hint: str = "'--rules'") -> "Option
     if not name.strip() or (preset_for_tag(name) is None and Path(name).suffix.lower() not in (".yaml", ".yml")
                             and not Path(name).exists()):
         raise click.BadParameter(
-            f"'{name}' is neither a preset ({', '.join(preset_names())}) nor a YAML file",
+            _("'{name}' is neither a preset ({presets}) nor a YAML file").format(name=name,
+                                                                                presets=", ".join(preset_names())),
             param_hint=param_hint,
         )
     return load_ruleset(name)
@@ -156,10 +157,11 @@ def check_ply_choice(ply: Optional[int], move: Optional[int], side: Optional[str
     ``--side`` goes with ``--move``. ``needed_for`` names what a command needs the ply for
     (``"the claim"``): then one of ``--ply`` and ``--move`` must be given."""
     if ply is not None and move is not None:
-        raise click.UsageError("give either --ply or --move (with --side), not both" if needed_for
-                               else "give either --ply or --move, not both")
+        raise click.UsageError(_("give either --ply or --move (with --side), not both") if needed_for
+                               else _("give either --ply or --move, not both"))
     if needed_for and ply is None and move is None:
-        raise click.UsageError(f"give the ply of {needed_for}: --ply N, or --move N [--side white|black]")
+        raise click.UsageError(_("give the ply of {purpose}: --ply N, or --move N [--side white|black]").format(
+            purpose=_(needed_for)))
     if side is not None and move is None:
         raise click.UsageError("--side goes with --move")
 
@@ -181,15 +183,16 @@ def ply_of_move(game: Game, result: Replay, move: int, side: Optional[str]) -> i
         from muehle.analyzer.reports.analysis import PlyNames
 
         names = PlyNames(game.plies, result.start)
-        missing = f"there is no move {move} of {side.capitalize()}"
+        missing = (_("there is no move {move} of White") if side == "white"
+                   else _("there is no move {move} of Black")).format(move=move)
         if not game.plies:
-            where = "the record has no plies (its position is --ply 0)"
+            where = _("the record has no plies (its position is --ply 0)")
         elif index < 1:
-            where = (f"the record starts with {names.move(1)} (ply 1); the position before it is "
-                     f"{'the set-up position' if result.set_up else 'the start'}"
-                     " (--ply 0)")
+            where = _("the record starts with {move} (ply 1); the position before it is {start} (--ply 0)").format(
+                move=names.move(1), start=_("the set-up position") if result.set_up else _("the start"))
         else:
-            where = f"the record ends with {names.move(len(game.plies))} (ply {len(game.plies)})"
+            where = _("the record ends with {move} (ply {ply})").format(move=names.move(len(game.plies)),
+                                                                        ply=len(game.plies))
         raise MuehleError(f"{missing}: {where}", source=game.source, line=game.line)
     return index
 
@@ -222,7 +225,8 @@ def write_output(text: str, output: Optional[str], inputs: Iterable[str] = ()) -
     target = Path(output)
     for name in inputs:
         if name != "-" and Path(name).exists() and target.exists() and target.resolve() == Path(name).resolve():
-            raise MuehleError(f"refusing to write over the input file {name}", source=output, code="io")
+            raise MuehleError(_("refusing to write over the input file {name}").format(name=name), source=output,
+                              code="io")
     try:
         special = target.exists() and not stat.S_ISREG(target.stat().st_mode)
     except OSError:

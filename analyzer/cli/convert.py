@@ -22,7 +22,7 @@ from muehle.notation.pgn import write_pgn
 from muehle.notation.playok_writer import write_playok
 from muehle.notation.reading import read_input
 from muehle.notation.writers import BLACK_NUMBERS, UnwritableError, write_notation
-from muehle.notation.i18n import N_
+from muehle.notation.i18n import N_, _
 
 Writer = Callable[[list[Game]], str]
 
@@ -116,16 +116,17 @@ def convert(files: tuple[str, ...], target: str, output: Optional[str], black_nu
     games written together. Nothing is written if any record has an error.
     """
     if black_number is not None and target != "notation":
-        raise click.UsageError(f"--black-number applies to --to notation only, not to --to {target}")
+        raise click.UsageError(_("--black-number applies to --to notation only, not to --to {target}").format(
+            target=target))
     if comma and target != "notation":
-        raise click.UsageError(f"--comma applies to --to notation only, not to --to {target}")
+        raise click.UsageError(_("--comma applies to --to notation only, not to --to {target}").format(target=target))
     if comma and black_number == "dots":
         raise click.UsageError("--comma writes a Black ply standing alone as the book does, '4. -, e4': "
                                "--black-number dots does not go with it")
     games = read_records(files, source_format)
     if not games and target == "html":
         names = ", ".join(dict.fromkeys(source_name(name) for name in files))
-        raise MuehleError(no_game("an HTML viewer needs one"), source=names,
+        raise MuehleError(no_game(_("an HTML viewer needs one")), source=names,
                           code="empty")
     try:
         text = (write_notation(games, black_number=black_number or "dots", comma=comma)

@@ -23,12 +23,12 @@ from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.pictures.svg import MILL_HIGHLIGHTS, render_svg
 from muehle.notation.errors import MuehleError, game_in, no_ply
 from muehle.notation.model import Game
-from muehle.notation.i18n import N_
+from muehle.notation.i18n import N_, _
 
 
 #: What the diagram of a set-up position says when its FEN shows a finished game the board does
 #: not decide (Sanmill's phase o after a resignation, a draw, a time loss: a FEN has no result).
-FINISHED_BY_THE_FEN = "as the FEN says (phase o); the board does not tell how"
+FINISHED_BY_THE_FEN = N_("as the FEN says (phase o); the board does not tell how")
 
 
 def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) -> None:
@@ -37,8 +37,8 @@ def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) ->
         return
     error = next(e for e in result.errors if e.code != "result-mismatch")
     raise data.located(MuehleError(
-        f"the record has an illegal ply at ply {error.ply} ({error.message} [{error.code}]); "
-        f"showing is only possible up to ply {len(result.records)}",
+        _("the record has an illegal ply at ply {ply} ({message} [{code}]); showing is only possible up to "
+          "ply {last}").format(ply=error.ply, message=error.message, code=error.code, last=len(result.records)),
         source=game.source, line=error.line, column=error.column, code=error.code,
     ))
 
@@ -100,7 +100,7 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
     position = result.position_after(index)
     last = result.record_at(index) if index else None
     if start is not None:
-        line, column, _ = game.tag_place("FEN") or (game.line, 0, None)
+        line, column, _value = game.tag_place("FEN") or (game.line, 0, None)
         named = source if line else game_in(source, game_number)  # (a game read from JSON or YAML has no line)
         for note in start.notes:
             click.echo(MuehleError(note, source=named, line=line, column=column).format("note"), err=True)
@@ -115,7 +115,7 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
         if over:
             ended: Optional[str] = game_over_text(result.outcome)
         elif not index and start is not None and start.finished:
-            ended = FINISHED_BY_THE_FEN
+            ended = _(FINISHED_BY_THE_FEN)
         else:
             ended = None
         click.echo(render_diagram(position, last, ascii=plain, flying=result.rules.flying, game_over=ended))

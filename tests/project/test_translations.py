@@ -107,3 +107,36 @@ def test_the_catalog_declares_german_plurals() -> None:
     header = _catalog("de")[""]
     assert "Plural-Forms: nplurals=2; plural=(n != 1);" in header
     assert "charset=UTF-8" in header
+
+
+def _own_nodes(function: ast.AST) -> list[ast.AST]:
+    """The nodes of ``function``'s own scope (not those of the functions, classes, lambdas and
+    comprehensions within it)."""
+    found, pending = [], list(ast.iter_child_nodes(function))
+    scopes = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.ListComp, ast.SetComp,
+              ast.DictComp, ast.GeneratorExp)
+    while pending:
+        node = pending.pop()
+        found.append(node)
+        if not isinstance(node, scopes):
+            pending.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def test_no_function_both_calls_and_assigns_the_translating_underscore() -> None:
+    """A function that assigns ``_`` (``line, column, _ = ...``) makes it local: a call of ``_()`` in
+    it would fail, and only on the path that words a message."""
+    wrong = []
+    for package in ("notation", "analyzer"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    continue
+                nodes = _own_nodes(function)
+                assigns = any(isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store)
+                              for node in nodes)
+                calls = any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_"
+                            for node in nodes)
+                if assigns and calls:
+                    wrong.append(f"{path.relative_to(ROOT)}:{function.lineno} {function.name}")
+    assert not wrong
