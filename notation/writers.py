@@ -28,6 +28,7 @@ import re
 from typing import Callable, Iterable, Optional, Sequence
 
 from muehle.notation.errors import MuehleError
+from muehle.notation.i18n import N_
 from muehle.notation.model import (
     ANNOTATIONS, POINT_SET, RESULTS, SIDES, TOO_LARGE, WHITE, Game, Numbering, Ply, Variation, decimal_digits, goes_back, next_numbering, too_many_digits,
 )
@@ -52,9 +53,9 @@ GLUED_CAPTURE = "x"
 LINE_BREAK = "\n"
 
 #: What a comment cannot hold, as the errors say it: a cut (see :func:`comment_fault`) ...
-COMMENT_CUT = "a blank line followed by a line that starts like a tag pair ([Name \")"
+COMMENT_CUT = N_("a blank line followed by a line that starts like a tag pair ([Name \")")
 #: ... and what no form of comment can hold.
-COMMENT_BRACE_AND_BREAK = "both '}' and a line break"
+COMMENT_BRACE_AND_BREAK = N_("both '}' and a line break")
 
 #: Tag names the notation can carry: letters, digits and underscores.
 TAG_NAME = re.compile(TAG_NAME_PATTERN + r"\Z")

@@ -56,7 +56,12 @@ def _catalog(language: str) -> dict[str, str]:
 
 
 def _fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    """The placeholders of ``text``; none for a text that is no template (a lone ``'}'`` in a text
+    that a message only quotes)."""
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    except ValueError:
+        return set()
 
 
 def test_the_sources_mark_messages_to_translate() -> None:
