@@ -63,7 +63,7 @@ def playok_point(number: int) -> str:
     ('a7', 'e4', 'g1')
     """
     if not 1 <= number <= len(PLAYOK_POINTS):
-        raise ValueError(f"{number} is not one of {notation}")
+        raise ValueError(f"{number} is not one of {NUMBERED_POINTS}")
     return PLAYOK_POINTS[number - 1]
 
 
@@ -287,8 +287,8 @@ def _move_number(word: str) -> tuple[int, Side]:
 
 def _unexpected(word: str) -> str:
     """The message for a word that is no part of a PlayOK record."""
-    return (f"unexpected {word!r}: this text is read in {notation}; "
-            "a ply is written 5, 23-24 or 10-1x23")
+    return _("unexpected {word!r}: this text is read in {notation}; a ply is written 5, 23-24 or 10-1x23").format(
+        word=word, notation=_(NUMBERED_POINTS))
 
 
 class _Tokenizer:
