@@ -25,7 +25,10 @@ Measured on one corpus of random legal games made by muehle's generator (cached 
   ``--jobs 2`` ratio.
 
 Also the start-up of ``muehle validate`` on one short game against importing its
-dependencies, and the peak memory of validating a 200 MB file against a 2 MB one.
+dependencies, and the peak memory of validating a 200 MB file against a 2 MB one; and
+``muehle convert --to json`` (into ``/dev/null``): its plies per CPU second on the corpus,
+and its peak memory on the 200 MB file against the 2 MB one (it writes the games as it
+reads them).
 
 Every round runs every contender once (the two of each ratio one right after the
 other, which of them first changing from round to round), timed by the wall clock
@@ -92,6 +95,8 @@ TARGETS: dict[str, tuple[str, float, str]] = {
     "jobs2_vs_single": ("muehle validate --jobs 2 / single, on the jobs file (plies per s)", 1.7, "min"),
     "memory_big_vs_small": ("peak RSS 200 MB file / 2 MB file", 1.5, "max"),
     "startup_vs_imports": ("one-game validate / import lark, click, yaml (s)", 2.0, "max"),
+    "convert_json_cpu": ("muehle convert --to json (plies per CPU s)", 100_000, "min"),
+    "convert_memory_big_vs_small": ("peak RSS of convert --to json, 200 MB file / 2 MB file", 1.5, "max"),
 }
 
 #: Every token of a record, one match each: tags, comments, move numbers, plies with
@@ -223,6 +228,26 @@ def peak_rss(command: list[str], limit: float = 0) -> tuple[int, float, Optional
 # -- the run ---------------------------------------------------------------------
 
 
+def peak_memory(label: str, command: list[str], corpus: Any, out: Path, plan: Plan) -> dict[str, Any]:
+    """Peak RSS of ``command`` on the small and the big file (the big one stopped after the plan's limit)."""
+    say(f"memory, peak RSS of {label}:")
+    memory: dict[str, Any] = {}
+    for name, size in (("small", plan.small_bytes), ("big", plan.big_bytes)):
+        path = corpora.sized_path(corpus, out, size)
+        games, plies = corpora.sized_file(corpus, path, size)
+        rss, elapsed, code = peak_rss([*command, str(path)], plan.memory_limit if name == "big" else 0)
+        memory[name] = {"bytes": path.stat().st_size, "games": games, "plies": plies,
+                        "rss_kib": rss, "seconds": elapsed, "exit_status": code,
+                        "complete": code is not None}
+        if code is None:
+            say(f"  {path.stat().st_size / 1e6:>7.1f} MB, {plies:>11,} plies {rss / 1024:>8.1f} MiB"
+                f"  (stopped after {elapsed:.0f} s, before the end of the file)")
+        else:
+            say(f"  {path.stat().st_size / 1e6:>7.1f} MB, {plies:>11,} plies {rss / 1024:>8.1f} MiB"
+                f"  ({elapsed:.1f} s, {plies / elapsed:,.0f} plies/s)")
+    return memory
+
+
 def machine() -> dict[str, Any]:
     """What the numbers were measured on."""
     model = ""
@@ -254,6 +279,15 @@ def ratio(name: str, value: Optional[float]) -> dict[str, Any]:
     return {"what": what, "value": value, "target": bound, "kind": kind, "met": met}
 
 
+def figure(value: float, width: int = 0) -> str:
+    """A ratio with two decimals, a rate (1,000 and more) as a whole number.
+
+    >>> figure(1.234), figure(123456.7)
+    ('1.23', '123,457')
+    """
+    return f"{value:{width},.0f}" if value >= 1000 else f"{value:{width}.2f}"
+
+
 def divide(a: Optional[float], b: Optional[float]) -> Optional[float]:
     return None if a is None or not b else a / b
 
@@ -283,7 +317,8 @@ def paired_ratio(rounds: dict[str, list[list[float]]], plies: dict[str, int], a:
 #: floor beside the library, the library beside python-chess, one process beside
 #: ``--jobs 2``, which is beside the reference), so that they meet the machine at about
 #: the same speed.
-ROUND_ORDER = ("floor", "library", "chess", "cli", "cli_jobs2", "cli_file", "cli_file_jobs2", "cli_halves")
+ROUND_ORDER = ("floor", "library", "chess", "convert", "cli", "cli_jobs2", "cli_file", "cli_file_jobs2",
+               "cli_halves")
 
 
 def round_order(names: Iterable[str], number: int) -> list[str]:
@@ -341,6 +376,8 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
         contenders["chess"] = (f"peer: python-chess read_game ({chess_games:,} games)",
                                lambda: chess_replay(pgn))
     contenders["cli"] = ("muehle: muehle validate", lambda: run_command([*validate, str(corpus.path)])[1:])
+    convert = [*muehle_command(), "convert", "--to", "json", "-o", os.devnull]
+    contenders["convert"] = ("muehle: muehle convert --to json", lambda: run_command([*convert, str(corpus.path)])[1:])
     contenders["cli_jobs2"] = ("muehle: muehle validate --jobs 2",
                                lambda: run_command([*validate, "--jobs", "2", str(corpus.path)])[1:])
     jobs_file = corpora.sized_path(corpus, out, plan.jobs_bytes)
@@ -387,7 +424,8 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     plies_of = {name: corpus.plies for name in contenders}
     plies_of.update(floor=FLOOR_PASSES * corpus.plies, cli_file=jobs_plies, cli_file_jobs2=jobs_plies,
                     cli_halves=2 * half_plies)
-    for name in ("floor", "chess", "library", "cli", "cli_jobs2", "cli_file", "cli_file_jobs2", "cli_halves"):
+    for name in ("floor", "chess", "library", "cli", "convert", "cli_jobs2", "cli_file", "cli_file_jobs2",
+                 "cli_halves"):
         if name not in contenders:
             say("  peer: python-chess is not installed (pip install 'muehle[bench]')")
             rates[name] = cpu_rates[name] = seconds[name] = None
@@ -424,22 +462,10 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     for name, label in labels.items():
         say(f"  {label:<40} {startup[name] * 1000:>8.0f} ms")
 
-    say("memory, peak RSS of muehle validate:")
-    memory: dict[str, Any] = {}
-    for name, size in (("small", plan.small_bytes), ("big", plan.big_bytes)):
-        path = corpora.sized_path(corpus, out, size)
-        games, plies = corpora.sized_file(corpus, path, size)
-        rss, elapsed, code = peak_rss([*validate, str(path)], plan.memory_limit if name == "big" else 0)
-        memory[name] = {"bytes": path.stat().st_size, "games": games, "plies": plies,
-                        "rss_kib": rss, "seconds": elapsed, "exit_status": code,
-                        "complete": code is not None}
-        if code is None:
-            say(f"  {path.stat().st_size / 1e6:>7.1f} MB, {plies:>11,} plies {rss / 1024:>8.1f} MiB"
-                f"  (stopped after {elapsed:.0f} s, before the end of the file)")
-        else:
-            say(f"  {path.stat().st_size / 1e6:>7.1f} MB, {plies:>11,} plies {rss / 1024:>8.1f} MiB"
-                f"  ({elapsed:.1f} s, {plies / elapsed:,.0f} plies/s)")
+    memory = peak_memory("muehle validate", validate, corpus, out, plan)
     results["memory"] = memory
+    convert_memory = peak_memory("muehle convert --to json", convert, corpus, out, plan)
+    results["convert_memory"] = convert_memory
 
     def paired(a: str, b: str, column: int) -> Optional[float]:
         return paired_ratio(every_round, plies_of, a, b, column)
@@ -455,6 +481,10 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
                                      divide(memory["big"]["rss_kib"], memory["small"]["rss_kib"])),
         "startup_vs_imports": ratio("startup_vs_imports",
                                     divide(startup["validate"], startup["imports"])),
+        "convert_json_cpu": ratio("convert_json_cpu", cpu_rates["convert"]),
+        "convert_memory_big_vs_small": ratio("convert_memory_big_vs_small",
+                                             divide(convert_memory["big"]["rss_kib"],
+                                                    convert_memory["small"]["rss_kib"])),
     }
     results["ratios"] = ratios
     results["info"] = {
@@ -474,7 +504,7 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     say(f"targets (each ratio the median of the {rounds_text(plan.repeats)}' own ratios):")
     for values in ratios.values():
         bound = f"{'>=' if values['kind'] == 'min' else '<='} {values['target']:g}"
-        shown = "  n/a" if values["value"] is None else f"{values['value']:5.2f}"
+        shown = "  n/a" if values["value"] is None else figure(values["value"], 5)
         verdict = {True: "met", False: "MISSED", None: "not measured"}[values["met"]]
         say(f"  {values['what']:<52} {shown}  ({bound})  {verdict}")
     info = results["info"]
@@ -487,8 +517,10 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     if info["halves_vs_single"] is not None and info["jobs2_vs_halves"] is not None:
         say(f"  (two processes side by side, each on half the jobs file / single: "
             f"{info['halves_vs_single']:.2f}; --jobs 2 reached {info['jobs2_vs_halves']:.0%} of it)")
-    if not memory["big"]["complete"]:
-        say("  (the big file's run was stopped before its end: its peak memory is that of the part read)")
+    for command, measured in (("validate", memory), ("convert", convert_memory)):
+        if not measured["big"]["complete"]:
+            say(f"  (the big file's run of {command} was stopped before its end: its peak memory is that of the "
+                "part read)")
     if quick:
         say(f"  (quick mode: the memory files are {plan.small_bytes / 1e6:g} MB and "
             f"{plan.big_bytes / 1e6:g} MB, and the figures are too small to judge by)")
@@ -563,6 +595,7 @@ def markdown(results: dict[str, Any]) -> str:
     floor = "floor: `re.finditer` token scan" + (f" ({passes} passes a round)" if passes > 1 else "")
     labels = {"floor": floor, "chess": "peer: python-chess `read_game`",
               "library": "muehle: library validate", "cli": "muehle: `muehle validate`",
+              "convert": "muehle: `muehle convert --to json`",
               "cli_jobs2": "muehle: `muehle validate --jobs 2`",
               "cli_file": "muehle: `muehle validate`, jobs file",
               "cli_file_jobs2": "muehle: `muehle validate --jobs 2`, jobs file",
@@ -584,13 +617,14 @@ def markdown(results: dict[str, Any]) -> str:
             f"{m['bytes'] / 1e6:.3g} MB file ({m['plies']:,} plies) {m['rss_kib'] / 1024:.1f} MiB"
             + ("" if m["complete"] else f", stopped after {m['seconds']:.0f} s")
             for m in (memory["small"], memory["big"])) + ".",
+        *convert_memory_lines(results.get("convert_memory")),
         "",
         "| ratio | value | target | | best rounds |" if paired_ratios else "| ratio | value | target | |",
         "|---|---:|---:|---|---:|" if paired_ratios else "|---|---:|---:|---|",
     ]
     for name, values in results["ratios"].items():
         bound = f"{'≥' if values['kind'] == 'min' else '≤'} {values['target']:g}"
-        shown = "n/a" if values["value"] is None else f"{values['value']:.2f}"
+        shown = "n/a" if values["value"] is None else figure(values["value"])
         verdict = {True: "met", False: "missed", None: "not measured"}[values["met"]]
         row = f"| {values['what']} | {shown} | {bound} | {verdict} |"
         if paired_ratios:
@@ -606,6 +640,16 @@ def markdown(results: dict[str, Any]) -> str:
                       f"the jobs file, / one process on all of it: {halves:.2f}; `--jobs 2` reached "
                       f"{info['jobs2_vs_halves']:.0%} of that."]
     return "\n".join(lines) + "\n"
+
+
+def convert_memory_lines(memory: Optional[dict[str, Any]]) -> list[str]:
+    """The line on the peak memory of ``muehle convert`` (none for a run from before it was measured)."""
+    if not memory:
+        return []
+    return ["", "Peak RSS of `muehle convert --to json`: " + "; ".join(
+        f"{m['bytes'] / 1e6:.3g} MB file ({m['plies']:,} plies) {m['rss_kib'] / 1024:.1f} MiB"
+        + ("" if m["complete"] else f", stopped after {m['seconds']:.0f} s")
+        for m in (memory["small"], memory["big"])) + "."]
 
 
 def positive(text: str) -> int:

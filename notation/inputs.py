@@ -17,6 +17,7 @@ from typing import Any, Literal, Optional, Union
 from muehle.notation.decode import decoded_text
 from muehle.notation.errors import MuehleError
 from muehle.notation.i18n import _
+from muehle.notation.quoted import quoted_text
 
 __all__ = ["Form", "PathArg", "decoded_text", "input_form", "path_text", "read_text", "regular_file", "source_name"]
 
@@ -28,7 +29,7 @@ _YAML_RECORD = re.compile(r"""(?:^|(?<=\r))format:[ \t]*(["']?)muehle-record\1[ 
 #: The start of a JSON object: ``{`` and a key, or an empty object ``{}`` and nothing after
 #: it. Notation may start with a ``{`` comment too, also an empty one (``{} 1. b4``), but not
 #: with one whose text is a quoted word and a colon.
-_JSON_OBJECT = re.compile(r'\s*\{\s*(?:"[^"\\\n]*(?:\\.[^"\\\n]*)*"\s*:|\}\s*\Z)')
+_JSON_OBJECT = re.compile(r"\s*\{\s*(?:" + quoted_text(r'[^"\\\n]', r"\\.", "escapes") + r"\s*:|\}\s*\Z)")
 
 _SUFFIXES: dict[str, Form] = {".json": "json", ".yaml": "yaml", ".yml": "yaml"}
 

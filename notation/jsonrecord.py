@@ -52,9 +52,10 @@ from muehle.notation.model import (
     decimal_digits, too_many_digits,
 )
 from muehle.notation.writers import (
-    COMMENT_BRACE_AND_BREAK, COMMENT_CUT, TAG_NAME, check_move_number, check_ply, check_result, check_tag_pair,
-    comment_fault, comment_unit, unwritable,
+    COMMENT_BRACE_AND_BREAK, COMMENT_CUT, TAG_NAME, RecordWriter, check_move_number, check_ply, check_result,
+    check_tag_pair, comment_fault, comment_unit, unwritable, written,
 )
+from muehle.notation.tags import too_long_tag_value
 from muehle.notation.yamlload import load_yaml_strictly
 
 #: The value of the top-level ``format`` field, and the layout version written.
@@ -93,8 +94,9 @@ def records_to_data(games: Iterable[Game]) -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, "games": [game_to_data(game) for game in games]}
 
 
-def game_to_data(game: Game) -> dict[str, Any]:
-    """One game as plain data, default fields left out.
+def game_to_data(game: Game, locations: bool = True) -> dict[str, Any]:
+    """One game as plain data, default fields left out (and, without ``locations``, the plies'
+    ``line`` and ``column``).
 
     >>> from muehle.notation.model import Game, Ply
     >>> game_to_data(Game(plies=[Ply(18, "white", "b2", origin="d2", captures=["a4"])], result="1-0"))
@@ -107,7 +109,7 @@ def game_to_data(game: Game) -> dict[str, Any]:
     data: dict[str, Any] = {"tags": dict(game.tags)}
     if game.comments:
         data["comments"] = _comments(game.comments, game, None)
-    data["plies"] = [ply_to_data(ply, game) for ply in game.plies]
+    data["plies"] = [ply_to_data(ply, game, locations) for ply in game.plies]
     if game.result is not None:
         data["result"] = game.result
     if game.final_comments:
@@ -142,8 +144,9 @@ def lone_surrogate(text: str) -> Optional[str]:
     return None if surrogate is None else f"\\u{ord(surrogate.group()):04x}"
 
 
-def ply_to_data(ply: Ply, game: Optional[Game] = None) -> dict[str, Any]:
-    """One ply of ``game`` as plain data, default fields left out."""
+def ply_to_data(ply: Ply, game: Optional[Game] = None, locations: bool = True) -> dict[str, Any]:
+    """One ply of ``game`` as plain data, default fields left out (``locations``: with its
+    ``line`` and ``column`` in the text it was read from, where known)."""
     check_move_number(ply, game)
     check_ply(ply, game)
     data: dict[str, Any] = {"number": ply.number, "side": ply.side}
@@ -161,27 +164,30 @@ def ply_to_data(ply: Ply, game: Optional[Game] = None) -> dict[str, Any]:
     if ply.comments:
         data["comments"] = _comments(ply.comments, game, ply)
     if ply.variations:
-        data["variations"] = [_variation_to_data(variation, game) for variation in ply.variations]
-    if ply.line:
-        data["line"] = ply.line
-    if ply.column:
-        data["column"] = ply.column
+        data["variations"] = [_variation_to_data(variation, game, locations) for variation in ply.variations]
+    if locations:
+        if ply.line:
+            data["line"] = ply.line
+        if ply.column:
+            data["column"] = ply.column
     return data
 
 
-def _variation_to_data(variation: Variation, game: Optional[Game]) -> dict[str, Any]:
+def _variation_to_data(variation: Variation, game: Optional[Game], locations: bool = True) -> dict[str, Any]:
     if not variation.plies:
         raise unwritable(_("a variation without plies cannot be written"), game)
     data: dict[str, Any] = {}
     if variation.comments:
         data["comments"] = _comments(variation.comments, game, None)
-    data["plies"] = [ply_to_data(ply, game) for ply in variation.plies]
+    data["plies"] = [ply_to_data(ply, game, locations) for ply in variation.plies]
     return data
 
 
-def write_json(games: Iterable[Game]) -> str:
+def write_json(games: Iterable[Game], locations: bool = True) -> str:
     """Games as a JSON record: UTF-8 text indented by two spaces, where an object or
-    array that fits in :data:`JSON_WIDTH` columns stays on one line.
+    array that fits in :data:`JSON_WIDTH` columns stays on one line (without ``locations``,
+    the plies' ``line`` and ``column`` are left out). :class:`JsonWriter` writes the same
+    text game by game.
 
     >>> from muehle.notation.model import Game, Ply
     >>> print(write_json([Game(plies=[Ply(1, "white", "b4")], result="*")]), end="")
@@ -191,7 +197,7 @@ def write_json(games: Iterable[Game]) -> str:
       "games": [{"tags": {}, "plies": [{"number": 1, "side": "white", "to": "b4"}], "result": "*"}]
     }
     """
-    return _json_text(records_to_data(games), 0) + "\n"
+    return written(JsonWriter(locations), games)
 
 
 #: Width up to which the JSON writer keeps an object or array on one line.
@@ -199,28 +205,123 @@ JSON_WIDTH = 100
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 
+#: The text of a JSON record before its first game, when its games take a line each or more.
+_JSON_HEAD = f'{{\n  "format": {_ENCODE(FORMAT)},\n  "version": {VERSION},\n  "games": [\n'
+_JSON_GAME_INDENT = 4
+#: The room the games have when they stand on the line of their key, ``  "games": [...]``.
+_JSON_GAMES_ROOM = JSON_WIDTH - len('  "games": ')
+
+
+class JsonWriter(RecordWriter):
+    """The JSON record of :func:`write_json`, game by game: the games are held back only while
+    they might still fit on the line of their key (a few short games), then written as they come.
+
+    >>> writer = JsonWriter()
+    >>> writer.game(Game(result="*")), writer.end()  # (the whole record fits on one line)
+    ('', '{"format": "muehle-record", "version": 1, "games": [{"tags": {}, "plies": [], "result": "*"}]}\\n')
+    """
+
+    def __init__(self, locations: bool = True) -> None:
+        self.locations = locations
+        self._held: Optional[list[dict[str, Any]]] = []  # ``None`` once the games are written as they come
+
+    def game(self, game: Game) -> str:
+        data = game_to_data(game, self.locations)
+        indent = " " * _JSON_GAME_INDENT
+        if self._held is None:
+            return ",\n" + indent + _json_text(data, _JSON_GAME_INDENT, _JSON_GAME_INDENT)
+        self._held.append(data)
+        if _flat_length_at_most(self._held, _JSON_GAMES_ROOM) and len(_ENCODE(self._held)) <= _JSON_GAMES_ROOM:
+            return ""
+        held, self._held = self._held, None
+        return _JSON_HEAD + ",\n".join(indent + _json_text(item, _JSON_GAME_INDENT, _JSON_GAME_INDENT)
+                                        for item in held)
+
+    def end(self) -> str:
+        if self._held is None:
+            return "\n  ]\n}\n"
+        held, self._held = self._held, []
+        return _json_text({"format": FORMAT, "version": VERSION, "games": held}, 0) + "\n"
+
+
+def _flat_length_at_most(value: Any, room: int) -> bool:
+    """Whether ``value`` may take ``room`` characters or fewer on one line: a bound from below of
+    its length, counted only until it passes ``room`` (so a long value costs no more than a short one).
+
+    >>> _flat_length_at_most([1, "ab"], 9), _flat_length_at_most([1, "ab"], 8)
+    (True, False)
+    """
+    return _flat_length(value, room) <= room
+
+
+def _flat_length(value: Any, room: int) -> int:
+    """At most the length of ``value`` encoded on one line, and more than ``room`` when that is
+    (a number or a string counts at its shortest: one digit, its characters unescaped)."""
+    kind = type(value)
+    if kind is str:
+        return len(value) + 2
+    if kind is dict:
+        total = 2 * len(value) if value else 2  # braces and separators
+        for key, item in value.items():
+            total += len(key) + 4  # '"key": '
+            kind = type(item)
+            if kind is str:
+                total += len(item) + 2
+            elif kind is int:
+                total += 1
+            else:
+                total += _flat_length(item, room - total)
+            if total > room:
+                return total
+        return total
+    if kind is list:
+        total = 2 * len(value) if value else 2
+        for item in value:
+            if total > room:
+                return total
+            total += len(item) + 2 if type(item) is str else _flat_length(item, room - total)
+        return total
+    if value is None or value is True:
+        return 4
+    if value is False:
+        return 5
+    return 1
+
 
 def _json_text(value: Any, indent: int, column: int = 0) -> str:
     """``value`` as JSON starting at ``column`` of a line indented by ``indent``."""
-    if not isinstance(value, (dict, list)) or not value:
+    kind = type(value)
+    if kind is not dict and kind is not list or not value:
         return _ENCODE(value)
-    if 3 * len(value) <= JSON_WIDTH - column:  # else it cannot fit: each item takes 3 columns or more
+    room = JSON_WIDTH - column
+    if _flat_length(value, room) <= room:  # else it cannot fit
         flat = _ENCODE(value)
-        if column + len(flat) <= JSON_WIDTH:
+        if len(flat) <= room:
             return flat
     inner = " " * (indent + 2)
-    if isinstance(value, dict):
+    if kind is dict:
         items = []
         for key, item in value.items():
-            prefix = f"{inner}{_ENCODE(key)}: "
-            items.append(prefix + _json_text(item, indent + 2, len(prefix)))
+            prefix = f"{inner}{_STRING(key)}: "
+            kind = type(item)
+            if kind is str:
+                items.append(prefix + _STRING(item))
+            elif kind is int:
+                items.append(prefix + str(item))
+            else:
+                items.append(prefix + _json_text(item, indent + 2, len(prefix)))
         return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
     items = [inner + _json_text(item, indent + 2, len(inner)) for item in value]
     return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
 
 
-def write_yaml(games: Iterable[Game]) -> str:
-    """Games as a YAML record with the same layout as the JSON one.
+#: A string as JSON (what :data:`_ENCODE` makes of it, without its detour).
+_STRING = json.encoder.encode_basestring
+
+
+def write_yaml(games: Iterable[Game], locations: bool = True) -> str:
+    """Games as a YAML record with the same layout as the JSON one (:class:`YamlWriter` writes
+    it game by game).
 
     >>> print(write_yaml([Game(comments=["line\u2028break"])]), end="")
     format: muehle-record
@@ -231,9 +332,30 @@ def write_yaml(games: Iterable[Game]) -> str:
       - "line\\Lbreak"
       plies: []
     """
-    return yaml.dump(
-        records_to_data(games), Dumper=_SafeDumper, allow_unicode=True, sort_keys=False,
-    )
+    return written(YamlWriter(locations), games)
+
+
+class YamlWriter(RecordWriter):
+    """The YAML record of :func:`write_yaml`, game by game: one document whose ``games`` are a
+    block sequence, each game an item of it written as it comes."""
+
+    def __init__(self, locations: bool = True) -> None:
+        self.locations = locations
+        self._games = 0
+
+    def game(self, game: Game) -> str:
+        item = _yaml_text([game_to_data(game, self.locations)])
+        self._games += 1
+        if self._games > 1:
+            return item
+        return _yaml_text({"format": FORMAT, "version": VERSION}) + "games:\n" + item
+
+    def end(self) -> str:
+        return "" if self._games else _yaml_text({"format": FORMAT, "version": VERSION, "games": []})
+
+
+def _yaml_text(data: Any) -> str:
+    return yaml.dump(data, Dumper=_SafeDumper, allow_unicode=True, sort_keys=False)
 
 
 class _SafeDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
@@ -490,6 +612,9 @@ class _Checker:
             text = self.string(text, name_path)
             if "\n" in text or "\r" in text:
                 self.fail(name_path, _("a tag value cannot contain a line break"))
+            too_long = too_long_tag_value(name, text)
+            if too_long is not None:  # (the notation's limit: the record could not be written as notation)
+                self.fail(name_path, too_long)
             tags[name] = text
         return tags
 

@@ -534,13 +534,32 @@ def _read_chunks(chunks: Iterator[Chunk], source: str, deferred: bool,
     """The games of ``chunks``, cut from a :class:`Lines` reading whose lines not UTF-8 are ``undecoded``:
     a game that holds one gets its error (the first) and is judged no further than its bytes are read."""
     for chunk in chunks:
-        if undecoded:  # (the chunks come in the order of their lines)
-            while undecoded and undecoded[0].error.line < chunk.first_line:
-                undecoded.popleft()
-            if undecoded and undecoded[0].error.line < chunk.first_line + len(chunk.lines):
-                yield _undecoded_game(chunk, source, undecoded[0])
-                continue
-        yield _parse_chunk(chunk, source, deferred)
+        yield _game_of(chunk, source, deferred, undecoded)
+
+
+def _game_of(chunk: Chunk, source: str, deferred: bool, undecoded: deque[UndecodedLine]) -> Game:
+    """The game of one chunk of :func:`_read_chunks` (the chunks come in the order of their lines)."""
+    if undecoded:
+        while undecoded and undecoded[0].error.line < chunk.first_line:
+            undecoded.popleft()
+        if undecoded and undecoded[0].error.line < chunk.first_line + len(chunk.lines):
+            return _undecoded_game(chunk, source, undecoded[0])
+    return _parse_chunk(chunk, source, deferred)
+
+
+def read_lines_with_text(lines: Iterable[str], source: str = "<input>") -> Iterator[tuple[Game, str]]:
+    """Every game of ``lines``, as :func:`read_lines` reads them, with its own text as the splitter
+    cut it (:attr:`~muehle.notation.splitter.Chunk.source_text`): the text of a game chosen from a
+    file, written as it stands there.
+
+    >>> [(game.result, text) for game, text in read_lines_with_text(["1. b4 d6 1-0", "", "1. d2 *"])]
+    [('1-0', '1. b4 d6 1-0\\n'), ('*', '1. d2 *')]
+    """
+    undecoded: Optional[deque[UndecodedLine]] = getattr(lines, "undecoded", None)
+    if undecoded is None:
+        undecoded = deque()
+    for chunk in split_lines(lines):
+        yield _game_of(chunk, source, False, undecoded), chunk.source_text
 
 
 def _undecoded_game(chunk: Chunk, source: str, line: UndecodedLine) -> Game:

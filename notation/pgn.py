@@ -32,7 +32,8 @@ from typing import Iterable, Optional
 
 from muehle.notation.model import MAX_DIGITS, RESULTS, Game, Ply, Variation, normal_result, numbering_after
 from muehle.notation.writers import (
-    GLUED_CAPTURE, UnwritableError, check_numbering, comment_unit, movetext_units, tag_line, unwritable, wrap_units,
+    GLUED_CAPTURE, JoinedWriter, UnwritableError, check_numbering, comment_unit, movetext_units, tag_line, unwritable,
+    wrap_units, written,
 )
 
 #: The seven tags every PGN record starts with, and the value of a missing one.
@@ -169,4 +170,4 @@ def game_pgn(game: Game, width: int = PGN_WIDTH) -> str:
 
 def write_pgn(games: Iterable[Game]) -> str:
     """Games as Sanmill-style PGN, separated by a blank line."""
-    return "\n".join(game_pgn(game) for game in games)
+    return written(JoinedWriter(game_pgn), games)

@@ -35,6 +35,7 @@ from muehle.notation.model import (
     BLACK, MAX_DIGITS, WHITE, Game, Numbering, Ply, Side, goes_back, next_numbering, normal_result,
     too_many_digits,
 )
+from muehle.notation.quoted import quoted_text, unrolled
 from muehle.notation.tags import tag_pair, tag_value_column
 
 #: PlayOK's numbering of the points: point ``n`` is ``PLAYOK_POINTS[n - 1]``, row by row
@@ -79,8 +80,9 @@ def playok_number(point: str) -> int:
 #: The words of a PlayOK text, in the order they are tried at a place.
 _WORD = re.compile(r"""
     (?P<space>\s+)
-  | (?P<tag>\[[ \t]*[A-Za-z0-9_]+[ \t]+"(?:[^"\\\r\n]|\\["\\])*"[ \t]*\])
-  | (?P<brace>\{(?:(?!(?:\r\n?|\n)[ \t]*(?:\r\n?|\n)[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]+")[^}])*\}?)
+  | (?P<tag>\[[ \t]*[A-Za-z0-9_]+[ \t]+""" + quoted_text(r'[^"\\\r\n]', r'\\["\\]', "tag_escapes") + r"""[ \t]*\])
+  | (?P<brace>\{""" + unrolled(r"[^}\r\n]", r'(?!(?:\r\n?|\n)[ \t]*(?:\r\n?|\n)[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]+")[\r\n]',
+                                "brace_lines") + r"""\}?)
   | (?P<semicolon>;[^\r\n]*)
   | (?P<result>(?:1-0|0-1|1/2-1/2|\*)(?![\w/.\-]))
   | (?P<number>[0-9]+(?:\.\.\.|\.|…))

@@ -24,7 +24,8 @@ from muehle.notation.model import WHITE, Game, Ply
 from muehle.notation.pgn import numbered, pgn_result
 from muehle.notation.playok import PLAYOK_NUMBERS
 from muehle.notation.writers import (
-    UnwritableError, add_comment, check_numbering, check_ply, comment_unit, tag_line, unwritable, wrap_units,
+    JoinedWriter, UnwritableError, add_comment, check_numbering, check_ply, comment_unit, tag_line, unwritable,
+    wrap_units, written,
 )
 
 #: Width of a movetext line.
@@ -98,4 +99,4 @@ def game_playok(game: Game, width: int = PLAYOK_WIDTH) -> str:
 
 def write_playok(games: Iterable[Game]) -> str:
     """Games as PlayOK writes them, separated by a blank line."""
-    return "\n".join(game_playok(game) for game in games)
+    return written(JoinedWriter(game_playok), games)

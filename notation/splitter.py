@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Optional
 
 from muehle.notation.memo import Memo
+from muehle.notation.quoted import quoted_text
 from muehle.notation.tags import TAG as _TAG, TAG_LINE as _TAG_LINE, TAG_START as _TAG_START
 
 #: The results as the splitter finds them (the book's ``½-½`` too).
@@ -44,7 +45,7 @@ _SPECIAL = re.compile(r'[{;"]|' + "|".join(re.escape(text) for text in RESULT_TE
 # What may not stand right before or after a result for it to be one.
 _GLUED = re.compile(r"[\w/.\-]")
 _NON_SPACE = re.compile(r"\S")
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?')
+_STRING = re.compile(quoted_text(r'[^"\\]', r"\\.", "escapes", closed='"?'))
 # A line of movetext that starts with neither a tag nor a comment (nor is blank).
 _PLAIN_MOVETEXT = re.compile(r"[ \t]*[^\s\[{;]")
 
@@ -73,6 +74,22 @@ class Chunk:
         if self.start:
             lines[0] = " " * self.start + lines[0][self.start:]
         return "\n".join(lines)
+
+    @property
+    def source_text(self) -> str:
+        """The game's own text as in the source: its lines joined by LF, without the parts of a
+        game before or after it on its first or last line, and with the blank lines that follow
+        it up to the next game (so the texts of all games, each with a line break after it, are the
+        text again, its line breaks LF and a game that ends within a line ending that line).
+
+        >>> [chunk.source_text for chunk in split_lines(["1. b4 d6 1-0 1. d2 *", "", '[Event "x"]', "1. f4"])]
+        ['1. b4 d6 1-0 ', '1. d2 *\\n', '[Event "x"]\\n1. f4']
+        """
+        lines = self.lines
+        if len(lines) == 1:
+            return lines[0][self.start:self.end]
+        last = lines[-1] if self.end is None else lines[-1][: self.end]
+        return "\n".join([lines[0][self.start:], *lines[1:-1], last])
 
     @property
     def is_comment_only(self) -> bool:

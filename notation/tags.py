@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from typing import Iterable, Optional
 
+from muehle.notation.quoted import quoted_text
+
 __all__ = ["LONGEST_TAG_VALUE", "too_long_tag_value", "TAG_NAME", "TAG_OPENING", "TAG_START", "TAG", "TAG_LINE", "tag_pair", "tag_value_column",
            "tag_value_offset_column", "tag_place"]
 
@@ -34,7 +36,7 @@ TAG_OPENING = rf'\[[ \t]*{TAG_NAME}[ \t]+"'
 TAG_START = re.compile(rf"[ \t]*{TAG_OPENING}")
 
 #: A whole tag pair (any escaped character: a wrong escape is the parser's to report).
-TAG = re.compile(TAG_OPENING + r'[^"\\]*(?:\\.[^"\\]*)*"[ \t]*\]')
+TAG = re.compile(TAG_OPENING[:-1] + quoted_text(r'[^"\\]', r"\\.", "tag_escapes") + r"[ \t]*\]")
 
 #: A line that is one tag pair alone, with blanks around it.
 TAG_LINE = re.compile(r"[ \t]*" + TAG.pattern + r"[ \t]*")

@@ -407,17 +407,82 @@ def write_notation(games: Iterable[Game], *, black_number: str = "dots", comma: 
     ...                      comma=True), end="")
     4. -, e4 5. d2-d3, d5
     """
-    _black_mark(black_number)
-    written = list(games)
-    texts = []
-    for index, game in enumerate(written):
-        following = written[index + 1] if index + 1 < len(written) else None
+    return written(NotationWriter(black_number, comma), games)
+
+
+class RecordWriter:
+    """Writes a record game by game: :meth:`game` gives the text that can be written after
+    each game (maybe empty, held back until the layout is known), :meth:`end` the rest.
+    A game the readers would refuse raises :class:`~muehle.notation.writers.UnwritableError`
+    in :meth:`game`, and nothing of it is written: the writer goes on with the next one."""
+
+    def game(self, game: Game) -> str:
+        raise NotImplementedError
+
+    def end(self) -> str:
+        raise NotImplementedError
+
+
+
+
+def written(writer: RecordWriter, games: Iterable[Game]) -> str:
+    """The whole text a :class:`RecordWriter` writes of ``games``."""
+    return "".join([*(writer.game(game) for game in games), writer.end()])
+
+
+class NotationWriter(RecordWriter):
+    """The text of :func:`write_notation`, game by game: a game is written when the next one is
+    known (whether it needs a ``*`` to end it depends on that one)."""
+
+    def __init__(self, black_number: str = "dots", comma: bool = False) -> None:
+        _black_mark(black_number)
+        self.black_number = black_number
+        self.comma = comma
+        self._count = 0
+        self._held: Optional[tuple[Game, str]] = None
+
+    def game(self, game: Game) -> str:
+        text = game_notation(game, black_number=self.black_number, comma=self.comma)
+        before = self._release(game)
+        self._held = (game, text)
+        self._count += 1
+        return before
+
+    def end(self) -> str:
+        return self._release(None) + ("\n" if self._count else "")
+
+    def _release(self, following: Optional[Game]) -> str:
+        """The held game's text (after the blank line that parts it from the one before)."""
+        if self._held is None:
+            return ""
+        game, text = self._held
+        index = self._count - 1
         runs_on = game.result is None and (
             following is not None and (not following.tags or not game.plies)
             or index > 0 and not game.tags and not game.plies
             or not (game.tags or game.plies or game.comments or game.final_comments))
-        texts.append(game_notation(game, result="*" if runs_on else None, black_number=black_number, comma=comma))
-    return "\n\n".join(texts) + "\n" if texts else ""
+        if runs_on:
+            text = game_notation(game, result="*", black_number=self.black_number, comma=self.comma)
+        return ("\n\n" if index else "") + text
+
+
+class JoinedWriter(RecordWriter):
+    """Games each written alone by ``write_game``, a line break between two (PGN, PlayOK's text)."""
+
+    def __init__(self, write_game: Callable[[Game], str]) -> None:
+        self.write_game = write_game
+        self._first = True
+
+    def game(self, game: Game) -> str:
+        text = self.write_game(game)
+        if self._first:
+            self._first = False
+            return text
+        return "\n" + text
+
+    def end(self) -> str:
+        return ""
+
 
 
 def unwritable(message: str, game: Optional[Game] = None, ply: Optional[Ply] = None) -> UnwritableError:

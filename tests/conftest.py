@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -31,3 +33,30 @@ def english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def examples() -> Path:
     return EXAMPLES
+
+
+# The endgame tables a test reads are those it builds: the HTML writer and `show --best` look into
+# the user's cache by default, which must not be this machine's.
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="muehle-test-cache-")
+
+
+@pytest.fixture(scope="session")
+def solved_three_v_three() -> Any:
+    """The 3-against-3 table under flying and capture from mills when all stand in mills, solved
+    once per test run (some seconds)."""
+    pytest.importorskip("numpy")
+    from muehle.analyzer.endgames import solver
+    from muehle.analyzer.endgames.settings import EndgameRules
+
+    return solver.solve_group([(3, 3)], EndgameRules(), {})[(3, 3)]
+
+
+@pytest.fixture(scope="session")
+def endgame_cache(solved_three_v_three: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A cache folder holding that table (the tables of the presets wmd, schuermann, ...)."""
+    from muehle.analyzer.endgames.settings import EndgameRules
+    from muehle.analyzer.endgames.store import save_table, table_path
+
+    directory = tmp_path_factory.mktemp("endgames")
+    save_table(table_path(directory, EndgameRules(), (3, 3)), solved_three_v_three)
+    return directory

@@ -37,15 +37,17 @@ def format_duration(seconds: float) -> str:
     return f"{minutes}:{secs:02d}"
 
 
-def format_status(games: int, plies: int, elapsed: float, fraction: Optional[float] = None) -> str:
-    """The progress line: counts, plies per second, and, when the share done is known, time left.
+def format_status(games: int, plies: int, elapsed: float, fraction: Optional[float] = None,
+                  verb: str = "checked") -> str:
+    """The progress line: counts (of games ``verb``: checked, converted, ...), plies per second,
+    and, when the share done is known, time left.
 
     >>> format_status(3, 150, elapsed=0.0)
     'checked 3 games, 150 plies'
-    >>> format_status(1, 40, elapsed=4.0, fraction=1.0)
-    'checked 1 game, 40 plies  10 plies/s  100%'
+    >>> format_status(1, 40, elapsed=4.0, fraction=1.0, verb="converted")
+    'converted 1 game, 40 plies  10 plies/s  100%'
     """
-    text = f"checked {games:,} game{'' if games == 1 else 's'}, {plies:,} plies"
+    text = f"{verb} {games:,} game{'' if games == 1 else 's'}, {plies:,} plies"
     if elapsed > 0:
         text += f"  {plies / elapsed:,.0f} plies/s"
     if fraction is not None:
@@ -56,7 +58,8 @@ def format_status(games: int, plies: int, elapsed: float, fraction: Optional[flo
     return text
 
 
-def _is_terminal(stream: TextIO) -> bool:
+def is_terminal(stream: TextIO) -> bool:
+    """Whether ``stream`` is a terminal (not a pipe, a file, or a closed stream)."""
     try:
         return bool(stream.isatty())
     except (AttributeError, ValueError, OSError):  # no isatty, or a closed stream
@@ -70,7 +73,7 @@ class Progress:
     the ``done`` passed to :meth:`advance` is in the same unit, and with both the line
     shows the share done and the time left. ``quiet`` switches the display off (for
     ``--format json``); it is off anyway when ``stream`` (default: standard error) is
-    not a terminal. The counters :attr:`games` and :attr:`plies` are kept either way,
+    not a terminal. ``verb`` says what is done to the games (``checked``, ``converted``, ...). The counters :attr:`games` and :attr:`plies` are kept either way,
     so a run stopped by Ctrl-C can report what it checked.
 
     >>> import io
@@ -88,10 +91,12 @@ class Progress:
         quiet: bool = False,
         interval: float = 0.2,
         clock: Callable[[], float] = time.monotonic,
+        verb: str = "checked",
     ) -> None:
         self.total = total
+        self.verb = verb
         self.stream: TextIO = stream if stream is not None else sys.stderr
-        self.shown = not quiet and _is_terminal(self.stream)
+        self.shown = not quiet and is_terminal(self.stream)
         self.interval = interval
         self.games = 0
         self.plies = 0
@@ -123,7 +128,7 @@ class Progress:
         fraction = None
         if self.total and self.done is not None:
             fraction = self.done / self.total
-        return format_status(self.games, self.plies, self.elapsed, fraction)
+        return format_status(self.games, self.plies, self.elapsed, fraction, self.verb)
 
     def draw(self) -> None:
         """Redraw the line in place (only on a terminal)."""

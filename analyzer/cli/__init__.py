@@ -23,19 +23,23 @@ from typing import Any, Optional
 
 import click
 
+from muehle.analyzer.cli.common import colour_option
 from muehle.notation.errors import MuehleError, visible
 from muehle.notation.i18n import CHOICES, N_, _, current_language, language_from_environment, set_language
 
 #: Command name -> (module in this package, function name, one-line help).
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "convert": ("convert", "convert", N_("Convert records between notation, JSON, YAML, PGN and HTML.")),
-    "validate": ("validate", "validate", N_("Replay records under a ruleset and report every broken rule.")),
-    "rules": ("rules", "rules", N_("List the rulesets, or print one as YAML.")),
-    "generate": ("generate", "generate", N_("Generate random legal games.")),
-    "analyze": ("analyze", "analyze", N_("Report mills, captures, phases, repetitions and draw rights.")),
-    "claim": ("claim", "claim", N_("Decide whether a draw claim was right at a given ply.")),
-    "show": ("show", "show", N_("Show a position as a board diagram, SVG or FEN.")),
-    "endgames": ("endgames", "endgames", N_("Solve small endgames; probe a position's perfect-play value.")),
+    "convert": ("convert", "convert", "Convert records between notation, JSON, YAML, PGN and HTML."),
+    "validate": ("validate", "validate", "Replay records under a ruleset and report every broken rule."),
+    "rules": ("rules", "rules", "List the rulesets, or print one as YAML."),
+    "generate": ("generate", "generate", "Generate random legal games."),
+    "analyze": ("analyze", "analyze", "Report mills, captures, phases, repetitions and draw rights."),
+    "claim": ("claim", "claim", "Decide whether a draw claim was right at a given ply."),
+    "show": ("show", "show", "Show a position as a board diagram, SVG or FEN."),
+    "positions": ("positions", "positions", "List every position of a game: FEN, stones, phase, side to move."),
+    "endgames": ("endgames", "endgames", "Solve small endgames; probe a position's perfect-play value."),
+    "select": ("select", "select", "Write the games that meet criteria (players, result, tags, validity, end, features)."),
+    "stats": ("stats", "stats", "Count games: validity by error code, results, ends, draw rights, lengths, players."),
 }
 
 
@@ -161,11 +165,17 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="muehle", prog_name="muehle")
 @click.option(*LANGUAGE_OPTION.opts, type=LANGUAGE_OPTION.type, is_eager=True, expose_value=False,
               callback=_choose_language, help=LANGUAGE_OPTION.help)
+@colour_option
 def cli() -> None:
     """muehle: game records of Nine Men's Morris (Mühle).
 
     Reads records in the notation of Schürmann/Nüscheler ("18. d2-b2/xa4") and
     Sanmill's PGN, replays them under a ruleset, and reports what happened.
+
+    Example:
+
+    \b
+      muehle convert examples/schuermann-book-game.txt --to json
     """
 
 
@@ -188,7 +198,9 @@ def _buffer_standard_output() -> None:
 
 def report_error(error: MuehleError) -> None:
     """Print an input error to standard error in the compiler's format."""
-    click.echo(error.format(), err=True)
+    from muehle.analyzer.cli.common import echo_error
+
+    echo_error(error)
 
 
 def main(argv: Optional[list[str]] = None) -> Any:

@@ -21,8 +21,9 @@ import yaml
 
 from muehle.analyzer.reports.analysis import Analysis, analyze as analyze_replay
 from muehle.analyzer.reports.analysis_text import render_text
-from muehle.analyzer.cli.common import (echo_data, fails_cleanly, from_option, require_numpy_or_exit, rules_option,
-                                        stdout_is_utf8)
+from muehle.analyzer.cli.common import (ALL_GAMES, GameChoice, colour_for, colour_option, echo_data, echo_error,
+                                        fails_cleanly, from_option, game_numbers, game_title, require_numpy_or_exit,
+                                        rules_option, stdout_is_utf8)
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.engine.rules import Ruleset
@@ -30,13 +31,6 @@ from muehle.notation.errors import MuehleError, visible
 from muehle.notation.i18n import N_, _
 
 FORMATS = ("text", "json", "yaml")
-
-
-def _title(analysis: Analysis, source: str, index: int) -> str:
-    tags = analysis.game.tags
-    players = f": {tags.get('White', '?')} - {tags.get('Black', '?')}" if "White" in tags or "Black" in tags else ""
-    return _("{source}, game {number}{players} (rules {rules})").format(source=source, number=index, players=players,
-                                                                      rules=analysis.rules.name)
 
 
 def analyze_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
@@ -71,60 +65,87 @@ def analyze_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
     return done, errors
 
 
-def render(done: list[tuple[int, Analysis]], source: str, fmt: str, perfect: Optional[dict[int, Any]] = None) -> str:
-    """The whole output in one format (with the endgame tables' marks of ``perfect``, by game)."""
-    if perfect is not None:
+#: One analysed game: its input's name, its number there, its analysis, and (with ``--perfect``)
+#: the endgame tables' marks of its plies.
+Done = tuple[str, int, Analysis, Any]
+
+
+def render(done: list[Done], fmt: str, colour: bool = False) -> str:
+    """The whole output in one format (with the endgame tables' marks, where given); the text
+    with ``colour`` painted for a terminal, and terminal-safe."""
+    if any(marks is not None for *_, marks in done):
         from muehle.analyzer.endgames.perfect import perfect_text, with_perfect_play
     if fmt == "text":
         ascii_only = not stdout_is_utf8()
-        return "\n".join(render_text(analysis, _title(analysis, source, number), ascii=ascii_only)
-                         + (perfect_text(perfect[number]) if perfect is not None else "")
-                         for number, analysis in done)
-    data: list[dict[str, Any]] = [analysis.to_dict(source, number) if perfect is None else
-                                  with_perfect_play(analysis.to_dict(source, number), perfect[number])
-                                  for number, analysis in done]
+        return "\n".join(render_text(analysis, game_title(analysis.game.tags, analysis.rules.name, source, number),
+                                     ascii=ascii_only, colour=colour)
+                         + (_safe(perfect_text(marks), colour) if marks is not None else "")
+                         for source, number, analysis, marks in done)
+    data: list[dict[str, Any]] = [analysis.to_dict(source, number) if marks is None else
+                                  with_perfect_play(analysis.to_dict(source, number), marks)
+                                  for source, number, analysis, marks in done]
     if fmt == "json":
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
 
 
+def _safe(text: str, colour: bool) -> str:
+    """``text`` terminal-safe when it goes among painted text (else the whole output is made so)."""
+    return visible(text) if colour else text
+
+
 @click.command(name="analyze")
-@click.argument("file", metavar="FILE")
-@click.option("--game", "game_number", type=click.IntRange(min=1), default=None,
-              help=N_("Only this game of the file (1 is the first). Default: every game."))
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("--game", "game_choice", type=GameChoice(), default=ALL_GAMES, show_default=True,
+              help="Only this game of each file (1 is the first), or 'all' (every game).")
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
-              help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
-              help=N_("A timeline for people, or the documented JSON/YAML contract."))
+              help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default="text", show_default=True,
+              help="A timeline for people, or the documented JSON/YAML contract.")
 @click.option("--perfect", is_flag=True,
               help=N_("Add the endgame tables' values and marks to plies played without stones in hand (needs numpy)."))
 @click.option("--endgames-dir", default=None, metavar="DIR", help=N_("With --perfect: the endgame tables' cache folder."))
 @from_option
+@colour_option
 @fails_cleanly
-def analyze(file: str, game_number: Optional[int], rules: Optional[Ruleset], fmt: str, perfect: bool,
+def analyze(files: tuple[str, ...], game_choice: "int | str", rules: Optional[Ruleset], fmt: str, perfect: bool,
             endgames_dir: Optional[str], source_format: Optional[str]) -> None:
     """Report mills, captures, phases, repetitions, draw rights and the end of each game.
 
-    FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads standard input).
+    FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads standard input);
+    the games of several files are reported one after the other (one JSON or YAML array).
+
+    Example:
+
+    \b
+      muehle analyze examples/analyze-zwickmuehle.txt --format yaml
     """
-    data = load_games(file, source_format)
-    if game_number is not None:
-        data.pick(game_number)
-        numbers = [game_number]
-    else:
-        data.pick(1)  # an input without games is an error
-        numbers = list(range(1, len(data.games) + 1))
     if perfect:
         require_numpy_or_exit()
-    tables: Optional[dict[int, Any]] = {} if perfect else None
-    done, errors = analyze_input(data, numbers, rules, tables, endgames_dir)
+    done: list[Done] = []
+    errors: list[MuehleError] = []
+    for name in files:
+        try:
+            data = load_games(name, source_format)
+            numbers = game_numbers(data, game_choice)
+        except MuehleError as error:
+            if len(files) == 1:
+                raise
+            errors.append(error)
+            continue
+        tables: Optional[dict[int, Any]] = {} if perfect else None
+        analysed, failed = analyze_input(data, numbers, rules, tables, endgames_dir)
+        done.extend((data.source, number, analysis, None if tables is None else tables[number])
+                    for number, analysis in analysed)
+        errors.extend(failed)
     if done:
-        output = render(done, data.source, fmt, tables)
+        colour = fmt == "text" and colour_for(sys.stdout)
+        output = render(done, fmt, colour)
         if fmt == "text":
-            click.echo(visible(output), nl=False)
+            click.echo(output if colour else visible(output), nl=False, color=colour)
         else:
             echo_data(output)
-    for error in errors:
-        click.echo(error.format(), err=True)
+    for problem in errors:
+        echo_error(problem)
     if errors:
         sys.exit(1)

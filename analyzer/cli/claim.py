@@ -14,6 +14,7 @@ import json
 import sys
 
 import click
+import yaml
 
 from muehle.analyzer.reports.claims import CLAIM_RULES, judge_claim
 from muehle.analyzer.cli.common import (check_ply_choice, echo_data, fails_cleanly, from_option, ply_of_move,
@@ -24,22 +25,25 @@ from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.errors import MuehleError, visible
 from muehle.notation.i18n import N_
 
+#: The forms of the verdict: text for people, JSON and YAML the same data (``docs/analyze.md``).
+FORMATS = ("text", "json", "yaml")
+
 
 @click.command(name="claim")
 @click.argument("file", metavar="FILE")
-@ply_options(ply_help=N_("The claim is made after this ply (1 is the record's first ply: White's first placement, "
-                          "or the first ply after a set-up position; 0: at the start)."),
-             move_help=N_("Or after this full move's ply of --side, as the score sheet numbers it."))
-@click.option("--by", "by", type=click.Choice(["white", "black"]), required=True,
-              help=N_("The side that claims (for mandatory-draw: the side that offers the draw)."))
-@click.option("--rule", type=click.Choice(CLAIM_RULES), required=True,
-              help=N_("repetition (WMD 11.2), no-capture (11.3) or mandatory-draw (11.5)."))
+@ply_options(ply_help="The claim is made after this ply (1 is the record's first ply: White's first placement, "
+                       "or the first ply after a set-up position; 0: at the start).",
+             move_help="Or after this full move's ply of --side, as the score sheet numbers it.")
+@click.option("--by", "by", type=click.Choice(["white", "black"], case_sensitive=False), required=True,
+              help="The side that claims (for mandatory-draw: the side that offers the draw).")
+@click.option("--rule", type=click.Choice(CLAIM_RULES, case_sensitive=False), required=True,
+              help="repetition (WMD 11.2), no-capture (11.3) or mandatory-draw (11.5).")
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
               help=N_("Which game of the file (1 is the first)."))
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
-              help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help=N_("The verdict as two lines of text or as JSON."))
+              help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default="text",
+              show_default=True, help="The verdict as two lines of text, or as JSON or YAML (the same data).")
 @from_option
 @fails_cleanly
 def claim(file: str, ply: Optional[int], move: Optional[int], side: Optional[str], by: str, rule: str,
@@ -47,6 +51,11 @@ def claim(file: str, ply: Optional[int], move: Optional[int], side: Optional[str
     """Decide whether a draw claim after ply N was right; exit 0 if valid, 1 if not.
 
     FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads standard input).
+
+    Example (White claims a threefold repetition after Black's 13th move):
+
+    \b
+      muehle claim examples/analyze-repetition.txt --move 13 --side black --by white --rule repetition
     """
     check_ply_choice(ply, move, side, needed_for=N_("the claim"))
     data = load_games(file, source_format)
@@ -61,11 +70,12 @@ def claim(file: str, ply: Optional[int], move: Optional[int], side: Optional[str
         verdict = judge_claim(replayed, ply, by, rule)  # type: ignore[arg-type]
     except MuehleError as error:
         raise data.located(error, game_number) from None
-    if fmt == "json":
+    if fmt == "text":
+        click.echo(visible(verdict.text()), nl=False)
+    else:
         output = {"source": data.source, "game": game_number, "rules": replayed.rules.name,
                   **verdict.to_dict()}
-        echo_data(json.dumps(output, ensure_ascii=False, indent=2) + "\n")
-    else:
-        click.echo(visible(verdict.text()), nl=False)
+        echo_data(json.dumps(output, ensure_ascii=False, indent=2) + "\n" if fmt == "json"
+                  else yaml.safe_dump(output, sort_keys=False, allow_unicode=True, width=100))
     if not verdict.valid:
         sys.exit(1)

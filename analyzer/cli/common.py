@@ -1,7 +1,8 @@
-"""What the commands share: reading inputs, writing output atomically, failing cleanly."""
+"""What the commands share: reading inputs, writing output atomically, failing cleanly, colour."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
 import io
@@ -10,15 +11,17 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, TypeVar, overload
 
 import click
 
+from muehle.analyzer.pictures.style import error_text, wants_colour
 from muehle.notation.errors import MuehleError
 from muehle.notation.i18n import N_, _
 
 if TYPE_CHECKING:
     from muehle.analyzer.engine.replay import Replay
+    from muehle.analyzer.cli.game_input import GameInput
     from muehle.analyzer.engine.rules import Ruleset
     from muehle.notation.model import Game
 
@@ -45,7 +48,7 @@ def fails_cleanly(command: F) -> F:
                 if sys.stdout is not None:
                     sys.stdout.flush()  # (a failure to write shows here, not at exit)
         except MuehleError as error:
-            click.echo(error.format(), err=True)
+            echo_error(error)
             sys.exit(1)
         except OSError as error:
             if error.filename is not None:  # (not a stream: a fault of muehle's own)
@@ -67,6 +70,41 @@ def _drop_standard_output() -> None:
         os.close(null)
     except (OSError, ValueError, AttributeError):  # (no descriptor: a closed or replaced stream)
         pass
+
+
+#: Where the command line's colour choice is kept: in the context's ``meta``, which the group
+#: and its command share (the command's own option, read after the group's, wins).
+_COLOUR_CHOICE = "muehle.colour"
+
+
+def _remember_colour(ctx: click.Context, param: click.Parameter, value: Optional[bool]) -> None:
+    if value is not None:
+        ctx.meta[_COLOUR_CHOICE] = value
+
+
+def colour_option(command: F) -> F:
+    """The options ``--color/--no-color`` (of the group, and of the commands that draw): colour
+    the output or not, whatever ``NO_COLOR`` says and wherever it goes (see :func:`colour_for`)."""
+    return click.option(
+        "--color/--no-color", "colour", default=None, expose_value=False, callback=_remember_colour,
+        help="Colour the output (the board, the word 'error:'), also into a file or pipe; or never. "
+             "Default: on a terminal, unless NO_COLOR is set.",
+    )(command)
+
+
+def colour_for(stream: Any) -> bool:
+    """Whether what goes to ``stream`` (``sys.stdout``, ``sys.stderr``) is coloured: ``--color`` or
+    ``--no-color`` if given, else not when ``NO_COLOR`` is set, else on a terminal
+    (:func:`~muehle.analyzer.pictures.style.wants_colour`)."""
+    ctx = click.get_current_context(silent=True)
+    return wants_colour(stream, None if ctx is None else ctx.meta.get(_COLOUR_CHOICE))
+
+
+def echo_error(error: MuehleError, severity: str = "error") -> None:
+    """Print an input error (or a ``warning``, a ``note``) to standard error as a compiler
+    does, the severity in colour where :func:`colour_for` says so."""
+    colour = colour_for(sys.stderr)
+    click.echo(error_text(error, severity, colour), err=True, color=colour)
 
 
 class ClosedOutput(io.TextIOBase):
@@ -119,9 +157,9 @@ def from_option(command: F) -> F:
     from muehle.notation.reading import FORMATS
 
     return click.option(
-        "--from", "source_format", type=click.Choice(FORMATS), default=None,
-        help=N_("Read the input(s) in this format instead of knowing it from the file name "
-                "(.json, .yaml, .yml; anything else notation or PGN) or from the content."),
+        "--from", "source_format", type=click.Choice(FORMATS, case_sensitive=False), default=None,
+        help="Read the input(s) in this format instead of knowing it from the file name "
+             "(.json, .yaml, .yml; anything else notation or PGN) or from the content.",
     )(command)
 
 
@@ -137,14 +175,59 @@ def output_path(ctx: click.Context, param: click.Parameter, value: Optional[str]
     return value
 
 
+#: What ``--game all`` stands for: every game of each input.
+ALL_GAMES = "all"
+
+
+class GameChoice(click.ParamType):
+    """The value of ``--game``: a game's number (1 is the first) or ``all``.
+
+    >>> GameChoice().convert("3", None, None), GameChoice().convert(" ALL ", None, None)
+    (3, 'all')
+    """
+
+    name = "N|all"
+
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
+        if isinstance(value, int) or value == ALL_GAMES:
+            return value
+        text = str(value).strip()
+        if text.lower() == ALL_GAMES:
+            return ALL_GAMES
+        if text.isdigit() and int(text) >= 1:
+            return int(text)
+        self.fail(f"'{value}' is neither a game's number (1 is the first) nor 'all'", param, ctx)
+
+
+def game_numbers(data: "GameInput", choice: "int | str") -> list[int]:
+    """The numbers of the games of ``data`` that ``--game`` chose (:class:`GameChoice`); a located
+    error when the input has no such game (or, for ``all``, none at all)."""
+    if choice == ALL_GAMES:
+        data.pick(1)  # (an input without games is an error)
+        return list(range(1, len(data.games) + 1))
+    assert isinstance(choice, int)
+    data.pick(choice)
+    return [choice]
+
+
+def game_title(tags: dict[str, str], rules: str, source: str, index: int) -> str:
+    """The heading of a game in a report for people: its input, number, players and ruleset.
+
+    >>> game_title({"White": "A"}, "wmd", "g.txt", 2)
+    'g.txt, game 2: A - ? (rules wmd)'
+    """
+    players = f": {tags.get('White', '?')} - {tags.get('Black', '?')}" if "White" in tags or "Black" in tags else ""
+    return f"{source}, game {index}{players} (rules {rules})"
+
+
 def ply_options(ply_help: str, move_help: str) -> Callable[[F], F]:
     """The options of a command that chooses a ply of a record: ``--ply N``, or ``--move N``
     with ``--side white|black`` (checked by :func:`check_ply_choice`); the command says
     in ``ply_help`` and ``move_help`` what the ply is for."""
 
     def decorate(command: F) -> F:
-        command = click.option("--side", type=click.Choice(["white", "black"]), default=None,
-                               help=N_("With --move: whose ply of that move (default white)."))(command)
+        command = click.option("--side", type=click.Choice(["white", "black"], case_sensitive=False), default=None,
+                               help="With --move: whose ply of that move (default white).")(command)
         command = click.option("--move", type=click.IntRange(min=1), default=None, help=move_help)(command)
         return click.option("--ply", type=click.IntRange(min=0), default=None, help=ply_help)(command)
 
@@ -217,54 +300,140 @@ def write_output(text: str, output: Optional[str], inputs: Iterable[str] = ()) -
     Refuses to write over one of the ``inputs``. On any failure the target is untouched.
     A symbolic link is written through (the file it names is replaced, the link stays);
     what is not a regular file (``/dev/null``, a named pipe, a terminal) is written to
-    as it is, never replaced.
+    as it is, never replaced. (:class:`OutputFile` writes it piece by piece.)
     """
-    if output is None or output == "-":
-        echo_data(text)
-        return
-    target = Path(output)
-    for name in inputs:
-        if name != "-" and Path(name).exists() and target.exists() and target.resolve() == Path(name).resolve():
-            raise MuehleError(_("refusing to write over the input file {name}").format(name=name), source=output,
-                              code="io")
-    try:
-        special = target.exists() and not stat.S_ISREG(target.stat().st_mode)
-    except OSError:
-        special = False
-    if special:
+    with OutputFile(output, inputs) as out:
+        out.write(text)
+        out.commit()
+
+
+class OutputFile:
+    """A command's output written piece by piece, as :func:`write_output` writes it whole: into a
+    temporary file beside ``output`` that :meth:`commit` renames over it (on any failure, or
+    without a commit, it is removed and the target is untouched), or to standard output.
+
+    Standard output (``None`` or ``-``) is written as it comes, unless ``hold``: then the
+    pieces wait in a temporary spool (in memory up to :data:`SPOOL_BYTES`, then on disk) and
+    only :meth:`commit` writes them, so that nothing is written when the command fails on the
+    way. Used as a context manager, an output not committed is discarded.
+    """
+
+    #: How much of held standard output is kept in memory before the spool goes to disk.
+    SPOOL_BYTES = 8 << 20
+
+    def __init__(self, output: Optional[str], inputs: Iterable[str] = (), hold: bool = False) -> None:
+        self.output = output
+        self._handle: Optional[Any] = None
+        self._temporary: Optional[str] = None
+        self._target: Optional[Path] = None
+        self._done = False
+        if output is None or output == "-":
+            if hold:
+                self._handle = tempfile.SpooledTemporaryFile(max_size=self.SPOOL_BYTES, mode="w+",
+                                                             encoding="utf-8", newline="")
+            return
+        target = Path(output)
+        for name in inputs:
+            if name != "-" and Path(name).exists() and target.exists() and target.resolve() == Path(name).resolve():
+                raise MuehleError(f"refusing to write over the input file {name}", source=output, code="io")
         try:
-            with open(target, "w", encoding="utf-8", newline="") as handle:
-                handle.write(text)
-        except OSError as error:
-            raise MuehleError(f"cannot write {output}: {error.strerror}", source=output, code="io") from None
-        return
-    if target.is_symlink():
-        try:
-            target = target.resolve(strict=True)
-        except FileNotFoundError:  # (a link to a file still to be made: write it)
-            target = target.resolve()
-        except (OSError, RuntimeError):  # (links in a loop)
-            raise MuehleError(f"cannot write {output}: its symbolic links form a loop", source=output,
-                              code="io") from None
-    directory = target.parent if str(target.parent) else Path(".")
-    try:
-        fd, temporary = tempfile.mkstemp(prefix=_temporary_prefix(target.name, directory), suffix=".tmp",
-                                         dir=directory)
-    except OSError as error:
-        raise MuehleError(f"cannot write {output}: {error.strerror}", source=output, code="io") from None
-    try:
-        os.chmod(temporary, _mode_for(target))
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        os.replace(temporary, target)
-    except BaseException as error:
-        try:
-            os.unlink(temporary)
+            special = target.exists() and not stat.S_ISREG(target.stat().st_mode)
         except OSError:
-            pass
-        if isinstance(error, OSError):
-            raise MuehleError(f"cannot write {output}: {error.strerror}", source=output, code="io") from None
-        raise
+            special = False
+        if special:  # (written to as it is, never replaced)
+            try:
+                self._handle = open(target, "w", encoding="utf-8", newline="")
+            except OSError as error:
+                raise self._failure(error) from None
+            return
+        if target.is_symlink():
+            try:
+                target = target.resolve(strict=True)
+            except FileNotFoundError:  # (a link to a file still to be made: write it)
+                target = target.resolve()
+            except (OSError, RuntimeError):  # (links in a loop)
+                raise MuehleError(f"cannot write {output}: its symbolic links form a loop", source=output,
+                                  code="io") from None
+        directory = target.parent if str(target.parent) else Path(".")
+        try:
+            fd, self._temporary = tempfile.mkstemp(prefix=_temporary_prefix(target.name, directory), suffix=".tmp",
+                                                   dir=directory)
+        except OSError as error:
+            raise self._failure(error) from None
+        self._target = target
+        try:
+            os.chmod(self._temporary, _mode_for(target))
+            self._handle = os.fdopen(fd, "w", encoding="utf-8", newline="")
+        except BaseException as error:
+            self.discard()
+            if isinstance(error, OSError):
+                raise self._failure(error) from None
+            raise
+
+    def _failure(self, error: OSError) -> MuehleError:
+        name = self.output if self.output not in (None, "-") else "standard output"
+        return MuehleError(f"cannot write {name}: {error.strerror}", source=name, code="io")
+
+    def write(self, text: str) -> None:
+        """Write a piece of the output."""
+        if not text:
+            return
+        if self._handle is None:
+            echo_data(text)
+            return
+        try:
+            self._handle.write(text)
+        except OSError as error:
+            self.discard()
+            raise self._failure(error) from None
+
+    def commit(self) -> None:
+        """Finish the output: rename the temporary file over the target, or write what was held."""
+        self._done = True
+        handle, self._handle = self._handle, None
+        if handle is None:
+            return
+        try:
+            if self._temporary is None and self._target is None and (self.output is None or self.output == "-"):
+                handle.seek(0)
+                for block in iter(lambda: handle.read(1 << 20), ""):
+                    echo_data(block)
+                handle.close()
+                return
+            handle.close()
+            if self._temporary is not None and self._target is not None:
+                os.replace(self._temporary, self._target)
+                self._temporary = None
+        except OSError as error:
+            if error.filename is None and self.output in (None, "-"):
+                raise  # (standard output: fails_cleanly reports it)
+            self.discard()
+            raise self._failure(error) from None
+        finally:
+            if self._temporary is not None:
+                self.discard()
+
+    def discard(self) -> None:
+        """Drop the output: the temporary file is removed, the target is untouched."""
+        handle, self._handle = self._handle, None
+        if handle is not None:
+            try:
+                handle.close()
+            except OSError:
+                pass
+        if self._temporary is not None:
+            try:
+                os.unlink(self._temporary)
+            except OSError:
+                pass
+            self._temporary = None
+
+    def __enter__(self) -> "OutputFile":
+        return self
+
+    def __exit__(self, kind: Any, error: Any, traceback: Any) -> None:
+        if error is not None or not self._done:
+            self.discard()
 
 
 def _temporary_prefix(name: str, directory: Path) -> str:

@@ -3,118 +3,140 @@
 Inputs are read through the front door, :func:`muehle.notation.read`: their format
 is known by name (``.json``, ``.yaml``, ``.yml``) or, for standard input, by content
 (everything else is read as notation or PGN, or as PlayOK's numbered points when its
-first ply is a bare number), or forced with ``--from``. A record that cannot be
-read completely is not converted: every error is reported and nothing is written.
+first ply is a bare number), or forced with ``--from``.
+
+Games are written as they are read (a notation file is read game by game), so memory
+does not grow with the input: into the temporary file that ``-o`` renames at the end,
+or to standard output, held in a spool until the end. A record that cannot be read
+completely is not converted: every error is reported and nothing is written; with
+``--keep-going`` every game that can be read and written is, and each other one is
+reported (exit status 1). The HTML viewer is one page of every game, written at the end.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Optional
+import sys
+from pathlib import Path
+from typing import Iterable, Iterator, Optional, Union
 
 import click
 
-from muehle.analyzer.cli.common import fails_cleanly, from_option, output_path, write_output
+from muehle.analyzer.batch.progress import FileProgress, is_terminal
+from muehle.analyzer.cli.common import OutputFile, echo_error, fails_cleanly, from_option, output_path
+from muehle.analyzer.cli.writing import WRITERS, record_writer, write_html
 from muehle.notation.errors import MuehleError, game_in, no_game
 from muehle.notation.inputs import source_name
-from muehle.notation.jsonrecord import write_json, write_yaml
 from muehle.notation.model import Game
-from muehle.notation.pgn import write_pgn
-from muehle.notation.playok_writer import write_playok
-from muehle.notation.reading import read_input
-from muehle.notation.writers import BLACK_NUMBERS, UnwritableError, write_notation
+from muehle.notation.reading import read
+from muehle.notation.writers import BLACK_NUMBERS, UnwritableError
 from muehle.notation.i18n import N_, _
 
-Writer = Callable[[list[Game]], str]
-
-def write_html(games: list[Game]) -> str:
-    """The self-contained HTML viewer (imported on use: it needs the replay). A game that
-    cannot be replayed (unknown ``Rules`` tag, bad ``FEN``) is shown without its positions,
-    with a warning on standard error."""
-    import copy
-
-    from muehle.analyzer.pictures.html_viewer import write_html as render
-
-    unreplayed: list[tuple[int, MuehleError]] = []
-    page = render(games, unreplayed)
-    for number, error in unreplayed:
-        warning = copy.copy(error)
-        warning.message = f"the page shows its game {number} without positions: {error.message}"
-        click.echo(warning.format("warning"), err=True)
-    return page
 
 
-#: Output format name -> writer. A new output format is one more entry here.
-WRITERS: dict[str, Writer] = {
-    "notation": write_notation,
-    "json": write_json,
-    "yaml": write_yaml,
-    "pgn": write_pgn,
-    "playok": write_playok,
-    "html": write_html,
-}
+#: An output file's extension -> the format it implies when ``--to`` is not given.
+EXTENSIONS: dict[str, str] = {".json": "json", ".yaml": "yaml", ".yml": "yaml", ".pgn": "pgn", ".txt": "notation",
+                              ".html": "html", ".htm": "html"}
 
-def read_records(names: Iterable[str], source_format: Optional[str] = None) -> list[Game]:
-    """The games of all inputs in order (in ``source_format`` when given); raises if any of them has an error.
+#: The formats a reader tells apart by content, not by the file's name: each may go to a file
+#: whose name implies another of them (``--to playok -o games.txt``).
+BY_CONTENT = ("notation", "pgn", "playok")
 
-    The errors of all inputs (one that cannot be read, a JSON or YAML record off its
-    layout, the syntax errors of every game) are collected and raised together as
-    one :class:`MuehleError` whose message lists each of them.
+
+def target_format(target: Optional[str], output: Optional[str]) -> str:
+    """The output format: ``--to`` when given, else the one the name of ``-o`` implies.
+
+    A usage error when neither says it, or when they contradict each other (a file named
+    ``.json`` or ``.yaml`` is read back by its name, so it must hold that format).
+
+    >>> target_format(None, "games.JSON"), target_format("playok", "games.txt")
+    ('json', 'playok')
     """
-    games: list[Game] = []
-    errors: list[MuehleError] = []
+    implied = EXTENSIONS.get(Path(output).suffix.lower()) if output not in (None, "-") else None
+    if target is None:
+        if implied is None:
+            raise click.UsageError("give the output format with --to, or an -o file whose name ends in "
+                                   + ", ".join(EXTENSIONS))
+        return implied
+    if implied is not None and implied != target and not (implied in BY_CONTENT and target in BY_CONTENT):
+        raise click.UsageError(f"--to {target} contradicts the output's name {output} ({implied}): "
+                               f"leave out --to, or name the file for {target}")
+    return target
+
+
+def numbered_games(names: Iterable[str], source_format: Optional[str] = None,
+                   lenient: bool = False) -> Iterator[tuple[int, Union[Game, MuehleError]]]:
+    """Each game of the inputs with its number in its input, read as it comes (a notation file
+    game by game: memory does not grow with it), or an error in its place: the error of a game
+    that cannot be read (one for each of its errors), or of an input that cannot be read any
+    further (a JSON or YAML record off its layout; then the next input). ``lenient``: a line
+    that is not UTF-8 is an error of its game, and the games after it are read."""
     for name in names:
+        number = 0
         try:
-            _, _, read = read_input(name, source_format)
+            for game in read(name, source_format, lenient=lenient):
+                number += 1
+                if game.errors:
+                    for error in game.errors:
+                        yield number, error
+                else:
+                    yield number, game
         except MuehleError as error:
-            errors.append(error)
-            continue
-        games.extend(read)
-        errors.extend(error for game in read for error in game.errors)
-    if errors:
-        raise _Errors(errors)
-    return games
+            yield number, error
 
 
-class _Errors(MuehleError):
-    """Several located errors, reported one after the other."""
-
-    def __init__(self, errors: list[MuehleError]) -> None:
-        super().__init__(f"{len(errors)} errors", code=errors[0].code)
-        self.errors = errors
-
-    def format(self, severity: str = "error") -> str:
-        return "\n".join(error.format(severity) for error in self.errors)
 
 
 @click.command(name="convert")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option(
-    "--to", "target", required=True, type=click.Choice(sorted(WRITERS)),
-    help=N_("Output format."),
+    "--to", "target", default=None, type=click.Choice(sorted(WRITERS), case_sensitive=False),
+    help="Output format; default: the one the name of -o implies (.json, .yaml/.yml, .pgn, .txt notation, "
+         ".html/.htm).",
 )
 @click.option(
     "-o", "--output", metavar="OUT", default=None, callback=output_path,
     help=N_("Write here (atomically; never over an input) instead of standard output."),
 )
 @click.option(
-    "--black-number", type=click.Choice(list(BLACK_NUMBERS)), default=None,
-    help=N_("With --to notation: how a Black ply standing alone is numbered, "
-            "'17... a7-a4' (dots, the default) or the book's '17. - a7-a4' (book)."),
+    "--black-number", type=click.Choice(list(BLACK_NUMBERS), case_sensitive=False), default=None,
+    help="With --to notation: how a Black ply standing alone is numbered, "
+         "'17... a7-a4' (dots, the default) or the book's '17. - a7-a4' (book).",
 )
 @click.option(
     "--comma", is_flag=True, default=False,
     help=N_("With --to notation: the book's one-line form, a comma between White's ply and "
             "Black's reply ('6. g1, g7') and '4. -, e4' for a Black ply standing alone."),
 )
+@click.option(
+    "--endgames-dir", metavar="DIR", default=None,
+    help="With --to html: the endgame tables' cache folder (default: the user's cache); "
+         "positions they hold show their value.",
+)
+@click.option(
+    "--keep-going", is_flag=True, default=False,
+    help="Write every game that can be read and written, and report each one that cannot (exit status 1).",
+)
+@click.option(
+    "--no-locations", "no_locations", is_flag=True, default=False,
+    help="With --to json or yaml: leave out the line and column each ply was read at.",
+)
 @from_option
 @fails_cleanly
-def convert(files: tuple[str, ...], target: str, output: Optional[str], black_number: Optional[str],
-            comma: bool, source_format: Optional[str]) -> None:
+def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str], black_number: Optional[str],
+            comma: bool, endgames_dir: Optional[str], keep_going: bool, no_locations: bool,
+            source_format: Optional[str]) -> None:
     """Convert game records to notation, JSON, YAML, PGN, PlayOK's numbered points or a self-contained HTML viewer.
 
     FILE may be `-` for standard input. Several files are read in order and their
-    games written together. Nothing is written if any record has an error.
+    games written together, as they are read (memory does not grow with the input).
+    Nothing is written if any record has an error, unless --keep-going.
+
+    Example (JSON, as the name of -o says):
+
+    \b
+      muehle convert examples/schuermann-book-game.txt -o game.json
     """
+    target = target_format(target, output)
     if black_number is not None and target != "notation":
         raise click.UsageError(_("--black-number applies to --to notation only, not to --to {target}").format(
             target=target))
@@ -123,24 +145,54 @@ def convert(files: tuple[str, ...], target: str, output: Optional[str], black_nu
     if comma and black_number == "dots":
         raise click.UsageError("--comma writes a Black ply standing alone as the book does, '4. -, e4': "
                                "--black-number dots does not go with it")
-    games = read_records(files, source_format)
-    if not games and target == "html":
+    if endgames_dir is not None and target != "html":
+        raise click.UsageError(f"--endgames-dir applies to --to html only, not to --to {target}")
+    if no_locations and target not in ("json", "yaml"):
+        raise click.UsageError(f"--no-locations applies to --to json and yaml only, not to --to {target}")
+    writer = record_writer(target, black_number, comma, locations=not no_locations)
+    to_terminal = output in (None, "-") and is_terminal(sys.stdout)
+    failed = 0
+    held: list[Game] = []  # (the HTML viewer's games)
+    with OutputFile(output, inputs=files, hold=not keep_going) as out, \
+            FileProgress(files, source_names=source_name, quiet=to_terminal, verb="converted") as progress:
+        for number, item in numbered_games(files, source_format, lenient=keep_going):
+            if isinstance(item, Game):
+                progress.game(item.source, item.line, len(item.plies))
+                if writer is None:
+                    held.append(item)
+                    continue
+                try:
+                    text = writer.game(item)
+                except UnwritableError as error:
+                    item = _named(error, number)
+                else:
+                    if not failed or keep_going:
+                        out.write(text)
+                    continue
+            failed += 1
+            progress.clear()
+            echo_error(item)
+        if writer is None:
+            if not failed or keep_going:
+                out.write(_html_page(held, files, endgames_dir))
+        elif not failed or keep_going:
+            out.write(writer.end())
+        if not failed or keep_going:
+            out.commit()
+    if failed:
+        sys.exit(1)
+
+
+def _html_page(games: list[Game], files: tuple[str, ...], endgames_dir: Optional[str]) -> str:
+    """The HTML viewer of ``games``; an error when there is none to show."""
+    if not games:
         names = ", ".join(dict.fromkeys(source_name(name) for name in files))
-        raise MuehleError(no_game(_("an HTML viewer needs one")), source=names,
-                          code="empty")
-    try:
-        text = (write_notation(games, black_number=black_number or "dots", comma=comma)
-                if black_number is not None or comma else WRITERS[target](games))
-    except UnwritableError as error:
-        raise _named(error, games) from None
-    write_output(text, output, inputs=files)
+        raise MuehleError(no_game(_("an HTML viewer needs one")), source=names, code="empty")
+    return write_html(games, endgames_dir)
 
 
-def _named(error: UnwritableError, games: list[Game]) -> UnwritableError:
-    """``error`` naming its game by its number in its source when it has no line there (JSON, YAML)."""
+def _named(error: UnwritableError, number: int) -> UnwritableError:
+    """``error`` naming its game by its ``number`` in its source when it has no line there (JSON, YAML)."""
     if not error.line and error.game is not None:
-        same_source = [game for game in games if game.source == error.game.source]
-        number = next((index for index, game in enumerate(same_source, 1) if game is error.game), None)
-        if number is not None:
-            error.source = game_in(error.source, number)
+        error.source = game_in(error.source, number)
     return error

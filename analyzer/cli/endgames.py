@@ -46,6 +46,11 @@ def endgames() -> None:
     """Perfect play in endgames without stones in hand (3 or 4 stones a side).
 
     `build` solves the tables into a cache folder; `probe` looks a position up.
+
+    Example (the 3 against 3 table, into the folder tables):
+
+    \b
+      muehle endgames build --stones 3 --dir tables
     """
 
 
@@ -59,7 +64,13 @@ def endgames() -> None:
 @click.option("--force", is_flag=True, help=N_("Solve again the tables that are there already."))
 @fails_cleanly
 def build(stones: int, rules: Optional[Ruleset], directory: Optional[str], force: bool) -> None:
-    """Solve the endgame tables and write them to the cache folder."""
+    """Solve the endgame tables and write them to the cache folder.
+
+    Example (the 3 against 3 table, into the folder tables):
+
+    \b
+      muehle endgames build --stones 3 --dir tables
+    """
     require_numpy_or_exit()
     from muehle.analyzer.endgames.build import build_tables
 
@@ -80,7 +91,13 @@ def build(stones: int, rules: Optional[Ruleset], directory: Optional[str], force
 @click.option("--all", "every_ply", is_flag=True, help=N_("List every ply with its value, best first."))
 @fails_cleanly
 def probe(fen: str, rules: Optional[Ruleset], directory: Optional[str], every_ply: bool) -> None:
-    """Print the value of a position (a Sanmill FEN), its distance and every best ply."""
+    """Print the value of a position (a Sanmill FEN), its distance and every best ply.
+
+    Example (White to move, three stones a side; the tables built by the example of build):
+
+    \b
+      muehle endgames probe "********/*@**@@**/****OO*O w m s 3 0 3 0 0 0 0 0 0 0 0 0 1" --dir tables
+    """
     require_numpy_or_exit()
     from muehle.analyzer.endgames.probe import covered, probe_masks
     from muehle.analyzer.endgames.store import load_table

@@ -1,26 +1,30 @@
 """``muehle generate``: random legal games in the book's notation.
 
-The same ``--seed`` gives the same games. Every game validates under the ruleset
-it was played under (named in its ``Rules`` tag), and its declared result agrees
-with the board. A tag names presets only: games played under a ruleset from a file
+The same ``--seed`` gives the same games. They are written as they are made (with
+``-o``, into a temporary file renamed at the end), with a progress line on a terminal.
+Every game validates under the ruleset it was played under (named in its ``Rules``
+tag), and its declared result agrees with the board. A tag names presets only: games played under a ruleset from a file
 validate with the same ``--rules FILE``, which standard error recalls.
 """
 
 from __future__ import annotations
 
+import sys
 from typing import Optional
 
 import click
 
-from muehle.analyzer.cli.common import fails_cleanly, output_path, resolve_rules, write_output
+from muehle.analyzer.batch.progress import Progress, is_terminal
+from muehle.analyzer.cli.common import OutputFile, fails_cleanly, output_path, resolve_rules
 from muehle.analyzer.play.generate import generate_games
 from muehle.analyzer.engine.rules import DEFAULT_RULESET, preset_for_tag
-from muehle.notation.writers import write_notation
+from muehle.notation.writers import NotationWriter
 from muehle.notation.i18n import N_
 
 
-@click.command(help=N_("Generate random legal games in the book's notation (the same seed gives the "
-                       "same games)."))
+@click.command(help="Generate random legal games in the book's notation (the same seed gives the "
+                    "same games).\n\n"
+                    "Example:\n\n\b\n  muehle generate --rules brettspielnetz --seed 7 --count 3 -o games.txt")
 @click.option("--rules", "rules_name", default=DEFAULT_RULESET, show_default=True, metavar="NAME|FILE",
               help=N_("Ruleset to play under (a preset or a YAML file)."))
 @click.option("--seed", type=int, default=0, show_default=True, help=N_("Seed of the random choices."))
@@ -31,7 +35,14 @@ from muehle.notation.i18n import N_
 def generate(rules_name: str, seed: int, count: int, output: Optional[str]) -> None:
     rules = resolve_rules(rules_name)
     assert rules is not None
-    write_output(write_notation(generate_games(rules, seed, count)), output)
+    writer = NotationWriter()
+    with OutputFile(output) as out, Progress(total=count, quiet=output in (None, "-") and is_terminal(sys.stdout),
+                                             verb="generated") as progress:
+        for number, game in enumerate(generate_games(rules, seed, count), 1):
+            out.write(writer.game(game))
+            progress.advance(plies=len(game.plies), done=number)
+        out.write(writer.end())
+        out.commit()
     if preset_for_tag(rules.name) != rules:  # (a ruleset from a file)
         click.echo(f"note: the games' Rules tag says '{rules.name}', and a tag calls up the presets "
                    f"only: validate them with --rules {rules_name}", err=True)

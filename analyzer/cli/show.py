@@ -2,26 +2,35 @@
 
 The position is the one after the asked ply (``--ply N``, 0 for the start, or
 ``--move N --side white|black``), by default after the last ply. The record is
-replayed up to there under its ruleset, so a position after an illegal ply cannot
-be shown: the command names the illegal ply and how far showing is possible.
+replayed up to there under its ruleset. A position after an illegal ply does not
+exist: the command shows the last legal one instead (the position to restore, as
+``validate`` reports it), names the illegal ply on standard error and exits with 1.
+
+``--best`` marks the best plies of the side to move that the endgame tables name
+(``muehle endgames build``; needs numpy) and says the value; a position no table holds
+is shown without marks, with the reason (see ``docs/endgames.md``).
 """
 
 from __future__ import annotations
 
-from typing import Optional
+import sys
+from typing import Any, Optional, Sequence
 
 import click
 
-from muehle.analyzer.cli.common import (check_ply_choice, fails_cleanly, from_option, output_path, ply_of_move,
-                                        ply_options, rules_option, stdout_is_utf8, write_output)
+from muehle.analyzer.cli.common import (ALL_GAMES, GameChoice, check_ply_choice, colour_for, colour_option,
+                                        echo_error, fails_cleanly, from_option, game_numbers, game_title, output_path,
+                                        ply_of_move, ply_options, require_numpy_or_exit, rules_option, stdout_is_utf8,
+                                        write_output)
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.pictures.diagram import game_over_text, render_diagram
 from muehle.analyzer.pictures.fen import FEN_FORMS, fen_of_record, start_fen
 from muehle.analyzer.engine.setup import replay_from, rules_for
+from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.pictures.svg import MILL_HIGHLIGHTS, render_svg
-from muehle.notation.errors import MuehleError, game_in, no_ply
+from muehle.notation.errors import MuehleError, game_in, no_ply, visible
 from muehle.notation.model import Game
 from muehle.notation.i18n import N_, _
 
@@ -31,44 +40,62 @@ from muehle.notation.i18n import N_, _
 FINISHED_BY_THE_FEN = N_("as the FEN says (phase o); the board does not tell how")
 
 
-def _check_reachable(data: GameInput, game: Game, result: Replay, index: int) -> None:
-    """Raise unless the replay got as far as ply ``index``."""
+def _last_legal(data: GameInput, game: Game, result: Replay, index: int) -> tuple[int, Optional[MuehleError]]:
+    """The ply to show for ``index``: ``index`` itself when the replay got that far, else the last
+    legal ply (the position to restore, WMD 6), with the located error that says so."""
     if index <= len(result.records):
-        return
+        return index, None
+    from muehle.analyzer.reports.analysis import PlyNames
+
     error = next(e for e in result.errors if e.code != "result-mismatch")
-    raise data.located(MuehleError(
-        _("the record has an illegal ply at ply {ply} ({message} [{code}]); showing is only possible up to "
-          "ply {last}").format(ply=error.ply, message=error.message, code=error.code, last=len(result.records)),
+    shown = len(result.records)
+    start = "the set-up position" if result.set_up else "the start"
+    where = f"after {PlyNames(game.plies, result.start).move(shown)}" if shown else start
+    return shown, data.located(MuehleError(
+        f"the record has an illegal ply at ply {error.ply} ({error.message} [{error.code}]); "
+        f"shown is the last legal position, {where} (ply {shown})",
         source=game.source, line=error.line, column=error.column, code=error.code,
     ))
 
 
 @click.command(name="show")
-@click.argument("file", metavar="FILE")
-@click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
-              help=N_("Which game of the file (1 is the first)."))
-@ply_options(ply_help=N_("Show the position after this ply (1 is the record's first, also after a set-up position; "
-                          "0 the start). Default: the last."),
-             move_help=N_("Show the position after this full move's ply of --side."))
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("--game", "game_choice", type=GameChoice(), default=1, show_default=True,
+              help="Which game of each file (1 is the first), or 'all'.")
+@ply_options(ply_help="Show the position after this ply (1 is the record's first, also after a set-up position; "
+                       "0 the start). Default: the last.",
+             move_help="Show the position after this full move's ply of --side.")
 @click.option("--svg", "svg_output", metavar="OUT.svg", default=None, callback=output_path,
-              help=N_("Write an SVG picture here (atomically; '-' for standard output) instead of the diagram."))
-@click.option("--mills", type=click.Choice(MILL_HIGHLIGHTS), default="last", show_default=True,
-              help=N_("With --svg: which closed mills the picture highlights."))
-@click.option("--fen", "show_fen", is_flag=True, help=N_("Print the position as Sanmill's FEN instead."))
-@click.option("--fen-form", type=click.Choice(FEN_FORMS), default="current", show_default=True,
-              help=N_("With --fen: Sanmill's current FEN (ending with ids:nodes) or its legacy one."))
-@click.option("--ascii", "ascii_only", is_flag=True, help=N_("Draw the diagram with ASCII characters only."))
+              help="Write an SVG picture here (atomically; '-' for standard output) instead of the diagram.")
+@click.option("--mills", type=click.Choice(MILL_HIGHLIGHTS, case_sensitive=False), default="last", show_default=True,
+              help="With --svg: which closed mills the picture highlights.")
+@click.option("--fen", "show_fen", is_flag=True, help="Print the position as Sanmill's FEN instead.")
+@click.option("--fen-form", type=click.Choice(FEN_FORMS, case_sensitive=False), default="current", show_default=True,
+              help="With --fen: Sanmill's current FEN (ending with ids:nodes) or its legacy one.")
+@click.option("--ascii", "ascii_only", is_flag=True, help="Draw the diagram with ASCII characters only.")
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
-              help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
+              help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
+@click.option("--best", "best_wanted", is_flag=True,
+              help="Mark the best plies the endgame tables name and print the value (needs numpy and the tables).")
+@click.option("--endgames-dir", default=None, metavar="DIR", help="With --best: the endgame tables' cache folder.")
 @from_option
+@colour_option
 @click.pass_context
 @fails_cleanly
-def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], move: Optional[int], side: Optional[str],
-         svg_output: Optional[str], mills: str, show_fen: bool, fen_form: str, ascii_only: bool,
-         rules: Optional[Ruleset], source_format: Optional[str]) -> None:
+def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", ply: Optional[int],
+         move: Optional[int], side: Optional[str], svg_output: Optional[str], mills: str, show_fen: bool,
+         fen_form: str, ascii_only: bool, rules: Optional[Ruleset], best_wanted: bool, endgames_dir: Optional[str],
+         source_format: Optional[str]) -> None:
     """Show the position after a ply of a record as a board diagram, SVG or FEN.
 
     FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads standard input).
+    With several files or --game all, the position of each chosen game is shown in turn (a FEN a line;
+    a diagram under its game's heading); --svg draws one game only.
+
+    Example (the position after White's 18th move):
+
+    \b
+      muehle show examples/schuermann-book-game.txt --move 18
     """
     check_ply_choice(ply, move, side)
     if svg_output is None and ctx.get_parameter_source("mills") is not click.core.ParameterSource.DEFAULT:
@@ -77,7 +104,50 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
         raise click.UsageError("--fen-form goes with --fen")
     if svg_output == "-" and show_fen:
         raise click.UsageError("--svg - and --fen would both write to standard output")
-    data = load_games(file, source_format)
+    if best_wanted and show_fen:
+        raise click.UsageError("--best goes with the diagram or --svg (a FEN has no marks)")
+    if endgames_dir is not None and not best_wanted:
+        raise click.UsageError("--endgames-dir goes with --best")
+    if best_wanted:
+        require_numpy_or_exit()
+    several = len(files) > 1 or game_choice == ALL_GAMES
+    if several and svg_output is not None:
+        raise click.UsageError("--svg draws one game: give one FILE and one --game N")
+    if not several:
+        assert isinstance(game_choice, int)
+        _show_one(load_games(files[0], source_format), game_choice, ply, move, side, svg_output, mills, show_fen,
+                  fen_form, ascii_only, rules, best_wanted, endgames_dir, heading=False, inputs=files)
+        return
+    errors: list[MuehleError] = []
+    first = True
+    for name in files:
+        try:
+            data = load_games(name, source_format)
+            numbers = game_numbers(data, game_choice)
+        except MuehleError as error:
+            errors.append(error)
+            continue
+        for number in numbers:
+            try:
+                if not first and not show_fen:
+                    click.echo()
+                _show_one(data, number, ply, move, side, None, mills, show_fen, fen_form, ascii_only, rules,
+                          best_wanted, endgames_dir, heading=not show_fen)
+                first = False
+            except MuehleError as error:
+                errors.append(error)
+    for problem in errors:
+        echo_error(problem)
+    if errors:
+        sys.exit(1)
+
+
+def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optional[int], side: Optional[str],
+              svg_output: Optional[str], mills: str, show_fen: bool, fen_form: str, ascii_only: bool,
+              rules: Optional[Ruleset], best_wanted: bool, endgames_dir: Optional[str], heading: bool,
+              inputs: tuple[str, ...] = ()) -> None:
+    """Show the chosen position of game ``game_number`` of ``data`` (under its title, with ``heading``);
+    a located error when it cannot be shown. ``inputs``: the files an SVG may not be written over."""
     source = data.source
     game = data.pick(game_number)
     try:
@@ -94,7 +164,7 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
             index = ply
         else:
             index = len(game.plies)
-        _check_reachable(data, game, result, index)
+        index, illegal = _last_legal(data, game, result, index)
     except MuehleError as error:
         raise data.located(error, game_number) from None
     position = result.position_after(index)
@@ -103,13 +173,18 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
         line, column, _value = game.tag_place("FEN") or (game.line, 0, None)
         named = source if line else game_in(source, game_number)  # (a game read from JSON or YAML has no line)
         for note in start.notes:
-            click.echo(MuehleError(note, source=named, line=line, column=column).format("note"), err=True)
+            echo_error(MuehleError(note, source=named, line=line, column=column), "note")
     over = result.decided_by(index)
+    best: Sequence[Any] = ()
+    said = ""
+    if best_wanted:
+        finished = bool(over) or (not index and start is not None and start.finished)
+        best, said = _best_plies(position, result.rules, finished, endgames_dir)
     if show_fen:
         click.echo(fen_of_record(result.records, index, start, game_over=over, form=fen_form,
                                  stones=result.rules.stones))
     if svg_output is not None:
-        write_output(render_svg(position, last, mills), svg_output, inputs=[file])
+        write_output(render_svg(position, last, mills, best=best), svg_output, inputs=inputs)
     if not show_fen and svg_output is None:
         plain = ascii_only or not stdout_is_utf8()
         if over:
@@ -118,4 +193,28 @@ def show(ctx: click.Context, file: str, game_number: int, ply: Optional[int], mo
             ended = _(FINISHED_BY_THE_FEN)
         else:
             ended = None
-        click.echo(render_diagram(position, last, ascii=plain, flying=result.rules.flying, game_over=ended))
+        if heading:
+            click.echo(visible(game_title(game.tags, result.rules.name, source, game_number)))
+        colour = colour_for(sys.stdout)
+        click.echo(render_diagram(position, last, ascii=plain, flying=result.rules.flying, game_over=ended,
+                                  best=best, colour=colour), color=colour)
+    if said:
+        click.echo(said, err=svg_output == "-")
+    if illegal is not None:  # (the picture is shown; the record is still bad)
+        raise data.located(illegal, game_number)
+
+
+def _best_plies(position: Position, rules: Ruleset, finished: bool,
+                directory: Optional[str]) -> tuple[Sequence[Any], str]:
+    """The best plies of the side to move by the endgame tables, and the line that says the value
+    (or why there are none). A table not built is an error naming the command that builds it."""
+    from muehle.analyzer.endgames.best import not_held, value_line
+    from muehle.analyzer.endgames.probe import probe
+
+    if finished:
+        return (), "No best plies: the game is over"
+    reason = not_held(position)
+    if reason is not None:
+        return (), f"No best plies: {reason}"
+    found = probe(position, rules, directory)
+    return found.best, value_line(position.to_move, found.value, [ply.text for ply in found.best])

@@ -1,7 +1,8 @@
 """``muehle validate``: replay records under a ruleset and report every broken rule.
 
-Text output reads like a compiler's (``file:line:col: error: message [code]``)
-followed by ``N games, M valid, K invalid``; ``--format json`` prints one JSON
+Text output reads like a compiler's (``file:line:col: error: message [code]``, the
+line and a caret under it) followed by ``N games, M valid, K invalid``; ``--explain``
+adds the position to restore after an illegal ply; ``--format json`` prints one JSON
 array with one object per game (the contract is in ``docs/validate.md``). Exit
 status: 0 when every game is valid, 1 when any is not or an input cannot be read,
 2 for usage errors.
@@ -17,10 +18,12 @@ from typing import Any, Optional
 
 import click
 
-from muehle.analyzer.cli.common import fails_cleanly, from_option, resolve_rules, stdout_is_utf8
+from muehle.analyzer.cli.common import (colour_for, colour_option, echo_error, fails_cleanly, from_option,
+                                        resolve_rules, stdout_is_utf8)
 from muehle.analyzer.batch.progress import FileProgress
+from muehle.analyzer.batch.source_lines import SourceLines
 from muehle.analyzer.batch.validate import ValidationSummary, fewer_collections, read_stdin, validate_paths
-from muehle.notation.errors import MuehleError, visible
+from muehle.notation.errors import MuehleError
 from muehle.notation.inputs import source_name
 from muehle.notation.i18n import N_
 
@@ -86,22 +89,27 @@ def _signal_main_thread(signum: int) -> None:
         signal.raise_signal(signum)
 
 
-@click.command(help=N_("Replay records under a ruleset and report every broken rule.\n\n"
-                       "FILES are records in notation, PGN, PlayOK's numbered points, JSON or YAML (- for standard input). "
-                       "Exit status: 0 when every game is valid, 1 when any is not or a file cannot "
-                       "be read, 2 for usage errors."))
+@click.command(help="Replay records under a ruleset and report every broken rule.\n\n"
+                    "FILES are records in notation, PGN, PlayOK's numbered points, JSON or YAML (- for standard input). "
+                    "Exit status: 0 when every game is valid, 1 when any is not or a file cannot "
+                    "be read, 2 for usage errors.\n\n"
+                    "Example:\n\n\b\n  muehle validate examples/illegal-moves.txt --rules wmd")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--rules", "rules_name", metavar="NAME|FILE",
-              help=N_("Ruleset for every game (a preset or a YAML file); default: each record's "
-                      "Rules tag, else wmd."))
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help=N_("Compiler-style lines, or one JSON array."))
+              help="Ruleset for every game (a preset or a YAML file); default: each record's "
+                   "Rules tag, else wmd.")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
+              show_default=True, help="Compiler-style lines, or one JSON array.")
+@click.option("--explain", is_flag=True,
+              help="After an illegal ply, show the position to restore: a board diagram, the stones on the "
+                   "board and in hand, the side to move, the FEN (text output; the JSON always has it).")
 @click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True,
               help=N_("Processes that judge the games (this one and N-1 workers; 0: one per processor); "
                       "the output is the same for any number."))
 @from_option
+@colour_option
 @fails_cleanly
-def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: str, jobs: int,
+def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: str, explain: bool, jobs: int,
              source_format: Optional[str]) -> None:
     rules = resolve_rules(rules_name)
     # standard input is read first (Ctrl-C stops the wait for it); an error reading it is
@@ -110,6 +118,8 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
     summary = ValidationSummary()
     json_output = output_format == "json"
     ascii_only = not stdout_is_utf8()
+    colour = not json_output and colour_for(sys.stdout)
+    source_lines = SourceLines({source_name(name): name for name in files}, stdin if isinstance(stdin, str) else None)
     out = sys.stdout
     if json_output:
         out.write("[")
@@ -131,13 +141,16 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
                 summary.add(item)
                 if isinstance(item, MuehleError):
                     progress.clear()
-                    click.echo(item.format(), err=True)
+                    echo_error(item)
                 elif json_output:
                     out.write(("\n" if first else ",\n") + json.dumps(item.to_dict(), ensure_ascii=ascii_only))
                     first = False
                 elif item.errors or item.warnings:
                     progress.clear()
-                    out.write(visible("".join(line + "\n" for line in item.text_lines(ascii_only))))
+                    source = item.source
+                    out.write("".join(line + "\n" for line in item.text_lines(
+                        ascii_only, explain=explain, line_text=lambda number: source_lines.line_text(source, number),
+                        colour=colour)))
                     out.flush()
                 if not isinstance(item, MuehleError):
                     progress.game(item.source, item.line, item.plies)
@@ -156,7 +169,7 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
         out.write(summary.line() + "\n")
     out.flush()
     if broken_off is not None:
-        click.echo(broken_off.format(), err=True)
+        echo_error(broken_off)
         click.echo(f"muehle: stopped; {summary.line()} checked so far", err=True)
         sys.exit(1)
     if interrupted is not None:

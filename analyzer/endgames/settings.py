@@ -1,12 +1,15 @@
 """The rule settings that change the value of a position after the placing phase.
 
-Of a :class:`~muehle.analyzer.engine.rules.Ruleset`, two settings change who wins a
+Of a :class:`~muehle.analyzer.engine.rules.Ruleset`, three settings change who wins a
 moving-phase endgame and how fast:
 
 - ``flying``: a side with three stones may jump to any empty point;
 - ``capture_from_mill``: whether a stone standing in a closed mill may be captured
   (``"when-all-in-mills"``: only when every opposing stone stands in one; ``"never"``:
   never, and a mill closed then captures nothing; ``"always"``: any stone).
+
+- ``blocked``: a side to move that cannot move has lost (``"loss"``) or the game is
+  drawn (``"draw"``).
 
 ``double_mill`` does not: a move or a jump never closes two mills at once (a stone
 moved to a point along one of its lines leaves that line open behind it, and a side
@@ -22,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from muehle.analyzer.engine.rules import CAPTURE_FROM_MILL, Ruleset
+from muehle.analyzer.engine.rules import BLOCKED, CAPTURE_FROM_MILL, Ruleset
 
 #: The values of ``capture_from_mill`` the solver knows: those of a ruleset.
 CAPTURE_MODES = CAPTURE_FROM_MILL
@@ -38,24 +41,34 @@ class EndgameRules:
 
     flying: bool = True
     capture_from_mill: str = "when-all-in-mills"
+    blocked: str = "loss"
 
     def __post_init__(self) -> None:
         if self.capture_from_mill not in CAPTURE_MODES:
             raise ValueError(f"capture_from_mill: must be one of {', '.join(CAPTURE_MODES)}, "
                              f"not {self.capture_from_mill!r}")
+        if self.blocked not in BLOCKED:
+            raise ValueError(f"blocked: must be one of {', '.join(BLOCKED)}, not {self.blocked!r}")
 
     @property
     def name(self) -> str:
-        """The name of the tables' folder in the cache."""
-        return f"{'flying' if self.flying else 'moving'}-capture-{self.capture_from_mill}"
+        """The name of the tables' folder in the cache (``-blocked-draw`` added where a blocked
+        side draws).
+
+        >>> EndgameRules(blocked="draw").name
+        'flying-capture-when-all-in-mills-blocked-draw'
+        """
+        name = f"{'flying' if self.flying else 'moving'}-capture-{self.capture_from_mill}"
+        return name if self.blocked == "loss" else f"{name}-blocked-draw"
 
 
 def endgame_rules(rules: Ruleset) -> EndgameRules:
     """The settings of ``rules`` that decide endgame values."""
-    return EndgameRules(flying=rules.flying, capture_from_mill=rules.capture_from_mill)
+    return EndgameRules(flying=rules.flying, capture_from_mill=rules.capture_from_mill, blocked=rules.blocked)
 
 
 #: Every combination of the settings.
 ALL_SETTINGS: tuple[EndgameRules, ...] = tuple(
-    EndgameRules(flying, capture) for flying in (True, False) for capture in CAPTURE_MODES
+    EndgameRules(flying, capture, blocked) for flying in (True, False) for capture in CAPTURE_MODES
+    for blocked in BLOCKED
 )

@@ -8,7 +8,7 @@ at once); any other ply leads into ``(b, a)``. So the tables are solved in group
 ``(3, 3)``; ``(3, 4)`` with ``(4, 3)``; ``(4, 4)``; ``(3, 5)`` with ``(5, 3)`` ...
 
 Within a group the values come level by level: a side with no legal ply has lost
-in 0 plies; a position is won in ``k + 1`` when some ply leads to a position lost
+in 0 plies (under ``blocked: draw`` it is a draw); a position is won in ``k + 1`` when some ply leads to a position lost
 in ``k``, and lost in ``k + 1`` when every ply leads to a won one and the slowest
 of them is won in ``k``. What no level reaches is a draw (play goes round in circles).
 """
@@ -171,14 +171,16 @@ def solve_group(group: list[Table], rules: EndgameRules, solved: dict[Table, np.
     outer_code = _joined(parts.outer_code, np.uint8)
     wins = _joined(parts.wins, np.int64)
     del parts
-    distance = _retrograde(size, inner_source, inner_target, outer_source, outer_code, wins, progress, group)
+    distance = _retrograde(size, inner_source, inner_target, outer_source, outer_code, wins, progress, group,
+                          blocked_loses=rules.blocked == "loss")
     return {table: encode(distance[offset[table]:offset[table] + len(index.classes(*table)[0])]) for table in group}
 
 
 def _retrograde(size: int, inner_source: np.ndarray, inner_target: np.ndarray, outer_source: np.ndarray,
                 outer_code: np.ndarray, wins: np.ndarray, progress: Optional[Progress],
-                group: list[Table]) -> np.ndarray:
-    """The distance of each node (``-1``: a draw) by levels, as the module's text says."""
+                group: list[Table], blocked_loses: bool = True) -> np.ndarray:
+    """The distance of each node (``-1``: a draw) by levels, as the module's text says; a node
+    without a legal ply is lost in 0, or left a draw where ``blocked_loses`` is false."""
     label = " ".join(f"{a}v{b}" for a, b in group)
     # what the plies into solved tables (and the captures that win at once) settle in advance
     win_at = np.full(size, _UNKNOWN, dtype=np.int32)  # the least level at which a node is known won
@@ -201,7 +203,8 @@ def _retrograde(size: int, inner_source: np.ndarray, inner_target: np.ndarray, o
     starts = ends - np.bincount(inner_target, minlength=size)
     del order
     lose_at = np.full(size, _UNKNOWN, dtype=np.int32)
-    lose_at[(remaining == 0) & (plies_out == 0)] = 0  # no legal ply: lost
+    if blocked_loses:
+        lose_at[(remaining == 0) & (plies_out == 0)] = 0  # no legal ply: lost
     settled_outside = (remaining == 0) & (plies_out > 0) & (win_at == _UNKNOWN) & ~draws_outside
     lose_at[settled_outside] = slowest_outside[settled_outside]
     distance = np.full(size, -1, dtype=np.int32)

@@ -23,12 +23,13 @@ from muehle.notation.model import POINTS, Side
 POINT_INDEX: dict[str, int] = {point: index for index, point in enumerate(POINTS)}
 ALL_POINTS: int = (1 << len(POINTS)) - 1
 
-#: The 16 lines of three points; a player holding all three has a mill.
+#: The 16 lines of three points; a player holding all three has a mill. Each line is in board
+#: order (file, then rank: ``d5-d6-d7``), the order in which every output writes a mill.
 MILL_LINES: tuple[tuple[str, str, str], ...] = (
     ("a7", "d7", "g7"), ("b6", "d6", "f6"), ("c5", "d5", "e5"), ("a4", "b4", "c4"),
     ("e4", "f4", "g4"), ("c3", "d3", "e3"), ("b2", "d2", "f2"), ("a1", "d1", "g1"),
-    ("a1", "a4", "a7"), ("b2", "b4", "b6"), ("c3", "c4", "c5"), ("d7", "d6", "d5"),
-    ("d3", "d2", "d1"), ("e3", "e4", "e5"), ("f2", "f4", "f6"), ("g1", "g4", "g7"),
+    ("a1", "a4", "a7"), ("b2", "b4", "b6"), ("c3", "c4", "c5"), ("d5", "d6", "d7"),
+    ("d1", "d2", "d3"), ("e3", "e4", "e5"), ("f2", "f4", "f6"), ("g1", "g4", "g7"),
 )
 
 

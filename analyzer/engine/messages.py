@@ -68,9 +68,18 @@ def list_text(points: list[str]) -> str:
     return _("{items} and {last}").format(items=", ".join(points[:-1]), last=points[-1])
 
 
+def mill_text(points: Sequence[str]) -> str:
+    """A mill as every text output writes it: its three points in board order, joined by ``-``.
+
+    >>> mill_text(("d5", "d6", "d7"))
+    'd5-d6-d7'
+    """
+    return "-".join(points)
+
+
 def mills_text(closed: list[int]) -> str:
     """Mills (masks) as their points: ``a1-d1-g1 and a1-a4-a7``."""
-    lines = ["-".join(_MILL_POINTS[mill]) for mill in closed]
+    lines = [mill_text(_MILL_POINTS[mill]) for mill in closed]
     if len(lines) == 1:
         return lines[0]
     return _("{items} and {last}").format(items=" and ".join(lines[:-1]), last=lines[-1])

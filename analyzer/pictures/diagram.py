@@ -30,12 +30,15 @@ White to move
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence
 
 from muehle.analyzer.engine.board import MILL_LINES, Position
 from muehle.analyzer.engine.core import lost, phase_of
 from muehle.analyzer.engine.events import end_text, reason_text
 from muehle.notation.i18n import N_, _
+from muehle.analyzer.pictures.style import paint
+from muehle.notation.errors import visible
 from muehle.notation.model import POINTS, Side
 
 #: Characters of each style: stones, empty point, lines, marks.
@@ -148,17 +151,45 @@ def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[
     return lines
 
 
+def _bracket(grid: list[list[str]], point: str, left: str, right: str) -> None:
+    row, column = point_cell(point)
+    grid[row][column - 1], grid[row][column + 1] = left, right
+
+
+def _mark_best(grid: list[list[str]], best: Sequence[Any]) -> str:
+    """Mark the plies ``best`` (anything with ``origin``, ``target`` and ``capture``): the stones
+    they move in ``( )``, the points they go to in ``[ ]``, the stones they capture in ``{ }``;
+    the legend of these marks."""
+    for ply in best:
+        _bracket(grid, ply.origin, "(", ")")
+        _bracket(grid, ply.target, "[", "]")
+        if ply.capture is not None:
+            _bracket(grid, ply.capture, "{", "}")
+    captures = "  { } captures" if any(ply.capture is not None for ply in best) else ""
+    return f"Best plies: ( ) from  [ ] to{captures}"
+
+
 def render_diagram(
     position: Position, last: Optional[Any] = None, ascii: bool = False, *, flying: bool = True,
-    game_over: Optional[str] = None,
+    game_over: Optional[str] = None, best: Sequence[Any] = (), colour: bool = False,
 ) -> str:
     """The position as a board diagram with the summary lines below it.
 
     ``last`` is the replay's record of the ply that led to ``position`` (anything
-    with ``ply`` and ``captures``): its target, origin and captures are marked.
+    with ``ply`` and ``captures``), or its :class:`LastPly`: its target, origin and
+    captures are marked.
     ``flying`` says whether the rules let a side with three stones jump (for the
     phase shown). ``ascii`` draws with plain ASCII characters only. ``game_over`` says how
-    the game is over in this position (:func:`game_over_text`), if it is.
+    the game is over in this position (:func:`game_over_text`), if it is. ``best``: plies of
+    the side to move to mark instead of the last ply (with ``origin``, ``target`` and
+    ``capture``, as the endgame tables' plies); the last ply is then only named, and the
+    diagram is drawn plain.
+
+    With ``colour`` the board is painted for a terminal (:mod:`~muehle.analyzer.pictures.style`):
+    on a board of its own colour, so that the stones read the same on a dark and a
+    light terminal; the last ply marked by colours instead of brackets (the lines run
+    on through the marks), and the mills it closed (``last.mills``, if any) marked as
+    the SVG marks them. Each row shows as wide as in the plain diagram.
     """
     chars = _ASCII if ascii else _UNICODE
     grid = _board(not ascii)
@@ -167,27 +198,122 @@ def render_diagram(
         if position.white & bit or position.black & bit:
             row, column = point_cell(point)
             grid[row][column] = chars["white" if position.white & bit else "black"]
+    marks = None if last is None else LastPly.of(last)
+    if colour and not best:
+        return _painted(grid, position, marks, chars, flying, game_over)
     legend = ""
-    if last is not None:
-        ply = last.ply
-        row, column = point_cell(ply.target)
+    if best:
+        legend = (f"Last ply: {marks.label}\n" if marks is not None else "") + _mark_best(grid, best)
+    elif marks is not None:
+        row, column = point_cell(marks.target)
         grid[row][column - 1], grid[row][column + 1] = "[", "]"
-        label = last.label if isinstance(getattr(last, "label", None), str) else ply.label()
-        legend = _("Last ply: {label}").format(label=label) + "   [ ] " + (_("placed") if ply.is_placement else _("to"))
-        if ply.origin is not None:
-            row, column = point_cell(ply.origin)
+        legend = _("Last ply: {label}").format(label=marks.label) + "   [ ] " + (_("placed") if marks.origin is None else _("to"))
+        if marks.origin is not None:
+            row, column = point_cell(marks.origin)
             grid[row][column - 1], grid[row][column + 1] = "(", ")"
             legend += "  ( ) " + _("from")
-        for point in last.captures:
+        for point in marks.captures:
             row, column = point_cell(point)
             grid[row][column] = chars["captured"]
-        if last.captures:
+        if marks.captures:
             legend += f"  {chars['captured']} " + _("captured")
     lines = [f"{7 - row // 2 if row % 2 == 0 else ' '} {''.join(cells)}".rstrip()
              for row, cells in enumerate(grid)]
-    lines.append("   " + "   ".join("abcdefg"))
+    lines.append(_FILES)
     if legend:
         lines.append(legend)
     lines.extend(summary_lines(position, flying, {side: f" ({chars[side]})" for side in ("white", "black")},
                                game_over))
     return "\n".join(lines)
+
+
+#: The letters of the files, under their columns.
+_FILES = "   " + "   ".join("abcdefg")
+
+#: The colours of the painted diagram (xterm's 256, which themes leave as they are; the
+#: 16 named ones each theme changes): a wooden board under dark lines, stones in white and
+#: black, the last ply in the blue of the SVG's mark (its origin paler), captured points
+#: in red, the mills it closed in the SVG's orange red.
+_PALETTE = {"board": "48;5;137", "line": "38;5;236", "white": "1;38;5;231", "black": "38;5;16",
+            "target": "48;5;26", "origin": "48;5;110", "captured": "1;38;5;231;48;5;160", "mill": "48;5;166"}
+
+
+@dataclass(frozen=True)
+class LastPly:
+    """What a diagram marks of the ply that led to its position: small and plain, so that a
+    report can carry it to another process and draw the diagram only when it is shown.
+
+    >>> from muehle.notation.model import Ply
+    >>> LastPly.of(Ply(9, "black", "c3", captures=["d2"]))
+    LastPly(label='9... c3/xd2', target='c3', origin=None, captures=('d2',), mills=())
+    """
+
+    label: str
+    target: str
+    origin: Optional[str]
+    captures: tuple[str, ...]
+    mills: tuple[tuple[str, ...], ...]
+
+    @classmethod
+    def of(cls, last: Any) -> "LastPly":
+        """The marks of ``last``: a replay's record of a ply (``ply``, ``captures``, and ``mills``
+        and ``label`` where it has them), or a :class:`~muehle.notation.model.Ply`."""
+        if isinstance(last, LastPly):
+            return last
+        ply = getattr(last, "ply", last)
+        label = getattr(last, "label", None)
+        return cls(label if isinstance(label, str) else ply.label(), ply.target, ply.origin,
+                   tuple(getattr(last, "captures", ply.captures)), tuple(tuple(mill) for mill in getattr(last, "mills", ())))
+
+
+def _painted(grid: list[list[str]], position: Position, last: Optional[LastPly], chars: dict[str, str],
+             flying: bool, game_over: Optional[str]) -> str:
+    """The diagram of :func:`render_diagram` with ``colour``: ``grid`` holds the board and its stones."""
+    board, line = _PALETTE["board"], _PALETTE["line"]
+    # each cell's foreground and background, then the marks laid over them
+    ink = [[_PALETTE["white"] if cell == chars["white"] else _PALETTE["black"] if cell == chars["black"] else line
+            for cell in cells] for cells in grid]
+    ground = [[board] * len(cells) for cells in grid]
+    legend = ""
+    if last is not None:
+        for mill in last.mills:
+            (top, left), (bottom, right) = point_cell(mill[0]), point_cell(mill[-1])
+            for row in range(min(top, bottom), max(top, bottom) + 1):
+                across = range(left - 1, right + 2)  # (one cell past each end, three wide upright)
+                for column in across:
+                    ground[row][column] = _PALETTE["mill"]
+        row, column = point_cell(last.target)
+        ground[row][column - 1:column + 2] = [_PALETTE["target"]] * 3
+        legend = f"Last ply: {visible(last.label)}   {paint('[ ]', _PALETTE['target'])} " \
+                 f"{'placed' if last.origin is None else 'to'}"
+        if last.origin is not None:
+            row, column = point_cell(last.origin)
+            ground[row][column - 1:column + 2] = [_PALETTE["origin"]] * 3
+            legend += f"  {paint('( )', _PALETTE['origin'])} from"
+        for point in last.captures:
+            row, column = point_cell(point)
+            grid[row][column], ink[row][column], ground[row][column] = chars["captured"], _PALETTE["captured"], ""
+        if last.captures:
+            legend += f"  {paint(chars['captured'], _PALETTE['captured'])} captured"
+        if last.mills:
+            legend += f"  {paint(chars['h'] * 3, _PALETTE['mill'] + ';' + line)} mill"
+    lines = [f"{7 - row // 2 if row % 2 == 0 else ' '} {_runs(cells, ink[row], ground[row])}"
+             for row, cells in enumerate(grid)]
+    lines.append(_FILES)
+    if legend:
+        lines.append(legend)
+    stones = {side: f" ({paint(chars[side], _PALETTE[side] + ';' + board)})" for side in ("white", "black")}
+    lines.extend(summary_lines(position, flying, stones, visible(game_over) if game_over else None))
+    return "\n".join(lines)
+
+
+def _runs(cells: list[str], ink: list[str], ground: list[str]) -> str:
+    """One row of the painted board: each stretch of cells in one style painted once."""
+    parts = []
+    start = 0
+    for end in range(1, len(cells) + 1):
+        if end == len(cells) or (ink[end], ground[end]) != (ink[start], ground[start]):
+            style = ";".join(part for part in (ink[start], ground[start]) if part)
+            parts.append(paint("".join(cells[start:end]), style))
+            start = end
+    return "".join(parts)

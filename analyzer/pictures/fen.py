@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Optional, Sequence
+from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 
 from muehle.analyzer.engine.board import ALL_POINTS as _FULL_BOARD
 from muehle.analyzer.engine.board import POINT_INDEX, Position
@@ -608,12 +608,27 @@ def counters_after(
     >>> counters_after([("black", False, 1), ("white", False, 0)], start_no_progress=7, start_fullmove=30)
     (1, 31)
     """
+    counters = start_no_progress, start_fullmove
+    for counters in counters_along(plies, start_no_progress, start_fullmove):
+        pass
+    return counters
+
+
+def counters_along(
+    plies: Iterable[tuple[Side, bool, int]], start_no_progress: int = 0, start_fullmove: int = 1
+) -> Iterator[tuple[int, int]]:
+    """Fields 16 and 17 before the first turn and after each turn (see :func:`counters_after`).
+
+    >>> list(counters_along([("white", True, 0), ("black", False, 0)]))
+    [(0, 1), (0, 1), (1, 2)]
+    """
     no_progress, fullmove = start_no_progress, start_fullmove
+    yield no_progress, fullmove
     for side, placement, captures in plies:
         no_progress = 0 if placement or captures else no_progress + 1
         if side == "black":
             fullmove += 1
-    return no_progress, fullmove
+        yield no_progress, fullmove
 
 
 def fen_of_record(
@@ -633,15 +648,48 @@ def fen_of_record(
     >>> fen_of_record([], 0, stones=12, form="current")
     '********/********/******** w p p 0 12 0 12 0 0 -1 -1 -1 -1 0 0 1 ids:nodes'
     """
+    _check_upto(records, upto)
+    counters = counters_after(_turns(records[:upto]), *_start_counters(start))
+    return _fen_after(records, upto, start, counters, game_over, form, stones)
+
+
+def fens_of_record(
+    records: Sequence[Any], start: Optional[FenPosition] = None, *, first: int = 0,
+    decided_by: Callable[[int], bool] = lambda upto: False, form: str = "legacy", stones: int = 9,
+) -> Iterator[str]:
+    """The FENs after ``first``, ``first + 1``, ... ``len(records)`` replayed plies, each as
+    :func:`fen_of_record` gives it (``decided_by(upto)`` its ``game_over``), in one pass: the
+    counters are carried from each ply to the next instead of counted again from the start.
+
+    >>> list(fens_of_record([], stones=12, form="current")) == [fen_of_record([], 0, stones=12, form="current")]
+    True
+    """
+    _check_upto(records, first)
+    for upto, counters in enumerate(counters_along(_turns(records), *_start_counters(start))):
+        if upto >= first:
+            yield _fen_after(records, upto, start, counters, decided_by(upto), form, stones)
+
+
+def _check_upto(records: Sequence[Any], upto: int) -> None:
     if not 0 <= upto <= len(records):
         raise ValueError(f"upto must be from 0 to {len(records)} (the replayed plies), not {upto}")
+
+
+def _turns(records: Iterable[Any]) -> Iterator[tuple[Side, bool, int]]:
+    """Each record as :func:`counters_along` takes a turn: side, is placement, captures."""
+    return ((record.side, record.ply.is_placement, len(record.captures)) for record in records)
+
+
+def _start_counters(start: Optional[FenPosition]) -> tuple[int, int]:
+    """Fields 16 and 17 of the start: the set-up FEN's, else those of a game's start."""
+    return (start.no_progress, start.fullmove) if start is not None else (0, 1)
+
+
+def _fen_after(records: Sequence[Any], upto: int, start: Optional[FenPosition], counters: tuple[int, int],
+               game_over: bool, form: str, stones: int) -> str:
+    """The FEN after the first ``upto`` records, whose fields 16 and 17 are ``counters``."""
     if not upto and start is not None and start.finished:
         game_over = True  # (a finished game's position, which no ply may follow)
-    base = start.position if start is not None else Position.start(stones)
-    position = records[upto - 1].after if upto else base
-    no_progress, fullmove = counters_after(
-        ((record.side, record.ply.is_placement, len(record.captures)) for record in records[:upto]),
-        start.no_progress if start is not None else 0,
-        start.fullmove if start is not None else 1,
-    )
+    position = records[upto - 1].after if upto else (start.position if start is not None else Position.start(stones))
+    no_progress, fullmove = counters
     return position_to_fen(position, no_progress=no_progress, fullmove=fullmove, game_over=game_over, form=form)

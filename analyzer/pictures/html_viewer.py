@@ -7,7 +7,8 @@ position from data computed here by the replay. The page shows the tags, the mov
 with annotations (NAGs as their symbols), comments and variations, the board, buttons
 (start, back, forward, end; flip the board; copy the FEN of the position in view and the
 record), the status line and each side's stones on the board and in hand, and who is to
-move. The arrow keys (and Home/End) step through the game and clicking a move jumps to
+move (and, where the endgame tables hold the position and were given, its value and best
+plies). The arrow keys (and Home/End) step through the game and clicking a move jumps to
 it. The moves of variations are links too: clicking one shows its position, and stepping
 then follows that variation (back past its first ply, through the line it branches from).
 A page of several games shows one at a time, chosen in a picker above it. The address
@@ -29,13 +30,13 @@ import html
 import json
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterable, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.pictures.diagram import summary_lines
 from muehle.analyzer.engine.messages import plural
 from muehle.analyzer.engine.events import RuleViolation, reason_text
-from muehle.analyzer.pictures.fen import FenPosition, fen_of_record, start_fen
+from muehle.analyzer.pictures.fen import FenPosition, fens_of_record, start_fen
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.engine.replay import PlyRecord, Replay, in_variation
 from muehle.analyzer.engine.rules import Ruleset
@@ -68,13 +69,20 @@ def asset(name: str) -> str:
     return resources.files("muehle.analyzer.pictures").joinpath("viewer_assets").joinpath(name).read_text(encoding="utf-8")
 
 
+#: The endgame tables' value of a position under a ruleset as one line of text, or ``None`` where
+#: they do not hold it (see :func:`muehle.analyzer.endgames.best.endgame_values`).
+ValueText = Callable[[Position, Ruleset], Optional[str]]
+
+
 class _Shared:
     """What the page stores once and its positions name by number: SVG pieces (marks, mill
-    bands) and texts (each side's stones on the board and in hand, who is to move)."""
+    bands) and texts (each side's stones on the board and in hand, who is to move, the
+    endgame tables' values, worked out by ``values``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, values: Optional[ValueText] = None) -> None:
         self.svg: dict[str, int] = {}
         self.texts: dict[str, int] = {}
+        self.values = values
 
     @staticmethod
     def _number(table: dict[str, int], item: str) -> int:
@@ -86,12 +94,18 @@ class _Shared:
     def text_number(self, text: str) -> int:
         return self._number(self.texts, text)
 
+    def value_number(self, position: Position, rules: Ruleset) -> Optional[int]:
+        """The number of the text of the endgame tables' value of ``position`` (``None``: none)."""
+        text = self.values(position, rules) if self.values is not None else None
+        return None if text is None else self.text_number(text)
+
 
 def _frame(position: Position, record: Optional[PlyRecord], where: str, rules: Ruleset, fen: str,
-           shared: _Shared) -> list[Any]:
+           shared: _Shared, over: bool = False) -> list[Any]:
     """What the script needs to draw one position: White's and Black's stones (bit masks in the
     order of ``POINTS``), the numbers of its marks and mill bands, the status line, the
-    number of its stone counts and the FEN (see ``viewer.js``)."""
+    number of its stone counts and the FEN (see ``viewer.js``); then, only where the endgame
+    tables hold the position and the game is not ``over`` there, the number of the text of its value."""
     marks: list[int] = []
     mills: list[int] = []
     if record is not None:
@@ -100,7 +114,9 @@ def _frame(position: Position, record: Optional[PlyRecord], where: str, rules: R
         mills = [shared.svg_number(mill_band_svg(line)) for line in record.mills]
     status = where if record is None else f"{where}: {record.label}"
     counts = shared.text_number("\n".join(summary_lines(position, rules.flying)))
-    return [position.white, position.black, marks, mills, status, counts, fen]
+    frame = [position.white, position.black, marks, mills, status, counts, fen]
+    value = None if over else shared.value_number(position, rules)
+    return frame if value is None else [*frame, value]
 
 
 def _setup(game: Game, result: Replay) -> Optional[FenPosition]:
@@ -114,19 +130,21 @@ def _setup(game: Game, result: Replay) -> Optional[FenPosition]:
     return setup if setup is not None and setup.position == result.start else FenPosition(result.start)
 
 
-def _fen(line: Replay, records: Sequence[PlyRecord], index: int, setup: Optional[FenPosition]) -> str:
-    """The FEN after ply ``index`` of ``line``, whose plies from the start are ``records``."""
-    return fen_of_record(records, index, setup, game_over=line.decided_by(index))
+def _fens(line: Replay, records: Sequence[PlyRecord], first: int, setup: Optional[FenPosition]) -> list[str]:
+    """The FENs after ply ``first`` and each later ply of ``line``, whose plies from the start are
+    ``records`` (the FEN after ply ``index`` is item ``index - first``)."""
+    return list(fens_of_record(records, setup, first=first, decided_by=line.decided_by))
 
 
 def _frames(result: Replay, setup: Optional[FenPosition], shared: _Shared) -> list[list[Any]]:
     """The frames of the main line: the start, then the position after each legal ply."""
     records = result.records
     total = len(records)
-    frames = [_frame(result.start, None, f"Start ({plural(total, 'ply', 'plies')})", result.rules, _fen(result, records, 0, setup),
-                     shared)]
-    frames.extend(_frame(record.after, record, f"Ply {record.index} of {total}", result.rules,
-                         _fen(result, records, record.index, setup), shared)
+    fens = _fens(result, records, 0, setup)
+    frames = [_frame(result.start, None, f"Start ({plural(total, 'ply', 'plies')})", result.rules, fens[0],
+                     shared, bool(result.decided_by(0)))]
+    frames.extend(_frame(record.after, record, f"Ply {record.index} of {total}", result.rules, fens[record.index],
+                         shared, bool(result.decided_by(record.index)))
                   for record in records)
     return frames
 
@@ -201,8 +219,10 @@ class _MoveList:
     def _add(self, parent: int, line: Replay) -> int:
         number = len(self.variations) + 1
         records = [*self.from_start[parent][:line.branch - 1], *line.records]
+        first = line.branch - 1
+        fens = _fens(line, records, first, self.setup)
         frames = [_frame(record.after, record, f"Variation {number}, ply {record.index}", line.rules,
-                         _fen(line, records, record.index, self.setup), self.shared)
+                         fens[record.index - first], self.shared, bool(line.decided_by(record.index)))
                   for record in line.records]
         self.variations.append({"parent": parent, "branch": line.branch, "frames": frames})
         self.replays.append(line)
@@ -399,17 +419,19 @@ def _record_text(game: Game) -> str:
         return ""
 
 
-def render_games_html(games: Sequence[tuple[Game, ReplayOrError]], title: Optional[str] = None) -> str:
+def render_games_html(games: Sequence[tuple[Game, ReplayOrError]], title: Optional[str] = None,
+                      values: Optional[ValueText] = None) -> str:
     """One page for several replayed games, one board that shows one game at a time, chosen
     in a picker (a page of one game has none).
 
     A game given with an error instead of its replay (an unknown ``Rules`` tag, a bad
-    ``FEN``) is shown with its tags and moves on an empty board, and the error.
+    ``FEN``) is shown with its tags and moves on an empty board, and the error. ``values``
+    gives the endgame tables' value of a position, shown in the status line where there is one.
     """
     several = len(games) > 1
     if title is None:
         title = _title(games[0][0]) if not several else f"{len(games)} games of Nine Men's Morris"
-    shared = _Shared()
+    shared = _Shared(values)
     sections = []
     game_data = []
     for number, (game, result) in enumerate(games, 1):
@@ -457,13 +479,14 @@ def render_html(game: Game, replay: Replay) -> str:
     return render_games_html([(game, replay)])
 
 
-def write_html(games: Iterable[Game], unreplayed: Optional[list[tuple[int, MuehleError]]] = None) -> str:
+def write_html(games: Iterable[Game], unreplayed: Optional[list[tuple[int, MuehleError]]] = None,
+               values: Optional[ValueText] = None) -> str:
     """The viewer page for records: each replayed under its ``Rules`` tag (default ``wmd``),
     from its ``[SetUp "1"]`` FEN when it has one. The writer of ``muehle convert --to html``.
 
     A game whose ``Rules`` tag names no preset, or whose FEN cannot be read, is shown
     without its positions, with the error; the game's number (from 1) and the error are
-    added to ``unreplayed`` if given.
+    added to ``unreplayed`` if given. ``values``: as for :func:`render_games_html`.
     """
     pairs = [(game, _replayed(game)) for game in games]
     if unreplayed is not None:
@@ -471,7 +494,7 @@ def write_html(games: Iterable[Game], unreplayed: Optional[list[tuple[int, Muehl
                           if isinstance(result, MuehleError))
     if not pairs:
         raise FormatError("there is no game to show", code="format")
-    return render_games_html(pairs)
+    return render_games_html(pairs, values=values)
 
 
 def _replayed(game: Game) -> ReplayOrError:

@@ -3,8 +3,9 @@
 :func:`render_svg` is a pure function of the position: the board (three squares
 and the four lines joining them), the coordinates a-g and 1-7, the stones as
 circles, and optionally the last ply (an arrow for a move, a ring for a
-placement), the points it captured from (a cross) and closed mills (a broad band
-under the stones). Every stone is a ``<circle class="stone white|black">``
+placement), the points it captured from (a cross), closed mills (a broad band
+under the stones) and the best plies the endgame tables name (green arrows, and
+green crosses over the stones they capture). Every stone is a ``<circle class="stone white|black">``
 carrying ``data-point`` and ``data-side``; the layers are ``<g>`` elements with
 the classes ``board``, ``mills``, ``stones`` and ``marks``, so that a script can
 redraw the stones of another position (the HTML viewer does).
@@ -47,6 +48,7 @@ COLOURS = {
     "last": "#1f6fd1",
     "captured": "#c62828",
     "mill": "#e0452b",
+    "best": "#2e7d32",
 }
 
 #: How closed mills are highlighted: not at all, those the last ply closed, or all.
@@ -101,11 +103,11 @@ def mill_band_svg(line: Sequence[str]) -> str:
             'stroke-opacity="0.45"/>')
 
 
-def cross_svg(point: str) -> str:
-    """The cross marking a point a stone was captured from."""
+def cross_svg(point: str, kind: str = "captured", colour: str = COLOURS["captured"]) -> str:
+    """The cross marking a point a stone was captured from (``kind`` is the group's class)."""
     x, y = POINT_XY[point]
     d = 13
-    return (f'<g class="captured" data-point="{point}" stroke="{COLOURS["captured"]}" stroke-width="5" '
+    return (f'<g class="{kind}" data-point="{point}" stroke="{colour}" stroke-width="5" '
             f'stroke-linecap="round"><line x1="{x - d}" y1="{y - d}" x2="{x + d}" y2="{y + d}"/>'
             f'<line x1="{x - d}" y1="{y + d}" x2="{x + d}" y2="{y - d}"/></g>')
 
@@ -135,6 +137,32 @@ def last_ply_svg(origin: Optional[str], target: str) -> str:
             f'<polygon points="{head}" stroke-width="1"/></g>')
 
 
+def best_ply_svg(origin: str, target: str) -> str:
+    """An arrow in the colour of the best plies from a stone that a best ply moves to the
+    (empty) point it goes to."""
+    colour = COLOURS["best"]
+    (ox, oy), (tx, ty) = POINT_XY[origin], POINT_XY[target]
+    length = ((tx - ox) ** 2 + (ty - oy) ** 2) ** 0.5
+    ux, uy = (tx - ox) / length, (ty - oy) / length
+    sx, sy = ox + ux * (STONE_RADIUS + 2), oy + uy * (STONE_RADIUS + 2)
+    hx, hy = tx - ux * 4, ty - uy * 4
+    bx, by = hx - ux * 16, hy - uy * 16
+    px, py = -uy * 9, ux * 9
+    head = f"{hx:.1f},{hy:.1f} {bx + px:.1f},{by + py:.1f} {bx - px:.1f},{by - py:.1f}"
+    return (f'<g class="best moved" data-from="{origin}" data-to="{target}" fill="{colour}" stroke="{colour}" '
+            f'opacity="0.85"><line x1="{sx:.1f}" y1="{sy:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke-width="5" '
+            f'stroke-linecap="round"/><polygon points="{head}" stroke-width="1"/></g>')
+
+
+def best_plies_svg(best: Sequence[Any]) -> list[str]:
+    """The marks of plies ``best`` (with ``origin``, ``target`` and ``capture``): one arrow per
+    move, one cross in the best plies' colour per stone they capture."""
+    moves = dict.fromkeys((ply.origin, ply.target) for ply in best)
+    captures = dict.fromkeys(ply.capture for ply in best if ply.capture is not None)
+    return ([best_ply_svg(origin, target) for origin, target in moves]
+            + [cross_svg(point, "best capture", COLOURS["best"]) for point in captures])
+
+
 def _closed_mills(position: Position) -> list[tuple[str, ...]]:
     return [line for line, mill in zip(MILL_LINES, MILLS)
             if position.white & mill == mill or position.black & mill == mill]
@@ -147,6 +175,7 @@ def render_svg(
     *,
     coordinates: bool = True,
     title: Optional[str] = None,
+    best: Sequence[Any] = (),
 ) -> str:
     """The position as a standalone SVG document.
 
@@ -154,7 +183,8 @@ def render_svg(
     ``ply``, ``captures`` and ``mills``): drawn as an arrow or ring, with crosses
     on the captured points. ``highlight_mills`` is ``"last"`` (the mills that ply
     closed), ``"all"`` (every closed mill on the board) or ``"none"``. ``title``
-    becomes the picture's ``<title>``.
+    becomes the picture's ``<title>``. ``best``: plies of the side to move to mark besides
+    (:func:`best_plies_svg`: arrows and crosses in the colour ``COLOURS["best"]``).
     """
     if highlight_mills not in MILL_HIGHLIGHTS:
         raise ValueError(f"highlight_mills must be one of {', '.join(MILL_HIGHLIGHTS)}")
@@ -181,6 +211,7 @@ def render_svg(
     if last is not None:
         parts.extend(cross_svg(point) for point in last.captures)
         parts.append(last_ply_svg(last.ply.origin, last.ply.target))
+    parts.extend(best_plies_svg(best))
     parts.append("</g>")
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

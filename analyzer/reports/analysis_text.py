@@ -9,13 +9,16 @@ diagram and as a FEN.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence
 
 from muehle.analyzer.reports.analysis import Analysis, Event, IllegalPly, PlyNames
-from muehle.analyzer.pictures.diagram import PHASE_WORDS, game_over_text, render_diagram
-from muehle.analyzer.engine.messages import plural
+from muehle.analyzer.pictures.diagram import PHASE_WORDS, LastPly, game_over_text, render_diagram
+from muehle.analyzer.engine.board import Position
+from muehle.analyzer.engine.messages import mill_text, plural
 from muehle.analyzer.engine.events import reason_text
 from muehle.analyzer.engine.rules import Ruleset
+from muehle.notation.errors import visible
 from muehle.notation.i18n import N_, _
 
 _NAMES = {"white": N_("White"), "black": N_("Black"), None: N_("Nobody")}
@@ -67,7 +70,7 @@ def _mill(e: Event, same_ply: Sequence[Event]) -> str:
     """The mill event ``e``; ``same_ply`` holds the events of its ply (a capture among them makes
     a want of stones to capture "nothing more")."""
     double = _(" (double mill)") if e.fields["double"] else ""
-    text = _("{side} closes {points}").format(side=_name(e.side), points="-".join(e.fields["points"])) + double
+    text = _("{side} closes {points}").format(side=_name(e.side), points=mill_text(e.fields["points"])) + double
     why = e.fields["nothing_to_capture"]
     if why:
         more = any(x.type == "capture" for x in same_ply)
@@ -130,7 +133,7 @@ def _offer(analysis: Analysis, e: Event) -> str:
 
 def _zwickmuehle(analysis: Analysis, e: Event, word: str = "Zwickmühle") -> str:
     shuttles = "; ".join(
-        _("{move} closes {mill}").format(move=f"{s['stone']}-{s['to']}", mill="-".join(s["closes"]))
+        _("{move} closes {mill}").format(move=f"{s['stone']}-{s['to']}", mill=mill_text(s["closes"]))
         for s in e.fields["shuttles"])
     return _("{side} has a {word}, {until}: {shuttles}").format(side=_name(e.side), word=word,
                                                                 until=_until(analysis, e), shuttles=shuttles)
@@ -202,8 +205,9 @@ def _summary(analysis: Analysis) -> list[str]:
     return [f"  {name:<13}{value}" for name, value in rows]
 
 
-def render_text(analysis: Analysis, title: str, ascii: bool = False) -> str:
-    """The report of one game: ``title``, the timeline, the summary, and the illegal ply if any."""
+def render_text(analysis: Analysis, title: str, ascii: bool = False, colour: bool = False) -> str:
+    """The report of one game: ``title``, the timeline, the summary, and the illegal ply if any
+    (its diagram painted for a terminal with ``colour``: then the whole text is terminal-safe)."""
     lines = [title]
     events = analysis.events
     if events:
@@ -222,8 +226,10 @@ def render_text(analysis: Analysis, title: str, ascii: bool = False) -> str:
         lines.append("  " + _("(no events)"))
     lines.append(_("summary"))
     lines.extend(_summary(analysis))
+    if colour:  # (the record's texts, its tags say, made safe before the painting)
+        lines = [visible(line) for line in lines]
     if analysis.illegal is not None:
-        lines.extend(restore_lines(analysis.illegal, analysis.names, analysis.rules, ascii))
+        lines.extend(restore_lines(analysis.illegal, analysis.names, analysis.rules, ascii, colour))
     return "\n".join(lines) + "\n"
 
 
@@ -257,28 +263,56 @@ def _fold_repeats(analysis: Analysis, events: list[Event], ascii: bool) -> list[
     return lines
 
 
-def restore_lines(illegal: IllegalPly, names: PlyNames, rules: Ruleset, ascii: bool = False) -> list[str]:
-    """The broken rule and the position the arbiter must restore (WMD 6), as text; for a
-    misnumbered ply, which breaks the record and not a rule of play, the position the
-    record reaches."""
+def restore_lines(illegal: IllegalPly, names: PlyNames, rules: Ruleset, ascii: bool = False,
+                  colour: bool = False) -> list[str]:
+    """The broken rule and the position the arbiter must restore (WMD 6), as terminal-safe text
+    (the diagram painted for a terminal with ``colour``); for a misnumbered ply, which breaks
+    the record and not a rule of play, the position the record reaches."""
+    return restore_view(illegal, names, rules).lines(ascii, colour)
+
+
+@dataclass(frozen=True)
+class RestoreView:
+    """What :func:`restore_lines` shows, ready to be drawn: the heading lines, the position and
+    the marks of the ply before it, the FEN. Small and plain: a report carries it to another
+    process, and the diagram is drawn only when it is shown."""
+
+    heading: tuple[str, ...]
+    position: Position
+    last: Optional[LastPly]
+    flying: bool
+    game_over: Optional[str]
+    fen: str
+
+    def lines(self, ascii: bool = False, colour: bool = False) -> list[str]:
+        """The text of :func:`restore_lines` (the diagram in ASCII with ``ascii``, painted with ``colour``)."""
+        board = render_diagram(self.position, last=self.last, ascii=ascii, flying=self.flying,
+                               game_over=self.game_over, colour=colour)
+        rows = [f"  {row}".rstrip() for row in board.splitlines()]
+        # (the ruleset's citation is a file's text; a painted diagram was made safe as it was painted)
+        shown = [visible(line) for line in self.heading]
+        shown.extend(rows if colour else (visible(row) for row in rows))
+        shown.append(f"  FEN: {self.fen}")
+        return shown
+
+
+def restore_view(illegal: IllegalPly, names: PlyNames, rules: Ruleset) -> RestoreView:
+    """The :class:`RestoreView` of an illegal ply (see :func:`restore_lines`)."""
     start = _("the set-up position") if illegal.set_up else _("the start")
     where = start if illegal.restore_ply == 0 else _("after {ply}").format(ply=names.move(illegal.restore_ply))
     if illegal.restore_reason == "numbering":  # the scoresheet is wrong, not the board: nothing to restore
-        lines = [_("misnumbered ply {ply}: {message}").format(ply=illegal.ply, message=illegal.message)
-                 + f" [{illegal.code}]",
-                 _("the record cannot be followed past this position ({where}):").format(where=where)]
+        heading = (_("misnumbered ply {ply}: {message}").format(ply=illegal.ply, message=illegal.message)
+                   + f" [{illegal.code}]",
+                   _("the record cannot be followed past this position ({where}):").format(where=where))
     else:
         cited = rules.cite("restore")
-        lines = [_("illegal ply {ply}: {message}").format(ply=illegal.ply, message=illegal.message)
-                 + f" [{illegal.code}]",
-                 _("position to restore ({where}; {section}):").format(where=where, section=cited[0]) if cited
-                 else _("position to restore ({where}):").format(where=where)]
+        heading = (_("illegal ply {ply}: {message}").format(ply=illegal.ply, message=illegal.message)
+                   + f" [{illegal.code}]",
+                   _("position to restore ({where}; {section}):").format(where=where, section=cited[0]) if cited
+                   else _("position to restore ({where}):").format(where=where))
     over = game_over_text(illegal.decided) if illegal.decided is not None else None
-    board = render_diagram(illegal.restore, last=illegal.last_record, ascii=ascii, flying=rules.flying,
-                           game_over=over)
-    lines.extend(f"  {row}".rstrip() for row in board.splitlines())
-    lines.append(f"  FEN: {illegal.fen}")
-    return lines
+    last = None if illegal.last_record is None else LastPly.of(illegal.last_record)
+    return RestoreView(heading, illegal.restore, last, rules.flying, over, illegal.fen)
 
 
 def _move_text(event: Event) -> str:

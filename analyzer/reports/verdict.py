@@ -18,15 +18,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from muehle.analyzer.engine.events import Outcome, RuleViolation
 from muehle.analyzer.engine.replay import Replay, replay
 from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset, ruleset_of
 from muehle.analyzer.reports.result_tag import result_tag_errors
-from muehle.notation.errors import FormatError, game_in
+from muehle.analyzer.pictures.style import error_text
+from muehle.notation.errors import FormatError, MuehleError, game_in
 from muehle.notation.i18n import _
 from muehle.notation.model import Game
+
+if TYPE_CHECKING:  # (the text of the position to restore is imported only for a game that needs it)
+    from muehle.analyzer.reports.analysis_text import RestoreView
 
 
 @dataclass
@@ -51,7 +55,8 @@ class GameReport:
     consistent: Optional[bool] = None
     line: int = 0  # the first line of the game in its source (not part of the JSON contract)
     restore: Optional[dict[str, Any]] = None  # the last legal position (WMD 6), if a ply was illegal
-    restore_text: dict[bool, list[str]] = field(default_factory=dict)  # as a diagram: ascii? -> lines
+    #: The position to restore, to be shown as text (drawn only when it is shown).
+    restore_view: Optional[RestoreView] = None
     #: The slips the reader read as they are meant (code ``slip``): warnings, which change no verdict.
     warnings: list[RuleViolation] = field(default_factory=list)
 
@@ -75,21 +80,35 @@ class GameReport:
             "restore": self.restore,
         }
 
-    def text_lines(self, ascii: bool = False) -> list[str]:
-        """One compiler-style line per error: ``source:line:col: error: message [code]``, and per
-        warning (``warning:``), in the order of their places, then the position to restore when a
-        ply of the main line was illegal.
+    def text_lines(self, ascii: bool = False, *, explain: bool = True,
+                   line_text: Optional[Callable[[int], Optional[str]]] = None, colour: bool = False) -> list[str]:
+        """The report as text, as ``muehle validate`` writes it (terminal-safe: control characters
+        are escapes, :func:`~muehle.notation.errors.visible`).
+
+        One compiler-style line per error: ``source:line:col: error: message [code]``, and per
+        warning (``warning:``), in the order of their places; under each, the line it points at
+        and a caret when ``line_text`` gives the text of that line (a function of its number).
+        With ``explain``, the position to restore follows when a ply of the main line was
+        illegal: a diagram in ASCII with ``ascii``, painted for a terminal with ``colour`` (which
+        also paints the word ``error``).
 
         An error without a line (in a game read from JSON or YAML, whose records keep
         no places in that file) names the game instead: ``source, game N: error: ...``.
         """
-        unlocated = game_in(self.source, self.game)
-        lines = [error.format(self.source if error.line else unlocated) for error in self.errors]
+        told = [(error, "error") for error in self.errors]
         if self.warnings:
-            told = [(error, "error") for error in self.errors] + [(warning, "warning") for warning in self.warnings]
+            told += [(warning, "warning") for warning in self.warnings]
             told.sort(key=lambda pair: _error_order(pair[0]))
-            lines = [said.format(self.source if said.line else unlocated, severity) for said, severity in told]
-        return lines + self.restore_text.get(ascii, [])
+        lines = []
+        for said, severity in told:
+            shown = MuehleError(f"{said.message} [{said.code}]",
+                                source=self.source if said.line else game_in(self.source, self.game),
+                                line=said.line, column=said.column,
+                                line_text=line_text(said.line) if line_text and said.line and said.column else None)
+            lines.extend(error_text(shown, severity, colour).split("\n"))
+        if explain and self.restore_view is not None:
+            lines.extend("  " + line for line in self.restore_view.lines(ascii, colour)[1:])
+        return lines
 
 
 #: A report's fields in order, as its constructor takes them.
@@ -102,7 +121,14 @@ def judge(game: Game, index: int = 1, rules: RulesArg = None, source: Optional[s
     ``rules`` (a :class:`Ruleset`, a preset's name or a YAML file's path) overrides the
     record's ``Rules`` tag (as ``--rules`` does); ``None`` leaves it to the tag.
     """
-    report = _judge(game, index, rules, source)
+    return judge_replay(game, index, rules, source)[0]
+
+
+def judge_replay(game: Game, index: int = 1, rules: RulesArg = None,
+                 source: Optional[str] = None) -> tuple[GameReport, Optional[Replay]]:
+    """:func:`judge`, with the replay the report was read off (``None`` when the game could not be
+    replayed at all: an unknown ruleset, a bad set-up, variations nested too deeply)."""
+    report, result = _judge(game, index, rules, source)
     if game.warnings:
         report.warnings = [RuleViolation(warning.code, warning.message, line=warning.line, column=warning.column)
                            for warning in game.warnings]
@@ -110,7 +136,7 @@ def judge(game: Game, index: int = 1, rules: RulesArg = None, source: Optional[s
     if tag_errors:
         report.errors = sorted(report.errors + tag_errors, key=_error_order)
         report.valid = False
-    return report
+    return report, result
 
 
 def _error_order(error: RuleViolation) -> tuple[int, int, int]:
@@ -118,15 +144,15 @@ def _error_order(error: RuleViolation) -> tuple[int, int, int]:
     return (error.line or 1 << 62, error.column, error.ply or 0)
 
 
-def _judge(game: Game, index: int, rules: RulesArg, source: Optional[str]) -> GameReport:
-    """:func:`judge`, without the ``Result`` tag's errors."""
+def _judge(game: Game, index: int, rules: RulesArg, source: Optional[str]) -> tuple[GameReport, Optional[Replay]]:
+    """:func:`judge_replay`, without the ``Result`` tag's errors."""
     if rules is not None and not isinstance(rules, Ruleset):
         rules = as_ruleset(rules)
     source = source if source is not None else (game.source or "<input>")
     try:
         chosen = ruleset_of(game, rules)
     except FormatError as error:
-        return _unreplayable(game, index, source, None, error)
+        return _unreplayable(game, index, source, None, error), None
     setup = None
     set_up = not game.errors and ("SetUp" in game.tags or "FirstMove" in game.tags)
     if set_up:  # (the FEN machinery only when it may be needed)
@@ -137,7 +163,7 @@ def _judge(game: Game, index: int, rules: RulesArg, source: Optional[str]) -> Ga
             setup = start_fen(game, chosen.stones)
             first_mover(game)
         except FormatError as error:
-            return _unreplayable(game, index, source, chosen.name, error, code="setup")
+            return _unreplayable(game, index, source, chosen.name, error, code="setup"), None
     try:
         if not set_up:  # (the common case: no import on the way)
             result = replay(game, chosen)
@@ -147,10 +173,10 @@ def _judge(game: Game, index: int, rules: RulesArg, source: Optional[str]) -> Ga
             result = replay_from(game, chosen, setup)
     except RecursionError:  # (each variation is replayed within the one it branches from)
         too_deep = FormatError(_("the variations are nested too deeply to be replayed"), source=source, line=game.line)
-        return _unreplayable(game, index, source, chosen.name, too_deep, code="syntax")
+        return _unreplayable(game, index, source, chosen.name, too_deep, code="syntax"), None
     report = report_of(result, index, source)
     report.line = game.line
-    return report
+    return report, result
 
 
 def report_of(result: Replay, index: int, source: str) -> GameReport:
@@ -171,16 +197,13 @@ def report_of(result: Replay, index: int, source: str) -> GameReport:
         return report
     # (start-up: the analysis is imported only for a game whose replay stopped at an illegal ply)
     from muehle.analyzer.reports.analysis import PlyNames, illegal_ply
-    from muehle.analyzer.reports.analysis_text import restore_lines
+    from muehle.analyzer.reports.analysis_text import restore_view
 
     illegal = illegal_ply(result)
     if illegal is not None:
         report.restore = illegal.to_dict()["restore"]
         names = PlyNames(result.plies, result.start)
-        report.restore_text = {
-            ascii: ["  " + line for line in restore_lines(illegal, names, result.rules, ascii)[1:]]
-            for ascii in (False, True)
-        }
+        report.restore_view = restore_view(illegal, names, result.rules)
     return report
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from muehle.analyzer.engine.board import ALL_POINTS, MILLS_THROUGH, POINTS, Position, points_of
 from muehle.analyzer.engine.core import closed_mills, reach
+from muehle.analyzer.engine.messages import mill_text
 from muehle.notation.model import Side
 
 
@@ -64,7 +65,7 @@ class Shuttle:
     closes: tuple[str, str, str]
 
     def __str__(self) -> str:
-        return f"{self.stone}-{self.to} opens {'-'.join(self.opens)}, closes {'-'.join(self.closes)}"
+        return f"{self.stone}-{self.to} opens {mill_text(self.opens)}, closes {mill_text(self.closes)}"
 
     def to_dict(self) -> dict[str, object]:
         return {"stone": self.stone, "to": self.to, "opens": list(self.opens),

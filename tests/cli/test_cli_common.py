@@ -115,6 +115,8 @@ def test_output_that_cannot_take_a_character_escapes_it(tmp_path: Path) -> None:
     assert done.stdout.decode("ascii").splitlines() == [
         f"{path}:1:9: error: the Rules tag names 'f\\xf6o', which is not a ruleset (presets: wmd, "
         "brettspielnetz, sanmill, schuermann, wmd-traditional) [unknown-rules]",
+        '    [Rules "f\\xf6o"]',
+        "            ^",
         "1 game, 0 valid, 1 invalid"]
 
 
@@ -223,8 +225,9 @@ def _metavars(option: str) -> dict[str, str]:
 
 
 def test_every_command_names_the_rules_and_the_output_alike() -> None:
-    assert _metavars("--rules") == dict.fromkeys(["analyze", "claim", "generate", "show", "validate"], "NAME|FILE")
-    assert _metavars("--output") == dict.fromkeys(["convert", "generate"], "OUT")
+    assert _metavars("--rules") == dict.fromkeys(["analyze", "claim", "generate", "positions", "select", "show",
+                                                  "stats", "validate"], "NAME|FILE")
+    assert _metavars("--output") == dict.fromkeys(["convert", "generate", "select"], "OUT")
 
 
 @pytest.mark.parametrize("command", ["claim", "show"])

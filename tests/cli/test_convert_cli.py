@@ -359,7 +359,10 @@ def test_a_file_that_is_not_utf8_is_an_input_error(tmp_path: Path) -> None:
     [
         (["game.txt", "--to", "xml"], "Invalid value for '--to'"),
         (["--to", "json"], "Missing argument 'FILE...'"),
-        (["game.txt"], "Missing option '--to'"),
+        (["game.txt"], "give the output format with --to, or an -o file whose name ends in .json"),
+        (["game.txt", "-o", "out.xml"], "give the output format with --to, or an -o file whose name ends in .json"),
+        (["game.txt", "--to", "yaml", "-o", "out.json"], "--to yaml contradicts the output's name out.json (json)"),
+        (["game.txt", "--to", "json", "-o", "out.txt"], "--to json contradicts the output's name out.txt (notation)"),
         (["game.txt", "--to", "json", "--colour"], "No such option"),
         (["game.txt", "--to", "pgn", "--black-number", "book"],
          "--black-number applies to --to notation only, not to --to pgn"),

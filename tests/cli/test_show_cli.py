@@ -236,10 +236,10 @@ def test_an_illegal_ply_before_the_asked_one_is_named(tmp_path: Path) -> None:
     path.write_text('[Event "x"]\n\n1. d2 d6 2. f4 d6 3. b4 *\n', encoding="utf-8")
     result = run("show", str(path), "--ply", "5")
     assert result.exit_code == 1
-    first = result.output.splitlines()[0]
+    first = result.stderr.splitlines()[0]
     assert first.startswith(f"{path}:3:16: error: the record has an illegal ply at ply 4 (2... d6: ")
-    assert first.endswith("[occupied]); showing is only possible up to ply 3")
-    assert result.output.splitlines()[1:] == ["    1. d2 d6 2. f4 d6 3. b4 *", "                   ^"]
+    assert first.endswith("[occupied]); shown is the last legal position, after 2. f4 (ply 3)")
+    assert result.stderr.splitlines()[1:] == ["    1. d2 d6 2. f4 d6 3. b4 *", "                   ^"]
     assert run("show", str(path)).exit_code == 1  # the final position lies behind it too
     assert run("show", str(path), "--ply", "3", "--ascii").exit_code == 0
 
@@ -264,7 +264,7 @@ def test_errors_on_a_game_read_from_json_name_the_game(tmp_path: Path) -> None:
     record.write_text(converted.stdout, encoding="utf-8")
     result = run("show", str(record), "--game", "4", "--ply", "21")
     assert result.exit_code == 1
-    assert result.output.startswith(f"{record}, game 4: error: the record has an illegal ply at ply 21 (11. a4-c5: ")
+    assert result.stderr.startswith(f"{record}, game 4: error: the record has an illegal ply at ply 21 (11. a4-c5: ")
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from muehle.analyzer.engine.events import CODES
 from muehle.analyzer.play.generate import generate_games
 from muehle.analyzer.engine.rules import load_ruleset
 from muehle.analyzer.batch.validate import validate_file
+from muehle.analyzer.pictures.style import unpainted
 from muehle.analyzer.reports.verdict import judge
 from muehle.notation import fastread
 from muehle.notation.parser import read_file, read_games
@@ -53,7 +55,7 @@ class TestExamples:
         # (the report carries the legacy form; show writes the current one unless asked)
         shown = run("show", path, "--ply", "18", "--fen", "--fen-form", "legacy").stdout.strip()
         assert report["restore"]["fen"] == shown
-        text = run("validate", path).stdout
+        text = run("validate", "--explain", path).stdout
         assert "    Game over: White cannot move\n    FEN: " in text and "to move" not in text
         assert report["result"] == {"declared": "0-1", "consistent": True}
 
@@ -89,9 +91,11 @@ class TestExamples:
 
     def test_an_illegal_ply_is_followed_by_the_position_to_restore(self) -> None:
         """WMD 6: the position before the illegal ply is restored. In "1. d2 d2" that is the
-        board after White's d2: one White stone on d2, 8 in hand, none of Black's, Black to move."""
-        lines = run("validate", str(ILLEGAL)).stdout.splitlines()
-        block = lines[1:lines.index(next(l for l in lines[1:] if not l.startswith("  ")))]
+        board after White's d2: one White stone on d2, 8 in hand, none of Black's, Black to move.
+        It is shown with --explain, under the error's line and caret."""
+        lines = run("validate", "--explain", str(ILLEGAL)).stdout.splitlines()
+        assert lines[1:3] == ["    1. d2 d2 *", "          ^"]
+        block = lines[3:lines.index(next(l for l in lines[1:] if not l.startswith("  ")))]
         assert block[0] == "  position to restore (after 1. d2; WMD 6):"
         assert "    White (○): 1 on the board, 8 in hand, placing" in block
         assert "    Black (●): 0 on the board, 9 in hand, placing" in block
@@ -103,6 +107,124 @@ class TestExamples:
         with the unknown Rules tag is replayed under wmd too and is legal."""
         result = run("validate", "--rules", "wmd", str(ILLEGAL))
         assert result.stdout.splitlines()[-1] == "16 games, 3 valid, 13 invalid"
+
+
+class TestArbiterText:
+    """The text an arbiter reads: per error its line, the source line and a caret; the position
+    to restore only with --explain."""
+
+    @staticmethod
+    def _located(path: Path, stdout: str) -> list[tuple[str, str, str]]:
+        """(error line, source line, caret line) of each error, each checked against the file."""
+        source = path.read_text(encoding="utf-8").splitlines()
+        lines = stdout.splitlines()
+        found = []
+        for index, line in enumerate(lines):
+            place = re.match(rf"{re.escape(str(path))}:(\d+):(\d+): error: ", line)
+            if place:
+                number, column = int(place.group(1)), int(place.group(2))
+                assert lines[index + 1] == "    " + source[number - 1]
+                assert lines[index + 2] == "    " + " " * (column - 1) + "^"
+                found.append(tuple(lines[index:index + 3]))
+        return found
+
+    def test_the_illegal_examples_take_three_lines_each(self) -> None:
+        """examples/illegal-moves.txt: 16 games, each with one located error: its line, the line
+        of the file it points at and a caret under the column, then the summary (no diagram)."""
+        result = run("validate", str(ILLEGAL))
+        assert result.exit_code == 1
+        lines = result.stdout.splitlines()
+        assert len(self._located(ILLEGAL, result.stdout)) == 16
+        assert len(lines) == 16 * 3 + 1
+        # game 1, "1. d2 d2 *" on line 10: Black's d2 in column 7
+        assert lines[:3] == [f"{ILLEGAL}:10:7: error: 1... d2: d2 is already occupied by a White stone [occupied]",
+                             "    1. d2 d2 *",
+                             "          ^"]
+        assert "position to restore" not in result.stdout and "FEN:" not in result.stdout
+
+    def test_explain_adds_the_position_to_restore_and_the_json_has_it_either_way(self) -> None:
+        """Of the 16 games, 14 stop at an illegal ply of the main line: all but the one with an
+        unknown Rules tag (not replayed) and the one whose result contradicts the board (every
+        ply legal). One of the 14 is misnumbered: no position to restore, where the record stops."""
+        plain = run("validate", str(ILLEGAL)).stdout.splitlines()
+        explained = run("validate", "--explain", str(ILLEGAL)).stdout.splitlines()
+        assert [line for line in explained if line in plain] == plain  # (nothing of the default is lost)
+        assert sum(line.startswith("  position to restore (") for line in explained) == 13
+        assert sum(line.startswith("  the record cannot be followed past") for line in explained) == 1
+        assert sum(line.startswith("    FEN: ") for line in explained) == 14
+        json_plain = run("validate", "--format", "json", str(ILLEGAL)).stdout
+        assert run("validate", "--format", "json", "--explain", str(ILLEGAL)).stdout == json_plain
+        assert sum(report["restore"] is not None for report in json.loads(json_plain)) == 14
+
+    def test_the_position_to_restore_is_drawn_alike_from_worker_processes(self) -> None:
+        """The reports carry the position to restore as data (RestoreView); it is drawn in the main
+        process, plain or painted, as with one process."""
+        for options in ([], ["--color"], ["--color", "--no-color"]):
+            alone = run("validate", "--explain", *options, str(ILLEGAL)).stdout
+            assert run("validate", "--explain", "--jobs", "2", *options, str(ILLEGAL)).stdout == alone
+            assert alone.count("position to restore") == 13
+
+    def test_standard_input_shows_its_lines_too(self) -> None:
+        result = run("validate", "-", input="1. d2 d6\n2. d2 *\n")
+        assert result.stdout.splitlines() == [
+            "<stdin>:2:4: error: 2. d2: d2 is already occupied by a White stone [occupied]",
+            "    2. d2 *",
+            "       ^",
+            "1 game, 0 valid, 1 invalid"]
+
+    @pytest.mark.parametrize("jobs", ["1", "2"])
+    def test_a_file_named_twice_shows_its_lines_both_times(self, tmp_path: Path, jobs: str) -> None:
+        path = tmp_path / "twice.txt"
+        path.write_text("1. d2 d6 *\n\n1. d2 d6\n2. f4 f4 *\n\n1. a1 a1 *\n", encoding="utf-8")
+        result = run("validate", "--jobs", jobs, str(path), str(path))
+        assert len(self._located(path, result.stdout)) == 4
+        assert result.stdout.splitlines()[-1] == "6 games, 2 valid, 4 invalid"
+
+    @pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+    def test_the_lines_are_counted_as_the_reader_counts_them(self, tmp_path: Path, end: str) -> None:
+        path = tmp_path / "ends.txt"
+        path.write_bytes(("\ufeff[Event \"x\"]" + end + end + "1. d2 d6" + end + "2. f4 f4 *" + end).encode("utf-8"))
+        lines = run("validate", str(path)).stdout.splitlines()
+        assert lines[:3] == [f"{path}:4:7: error: 2... f4: f4 is already occupied by a White stone [occupied]",
+                             "    2. f4 f4 *",
+                             "          ^"]
+
+    @pytest.mark.parametrize("colour", [[], ["--color"]])
+    def test_control_characters_in_a_source_line_stay_escaped(self, tmp_path: Path, colour: list[str]) -> None:
+        """A comment holding ESC ... BEL (a terminal would set its title) before the bad ply: the line
+        is shown with escapes, and the caret still stands under the ply."""
+        path = tmp_path / "esc.txt"
+        path.write_text("1. d2 {\x1b]0;owned\x07} d2 *\n", encoding="utf-8")
+        stdout = run("validate", *colour, str(path)).stdout
+        assert "\x07" not in unpainted(stdout) and "\x1b" not in unpainted(stdout)
+        assert unpainted(stdout).splitlines()[1:3] == ["    1. d2 {\\x1b]0;owned\\x07} d2 *",
+                                                      "                             ^"]
+
+    def test_a_record_in_json_has_no_lines_to_show(self, tmp_path: Path) -> None:
+        text = write(tmp_path, "g.txt", "1. d2 d2 *\n")
+        record = write(tmp_path, "g.json", run("convert", "--to", "json", text).stdout)
+        assert run("validate", record).stdout.splitlines() == [
+            f"{record}, game 1: error: 1... d2: d2 is already occupied by a White stone [occupied]",
+            "1 game, 0 valid, 1 invalid"]
+
+    def test_a_file_that_changed_since_shows_no_line_it_no_longer_has(self, tmp_path: Path) -> None:
+        from muehle.analyzer.batch.source_lines import SourceLines
+
+        path = write(tmp_path, "g.txt", "1. d2\n1... d2 *\n")
+        lines = SourceLines({path: path})
+        assert (lines.line_text(path, 2), lines.line_text(path, 1), lines.line_text(path, 3)) == ("1... d2 *", "1. d2",
+                                                                                                None)
+        Path(path).unlink()
+        assert lines.line_text(path, 1) is None
+
+    @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+    def test_a_pipe_is_not_read_again(self, tmp_path: Path) -> None:
+        """A named pipe was read once by the reader: looking a line up must not wait on it."""
+        from muehle.analyzer.batch.source_lines import SourceLines
+
+        fifo = str(tmp_path / "fifo")
+        os.mkfifo(fifo)
+        assert SourceLines({fifo: fifo}).line_text(fifo, 1) is None
 
 
 class TestJson:
@@ -150,7 +272,8 @@ class TestJson:
             "white": ["d2"], "black": ["d6"], "in_hand": {"white": 8, "black": 8}, "to_move": "white",
             "reason": "numbering",
         }
-        assert "  the record cannot be followed past this position (after 1... d6):" in run("validate", path).stdout.splitlines()
+        assert "  the record cannot be followed past this position (after 1... d6):" in run(
+            "validate", "--explain", path).stdout.splitlines()
 
     def test_declared_results(self, tmp_path: Path) -> None:
         """A resignation in an unfinished game is fine ("declared"); a wrong result is not."""
@@ -241,8 +364,12 @@ class TestResultTag:
         assert result.stdout.splitlines() == [
             f"{path}:4:10: error: the movetext ends with 0-1, but its Result tag says 1-0: a game has one result "
             "[result-tag]",
+            "    1. b4 d6 0-1",
+            "             ^",
             f"{path}:6:10: error: the Result tag's value 2-0 is not a result; results are 1-0, 0-1, 1/2-1/2, ½-½ "
             "and * (or ? when unknown) [result-tag]",
+            '    [Result "2-0"]',
+            "             ^",
             "6 games, 4 valid, 2 invalid",
         ]
         reports = json.loads(run("validate", "--format", "json", path).stdout)
@@ -360,8 +487,13 @@ class TestDataRecords:
         text = write(tmp_path, "var.txt", "1. d2 (1. d2 d2) d6 2. d2 *\n")
         record = write(tmp_path, "var.json", run("convert", "--to", "json", text).stdout)
         occupied = "d2: d2 is already occupied by a White stone [occupied]"
-        assert run("validate", text).stdout.splitlines()[:2] == [f"{text}:1:14: error: in the variation for ply 1: 1... {occupied}",
-                                                     f"{text}:1:24: error: 2. {occupied}"]
+        assert run("validate", text).stdout.splitlines()[:6] == [
+            f"{text}:1:14: error: in the variation for ply 1: 1... {occupied}",
+            "    1. d2 (1. d2 d2) d6 2. d2 *",
+            "                 ^",
+            f"{text}:1:24: error: 2. {occupied}",
+            "    1. d2 (1. d2 d2) d6 2. d2 *",
+            "                           ^"]
         assert [line for line in run("validate", record).stdout.splitlines() if "error" in line] == [
             f"{record}, game 1: error: in the variation for ply 1: 1... {occupied}",
             f"{record}, game 1: error: 2. {occupied}"]
@@ -428,8 +560,12 @@ class TestExitCodes:
         path.write_bytes('[Event "M\xfchle"]\n\n1. d2 *\n'.encode("latin-1"))
         result = run("validate", str(path))
         # the game that holds the byte is invalid, located at it; no input is unreadable
+        # (the line is shown as it was read, with U+FFFD for the byte)
         assert result.exit_code == 1 and result.stdout == (
-            f"{path}:1:10: error: not UTF-8 text (byte 0xfc) [syntax]\n1 game, 0 valid, 1 invalid\n")
+            f"{path}:1:10: error: not UTF-8 text (byte 0xfc) [syntax]\n"
+            '    [Event "M\ufffdhle"]\n'
+            "             ^\n"
+            "1 game, 0 valid, 1 invalid\n")
         assert "Traceback" not in result.output
 
     def test_standard_input(self) -> None:

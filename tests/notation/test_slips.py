@@ -118,8 +118,11 @@ def test_validate_shows_the_warnings_and_the_verdict_stays(tmp_path: Path, jobs:
     slipped, clean = write(tmp_path / "slipped.txt", SLIPPED), write(tmp_path / "clean.txt", GAME)
     result = run("validate", "--jobs", jobs, slipped)
     assert result.exit_code == 0, result.output
-    assert result.stdout == "\n".join(line.format(path=slipped) for line in SLIPPED_WARNINGS) + (
-        "\n1 game, 1 valid, 0 invalid\n")
+    shown = []
+    for warning in SLIPPED_WARNINGS:  # each under the line it points at, with a caret at its column
+        line, column = map(int, warning.split(":")[1:3])
+        shown += [warning.format(path=slipped), "    " + SLIPPED.splitlines()[line - 1], "    " + " " * (column - 1) + "^"]
+    assert result.stdout == "\n".join(shown) + "\n1 game, 1 valid, 0 invalid\n"
     assert run("validate", clean).stdout == "1 game, 1 valid, 0 invalid\n"
 
 
@@ -142,7 +145,9 @@ def test_a_warning_does_not_change_an_invalid_verdict_or_its_exit_code(tmp_path:
     assert result.exit_code == expected.exit_code == 1
     lines = result.stdout.splitlines()
     assert lines[0].startswith(f"{slipped}:1:7: error: ")
-    assert lines[1] == f"{slipped}:1:9: warning: ':' read as the capture mark 'x': write b4/xa1 [slip]"
+    assert lines[1:3] == ["    1. b4 b4:a1 *", "          ^"]
+    assert lines[3] == f"{slipped}:1:9: warning: ':' read as the capture mark 'x': write b4/xa1 [slip]"
+    assert lines[4:6] == ["    1. b4 b4:a1 *", "            ^"]
     assert lines[-1] == expected.stdout.splitlines()[-1] == "1 game, 0 valid, 1 invalid"
 
 

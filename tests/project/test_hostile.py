@@ -21,6 +21,7 @@ from typing import Callable
 
 import pytest
 
+from long_games import shuttle_game
 from muehle.analyzer.batch.validate import validate_file
 from muehle.analyzer.engine.rules import parse_ruleset
 from muehle.notation.errors import FormatError
@@ -82,8 +83,8 @@ def test_a_huge_tag_value_is_refused_at_its_place_in_linear_time_and_memory(tmp_
         return lambda: validate_file(path)
 
     peaks = assert_about_linear(make)
-    if value == "a":  # a few copies of the text, not the ~130 bytes a character of backtracking
-        assert peaks[-1] <= 16 * 4 * MEGA + MEMORY_FLOOR
+    # a few copies of the text, not the ~130 bytes of a backtracking frame for each character or escape
+    assert peaks[-1] <= 16 * 4 * MEGA + MEMORY_FLOOR
     summary = validate_file(tmp_path / "tag1.txt")
     assert (summary.games, summary.invalid) == (1, 1)
     [game] = read(tmp_path / "tag1.txt")
@@ -101,9 +102,32 @@ def test_a_tag_value_of_the_longest_length_is_read_and_one_more_is_refused(tmp_p
     assert f"is {LONGEST_TAG_VALUE + 1} characters long" in error.message
 
 
-def test_a_huge_string_in_movetext_is_split_in_linear_time_and_memory(tmp_path: Path) -> None:
+@pytest.mark.parametrize("form", ["json", "yaml"])
+def test_a_tag_value_in_a_data_record_is_held_to_the_same_length(tmp_path: Path, form: str) -> None:
+    def record(value: str) -> Path:
+        if form == "json":
+            text = json.dumps({"format": "muehle-record", "version": 1, "games": [{"tags": {"Event": value}}]})
+        else:
+            text = f"format: muehle-record\nversion: 1\ngames:\n- tags:\n    Event: {value}\n"
+        return write(tmp_path / f"record.{form}", text)
+
+    [game] = read(record("x" * LONGEST_TAG_VALUE))
+    assert game.tags["Event"] == "x" * LONGEST_TAG_VALUE
+    path = record("x" * (LONGEST_TAG_VALUE + 1))
+    with pytest.raises(FormatError) as caught:
+        list(read(path))
+    assert caught.value.message == (f"games[0].tags.Event: the value of tag Event is {LONGEST_TAG_VALUE + 1} "
+                                    f"characters long; the longest read is {LONGEST_TAG_VALUE}")
+    result = run_muehle(*["validate", str(path)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert f"{path}: error: games[0].tags.Event: the value of tag Event is 65537 characters long" in result.output
+    assert len(result.output) < 1000
+
+
+@pytest.mark.parametrize("value", ["b", 'b\\"'], ids=["plain", "escapes"])
+def test_a_huge_string_in_movetext_is_split_in_linear_time_and_memory(tmp_path: Path, value: str) -> None:
     def make(size: int) -> Callable[[], object]:
-        path = write(tmp_path / f"string{size}.txt", '1. a1 "' + "b" * (size * MEGA) + '" *\n')
+        path = write(tmp_path / f"string{size}.txt", '1. a1 "' + value * (size * MEGA // len(value)) + '" *\n')
         return lambda: list(read(path))
 
     peaks = assert_about_linear(make)
@@ -124,14 +148,60 @@ def test_unclosed_comments_are_refused_in_linear_time(tmp_path: Path) -> None:
     assert "unterminated comment" in error.message
 
 
-def test_a_huge_quoted_key_is_told_from_notation_in_linear_time_and_memory() -> None:
+@pytest.mark.parametrize("value", ["k", 'k\\"'], ids=["plain", "escapes"])
+def test_a_huge_quoted_key_is_told_from_notation_in_linear_time_and_memory(value: str) -> None:
     def make(size: int) -> Callable[[], object]:
-        text = '{"' + "k" * (size * MEGA) + '": 1}'
+        text = '{"' + value * (size * MEGA // len(value)) + '": 1}'
         return lambda: input_form("-", text)
 
     peaks = assert_about_linear(make)
     assert peaks[-1] <= 2 * MEGA + MEMORY_FLOOR
-    assert input_form("-", '{"' + "k" * MEGA + '": 1}') == "json"
+    assert input_form("-", '{"' + value * (MEGA // len(value)) + '": 1}') == "json"
+
+
+def test_a_tag_value_of_the_longest_length_all_escapes_is_read_in_little_memory(tmp_path: Path) -> None:
+    """65536 escaped quotes: matched a thousand at a time, so the match holds the frames of a
+    thousand escapes, not 8 MB of them (about 130 bytes an escape)."""
+    path = write(tmp_path / "escapes.txt", '[Event "' + '\\"' * LONGEST_TAG_VALUE + '"]\n[Rules "wmd"]\n\n1. d2 *\n')
+    _, peak = cost(lambda: validate_file(path))
+    assert peak <= 40 * LONGEST_TAG_VALUE  # a few copies of the 128 KB line
+    [game] = read(path)
+    assert game.tags["Event"] == '"' * LONGEST_TAG_VALUE and not game.errors
+
+
+@pytest.mark.parametrize("text", ['[Event "%s"]\n\n1. 5 17 *\n', '{%s}\n1. 5 17 *\n'], ids=["tag", "comment"])
+def test_a_huge_playok_tag_or_comment_is_told_in_linear_time_and_memory(text: str) -> None:
+    from muehle.notation.playok import looks_like_playok
+
+    def make(size: int) -> Callable[[], object]:
+        filling = ('a\\"' if text.startswith("[") else "a\n") * (size * MEGA // 3)
+        return lambda: looks_like_playok(text % filling)
+
+    peaks = assert_about_linear(make)
+    assert peaks[-1] <= 2 * MEGA + MEMORY_FLOOR
+    assert looks_like_playok(text % "x")
+
+
+# -- a long legal game costs in proportion to its length ----------------------------------
+
+def test_the_viewer_of_a_long_game_is_written_in_linear_time() -> None:
+    """Each frame's FEN counted its counters (fields 16 and 17) from the first ply again: 4000
+    plies took 17 s. Field 16 counts the plies since the last placement or capture, 17 grows
+    after each of Black's turns: 0 1 at the start, 0 10 after the 18 placements, then the k-th
+    ply of the shuttle makes them k and 10 + k // 2."""
+    import re
+
+    from muehle.analyzer.pictures.html_viewer import write_html
+
+    def make(size: int) -> Callable[[], object]:
+        game = shuttle_game(1500 * size)
+        return lambda: write_html([game])
+
+    assert_about_linear(make)
+    page = write_html([shuttle_game(1500)])
+    counters = re.findall(r"[*@O]{8}/[*@O]{8}/[*@O]{8} [wb] [a-z] [a-z](?: -?[0-9]+){11} ([0-9]+) ([0-9]+)", page)
+    expected = [(0, 1 + placed // 2) for placed in range(19)] + [(k, 10 + k // 2) for k in range(1, 1501)]
+    assert [(int(a), int(b)) for a, b in counters] == expected
 
 
 # -- YAML 1.1 integers in base 60 are refused by the length of their text ----------------
@@ -203,7 +273,8 @@ def test_validate_waiting_on_a_fifo_stops_with_its_report(tmp_path: Path, sent: 
 
 
 @needs_command
-@pytest.mark.parametrize("command", [["convert", "--to", "json", "-"], ["analyze", "-"], ["show", "-"]])
+@pytest.mark.parametrize("command", [["convert", "--to", "json", "-"], ["analyze", "-"], ["show", "-"],
+                                     ["select", "-"], ["stats", "-"]])
 def test_ctrl_c_in_another_command_exits_130(command: list[str]) -> None:
     with subprocess.Popen(["sleep", "60"], stdout=subprocess.PIPE) as stalled:  # a pipe that stalls
         process = started(command, stdin=stalled.stdout)
@@ -231,6 +302,27 @@ def test_sigterm_while_writing_an_output_file_leaves_no_temporary_file(tmp_path:
     _, errors = process.communicate(timeout=30)
     assert (process.returncode, errors) == (143, "muehle: terminated\n")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["game.txt"]
+
+
+@needs_command
+def test_sigterm_while_select_reads_a_stalled_fifo_leaves_no_output_file(tmp_path: Path) -> None:
+    """select writes its output to a temporary file while it reads; a game has come through the
+    FIFO and more is awaited when SIGTERM comes: neither the output nor the temporary file stays."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    process = started(["select", str(fifo), "-o", str(tmp_path / "out.txt")])
+    with open(fifo, "w", encoding="utf-8") as writer:  # (held open: the reader waits for more)
+        writer.write("1. d2 d6 *\n\n")
+        writer.flush()
+        for _ in range(100):  # the temporary file beside the output is there while it reads
+            if len(list(tmp_path.iterdir())) > 1:
+                break
+            time.sleep(0.05)
+        assert len(list(tmp_path.iterdir())) == 2
+        process.send_signal(signal.SIGTERM)
+        _, errors = process.communicate(timeout=30)
+    assert (process.returncode, errors) == (143, "muehle: terminated\n")
+    assert [path.name for path in tmp_path.iterdir()] == ["fifo"]
 
 
 # -- control characters from records never reach the terminal ------------------------------

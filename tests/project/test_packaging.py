@@ -4,6 +4,7 @@ from the checkout."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -67,18 +68,74 @@ def test_wheel_marks_its_packages_as_typed(wheel: Path) -> None:
         assert f"muehle/{package}/py.typed" in names
 
 
-def test_installed_wheel_finds_its_grammar_outside_the_checkout(wheel: Path, tmp_path: Path) -> None:
-    target = tmp_path / "site"
+def project_version() -> str:
+    """The one source of the version: pyproject.toml's ``version``."""
+    found = re.search(r'^version = "([^"]+)"$', (ROOT / "pyproject.toml").read_text(encoding="utf-8"), re.M)
+    assert found
+    return found.group(1)
+
+
+def test_wheel_carries_the_package_s_own_files(wheel: Path) -> None:
+    """``muehle`` is a regular package: its __init__.py (``__version__``) and __main__.py
+    (``python -m muehle``) go where the installed subpackages are."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {"muehle/__init__.py", "muehle/__main__.py"} <= names
+    assert not any(name.startswith("muehle/analyzer/toplevel/") for name in names)
+
+
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel installed into a folder of its own."""
+    target = tmp_path_factory.mktemp("site")
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "-q", "--target", str(target), str(wheel)],
         check=True, capture_output=True,
     )
+    return target
+
+
+def run_installed(target: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """Python with only the installed wheel to import muehle from: -S leaves out site-packages,
+    so neither the checkout nor an editable install can answer."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     env["PYTHONPATH"] = str(target)
-    # -S: no site-packages, so neither the checkout nor an editable install can answer.
-    done = subprocess.run(
-        [sys.executable, "-S", "-c", SCRIPT], cwd=tmp_path, env=env, capture_output=True, text=True,
-    )
+    return subprocess.run([sys.executable, "-S", *args], cwd=cwd, env=env, capture_output=True, text=True)
+
+
+def test_installed_wheel_runs_as_python_m_muehle_and_knows_its_version(installed: Path, tmp_path: Path) -> None:
+    version = project_version()
+    done = run_installed(installed, tmp_path, "-m", "muehle", "--version")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"muehle, version {version}\n"
+    done = run_installed(installed, tmp_path, "-c", "import muehle; print(muehle.__version__, muehle.__file__)")
+    assert done.returncode == 0, done.stderr
+    printed, where = done.stdout.split()
+    assert printed == version and Path(where).is_relative_to(installed)
+    rules = run_installed(installed, tmp_path, "-m", "muehle", "rules")
+    assert rules.returncode == 0 and rules.stdout.startswith("wmd (default)"), rules.stderr
+
+
+def test_python_m_muehle_runs_from_the_checkout_too() -> None:
+    """From the checkout (its folder the working directory, as the tests run): the package as
+    installed here (editable or not), not shadowed by a folder of the checkout."""
+    done = subprocess.run([sys.executable, "-m", "muehle", "--version"], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"muehle, version {project_version()}\n"
+    usage = subprocess.run([sys.executable, "-m", "muehle", "convert"], cwd=ROOT, capture_output=True, text=True)
+    assert usage.returncode == 2 and usage.stderr.startswith("Usage: muehle convert"), usage.stderr
+
+
+def test_muehle_s_version_is_the_project_s() -> None:
+    import muehle
+
+    assert muehle.__version__ == project_version()
+    with pytest.raises(AttributeError, match="module 'muehle' has no attribute 'version'"):
+        getattr(muehle, "version")
+
+
+def test_installed_wheel_finds_its_grammar_outside_the_checkout(installed: Path, tmp_path: Path) -> None:
+    target = installed
+    done = run_installed(target, tmp_path, "-c", SCRIPT)
     assert done.returncode == 0, done.stderr
     grammar_file, plies, preset, viewer, german, locale = done.stdout.splitlines()
     assert Path(grammar_file).is_relative_to(target)

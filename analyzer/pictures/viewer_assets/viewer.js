@@ -6,8 +6,9 @@
   var SVG = "http://www.w3.org/2000/svg";
   // A frame: [White's stones, Black's stones (bit i: DATA.points[i]), marks and mill bands
   // (numbers of DATA.svg), status line, stones on the board and in hand (a number of
-  // DATA.texts, -1: none), FEN ("": none)].
-  var WHITE = 0, BLACK = 1, MARKS = 2, MILLS = 3, STATUS = 4, POSITION = 5, FEN = 6;
+  // DATA.texts, -1: none), FEN ("": none)], and only where the endgame tables gave one, the
+  // value of the position and its best plies (a number of DATA.texts).
+  var WHITE = 0, BLACK = 1, MARKS = 2, MILLS = 3, STATUS = 4, POSITION = 5, FEN = 6, VALUE = 7;
   var games = DATA.games;
   var several = games.length > 1;
   var side = document.querySelector(".side");
@@ -111,7 +112,7 @@
     }
     marksLayer.innerHTML = pieces(frame[MARKS]);
     millsLayer.innerHTML = pieces(frame[MILLS]);
-    statusLine.textContent = frame[STATUS];
+    statusLine.textContent = frame[STATUS] + (frame.length > VALUE ? " \u2014 " + DATA.texts[frame[VALUE]] : "");
     positionLines.textContent = frame[POSITION] < 0 ? "" : DATA.texts[frame[POSITION]];
     fenButton.disabled = !frame[FEN];
     copiedBox.hidden = true;

@@ -209,3 +209,18 @@ def test_file_progress_counts_no_lines_when_not_shown(monkeypatch: pytest.Monkey
     assert progress.total is None
     quiet = FileProgress(["a.txt"], stream=Terminal(), quiet=True)
     assert quiet.total is None
+
+
+def test_the_line_names_no_file_so_no_control_character_of_a_name_reaches_the_terminal(tmp_path: Path) -> None:
+    """The line holds counts only: a file named with ESC, BEL and a line break (a window title
+    to set) is counted, and nothing but the carriage returns of the redrawing is a control."""
+    hostile = tmp_path / "a\x1b]0;title\x07\nb.txt"
+    hostile.write_text("1. d2 d6 *\n", encoding="utf-8")
+    stream, clock = Terminal(), Clock()
+    progress = FileProgress([str(hostile)], stream=stream, clock=clock)
+    clock.now += 1
+    progress.game(str(hostile), line=1, plies=2)
+    progress.clear()
+    drawn = stream.getvalue()
+    assert "checked 1 game, 2 plies" in drawn and "100%" in drawn
+    assert "title" not in drawn and not set(drawn) & {"\x1b", "\x07", "\n"}

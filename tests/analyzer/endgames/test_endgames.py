@@ -3,7 +3,10 @@ checked by plain search written here (its own plies, its own symmetry group)."""
 
 from __future__ import annotations
 
+import functools
+import os
 import random
+import re
 from math import comb
 from pathlib import Path
 from typing import Any
@@ -23,7 +26,8 @@ from runner import run
 FLYING = EndgameRules(flying=True, capture_from_mill="when-all-in-mills")
 
 
-def board_automorphisms() -> set[tuple[int, ...]]:
+@functools.lru_cache(maxsize=None)
+def board_automorphisms() -> frozenset[tuple[int, ...]]:
     """Every permutation of the 24 points keeping the lines between neighbours and the mills
     (by search: points placed in an order where each after the first has a placed neighbour)."""
     adjacent = [{j for j in range(24) if NEIGHBOURS[i] >> j & 1} for i in range(24)]
@@ -52,7 +56,7 @@ def board_automorphisms() -> set[tuple[int, ...]]:
                     del image[point]
 
     extend({})
-    return found
+    return frozenset(found)
 
 
 def test_the_solver_uses_exactly_the_board_automorphisms() -> None:
@@ -73,7 +77,7 @@ def colex_rank(mask: int) -> int:
     return sum(comb(p, k) for k, p in enumerate(points, 1))
 
 
-def class_key(mover: int, other: int, perms: set[tuple[int, ...]]) -> int:
+def class_key(mover: int, other: int, perms: frozenset[tuple[int, ...]]) -> int:
     """The rank of the image whose (mover's set, other's set), as numbers, is least."""
     count = bin(other).count("1")
     least_mover, least_other = min((image(p, mover), image(p, other)) for p in perms)
@@ -107,8 +111,9 @@ def children(mover: int, other: int, flying: bool) -> list[tuple[int, int] | str
 
 
 @pytest.fixture(scope="module")
-def three_v_three() -> np.ndarray:
-    return solver.solve_group([(3, 3)], FLYING, {})[(3, 3)]
+def three_v_three(solved_three_v_three: np.ndarray) -> np.ndarray:
+    """The 3v3 table under FLYING, solved once for every test that needs it (tests/conftest.py)."""
+    return solved_three_v_three
 
 
 def test_three_v_three_flying_has_the_published_figures(three_v_three: np.ndarray) -> None:
@@ -205,6 +210,111 @@ def test_short_wins_and_losses_agree_with_plain_minimax(three_v_three: np.ndarra
         assert not loses_within(int(movers[number]), int(others[number]), 2, True)
 
 
+# --- the tables' sizes, by counting alone ---------------------------------------------------
+
+def burnside_classes(mover_count: int, other_count: int, perms: frozenset[tuple[int, ...]]) -> int:
+    """The number of classes of positions (the mover's and the other's point sets, disjoint, of
+    the given sizes) under ``perms``, by Burnside's lemma: the mean over the symmetries of the
+    positions each leaves as they are. A position is left as it is when both sets are unions of
+    the symmetry's cycles: counted by choosing, cycle by cycle, the mover's set, the other's or
+    neither."""
+    fixed = 0
+    for perm in perms:
+        cycles, seen = [], set()
+        for start in range(24):
+            length, point = 0, start
+            while point not in seen:
+                seen.add(point)
+                point, length = perm[point], length + 1
+            if length:
+                cycles.append(length)
+        ways = {(0, 0): 1}
+        for length in cycles:
+            grown: dict[tuple[int, int], int] = {}
+            for (m, o), count in ways.items():
+                for m2, o2 in ((m, o), (m + length, o), (m, o + length)):
+                    if m2 <= mover_count and o2 <= other_count:
+                        grown[(m2, o2)] = grown.get((m2, o2), 0) + count
+            ways = grown
+        fixed += ways.get((mover_count, other_count), 0)
+    assert fixed % len(perms) == 0
+    return fixed // len(perms)
+
+
+def documented_figures() -> dict[str, tuple[int, int]]:
+    """The classes and positions of each table as docs/endgames.md's table of figures gives them."""
+    text = (ROOT / "docs" / "endgames.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (\dv\d) \| ([\d,]+) \| ([\d,]+) \|", text, re.M)
+    return {name: (int(classes.replace(",", "")), int(positions.replace(",", ""))) for name, classes, positions in rows}
+
+
+@pytest.mark.parametrize("mover_count, other_count", [(3, 3), (3, 4), (4, 3), (4, 4)])
+def test_each_table_holds_one_class_per_orbit_as_counting_says(mover_count: int, other_count: int) -> None:
+    """Positions: C(24, a) * C(24 - a, b); classes: Burnside's count under the board's automorphisms
+    found by search; both as the docs give them. The table's keys are as many, distinct, and
+    (sampled) each the least image of its class by this test's own symmetries."""
+    perms = board_automorphisms()
+    positions = comb(24, mover_count) * comb(24 - mover_count, other_count)
+    classes = burnside_classes(mover_count, other_count, perms)
+    assert documented_figures()[f"{mover_count}v{other_count}"] == (classes, positions)
+    keys, movers, others = index.classes(mover_count, other_count)
+    assert len(keys) == classes == len(np.unique(keys))
+    for number in random.Random(mover_count * 10 + other_count).sample(range(len(keys)), 100):
+        assert class_key(int(movers[number]), int(others[number]), perms) == int(keys[number])
+
+
+def test_burnside_counts_the_three_against_three_orbits_the_solver_found() -> None:
+    """The count agrees with the orbits summed one by one (the first test of this file)."""
+    assert burnside_classes(3, 3, board_automorphisms()) == 169_626
+    # one stone: the corners of the outer and inner squares, their middles, the middle square's corners, its middles
+    assert burnside_classes(1, 0, board_automorphisms()) == 4
+    assert burnside_classes(0, 0, board_automorphisms()) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("MUEHLE_SOLVE_ALL"),
+                    reason="solves every table up to 4v4 (about a minute of CPU, 2 GB): set MUEHLE_SOLVE_ALL=1")
+def test_the_four_stone_tables_agree_with_their_plies(three_v_three: np.ndarray) -> None:
+    """3v4, 4v3 and 4v4 solved as `muehle endgames build` does; sampled classes of each, and every
+    decided 4v4 class, have the value that the values after their plies give (this test's own
+    plies and symmetries, as for 3v3). A 4v4 position lost in 0 has no ply; one won in 1 has a
+    ply after which the opponent has none (a capture leaves it three flying stones)."""
+    done = {(3, 3): three_v_three}
+    done.update(solver.solve_group([(3, 4), (4, 3)], FLYING, done))
+    done.update(solver.solve_group([(4, 4)], FLYING, done))
+    perms = board_automorphisms()
+    keys = {table: index.classes(*table)[0] for table in done}
+
+    def value(mover: int, other: int) -> tuple[str, int | None]:
+        table = (bin(mover).count("1"), bin(other).count("1"))
+        number = int(np.searchsorted(keys[table], class_key(mover, other, perms)))
+        return decode(int(done[table][number]))
+
+    rng = random.Random(44)
+    for table in ((3, 4), (4, 3), (4, 4)):
+        _, movers, others = index.classes(*table)
+        codes = done[table]
+        sample = rng.sample(range(len(codes)), 60)
+        if table == (4, 4):
+            sample += np.flatnonzero(codes).tolist()  # every decided class
+        for number in sample:
+            mover, other = int(movers[number]), int(others[number])
+            after = [("loss", 0) if child == "won" else value(*child) for child in children(mover, other, True)]
+            lost = [d for result, d in after if result == "loss"]
+            if lost:
+                expected: tuple[str, int | None] = ("win", min(lost) + 1)  # type: ignore[type-var]
+            elif all(result == "win" for result, _ in after):
+                expected = ("loss", max((d for _, d in after), default=-1) + 1)  # type: ignore[type-var]
+            else:
+                expected = ("draw", None)
+            assert decode(int(codes[number])) == expected, (table, number, after)
+            if table == (4, 4) and expected == ("loss", 0):
+                assert children(mover, other, True) == []
+            if table == (4, 4) and expected == ("win", 1):
+                assert any(child != "won" and not children(*child, True)
+                           for child in children(mover, other, True))
+
+
 def test_groups_solve_captures_into_tables_solved_before() -> None:
     groups = solver.groups(5)
     tables = [table for group in groups for table in group]
@@ -227,12 +337,8 @@ def fen(white: list[str], black: list[str], to_move: str = "white") -> str:
 
 
 @pytest.fixture(scope="module")
-def cache(three_v_three: np.ndarray, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from muehle.analyzer.endgames.store import save_table, table_path
-
-    directory = tmp_path_factory.mktemp("endgames")
-    save_table(table_path(directory, FLYING, (3, 3)), three_v_three)
-    return directory
+def cache(endgame_cache: Path) -> Path:
+    return endgame_cache
 
 
 #: White to move closes a mill by a1-a4-a7 (d1-a4) or by a1-d1-g1 (a7-g1), and any capture
@@ -414,6 +520,31 @@ def test_without_flying_three_stones_can_be_blocked() -> None:
     to move has lost (0 plies) when it may not jump; with flying it jumps and is not lost at once."""
     moving = solver.solve_group([(3, 3)], EndgameRules(flying=False), {})[(3, 3)]
     assert table_value(moving, ["a1", "d1", "g1"], ["a4", "d2", "g4"]) == ("loss", 0)
+
+
+def test_a_blocked_side_draws_where_the_ruleset_says_so() -> None:
+    """Black's c5, d5, e5 (the inner ring's top row) have three neighbours, c4, d6 and e4, all
+    White's. Without flying, Black to move has no legal ply: lost in 0 under ``blocked: loss``,
+    a draw under ``blocked: draw``. White to move with f4 for e4 closes the trap with f4-e4:
+    won in 1 where a blocked side loses, and not so where it draws."""
+    loses = solver.solve_group([(3, 3)], EndgameRules(flying=False), {})[(3, 3)]
+    draws = solver.solve_group([(3, 3)], EndgameRules(flying=False, blocked="draw"), {})[(3, 3)]
+    trapped, trappers = ["c5", "d5", "e5"], ["c4", "d6", "e4"]
+    assert table_value(loses, trapped, trappers) == ("loss", 0)
+    assert table_value(draws, trapped, trappers) == ("draw", None)
+    before = ["c4", "d6", "f4"]
+    assert table_value(loses, before, trapped) == ("win", 1)
+    assert table_value(draws, before, trapped) != ("win", 1)
+
+
+def test_the_blocked_setting_comes_from_the_ruleset() -> None:
+    import dataclasses
+
+    from muehle.analyzer.endgames.settings import endgame_rules
+    from muehle.analyzer.engine.rules import load_ruleset
+
+    assert endgame_rules(load_ruleset("wmd")).blocked == "loss"
+    assert endgame_rules(dataclasses.replace(load_ruleset("wmd"), blocked="draw")).name.endswith("-blocked-draw")
 
 
 def test_flying_three_stones_are_never_blocked(three_v_three: np.ndarray) -> None:

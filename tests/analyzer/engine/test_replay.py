@@ -163,7 +163,7 @@ class TestCaptures:
         assert r.errors[0].message == "3. b2: the mill b2-d2-f2 is closed and a Black stone must be captured"
 
     def test_a_double_mill_asks_only_for_the_stones_that_can_be_taken(self) -> None:
-        """d5 closes c5-d5-e5 and d7-d6-d5 while placing: two captures are due (WMD 1.1). Under
+        """d5 closes c5-d5-e5 and d5-d6-d7 while placing: two captures are due (WMD 1.1). Under
         wmd-traditional Black's g1-g4-g7 may not be broken, so a1 is the one stone to take:
         d5/xa1 is complete, and d5 alone is asked for one stone, not two. Under wmd the
         mill's stones may be taken once a1 is gone, so the second capture is due."""
@@ -171,13 +171,13 @@ class TestCaptures:
         assert replay(game("d5/xa1", first_number=5), TRADITIONAL, start=start).errors == []
         bare = replay(game("d5", first_number=5), TRADITIONAL, start=start)
         assert only_error(bare) == ("missing-capture", 1)
-        assert bare.errors[0].message == ("5. d5: the mills c5-d5-e5 and d7-d6-d5 are closed and a Black "
+        assert bare.errors[0].message == ("5. d5: the mills c5-d5-e5 and d5-d6-d7 are closed and a Black "
                                           "stone must be captured")
         assert replay(game("d5", first_number=5), WMD, start=start).errors[0].message == (
-            "5. d5: the mills c5-d5-e5 and d7-d6-d5 are closed and two Black stones must be captured")
+            "5. d5: the mills c5-d5-e5 and d5-d6-d7 are closed and two Black stones must be captured")
         one = replay(game("d5/xa1", first_number=5), WMD, start=start)
         assert only_error(one) == ("missing-capture", 1)
-        assert one.errors[0].message == ("5. d5/xa1: the double mill c5-d5-e5 and d7-d6-d5 captures two "
+        assert one.errors[0].message == ("5. d5/xa1: the double mill c5-d5-e5 and d5-d6-d7 captures two "
                                          "stones, and only one was taken")
 
     def test_a_capture_without_a_mill(self) -> None:

@@ -7,10 +7,12 @@ bottom to top), not copied from the program's output.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from muehle.analyzer.engine.board import Position, mask_of
 from muehle.analyzer.pictures.diagram import point_cell, render_diagram, side_phase
+from muehle.analyzer.pictures.style import unpainted
 from muehle.analyzer.engine.replay import replay
 from muehle.notation.parser import parse_game, read_file
 from paths import ROOT
@@ -155,3 +157,130 @@ def test_phases_of_each_side() -> None:
     assert side_phase(Position(mask_of(["a1", "a4"]), four, 0, 0), "white") == "lost"
     # Two on the board and one in hand is still three stones.
     assert side_phase(Position(mask_of(["a1", "a4"]), four, 1, 0), "white") == "placing"
+
+
+# --- the painted diagram (colour for a terminal) -------------------------------------------
+
+_CELL = re.compile("\x1b\\[([0-9;]*)m|(.)", re.S)
+
+
+def _cells(row: str) -> list[tuple[str, str]]:
+    """Each character a terminal shows of ``row``, with the SGR parameters it is shown in ('' for none)."""
+    cells, style = [], ""
+    for found in _CELL.finditer(row):
+        if found.group(2) is None:
+            style = "" if found.group(1) in ("", "0") else found.group(1)
+        else:
+            cells.append((found.group(2), style))
+    return cells
+
+
+def _board_cells(diagram: str) -> list[list[tuple[str, str]]]:
+    """The 13 rows of the board, each the cells after the rank and its space (column 0 is the left margin)."""
+    return [_cells(row)[2:] for row in diagram.splitlines()[:13]]
+
+
+def _background(style: str) -> str | None:
+    found = re.search(r"48;5;(\d+)", style)
+    return found.group(1) if found else None
+
+
+def _with_background(cells: list[list[tuple[str, str]]], colour: str) -> set[tuple[int, int]]:
+    return {(row, column) for row, line in enumerate(cells) for column, (_, style) in enumerate(line)
+            if _background(style) == colour}
+
+
+def _jump_example():
+    game = parse_game('[SetUp "1"]\n[FEN "****O***/***O*O**/OO*@@@*O w m s 6 0 3 0 0 0 0 0 0 0 0 0 21"]\n'
+                      "21. d3-e3 d1-e4")
+    from muehle.analyzer.pictures.fen import start_position
+
+    return replay(game, start=start_position(game)).records[-1]
+
+
+def _vertical_mill():
+    """1. a1 b2 2. a4 b4 3. a7/xb2: White's a7 closes the mill a1-a4-a7 on the a-file and takes b2."""
+    result = replay(parse_game("1. a1 b2 2. a4 b4 3. a7/xb2"))
+    assert result.errors == []
+    return result.records[-1]
+
+
+def test_the_painted_board_is_the_plain_one_with_the_lines_running_through_the_marks() -> None:
+    """Without its colours the painted board shows the plain board's characters, where the plain
+    one has a bracket or parenthesis the line (or blank) the unmarked board has there; every row
+    is as wide as the widest plain row: the marks bend no line."""
+    for record in (_sanmill_replay().records[-1], _sanmill_replay().record_at(18), _jump_example(), _vertical_mill()):
+        for ascii in (False, True):
+            painted = render_diagram(record.after, record, ascii=ascii, colour=True).splitlines()
+            plain = render_diagram(record.after, record, ascii=ascii).splitlines()
+            unmarked = render_diagram(record.after, ascii=ascii).splitlines()
+            for row in range(13):
+                expected = "".join(bare if marked in "[]()" else marked
+                                   for marked, bare in zip(plain[row].ljust(29), unmarked[row].ljust(29)))
+                assert unpainted(painted[row]) == expected, (row, painted[row])
+            assert {len(unpainted(row)) for row in painted[:13]} == {29}
+            assert painted[13] == plain[13]  # (the files)
+
+
+def test_every_cell_of_the_painted_board_has_colours_of_its_own() -> None:
+    """Each cell sets its foreground and background, so the board reads the same on a dark and on
+    a light terminal; White's stones are white and Black's black on it."""
+    record = _sanmill_replay().records[-1]
+    cells = _board_cells(render_diagram(record.after, record, colour=True))
+    assert all(len(line) == 27 for line in cells)
+    for line in cells:
+        for char, style in line:
+            assert "38;5;" in style and "48;5;" in style, (char, style)
+            if char == "○":
+                assert "38;5;231" in style
+            if char == "●":
+                assert "38;5;16" in style
+    # 2 White stones (b2 f4) and 9 Black ones, as in SANMILL_FINAL
+    assert sum(char == "○" for line in cells for char, _ in line) == 2
+    assert sum(char == "●" for line in cells for char, _ in line) == 9
+
+
+def test_the_last_ply_and_the_mill_it_closed_are_painted_where_they_are() -> None:
+    """20... d2-d3/xg1 (SANMILL_FINAL): the target d3 (row 8, column 13) in the blue of the SVG's
+    mark with a cell each side, the origin d2 (row 10) in the paler blue, the captured g1 (row 12,
+    column 25) a red cell, and the mill c3-d3-e3 it closed (columns 9 to 17) a band in the SVG's
+    orange red, one cell past each end."""
+    record = _sanmill_replay().records[-1]
+    assert record.mills == [("c3", "d3", "e3")]
+    cells = _board_cells(render_diagram(record.after, record, colour=True))
+    assert _with_background(cells, "26") == {(8, 12), (8, 13), (8, 14)}
+    assert _with_background(cells, "110") == {(10, 12), (10, 13), (10, 14)}
+    assert _with_background(cells, "160") == {(12, 25)} and cells[12][25][0] == "×"
+    assert _with_background(cells, "166") == {(8, column) for column in range(8, 19)} - {(8, 12), (8, 13), (8, 14)}
+    everything = {(row, column) for row in range(13) for column in range(27)}
+    board = everything - {(8, c) for c in range(8, 19)} - {(10, 12), (10, 13), (10, 14), (12, 25)}
+    assert _with_background(cells, "137") == board
+
+
+def test_an_upright_mill_is_a_band_three_cells_wide() -> None:
+    """3. a7/xb2 closes a1-a4-a7 on the a-file: rows 0 to 12 of columns 0 to 2 (a7's three cells
+    in the target's blue); b2 (row 10, column 5) was captured."""
+    record = _vertical_mill()
+    cells = _board_cells(render_diagram(record.after, record, colour=True))
+    assert _with_background(cells, "26") == {(0, 0), (0, 1), (0, 2)}
+    assert _with_background(cells, "166") == {(row, column) for row in range(1, 13) for column in range(3)}
+    assert _with_background(cells, "160") == {(10, 5)}
+    assert _with_background(cells, "110") == set()  # (a placement has no origin)
+
+
+def test_the_painted_legend_and_summary_say_what_the_plain_ones_say() -> None:
+    record = _sanmill_replay().records[-1]
+    painted = render_diagram(record.after, record, colour=True).splitlines()
+    plain = render_diagram(record.after, record).splitlines()
+    assert unpainted(painted[14]) == plain[14] + "  ─── mill"
+    assert [unpainted(line) for line in painted[15:]] == plain[15:]
+    start = render_diagram(Position.start(), colour=True).splitlines()
+    assert [unpainted(line) for line in start[13:]] == EMPTY_UNICODE.splitlines()[13:]
+    assert _with_background(_board_cells("\n".join(start)), "137") == {
+        (row, column) for row in range(13) for column in range(27)}
+
+
+def test_the_painted_diagram_escapes_control_characters_of_its_texts() -> None:
+    painted = render_diagram(Position.start(), colour=True, game_over="a\x1b]0;title\x07b")
+    assert painted.splitlines()[-1] == "Game over: a\\x1b]0;title\\x07b"
+    assert "\x07" not in painted and "\x1b]" not in painted

@@ -767,3 +767,65 @@ def test_copying_the_fen_and_the_record(browser: Browser, page_url: str) -> None
                        "return document.activeElement === f && f.selectionStart === 0 && "
                        "f.selectionEnd === f.value.length;")
     assert "select and copy" in browser.element(".copied .note").text
+
+
+# -- the endgame tables' values -------------------------------------------------
+
+#: White a1, d1, b6 against Black d6, f4, c5, Black to move, and Black's 1... c5-c4 (worked out
+#: by hand): White then closes a1-d1-g1 by b6-g1 and takes any Black stone, a win in 1 ply. Before
+#: it, Black cannot close a mill (no two Black stones on one) and must put a stone on g1, else it
+#: loses in 2; after any such jump White has no mill to close: the best plies are the three jumps
+#: to g1 (the distance is the tables' own).
+ENDGAME = ('[SetUp "1"]\n[FEN "*******@/@*@****O/****OO** b m s 3 0 3 0 0 0 0 0 0 0 0 0 1"]\n\n'
+           "1... c5-c4\n")
+WHITE_WINS = "White to move wins in 1 ply; best: b6-g1xc4, b6-g1xd6, b6-g1xf4"
+BLACK_BLOCKS = r"Black to move (loses in \d+ plies|draws); best: c5-g1, d6-g1, f4-g1"
+
+
+def endgame_page(directory: Path) -> str:
+    pytest.importorskip("numpy")
+    from muehle.analyzer.endgames.best import endgame_values
+
+    return write_html([parse_game(ENDGAME)], values=endgame_values(directory))
+
+
+def test_positions_the_tables_hold_carry_their_value(endgame_cache: Path) -> None:
+    data = json.loads(re.search(r"var DATA = (\{.*?\});\n", endgame_page(endgame_cache)).group(1))  # type: ignore[union-attr]
+    start, after = data["games"][0]["frames"]
+    assert re.fullmatch(BLACK_BLOCKS, data["texts"][start[7]])
+    assert data["texts"][after[7]] == WHITE_WINS
+
+
+def test_without_tables_or_positions_they_hold_the_page_is_unchanged(endgame_cache: Path, tmp_path: Path) -> None:
+    from muehle.analyzer.endgames.best import endgame_values
+
+    assert endgame_page(tmp_path / "no-tables") == write_html([parse_game(ENDGAME)])
+    book = next(read_file(EXAMPLES / "schuermann-book-game.txt"))  # stones in hand, then more than four
+    assert (render_games_html([(book, replay(book))], values=endgame_values(endgame_cache))
+            == render_games_html([(book, replay(book))]))
+
+
+def test_convert_to_html_reads_the_tables_of_the_cache_folder(endgame_cache: Path, tmp_path: Path) -> None:
+    from runner import run
+
+    record = tmp_path / "endgame.txt"
+    record.write_text(ENDGAME, encoding="utf-8")
+    with_tables = run("convert", str(record), "--to", "html", "--endgames-dir", str(endgame_cache))
+    assert with_tables.exit_code == 0, with_tables.output
+    assert json.dumps(WHITE_WINS) in with_tables.stdout
+    default = run("convert", str(record), "--to", "html")  # the user's cache: none built there
+    assert default.exit_code == 0 and "White to move wins" not in default.stdout
+    wrong = run("convert", str(record), "--to", "json", "--endgames-dir", str(endgame_cache))
+    assert wrong.exit_code == 2 and "--endgames-dir applies to --to html only" in wrong.output
+
+
+@needs_driver
+def test_the_status_line_shows_the_value(browser: Browser, endgame_cache: Path, tmp_path: Path) -> None:
+    path = tmp_path / "endgame.html"
+    path.write_text(endgame_page(endgame_cache), encoding="utf-8")
+    browser.open(path.as_uri())
+    assert browser.element(".status").text == f"Ply 1 of 1: 1... c5-c4 \u2014 {WHITE_WINS}"
+    browser.press("Home")
+    status = browser.element(".status").text
+    assert status.startswith("Start (1 ply) \u2014 ")
+    assert re.fullmatch(BLACK_BLOCKS, status.removeprefix("Start (1 ply) \u2014 "))

@@ -1,0 +1,147 @@
+"""``muehle positions``: every position of a game, one line per ply.
+
+Each chosen game (``--game N``, default the first, or ``--game all``/``--all``) of each input
+is replayed under its ruleset, and each position of its main line is listed
+(:mod:`muehle.analyzer.reports.positions`): the ply that led to it, its FEN (the one ``show
+--fen`` writes), the stones on the board and in hand, the phase of the side to move and who
+moves. A game that cannot be read or replayed is reported on standard error (located) and
+left out; a game with an illegal ply is listed up to it and the ply is reported. Either makes
+the exit status 1; the other games are listed all the same. Output is written once every
+game is done.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Optional
+
+import click
+
+from muehle.analyzer.cli.common import (ALL_GAMES, GameChoice, echo_data, fails_cleanly, from_option, game_numbers,
+                                        game_title, rules_option)
+from muehle.analyzer.cli.game_input import GameInput, load_games
+from muehle.analyzer.engine.rules import Ruleset
+from muehle.analyzer.engine.setup import replay_from, rules_for
+from muehle.analyzer.pictures.fen import FEN_FORMS, start_fen
+from muehle.analyzer.reports.positions import PositionRow, positions as positions_of
+from muehle.notation.errors import MuehleError, visible
+
+FORMATS = ("text", "json", "fen")
+
+
+class Listed:
+    """The positions of one game, with what names it."""
+
+    def __init__(self, source: str, number: int, tags: dict[str, str], rules: str, rows: list[PositionRow]) -> None:
+        self.source = source
+        self.number = number
+        self.tags = tags
+        self.rules = rules
+        self.rows = rows
+
+    def text(self) -> str:
+        """The game's title, then a line per position, its columns aligned."""
+        labels = [row.move or row.label for row in self.rows]
+        label_width = max(map(len, labels))
+        fen_width = max(len(row.fen) for row in self.rows)
+        lines = [game_title(self.tags, self.rules, self.source, self.number)]
+        for label, row in zip(labels, self.rows):
+            lines.append(f"{label:<{label_width}}  {row.fen:<{fen_width}}  "
+                         f"board {row.on_board[0]}/{row.on_board[1]}  hand {row.in_hand[0]}/{row.in_hand[1]}  "
+                         f"{row.phase:<9}  {row.to_move} to move".rstrip())
+        return "\n".join(lines) + "\n"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"source": self.source, "game": self.number, "tags": dict(self.tags), "rules": self.rules,
+                "positions": [row.to_dict() for row in self.rows]}
+
+
+def list_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
+               form: str) -> tuple[list[Listed], list[MuehleError]]:
+    """The positions of the games ``numbers`` of an input; the errors found on the way, located."""
+    done: list[Listed] = []
+    errors: list[MuehleError] = []
+    for number in numbers:
+        game = data.pick(number)
+        if game.errors:
+            errors.extend(data.located(error, number) for error in game.errors)
+            continue
+        try:
+            chosen = rules_for(game, rules)
+            start = start_fen(game, chosen.stones)
+            result = replay_from(game, chosen, start)
+        except MuehleError as error:
+            errors.append(data.located(error, number))
+            continue
+        done.append(Listed(data.source, number, game.tags, chosen.name, list(positions_of(result, start, form))))
+        if result.stopped:
+            illegal = next(error for error in result.errors if error.code != "result-mismatch")
+            errors.append(data.located(MuehleError(
+                f"{illegal.message} [{illegal.code}]; the positions are listed up to ply {len(result.records)}",
+                source=data.source, line=illegal.line, column=illegal.column, code=illegal.code), number))
+    return done, errors
+
+
+def render(done: list[Listed], fmt: str) -> str:
+    """The whole output in one format."""
+    if fmt == "json":
+        return json.dumps([listed.to_dict() for listed in done], ensure_ascii=False, indent=2) + "\n"
+    if fmt == "fen":
+        return "\n".join("".join(row.fen + "\n" for row in listed.rows) for listed in done)
+    return "\n".join(listed.text() for listed in done)
+
+
+@click.command(name="positions")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("--game", "game_choice", type=GameChoice(), default=1, show_default=True,
+              help="Which game of each file (1 is the first), or 'all'.")
+@click.option("--all", "all_games", is_flag=True, help="Every game of each file (as --game all).")
+@click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default="text", show_default=True,
+              help="A line per position for people, JSON, or the FENs alone (a blank line between games).")
+@click.option("--fen-form", type=click.Choice(FEN_FORMS, case_sensitive=False), default="current", show_default=True,
+              help="Sanmill's current FEN (ending with ids:nodes) or its legacy one.")
+@click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
+              help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
+@from_option
+@click.pass_context
+@fails_cleanly
+def positions(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", all_games: bool, fmt: str,
+              fen_form: str, rules: Optional[Ruleset], source_format: Optional[str]) -> None:
+    """List every position of a game: the ply that led to it, its FEN, the stones on the board
+    and in hand, the phase of the side to move and who moves.
+
+    FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads
+    standard input); several files are listed one after the other.
+
+    Example (the FENs of the book's game, one a line):
+
+    \b
+      muehle positions examples/schuermann-book-game.txt --format fen
+    """
+    if all_games:
+        if ctx.get_parameter_source("game_choice") is not click.core.ParameterSource.DEFAULT:
+            raise click.UsageError("give either --game or --all, not both")
+        game_choice = ALL_GAMES
+    done: list[Listed] = []
+    errors: list[MuehleError] = []
+    for name in files:
+        try:
+            data = load_games(name, source_format)
+            numbers = game_numbers(data, game_choice)
+        except MuehleError as error:
+            errors.append(error)
+            continue
+        listed, failed = list_input(data, numbers, rules, fen_form)
+        done.extend(listed)
+        errors.extend(failed)
+    if done:
+        output = render(done, fmt)
+        if fmt == "json":
+            echo_data(output)
+        else:
+            click.echo(visible(output), nl=False)
+    for problem in errors:
+        click.echo(problem.format(), err=True)
+    if errors:
+        sys.exit(1)

@@ -1,0 +1,68 @@
+"""``muehle stats``: counts over the games of some files (the contract is in ``docs/select.md``).
+
+The games are read one at a time (:func:`~muehle.analyzer.batch.sources.sourced_games`)
+and their facts (:func:`~muehle.analyzer.batch.facts.game_facts`) counted by
+:class:`~muehle.analyzer.batch.stats.Stats`; the counts are written at the end. A
+game with a syntax error is an invalid game (code ``syntax``). An input that cannot
+be read is reported, located, on standard error and stops the run (exit status 1,
+nothing written), or with ``--keep-going`` is counted as unreadable and the others
+are read (the counts are written; exit status 1).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Optional
+
+import click
+
+from muehle.analyzer.batch.facts import game_facts
+from muehle.analyzer.batch.progress import FileProgress
+from muehle.analyzer.batch.sources import sourced_games
+from muehle.analyzer.batch.stats import Stats
+from muehle.analyzer.batch.validate import fewer_collections, read_stdin
+from muehle.analyzer.cli.common import echo_data, fails_cleanly, from_option, resolve_rules
+from muehle.notation.errors import MuehleError, visible
+from muehle.notation.inputs import source_name
+
+
+@click.command(name="stats", help=(
+    "Count the games of FILE...: valid and invalid ones by error code, results declared and on the board, "
+    "ends, draw rights, lengths in plies (min, median, max), players and events.\n\n"
+    "FILE is a record in notation, PGN, PlayOK's numbered points, JSON or YAML (- for standard input). "
+    "A file that cannot be read stops the run (exit status 1, nothing written) unless --keep-going.\n\n"
+    "Example:\n\n\b\n  muehle stats examples/multi-game.txt --format json"))
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
+              show_default=True, help="Lines of text, or one JSON object.")
+@click.option("--rules", "rules_name", metavar="NAME|FILE",
+              help="Replay every game under this ruleset (a preset or a YAML file); default: each record's "
+                   "Rules tag, else wmd.")
+@click.option("--keep-going", is_flag=True, default=False,
+              help="After a file that cannot be read, go on with the others (the exit status is 1 still).")
+@from_option
+@fails_cleanly
+def stats(files: tuple[str, ...], output_format: str, rules_name: Optional[str], keep_going: bool,
+          source_format: Optional[str]) -> None:
+    rules = resolve_rules(rules_name)
+    stdin = read_stdin() if "-" in files else None
+    counts = Stats()
+    json_output = output_format == "json"
+    with FileProgress(files, source_names=source_name, quiet=json_output) as progress, fewer_collections():
+        for item in sourced_games(files, stdin, source_format):
+            if isinstance(item, MuehleError):
+                progress.clear()
+                click.echo(item.format(), err=True)
+                if not keep_going:
+                    sys.exit(1)
+                counts.unreadable()
+                continue
+            facts = game_facts(item.game, item.index, rules, item.source)
+            counts.add(facts)
+            progress.game(item.source, facts.line, facts.plies)
+    if json_output:
+        echo_data(json.dumps(counts.to_dict(), indent=2, ensure_ascii=False) + "\n")
+    else:
+        click.echo(visible("\n".join(counts.text_lines())))
+    sys.exit(1 if counts.unreadable_inputs else 0)

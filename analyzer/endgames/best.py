@@ -1,0 +1,93 @@
+"""What the endgame tables say of a position that is shown (``muehle show --best``, the HTML
+viewer): the value for the side to move and its best plies in one line, or why no table
+holds the position.
+
+>>> from muehle.analyzer.endgames.probe import Value
+>>> value_line("white", Value("win", 7), ["d2-d3", "f4-f2"])
+'White to move wins in 7 plies; best: d2-d3, f4-f2'
+>>> value_line("black", Value("loss", 1), ["a1-a4", "a1-d1", "g7-g4"], most=2)
+'Black to move loses in 1 ply; best: a1-a4, a1-d1 and 1 more'
+>>> value_line("white", Value("draw", None), ["b2-d2"])
+'White to move draws; best: b2-d2'
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional, Sequence
+
+from muehle.analyzer.endgames.probe import DEFAULT_STONES, ProbeResult, Value, covered, probe
+from muehle.analyzer.endgames.settings import endgame_rules
+from muehle.analyzer.endgames.store import MissingTable, PathLike, table_path
+from muehle.analyzer.engine.board import Position
+from muehle.analyzer.engine.rules import Ruleset
+from muehle.notation.model import Side, other_side
+
+_NAMES = {"white": "White", "black": "Black"}
+_VERBS = {"win": "wins", "loss": "loses", "draw": "draws"}
+
+
+def value_line(side: Side, value: Value, best: Sequence[str], most: Optional[int] = None) -> str:
+    """The value for ``side`` to move and its best plies (at most ``most`` of them named)."""
+    line = f"{_NAMES[side]} to move {_VERBS[value.result]}"
+    if value.distance is not None:
+        line += f" in {value.distance} pl{'y' if value.distance == 1 else 'ies'}"
+    if not best:
+        return line + "; no legal ply"
+    named = list(best) if most is None else list(best)[:most]
+    more = f" and {len(best) - len(named)} more" if len(best) > len(named) else ""
+    return f"{line}; best: {', '.join(named)}{more}"
+
+
+def not_held(position: Position, stones: int = DEFAULT_STONES) -> Optional[str]:
+    """Why tables up to ``stones`` a side do not hold ``position``, or ``None`` when they do.
+
+    >>> not_held(Position.start())
+    'both sides have stones in hand (the tables hold positions after the placing phase)'
+    """
+    if covered(position, stones):
+        return None
+    in_hand = [side for side in ("white", "black") if position.in_hand(side)]
+    if in_hand:
+        who = "both sides have" if len(in_hand) == 2 else f"{_NAMES[in_hand[0]]} has"
+        return f"{who} stones in hand (the tables hold positions after the placing phase)"
+    side = position.to_move
+    mover, other = position.on_board(side), position.on_board(other_side(side))
+    return (f"{_NAMES[side]} to move has {mover} stones against {other} "
+            f"(the tables hold 3 to {stones} a side)")
+
+
+def probe_if_built(position: Position, rules: Ruleset, directory: Optional[PathLike] = None) -> Optional[ProbeResult]:
+    """The tables' value of ``position`` and its plies, or ``None`` when no table holds it, when
+    a table it needs has not been built in ``directory`` (default: the user's cache) or numpy
+    is missing. Nothing is imported from numpy unless the position's table is there."""
+    if not covered(position):
+        return None
+    settings = endgame_rules(rules)
+    side = position.to_move
+    mover, other = position.on_board(side), position.on_board(other_side(side))
+    needed = [(mover, other), (other, mover)] + ([(other - 1, mover)] if other > 3 else [])
+    if not all(table_path(directory, settings, table).is_file() for table in needed):
+        return None
+    try:
+        return probe(position, rules, directory)
+    except (ImportError, MissingTable):  # (numpy missing; a table there but damaged)
+        return None
+
+
+#: How many best plies a value line names on a page (the others are counted).
+NAMED_ON_A_PAGE = 6
+
+
+def endgame_values(directory: Optional[PathLike] = None,
+                   most: Optional[int] = NAMED_ON_A_PAGE) -> Callable[[Position, Ruleset], Optional[str]]:
+    """A function giving the :func:`value_line` of a position under a ruleset (``most`` best plies
+    named), or ``None`` where the tables in ``directory`` (default: the user's cache) do not hold
+    it (see :func:`probe_if_built`): the HTML viewer's ``values``."""
+
+    def value(position: Position, rules: Ruleset) -> Optional[str]:
+        found = probe_if_built(position, rules, directory)
+        if found is None:
+            return None
+        return value_line(position.to_move, found.value, [ply.text for ply in found.best], most)
+
+    return value

@@ -1,0 +1,85 @@
+"""Every position of a game's main line: after each replayed ply (and at the start), its FEN,
+the stones on the board and in hand, the phase of the side to move and who moves.
+
+The FEN is Sanmill's, written by :func:`~muehle.analyzer.pictures.fen.position_to_fen` with the
+counters of :func:`~muehle.analyzer.pictures.fen.counters_after`, as ``muehle show --fen`` writes
+it; the phase is the engine's (:func:`~muehle.analyzer.engine.replay.phase`), or ``game over``
+(the FEN's phase ``o``) once the board has decided the game.
+
+>>> from muehle.analyzer.engine.setup import replay_record
+>>> from muehle.notation import parse_game
+>>> rows = list(positions(replay_record(parse_game("1. d2 d6 *"))))
+>>> [(row.ply, row.move, row.on_board, row.in_hand, row.phase, row.to_move) for row in rows]
+[(0, None, (0, 0), (9, 9), 'placing', 'white'), (1, '1. d2', (1, 0), (8, 9), 'placing', 'black'), \
+(2, '1... d6', (1, 1), (8, 8), 'placing', 'white')]
+>>> rows[2].fen  # the middle ring from d6 clockwise: d6 Black (@), d2 White (O)
+'********/@***O***/******** w p p 1 8 1 8 0 0 -1 -1 -1 -1 0 0 2 ids:nodes'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterator, Optional
+
+from muehle.analyzer.engine.board import Position
+from muehle.analyzer.engine.replay import Replay, phase
+from muehle.analyzer.pictures.fen import PHASES, FenPosition, counters_after, position_to_fen
+from muehle.analyzer.reports.analysis import PlyNames
+
+__all__ = ["PositionRow", "positions", "GAME_OVER"]
+
+#: The phase of a position after which no ply may follow (the board decided the game).
+GAME_OVER = PHASES["o"]
+
+
+@dataclass(frozen=True)
+class PositionRow:
+    """One position of a game: after ply ``ply`` (0: the start), which ``move`` led to it."""
+
+    ply: int
+    label: str
+    move: Optional[str]
+    fen: str
+    on_board: tuple[int, int]  # (White's, Black's)
+    in_hand: tuple[int, int]
+    phase: str
+    to_move: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The row as plain data (the JSON form of ``muehle positions``)."""
+        return {
+            "ply": self.ply, "label": self.label, "move": self.move, "fen": self.fen,
+            "on_board": {"white": self.on_board[0], "black": self.on_board[1]},
+            "in_hand": {"white": self.in_hand[0], "black": self.in_hand[1]},
+            "phase": self.phase, "to_move": self.to_move,
+        }
+
+
+def positions(result: Replay, start: Optional[FenPosition] = None, form: str = "current") -> Iterator[PositionRow]:
+    """The positions of the replayed main line ``result``, from its start (set up from ``start``,
+    the record's FEN, when given) to the last ply replayed; FENs in ``form``
+    (see :func:`~muehle.analyzer.pictures.fen.position_to_fen`).
+
+    A replay stopped by an illegal ply gives the positions before it.
+    """
+    names = PlyNames(result.plies, result.start)
+    no_progress = start.no_progress if start is not None else 0
+    fullmove = start.fullmove if start is not None else 1
+    over = result.decided_by(0) or (start is not None and start.finished)
+    yield _row(0, names, result.start, no_progress, fullmove, over, form, result)
+    for index, record in enumerate(result.records, 1):
+        no_progress, fullmove = counters_after(
+            [(record.side, record.ply.is_placement, len(record.captures))], no_progress, fullmove)
+        yield _row(index, names, record.after, no_progress, fullmove, result.decided_by(index), form, result)
+
+
+def _row(index: int, names: PlyNames, position: Position, no_progress: int, fullmove: int, over: bool,
+         form: str, result: Replay) -> PositionRow:
+    return PositionRow(
+        ply=index, label=names.label(index), move=names.move(index),
+        fen=position_to_fen(position, no_progress=no_progress, fullmove=fullmove, game_over=over, form=form),
+        on_board=(position.on_board("white"), position.on_board("black")),
+        in_hand=(position.in_hand_white, position.in_hand_black),
+        phase=GAME_OVER if over else phase(position, position.to_move, result.rules),
+        to_move=position.to_move,
+    )

@@ -1,0 +1,195 @@
+"""``muehle select``: the games chosen, written as they stand or converted; bad input located,
+exit 1 and an output file untouched, or the rest chosen with --keep-going (records in
+tests/selection_records.py, worked out on the board there)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from muehle.analyzer.engine.events import REASONS
+from paths import EXAMPLES
+from runner import run
+from selection_records import BLOCKED, FROM_MILL, OCCUPIED, THREE, ZWICKMUEHLE
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_bytes(text.encode("utf-8"))
+    return str(path)
+
+
+#: Each game of THREE as select writes it: its text in the file (with the blank line after it,
+#: up to the next game), then a line break.
+WRITTEN = {BLOCKED: BLOCKED + "\n", FROM_MILL: FROM_MILL + "\n", ZWICKMUEHLE: ZWICKMUEHLE}
+
+
+@pytest.fixture
+def three(tmp_path: Path) -> str:
+    return write(tmp_path, "three.txt", THREE)
+
+
+def chosen(*args: str) -> str:
+    result = run("select", *args)
+    assert (result.exit_code, result.stderr) == (0, ""), result.output
+    return result.stdout
+
+
+def test_without_criteria_every_game_is_written_and_the_file_comes_back_byte_for_byte(three: str) -> None:
+    assert chosen(three) == THREE
+    multi = (EXAMPLES / "multi-game.txt").read_text(encoding="utf-8")
+    assert chosen(str(EXAMPLES / "multi-game.txt")) == multi
+
+
+@pytest.mark.parametrize(("criteria", "games"), [
+    (["--player", "bo"], [BLOCKED, FROM_MILL]),
+    (["--white", "Ada"], [BLOCKED]),
+    (["--black", "ADA", "--result", "1-0"], [ZWICKMUEHLE]),
+    (["--result", "*"], [FROM_MILL]),
+    (["--tag", "Event=Cup"], [ZWICKMUEHLE]),
+    (["--tag", "Event=Club", "--tag", "White=Bo"], [FROM_MILL]),
+    (["--min-plies", "18"], [BLOCKED, ZWICKMUEHLE]),
+    (["--max-plies", "7"], [FROM_MILL]),
+    (["--valid"], [BLOCKED, FROM_MILL, ZWICKMUEHLE]),
+    (["--ended-by", "blocked"], [BLOCKED]),
+    (["--ended-by", "fewer-than-three", "--ended-by", "unfinished"], [FROM_MILL, ZWICKMUEHLE]),
+    (["--has", "capture-from-mill"], [FROM_MILL]),
+    (["--has", "mill", "--has", "zwickmuehle", "--has", "flying"], [ZWICKMUEHLE]),
+])
+def test_each_criterion_writes_the_games_worked_out_for_it_as_they_stand(three: str, criteria: list[str],
+                                                                         games: list[str]) -> None:
+    assert chosen(three, *criteria) == "".join(WRITTEN[game] for game in games)
+
+
+def test_no_game_chosen_writes_nothing_and_exits_0(three: str) -> None:
+    assert chosen(three, "--has", "double-mill") == ""
+
+
+def test_a_ruleset_given_makes_the_capture_from_a_mill_invalid(three: str) -> None:
+    """Under wmd-traditional a stone in a closed mill is protected (tests/selection_records.py, game 2)."""
+    assert chosen(three, "--invalid", "--rules", "wmd-traditional") == WRITTEN[FROM_MILL]
+    assert chosen(three, "--invalid") == ""
+
+
+def test_games_from_several_files_and_standard_input_in_order(tmp_path: Path, three: str) -> None:
+    other = write(tmp_path, "other.txt", OCCUPIED)
+    result = run("select", "--player", "Ada", "--max-plies", "7", other, "-", three, input=FROM_MILL)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == OCCUPIED + FROM_MILL + WRITTEN[FROM_MILL]
+
+
+def test_a_line_break_of_crlf_is_written_as_lf(tmp_path: Path) -> None:
+    path = write(tmp_path, "crlf.txt", BLOCKED.replace("\n", "\r\n"))
+    assert chosen(path) == BLOCKED
+
+
+def test_a_game_of_a_json_record_is_written_in_the_notation(tmp_path: Path) -> None:
+    record = {"format": "muehle-record", "version": 1, "games": [
+        {"tags": {"White": "Ada"}, "plies": [{"number": 1, "side": "white", "to": "d2"}], "result": "*"},
+        {"tags": {"White": "Bo"}, "result": "*"}]}
+    path = write(tmp_path, "games.json", json.dumps(record))
+    assert chosen(path, "--white", "Ada") == '[White "Ada"]\n\n1. d2 *\n'
+
+
+@pytest.mark.parametrize(("target", "check"), [
+    ("json", lambda text: [game["tags"]["White"] for game in json.loads(text)["games"]] == ["Bo", "Cy"]),
+    ("pgn", lambda text: text.count('[White "') == 2 and "[Black \"Ada\"]" in text),
+    ("notation", lambda text: text.count("[Event ") == 2 and "4. b2/xa7 *" in text),
+])
+def test_to_converts_the_chosen_games(three: str, target: str, check: object) -> None:
+    output = chosen(three, "--black", "Ada", "--to", target)
+    assert callable(check) and check(output), output
+
+
+def test_output_goes_to_a_file(tmp_path: Path, three: str) -> None:
+    out = tmp_path / "out.txt"
+    assert chosen(three, "--ended-by", "blocked", "-o", str(out)) == ""
+    assert out.read_text(encoding="utf-8") == WRITTEN[BLOCKED]
+
+
+def test_an_unreadable_game_stops_the_run_located_and_leaves_the_output_untouched(tmp_path: Path) -> None:
+    path = write(tmp_path, "broken.txt", THREE + "\n1. d2 zz *\n")
+    out = tmp_path / "out.txt"
+    out.write_text("before\n", encoding="utf-8")
+    result = run("select", path, "-o", str(out))
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"{path}:25:7: error: ")
+    assert out.read_text(encoding="utf-8") == "before\n"
+    assert sorted(entry.name for entry in tmp_path.iterdir()) == ["broken.txt", "out.txt"]  # (no temporary file)
+
+
+@pytest.mark.parametrize("target", [[], ["--to", "json"]])
+def test_an_unreadable_game_writes_nothing_to_standard_output(tmp_path: Path, target: list[str]) -> None:
+    """The games chosen before the bad one are not written either: the output is held until the end."""
+    path = write(tmp_path, "broken.txt", THREE + "\n1. d2 zz *\n")
+    result = run("select", path, *target)
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith(f"{path}:25:7: error: ")
+
+
+def test_keep_going_writes_the_other_games_and_exits_1(tmp_path: Path) -> None:
+    path = write(tmp_path, "broken.txt", "1. d2 zz *\n\n" + THREE)
+    missing = str(tmp_path / "missing.txt")
+    out = tmp_path / "out.txt"
+    result = run("select", missing, path, "--keep-going", "--has", "mill", "-o", str(out))
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert lines[0] == f"{missing}: error: cannot read {missing}: No such file or directory"
+    assert lines[1].startswith(f"{path}:1:7: error: ") and lines[2:] == ["    1. d2 zz *", "          ^"]
+    assert out.read_text(encoding="utf-8") == WRITTEN[FROM_MILL] + WRITTEN[ZWICKMUEHLE]
+
+
+def test_invalid_chooses_a_game_with_a_syntax_error_as_it_stands(tmp_path: Path) -> None:
+    path = write(tmp_path, "broken.txt", THREE + "\n" + OCCUPIED + "\n1. d2 zz *\n")
+    assert chosen(path, "--invalid") == OCCUPIED + "\n1. d2 zz *\n"
+
+
+def test_a_missing_file_is_located_and_exits_1(tmp_path: Path) -> None:
+    missing = str(tmp_path / "missing.txt")
+    result = run("select", missing)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == f"{missing}: error: cannot read {missing}: No such file or directory\n"
+
+
+def test_an_empty_file_is_an_error(tmp_path: Path) -> None:
+    path = write(tmp_path, "empty.txt", "")
+    result = run("select", path)
+    assert result.exit_code == 1 and result.stderr.startswith(f"{path}: error: ")
+
+
+def test_it_refuses_to_write_over_an_input(three: str) -> None:
+    result = run("select", three, "-o", three)
+    assert result.exit_code == 1 and "refusing to write over the input file" in result.stderr
+    assert Path(three).read_text(encoding="utf-8") == THREE
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--tag", "Event"], "'Event' is not KEY=VALUE"),
+    (["--tag", "=x"], "'=x' is not KEY=VALUE"),
+    (["--min-plies", "9", "--max-plies", "8"], "--min-plies 9 is more than --max-plies 8"),
+    (["--ended-by", "resignation"], "'resignation' is not one of"),
+    (["--has", "triple-mill"], "'triple-mill' is not one of"),
+    (["--result", "2-0"], "'2-0' is not one of"),
+    (["--rules", "nonsense"], "'nonsense' is neither a preset"),
+    (["-o", ""], "the path is empty"),
+])
+def test_usage_errors_exit_2(three: str, args: list[str], message: str) -> None:
+    result = run("select", three, *args)
+    assert result.exit_code == 2 and message in result.stderr, result.stderr
+
+
+def test_help_names_every_end_and_feature() -> None:
+    text = run("select", "--help").stdout
+    for name in REASONS + ("unfinished", "double-mill", "capture-from-mill", "zwickmuehle", "flying"):
+        assert name in text
+
+
+def test_a_line_that_is_not_utf8_is_an_error_of_its_game_and_the_others_are_chosen(tmp_path: Path) -> None:
+    path = tmp_path / "bytes.txt"
+    path.write_bytes(b'1. d2 d6 *\n\n[Event "x\xff"]\n1. f4 *\n\n1. b4 *\n')
+    result = run("select", "--keep-going", str(path))
+    assert result.exit_code == 1
+    assert result.stdout == "1. d2 d6 *\n\n1. b4 *\n"
+    assert result.stderr.startswith(f"{path}:3:10: error: not UTF-8 text (byte 0xff)\n")
