@@ -34,8 +34,8 @@ from typing import Any, Optional, Sequence
 
 from muehle.notation.i18n import _
 from muehle.notation.model import (
-    MAX_VARIATION_DEPTH, TOO_DEEP, WHITE, Game, Numbering, Ply, Side, Variation, goes_back, next_numbering,
-    numbering_after,
+    MAX_VARIATION_DEPTH, WHITE, Game, Numbering, Ply, Side, Variation, goes_back, next_numbering,
+    numbering_after, too_deep,
 )
 from muehle.notation.tags import LONGEST_TAG_VALUE, too_long_tag_value
 
@@ -210,7 +210,7 @@ class GameBuilder(Visitor):
 
     def begin_variation(self) -> None:
         if len(self.stack) == MAX_VARIATION_DEPTH:
-            raise RecordError(TOO_DEEP)
+            raise RecordError(too_deep())
         variation = Variation()
         self.last.variations.append(variation)  # type: ignore[union-attr]
         self.stack.append((self.plies, self.comments, self.last, self.context, self.before))

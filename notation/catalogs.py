@@ -35,7 +35,8 @@ _MAGIC = 0x950412DE
 
 def read_po(text: str) -> dict[str, str]:
     """The entries of a ``.po`` file: msgid -> msgstr; a plural entry's key and value are its
-    forms joined by NUL (as in a ``.mo``). Comments are skipped; an entry marked ``fuzzy``
+    forms joined by NUL (as in a ``.mo``), an entry with a context (``msgctxt``) the context and
+    the msgid joined by EOT, as gettext keys it. Comments are skipped; an entry marked ``fuzzy``
     or left untranslated is left out, as ``msgfmt`` leaves it out.
 
     >>> read_po('#, fuzzy\\nmsgid "a"\\nmsgstr "b"\\n\\nmsgid "c"\\nmsgstr ""\\n')
@@ -59,6 +60,8 @@ def read_po(text: str) -> dict[str, str]:
             fields[field] = ast.literal_eval(value)
         if "msgid" not in fields or fuzzy and fields["msgid"]:
             continue
+        if "msgctxt" in fields:
+            fields["msgid"] = fields["msgctxt"] + "\x04" + fields["msgid"]
         if "msgid_plural" in fields:
             forms = [fields[key] for key in sorted(fields) if key.startswith("msgstr[")]
             if all(forms):

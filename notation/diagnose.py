@@ -158,8 +158,8 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
 
     def at(message: str, offset: int = 0) -> NotationError:
         if nested:
-            message += (" (comments do not nest: the comment before it held a '{' and ended at its first '}';"
-                        " write no braces inside a comment)")
+            message += _(" (comments do not nest: the comment before it held a {open} and ended at its first {close};"
+                         " write no braces inside a comment)").format(open="'{'", close="'}'")
         return make(message, builder, line, column + offset)
 
     previous = getattr(error, "token_history", None)

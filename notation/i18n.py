@@ -25,7 +25,7 @@ import contextlib
 import gettext
 import os
 from pathlib import Path
-from typing import Iterator, Mapping, Optional
+from typing import Callable, Iterator, Mapping, Optional
 
 #: Where the catalogs are: ``LOCALE_DIR/<language>/LC_MESSAGES/muehle.mo`` (built from the
 #: ``.po`` beside it by :mod:`muehle.notation.catalogs`).
@@ -52,10 +52,49 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _current.ngettext(singular, plural, count)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language as it is meant in ``context`` (an English word that
+    two places mean differently: a column's ``valid`` game, a claim's ``valid`` verdict)."""
+    return _current.pgettext(context, message)
+
+
+def NP_(context: str, message: str) -> str:
+    """Marks ``message`` in ``context`` as one to translate where it is used later (with
+    :func:`pgettext`): returns it unchanged."""
+    return message
+
+
 def N_(message: str) -> str:
     """Marks ``message`` as one to translate where it is used later (help texts read at import):
     returns it unchanged."""
     return message
+
+
+#: English text made of translated pieces -> the function that makes it (see :func:`composed`).
+_COMPOSED: dict[str, Callable[[], str]] = {}
+
+
+def composed(make: Callable[[], str]) -> str:
+    """A text made of translated pieces (a help that lists a table's words), made in English now;
+    :func:`translated_text` makes it again in the current language.
+
+    >>> help_text = composed(lambda: _("there is no game in the input") + ".")
+    >>> help_text
+    'there is no game in the input.'
+    >>> with language("de"):
+    ...     translated_text(help_text)
+    'die Eingabe enthält keine Partie.'
+    """
+    with language("en"):
+        text = make()
+    _COMPOSED[text] = make
+    return text
+
+
+def translated_text(text: str) -> str:
+    """``text`` in the current language: a :func:`composed` text made again, any other looked up."""
+    make = _COMPOSED.get(text)
+    return make() if make is not None else _(text)
 
 
 def current_language() -> str:

@@ -48,8 +48,8 @@ import yaml
 from muehle.notation.errors import FormatError, quoted
 from muehle.notation.i18n import N_, _
 from muehle.notation.model import (
-    ANNOTATIONS, MAX_DIGITS, MAX_VARIATION_DEPTH, POINT_SET, RESULTS, SIDES, TOO_DEEP, TOO_LARGE, Game, Ply, Variation,
-    decimal_digits, too_many_digits,
+    ANNOTATIONS, MAX_DIGITS, MAX_VARIATION_DEPTH, POINT_SET, RESULTS, SIDES, TOO_LARGE, Game, Ply, Variation,
+    decimal_digits, too_deep, too_many_digits,
 )
 from muehle.notation.writers import (
     COMMENT_BRACE_AND_BREAK, COMMENT_CUT, TAG_NAME, RecordWriter, check_move_number, check_ply, check_result,
@@ -411,7 +411,7 @@ def read_yaml(text: str, source: str = "") -> list[Game]:
         data = load_yaml_strictly(text)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
-        message = error.problem or error.context or "not YAML"
+        message = error.problem or error.context or _("not YAML")
         line = mark.line + 1 if mark is not None else 0
         column = mark.column + 1 if mark is not None else 0
         raise FormatError(
@@ -543,13 +543,14 @@ class _Checker:
 
     def integer(self, value: Any, path: str, low: int, high: Optional[int] = None) -> int:
         if isinstance(value, _LongNumber):
-            self.fail(path, too_many_digits("a number", value.digits))
+            self.fail(path, too_many_digits(N_("a number"), value.digits))
         if not isinstance(value, int) or isinstance(value, bool):
             self.fail(path, _("expected an integer, got {value}").format(value=_kind(value)))
         if not -TOO_LARGE < value < TOO_LARGE:
-            self.fail(path, too_many_digits("a number", decimal_digits(value)))
+            self.fail(path, too_many_digits(N_("a number"), decimal_digits(value)))
         if value < low or (high is not None and value > high):
-            bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
+            bounds = (_("from {low} to {high}").format(low=low, high=high) if high is not None
+                      else _("{low} or more").format(low=low))
             self.fail(path, _("{value} is out of range ({bounds})").format(value=value, bounds=bounds))
         return value
 
@@ -682,7 +683,7 @@ class _Checker:
 
     def variation(self, value: Any, path: str) -> Variation:
         if path.count(".variations[") > MAX_VARIATION_DEPTH:
-            self.fail(path, TOO_DEEP)
+            self.fail(path, too_deep())
         data = self.mapping(value, path, _VARIATION_KEYS, ("plies",))
         plies = self.plies(data["plies"], f"{path}.plies")
         if not plies:

@@ -178,7 +178,7 @@ def read_move_number(text: str) -> tuple[int, Side]:
     end = text.find(".")
     digits = (text[:end] if end > 0 else text.rstrip("…")).rstrip(" \t")  # ("11 .": a slip)
     if len(digits) > MAX_DIGITS:
-        raise TooManyDigits(too_many_digits("move number", len(digits)))
+        raise TooManyDigits(too_many_digits(N_("move number"), len(digits)))
     return int(digits), (WHITE if text[-1] == "." and text[-2] != "." else BLACK)
 
 

@@ -283,7 +283,7 @@ def _move_number(word: str) -> tuple[int, Side]:
     """The number and side of a move number as written (``5.``, ``5...`` or ``5…``)."""
     digits = word.rstrip(".…")
     if len(digits) > MAX_DIGITS:
-        raise _Fault(too_many_digits("move number", len(digits)))
+        raise _Fault(too_many_digits(N_("move number"), len(digits)))
     return int(digits), WHITE if word.endswith(".") and not word.endswith("...") else BLACK
 
 
@@ -319,7 +319,7 @@ class _Tokenizer:
             return
         if game.error is None and self.pending is not None:
             game = game._replace(error=self.lines.error(
-                f"move number {self.pending[3]} is not followed by a ply", self.pending[2]))
+                _("move number {number} is not followed by a ply").format(number=self.pending[3]), self.pending[2]))
         self.games.append(game)
         self.game = None
 

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Generator, Iterable, 
 from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset
 from muehle.analyzer.reports.verdict import GameReport, judge
 from muehle.notation.errors import MuehleError, no_game
-from muehle.notation.i18n import ngettext
+from muehle.notation.i18n import _, ngettext
 from muehle.notation.inputs import PathArg, path_text, read_text, regular_file, source_name
 from muehle.notation.reading import format_of, read
 from muehle.notation.splitter import safe_cut
@@ -252,7 +252,8 @@ def _judge_in_pool(pool: "_Pool", name: str, source: str, rules: Optional[Rulese
     try:
         handle = open(name, "rb")
     except OSError as error:
-        yield MuehleError(f"cannot read {name}: {error.strerror}", source=source, code="io")
+        yield MuehleError(_("cannot read {name}: {reason}").format(name=name, reason=error.strerror), source=source,
+                          code="io")
         return
     with handle:
         yield from pool.judge(handle, name, source, rules)
@@ -349,7 +350,8 @@ def _judge_piece(task: Task) -> Outcome:
             data = handle.read(length)
             ends_text = offset + length >= os.fstat(handle.fileno()).st_size
     except OSError as error:
-        return [], MuehleError(f"cannot read {path}: {error.strerror}", source=source, line=first_line, code="io")
+        return [], MuehleError(_("cannot read {name}: {reason}").format(name=path, reason=error.strerror), source=source,
+                               line=first_line, code="io")
     return _judge_data(data, source, rules, first_line, ends_text)
 
 
@@ -483,7 +485,7 @@ class _Pool:
         """The error for a worker that stopped before its work was done (killed, out of memory)."""
         process = next(process for process, end in self.workers if end is connection)
         process.join(1)
-        return MuehleError(f"a worker process stopped unexpectedly (exit status {process.exitcode})",
+        return MuehleError(_("a worker process stopped unexpectedly (exit status {status})").format(status=process.exitcode),
                            source=source, code="worker")
 
     def close(self) -> None:

@@ -25,21 +25,22 @@ import click
 
 from muehle.analyzer.cli.common import colour_option
 from muehle.notation.errors import MuehleError, visible
-from muehle.notation.i18n import CHOICES, N_, _, current_language, language_from_environment, set_language
+from muehle.notation.i18n import (CHOICES, N_, _, current_language, language_from_environment, set_language,
+                                  translated_text)
 
 #: Command name -> (module in this package, function name, one-line help).
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "convert": ("convert", "convert", "Convert records between notation, JSON, YAML, PGN and HTML."),
-    "validate": ("validate", "validate", "Replay records under a ruleset and report every broken rule."),
-    "rules": ("rules", "rules", "List the rulesets, or print one as YAML."),
-    "generate": ("generate", "generate", "Generate random legal games."),
-    "analyze": ("analyze", "analyze", "Report mills, captures, phases, repetitions and draw rights."),
-    "claim": ("claim", "claim", "Decide whether a draw claim was right at a given ply."),
-    "show": ("show", "show", "Show a position as a board diagram, SVG or FEN."),
-    "positions": ("positions", "positions", "List every position of a game: FEN, stones, phase, side to move."),
-    "endgames": ("endgames", "endgames", "Solve small endgames; probe a position's perfect-play value."),
-    "select": ("select", "select", "Write the games that meet criteria (players, result, tags, validity, end, features)."),
-    "stats": ("stats", "stats", "Count games: validity by error code, results, ends, draw rights, lengths, players."),
+    "convert": ("convert", "convert", N_("Convert records between notation, JSON, YAML, PGN and HTML.")),
+    "validate": ("validate", "validate", N_("Replay records under a ruleset and report every broken rule.")),
+    "rules": ("rules", "rules", N_("List the rulesets, or print one as YAML.")),
+    "generate": ("generate", "generate", N_("Generate random legal games.")),
+    "analyze": ("analyze", "analyze", N_("Report mills, captures, phases, repetitions and draw rights.")),
+    "claim": ("claim", "claim", N_("Decide whether a draw claim was right at a given ply.")),
+    "show": ("show", "show", N_("Show a position as a board diagram, SVG or FEN.")),
+    "positions": ("positions", "positions", N_("List every position of a game: FEN, stones, phase, side to move.")),
+    "endgames": ("endgames", "endgames", N_("Solve small endgames; probe a position's perfect-play value.")),
+    "select": ("select", "select", N_("Write the games that meet criteria (players, result, tags, validity, end, features).")),
+    "stats": ("stats", "stats", N_("Count games: validity by error code, results, ends, draw rights, lengths, players.")),
 }
 
 
@@ -72,7 +73,7 @@ def translated(command: click.Command) -> click.Command:
     for param in command.params:
         param = copy.copy(param)
         if isinstance(param, click.Option) and param.help:
-            param.help = _(param.help)
+            param.help = translated_text(param.help)
         shown.params.append(param)
     original_help_option = shown.get_help_option
 
@@ -222,14 +223,14 @@ def main(argv: Optional[list[str]] = None) -> Any:
         report_error(error)
         sys.exit(1)
     except KeyboardInterrupt:
-        click.echo("muehle: interrupted", err=True)
+        click.echo("muehle: " + _("interrupted"), err=True)
         sys.exit(130)
     except Terminated:
-        click.echo("muehle: terminated", err=True)
+        click.echo("muehle: " + _("terminated"), err=True)
         sys.exit(TERMINATED_STATUS)
     except Exception as error:  # a bug: say so in one line, unless debugging
         if os.environ.get("MUEHLE_DEBUG"):
             raise
-        click.echo(visible(f"muehle: internal error: {type(error).__name__}: {error} "
-                           "(set MUEHLE_DEBUG=1 for details)"), err=True)
+        click.echo(visible("muehle: " + _("internal error: {kind}: {error} (set MUEHLE_DEBUG=1 for details)").format(
+            kind=type(error).__name__, error=error)), err=True)
         sys.exit(3)

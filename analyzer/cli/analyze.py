@@ -97,11 +97,11 @@ def _safe(text: str, colour: bool) -> str:
 @click.command(name="analyze")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--game", "game_choice", type=GameChoice(), default=ALL_GAMES, show_default=True,
-              help="Only this game of each file (1 is the first), or 'all' (every game).")
+              help=N_("Only this game of each file (1 is the first), or 'all' (every game)."))
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
-              help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
+              help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
 @click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default="text", show_default=True,
-              help="A timeline for people, or the documented JSON/YAML contract.")
+              help=N_("A timeline for people, or the documented JSON/YAML contract."))
 @click.option("--perfect", is_flag=True,
               help=N_("Add the endgame tables' values and marks to plies played without stones in hand (needs numpy)."))
 @click.option("--endgames-dir", default=None, metavar="DIR", help=N_("With --perfect: the endgame tables' cache folder."))

@@ -56,7 +56,8 @@ def fails_cleanly(command: F) -> F:
             _drop_standard_output()
             if error.errno == errno.EPIPE:
                 sys.exit(BROKEN_PIPE_STATUS)
-            click.echo(f"muehle: cannot write standard output: {error.strerror or error}", err=True)
+            click.echo("muehle: " + _("cannot write standard output: {reason}").format(reason=error.strerror or error),
+                       err=True)
             sys.exit(1)
 
     return wrapper  # type: ignore[return-value]
@@ -87,8 +88,8 @@ def colour_option(command: F) -> F:
     the output or not, whatever ``NO_COLOR`` says and wherever it goes (see :func:`colour_for`)."""
     return click.option(
         "--color/--no-color", "colour", default=None, expose_value=False, callback=_remember_colour,
-        help="Colour the output (the board, the word 'error:'), also into a file or pipe; or never. "
-             "Default: on a terminal, unless NO_COLOR is set.",
+        help=N_("Colour the output (the board, the word 'error:'), also into a file or pipe; or never. "
+                "Default: on a terminal, unless NO_COLOR is set."),
     )(command)
 
 
@@ -112,7 +113,7 @@ class ClosedOutput(io.TextIOBase):
     writing to it is an error, which :func:`fails_cleanly` reports."""
 
     def write(self, text: str) -> int:
-        raise OSError(errno.EBADF, "standard output is closed")
+        raise OSError(errno.EBADF, _("standard output is closed"))
 
     def flush(self) -> None:
         pass
@@ -158,8 +159,8 @@ def from_option(command: F) -> F:
 
     return click.option(
         "--from", "source_format", type=click.Choice(FORMATS, case_sensitive=False), default=None,
-        help="Read the input(s) in this format instead of knowing it from the file name "
-             "(.json, .yaml, .yml; anything else notation or PGN) or from the content.",
+        help=N_("Read the input(s) in this format instead of knowing it from the file name "
+                "(.json, .yaml, .yml; anything else notation or PGN) or from the content."),
     )(command)
 
 
@@ -171,7 +172,7 @@ def rules_option(ctx: click.Context, param: click.Parameter, value: Optional[str
 def output_path(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[str]:
     """Click callback of an output option (``-o``, ``--svg``): an empty path is a usage error."""
     if value == "":
-        raise click.BadParameter("the path is empty", ctx=ctx, param=param)
+        raise click.BadParameter(_("the path is empty"), ctx=ctx, param=param)
     return value
 
 
@@ -196,7 +197,7 @@ class GameChoice(click.ParamType):
             return ALL_GAMES
         if text.isdigit() and int(text) >= 1:
             return int(text)
-        self.fail(f"'{value}' is neither a game's number (1 is the first) nor 'all'", param, ctx)
+        self.fail(_("'{value}' is neither a game's number (1 is the first) nor 'all'").format(value=value), param, ctx)
 
 
 def game_numbers(data: "GameInput", choice: "int | str") -> list[int]:
@@ -217,7 +218,8 @@ def game_title(tags: dict[str, str], rules: str, source: str, index: int) -> str
     'g.txt, game 2: A - ? (rules wmd)'
     """
     players = f": {tags.get('White', '?')} - {tags.get('Black', '?')}" if "White" in tags or "Black" in tags else ""
-    return f"{source}, game {index}{players} (rules {rules})"
+    return _("{source}, game {number}{players} (rules {rules})").format(source=source, number=index, players=players,
+                                                                      rules=rules)
 
 
 def ply_options(ply_help: str, move_help: str) -> Callable[[F], F]:
@@ -227,7 +229,7 @@ def ply_options(ply_help: str, move_help: str) -> Callable[[F], F]:
 
     def decorate(command: F) -> F:
         command = click.option("--side", type=click.Choice(["white", "black"], case_sensitive=False), default=None,
-                               help="With --move: whose ply of that move (default white).")(command)
+                               help=N_("With --move: whose ply of that move (default white)."))(command)
         command = click.option("--move", type=click.IntRange(min=1), default=None, help=move_help)(command)
         return click.option("--ply", type=click.IntRange(min=0), default=None, help=ply_help)(command)
 
@@ -246,7 +248,7 @@ def check_ply_choice(ply: Optional[int], move: Optional[int], side: Optional[str
         raise click.UsageError(_("give the ply of {purpose}: --ply N, or --move N [--side white|black]").format(
             purpose=_(needed_for)))
     if side is not None and move is None:
-        raise click.UsageError("--side goes with --move")
+        raise click.UsageError(_("--side goes with --move"))
 
 
 def ply_of_move(game: Game, result: Replay, move: int, side: Optional[str]) -> int:
@@ -335,7 +337,8 @@ class OutputFile:
         target = Path(output)
         for name in inputs:
             if name != "-" and Path(name).exists() and target.exists() and target.resolve() == Path(name).resolve():
-                raise MuehleError(f"refusing to write over the input file {name}", source=output, code="io")
+                raise MuehleError(_("refusing to write over the input file {name}").format(name=name), source=output,
+                                  code="io")
         try:
             special = target.exists() and not stat.S_ISREG(target.stat().st_mode)
         except OSError:
@@ -352,7 +355,7 @@ class OutputFile:
             except FileNotFoundError:  # (a link to a file still to be made: write it)
                 target = target.resolve()
             except (OSError, RuntimeError):  # (links in a loop)
-                raise MuehleError(f"cannot write {output}: its symbolic links form a loop", source=output,
+                raise MuehleError(_("cannot write {name}: its symbolic links form a loop").format(name=output), source=output,
                                   code="io") from None
         directory = target.parent if str(target.parent) else Path(".")
         try:
@@ -371,8 +374,9 @@ class OutputFile:
             raise
 
     def _failure(self, error: OSError) -> MuehleError:
-        name = self.output if self.output not in (None, "-") else "standard output"
-        return MuehleError(f"cannot write {name}: {error.strerror}", source=name, code="io")
+        name = self.output if self.output not in (None, "-") else _("standard output")
+        return MuehleError(_("cannot write {name}: {reason}").format(name=name, reason=error.strerror), source=name,
+                           code="io")
 
     def write(self, text: str) -> None:
         """Write a piece of the output."""

@@ -54,12 +54,13 @@ def target_format(target: Optional[str], output: Optional[str]) -> str:
     implied = EXTENSIONS.get(Path(output).suffix.lower()) if output not in (None, "-") else None
     if target is None:
         if implied is None:
-            raise click.UsageError("give the output format with --to, or an -o file whose name ends in "
-                                   + ", ".join(EXTENSIONS))
+            raise click.UsageError(_("give the output format with --to, or an -o file whose name ends in {endings}").format(
+                endings=", ".join(EXTENSIONS)))
         return implied
     if implied is not None and implied != target and not (implied in BY_CONTENT and target in BY_CONTENT):
-        raise click.UsageError(f"--to {target} contradicts the output's name {output} ({implied}): "
-                               f"leave out --to, or name the file for {target}")
+        raise click.UsageError(_("--to {target} contradicts the output's name {output} ({implied}): "
+                                 "leave out --to, or name the file for {target}").format(
+            target=target, output=output, implied=implied))
     return target
 
 
@@ -90,8 +91,8 @@ def numbered_games(names: Iterable[str], source_format: Optional[str] = None,
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option(
     "--to", "target", default=None, type=click.Choice(sorted(WRITERS), case_sensitive=False),
-    help="Output format; default: the one the name of -o implies (.json, .yaml/.yml, .pgn, .txt notation, "
-         ".html/.htm).",
+    help=N_("Output format; default: the one the name of -o implies (.json, .yaml/.yml, .pgn, .txt notation, "
+            ".html/.htm)."),
 )
 @click.option(
     "-o", "--output", metavar="OUT", default=None, callback=output_path,
@@ -99,8 +100,8 @@ def numbered_games(names: Iterable[str], source_format: Optional[str] = None,
 )
 @click.option(
     "--black-number", type=click.Choice(list(BLACK_NUMBERS), case_sensitive=False), default=None,
-    help="With --to notation: how a Black ply standing alone is numbered, "
-         "'17... a7-a4' (dots, the default) or the book's '17. - a7-a4' (book).",
+    help=N_("With --to notation: how a Black ply standing alone is numbered, "
+            "'17... a7-a4' (dots, the default) or the book's '17. - a7-a4' (book)."),
 )
 @click.option(
     "--comma", is_flag=True, default=False,
@@ -109,16 +110,16 @@ def numbered_games(names: Iterable[str], source_format: Optional[str] = None,
 )
 @click.option(
     "--endgames-dir", metavar="DIR", default=None,
-    help="With --to html: the endgame tables' cache folder (default: the user's cache); "
-         "positions they hold show their value.",
+    help=N_("With --to html: the endgame tables' cache folder (default: the user's cache); "
+            "positions they hold show their value."),
 )
 @click.option(
     "--keep-going", is_flag=True, default=False,
-    help="Write every game that can be read and written, and report each one that cannot (exit status 1).",
+    help=N_("Write every game that can be read and written, and report each one that cannot (exit status 1)."),
 )
 @click.option(
     "--no-locations", "no_locations", is_flag=True, default=False,
-    help="With --to json or yaml: leave out the line and column each ply was read at.",
+    help=N_("With --to json or yaml: leave out the line and column each ply was read at."),
 )
 @from_option
 @fails_cleanly
@@ -143,18 +144,19 @@ def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str]
     if comma and target != "notation":
         raise click.UsageError(_("--comma applies to --to notation only, not to --to {target}").format(target=target))
     if comma and black_number == "dots":
-        raise click.UsageError("--comma writes a Black ply standing alone as the book does, '4. -, e4': "
-                               "--black-number dots does not go with it")
+        raise click.UsageError(_("--comma writes a Black ply standing alone as the book does, '4. -, e4': "
+                                 "--black-number dots does not go with it"))
     if endgames_dir is not None and target != "html":
-        raise click.UsageError(f"--endgames-dir applies to --to html only, not to --to {target}")
+        raise click.UsageError(_("--endgames-dir applies to --to html only, not to --to {target}").format(target=target))
     if no_locations and target not in ("json", "yaml"):
-        raise click.UsageError(f"--no-locations applies to --to json and yaml only, not to --to {target}")
+        raise click.UsageError(_("--no-locations applies to --to json and yaml only, not to --to {target}").format(
+            target=target))
     writer = record_writer(target, black_number, comma, locations=not no_locations)
     to_terminal = output in (None, "-") and is_terminal(sys.stdout)
     failed = 0
     held: list[Game] = []  # (the HTML viewer's games)
     with OutputFile(output, inputs=files, hold=not keep_going) as out, \
-            FileProgress(files, source_names=source_name, quiet=to_terminal, verb="converted") as progress:
+            FileProgress(files, source_names=source_name, quiet=to_terminal, verb=N_("converted")) as progress:
         for number, item in numbered_games(files, source_format, lenient=keep_going):
             if isinstance(item, Game):
                 progress.game(item.source, item.line, len(item.plies))

@@ -19,12 +19,12 @@ from muehle.analyzer.cli.common import OutputFile, fails_cleanly, output_path, r
 from muehle.analyzer.play.generate import generate_games
 from muehle.analyzer.engine.rules import DEFAULT_RULESET, preset_for_tag
 from muehle.notation.writers import NotationWriter
-from muehle.notation.i18n import N_
+from muehle.notation.i18n import N_, _
 
 
-@click.command(help="Generate random legal games in the book's notation (the same seed gives the "
-                    "same games).\n\n"
-                    "Example:\n\n\b\n  muehle generate --rules brettspielnetz --seed 7 --count 3 -o games.txt")
+@click.command(help=N_("Generate random legal games in the book's notation (the same seed gives the "
+                       "same games).\n\n"
+                       "Example:\n\n\b\n  muehle generate --rules brettspielnetz --seed 7 --count 3 -o games.txt"))
 @click.option("--rules", "rules_name", default=DEFAULT_RULESET, show_default=True, metavar="NAME|FILE",
               help=N_("Ruleset to play under (a preset or a YAML file)."))
 @click.option("--seed", type=int, default=0, show_default=True, help=N_("Seed of the random choices."))
@@ -37,12 +37,12 @@ def generate(rules_name: str, seed: int, count: int, output: Optional[str]) -> N
     assert rules is not None
     writer = NotationWriter()
     with OutputFile(output) as out, Progress(total=count, quiet=output in (None, "-") and is_terminal(sys.stdout),
-                                             verb="generated") as progress:
+                                             verb=N_("generated")) as progress:
         for number, game in enumerate(generate_games(rules, seed, count), 1):
             out.write(writer.game(game))
             progress.advance(plies=len(game.plies), done=number)
         out.write(writer.end())
         out.commit()
     if preset_for_tag(rules.name) != rules:  # (a ruleset from a file)
-        click.echo(f"note: the games' Rules tag says '{rules.name}', and a tag calls up the presets "
-                   f"only: validate them with --rules {rules_name}", err=True)
+        click.echo(_("note: the games' Rules tag says '{name}', and a tag calls up the presets only: validate them "
+                     "with --rules {rules}").format(name=rules.name, rules=rules_name), err=True)

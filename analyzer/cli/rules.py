@@ -31,8 +31,8 @@ def preset_table() -> str:
     return "".join(f"{name:<{width}}{title}\n{'':<{width}}follows: {follows}\n" for name, title, follows in rows)
 
 
-@click.command(help="List the rulesets, or print one (a preset or a YAML file) as YAML.\n\n"
-                    "Example:\n\n\b\n  muehle rules schuermann")
+@click.command(help=N_("List the rulesets, or print one (a preset or a YAML file) as YAML.\n\n"
+                       "Example:\n\n\b\n  muehle rules schuermann"))
 @click.argument("ruleset", required=False, metavar="[NAME|FILE]")
 @fails_cleanly
 def rules(ruleset: Optional[str]) -> None:

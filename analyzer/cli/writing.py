@@ -7,6 +7,7 @@ from typing import Callable, Optional
 
 from muehle.analyzer.cli.common import echo_error
 from muehle.notation.errors import MuehleError
+from muehle.notation.i18n import _
 from muehle.notation.jsonrecord import JsonWriter, YamlWriter, write_json, write_yaml
 from muehle.notation.model import Game
 from muehle.notation.pgn import game_pgn, write_pgn
@@ -30,7 +31,8 @@ def write_html(games: list[Game], endgames_dir: Optional[str] = None) -> str:
     page = render(games, unreplayed, endgame_values(endgames_dir))
     for number, error in unreplayed:
         warning = copy.copy(error)
-        warning.message = f"the page shows its game {number} without positions: {error.message}"
+        warning.message = _("the page shows its game {number} without positions: {message}").format(
+            number=number, message=error.message)
         echo_error(warning, "warning")
     return page
 

@@ -165,8 +165,8 @@ def _mark_best(grid: list[list[str]], best: Sequence[Any]) -> str:
         _bracket(grid, ply.target, "[", "]")
         if ply.capture is not None:
             _bracket(grid, ply.capture, "{", "}")
-    captures = "  { } captures" if any(ply.capture is not None for ply in best) else ""
-    return f"Best plies: ( ) from  [ ] to{captures}"
+    captures = "  { } " + _("captures") if any(ply.capture is not None for ply in best) else ""
+    return _("Best plies:") + " ( ) " + _("from") + "  [ ] " + _("to") + captures
 
 
 def render_diagram(
@@ -203,7 +203,7 @@ def render_diagram(
         return _painted(grid, position, marks, chars, flying, game_over)
     legend = ""
     if best:
-        legend = (f"Last ply: {marks.label}\n" if marks is not None else "") + _mark_best(grid, best)
+        legend = (_("Last ply: {label}").format(label=marks.label) + "\n" if marks is not None else "") + _mark_best(grid, best)
     elif marks is not None:
         row, column = point_cell(marks.target)
         grid[row][column - 1], grid[row][column + 1] = "[", "]"
@@ -284,19 +284,19 @@ def _painted(grid: list[list[str]], position: Position, last: Optional[LastPly],
                     ground[row][column] = _PALETTE["mill"]
         row, column = point_cell(last.target)
         ground[row][column - 1:column + 2] = [_PALETTE["target"]] * 3
-        legend = f"Last ply: {visible(last.label)}   {paint('[ ]', _PALETTE['target'])} " \
-                 f"{'placed' if last.origin is None else 'to'}"
+        legend = (_("Last ply: {label}").format(label=visible(last.label)) + f"   {paint('[ ]', _PALETTE['target'])} "
+                  + (_("placed") if last.origin is None else _("to")))
         if last.origin is not None:
             row, column = point_cell(last.origin)
             ground[row][column - 1:column + 2] = [_PALETTE["origin"]] * 3
-            legend += f"  {paint('( )', _PALETTE['origin'])} from"
+            legend += f"  {paint('( )', _PALETTE['origin'])} " + _("from")
         for point in last.captures:
             row, column = point_cell(point)
             grid[row][column], ink[row][column], ground[row][column] = chars["captured"], _PALETTE["captured"], ""
         if last.captures:
-            legend += f"  {paint(chars['captured'], _PALETTE['captured'])} captured"
+            legend += f"  {paint(chars['captured'], _PALETTE['captured'])} " + _("captured")
         if last.mills:
-            legend += f"  {paint(chars['h'] * 3, _PALETTE['mill'] + ';' + line)} mill"
+            legend += f"  {paint(chars['h'] * 3, _PALETTE['mill'] + ';' + line)} " + _("mill")
     lines = [f"{7 - row // 2 if row % 2 == 0 else ' '} {_runs(cells, ink[row], ground[row])}"
              for row, cells in enumerate(grid)]
     lines.append(_FILES)

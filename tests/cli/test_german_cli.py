@@ -124,3 +124,70 @@ def test_the_language_asked_for_ends_with_the_command(record: str, english_envir
     assert current_language() == "en"
     run("--lang", "de", "--help")
     assert current_language() == "en"
+
+
+MULTI = str(ROOT / "examples" / "multi-game.txt")
+BOOK = str(ROOT / "examples" / "schuermann-book-game.txt")
+
+
+def test_stats_counts_in_german_as_in_english(english_environment) -> None:
+    english = run("stats", MULTI).output.splitlines()
+    german = run("--lang", "de", "stats", MULTI).output.splitlines()
+    games, valid, invalid = re.fullmatch(r"(\d+) games: (\d+) valid, (\d+) invalid", english[0]).groups()
+    assert german[0] == f"{games} Partien: {valid} regelgerecht, {invalid} regelwidrig"
+    assert len(german) == len(english)  # (the same sections, the same rows)
+    assert any(re.fullmatch(r"Spieler: +Partien +Weiß +Schwarz +Siege +Remis +Niederlagen", line) for line in german)
+    # (a game that is valid is "regelgerecht" in a column, where a claim that holds is "berechtigt")
+    assert any(re.fullmatch(r"Ereignisse: +Partien +regelgerecht +regelwidrig", line) for line in german)
+
+
+def test_positions_words_the_start_in_german(english_environment) -> None:
+    # before the first ply each side has its nine stones in hand, none on the board, and White places first
+    start = run("--lang", "de", "positions", BOOK).output.splitlines()[1]
+    assert start.startswith("start ")
+    assert re.search(r"  Brett 0/0  Hand 9/9  setzen +Weiß am Zug$", start)
+
+
+def test_select_s_usage_errors_and_help_in_german(english_environment) -> None:
+    result = run("--lang", "de", "select", MULTI, "--min-plies", "5", "--max-plies", "2")
+    assert result.exit_code == 2
+    assert "--min-plies 5 ist mehr als --max-plies 2: keine Partie hat beides" in result.output
+    help_text = " ".join(run("--lang", "de", "select", "--help").output.split())
+    assert "Was in der Hauptvariante geschah: mill: ein Halbzug der Hauptvariante schloss eine Mühle;" in help_text
+    assert "Beispiel (die Partien mit einer Mühle, als JSON):" in help_text
+
+
+def test_a_bad_fen_tag_is_reported_in_german_at_its_field(tmp_path: Path, english_environment) -> None:
+    path = tmp_path / "fen.txt"
+    path.write_text('[SetUp "1"]\n[FEN "********/********/******** x p p 0 9 0 9 0 0 0 0 0 0 0 0 1"]\n1. d2 *\n',
+                    encoding="utf-8")
+    result = run("--lang", "de", "validate", str(path))
+    assert result.exit_code == 1
+    # field 2 (the side to move) starts in column 34 of the tag's line
+    assert (f"{path}:2:34: Fehler: im FEN-Tag: FEN-Feld 2 (Seite am Zug): 'x' ist weder 'w' (Weiß) noch 'b' "
+            "(Schwarz) [setup]") in result.output
+
+
+def test_a_bad_ruleset_file_is_reported_in_german_at_its_key(tmp_path: Path, english_environment) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("stones: 2\n", encoding="utf-8")
+    result = run("--lang", "de", "rules", str(path))
+    assert result.exit_code == 1
+    assert f"{path}:1:1: Fehler: stones: muss eine ganze Zahl von 3 bis 12 sein, nicht 2" in result.output
+
+
+def test_a_slip_is_a_german_warning_at_its_place(tmp_path: Path, english_environment) -> None:
+    path = tmp_path / "slip.txt"
+    path.write_text("1. d2 d6\n2. f4–f6 *\n", encoding="utf-8")
+    output = run("--lang", "de", "validate", str(path)).output
+    # the en dash stands in column 6 of line 2, read as the '-' of the move f4-f6
+    assert f"{path}:2:6: Warnung: '–' (ein Halbgeviertstrich) als das '-' eines Zuges gelesen: f4-f6 schreiben [slip]" \
+        in output
+
+
+def test_the_help_of_every_command_is_german(english_environment) -> None:
+    for command in ("convert", "validate", "rules", "generate", "analyze", "claim", "show", "positions", "endgames",
+                    "select", "stats"):
+        text = run("--lang", "de", command, "--help").output
+        assert "Beispiel" in text and "Example" not in text, command
+        assert "Diese Hilfe zeigen und beenden." in text, command

@@ -16,7 +16,8 @@ from muehle.notation.i18n import LANGUAGES
 
 def messages_in_sources() -> dict[str, str]:
     """Each text passed to ``_``, ``N_`` or ``ngettext`` in the package (a plural as its two
-    forms joined by NUL, as catalogs key it), with the first place it is used."""
+    forms joined by NUL, as catalogs key it), and to ``pgettext`` or ``NP_`` (the context and the
+    text joined by EOT), with the first place it is used."""
     found: dict[str, str] = {}
     for package in ("notation", "analyzer"):
         for path in sorted((ROOT / package).rglob("*.py")):
@@ -33,6 +34,12 @@ def messages_in_sources() -> dict[str, str]:
                     assert texts or name == "_", f"{path}:{node.lineno}: N_() of something other than a text"
                     if texts:
                         found.setdefault(texts[0], f"{path.relative_to(ROOT)}:{node.lineno}")
+                elif name in ("pgettext", "NP_") and len(args) == 2:
+                    # (``pgettext(context, TABLE[key])`` translates a text marked with ``NP_``)
+                    assert isinstance(args[0], ast.Constant), f"{path}:{node.lineno}: {name}() of a context that is no text"
+                    assert len(texts) == 2 or name == "pgettext", f"{path}:{node.lineno}: NP_() of something other than texts"
+                    if len(texts) == 2:
+                        found.setdefault("\x04".join(texts), f"{path.relative_to(ROOT)}:{node.lineno}")
                 elif name == "ngettext" and len(args) == 3:
                     assert len(texts) == 2, f"{path}:{node.lineno}: ngettext() of something other than texts"
                     found.setdefault("\0".join(texts), f"{path.relative_to(ROOT)}:{node.lineno}")
