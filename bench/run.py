@@ -81,18 +81,22 @@ class Plan:
     big_bytes: int
     memory_limit: float  # seconds after which the big file's run is stopped (0: none)
     jobs_bytes: int  # the size of the file --jobs 2 is compared with one process on
+    scaling_bytes: int  # the size of the file of the scaling table (--jobs 1, 2, 4, ... and Dask)
 
 
 FULL = Plan(games=4000, repeats=3, startup_runs=9, small_bytes=2_000_000, big_bytes=200_000_000,
-            memory_limit=480, jobs_bytes=30_000_000)
+            memory_limit=480, jobs_bytes=30_000_000, scaling_bytes=100_000_000)
 QUICK = Plan(games=60, repeats=2, startup_runs=3, small_bytes=200_000, big_bytes=2_000_000,
-             memory_limit=60, jobs_bytes=400_000)
+             memory_limit=60, jobs_bytes=400_000, scaling_bytes=1_000_000)
 
 #: The targets: name -> (what is compared, bound, "min" or "max").
 TARGETS: dict[str, tuple[str, float, str]] = {
     "validate_vs_chess": ("library validate / python-chess (plies per CPU s)", 3.0, "min"),
     "floor_vs_validate": ("regex floor / library validate (plies per CPU s)", 5.0, "max"),
     "jobs2_vs_single": ("muehle validate --jobs 2 / single, on the jobs file (plies per s)", 1.7, "min"),
+    "scaling_jobs2": ("muehle validate --jobs 2 / --jobs 1, scaling file, on 2+ cores (s / s)", 1.85, "min"),
+    "efficiency_16": ("speed-up / jobs at --jobs 16, scaling file, on 16+ cores", 0.8, "min"),
+    "dask_vs_jobs2": ("Dask LocalCluster of 2 workers / --jobs 2, scaling file (s / s)", 1.15, "max"),
     "memory_big_vs_small": ("peak RSS 200 MB file / 2 MB file", 1.5, "max"),
     "startup_vs_imports": ("one-game validate / import lark, click, yaml (s)", 2.0, "max"),
     "convert_json_cpu": ("muehle convert --to json (plies per CPU s)", 100_000, "min"),
@@ -333,6 +337,78 @@ def round_order(names: Iterable[str], number: int) -> list[str]:
     return ordered if number % 2 == 0 else ordered[::-1]
 
 
+def scaling_jobs(cores: int) -> list[int]:
+    """``--jobs`` of the scaling table: 1, 2, 4, ... up to the machine's cores (and the cores themselves).
+
+    >>> scaling_jobs(1), scaling_jobs(2), scaling_jobs(6), scaling_jobs(16)
+    ([1, 2], [1, 2], [1, 2, 4, 6], [1, 2, 4, 8, 16])
+    """
+    jobs = [1]
+    while jobs[-1] * 2 <= max(cores, 2):
+        jobs.append(jobs[-1] * 2)
+    if jobs[-1] < cores:
+        jobs.append(cores)
+    return jobs
+
+
+def scaling(plan: Plan, corpus: corpora.Corpus, out: Path, validate: list[str]) -> dict[str, Any]:
+    """The scaling table: ``muehle validate --jobs N`` for N = 1, 2, 4, ... up to the cores, on one
+    file of :attr:`Plan.scaling_bytes`, and the same on a Dask ``LocalCluster`` of two worker
+    processes (started before, as a cluster is in use: its start-up is not timed) against
+    ``--jobs 2``. Every round runs each once (the order turning from round to round); each
+    speed-up is the median of the rounds' own ratios (one process's time in the round / N's)."""
+    path = corpora.sized_path(corpus, out, plan.scaling_bytes)
+    games, plies = corpora.sized_file(corpus, path, plan.scaling_bytes)
+    cores = os.cpu_count() or 1
+    jobs = scaling_jobs(cores)
+    commands = {str(n): [*validate, "--jobs", str(n), str(path)] for n in jobs}
+    say(f"scaling on a {path.stat().st_size / 1e6:.1f} MB file ({games:,} games), {cores} cores, "
+        f"{rounds_text(plan.repeats)}:")
+    cluster = client_address = None
+    try:
+        import logging
+
+        from dask.distributed import LocalCluster
+    except ImportError:
+        say("  (Dask is not installed: pip install 'muehle[dask]'; its line is skipped)")
+    else:
+        cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                               silence_logs=logging.CRITICAL)
+        client_address = cluster.scheduler_address
+        commands["dask"] = [*validate, "--scheduler", client_address, str(path)]
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    outputs: dict[str, bytes] = {}
+    try:
+        for number in range(plan.repeats):
+            names = list(commands)
+            names = names[number % len(names):] + names[:number % len(names)]
+            for name in names:
+                seconds, output, _ = run_command(commands[name])
+                times[name].append(seconds)
+                outputs[name] = output
+    finally:
+        if cluster is not None:
+            cluster.close()
+    speedup = {name: statistics.median(a / b for a, b in zip(times["1"], times[name])) for name in commands}
+    efficiency = {str(n): speedup[str(n)] / n for n in jobs}
+    identical = all(output == outputs["1"] for output in outputs.values())
+    say(f"  {'jobs':>6} {'best s':>8} {'speed-up':>9} {'efficiency':>11}")
+    for name in commands:
+        label = "Dask 2" if name == "dask" else name
+        shown = f"{efficiency[name]:>10.0%}" if name in efficiency else f"{speedup[name] / 2:>10.0%}"
+        say(f"  {label:>6} {min(times[name]):>8.2f} {speedup[name]:>8.2f}x {shown}")
+    dask_vs_jobs2 = None
+    if "dask" in times:
+        dask_vs_jobs2 = statistics.median(a / b for a, b in zip(times["dask"], times["2"]))
+        say(f"  (Dask / --jobs 2, by time: {dask_vs_jobs2:.2f})")
+    if not identical:
+        say("  WARNING: the reports differ between the runs of the scaling table")
+    return {"path": str(path), "bytes": path.stat().st_size, "games": games, "plies": plies, "cores": cores,
+            "jobs": jobs, "rounds_seconds": times, "speedup": {k: v for k, v in speedup.items() if k != "dask"},
+            "efficiency": efficiency, "dask_vs_jobs2": dask_vs_jobs2, "dask_speedup": speedup.get("dask"),
+            "identical": identical}
+
+
 def say(text: str = "") -> None:
     print(text, flush=True)
 
@@ -462,6 +538,8 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     for name, label in labels.items():
         say(f"  {label:<40} {startup[name] * 1000:>8.0f} ms")
 
+    results["scaling"] = scaling(plan, corpus, out, validate)
+
     memory = peak_memory("muehle validate", validate, corpus, out, plan)
     results["memory"] = memory
     convert_memory = peak_memory("muehle convert --to json", convert, corpus, out, plan)
@@ -477,6 +555,10 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
         "validate_vs_chess": ratio("validate_vs_chess", paired("library", "chess", 1)),
         "floor_vs_validate": ratio("floor_vs_validate", paired("floor", "library", 1)),
         "jobs2_vs_single": ratio("jobs2_vs_single", paired("cli_file_jobs2", "cli_file", 0)),
+        "scaling_jobs2": ratio("scaling_jobs2",
+                               results["scaling"]["speedup"]["2"] if results["scaling"]["cores"] >= 2 else None),
+        "efficiency_16": ratio("efficiency_16", results["scaling"]["efficiency"].get("16")),
+        "dask_vs_jobs2": ratio("dask_vs_jobs2", results["scaling"]["dask_vs_jobs2"]),
         "memory_big_vs_small": ratio("memory_big_vs_small",
                                      divide(memory["big"]["rss_kib"], memory["small"]["rss_kib"])),
         "startup_vs_imports": ratio("startup_vs_imports",
@@ -567,6 +649,24 @@ def jobs_file_lines(jobs_file: Optional[dict[str, Any]]) -> list[str]:
             f"{jobs_file['games']:,} games, {jobs_file['plies']:,} plies (the corpus's games over again).", ""]
 
 
+def scaling_lines(scaling: Optional[dict[str, Any]]) -> list[str]:
+    """The Markdown scaling table (none for results of a run before it was measured)."""
+    if not scaling:
+        return []
+    lines = ["", f"Scaling file: {scaling['bytes'] / 1e6:.1f} MB, {scaling['games']:,} games, "
+                 f"{scaling['plies']:,} plies; {scaling['cores']} cores. Speed-up: the median of the rounds' "
+                 "own ratios (time of `--jobs 1` / time).", "",
+             "| `muehle validate` | best time | speed-up | efficiency |", "|---|---:|---:|---:|"]
+    for n in scaling["jobs"]:
+        key = str(n)
+        lines.append(f"| `--jobs {n}` | {min(scaling['rounds_seconds'][key]):.2f} s | "
+                     f"{scaling['speedup'][key]:.2f} | {scaling['efficiency'][key]:.0%} |")
+    if scaling.get("dask_speedup") is not None:
+        lines.append(f"| `--scheduler` (LocalCluster, 2 workers) | {min(scaling['rounds_seconds']['dask']):.2f} s | "
+                     f"{scaling['dask_speedup']:.2f} | {scaling['dask_speedup'] / 2:.0%} |")
+    return lines
+
+
 def markdown(results: dict[str, Any]) -> str:
     """The results as the Markdown kept in ``bench/RESULTS.md``."""
     machine = results["machine"]
@@ -631,6 +731,7 @@ def markdown(results: dict[str, Any]) -> str:
             best = info.get(f"{name}_best")
             row += f" {best:.2f} |" if best is not None else " |"
         lines.append(row)
+    lines += scaling_lines(results.get("scaling"))
     corpus_jobs = info.get("jobs2_vs_single_corpus")
     if corpus_jobs is not None:
         lines += ["", f"On the corpus alone (start-up included), `--jobs 2` / one process: {corpus_jobs:.2f}."]
@@ -679,6 +780,8 @@ def main(argv: Optional[list[str]] = None) -> int:
                         help="sizes in MB of the two files of the memory test (default 2 200)")
     parser.add_argument("--memory-limit", type=float, metavar="SECONDS",
                         help="stop the big file's run after this long (default 480; 0: never)")
+    parser.add_argument("--scaling", action="store_true",
+                        help="only the scaling table (--jobs 1, 2, 4, ... and Dask; written to scaling.json)")
     parser.add_argument("--check", action="store_true", help="exit with status 1 if a target is missed")
     parser.add_argument("--markdown", type=Path, metavar="RESULTS_JSON",
                         help="only print the Markdown summary of an earlier run's results.json")
@@ -699,6 +802,14 @@ def main(argv: Optional[list[str]] = None) -> int:
         return 0
     if args.profile:
         profile(args.out, plan, args.seed, args.rules, top=30)
+        return 0
+    if args.scaling:
+        args.out.mkdir(parents=True, exist_ok=True)
+        corpus = corpora.muehle_corpus(args.out, plan.games, args.seed, args.rules)
+        table = scaling(plan, corpus, args.out, [*muehle_command(), "validate", "--rules", args.rules])
+        table.update(date=datetime.datetime.now().astimezone().isoformat(timespec="seconds"), machine=machine())
+        (args.out / "scaling.json").write_text(json.dumps(table, indent=2) + "\n", encoding="utf-8")
+        print("\n".join(scaling_lines(table)))
         return 0
     results = run(plan, args.out, args.seed, args.rules, args.quick)
     target = args.out / "results.json"

@@ -22,9 +22,9 @@ import yaml
 from muehle.analyzer.reports.analysis import Analysis, analyze as analyze_replay
 from muehle.analyzer.reports.analysis_text import render_text
 from muehle.analyzer.cli.common import (ALL_GAMES, GameChoice, colour_for, colour_option, echo_data, echo_error,
-                                        fails_cleanly, from_option, game_numbers, game_title, require_numpy_or_exit,
+                                        fails_cleanly, from_option, chosen_games, game_title, require_numpy_or_exit,
                                         rules_option, stdout_is_utf8)
-from muehle.analyzer.cli.game_input import GameInput, load_games
+from muehle.analyzer.cli.game_input import GameInput
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.errors import MuehleError, visible
@@ -124,15 +124,7 @@ def analyze(files: tuple[str, ...], game_choice: "int | str", rules: Optional[Ru
         require_numpy_or_exit()
     done: list[Done] = []
     errors: list[MuehleError] = []
-    for name in files:
-        try:
-            data = load_games(name, source_format)
-            numbers = game_numbers(data, game_choice)
-        except MuehleError as error:
-            if len(files) == 1:
-                raise
-            errors.append(error)
-            continue
+    for data, numbers in chosen_games(files, game_choice, source_format, errors):
         tables: Optional[dict[int, Any]] = {} if perfect else None
         analysed, failed = analyze_input(data, numbers, rules, tables, endgames_dir)
         done.extend((data.source, number, analysis, None if tables is None else tables[number])

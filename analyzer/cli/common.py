@@ -211,6 +211,22 @@ def game_numbers(data: "GameInput", choice: "int | str") -> list[int]:
     return [choice]
 
 
+def chosen_games(files: Iterable[str], choice: "int | str", source_format: Optional[str],
+                 errors: list[MuehleError]) -> Iterator[tuple["GameInput", list[int]]]:
+    """Each of ``files`` read, with the numbers of the games ``--game`` chose (:func:`game_numbers`);
+    an input that cannot be read, or has no such game, goes to ``errors`` and the next is read."""
+    from muehle.analyzer.cli.game_input import load_games  # (start-up: commands without records skip the readers)
+
+    for name in files:
+        try:
+            data = load_games(name, source_format)
+            numbers = game_numbers(data, choice)
+        except MuehleError as error:
+            errors.append(error)
+            continue
+        yield data, numbers
+
+
 def game_title(tags: dict[str, str], rules: str, source: str, index: int) -> str:
     """The heading of a game in a report for people: its input, number, players and ruleset.
 
@@ -476,6 +492,17 @@ def require_numpy_or_exit() -> None:
 
     try:
         require_numpy()
+    except ImportError as error:
+        click.echo(f"muehle: {error}", err=True)
+        sys.exit(1)
+
+
+def require_dask_or_exit() -> None:
+    """Say how to install Dask and exit 1, unless it can be imported (``--scheduler``)."""
+    from muehle.analyzer.batch.dask_backend import require_dask  # (here: the commands start without Dask)
+
+    try:
+        require_dask()
     except ImportError as error:
         click.echo(f"muehle: {error}", err=True)
         sys.exit(1)

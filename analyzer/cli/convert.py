@@ -16,52 +16,19 @@ reported (exit status 1). The HTML viewer is one page of every game, written at 
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Iterable, Iterator, Optional, Union
 
 import click
 
 from muehle.analyzer.batch.progress import FileProgress, is_terminal
 from muehle.analyzer.cli.common import OutputFile, echo_error, fails_cleanly, from_option, output_path
-from muehle.analyzer.cli.writing import WRITERS, record_writer, write_html
+from muehle.analyzer.cli.writing import WRITERS, record_writer, target_format, write_html
 from muehle.notation.errors import MuehleError, game_in, no_game
 from muehle.notation.inputs import source_name
 from muehle.notation.model import Game
 from muehle.notation.reading import read
 from muehle.notation.writers import BLACK_NUMBERS, UnwritableError
 from muehle.notation.i18n import N_, _
-
-
-
-#: An output file's extension -> the format it implies when ``--to`` is not given.
-EXTENSIONS: dict[str, str] = {".json": "json", ".yaml": "yaml", ".yml": "yaml", ".pgn": "pgn", ".txt": "notation",
-                              ".html": "html", ".htm": "html"}
-
-#: The formats a reader tells apart by content, not by the file's name: each may go to a file
-#: whose name implies another of them (``--to playok -o games.txt``).
-BY_CONTENT = ("notation", "pgn", "playok")
-
-
-def target_format(target: Optional[str], output: Optional[str]) -> str:
-    """The output format: ``--to`` when given, else the one the name of ``-o`` implies.
-
-    A usage error when neither says it, or when they contradict each other (a file named
-    ``.json`` or ``.yaml`` is read back by its name, so it must hold that format).
-
-    >>> target_format(None, "games.JSON"), target_format("playok", "games.txt")
-    ('json', 'playok')
-    """
-    implied = EXTENSIONS.get(Path(output).suffix.lower()) if output not in (None, "-") else None
-    if target is None:
-        if implied is None:
-            raise click.UsageError(_("give the output format with --to, or an -o file whose name ends in {endings}").format(
-                endings=", ".join(EXTENSIONS)))
-        return implied
-    if implied is not None and implied != target and not (implied in BY_CONTENT and target in BY_CONTENT):
-        raise click.UsageError(_("--to {target} contradicts the output's name {output} ({implied}): "
-                                 "leave out --to, or name the file for {target}").format(
-            target=target, output=output, implied=implied))
-    return target
 
 
 def numbered_games(names: Iterable[str], source_format: Optional[str] = None,

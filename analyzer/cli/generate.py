@@ -1,4 +1,4 @@
-"""``muehle generate``: random legal games in the book's notation.
+"""``muehle generate``: random legal games, in the book's notation or any format ``convert`` writes.
 
 The same ``--seed`` gives the same games. They are written as they are made (with
 ``-o``, into a temporary file renamed at the end), with a progress line on a terminal.
@@ -16,9 +16,10 @@ import click
 
 from muehle.analyzer.batch.progress import Progress, is_terminal
 from muehle.analyzer.cli.common import OutputFile, fails_cleanly, output_path, resolve_rules
+from muehle.analyzer.cli.writing import WRITERS, record_writer, target_format, write_html
 from muehle.analyzer.play.generate import generate_games
 from muehle.analyzer.engine.rules import DEFAULT_RULESET, preset_for_tag
-from muehle.notation.writers import NotationWriter
+from muehle.notation.model import Game
 from muehle.notation.i18n import N_, _
 
 
@@ -31,17 +32,29 @@ from muehle.notation.i18n import N_, _
 @click.option("--count", type=click.IntRange(min=0), default=1, show_default=True, help=N_("Number of games."))
 @click.option("-o", "--output", metavar="OUT", callback=output_path,
               help=N_("Write here (atomically) instead of standard output."))
+@click.option("--to", "target", default=None, type=click.Choice(sorted(WRITERS), case_sensitive=False),
+              help=N_("Output format (default: the one the name of -o says, as for convert, else notation)."))
 @fails_cleanly
-def generate(rules_name: str, seed: int, count: int, output: Optional[str]) -> None:
+def generate(rules_name: str, seed: int, count: int, output: Optional[str], target: Optional[str]) -> None:
+    target = target_format(target, output, default="notation")
     rules = resolve_rules(rules_name)
     assert rules is not None
-    writer = NotationWriter()
+    writer = record_writer(target)
+    held: list[Game] = []  # (the HTML viewer's games)
     with OutputFile(output) as out, Progress(total=count, quiet=output in (None, "-") and is_terminal(sys.stdout),
                                              verb=N_("generated")) as progress:
         for number, game in enumerate(generate_games(rules, seed, count), 1):
-            out.write(writer.game(game))
+            if writer is None:
+                held.append(game)
+            else:
+                out.write(writer.game(game))
             progress.advance(plies=len(game.plies), done=number)
-        out.write(writer.end())
+        if writer is None:
+            if not held:
+                raise click.UsageError(_("--count 0 makes no game, and an HTML viewer needs one"))
+            out.write(write_html(held))
+        else:
+            out.write(writer.end())
         out.commit()
     if preset_for_tag(rules.name) != rules:  # (a ruleset from a file)
         click.echo(_("note: the games' Rules tag says '{name}', and a tag calls up the presets only: validate them "

@@ -18,9 +18,9 @@ from typing import Any, Optional
 
 import click
 
-from muehle.analyzer.cli.common import (ALL_GAMES, GameChoice, echo_data, fails_cleanly, from_option, game_numbers,
+from muehle.analyzer.cli.common import (ALL_GAMES, GameChoice, echo_data, fails_cleanly, from_option, chosen_games,
                                         game_title, rules_option)
-from muehle.analyzer.cli.game_input import GameInput, load_games
+from muehle.analyzer.cli.game_input import GameInput
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.engine.setup import replay_from, rules_for
 from muehle.analyzer.pictures.fen import FEN_FORMS, start_fen
@@ -134,13 +134,7 @@ def positions(ctx: click.Context, files: tuple[str, ...], game_choice: "int | st
         game_choice = ALL_GAMES
     done: list[Listed] = []
     errors: list[MuehleError] = []
-    for name in files:
-        try:
-            data = load_games(name, source_format)
-            numbers = game_numbers(data, game_choice)
-        except MuehleError as error:
-            errors.append(error)
-            continue
+    for data, numbers in chosen_games(files, game_choice, source_format, errors):
         listed, failed = list_input(data, numbers, rules, fen_form)
         done.extend(listed)
         errors.extend(failed)

@@ -19,7 +19,7 @@ from typing import Any, Optional, Sequence
 import click
 
 from muehle.analyzer.cli.common import (ALL_GAMES, GameChoice, check_ply_choice, colour_for, colour_option,
-                                        echo_error, fails_cleanly, from_option, game_numbers, game_title, output_path,
+                                        echo_error, fails_cleanly, from_option, chosen_games, game_title, output_path,
                                         ply_of_move, ply_options, require_numpy_or_exit, rules_option, stdout_is_utf8,
                                         write_output)
 from muehle.analyzer.cli.game_input import GameInput, load_games
@@ -121,13 +121,7 @@ def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", p
         return
     errors: list[MuehleError] = []
     first = True
-    for name in files:
-        try:
-            data = load_games(name, source_format)
-            numbers = game_numbers(data, game_choice)
-        except MuehleError as error:
-            errors.append(error)
-            continue
+    for data, numbers in chosen_games(files, game_choice, source_format, errors):
         for number in numbers:
             try:
                 if not first and not show_fen:

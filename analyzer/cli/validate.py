@@ -19,7 +19,7 @@ from typing import Any, Optional
 import click
 
 from muehle.analyzer.cli.common import (colour_for, colour_option, echo_error, fails_cleanly, from_option,
-                                        resolve_rules, stdout_is_utf8)
+                                        require_dask_or_exit, resolve_rules, stdout_is_utf8)
 from muehle.analyzer.batch.progress import FileProgress
 from muehle.analyzer.batch.source_lines import SourceLines
 from muehle.analyzer.batch.validate import ValidationSummary, fewer_collections, read_stdin, validate_paths
@@ -104,14 +104,20 @@ def _signal_main_thread(signum: int) -> None:
               help=N_("After an illegal ply, show the position to restore: a board diagram, the stones on the "
                       "board and in hand, the side to move, the FEN (text output; the JSON always has it)."))
 @click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True,
-              help=N_("Processes that judge the games (this one and N-1 workers; 0: one per processor); "
+              help=N_("Worker processes that judge the games (0: one per processor; 1: this process alone); "
                       "the output is the same for any number."))
+@click.option("--scheduler", metavar="ADDRESS|local",
+              help=N_("Judge the games on a Dask cluster: its scheduler's address (every worker must read the "
+                      "FILES at the same paths), or 'local' for a cluster of --jobs processes on this machine "
+                      "(needs: pip install 'muehle[dask]')."))
 @from_option
 @colour_option
 @fails_cleanly
 def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: str, explain: bool, jobs: int,
-             source_format: Optional[str]) -> None:
+             scheduler: Optional[str], source_format: Optional[str]) -> None:
     rules = resolve_rules(rules_name)
+    if scheduler is not None:
+        require_dask_or_exit()
     # standard input is read first (Ctrl-C stops the wait for it); an error reading it is
     # reported in its place, and the other inputs are still checked
     stdin = read_stdin() if "-" in files else None
@@ -127,7 +133,7 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
     broken_off: Optional[MuehleError] = None  # what stopped the run before its end (a worker that died)
     with FileProgress(files, source_names=source_name, quiet=json_output) as progress, \
             StopRequest() as stop, fewer_collections():
-        reports = validate_paths(files, rules, jobs, stdin, source_format)
+        reports = validate_paths(files, rules, jobs, stdin, source_format, scheduler)
         try:
             while True:
                 try:

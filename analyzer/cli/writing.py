@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable, Optional
+
+import click
 
 from muehle.analyzer.cli.common import echo_error
 from muehle.notation.errors import MuehleError
@@ -62,3 +65,36 @@ def record_writer(target: str, black_number: Optional[str] = None, comma: bool =
     if target == "playok":
         return JoinedWriter(game_playok)
     return None
+
+
+#: An output file's extension -> the format it implies when ``--to`` is not given.
+EXTENSIONS: dict[str, str] = {".json": "json", ".yaml": "yaml", ".yml": "yaml", ".pgn": "pgn", ".txt": "notation",
+                              ".html": "html", ".htm": "html"}
+
+#: The formats a reader tells apart by content, not by the file's name: each may go to a file
+#: whose name implies another of them (``--to playok -o games.txt``).
+BY_CONTENT = ("notation", "pgn", "playok")
+
+
+def target_format(target: Optional[str], output: Optional[str], default: Optional[str] = None) -> str:
+    """The output format: ``--to`` when given, else the one the name of ``-o`` implies, else ``default``.
+
+    A usage error when none says it, or when they contradict each other (a file named
+    ``.json`` or ``.yaml`` is read back by its name, so it must hold that format).
+
+    >>> target_format(None, "games.JSON"), target_format("playok", "games.txt")
+    ('json', 'playok')
+    """
+    implied = EXTENSIONS.get(Path(output).suffix.lower()) if output not in (None, "-") else None
+    if target is None:
+        if implied is None and default is not None:
+            return default
+        if implied is None:
+            raise click.UsageError(_("give the output format with --to, or an -o file whose name ends in {endings}").format(
+                endings=", ".join(EXTENSIONS)))
+        return implied
+    if implied is not None and implied != target and not (implied in BY_CONTENT and target in BY_CONTENT):
+        raise click.UsageError(_("--to {target} contradicts the output's name {output} ({implied}): "
+                                 "leave out --to, or name the file for {target}").format(
+            target=target, output=output, implied=implied))
+    return target

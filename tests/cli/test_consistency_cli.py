@@ -85,6 +85,43 @@ def test_a_contradicted_output_name_writes_nothing(tmp_path: Path, name: str) ->
     assert not (tmp_path / name).exists()
 
 
+@pytest.mark.parametrize("name, target", [("games.json", "json"), ("games.yml", "yaml"), ("games.pgn", "pgn"),
+                                          ("games.txt", "notation")])
+def test_generate_writes_the_format_its_output_s_name_says(tmp_path: Path, name: str, target: str) -> None:
+    """``generate -o games.json`` writes the games ``--to json`` writes, and they are the games of
+    the notation (the same seed): the file reads back as the same plies, and every game is valid."""
+    out = tmp_path / name
+    assert run("generate", "--count", "3", "--seed", "5", "-o", str(out)).exit_code == 0
+    assert out.read_text(encoding="utf-8") == run("generate", "--count", "3", "--seed", "5", "--to", target).stdout
+    notation = tmp_path / "games-notation.txt"
+    assert run("generate", "--count", "3", "--seed", "5", "-o", str(notation)).exit_code == 0
+    back, original = run("convert", str(out), "--to", "json"), run("convert", str(notation), "--to", "json")
+    moves = [[(p.get("from"), p["to"], p.get("captures")) for p in game["plies"]]
+             for game in json.loads(back.stdout)["games"]]
+    assert moves == [[(p.get("from"), p["to"], p.get("captures")) for p in game["plies"]]
+                     for game in json.loads(original.stdout)["games"]]
+    assert len(moves) == 3 and all(moves)
+    verdict = run("validate", str(out))
+    assert verdict.exit_code == 0 and "3 games, 3 valid, 0 invalid" in verdict.stdout
+
+
+def test_generate_without_output_or_format_writes_the_notation() -> None:
+    text = run("generate", "--seed", "5").stdout
+    assert text.startswith('[Event "Random game"]') and "1. " in text
+
+
+def test_generate_refuses_a_contradicted_output_name(tmp_path: Path) -> None:
+    result = run("generate", "--to", "yaml", "-o", str(tmp_path / "games.json"))
+    assert result.exit_code == 2 and "--to yaml contradicts the output's name" in result.stderr
+    assert not (tmp_path / "games.json").exists()
+
+
+def test_generate_of_no_game_as_a_page_is_a_usage_error(tmp_path: Path) -> None:
+    result = run("generate", "--count", "0", "-o", str(tmp_path / "games.html"))
+    assert result.exit_code == 2 and "an HTML viewer needs one" in result.stderr
+    assert not (tmp_path / "games.html").exists()
+
+
 def test_claim_in_yaml_is_the_json_verdict() -> None:
     """``claim --format yaml`` carries the same data as ``--format json`` (and the same exit status)."""
     args = ("claim", REPETITION, "--ply", "26", "--by", "white", "--rule", "repetition", "--format")

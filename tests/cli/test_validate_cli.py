@@ -722,7 +722,8 @@ class TestJobs:
     def test_standard_input_is_cut_into_pieces_too(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         from muehle.analyzer.batch import validate
 
-        monkeypatch.setattr(validate, "PIECE_BYTES", 64)  # many pieces
+        monkeypatch.setattr(validate, "RANGE_BYTES", 64)  # many ranges
+        monkeypatch.setattr(validate, "MIN_RANGE_BYTES", 64)
         text = write_notation(list(generate_games(load_ruleset("wmd"), 5, 40))) + "\n1. d2 d2 *\n"
         single = run("validate", "--format", "json", "-", input=text)
         double = run("validate", "--format", "json", "--jobs", "2", "-", input=text)
@@ -745,13 +746,13 @@ class TestJobs:
         from muehle.analyzer.batch import validate
 
         started: list[int] = []
-        real_pool = validate._Pool
+        real_pool = validate.Pool
 
-        def counting_pool(jobs: int):  # type: ignore[no-untyped-def]
-            started.append(jobs)
-            return real_pool(jobs)
+        def counting_pool(workers: int, warm_up=None):  # type: ignore[no-untyped-def]
+            started.append(workers)
+            return real_pool(workers, warm_up)
 
-        monkeypatch.setattr(validate, "_Pool", counting_pool)
+        monkeypatch.setattr(validate, "Pool", counting_pool)
         monkeypatch.setattr(validate, "usable_processors", lambda: 2)
         path = write(tmp_path, "g.txt", f"{BLOCKED} 0-1\n\n1. d2 d2 *\n")
         single, auto = run("validate", "--format", "json", path), run("validate", "--format", "json", "--jobs", "0", path)
@@ -839,3 +840,35 @@ def test_a_run_broken_off_still_reports_what_was_checked(tmp_path: Path, monkeyp
         assert result.stdout == "1 game, 1 valid, 0 invalid\n"
     assert f"{path}: error: a worker process stopped unexpectedly (exit status -9)" in result.stderr
     assert "stopped; 1 game, 1 valid, 0 invalid checked so far" in result.stderr
+
+
+class TestScheduler:
+    """``--scheduler``: the same report from a Dask cluster (the cluster itself: tests/analyzer/batch/test_dask_backend.py)."""
+
+    def test_without_dask_the_option_says_how_to_install_it(self, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+        import sys
+
+        monkeypatch.setitem(sys.modules, "dask.distributed", None)  # (an import of it fails)
+        path = write(tmp_path, "g.txt", "1. d2 d6 *\n")
+        result = run("validate", "--scheduler", "local", path)
+        assert result.exit_code == 1 and result.stdout == ""
+        assert result.stderr == ("muehle: --scheduler needs Dask's distributed scheduler; install it with: "
+                                 "pip install 'muehle[dask]'\n")
+        from muehle.analyzer.batch.validate import validate_paths
+
+        with pytest.raises(ImportError, match=r"pip install 'muehle\[dask\]'"):
+            validate_paths([path], scheduler="local")  # (at the call)
+
+    def test_a_local_cluster_prints_the_report_of_one_process(self, tmp_path: Path) -> None:
+        pytest.importorskip("dask.distributed", reason="Dask is in the test extra: pip install '.[test]'")
+        games = list(generate_games(load_ruleset("wmd"), 4, 60))
+        generated = write(tmp_path, "gen.txt", write_notation(games))
+        files = [generated, str(ILLEGAL), str(tmp_path / "missing.txt"), "-"]
+        text = ILLEGAL.read_text("utf-8")
+        for output_format in ("text", "json"):
+            single = run("validate", "--format", output_format, *files, input=text)
+            cluster = run("validate", "--format", output_format, "--scheduler", "local", "--jobs", "2", *files,
+                          input=text)
+            assert single.exit_code == cluster.exit_code == 1
+            assert single.stdout == cluster.stdout and single.stderr == cluster.stderr

@@ -1,7 +1,8 @@
-"""``validate --jobs``: files are cut into pieces at game boundaries that hold whatever came before.
+"""``validate --jobs``: files are cut into ranges at game boundaries that hold whatever came before.
 
-The pieces are made small here, so that every game boundary of the texts below is a
-candidate; the reports must be those of one process, in the same order.
+The ranges (and the windows the boundaries are sought in) are made small here, so that
+every game boundary of the texts below is a candidate; the reports must be those of one
+process, in the same order.
 """
 
 from __future__ import annotations
@@ -16,8 +17,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from muehle.analyzer.batch import validate
-from muehle.analyzer.batch.validate import safe_cut, validate_paths
+from muehle.analyzer.batch import pool as pools
+from muehle.analyzer.batch import ranges, validate
+from muehle.analyzer.batch.pool import Pool
+from muehle.analyzer.batch.validate import judge_range, validate_paths
+from muehle.notation.splitter import safe_cut
 
 GAME = '[Event "{e}"]\n[Result "*"]\n\n1. d2 d6 2. f4 f2 *\n'
 
@@ -52,9 +56,17 @@ def reports(path: Path, jobs: int) -> list:
     return out
 
 
+def make_small(monkeypatch: pytest.MonkeyPatch, size: int = 16) -> None:
+    """Ranges of ``size`` bytes, sought in windows of 32 bytes from 8 bytes before."""
+    monkeypatch.setattr(validate, "RANGE_BYTES", size)
+    monkeypatch.setattr(validate, "MIN_RANGE_BYTES", size)
+    monkeypatch.setattr(ranges, "WINDOW_BYTES", 32)
+    monkeypatch.setattr(ranges, "LOOK_BACK_BYTES", 8)
+
+
 @pytest.fixture
 def small_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(validate, "PIECE_BYTES", 16)
+    make_small(monkeypatch)
 
 
 @pytest.mark.parametrize("text", TRICKY)
@@ -97,12 +109,9 @@ def test_a_cut_needs_a_result_then_a_blank_line_then_a_tag_line() -> None:
 def test_any_text_gives_the_reports_of_one_process(tmp_path_factory: pytest.TempPathFactory, parts: list[str]) -> None:
     path = tmp_path_factory.mktemp("pieces") / "games.txt"
     path.write_text("".join(parts), encoding="utf-8")
-    original = validate.PIECE_BYTES
-    validate.PIECE_BYTES = 16
-    try:
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        make_small(monkeypatch)
         assert reports(path, 2) == reports(path, 1)
-    finally:
-        validate.PIECE_BYTES = original
 
 
 def test_without_a_boundary_in_sight_the_rest_is_read_in_the_main_process(
@@ -110,30 +119,33 @@ def test_without_a_boundary_in_sight_the_rest_is_read_in_the_main_process(
 ) -> None:
     # results end the first games (boundaries), then come games without results: a tag line
     # after movetext starts a game, but not surely (it might follow a comment), so no cut
-    monkeypatch.setattr(validate, "PIECE_LIMIT_FACTOR", 4)
+    monkeypatch.setattr(validate, "LONG_RANGE_FACTOR", 4)
+    here: list[int] = []  # the first lines of the ranges read in this process
+    read_here = validate._range_reports
+
+    def spied(handle, piece, rules):  # type: ignore[no-untyped-def]
+        here.append(piece.first_line)
+        return read_here(handle, piece, rules)
+
+    monkeypatch.setattr(validate, "_range_reports", spied)
     tagged = (GAME.format(e="a") + "\n") * 6
     untagged = "".join(f'[Event "u{n}"]\n\n1. d2 d6 2. f4\n\n' for n in range(30)) + '[Event "last"]\n1. d2 d2\n'
     path = tmp_path / "games.txt"
     path.write_text(tagged + untagged, encoding="utf-8")
     single = reports(path, 1)
     assert len(single) == 6 + 31 and single[-1]["errors"][0]["code"] == "occupied"
+    here.clear()
     assert reports(path, 2) == single
+    assert here == [6 * 5 + 1]  # (five lines a game; the workers read the ranges before in their processes)
 
 
-def record_tasks(pool: validate._Pool) -> list:
-    """The tasks the pool sends its workers from now on (they are still sent)."""
-    tasks: list = []
-    send = pool.send
-
-    def spy(connection, task):  # type: ignore[no-untyped-def]
-        tasks.append(task)
-        return send(connection, task)
-
-    pool.send = spy  # type: ignore[method-assign]
-    return tasks
+def file_tasks(path: Path, size: int, rules: object = None) -> list:
+    """The tasks of a file cut into ranges of ``size`` bytes."""
+    with path.open("rb") as handle:
+        return [(piece, rules) for piece in ranges.file_ranges(handle, str(path), path.name, size)]
 
 
-def test_a_worker_is_sent_where_its_piece_is_not_the_piece(tmp_path: Path) -> None:
+def test_a_worker_is_sent_where_its_range_is_not_the_range(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # a task must stay far below a pipe's buffer (64 KB on Linux): a task half written into a
     # full pipe could keep the workers from being stopped on Ctrl-C
     import pickle
@@ -142,15 +154,34 @@ def test_a_worker_is_sent_where_its_piece_is_not_the_piece(tmp_path: Path) -> No
 
     path = tmp_path / "games.txt"
     path.write_text((GAME.format(e="x" * 200) + "\n") * 3000, encoding="utf-8")  # about 1 MB
-    pool = validate._Pool(2)
-    try:
-        tasks = record_tasks(pool)
-        with path.open("rb") as handle:
-            count = sum(1 for _ in pool.judge(handle, str(path), "games.txt", load_ruleset("wmd")))
-    finally:
-        pool.close()
+    monkeypatch.setattr(validate, "RANGE_BYTES", 64 << 10)
+    sent: list = []
+    send = Pool.send
+
+    def spy(pool, connection, message, name):  # type: ignore[no-untyped-def]
+        sent.append(message)
+        return send(pool, connection, message, name)
+
+    monkeypatch.setattr(Pool, "send", spy)
+    count = sum(1 for _ in validate_paths([str(path)], load_ruleset("wmd"), 2))
+    tasks = [message[1] for message in sent if message is not None]
     assert count == 3000 and len(tasks) > 4
-    assert max(len(pickle.dumps(task)) for task in tasks) < 8192
+    assert max(len(pickle.dumps(message)) for message in sent) < 8192
+
+
+def test_ranges_start_where_games_start_and_cover_the_file(tmp_path: Path) -> None:
+    path = long_file(tmp_path)
+    game_bytes = len((GAME.format(e="e19999") + "\n").encode())
+    size = 10_000
+    pieces = [piece for piece, _ in file_tasks(path, size)]
+    data = path.read_bytes()
+    assert pieces[0].start == 0 and pieces[-1].end == len(data) and pieces[-1].ends_text
+    assert all(a.end == b.start for a, b in zip(pieces, pieces[1:]))
+    assert all(size <= piece.size < size + game_bytes for piece in pieces[:-1]) and len(pieces) > 5
+    for piece in pieces[1:]:  # a game starts there: "[Event ...", line numbers as counted from the start
+        assert data[piece.start:piece.start + 8] == b'[Event "'
+        assert piece.first_line == data[:piece.start].count(b"\n") + 1
+    assert [piece.ends_text for piece in pieces] == [False] * (len(pieces) - 1) + [True]
 
 
 def test_after_an_unreadable_line_the_next_file_gets_its_own_reports(tmp_path: Path, small_pieces: None) -> None:
@@ -180,21 +211,17 @@ def long_file(tmp_path: Path) -> Path:
 
 
 def test_a_worker_that_stops_is_an_error_of_its_own(tmp_path: Path) -> None:
-    import os
-    import signal
-
     from muehle.notation.errors import MuehleError
 
     path = long_file(tmp_path)
-    pool = validate._Pool(2)
+    pool = Pool(2)
     try:
-        with path.open("rb") as handle:
-            reports = pool.judge(handle, str(path), "long.txt", None)
-            next(reports)
-            os.kill(pool.workers[0][0].pid, signal.SIGKILL)
-            with pytest.raises(MuehleError) as raised:
-                for _ in reports:
-                    pass
+        results = pool.map(judge_range, file_tasks(path, 4096), "long.txt")
+        next(results)
+        os.kill(pool.workers[0][0].pid, signal.SIGKILL)
+        with pytest.raises(MuehleError) as raised:
+            for _ in results:
+                pass
     finally:
         pool.terminate()
     assert raised.value.code == "worker" and "stopped unexpectedly (exit status -9)" in raised.value.message
@@ -202,26 +229,28 @@ def test_a_worker_that_stops_is_an_error_of_its_own(tmp_path: Path) -> None:
 
 
 def test_a_fault_in_a_worker_is_raised_in_the_main_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(task: validate.Task) -> None:
+    def broken(*args: object) -> None:
         raise ZeroDivisionError("a fault of muehle's own")
 
-    monkeypatch.setattr(validate, "_judge_piece", broken)  # (forked workers inherit it)
+    monkeypatch.setattr(validate, "judge", broken)  # (forked workers inherit it)
     with pytest.raises(RuntimeError, match="(?s)a worker process failed:.*ZeroDivisionError: a fault of muehle's own"):
         list(validate_paths([str(long_file(tmp_path))], None, 2))
 
 
 def test_workers_of_a_killed_main_process_end_quietly(tmp_path: Path) -> None:
-    import signal
     import subprocess
     import sys
 
     path = long_file(tmp_path)
     script = (
         "import sys, time\n"
-        "from muehle.analyzer.batch import validate\n"
-        "pool = validate._Pool(2)\n"
-        "reports = pool.judge(open(sys.argv[1], 'rb'), sys.argv[1], 'long.txt', None)\n"
-        "next(reports)\n"
+        "from pathlib import Path\n"
+        "from muehle.analyzer.batch import ranges, validate\n"
+        "from muehle.analyzer.batch.pool import Pool\n"
+        "pool = Pool(2)\n"
+        "pieces = ranges.file_ranges(open(sys.argv[1], 'rb'), sys.argv[1], 'long.txt', 4096)\n"
+        "results = pool.map(validate.judge_range, ((piece, None) for piece in pieces))\n"
+        "next(results)\n"
         "print('started', flush=True)\n"
         "time.sleep(60)\n"
     )
@@ -235,51 +264,53 @@ def test_workers_of_a_killed_main_process_end_quietly(tmp_path: Path) -> None:
     assert errors == ""
 
 
-def test_the_main_process_judges_pieces_beside_the_worker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # --jobs 2 is two processes judging: the main one takes the next piece while the worker is busy
-    monkeypatch.setattr(validate, "PIECE_BYTES", 1024)
+def test_jobs_n_is_n_workers_and_the_main_process_judges_nothing(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    # the main process only cuts the file and hands on the reports: --jobs 2 is two workers
+    monkeypatch.setattr(validate, "RANGE_BYTES", 4096)
+    monkeypatch.setattr(validate, "MIN_RANGE_BYTES", 4096)
     path = long_file(tmp_path)
-    here: list[bool] = []
-    judge_next_here = validate._Share.judge_next_here
+    judged_here: list[int] = []
+    real_judge = validate.judge
 
-    def counted(share: validate._Share) -> bool:
-        here.append(judge_next_here(share))
-        return here[-1]
+    def counted(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        judged_here.append(1)  # (in a worker, its own copy of the list)
+        return real_judge(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(validate._Share, "judge_next_here", counted)
-    pool = validate._Pool(2)
-    sent = record_tasks(pool)
-    try:
-        assert len(pool.workers) == 1
-        with path.open("rb") as handle:
-            games = [report.tags["Event"] for report in pool.judge(handle, str(path), "long.txt", None)]
-    finally:
-        pool.close()
+    monkeypatch.setattr(validate, "judge", counted)
+    started: list[int] = []
+    real_pool = validate.Pool
+
+    def counting_pool(workers: int, warm_up=None):  # type: ignore[no-untyped-def]
+        started.append(workers)
+        return real_pool(workers, warm_up)
+
+    monkeypatch.setattr(validate, "Pool", counting_pool)
+    games = [report.tags["Event"] for report in validate_paths([str(path)], None, 2)]
     assert games == [f"e{n}" for n in range(20000)]
-    assert here.count(True) > 10 and len(sent) > 10
+    assert started == [2] and judged_here == []
 
 
-def test_a_worker_that_stops_while_the_main_process_judges_is_not_an_input_error() -> None:
-    from muehle.notation.errors import MuehleError
-
-    def worker_stopped() -> None:
-        raise MuehleError("a worker process stopped unexpectedly (exit status -9)", code="worker")
-
-    data = (GAME.format(e="a") + "\n").encode() * 3
-    judged, error = validate._judge_data(data, "x.txt", None, 1, True)
-    assert [report.tags["Event"] for report in judged] == ["a"] * 3 and error is None
-    with pytest.raises(MuehleError, match="stopped unexpectedly"):
-        validate._judge_data(data, "x.txt", None, 1, True, between=worker_stopped)
-
-
-def test_a_piece_ends_at_the_first_boundary_after_half_the_read_ahead(tmp_path: Path) -> None:
+def test_a_map_left_before_its_end_leaves_the_pool_clean_for_the_next(tmp_path: Path) -> None:
+    # (a file whose reading stops at an input error: the next file's results are its own)
     path = long_file(tmp_path)
-    game_bytes = len((GAME.format(e="e19999") + "\n").encode())
-    with path.open("rb") as handle:
-        sizes = [len(data) for _, data, _ in validate._pieces(handle)]
-    assert sum(sizes) == path.stat().st_size and len(sizes) > 5
-    half = validate.PIECE_BYTES // 2
-    assert all(half <= size < half + game_bytes for size in sizes[:-1])
+    tasks = file_tasks(path, 4096)
+    with Pool(2) as pool:
+        first = pool.map(judge_range, tasks, "long.txt")
+        assert next(first)[0][0].tags["Event"] == "e0"
+        first.close()
+        again = [reports[0].tags["Event"] for reports, _ in pool.map(judge_range, tasks[:5], "long.txt")]
+    assert again == [reports[0].tags["Event"] for reports, _ in map(judge_range, tasks[:5])]
+
+
+def test_a_range_that_cannot_be_read_is_an_input_error_at_its_first_line(tmp_path: Path) -> None:
+    path = long_file(tmp_path)
+    piece = file_tasks(path, 4096)[3][0]
+    path.unlink()
+    reports, error = judge_range((piece, None))
+    assert reports == [] and error is not None
+    assert (error.code, error.line, error.source) == ("io", piece.first_line, "long.txt")
+    assert error.message == f"cannot read {path}: No such file or directory"
 
 
 def test_without_poll_the_pipes_are_watched_with_wait(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -288,9 +319,9 @@ def test_without_poll_the_pipes_are_watched_with_wait(tmp_path: Path, monkeypatc
 
     path = tmp_path / "games.txt"
     path.write_bytes("".join(text * 3 for text in TRICKY).encode("utf-8"))
-    monkeypatch.setattr(validate, "PIECE_BYTES", 16)
+    make_small(monkeypatch)
     single = reports(path, 1)
-    monkeypatch.setattr(validate, "select", types.SimpleNamespace())
+    monkeypatch.setattr(pools, "select", types.SimpleNamespace())
     assert reports(path, 2) == single
     assert reports(path, 3) == single
 

@@ -1,0 +1,259 @@
+"""Worker processes on this machine that run a function over tasks, the results in task order.
+
+:class:`Pool` is what ``--jobs N`` starts: ``N`` workers, each with a pipe of its own.
+:meth:`Pool.map` runs any module-level function over any picklable tasks (the
+ranges of files, say) and gives the results in the order of the tasks, keeping
+each worker :data:`TASKS_AHEAD` tasks ahead, so that it never waits for the next.
+
+It is written by hand rather than taken from ``concurrent.futures`` or
+``multiprocessing.Pool`` for what those do not give: a worker ignores Ctrl-C and
+SIGTERM and is killed at once when the run stops (``ProcessPoolExecutor`` has no way
+to kill its workers before Python 3.14, so an interrupted run would wait for the
+tasks under way); a worker that dies is reported with its exit status (those pools
+know only that the pool broke); a worker whose main process was killed ends
+quietly when its pipe closes (the workers of ``ProcessPoolExecutor`` share one queue
+whose ends they inherit, and could wait on it for ever); and no thread stands
+between the workers and the results.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import signal
+from collections import deque
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, TypeVar
+
+from muehle.notation.errors import MuehleError
+from muehle.notation.i18n import _
+
+if TYPE_CHECKING:  # (multiprocessing is imported only when workers are started)
+    from multiprocessing.connection import Connection
+
+Task = TypeVar("Task")
+Result = TypeVar("Result")
+
+#: How many tasks a worker is given ahead (so that it never waits for the next one).
+TASKS_AHEAD = 2
+
+#: How many results, per worker, may wait for an earlier task's before no more tasks are handed out.
+WAITING_PER_WORKER = 4
+
+
+def usable_processors() -> int:
+    """How many processors this process may run on (its affinity where the system tells, else all).
+
+    >>> usable_processors() >= 1
+    True
+    """
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # (no sched_getaffinity: macOS, Windows)
+        return os.cpu_count() or 1
+
+
+def _serve(connection: "Connection", strays: list["Connection"]) -> None:
+    """In a worker: run the tasks the main process sends on ``connection`` (a function and its
+    argument) until it sends ``None`` or goes away. ``strays`` are pipe ends a forked worker
+    inherited and closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle,
+    if hasattr(signal, "SIGTERM"):  # and so is SIGTERM (sent to the whole group, say)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    for stray in strays:
+        stray.close()
+    while True:
+        try:
+            message = connection.recv()
+        except EOFError:  # the main process is gone
+            return
+        if message is None:
+            return
+        function, task = message
+        try:
+            answer: tuple = (function(task), None)
+        except Exception:  # a fault of muehle's own: the main process raises it
+            import traceback
+
+            answer = (None, traceback.format_exc())
+        try:
+            connection.send(answer)
+        except OSError:  # the main process is gone (killed): nobody waits for the answer
+            return
+
+
+class Pool:
+    """``workers`` processes that run tasks (see the module's description).
+
+    >>> with Pool(2) as pool:
+    ...     list(pool.map(abs, [-3, 1, -2], "numbers"))
+    [3, 1, 2]
+    """
+
+    def __init__(self, workers: int, warm_up: Optional[Callable[[], None]] = None) -> None:
+        """Start the workers (``warm_up`` runs before, so that forked workers inherit what it builds)."""
+        import multiprocessing
+
+        if warm_up is not None:
+            warm_up()
+        context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+        self.workers: list[tuple[Any, Connection]] = []  # (process, the main process's end of its pipe)
+        self.unsettled: Optional[_Run] = None  # the map last begun
+        ends: list[Connection] = []
+        try:
+            for _ in range(workers):
+                ours, theirs = context.Pipe()
+                ends.append(ours)
+                # (typeshed's BaseContext lacks Process, which every concrete context has)
+                process = context.Process(target=_serve, args=(theirs, list(ends)), daemon=True)  # type: ignore[attr-defined]
+                process.start()
+                theirs.close()
+                self.workers.append((process, ours))
+        except BaseException:
+            self.terminate()
+            raise
+
+    @property
+    def threads(self) -> int:
+        """How many tasks run at once: one per worker."""
+        return len(self.workers)
+
+    def __enter__(self) -> "Pool":
+        return self
+
+    def __exit__(self, kind: object, *rest: object) -> None:
+        if kind is None:
+            self.close()
+        else:
+            self.terminate()
+
+    def map(self, function: Callable[[Task], Result], tasks: Iterable[Task], name: str = "") -> Iterator[Result]:
+        """``function`` of each task, in the order of ``tasks``, run by the workers.
+
+        ``function`` must be found by its name in a worker (a module's function). A
+        fault in it is a :class:`RuntimeError` here with the worker's traceback; a worker
+        that stops (killed, out of memory) is a :class:`MuehleError` (code ``worker``)
+        that names ``name``. Left before its end, the results of the tasks under way
+        are read and dropped when the pool is used again (the pipes start clean for the
+        next map); :meth:`terminate` does not wait for them.
+        """
+        self.settle()
+        self.unsettled = _Run(self, function, iter(tasks), name)
+        yield from self.unsettled.results()
+
+    def settle(self) -> None:
+        """Read and drop the answers of a map left before its end."""
+        if self.unsettled is not None:
+            self.unsettled.settle()
+            self.unsettled = None
+
+    def send(self, connection: "Connection", message: tuple, name: str) -> None:
+        """Give a worker a task."""
+        try:
+            connection.send(message)
+        except OSError:
+            raise self.stopped(connection, name) from None
+
+    def receive(self, connection: "Connection", name: str) -> Any:
+        """A worker's answer on its next task."""
+        try:
+            result, fault = connection.recv()
+        except (EOFError, OSError):
+            raise self.stopped(connection, name) from None
+        if fault is not None:
+            raise RuntimeError(f"a worker process failed:\n{fault}")
+        return result
+
+    def stopped(self, connection: "Connection", name: str) -> MuehleError:
+        """The error for a worker that stopped before its work was done (killed, out of memory)."""
+        process = next(process for process, end in self.workers if end is connection)
+        process.join(1)
+        return MuehleError(_("a worker process stopped unexpectedly (exit status {status})").format(status=process.exitcode),
+                           source=name, code="worker")
+
+    def close(self) -> None:
+        """Let the workers finish and end."""
+        self.settle()
+        for process, connection in self.workers:
+            with contextlib.suppress(OSError):  # (a worker that already stopped)
+                connection.send(None)
+        for process, connection in self.workers:
+            process.join()
+            connection.close()
+        self.workers = []
+
+    def terminate(self) -> None:
+        """Stop at once: the workers are killed, whatever they were doing."""
+        self.unsettled = None
+        for process, _ in self.workers:
+            process.kill()  # (SIGKILL: a worker ignores SIGINT and SIGTERM)
+        for process, connection in self.workers:
+            process.join()
+            connection.close()
+        self.workers = []
+
+
+class _Run:
+    """One :meth:`Pool.map`: the tasks handed out, numbered in order, and the results that came back."""
+
+    def __init__(self, pool: Pool, function: Callable, tasks: Iterator, name: str) -> None:
+        self.pool, self.function, self.tasks, self.name = pool, function, tasks, name
+        self.given: dict[Connection, deque[int]] = {connection: deque() for _, connection in pool.workers}
+        self.arrived: dict[int, Any] = {}  # the results not yet handed on
+        self.sent = 0  # tasks handed out so far
+        self.taken = 0  # results handed on so far
+        self.more = True  # whether there may be tasks left
+        self.by_descriptor = {connection.fileno(): connection for connection in self.given}
+        self.poller = select.poll() if hasattr(select, "poll") else None  # (none on Windows: wait() then)
+        if self.poller is not None:
+            for descriptor in self.by_descriptor:
+                self.poller.register(descriptor, select.POLLIN)
+
+    def results(self) -> Iterator:
+        while True:
+            self.hand_out()
+            if self.taken in self.arrived:
+                result = self.arrived.pop(self.taken)
+                self.taken += 1
+                yield result
+            elif self.taken == self.sent:
+                return
+            else:
+                self.collect()
+
+    def hand_out(self) -> None:
+        """Give the workers tasks until each has :data:`TASKS_AHEAD` (the one with the fewest first)."""
+        limit = WAITING_PER_WORKER * len(self.given)
+        while self.more and self.given and len(self.arrived) < limit:
+            connection = min(self.given, key=lambda candidate: len(self.given[candidate]))
+            if len(self.given[connection]) >= TASKS_AHEAD:
+                return
+            task = next(self.tasks, self)
+            if task is self:
+                self.more = False
+                return
+            self.pool.send(connection, (self.function, task), self.name)
+            self.given[connection].append(self.sent)
+            self.sent += 1
+
+    def collect(self) -> None:
+        """Wait for the workers' answers and take in those that are ready."""
+        if self.poller is not None:
+            ready = [self.by_descriptor[descriptor] for descriptor, _ in self.poller.poll(-1)]
+        else:
+            from multiprocessing.connection import wait
+
+            # (wait returns some of the objects it is given; typeshed widens them to any waitable)
+            ready = wait([connection for connection, waiting in self.given.items() if waiting])  # type: ignore[assignment]
+        for connection in ready:
+            if not self.given[connection]:  # nothing to answer: the worker has stopped
+                raise self.pool.stopped(connection, self.name)
+            self.arrived[self.given[connection].popleft()] = self.pool.receive(connection, self.name)
+
+    def settle(self) -> None:
+        """Read and drop the answers on tasks still with the workers."""
+        for connection, waiting in self.given.items():
+            with contextlib.suppress(EOFError, OSError):  # (a worker that stopped: its next task says so)
+                while waiting:
+                    waiting.popleft()
+                    connection.recv()

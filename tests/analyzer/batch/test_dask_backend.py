@@ -1,0 +1,129 @@
+"""The Dask backend: the ranges of the files run as tasks on a real ``LocalCluster`` (two worker
+processes), the reports the same as one process's, in order."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from muehle.analyzer.batch import validate
+from muehle.analyzer.batch.validate import validate_paths
+from muehle.analyzer.engine.rules import load_ruleset
+from muehle.analyzer.play.generate import generate_games
+from muehle.notation.errors import MuehleError
+from muehle.notation.writers import write_notation
+
+distributed = pytest.importorskip("dask.distributed", reason="Dask is in the test extra: pip install '.[test]'")
+
+from muehle.analyzer.batch.dask_backend import DaskBackend  # noqa: E402  (after the skip)
+
+#: Thirteen lines: not UTF-8 on line 3 (column 7), an unclosed tag on line 5 (column 11), an
+#: occupied point on line 9 (column 7), a valid game.
+BROKEN = (b'[Event "a"]\n\n1. d2 \xff *\n\n[Event "b"\n\n1. d2 d6 *\n\n1. d2 d2 *\n\n'
+          b'[Event "c"]\n\n1. f4 f2 *\n')
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """The address of a local cluster of two worker processes, one thread each."""
+    import logging
+
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                       silence_logs=logging.CRITICAL)
+    try:
+        yield cluster.scheduler_address
+    finally:
+        cluster.close()
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    folder = tmp_path_factory.mktemp("dask")
+    games = folder / "games.txt"
+    games.write_text(write_notation(list(generate_games(load_ruleset("wmd"), 11, 400))) + "\n1. d2 d2 *\n",
+                     encoding="utf-8")
+    broken = folder / "broken.txt"
+    broken.write_bytes(BROKEN * 50)
+    return [str(games), str(broken), str(folder / "missing.txt"), str(games)]
+
+
+def as_data(items: list) -> list:
+    return [item.to_dict() if not isinstance(item, MuehleError) else item.format() for item in items]
+
+
+def small_ranges(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(validate, "RANGE_BYTES", 4096)
+    monkeypatch.setattr(validate, "MIN_RANGE_BYTES", 4096)
+
+
+def test_the_reports_on_a_cluster_are_those_of_one_process(scheduler: str, inputs: list[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    small_ranges(monkeypatch)
+    single = as_data(list(validate_paths(inputs, None, 1)))
+    # the files as they are: 401 games; four games in each of the broken file's 50 blocks (the
+    # unclosed tag's game ends at its result, and the next game starts at "1." after it); the
+    # missing file; the 401 games again
+    assert len(single) == 401 + 200 + 1 + 401
+    assert single[601] == f"{inputs[2]}: error: cannot read {inputs[2]}: No such file or directory"
+    first_block = [[(e["code"], e["line"], e["column"]) for e in report["errors"]] for report in single[401:405]]
+    assert first_block == [[("syntax", 3, 7)], [("syntax", 5, 11)], [("occupied", 9, 7)], []]
+    last = [[(e["code"], e["line"]) for e in report["errors"]] for report in single[597:601]]
+    assert last == [[("syntax", 49 * 13 + 3)], [("syntax", 49 * 13 + 5)], [("occupied", 49 * 13 + 9)], []]
+    assert single[600]["game"] == 200 and single[600]["tags"] == {"Event": "c"}
+    assert as_data(list(validate_paths(inputs, None, 1, scheduler=scheduler))) == single
+
+
+def test_standard_input_goes_to_a_local_cluster_through_a_file(inputs: list[str],
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # (a cluster elsewhere could not read this machine's temporary file: there it is read here)
+    small_ranges(monkeypatch)
+    text = Path(inputs[0]).read_text(encoding="utf-8")
+    single = as_data(list(validate_paths(["-", inputs[1]], None, 1, stdin_text=text)))
+    assert len(single) == 401 + 200 and single[0]["source"] == "<stdin>"
+    assert as_data(list(validate_paths(["-", inputs[1]], None, 2, stdin_text=text, scheduler="local"))) == single
+
+
+def test_standard_input_with_a_cluster_elsewhere_is_read_here(scheduler: str, inputs: list[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    small_ranges(monkeypatch)
+    text = Path(inputs[0]).read_text(encoding="utf-8")
+    submitted: list[object] = []
+    real_map = DaskBackend.map
+
+    def spy(backend, function, tasks, name=""):  # type: ignore[no-untyped-def]
+        submitted.append(name)
+        return real_map(backend, function, tasks, name)
+
+    monkeypatch.setattr(DaskBackend, "map", spy)
+    single = as_data(list(validate_paths(["-"], None, 1, stdin_text=text)))
+    assert as_data(list(validate_paths(["-"], None, 1, stdin_text=text, scheduler=scheduler))) == single
+    assert submitted == []
+
+
+def test_a_cluster_that_cannot_be_reached_is_an_error_at_its_address() -> None:
+    from muehle.analyzer.batch import dask_backend
+
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(dask_backend, "CONNECT_TIMEOUT", 2)
+        with pytest.raises(MuehleError) as raised:
+            list(validate_paths([__file__], None, 1, scheduler="tcp://127.0.0.1:9"))
+    assert raised.value.code == "scheduler"
+    assert raised.value.format().startswith("--scheduler: error: cannot reach the Dask scheduler at tcp://127.0.0.1:9: ")
+
+
+def test_a_worker_that_dies_is_an_error_of_its_own(scheduler: str, inputs: list[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    small_ranges(monkeypatch)
+    monkeypatch.setattr(validate, "judge_range", _die)  # (found by name in the worker: a module's function)
+    with pytest.raises(MuehleError) as raised:
+        list(validate_paths([inputs[0]], None, 1, scheduler=scheduler))
+    assert raised.value.code == "worker" and "stopped unexpectedly" in raised.value.message
+
+
+def _die(task: object) -> None:
+    """A task that kills the worker that runs it."""
+    os.kill(os.getpid(), signal.SIGKILL)
