@@ -32,9 +32,10 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
+from muehle.notation.i18n import _
 from muehle.notation.model import (
-    BLACK, MAX_VARIATION_DEPTH, TOO_DEEP, WHITE, Game, Numbering, Ply, PlyMove, Side, Variation, goes_back,
-    numbering_after,
+    BLACK, MAX_VARIATION_DEPTH, WHITE, Game, Numbering, Ply, PlyMove, Side, Variation, goes_back,
+    numbering_after, too_deep,
 )
 from muehle.notation.tags import LONGEST_TAG_VALUE, too_long_tag_value
 
@@ -47,8 +48,9 @@ class RecordError(ValueError):
 
 def second_annotation(first: str, second: str) -> str:
     """The message for a ply that carries two annotations (Sanmill rates a move and each of its captures)."""
-    return (f"a ply has only one annotation, and this one has {first} already: Sanmill gives the move and "
-            f"its capture a quality symbol each ({first} and {second}), muehle's record one per ply")
+    return _("a ply has only one annotation, and this one has {first} already: Sanmill gives the move and "
+             "its capture a quality symbol each ({first} and {second}), muehle's record one per ply").format(
+                 first=first, second=second)
 
 
 #: The number and side of a ply written without a number (see :meth:`Visitor.moves`).
@@ -155,11 +157,12 @@ class GameBuilder(Visitor):
     def tag(self, name: str, value: str, line: int, column: int, line_text: str) -> None:
         game = self.game
         if game.plies or game.result is not None:
-            raise RecordError("a tag pair must come before the moves")
+            raise RecordError(_("a tag pair must come before the moves"))
         if len(value) > LONGEST_TAG_VALUE:
             raise RecordError(too_long_tag_value(name, value))
         if name in game.tags:
-            raise RecordError(f"duplicate tag {name} (first given on line {self.tag_places[name][0]})")
+            raise RecordError(_("duplicate tag {name} (first given on line {line})").format(
+                name=name, line=self.tag_places[name][0]))
         game.tags[name] = value
         self.tag_places[name] = (line, column, line_text)
 
@@ -172,13 +175,14 @@ class GameBuilder(Visitor):
                 expected, expected_side = numbering_after(context, 1)
                 written = f"{number}." if side == WHITE else f"{number}..."
                 right = f"{expected}." if expected_side == WHITE else f"{expected}..."
-                raise RecordError(f"a variation takes the place of the ply before it, so its first ply is "
-                                  f"{right}, not {written}")
+                raise RecordError(_("a variation takes the place of the ply before it, so its first ply is {right}, "
+                                    "not {written}").format(right=right, written=written))
             if context == (number, WHITE) and side == WHITE:  # ("1. b4 1. d1": Black's reply numbered as White's)
                 reply = f" {move}" if move else ""
-                raise RecordError(f"move number {number} follows {number}: Black's reply to {number}. is written "
-                                  f"{number}...{reply} or {number}. -{reply} (or without a number)")
-            raise RecordError(f"move number {number} follows {context[0]}")
+                raise RecordError(_("move number {number} follows {number}: Black's reply to {number}. is written "
+                                    "{number}...{reply} or {number}. -{reply} (or without a number)").format(
+                                        number=number, reply=reply))
+            raise RecordError(_("move number {number} follows {previous}").format(number=number, previous=context[0]))
 
     def move_number(self, number: int, side: Side) -> None:
         self._check_number(number, side)
@@ -238,7 +242,7 @@ class GameBuilder(Visitor):
 
     def begin_variation(self) -> None:
         if len(self.stack) == MAX_VARIATION_DEPTH:
-            raise RecordError(TOO_DEEP)
+            raise RecordError(too_deep())
         variation = Variation()
         self.last.variations.append(variation)  # type: ignore[union-attr]
         self.stack.append((self.plies, self.comments, self.last, self.context, self.before))
@@ -247,7 +251,7 @@ class GameBuilder(Visitor):
 
     def end_variation(self) -> None:
         if not self.plies:
-            raise RecordError("a variation needs at least one ply")
+            raise RecordError(_("a variation needs at least one ply"))
         self.plies, self.comments, self.last, self.context, self.before = self.stack.pop()
 
     def result(self, value: str, line: int, column: int) -> None:

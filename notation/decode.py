@@ -19,6 +19,7 @@ from functools import partial
 from typing import BinaryIO, Callable, Iterator, Optional
 
 from muehle.notation.errors import MuehleError
+from muehle.notation.i18n import _
 
 __all__ = ["BOM", "Lines", "UndecodedLine", "byte_lines", "decoded_text", "file_lines", "line_break_count",
            "stream_lines", "text_lines"]
@@ -73,7 +74,7 @@ def _file_lines(path: str | os.PathLike, source: str, lenient: bool, undecoded: 
     try:
         handle = open(path, "rb")
     except OSError as error:
-        raise MuehleError(f"cannot read {os.fspath(path)}: {error.strerror}", source=source,
+        raise MuehleError(_("cannot read {name}: {reason}").format(name=os.fspath(path), reason=error.strerror), source=source,
                           code="io") from None
     with handle:
         yield from _stream_lines(handle, source, 1, b"", lenient, undecoded)
@@ -180,8 +181,10 @@ def _decoded_line(raw: bytes, number: int, source: str, lenient: bool, undecoded
     except UnicodeDecodeError as error:
         utf16 = number == 1 and raw[:2] in (b"\xff\xfe", b"\xfe\xff")
         problem = MuehleError(
-            "not UTF-8 text: this is UTF-16 (its byte order mark 0x%02x 0x%02x); save it as UTF-8" % tuple(raw[:2])
-            if utf16 else f"not UTF-8 text (byte 0x{raw[error.start]:02x})", source=source, line=number,
+            _("not UTF-8 text: this is UTF-16 (its byte order mark {mark}); save it as UTF-8").format(
+                mark="0x%02x 0x%02x" % tuple(raw[:2]))
+            if utf16 else _("not UTF-8 text (byte {byte})").format(byte=f"0x{raw[error.start]:02x}"), source=source,
+            line=number,
             column=len(raw[: error.start].decode("utf-8", "replace")) + 1, code="io",
         )
         if not lenient or utf16:
@@ -205,6 +208,6 @@ def decoded_text(data: bytes, source: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         # the reader of files says where, line and column in characters (error path only)
-        for _ in byte_lines(data, source):
+        for _line in byte_lines(data, source):
             pass
-        raise MuehleError(f"not UTF-8 text (byte {error.start})", source=source, code="io") from None
+        raise MuehleError(_("not UTF-8 text (byte {byte})").format(byte=error.start), source=source, code="io") from None

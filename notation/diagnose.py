@@ -17,6 +17,7 @@ import re
 from typing import Any, Callable, Optional
 
 from muehle.notation.errors import NotationError
+from muehle.notation.i18n import N_, _
 from muehle.notation.grammar import MOVE_NUMBER_CHARS
 from muehle.notation.model import POINT_SET
 from muehle.notation.tags import TAG_NAME
@@ -40,20 +41,20 @@ _BARE_NUMBERS = re.compile(r"[0-9]+(?:[-x][0-9]+)*(?:[ \t\r\n]+[0-9]+(?:[-x][0-9
 
 #: What a terminal of the grammar is, in words.
 TOKEN_WORDS = {
-    "PLY": "a ply",
-    "NUMBER": "a move number",
-    "RESULT": "a result",
-    "ANNOTATION": "an annotation",
-    "NAG": "a NAG ($1 to $255)",
-    "OFFER": "a draw offer (=)",
-    "COMMA": "a comma",
+    "PLY": N_("a ply"),
+    "NUMBER": N_("a move number"),
+    "RESULT": N_("a result"),
+    "ANNOTATION": N_("an annotation"),
+    "NAG": N_("a NAG ($1 to $255)"),
+    "OFFER": N_("a draw offer (=)"),
+    "COMMA": N_("a comma"),
     "LPAR": "'('",
     "RPAR": "')'",
-    "TAG": "a tag pair",
-    "$END": "the end of the game",
+    "TAG": N_("a tag pair"),
+    "$END": N_("the end of the game"),
 }
 
-CAPTURE_HINT = "as in d2-b2/xa4 or d6-d5xc3"
+CAPTURE_HINT = N_("as in d2-b2/xa4 or d6-d5xc3")
 
 MakeError = Callable[[str, Any, int, int], NotationError]
 
@@ -62,20 +63,20 @@ def point_problem(word: str) -> Optional[str]:
     """The message for a word that looks like a coordinate but is no point, else ``None``."""
     if word.lower() in POINT_SET:
         return None
-    return f"{word.lower()} is not a point of the board"
+    return _("{word} is not a point of the board").format(word=word.lower())
 
 
 def _describe_token(token: Any) -> str:
     kind = token.type
     if kind == "$END":
-        return "the end of the game"
+        return _("the end of the game")
     if kind == "PLY":
-        return f"the ply {token.value}"
+        return _("the ply {value}").format(value=token.value)
     if kind == "NUMBER":
-        return f"the move number {token.value}"
+        return _("the move number {value}").format(value=token.value)
     if kind in ("LPAR", "RPAR"):
         return f"'{token.value}'"
-    return f"{TOKEN_WORDS.get(kind, kind)} {token.value}"
+    return f"{_(TOKEN_WORDS.get(kind, kind))} {token.value}"
 
 
 def describe_unexpected(error: Any, builder: Any, text: str, make: MakeError) -> NotationError:
@@ -90,7 +91,7 @@ def describe_unexpected(error: Any, builder: Any, text: str, make: MakeError) ->
         return _unexpected_character(error, builder, text, make)
     if isinstance(error, UnexpectedToken):
         return _unexpected_token(error, builder, make)
-    return make(f"cannot read the record: {error}", builder, getattr(error, "line", 0) or 0,
+    return make(_("cannot read the record: {error}").format(error=error), builder, getattr(error, "line", 0) or 0,
                 getattr(error, "column", 0) or 0)
 
 
@@ -105,39 +106,42 @@ def _unexpected_token(error: Any, builder: Any, make: MakeError) -> NotationErro
     if kind == "$END":
         if builder.pending is not None and builder.last_type == "NUMBER":
             number = builder.pending[2]
-            return at(f"move number {number.value} is not followed by a ply", number)
+            return at(_("move number {value} is not followed by a ply").format(value=number.value), number)
         if builder.opened:
             return builder.unclosed()
         if builder.last_type == "COMMA":
-            return at("after the comma comes Black's reply (6. g1, g7), not the end of the game")
+            return at(_("after the comma comes Black's reply (6. g1, g7), not the end of the game"))
     if before == "NUMBER":
-        return at(f"expected a ply after the move number {builder.pending[2].value}, "
-                  f"found {_describe_token(token)}")
+        return at(_("expected a ply after the move number {value}, found {token}").format(
+            value=builder.pending[2].value, token=_describe_token(token)))
     if kind == "ANNOTATION":
         if before == "ANNOTATION":
-            return at("a ply has only one annotation")
-        return at("an annotation (! ? !! ?? !? ?!) must follow its ply directly")
+            return at(_("a ply has only one annotation"))
+        return at(_("an annotation (! ? !! ?? !? ?!) must follow its ply directly"))
     if kind == "NAG":
-        return at("a NAG must follow its ply (after the annotation, before a draw offer)")
+        return at(_("a NAG must follow its ply (after the annotation, before a draw offer)"))
     if kind == "OFFER":
         if before == "OFFER":
-            return at("a ply has only one draw offer (=)")
-        return at("a draw offer (=) must follow its ply (after the annotation and NAGs)")
+            return at(_("a ply has only one draw offer (=)"))
+        return at(_("a draw offer (=) must follow its ply (after the annotation and NAGs)"))
     if kind == "LPAR":
         if before == "COMMA":
-            return at("after the comma comes Black's reply: a variation of White's ply stands before its "
-                      "reply without the comma (6. g1 (6. d2) g7)")
-        return at("a variation must follow the ply it replaces")
+            return at(_("after the comma comes Black's reply: a variation of White's ply stands before its "
+                        "reply without the comma (6. g1 (6. d2) g7)"))
+        return at(_("a variation must follow the ply it replaces"))
     if kind == "COMMA":
-        return at("a comma stands right after White's ply (and its annotation, NAGs and draw offer) or after "
-                  "the book's 4. -, and before Black's reply: 6. g1, g7")
+        return at(_("a comma stands right after White's ply (and its annotation, NAGs and draw offer) or after "
+                    "the book's 4. -, and before Black's reply: 6. g1, g7"))
     if before == "COMMA":
-        return at(f"after the comma comes Black's reply (6. g1, g7), not {_describe_token(token)}")
+        return at(_("after the comma comes Black's reply (6. g1, g7), not {token}").format(
+            token=_describe_token(token)))
     # Anything else (the callbacks report the other cases before the parser sees them).
-    expected = sorted(TOKEN_WORDS.get(name, name) for name in error.expected if name in TOKEN_WORDS)
-    message = f"unexpected {_describe_token(token)}"
+    expected = sorted(_(TOKEN_WORDS.get(name, name)) for name in error.expected if name in TOKEN_WORDS)
+    message = _("unexpected {token}").format(token=_describe_token(token))
     if expected:
-        message += "; expected " + ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1]
+        message += _("; expected {items}").format(
+            items=_("{items} or {last}").format(items=", ".join(expected[:-1]), last=expected[-1]) if len(expected) > 1
+            else expected[-1])
     return at(message)
 
 
@@ -154,8 +158,8 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
 
     def at(message: str, offset: int = 0) -> NotationError:
         if nested:
-            message += (" (comments do not nest: the comment before it held a '{' and ended at its first '}';"
-                        " write no braces inside a comment)")
+            message += _(" (comments do not nest: the comment before it held a {open} and ended at its first {close};"
+                         " write no braces inside a comment)").format(open="'{'", close="'}'")
         return make(message, builder, line, column + offset)
 
     previous = getattr(error, "token_history", None)
@@ -165,52 +169,53 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
     word = _WORD.match(text, position)
 
     if char == "{":
-        return at("unterminated comment: this '{' is never closed by '}'")
+        return at(_("unterminated comment: this '{{' is never closed by '}}'").format())
     if char == "}":
-        return at("'}' without a '{' before it")
+        return at(_("'}}' without a '{{' before it").format())
     if char == "[":
         return tag_problem(text, position, at)
     if char == '"':
-        return at('a string in double quotes may only stand in a tag pair: [Name "value"]')
+        return at(_('a string in double quotes may only stand in a tag pair: [Name "value"]'))
     if char.isalpha():
         said = _game_end_in_words(text, position)
         if said is not None:
             return at(said)
     spaced = _SPACED_POINT.match(text, position)
     if char == "-" and last is not None and last.type == "PLY" and not glued_to_ply and spaced is not None:
-        message = ("unexpected '-' after a ply: the next ply follows without one (17. g7-g4 a7-a4; "
-                   "the book's '17. - a7-a4' has it right after the move number)")
+        message = _("unexpected '-' after a ply: the next ply follows without one (17. g7-g4 a7-a4; "
+                    "the book's '17. - a7-a4' has it right after the move number)")
         origin = _move_text(last.value)
         if "-" not in origin and "x" not in origin.lower():  # (a placement: perhaps a move with spaces)
-            message += f"; a move is written without spaces: {origin.lower()}-{spaced.group(1).lower()}"
+            message += _("; a move is written without spaces: {move}").format(
+                move=f"{origin.lower()}-{spaced.group(1).lower()}")
         return at(message)
     if char == "-" and glued_to_ply:
         target = _WORD.match(text, position + 1)
         if "-" in ply:
-            return at(f"{ply} already has its target; a move has one '-'")
+            return at(_("{ply} already has its target; a move has one '-'").format(ply=ply))
         if target is not None:
-            return at(point_problem(target.group()) or f"unexpected {target.group()}", 1)
-        return at(f"{ply}- needs a target point after '-'")
+            return at(point_problem(target.group()) or _("unexpected {token}").format(token=target.group()), 1)
+        return at(_("{ply}- needs a target point after '-'").format(ply=ply))
     if char in "/xX":
         mark = position + 1 if char == "/" else position
         if text[mark : mark + 1] not in ("x", "X"):
-            return at(f"'/' must be followed by a capture 'x' and a point, {CAPTURE_HINT}")
+            return at(_("'/' must be followed by a capture 'x' and a point, {example}").format(example=_(CAPTURE_HINT)))
         point = _WORD.match(text, mark + 1)
         if point is None:
-            return at(f"a capture mark needs a point: 'x' must be followed by the captured point, "
-                      f"{CAPTURE_HINT}", mark - position)
+            return at(_("a capture mark needs a point: 'x' must be followed by the captured point, "
+                        "{example}").format(example=_(CAPTURE_HINT)), mark - position)
         problem = point_problem(point.group())
         if problem:
             return at(problem, mark + 1 - position)
-        return at(f"a capture must be written right after its ply, {CAPTURE_HINT}")
+        return at(_("a capture must be written right after its ply, {example}").format(example=_(CAPTURE_HINT)))
     problem = point_problem(word.group()) if word is not None else None
     if problem:
         return at(problem)
     if char.isdigit() or char == "½":
         colon_result = _COLON_RESULT.match(text, position)
         if colon_result is not None:
-            return at(f"{colon_result.group()} is not a result: the notation writes results with '-', "
-                      "as 1-0, 0-1, 1/2-1/2, ½-½ and *")
+            return at(_("{text} is not a result: the notation writes results with '-', as 1-0, "
+                        "0-1, 1/2-1/2, ½-½ and *").format(text=colon_result.group()))
         playok = _playok_ply(text, position, last)
         if playok is not None:
             if not builder.has_ply and not builder.opened and builder.line_offset == 0:  # (the text's first ply)
@@ -221,25 +226,26 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
             return at(_bare_numbers(bare.group()))
         result_like = _RESULT_LIKE.match(text, position)
         if result_like is not None:
-            return at(f"{result_like.group()} is not a result; results are 1-0, 0-1, 1/2-1/2, ½-½ and *")
+            return at(_("{text} is not a result; results are 1-0, 0-1, 1/2-1/2, ½-½ and *").format(
+                text=result_like.group()))
         digits = _DIGITS.match(text, position)
         if digits is not None and text[digits.end():digits.end() + 1] in _DASHES:  # (1–0 from a typeset text)
             return _dash(text[digits.end()], lambda message: at(message, digits.end() - position))
         if digits is not None:
-            return at(f"move number {digits.group()} needs a '.' after it ({digits.group()}. for White, "
-                      f"{digits.group()}... for Black)")
+            return at(_("move number {digits} needs a '.' after it ({digits}. for White, {digits}... for "
+                        "Black)").format(digits=digits.group()))
     if char == ".":
-        return at("unexpected '.': a move number is written 17. before White's ply and 17... "
-                  "before Black's")
+        return at(_("unexpected '.': a move number is written 17. before White's ply and 17... "
+                    "before Black's"))
     if char == "$":
-        return at("'$' must be followed by a number from 1 to 255 (a NAG)")
+        return at(_("'$' must be followed by a number from 1 to 255 (a NAG)"))
     if char == "=":
-        return at("unexpected '=': a draw offer is written (=)")
+        return at(_("unexpected '=': a draw offer is written (=)"))
     if char in _DASHES:
         return _dash(char, at)
     if char.isprintable():
-        return at(f"unexpected character '{char}'")
-    return at(f"unexpected character {char!r} (U+{ord(char):04X})")
+        return at(_("unexpected character '{char}'").format(char=char))
+    return at(_("unexpected character {char!r} (U+{code:04X})").format(char=char, code=ord(char)))
 
 
 def _game_end_in_words(text: str, position: int) -> Optional[str]:
@@ -253,13 +259,13 @@ def _game_end_in_words(text: str, position: int) -> Optional[str]:
     """
     draw = _DRAW_WORD.match(text, position)
     if draw is not None:
-        return f"{draw.group()} is not a result: a draw is written 1/2-1/2 (or ½-½)"
+        return _("{draw} is not a result: a draw is written 1/2-1/2 (or ½-½)").format(draw=draw.group())
     resigns = _RESIGNS.match(text, position)
     if resigns is None:
         return None
     result = "0-1" if resigns[1] else "1-0" if resigns[2] else "1-0 or 0-1"
-    return (f"'{resigns.group()}' is not a result: write it as a comment and the result, "
-            f"{{ {resigns.group()} }} {result}")
+    return (_("'{resigns}' is not a result: write it as a comment and the result, {{ {resigns} "
+              "}} {result}").format(resigns=resigns.group(), result=result))
 
 
 def _bare_numbers(numbers: str) -> str:
@@ -275,9 +281,10 @@ def _bare_numbers(numbers: str) -> str:
 
     shown = " ".join(numbers.split()[:4]) + (" ..." if len(numbers.split()) > 4 else "")
     if all(1 <= int(number) <= 24 for number in re.findall(r"[0-9]+", numbers)):
-        return f"{shown}: this looks like {NUMBERED_POINTS}; read it with --from playok"
-    return (f"{shown}: not a notation muehle reads: a ply names its points as the book does (b4, d2-b2, "
-            "d2-b2/xa4), or, in PlayOK's records, by their numbers 1 to 24")
+        return _("{shown}: this looks like {notation}; read it with --from playok").format(
+            shown=shown, notation=_(NUMBERED_POINTS))
+    return (_("{shown}: not a notation muehle reads: a ply names its points as the book does "
+              "(b4, d2-b2, d2-b2/xa4), or, in PlayOK's records, by their numbers 1 to 24").format(shown=shown))
 
 
 def _playok_record(ply: str) -> str:
@@ -288,8 +295,8 @@ def _playok_record(ply: str) -> str:
     """
     from muehle.notation.playok import NUMBERED_POINTS, in_book_notation
 
-    return (f"this looks like {NUMBERED_POINTS}: read it with --from playok ({ply} is {in_book_notation(ply)} "
-            "in the book's notation)")
+    return (_("this looks like {notation}: read it with --from playok ({ply} is {book} "
+              "in the book's notation)").format(notation=_(NUMBERED_POINTS), ply=ply, book=in_book_notation(ply)))
 
 
 def data_record(text: str) -> Optional[str]:
@@ -300,8 +307,8 @@ def data_record(text: str) -> Optional[str]:
     if form == "notation":
         return None
     suffix = ".json" if form == "json" else ".yaml"
-    return (f"this looks like {form.upper()}, not notation: read it with --from {form} (or name the file "
-            f"*{suffix})")
+    return (_("this looks like {form}, not notation: read it with --from {name} (or name the "
+              "file *{suffix})").format(form=form.upper(), name=form, suffix=suffix))
 
 
 #: A ply as PlayOK writes it (points numbered 1 to 24), as a word of its own.
@@ -329,18 +336,19 @@ def _playok_ply(text: str, position: int, last: Any) -> Optional[str]:
         return None
     from muehle.notation.playok import NUMBERED_POINTS, in_book_notation
 
-    return (f"{ply.group()} looks like a ply in {NUMBERED_POINTS}, but this text is read in the book's "
-            f"notation: a text is written in one or the other (here: {in_book_notation(ply.group())})")
+    return (_("{ply} looks like a ply in {notation}, but this text is read in the "
+              "book's notation: a text is written in one or the other (here: {book})").format(
+                  ply=ply.group(), notation=_(NUMBERED_POINTS), book=in_book_notation(ply.group())))
 
 
 #: Dashes of typeset text that stand for the notation's hyphen-minus (a book copied by hand).
-_DASHES = {"\u2010": "a hyphen", "\u2011": "a non-breaking hyphen", "\u2012": "a figure dash",
-           "\u2013": "an en dash", "\u2014": "an em dash", "\u2212": "a minus sign"}
+_DASHES = {"\u2010": N_("a hyphen"), "\u2011": N_("a non-breaking hyphen"), "\u2012": N_("a figure dash"),
+           "\u2013": N_("an en dash"), "\u2014": N_("an em dash"), "\u2212": N_("a minus sign")}
 
 
 def _dash(char: str, at: Callable[[str], NotationError]) -> NotationError:
-    return at(f"unexpected character '{char}' ({_DASHES[char]}): the notation writes a hyphen-minus '-', "
-              "as in 17. - a7-a4 and 1-0")
+    return at(_("unexpected character '{char}' ({dash}): the notation writes a hyphen-minus "
+                "'-', as in 17. - a7-a4 and 1-0").format(char=char, dash=_(_DASHES[char])))
 
 
 def glued_ply(token: Any, text: str, make: Callable[[str, int], NotationError]) -> NotationError:
@@ -356,18 +364,19 @@ def glued_ply(token: Any, text: str, make: Callable[[str, int], NotationError]) 
     if rest[0] in "xX":
         point = rest[1:]
         if not point:
-            return make(f"a capture mark needs a point: 'x' must be followed by the captured point, "
-                        f"{CAPTURE_HINT}", column)
-        return make(point_problem(point) or f"unexpected {rest}", column + 1)
+            return make(_("a capture mark needs a point: 'x' must be followed by the captured point, "
+                          "{example}").format(example=_(CAPTURE_HINT)), column)
+        return make(point_problem(point) or _("unexpected {token}").format(token=rest), column + 1)
     if rest.isdigit():
         return make(_glued_point(token.value[-2:] + rest), column - 2)
     word = _move_text(token.value) + rest
     two = _TWO_POINTS.fullmatch(word)
     if two is not None and (two[1].lower() == two[3].lower() or two[2] == two[4]):  # (on one file or rank)
         first, second = word[:2].lower(), word[2:].lower()
-        return make(f"{word}: a move is written with '-' between its points ({first}-{second}), and two "
-                    f"plies with a space between them ({first} {second})", column - len(_move_text(token.value)))
-    return make(f"{word}: plies must be separated by a space",
+        return make(_("{word}: a move is written with '-' between its points ({first}-{second}), and "
+                      "two plies with a space between them ({first} {second})").format(
+                          word=word, first=first, second=second), column - len(_move_text(token.value)))
+    return make(_("{word}: plies must be separated by a space").format(word=word),
                 column - len(_move_text(token.value)))
 
 
@@ -377,7 +386,7 @@ def _move_text(ply: str) -> str:
 
 
 def _glued_point(word: str) -> str:
-    return point_problem(word) or f"unexpected {word}"
+    return point_problem(word) or _("unexpected {token}").format(token=word)
 
 
 def _blanks_end(text: str, index: int) -> int:
@@ -395,15 +404,15 @@ def tag_problem(text: str, position: int, at: Callable[..., NotationError]) -> N
     index = opening.end()
     name = _TAG_NAME.match(text, index)
     if name is None:
-        return at('a tag pair needs a name of letters, digits or "_": [Name "value"]',
+        return at(_('a tag pair needs a name of letters, digits or "_": [Name "value"]'),
                   index - position)
     tag = name.group()
     if name.end() < len(text) and text[name.end()] not in ' \t"':
-        return at("a tag name may hold only the letters A-Z and a-z, digits and '_'",
+        return at(_("a tag name may hold only the letters A-Z and a-z, digits and '_'"),
                   name.end() - position)
     index = _blanks_end(text, name.end())
     if index >= len(text) or text[index] != '"':
-        return at(f'the tag {tag} needs a value in double quotes: [{tag} "value"]', index - position)
+        return at(_('the tag {tag} needs a value in double quotes: [{tag} "value"]').format(tag=tag), index - position)
     quote = index
     index += 1
     while index < len(text) and text[index] not in "\r\n":
@@ -412,12 +421,13 @@ def tag_problem(text: str, position: int, at: Callable[..., NotationError]) -> N
             if index + 1 < len(text) and text[index + 1] in '"\\':
                 index += 2
                 continue
-            return at(f"unknown escape in the value of tag {tag}: only \\\" and \\\\ are escapes",
+            return at(_('unknown escape in the value of tag {tag}: only \\" and \\\\ are escapes').format(tag=tag),
                       index - position)
         if char == '"':
             break
         index += 1
     else:
-        return at(f"unterminated string: the value of tag {tag} has no closing '\"'", quote - position)
+        return at(_("unterminated string: the value of tag {tag} has no closing '\"'").format(
+            tag=tag), quote - position)
     index = _blanks_end(text, index + 1)
-    return at(f"unterminated tag {tag}: ']' expected after the value", index - position)
+    return at(_("unterminated tag {tag}: ']' expected after the value").format(tag=tag), index - position)

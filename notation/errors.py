@@ -18,6 +18,11 @@ import re
 import reprlib
 from typing import Any, Optional
 
+from muehle.notation.i18n import N_, _, ngettext
+
+
+#: The severities a message is given with (a word of the current language).
+SEVERITIES = (N_("error"), N_("warning"))
 
 #: How much of a line an error shows at most (a minified JSON record is one long line).
 EXCERPT_WIDTH = 100
@@ -53,7 +58,7 @@ def shortened(text: str, width: int = EXCERPT_WIDTH) -> str:
     """
     if len(text) <= width:
         return text
-    return f"{text[:width]}... ({len(text)} characters)"
+    return _("{text}... ({count} characters)").format(text=text[:width], count=len(text))
 
 
 #: How a message shows a value that is not a text: a few levels and items of a collection.
@@ -71,7 +76,9 @@ def quoted(value: Any) -> str:
     "xxx'... (500 characters)"
     """
     if isinstance(value, str):
-        return repr(value) if len(value) <= EXCERPT_WIDTH else f"{value[:EXCERPT_WIDTH]!r}... ({len(value)} characters)"
+        if len(value) <= EXCERPT_WIDTH:
+            return repr(value)
+        return _("{text}... ({count} characters)").format(text=repr(value[:EXCERPT_WIDTH]), count=len(value))
     if isinstance(value, (list, tuple, dict, set, frozenset)):
         return _REPR.repr(value)
     return shortened(repr(value))
@@ -106,7 +113,7 @@ def game_in(source: str, game: int) -> str:
     >>> game_in("games.json", 2)
     'games.json, game 2'
     """
-    return f"{source}, game {game}"
+    return _("{source}, game {game}").format(source=source, game=game)
 
 
 def no_game(purpose: str = "") -> str:
@@ -115,7 +122,8 @@ def no_game(purpose: str = "") -> str:
     >>> no_game(), no_game("an HTML viewer needs one")
     ('there is no game in the input', 'there is no game in the input: an HTML viewer needs one')
     """
-    return "there is no game in the input" + (f": {purpose}" if purpose else "")
+    text = _("there is no game in the input")
+    return f"{text}: {purpose}" if purpose else text
 
 
 def no_ply(ply: int, count: int) -> str:
@@ -124,7 +132,8 @@ def no_ply(ply: int, count: int) -> str:
     >>> no_ply(44, 43), no_ply(2, 1)
     ('there is no ply 44: the game has 43 plies', 'there is no ply 2: the game has 1 ply')
     """
-    return f"there is no ply {ply}: the game has {count} pl{'y' if count == 1 else 'ies'}"
+    return ngettext("there is no ply {ply}: the game has {count} ply", "there is no ply {ply}: the game has {count} plies",
+                    count).format(ply=ply, count=count)
 
 
 class MuehleError(Exception):
@@ -167,7 +176,7 @@ class MuehleError(Exception):
         """The message as a compiler would print it, with the line and a caret (a long line
         cut to :data:`EXCERPT_WIDTH` characters around the column); ``severity`` names what
         it is (``warning``: the command went on)."""
-        text = visible(f"{self.location()}: {severity}: {self.message}")
+        text = visible(f"{self.location()}: {_(severity)}: {self.message}")
         if self.line_text is not None and self.column:
             shown, caret = excerpt(self.line_text.rstrip("\r\n").expandtabs(1), self.column)
             before = visible(shown[:caret - 1])  # (an escape takes 4 columns: the caret follows)

@@ -16,6 +16,7 @@ from typing import Any, Literal, Optional, Union
 
 from muehle.notation.decode import decoded_text
 from muehle.notation.errors import MuehleError
+from muehle.notation.i18n import _
 from muehle.notation.quoted import quoted_text
 
 __all__ = ["Form", "PathArg", "decoded_text", "input_form", "path_text", "read_text", "regular_file", "source_name"]
@@ -115,10 +116,12 @@ def read_text(name: PathArg) -> str:
     try:
         if name == "-":
             if sys.stdin is None:
-                raise MuehleError(f"cannot read {source}: standard input is closed", source=source, code="io")
+                raise MuehleError(_("cannot read {source}: standard input is closed").format(
+                    source=source), source=source, code="io")
             data = sys.stdin.buffer.read()
         else:
             data = Path(name).read_bytes()
     except OSError as error:
-        raise MuehleError(f"cannot read {source}: {error.strerror}", source=source, code="io") from None
+        raise MuehleError(_("cannot read {source}: {strerror}").format(
+            source=source, strerror=error.strerror), source=source, code="io") from None
     return decoded_text(data, source)

@@ -46,9 +46,10 @@ from typing import Any, Callable, Iterable, NoReturn, Optional
 import yaml
 
 from muehle.notation.errors import FormatError, quoted
+from muehle.notation.i18n import N_, _
 from muehle.notation.model import (
-    ANNOTATIONS, MAX_DIGITS, MAX_VARIATION_DEPTH, POINT_SET, RESULTS, SIDES, TOO_DEEP, TOO_LARGE, Game, Ply, Variation,
-    decimal_digits, too_many_digits,
+    ANNOTATIONS, MAX_DIGITS, MAX_VARIATION_DEPTH, POINT_SET, RESULTS, SIDES, TOO_LARGE, Game, Ply, Variation,
+    decimal_digits, too_deep, too_many_digits,
 )
 from muehle.notation.writers import (
     COMMENT_BRACE_AND_BREAK, COMMENT_CUT, TAG_NAME, RecordWriter, check_move_number, check_ply, check_result,
@@ -128,7 +129,8 @@ def _unicode(text: str, game: Optional[Game], ply: Optional[Ply]) -> None:
     """:class:`UnwritableError` for a lone surrogate in ``text``, which no file can hold."""
     surrogate = lone_surrogate(text)
     if surrogate is not None:
-        raise unwritable(f"a text holding a lone surrogate ({surrogate}), which is not Unicode text, cannot be written",
+        raise unwritable(_("a text holding a lone surrogate ({surrogate}), which is not Unicode text, "
+                           "cannot be written").format(surrogate=surrogate),
                          game, ply)
 
 
@@ -173,7 +175,7 @@ def ply_to_data(ply: Ply, game: Optional[Game] = None, locations: bool = True) -
 
 def _variation_to_data(variation: Variation, game: Optional[Game], locations: bool = True) -> dict[str, Any]:
     if not variation.plies:
-        raise unwritable("a variation without plies cannot be written", game)
+        raise unwritable(_("a variation without plies cannot be written"), game)
     data: dict[str, Any] = {}
     if variation.comments:
         data["comments"] = _comments(variation.comments, game, None)
@@ -550,11 +552,11 @@ def read_json(text: str, source: str = "") -> list[Game]:
         data = _json_data(text)
     except json.JSONDecodeError as error:
         raise FormatError(
-            f"invalid JSON: {error.msg}", source=source, line=error.lineno, column=error.colno,
+            _("invalid JSON: {msg}").format(msg=error.msg), source=source, line=error.lineno, column=error.colno,
             line_text=_line_of(text, error.lineno),
         ) from None
     except RecursionError:
-        raise FormatError("invalid JSON: nested too deeply", source=source) from None
+        raise FormatError(_("invalid JSON: nested too deeply"), source=source) from None
     return _checked(data, source)
 
 
@@ -564,17 +566,17 @@ def read_yaml(text: str, source: str = "") -> list[Game]:
         data = load_yaml_strictly(text)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
-        message = error.problem or error.context or "not YAML"
+        message = error.problem or error.context or _("not YAML")
         line = mark.line + 1 if mark is not None else 0
         column = mark.column + 1 if mark is not None else 0
         raise FormatError(
-            f"invalid YAML: {message}", source=source, line=line, column=column,
+            _("invalid YAML: {message}").format(message=message), source=source, line=line, column=column,
             line_text=_line_of(text, line) if line else None,
         ) from None
     except yaml.YAMLError as error:
-        raise FormatError(f"invalid YAML: {error}", source=source) from None
+        raise FormatError(_("invalid YAML: {error}").format(error=error), source=source) from None
     except RecursionError:
-        raise FormatError("invalid YAML: nested too deeply", source=source) from None
+        raise FormatError(_("invalid YAML: nested too deeply"), source=source) from None
     return _checked(data, source)
 
 
@@ -612,7 +614,7 @@ def _checked(data: Any, source: str) -> list[Game]:
     try:
         return records_from_data(data, source)
     except RecursionError:
-        raise FormatError("the record is nested too deeply", source=source) from None
+        raise FormatError(_("the record is nested too deeply"), source=source) from None
 
 
 def _line_of(text: str, line: int) -> Optional[str]:
@@ -641,8 +643,8 @@ class _Object(dict[str, Any]):
 
 
 _KINDS: tuple[tuple[type, str], ...] = (
-    (bool, "a boolean"), (int, "an integer"), (_LongNumber, "an integer"), (float, "a number"), (str, "a string"),
-    (list, "an array"), (dict, "an object"),
+    (bool, N_("a boolean")), (int, N_("an integer")), (_LongNumber, N_("an integer")), (float, N_("a number")),
+    (str, N_("a string")), (list, N_("an array")), (dict, N_("an object")),
 )
 
 
@@ -652,7 +654,7 @@ def _kind(value: Any) -> str:
         return "null"
     for kind, name in _KINDS:
         if isinstance(value, kind):
-            return name
+            return _(name)
     return f"a {type(value).__name__}"
 
 
@@ -669,40 +671,42 @@ class _Checker:
 
     def mapping(self, value: Any, path: str, allowed: tuple[str, ...], required: tuple[str, ...]) -> dict[str, Any]:
         if not isinstance(value, dict):
-            self.fail(path, f"expected an object, got {_kind(value)}")
+            self.fail(path, _("expected an object, got {value}").format(value=_kind(value)))
         for key in getattr(value, "duplicates", ()):
-            self.fail(path, f"the key {quoted(key)} appears more than once")
+            self.fail(path, _("the key {key} appears more than once").format(key=quoted(key)))
         for key in value:
             if key not in allowed:
-                self.fail(path, f"unknown key {quoted(key)} (expected one of: {', '.join(allowed)})")
+                self.fail(path, _("unknown key {key} (expected one of: {value})").format(
+                    key=quoted(key), value=', '.join(allowed)))
         for key in required:
             if key not in value:
-                self.fail(path, f"missing key {quoted(key)}")
+                self.fail(path, _("missing key {key}").format(key=quoted(key)))
         return value
 
     def array(self, value: Any, path: str) -> list[Any]:
         if not isinstance(value, list):
-            self.fail(path, f"expected an array, got {_kind(value)}")
+            self.fail(path, _("expected an array, got {value}").format(value=_kind(value)))
         return value
 
     def string(self, value: Any, path: str) -> str:
         if not isinstance(value, str):
-            self.fail(path, f"expected a string, got {_kind(value)}")
+            self.fail(path, _("expected a string, got {value}").format(value=_kind(value)))
         surrogate = lone_surrogate(value)
         if surrogate is not None:  # (JSON can escape one: "\ud800"; no writer can encode it)
-            self.fail(path, f"not valid Unicode text (a lone surrogate {surrogate})")
+            self.fail(path, _("not valid Unicode text (a lone surrogate {surrogate})").format(surrogate=surrogate))
         return value
 
     def integer(self, value: Any, path: str, low: int, high: Optional[int] = None) -> int:
         if isinstance(value, _LongNumber):
-            self.fail(path, too_many_digits("a number", value.digits))
+            self.fail(path, too_many_digits(N_("a number"), value.digits))
         if not isinstance(value, int) or isinstance(value, bool):
-            self.fail(path, f"expected an integer, got {_kind(value)}")
+            self.fail(path, _("expected an integer, got {value}").format(value=_kind(value)))
         if not -TOO_LARGE < value < TOO_LARGE:
-            self.fail(path, too_many_digits("a number", decimal_digits(value)))
+            self.fail(path, too_many_digits(N_("a number"), decimal_digits(value)))
         if value < low or (high is not None and value > high):
-            bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
-            self.fail(path, f"{value} is out of range ({bounds})")
+            bounds = (_("from {low} to {high}").format(low=low, high=high) if high is not None
+                      else _("{low} or more").format(low=low))
+            self.fail(path, _("{value} is out of range ({bounds})").format(value=value, bounds=bounds))
         return value
 
     def optional(self, data: dict[str, Any], key: str, path: str, read: Callable[[Any, str], Any], default: Any) -> Any:
@@ -717,24 +721,25 @@ class _Checker:
     def point(self, value: Any, path: str) -> str:
         point = self.string(value, path)
         if point not in POINT_SET:
-            hint = f" (points are written in lower case: {quoted(point.lower())})" if point.lower() in POINT_SET else ""
-            self.fail(path, f"{quoted(point)} is not a point of the board{hint}")
+            hint = (_(" (points are written in lower case: {point})").format(point=quoted(point.lower()))
+                    if point.lower() in POINT_SET else "")
+            self.fail(path, _("{point} is not a point of the board{hint}").format(point=quoted(point), hint=hint))
         return point
 
     def one_of(self, value: Any, path: str, allowed: tuple[str, ...], what: str, listing: str) -> str:
         text = self.string(value, path)
         if text not in allowed:
-            self.fail(path, f"{quoted(text)} is not {what} ({listing})")
+            self.fail(path, _("{text} is not {what} ({listing})").format(text=quoted(text), what=_(what), listing=listing))
         return text
 
     def side(self, value: Any, path: str) -> str:
-        return self.one_of(value, path, SIDES, "a side", "white or black")
+        return self.one_of(value, path, SIDES, N_("a side"), "white or black")
 
     def result(self, value: Any, path: str) -> str:
-        return self.one_of(value, path, RESULTS, "a result", ", ".join(RESULTS))
+        return self.one_of(value, path, RESULTS, N_("a result"), ", ".join(RESULTS))
 
     def annotation(self, value: Any, path: str) -> str:
-        return self.one_of(value, path, ANNOTATIONS, "an annotation", " ".join(ANNOTATIONS))
+        return self.one_of(value, path, ANNOTATIONS, N_("an annotation"), " ".join(ANNOTATIONS))
 
     def nag(self, value: Any, path: str) -> int:
         return self.integer(value, path, 1, 255)
@@ -743,8 +748,8 @@ class _Checker:
         text = self.string(value, path)
         fault = comment_fault(text)
         if fault is not None:
-            self.fail(path, f"a comment cannot hold {COMMENT_CUT}" if fault is COMMENT_CUT else
-                      f"a comment cannot contain {COMMENT_BRACE_AND_BREAK}")
+            self.fail(path, _("a comment cannot hold {what}").format(what=_(COMMENT_CUT)) if fault is COMMENT_CUT else
+                      _("a comment cannot contain {what}").format(what=_(COMMENT_BRACE_AND_BREAK)))
         return text
 
     def comments(self, value: Any, path: str) -> list[str]:
@@ -752,17 +757,17 @@ class _Checker:
 
     def tags(self, value: Any, path: str) -> dict[str, str]:
         if not isinstance(value, dict):
-            self.fail(path, f"expected an object, got {_kind(value)}")
+            self.fail(path, _("expected an object, got {value}").format(value=_kind(value)))
         for key in getattr(value, "duplicates", ()):
-            self.fail(path, f"the tag {quoted(key)} appears more than once")
+            self.fail(path, _("the tag {key} appears more than once").format(key=quoted(key)))
         tags: dict[str, str] = {}
         for name, text in value.items():
             name_path = f"{path}.{name}" if isinstance(name, str) and _IDENTIFIER.match(name) else f"{path}[{quoted(name)}]"
             if not isinstance(name, str) or not TAG_NAME.match(name):
-                self.fail(name_path, "not a tag name (letters, digits and _ only)")
+                self.fail(name_path, _("not a tag name (letters, digits and _ only)"))
             text = self.string(text, name_path)
             if "\n" in text or "\r" in text:
-                self.fail(name_path, "a tag value cannot contain a line break")
+                self.fail(name_path, _("a tag value cannot contain a line break"))
             too_long = too_long_tag_value(name, text)
             if too_long is not None:  # (the notation's limit: the record could not be written as notation)
                 self.fail(name_path, too_long)
@@ -773,13 +778,16 @@ class _Checker:
 
     def document(self, data: Any) -> list[Game]:
         if not isinstance(data, dict):
-            self.fail("", f"expected an object with 'format', 'version' and 'games', got {_kind(data)}")
+            self.fail("", _("expected an object with 'format', 'version' and 'games', got {data}").format(
+                data=_kind(data)))
         self.mapping(data, "", _TOP_KEYS, _TOP_KEYS)
         if data["format"] != FORMAT:
-            self.fail("format", f"expected {FORMAT!r}, got {quoted(data['format'])}")
+            self.fail("format", _("expected {expected!r}, got {value}").format(
+                expected=FORMAT, value=quoted(data['format'])))
         version = self.integer(data["version"], "version", 1)
         if version != VERSION:
-            self.fail("version", f"version {version} is not supported (this muehle reads version {VERSION})")
+            self.fail("version", _("version {version} is not supported (this muehle reads version {supported})").format(
+                version=version, supported=VERSION))
         return self.items(data["games"], "games", self.game)
 
     def game(self, value: Any, path: str) -> Game:
@@ -830,11 +838,11 @@ class _Checker:
 
     def variation(self, value: Any, path: str) -> Variation:
         if path.count(".variations[") > MAX_VARIATION_DEPTH:
-            self.fail(path, TOO_DEEP)
+            self.fail(path, too_deep())
         data = self.mapping(value, path, _VARIATION_KEYS, ("plies",))
         plies = self.plies(data["plies"], f"{path}.plies")
         if not plies:
-            self.fail(f"{path}.plies", "a variation needs at least one ply")
+            self.fail(f"{path}.plies", _("a variation needs at least one ply"))
         return Variation(
             plies=plies,
             comments=self.optional(data, "comments", path, self.comments, []),
@@ -848,7 +856,7 @@ class _Checker:
 
     def flag(self, value: Any, path: str) -> bool:
         if not isinstance(value, bool):
-            self.fail(path, f"expected true or false, got {_kind(value)}")
+            self.fail(path, _("expected true or false, got {value}").format(value=_kind(value)))
         return value
 
 

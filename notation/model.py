@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Literal, NamedTuple, Optional, Sequence
 
+from muehle.notation.i18n import N_, _
 from muehle.notation.tags import tag_place, tag_value_column, tag_value_offset_column  # noqa: F401  (also as names of this module)
 
 Side = Literal["white", "black"]
@@ -49,8 +50,13 @@ def normal_result(text: str) -> str:
 MAX_VARIATION_DEPTH = 50
 
 #: The error for a variation nested deeper than :data:`MAX_VARIATION_DEPTH`.
-TOO_DEEP = (f"variations nest more than {MAX_VARIATION_DEPTH} deep here; "
-            f"muehle reads {MAX_VARIATION_DEPTH} levels at most")
+_TOO_DEEP = N_("variations nest more than {depth} deep here; muehle reads {depth} levels at most")
+TOO_DEEP = _TOO_DEEP.format(depth=MAX_VARIATION_DEPTH)
+
+
+def too_deep() -> str:
+    """:data:`TOO_DEEP` in the current language."""
+    return _(_TOO_DEEP).format(depth=MAX_VARIATION_DEPTH)
 
 #: How many digits a number in a record (a move number, a FEN field, a JSON or YAML
 #: number) may have: every reader refuses a longer one. Python converts numbers of at
@@ -82,7 +88,8 @@ def too_many_digits(what: str, digits: int) -> str:
     >>> too_many_digits("move number", 5000)
     'move number of 5000 digits is too long (at most 4000)'
     """
-    return f"{what} of {digits} digits is too long (at most {MAX_DIGITS})"
+    return _("{what} of {digits} digits is too long (at most {most})").format(what=_(what), digits=digits,
+                                                                             most=MAX_DIGITS)
 
 
 #: Traditional annotation marks, in the order the notation lists them.
@@ -368,8 +375,8 @@ class RecordHead:
         'the movetext ends with 0-1'
         """
         if self.places_in_source:
-            return f"the movetext ends with {result}"
-        return f"the record's result is {result}"
+            return _("the movetext ends with {result}").format(result=result)
+        return _("the record's result is {result}").format(result=result)
 
     @property
     def result_conflict(self) -> Optional[tuple[str, str]]:

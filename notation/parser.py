@@ -36,6 +36,7 @@ from typing import Any, Iterable, Iterator, Optional, Union
 
 from muehle.notation.builders import GameBuilder, RecordError, Visitor, second_annotation  # noqa: F401
 from muehle.notation.errors import MuehleError, NotationError, NotationWarning
+from muehle.notation.i18n import N_, _
 from muehle.notation.grammar import MOVE_NUMBER_CHARS, build_parser
 from muehle.notation.decode import (  # (the lines of files: also as this module's names, as before)
     BOM, Lines, UndecodedLine, byte_lines, decoded_text, file_lines, line_break_count, stream_lines, text_lines,
@@ -158,10 +159,10 @@ def _points_of_move(move: str) -> tuple[Optional[str], str, tuple[str, ...], Opt
 
 
 #: The errors of a comma of the book's one-line form (``6. g1, g7``, ``4. -, e4``) out of its place.
-COMMA_AFTER_PLY = ("a comma stands between White's ply and Black's reply of the same move, White's written "
+COMMA_AFTER_PLY = N_("a comma stands between White's ply and Black's reply of the same move, White's written "
                    "with its move number: 6. g1, g7")
-COMMA_AFTER_NUMBER = "a comma follows a move number only where White's ply is left out: 4. -, e4"
-AFTER_COMMA = "after the comma comes Black's reply, without a move number: 6. g1, g7"
+COMMA_AFTER_NUMBER = N_("a comma follows a move number only where White's ply is left out: 4. -, e4")
+AFTER_COMMA = N_("after the comma comes Black's reply, without a move number: 6. g1, g7")
 
 
 class TooManyDigits(ValueError):
@@ -177,7 +178,7 @@ def read_move_number(text: str) -> tuple[int, Side]:
     end = text.find(".")
     digits = (text[:end] if end > 0 else text.rstrip("…")).rstrip(" \t")  # ("11 .": a slip)
     if len(digits) > MAX_DIGITS:
-        raise TooManyDigits(too_many_digits("move number", len(digits)))
+        raise TooManyDigits(too_many_digits(N_("move number"), len(digits)))
     return int(digits), (WHITE if text[-1] == "." and text[-2] != "." else BLACK)
 
 
@@ -257,10 +258,10 @@ class _Builder:
 
     def on_number(self, token: Any) -> Any:
         if self.last_type == "NUMBER" and self.pending is not None:
-            raise self.error_at(f"move number {self.pending[2].value} is not followed by a ply",
+            raise self.error_at(_("move number {value} is not followed by a ply").format(value=self.pending[2].value),
                                 self.pending[2])
         if self.last_type == "COMMA":
-            raise self.error_at(AFTER_COMMA, token)
+            raise self.error_at(_(AFTER_COMMA), token)
         self._seen("NUMBER")
         if has_slip(token.value):  # ("11 .": the space stands after the digits)
             self.warn(number_slip(token.value), token, len(token.value) - len(token.value.lstrip("0123456789")))
@@ -294,10 +295,11 @@ class _Builder:
         number, side, offset, origin, target, captures, annotation = decoded
         if number is not None:  # the token starts with its move number
             if self.pending is not None:
-                raise self.error_at(f"move number {self.pending[2].value} is not followed by a ply",
+                raise self.error_at(_("move number {value} is not followed by a ply").format(
+                    value=self.pending[2].value),
                                     self.pending[2])
             if self.previous_type == "COMMA":
-                raise self.error_at(AFTER_COMMA, token)
+                raise self.error_at(_(AFTER_COMMA), token)
             self.white_numbered = side == WHITE
         else:
             self.white_numbered = self.pending is not None and self.pending[1] == WHITE
@@ -326,7 +328,7 @@ class _Builder:
     def on_nag(self, token: Any) -> Any:
         value = read_nag(token.value)
         if value is None:
-            raise self.error_at(f"NAG {token.value} is out of range: $1 to $255", token)
+            raise self.error_at(_("NAG {nag} is out of range: $1 to $255").format(nag=token.value), token)
         if self.last_type in ("PLY", "ANNOTATION", "NAG"):
             self.visitor.nag(value)
         self._seen("NAG")
@@ -341,10 +343,10 @@ class _Builder:
     def on_comma(self, token: Any) -> Any:
         if self.last_type == "NUMBER":
             if not self.pending[2].value.endswith("-"):  # type: ignore[index]
-                raise self.error_at(COMMA_AFTER_NUMBER, token)
+                raise self.error_at(_(COMMA_AFTER_NUMBER), token)
         elif self.last_type in ("PLY", "ANNOTATION", "NAG", "OFFER"):
             if not self.white_numbered:
-                raise self.error_at(COMMA_AFTER_PLY, token)
+                raise self.error_at(_(COMMA_AFTER_PLY), token)
         self._seen("COMMA")  # (anywhere else the parser reports it)
         return token
 
@@ -363,9 +365,9 @@ class _Builder:
     def on_close(self, token: Any) -> Any:
         if not self.opened:
             if self.last_type is None and self.chunk.start:  # (the game began after a result on this line)
-                raise self.error_at("unbalanced parentheses: ')' without a '(' before it (a new game starts "
-                                    "after the result before it: was that result inside a variation?)", token)
-            raise self.error_at("unbalanced parentheses: ')' without a '(' before it", token)
+                raise self.error_at(_("unbalanced parentheses: ')' without a '(' before it (a new game starts "
+                                      "after the result before it: was that result inside a variation?)"), token)
+            raise self.error_at(_("unbalanced parentheses: ')' without a '(' before it"), token)
         try:
             self.visitor.end_variation()
         except RecordError as error:
@@ -378,9 +380,9 @@ class _Builder:
     def on_result(self, token: Any) -> Any:
         if self.opened:
             opening = self.opened[-1]
-            raise self.error_at(f"a result cannot stand inside a variation: {token.value} ends the game, and the "
-                                f"'(' at {opening.line + self.line_offset}:{opening.column} is still open (write "
-                                "the result after the main line)", token)
+            raise self.error_at(_("a result cannot stand inside a variation: {result} ends the game, and the '(' at "
+                                  "{line}:{column} is still open (write the result after the main line)").format(
+                                      result=token.value, line=opening.line + self.line_offset, column=opening.column), token)
         self.visitor.result(normal_result(token.value), token.line + self.line_offset, token.column)
         self._seen("RESULT")
         return token
@@ -396,7 +398,7 @@ class _Builder:
         return token
 
     def unclosed(self) -> NotationError:
-        return self.error_at("unbalanced parentheses: this '(' is never closed by ')'", self.opened[-1])
+        return self.error_at(_("unbalanced parentheses: this '(' is never closed by ')'"), self.opened[-1])
 
     def callbacks(self) -> dict[str, Any]:
         return {
@@ -615,13 +617,13 @@ def parse_game(text: Union[str, bytes], source: str = "<input>") -> Game:
     chunks = split_lines(text_lines(_text_of(text, source, "parse_game")))
     first = next(chunks, None)
     if first is None:
-        raise NotationError("no game in the text", source=source)
+        raise NotationError(_("no game in the text"), source=source)
     game = _parse_chunk(first, source)
     if game.errors:
         raise game.errors[0]
     for chunk in chunks:
         raise NotationError(
-            "a second game starts here; expected exactly one game", source=source,
+            _("a second game starts here; expected exactly one game"), source=source,
             line=chunk.first_line, column=chunk.start + 1, line_text=chunk.lines[0],
         )
     return game

@@ -28,6 +28,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 import re
+
+from muehle.notation.i18n import _
 from typing import Iterable, Optional
 
 from muehle.notation.model import MAX_DIGITS, RESULTS, Game, Ply, Variation, normal_result, numbering_after
@@ -76,8 +78,8 @@ def pgn_result(game: Game) -> str:
     """
     conflict = game.result_conflict
     if conflict is not None:
-        raise unwritable(f"{game.result_stated(conflict[0])}, but the Result tag says {conflict[1]}: PGN "
-                         "writes one result (make them agree, or end the movetext with *)", game)
+        raise unwritable(_("{stated}, but the Result tag says {tag}: PGN writes one result (make them agree, or end "
+                           "the movetext with *)").format(stated=game.result_stated(conflict[0]), tag=conflict[1]), game)
     result = normal_result(game.declared_result or "*")
     return result if result in RESULTS else "*"
 
@@ -147,9 +149,9 @@ def _pgn_comment(text: str, game: Game, ply: Optional[Ply]) -> str:
     """A comment as PGN writes it, ``{ text }``; one holding ``}`` is refused: the notation's
     ``;`` form would hide every move after it from Sanmill, which reads the main line as one line."""
     if "}" in text:
-        raise unwritable("a comment containing '}' cannot be written as PGN: Sanmill reads the main line as "
-                         "one line, so a ';' comment would hide the moves after it (write notation, JSON or "
-                         "YAML to keep it)", game, ply)
+        raise unwritable(_("a comment containing '}' cannot be written as PGN: Sanmill reads the main line as "
+                           "one line, so a ';' comment would hide the moves after it (write notation, JSON or "
+                           "YAML to keep it)"), game, ply)
     return comment_unit(text, game, ply)
 
 
@@ -157,8 +159,8 @@ def game_pgn(game: Game, width: int = PGN_WIDTH) -> str:
     """One game as PGN, ending with a newline."""
     for name in game.tags:
         if name.startswith("_"):  # (Sanmill's reader of tag pairs stops at such a name)
-            raise unwritable(f"tag name {name!r} cannot be written as PGN: Sanmill reads tag names that "
-                             "start with a letter or a digit", game)
+            raise unwritable(_("tag name {name} cannot be written as PGN: Sanmill reads tag names that start with a "
+                               "letter or a digit").format(name=repr(name)), game)
     header = "".join(tag_line(name, value, game) + "\r\n" for name, value in pgn_tags(game))
     try:
         units = movetext_units(numbered(game), GLUED_CAPTURE, pgn_result(game), _pgn_comment)

@@ -30,6 +30,7 @@ from typing import NamedTuple, Optional, Union
 
 from muehle.notation.builders import GameBuilder, Visitor
 from muehle.notation.errors import NotationError
+from muehle.notation.i18n import N_, _
 from muehle.notation.model import (
     BLACK, MAX_DIGITS, WHITE, Game, Numbering, Ply, Side, goes_back, next_numbering, normal_result,
     too_many_digits,
@@ -53,7 +54,7 @@ PLAYOK_POINTS: tuple[str, ...] = (
 PLAYOK_NUMBERS: dict[str, int] = {point: number for number, point in enumerate(PLAYOK_POINTS, 1)}
 
 #: What the messages about a text read as PlayOK's say of its points.
-NUMBERED_POINTS = "PlayOK's numbered points (1 to 24, row by row from the top)"
+NUMBERED_POINTS = N_("PlayOK's numbered points (1 to 24, row by row from the top)")
 
 
 def playok_point(number: int) -> str:
@@ -220,9 +221,10 @@ class _Fault(Exception):
 def _point(digits: str, offset: int) -> str:
     """The point numbered ``digits``, which start ``offset`` into their word."""
     if not digits:
-        raise _Fault("a PlayOK ply needs a point number here (as in 5, 23-24 or 10-1x23)", offset)
+        raise _Fault(_("a PlayOK ply needs a point number here (as in 5, 23-24 or 10-1x23)"), offset)
     if len(digits) > 2 or not 1 <= int(digits) <= len(PLAYOK_POINTS):
-        raise _Fault(f"{digits} is not a point: this text is read in {NUMBERED_POINTS}", offset)
+        raise _Fault(_("{digits} is not a point: this text is read in {notation}").format(
+            digits=digits, notation=_(NUMBERED_POINTS)), offset)
     return PLAYOK_POINTS[int(digits) - 1]
 
 
@@ -240,17 +242,18 @@ def _ply_points(word: str) -> tuple[Optional[str], str, tuple[str, ...]]:
     for mark, digits in zip(parts[1::2], parts[2::2]):
         if mark == "-":
             if captures:
-                raise _Fault("a move's '-' comes before its captures (as in 10-1x23)", offset)
+                raise _Fault(_("a move's '-' comes before its captures (as in 10-1x23)"), offset)
             if origin is not None:
-                raise _Fault(f"{word} has two '-': a move goes from one point to another (as in 23-24)",
+                raise _Fault(_("{word} has two '-': a move goes from one point to another (as in 23-24)").format(
+                    word=word),
                              offset)
             if not digits:
-                raise _Fault(f"{word[:offset + 1]} needs the number of its target point after '-' "
-                             "(as in 23-24)", offset)
+                raise _Fault(_("{move} needs the number of its target point after '-' (as in 23-24)").format(
+                    move=word[:offset + 1]), offset)
             origin, target = target, _point(digits, offset + 1)
         else:
             if not digits:
-                raise _Fault("'x' must be followed by the number of the captured point (as in 5x13)", offset)
+                raise _Fault(_("'x' must be followed by the number of the captured point (as in 5x13)"), offset)
             captures.append(_point(digits, offset + 1))
         offset += 1 + len(digits)
     return origin, target, tuple(captures)
@@ -280,14 +283,14 @@ def _move_number(word: str) -> tuple[int, Side]:
     """The number and side of a move number as written (``5.``, ``5...`` or ``5…``)."""
     digits = word.rstrip(".…")
     if len(digits) > MAX_DIGITS:
-        raise _Fault(too_many_digits("move number", len(digits)))
+        raise _Fault(too_many_digits(N_("move number"), len(digits)))
     return int(digits), WHITE if word.endswith(".") and not word.endswith("...") else BLACK
 
 
 def _unexpected(word: str) -> str:
     """The message for a word that is no part of a PlayOK record."""
-    return (f"unexpected {word!r}: this text is read in {NUMBERED_POINTS}; "
-            "a ply is written 5, 23-24 or 10-1x23")
+    return _("unexpected {word!r}: this text is read in {notation}; a ply is written 5, 23-24 or 10-1x23").format(
+        word=word, notation=_(NUMBERED_POINTS))
 
 
 class _Tokenizer:
@@ -316,7 +319,7 @@ class _Tokenizer:
             return
         if game.error is None and self.pending is not None:
             game = game._replace(error=self.lines.error(
-                f"move number {self.pending[3]} is not followed by a ply", self.pending[2]))
+                _("move number {number} is not followed by a ply").format(number=self.pending[3]), self.pending[2]))
         self.games.append(game)
         self.game = None
 
@@ -353,13 +356,13 @@ class _Tokenizer:
         game = self.current(offset, False)
         first = next((tag for tag in game.tokens if isinstance(tag, Tag) and tag.name == name), None)
         if first is not None:
-            self.fail(f"duplicate tag {name} (first given on line {first.line})", offset)
+            self.fail(_("duplicate tag {name} (first given on line {line})").format(name=name, line=first.line), offset)
             return
         game.tokens.append(Tag(name, value, *self.lines.place(offset)))
 
     def on_brace(self, word: str, offset: int) -> None:
         if not word.endswith("}"):
-            self.fail("unterminated comment: this '{' is never closed by '}'", offset)
+            self.fail(_("unterminated comment: this '{{' is never closed by '}}'").format(), offset)
             return
         self.current(offset, False).tokens.append(Comment(word[1:-1].strip(), *self.lines.place(offset)))
 
@@ -369,7 +372,7 @@ class _Tokenizer:
     def on_result(self, word: str, offset: int) -> None:
         game = self.current(offset, True)
         if self.pending is not None:
-            self.fail(f"move number {self.pending[3]} is not followed by a ply", self.pending[2])
+            self.fail(_("move number {value} is not followed by a ply").format(value=self.pending[3]), self.pending[2])
             return
         game.tokens.append(Result(word, *self.lines.place(offset)))
         self.moves = self.ended = True
@@ -378,13 +381,13 @@ class _Tokenizer:
         self.current(offset, True)
         self.moves = True
         if self.pending is not None:
-            self.fail(f"move number {self.pending[3]} is not followed by a ply", self.pending[2])
+            self.fail(_("move number {value} is not followed by a ply").format(value=self.pending[3]), self.pending[2])
             return
         number, side = _move_number(word)
         context = self.context
         if context is not None and goes_back(context, number, side):
-            self.fail(f"move number {word} goes back: the ply before is numbered "
-                      f"{context[0]}{'.' if context[1] == WHITE else '...'}", offset)
+            self.fail(_("move number {word} goes back: the ply before is numbered {number}{dots}").format(
+                word=word, number=context[0], dots='.' if context[1] == WHITE else '...'), offset)
             return
         self.pending = (number, side, offset, word)
 
@@ -402,12 +405,13 @@ class _Tokenizer:
         game.tokens.append(PlyToken(number, side, origin, target, captures, word, *self.lines.place(offset)))
 
     def on_capture(self, word: str, offset: int) -> None:
-        self.fail(f"a capture is glued to the ply that closed the mill in PlayOK's records, "
-                  f"as in 5x13 or 10-1x23 (not {word} on its own)", offset)
+        self.fail(_("a capture is glued to the ply that closed the mill in PlayOK's records, as in "
+                    "5x13 or 10-1x23 (not {word} on its own)").format(word=word), offset)
 
     def on_book(self, word: str, offset: int) -> None:
-        self.fail(f"{word} is in the book's notation, but this text is read in {NUMBERED_POINTS}, as its "
-                  f"first ply is written: a text is written in one or the other (here: {_in_playok(word)})", offset)
+        self.fail(_("{word} is in the book's notation, but this text is read in {notation}, "
+                    "as its first ply is written: a text is written in one or the other (here: "
+                    "{playok})").format(word=word, notation=_(NUMBERED_POINTS), playok=_in_playok(word)), offset)
 
     def on_other(self, word: str, offset: int) -> None:
         if word != "[":

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
+from muehle.notation.i18n import N_, _
 from muehle.notation.model import WHITE, Game, Ply
 from muehle.notation.pgn import numbered, pgn_result
 from muehle.notation.playok import PLAYOK_NUMBERS
@@ -47,11 +48,11 @@ def playok_ply_text(ply: Ply) -> str:
 def _check_plain(ply: Ply, game: Game) -> None:
     """:class:`~muehle.notation.writers.UnwritableError` for what PlayOK's records cannot carry."""
     check_ply(ply, game)
-    kept = ("variations" if ply.variations else "an annotation" if ply.annotation else "NAGs" if ply.nags
-            else "a draw offer" if ply.draw_offer else None)
+    kept = (N_("variations") if ply.variations else N_("an annotation") if ply.annotation else N_("NAGs") if ply.nags
+            else N_("a draw offer") if ply.draw_offer else None)
     if kept is not None:
-        raise unwritable(f"{ply.label()} has {kept}, which PlayOK's records cannot carry "
-                         "(write notation, PGN, JSON or YAML to keep them)", game, ply)
+        raise unwritable(_("{ply} has {what}, which PlayOK's records cannot carry (write notation, PGN, JSON or YAML "
+                           "to keep them)").format(ply=ply.label(), what=_(kept)), game, ply)
 
 
 def _movetext_units(game: Game, result: str) -> list[str]:
@@ -84,8 +85,9 @@ def game_playok(game: Game, width: int = PLAYOK_WIDTH) -> str:
     """One game as PlayOK writes it, ending with a newline."""
     conflict = game.result_conflict
     if conflict is not None:
-        raise unwritable(f"{game.result_stated(conflict[0])}, but the Result tag says {conflict[1]}: a PlayOK "
-                         "record gives one result (make them agree, or end the movetext with *)", game)
+        raise unwritable(_("{stated}, but the Result tag says {tag}: a PlayOK record gives one result (make them "
+                           "agree, or end the movetext with *)").format(stated=game.result_stated(conflict[0]),
+                                                                        tag=conflict[1]), game)
     try:
         with_numbers = numbered(game)
         check_numbering(with_numbers.plies, with_numbers)

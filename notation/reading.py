@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterator, Optional
 
+from muehle.notation.i18n import _
 from muehle.notation.inputs import PathArg, input_form, path_text, read_text, regular_file, source_name
 from muehle.notation.model import Game
 
@@ -118,7 +119,8 @@ def _read_pipe(given: Input) -> Iterator[Game]:
     try:
         handle = open(given.name, "rb")
     except OSError as error:
-        raise MuehleError(f"cannot read {given.name}: {error.strerror}", source=given.source, code="io") from None
+        raise MuehleError(_("cannot read {name}: {strerror}").format(
+            name=given.name, strerror=error.strerror), source=given.source, code="io") from None
     with handle:
         head = handle.read(HEAD_BYTES)
         if _looks_like_playok(_head_text(head)):

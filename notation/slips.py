@@ -24,6 +24,8 @@ reading declines a game whose lines may hold one (:func:`may_hold_slip`).
 from __future__ import annotations
 
 import re
+
+from muehle.notation.i18n import N_, _
 from typing import Iterable
 
 __all__ = ["TRANSLATION", "has_slip", "may_hold_slip", "number_slip", "ply_slips"]
@@ -31,7 +33,7 @@ __all__ = ["TRANSLATION", "has_slip", "may_hold_slip", "number_slip", "ply_slips
 #: The slips' characters as the notation writes them (each one character for one, so columns stay).
 TRANSLATION = str.maketrans({"\u2013": "-", "\u2014": "-", "\u00d7": "x", ":": "x"})
 
-_DASHES = {"\u2013": "an en dash", "\u2014": "an em dash"}
+_DASHES = {"\u2013": N_("an en dash"), "\u2014": N_("an em dash")}
 
 #: The move number a token starts with (as the grammar's NUMBER, a slip's space included).
 _NUMBER = re.compile(r"[0-9]+[ \t]*(?:\.\.\.|…|\.(?:[ \t]*(?:\.\.\.|…|-))?)")
@@ -75,12 +77,14 @@ def ply_slips(token: str, move: str) -> list[tuple[int, str]]:
         if kind == "number":
             slips.append((found.start(), number_slip(_NUMBER.match(token).group())))  # type: ignore[union-attr]
         elif kind == "dash":
-            slips.append((found.start(), f"'{found.group()}' ({_DASHES[found.group()]}) read as the '-' of a move: "
-                                         f"write {move}"))
+            slips.append((found.start(), _("'{dash}' ({name}) read as the '-' of a move: write {move}").format(
+                dash=found.group(), name=_(_DASHES[found.group()]), move=move)))
         elif kind == "mark":
-            slips.append((found.start(), f"'{found.group()}' read as the capture mark 'x': write {move}"))
+            slips.append((found.start(), _("'{mark}' read as the capture mark 'x': write {move}").format(
+                mark=found.group(), move=move)))
         else:
-            slips.append((found.start(), f"the space after the capture mark read as none: write {move}"))
+            slips.append((found.start(), _("the space after the capture mark read as none: write {move}").format(
+                move=move)))
     return slips
 
 
@@ -91,4 +95,4 @@ def number_slip(token: str) -> str:
     ("the space before the '.' of the move number read as none: write 11.", "the space before the '.' of the move number read as none: write 11. ...")
     """
     fixed = re.sub(r"(?<=[0-9])[ \t]+", "", token, count=1)
-    return f"the space before the '.' of the move number read as none: write {fixed}"
+    return _("the space before the '.' of the move number read as none: write {fixed}").format(fixed=fixed)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Optional
 
+from muehle.notation.i18n import _
 from muehle.notation.quoted import quoted_text
 
 __all__ = ["LONGEST_TAG_VALUE", "too_long_tag_value", "TAG_NAME", "TAG_OPENING", "TAG_START", "TAG", "TAG_LINE", "tag_pair", "tag_value_column",
@@ -61,7 +62,8 @@ def too_long_tag_value(name: str, value: str) -> Optional[str]:
     """
     if len(value) <= LONGEST_TAG_VALUE:
         return None
-    return f"the value of tag {name} is {len(value)} characters long; the longest read is {LONGEST_TAG_VALUE}"
+    return _("the value of tag {name} is {length} characters long; the longest read is {most}").format(
+        name=name, length=len(value), most=LONGEST_TAG_VALUE)
 
 
 def tag_value_column(pair: str, column: int) -> int:

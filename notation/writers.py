@@ -28,6 +28,7 @@ import re
 from typing import Callable, Iterable, Optional, Sequence
 
 from muehle.notation.errors import MuehleError
+from muehle.notation.i18n import N_, _
 from muehle.notation.model import (
     ANNOTATIONS, POINT_SET, RESULTS, SIDES, TOO_LARGE, WHITE, Game, Numbering, Ply, Variation, decimal_digits, goes_back, next_numbering, too_many_digits,
 )
@@ -52,9 +53,9 @@ GLUED_CAPTURE = "x"
 LINE_BREAK = "\n"
 
 #: What a comment cannot hold, as the errors say it: a cut (see :func:`comment_fault`) ...
-COMMENT_CUT = "a blank line followed by a line that starts like a tag pair ([Name \")"
+COMMENT_CUT = N_("a blank line followed by a line that starts like a tag pair ([Name \")")
 #: ... and what no form of comment can hold.
-COMMENT_BRACE_AND_BREAK = "both '}' and a line break"
+COMMENT_BRACE_AND_BREAK = N_("both '}' and a line break")
 
 #: Tag names the notation can carry: letters, digits and underscores.
 TAG_NAME = re.compile(TAG_NAME_PATTERN + r"\Z")
@@ -90,9 +91,10 @@ def check_tag_pair(name: str, value: str, game: Optional[Game] = None) -> None:
     """:class:`UnwritableError` when no tag pair can carry ``name`` and ``value``: a name of
     other than letters, digits and ``_``, or a value with a line break."""
     if not TAG_NAME.match(name):
-        raise unwritable(f"tag name {name!r} cannot be written (letters, digits and _ only)", game)
+        raise unwritable(_("tag name {name} cannot be written (letters, digits and _ only)").format(name=repr(name)), game)
     if "\n" in value or "\r" in value:
-        raise unwritable(f"the value of tag {name} contains a line break, which a tag pair cannot carry", game)
+        raise unwritable(_("the value of tag {name} contains a line break, which a tag pair cannot carry").format(
+            name=name), game)
 
 
 def comment_unit(text: str, game: Optional[Game] = None, ply: Optional[Ply] = None) -> str:
@@ -108,8 +110,9 @@ def comment_unit(text: str, game: Optional[Game] = None, ply: Optional[Ply] = No
     """
     fault = comment_fault(text)
     if fault is not None:
-        raise unwritable(f"a comment holding {COMMENT_CUT} cannot be written" if fault is COMMENT_CUT else
-                         f"a comment containing {COMMENT_BRACE_AND_BREAK} cannot be written", game, ply)
+        raise unwritable(_("a comment holding {text} cannot be written").format(text=COMMENT_CUT) if fault is COMMENT_CUT
+                         else _("a comment containing {text} cannot be written").format(text=COMMENT_BRACE_AND_BREAK),
+                         game, ply)
     if "}" not in text:
         return f"{{ {text} }}" if text else "{}"
     return f"; {text}" if text else ";"
@@ -141,20 +144,22 @@ def check_ply(ply: Ply, game: Optional[Game] = None) -> None:
     points = (ply.target, *ply.captures) if ply.origin is None else (ply.target, ply.origin, *ply.captures)
     for point in points:
         if point not in POINT_SET:
-            raise unwritable(f"{point!r} is not a point of the board", game, ply)
+            raise unwritable(_("{point} is not a point of the board").format(point=repr(point)), game, ply)
     if ply.side not in SIDES:
-        raise unwritable(f"{ply.side!r} is not a side (white or black)", game, ply)
+        raise unwritable(_("{side} is not a side (white or black)").format(side=repr(ply.side)), game, ply)
     if ply.annotation is not None and ply.annotation not in ANNOTATIONS:
-        raise unwritable(f"{ply.annotation!r} is not an annotation ({', '.join(ANNOTATIONS)})", game, ply)
+        raise unwritable(_("{annotation} is not an annotation ({listing})").format(
+            annotation=repr(ply.annotation), listing=", ".join(ANNOTATIONS)), game, ply)
     for nag in ply.nags:
         if not (type(nag) is int and 1 <= nag <= 255):
-            raise unwritable(f"NAG {nag!r} is out of range ($1 to $255)", game, ply)
+            raise unwritable(_("NAG {nag} is out of range ($1 to $255)").format(nag=repr(nag)), game, ply)
 
 
 def check_result(game: Game) -> None:
     """:class:`UnwritableError` when the result of ``game`` is none of :data:`RESULTS` (or ``None``)."""
     if game.result is not None and game.result not in RESULTS:
-        raise unwritable(f"{game.result!r} is not a result ({', '.join(RESULTS)})", game)
+        raise unwritable(_("{result} is not a result ({listing})").format(result=repr(game.result),
+                                                                          listing=", ".join(RESULTS)), game)
 
 
 def ply_text(ply: Ply, capture_mark: str = BOOK_CAPTURE) -> str:
@@ -254,7 +259,7 @@ def _line_units(
 def _variation_units(variation: Variation, units: list[str], mark: str, game: Game, comment: CommentForm,
                      context: Optional[Numbering], black: str = "...") -> None:
     if not variation.plies:
-        raise unwritable("a variation without plies cannot be written", game)
+        raise unwritable(_("a variation without plies cannot be written"), game)
     inner: list[str] = []
     _line_units(variation.plies, variation.comments, inner, mark, game, comment, context, black)
     inner[0] = "(" + inner[0]
@@ -272,9 +277,10 @@ def check_move_number(ply: Ply, game: Optional[Game], counted_on: bool = False) 
     if ply.number is None:
         return
     if ply.number < 0:
-        raise unwritable(f"move number {ply.number} cannot be written (a move number is 0 or more)", game, ply)
+        raise unwritable(_("move number {number} cannot be written (a move number is 0 or more)").format(
+            number=ply.number), game, ply)
     if ply.number >= TOO_LARGE and not counted_on:
-        raise unwritable(too_many_digits("move number", decimal_digits(ply.number)), game, ply)
+        raise unwritable(too_many_digits(N_("move number"), decimal_digits(ply.number)), game, ply)
 
 
 def _numbering_read_back(context: Optional[Numbering], ply: Ply, game: Game, black: str = "...") -> Numbering:

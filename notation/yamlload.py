@@ -14,6 +14,7 @@ from typing import Any, Callable, Optional
 
 import yaml
 
+from muehle.notation.i18n import N_, _
 from muehle.notation.model import TOO_LARGE, decimal_digits, too_many_digits
 
 #: PyYAML's safe loader, in C where libyaml is there (many times faster; the same plain data).
@@ -56,7 +57,7 @@ def load_yaml_strictly(text: str) -> Any:
     except RecursionError:  # (PyYAML reads nested collections recursively)
         depth, mark = _deepest(text)
         raise yaml.constructor.ConstructorError(
-            None, None, f"collections nested {depth} deep, deeper than can be read", mark) from None
+            None, None, _("collections nested {depth} deep, deeper than can be read").format(depth=depth), mark) from None
     finally:
         loader.dispose()
 
@@ -94,7 +95,7 @@ def _deepest(text: str) -> tuple[int, Any]:
 
 
 #: What an alias is refused with.
-ALIAS_PROBLEM = "YAML anchors and aliases are not read here: write the value out"
+ALIAS_PROBLEM = N_("YAML anchors and aliases are not read here: write the value out")
 
 
 def _check_nodes(root: yaml.Node, integer: Callable[[yaml.ScalarNode], int]) -> None:
@@ -116,8 +117,8 @@ def _check_nodes(root: yaml.Node, integer: Callable[[yaml.ScalarNode], int]) -> 
                     key = (key_node.tag, key_node.value)
                     if key in seen:
                         raise yaml.constructor.ConstructorError(
-                            "while reading a mapping", node.start_mark,
-                            f"found the key {key_node.value!r} twice", key_node.start_mark,
+                            _("while reading a mapping"), node.start_mark,
+                            _("found the key {key} twice").format(key=repr(key_node.value)), key_node.start_mark,
                         )
                     seen.add(key)
                 children.append(key_node)
@@ -130,7 +131,7 @@ def _check_nodes(root: yaml.Node, integer: Callable[[yaml.ScalarNode], int]) -> 
             count = len(walked)
             add(id(child))
             if len(walked) == count:
-                raise yaml.constructor.ConstructorError(None, None, ALIAS_PROBLEM, child.start_mark)
+                raise yaml.constructor.ConstructorError(None, None, _(ALIAS_PROBLEM), child.start_mark)
             if not isinstance(child, yaml.ScalarNode):
                 pending.append(child)
             elif child.tag == _INT_TAG and len(child.value) > 100:  # (a shorter one is not too long)
@@ -151,7 +152,8 @@ def _check_scalar(node: yaml.ScalarNode, integer: Callable[[yaml.ScalarNode], in
         return
     if len(node.value) > LONGEST_INTEGER_TEXT:
         raise yaml.constructor.ConstructorError(
-            None, None, f"a number written with {len(node.value)} characters is too long (at most {LONGEST_INTEGER_TEXT})",
+            None, None, _("a number written with {length} characters is too long (at most {most})").format(
+                length=len(node.value), most=LONGEST_INTEGER_TEXT),
             node.start_mark)
     try:
         value = integer(node)
@@ -161,4 +163,4 @@ def _check_scalar(node: yaml.ScalarNode, integer: Callable[[yaml.ScalarNode], in
         if -TOO_LARGE < value < TOO_LARGE:
             return
         digits = decimal_digits(value)
-    raise yaml.constructor.ConstructorError(None, None, too_many_digits("a number", digits), node.start_mark)
+    raise yaml.constructor.ConstructorError(None, None, too_many_digits(N_("a number"), digits), node.start_mark)

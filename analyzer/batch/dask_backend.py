@@ -25,12 +25,13 @@ from collections import deque
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from muehle.notation.errors import MuehleError
+from muehle.notation.i18n import N_, _
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
 
 #: What is said when Dask is missing.
-NEEDS_DASK = "--scheduler needs Dask's distributed scheduler; install it with: pip install 'muehle[dask]'"
+NEEDS_DASK = N_("--scheduler needs Dask's distributed scheduler; install it with: pip install 'muehle[dask]'")
 
 #: How many tasks, per worker thread of the cluster, are submitted ahead of the result waited for.
 TASKS_AHEAD = 3
@@ -82,7 +83,7 @@ def require_dask() -> None:
     try:
         import dask.distributed  # noqa: F401
     except ImportError:
-        raise ImportError(NEEDS_DASK) from None
+        raise ImportError(_(NEEDS_DASK)) from None
 
 
 class DaskBackend:
@@ -109,8 +110,8 @@ class DaskBackend:
         except (OSError, TimeoutError) as error:
             if self.cluster is not None:
                 self.cluster.close()
-            raise MuehleError(f"cannot reach the Dask scheduler at {address}: {error}", source="--scheduler",
-                              code="scheduler") from None
+            raise MuehleError(_("cannot reach the Dask scheduler at {address}: {error}").format(address=address, error=error),
+                              source="--scheduler", code="scheduler") from None
         #: Whether the workers see this machine's files (a temporary file, say): only a local cluster's do.
         self.local = address == "local"
 
@@ -142,7 +143,7 @@ class DaskBackend:
                 try:
                     result = future.result()
                 except KilledWorker as error:
-                    raise MuehleError(f"a worker of the Dask cluster stopped unexpectedly ({error})",
+                    raise MuehleError(_("a worker of the Dask cluster stopped unexpectedly ({error})").format(error=error),
                                       source=name, code="worker") from None
                 future.release()
                 following: Any = next(source, pending)  # (``pending``: there is none)

@@ -25,17 +25,18 @@ from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.reports.verdict import judge_replay
 from muehle.analyzer.reports.zwickmuehle import has_zwickmuehle
 from muehle.notation.model import FINISHED_RESULTS, SIDES, Game, normal_result, other_side
+from muehle.notation.i18n import N_
 
 if TYPE_CHECKING:  # (sources reads the games; the facts only take them)
     from muehle.analyzer.batch.sources import SourcedGame
 
 #: The features ``--has`` asks for, each with what it means.
 FEATURES: dict[str, str] = {
-    "mill": "a ply of the main line closed a mill",
-    "double-mill": "a ply of the main line closed two mills at once",
-    "capture-from-mill": "a capture took a stone that stood in a closed mill",
-    "zwickmuehle": "a side had a Zwickmühle (running double mill) in a position of the main line",
-    "flying": "a side reached the flying phase (three stones, under a ruleset that lets it jump)",
+    "mill": N_("a ply of the main line closed a mill"),
+    "double-mill": N_("a ply of the main line closed two mills at once"),
+    "capture-from-mill": N_("a capture took a stone that stood in a closed mill"),
+    "zwickmuehle": N_("a side had a Zwickmühle (running double mill) in a position of the main line"),
+    "flying": N_("a side reached the flying phase (three stones, under a ruleset that lets it jump)"),
 }
 
 

@@ -26,6 +26,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, TypeVar
 
 from muehle.notation.errors import MuehleError
+from muehle.notation.i18n import _
 
 if TYPE_CHECKING:  # (multiprocessing is imported only when workers are started)
     from multiprocessing.connection import Connection
@@ -167,7 +168,7 @@ class Pool:
         """The error for a worker that stopped before its work was done (killed, out of memory)."""
         process = next(process for process, end in self.workers if end is connection)
         process.join(1)
-        return MuehleError(f"a worker process stopped unexpectedly (exit status {process.exitcode})",
+        return MuehleError(_("a worker process stopped unexpectedly (exit status {status})").format(status=process.exitcode),
                            source=name, code="worker")
 
     def close(self) -> None:

@@ -17,6 +17,8 @@ from __future__ import annotations
 import shutil
 import sys
 import time
+
+from muehle.notation.i18n import N_, _, ngettext
 from types import TracebackType
 from typing import Any, Callable, Iterable, Optional, TextIO, TypeVar
 
@@ -38,7 +40,7 @@ def format_duration(seconds: float) -> str:
 
 
 def format_status(games: int, plies: int, elapsed: float, fraction: Optional[float] = None,
-                  verb: str = "checked") -> str:
+                  verb: str = N_("checked")) -> str:
     """The progress line: counts (of games ``verb``: checked, converted, ...), plies per second,
     and, when the share done is known, time left.
 
@@ -47,7 +49,8 @@ def format_status(games: int, plies: int, elapsed: float, fraction: Optional[flo
     >>> format_status(1, 40, elapsed=4.0, fraction=1.0, verb="converted")
     'converted 1 game, 40 plies  10 plies/s  100%'
     """
-    text = f"{verb} {games:,} game{'' if games == 1 else 's'}, {plies:,} plies"
+    text = ngettext("{verb} {games} game, {plies} plies", "{verb} {games} games, {plies} plies", games).format(
+        verb=_(verb), games=f"{games:,}", plies=f"{plies:,}")
     if elapsed > 0:
         text += f"  {plies / elapsed:,.0f} plies/s"
     if fraction is not None:
@@ -91,7 +94,7 @@ class Progress:
         quiet: bool = False,
         interval: float = 0.2,
         clock: Callable[[], float] = time.monotonic,
-        verb: str = "checked",
+        verb: str = N_("checked"),
     ) -> None:
         self.total = total
         self.verb = verb

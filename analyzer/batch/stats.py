@@ -21,6 +21,7 @@ from collections import Counter
 from typing import Any, Optional, Union
 
 from muehle.analyzer.batch.facts import GameFacts
+from muehle.notation.i18n import NP_, _, ngettext, pgettext
 
 #: How a game is counted under the end of its game: the engine's reasons, and these.
 UNFINISHED = "unfinished"  # the board decided nothing and the record declares no result
@@ -141,28 +142,31 @@ class Stats:
 
     def text_lines(self) -> list[str]:
         """The counts as text, one section after the other."""
-        lines = [f"{_count(self.games, 'game')}: {self.valid} valid, {self.invalid} invalid"
-                 + (f", {_count(self.unreadable_inputs, 'unreadable input')}" if self.unreadable_inputs else "")]
+        lines = [ngettext("{count} game: {valid} valid, {invalid} invalid", "{count} games: {valid} valid, {invalid} invalid",
+                          self.games).format(count=self.games, valid=self.valid, invalid=self.invalid)
+                 + (", " + ngettext("{count} unreadable input", "{count} unreadable inputs", self.unreadable_inputs).format(
+                     count=self.unreadable_inputs) if self.unreadable_inputs else "")]
         if self.codes:
-            lines.append("invalid by error code:")
+            lines.append(_("invalid by error code:"))
             lines.extend(_rows(sorted(self.codes.items())))
         if self.results:
-            lines.append("results (declared, on the board):")
-            lines.extend(_rows([(f"{declared}, {board or 'undecided'}", count)
+            lines.append(_("results (declared, on the board):"))
+            lines.extend(_rows([(f"{declared}, {board or _('undecided')}", count)
                                 for (declared, board), count in sorted(self.results.items(), key=_result_order)]))
         if self.ends:
-            lines.append("ends:")
+            lines.append(_("ends:"))
             lines.extend(_rows(sorted(self.ends.items())))
         if self.draw_rights:
-            lines.append("games with a draw right:")
+            lines.append(_("games with a draw right:"))
             lines.extend(_rows(sorted(self.draw_rights.items())))
         if self.games:
             summary = self.length_summary()
-            lines.append(f"plies: min {summary['min']}, median {summary['median']}, max {summary['max']}")
+            lines.append(_("plies: min {least}, median {median}, max {most}").format(least=summary["min"], median=summary["median"],
+                                                                                     most=summary["max"]))
         if self.players:
-            lines.extend(_table("players:", self.players, ("games", "white", "black", "wins", "draws", "losses")))
+            lines.extend(_table(_("players:"), self.players, _PLAYER_COLUMNS))
         if self.events:
-            lines.extend(_table("events:", self.events, ("games", "valid", "invalid")))
+            lines.extend(_table(_("events:"), self.events, _EVENT_COLUMNS))
         return lines
 
 
@@ -171,8 +175,10 @@ def _result_order(item: tuple[tuple[str, Optional[str]], int]) -> tuple[str, str
     return declared, board or ""
 
 
-def _count(number: int, word: str) -> str:
-    return f"{number} {word}{'' if number == 1 else 's'}"
+#: The columns of the players' and the events' tables (their headings translated where shown).
+_PLAYER_COLUMNS = (NP_("column", "games"), NP_("column", "white"), NP_("column", "black"), NP_("column", "wins"),
+                   NP_("column", "draws"), NP_("column", "losses"))
+_EVENT_COLUMNS = (NP_("column", "games"), NP_("column", "valid"), NP_("column", "invalid"))
 
 
 def _rows(items: list[tuple[str, int]]) -> list[str]:
@@ -190,8 +196,10 @@ def _table(title: str, rows: dict[str, dict[str, int]], columns: tuple[str, ...]
       Ada       12     3
     """
     left = max(len(title), 2 + max(len(name) for name in rows))
-    widths = [max(len(column), *(len(str(counts[column])) for counts in rows.values())) for column in columns]
-    head = title.ljust(left) + "".join(f"  {column.rjust(size)}" for column, size in zip(columns, widths))
+    headings = [pgettext("column", column) for column in columns]
+    widths = [max(len(heading), *(len(str(counts[column])) for counts in rows.values()))
+              for column, heading in zip(columns, headings)]
+    head = title.ljust(left) + "".join(f"  {heading.rjust(size)}" for heading, size in zip(headings, widths))
     return [head] + ["  " + name.ljust(left - 2) + "".join(f"  {str(counts[column]).rjust(size)}"
                                                           for column, size in zip(columns, widths))
                      for name, counts in sorted(rows.items())]

@@ -36,6 +36,7 @@ from typing import Any, BinaryIO, Callable, Generator, Iterable, Iterator, Optio
 from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset
 from muehle.analyzer.reports.verdict import GameReport, judge
 from muehle.notation.errors import MuehleError, no_game
+from muehle.notation.i18n import _, ngettext
 from muehle.notation.inputs import PathArg, path_text, read_text, regular_file, source_name
 from muehle.notation.reading import format_of, read
 from muehle.analyzer.batch.pool import Pool, usable_processors
@@ -70,9 +71,11 @@ class ValidationSummary:
 
     def line(self) -> str:
         """``N games, M valid, K invalid`` (and the unreadable inputs, if any: inputs without a game too)."""
-        text = f"{self.games} {'game' if self.games == 1 else 'games'}, {self.valid} valid, {self.invalid} invalid"
+        text = ngettext("{count} game, {valid} valid, {invalid} invalid", "{count} games, {valid} valid, {invalid} invalid",
+                        self.games).format(count=self.games, valid=self.valid, invalid=self.invalid)
         if self.input_errors:
-            text += f", {self.input_errors} unreadable {'input' if self.input_errors == 1 else 'inputs'}"
+            text += ngettext(", {count} unreadable input", ", {count} unreadable inputs",
+                             self.input_errors).format(count=self.input_errors)
         return text
 
 
@@ -327,8 +330,8 @@ def results_in_range(piece: Range, results: Callable[[BinaryIO, Range], Iterator
     except MuehleError as error:
         return collected, error
     except OSError as error:
-        return collected, MuehleError(f"cannot read {piece.path}: {error.strerror}", source=piece.source,
-                                      line=piece.first_line, code="io")
+        return collected, MuehleError(_("cannot read {name}: {reason}").format(name=piece.path, reason=error.strerror),
+                                      source=piece.source, line=piece.first_line, code="io")
     return collected, None
 
 
@@ -366,7 +369,8 @@ def map_ranges(backend: Backend, name: str, source: str, stdin_text: Optional[st
     try:
         handle = open(name, "rb")
     except OSError as error:
-        yield MuehleError(f"cannot read {name}: {error.strerror}", source=source, code="io")
+        yield MuehleError(_("cannot read {name}: {reason}").format(name=name, reason=error.strerror), source=source,
+                          code="io")
         return
     with handle:
         size = range_size(os.fstat(handle.fileno()).st_size, backend.threads, MIN_RANGE_BYTES, RANGE_BYTES,
@@ -382,8 +386,8 @@ def map_ranges(backend: Backend, name: str, source: str, stdin_text: Optional[st
                         yield error
                         return
                     except OSError as error:
-                        yield MuehleError(f"cannot read {name}: {error.strerror}", source=source,
-                                          line=piece.first_line, code="io")
+                        yield MuehleError(_("cannot read {name}: {reason}").format(name=name, reason=error.strerror),
+                                          source=source, line=piece.first_line, code="io")
                         return
                 continue
             for results, failure in backend.map(function, (task_of(piece) for piece in group), source):

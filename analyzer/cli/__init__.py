@@ -10,8 +10,10 @@ exit with status 2 (click's convention).
 from __future__ import annotations
 
 import contextlib
+import copy
 import importlib
 import importlib.util
+import inspect
 import io
 import os
 import signal
@@ -23,20 +25,22 @@ import click
 
 from muehle.analyzer.cli.common import colour_option
 from muehle.notation.errors import MuehleError, visible
+from muehle.notation.i18n import (CHOICES, N_, _, current_language, language_from_environment, set_language,
+                                  translated_text)
 
 #: Command name -> (module in this package, function name, one-line help).
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "convert": ("convert", "convert", "Convert records between notation, JSON, YAML, PGN and HTML."),
-    "validate": ("validate", "validate", "Replay records under a ruleset and report every broken rule."),
-    "rules": ("rules", "rules", "List the rulesets, or print one as YAML."),
-    "generate": ("generate", "generate", "Generate random legal games."),
-    "analyze": ("analyze", "analyze", "Report mills, captures, phases, repetitions and draw rights."),
-    "claim": ("claim", "claim", "Decide whether a draw claim was right at a given ply."),
-    "show": ("show", "show", "Show a position as a board diagram, SVG or FEN."),
-    "positions": ("positions", "positions", "List every position of a game: FEN, stones, phase, side to move."),
-    "endgames": ("endgames", "endgames", "Solve small endgames; probe a position's perfect-play value."),
-    "select": ("select", "select", "Write the games that meet criteria (players, result, tags, validity, end, features)."),
-    "stats": ("stats", "stats", "Count games: validity by error code, results, ends, draw rights, lengths, players."),
+    "convert": ("convert", "convert", N_("Convert records between notation, JSON, YAML, PGN and HTML.")),
+    "validate": ("validate", "validate", N_("Replay records under a ruleset and report every broken rule.")),
+    "rules": ("rules", "rules", N_("List the rulesets, or print one as YAML.")),
+    "generate": ("generate", "generate", N_("Generate random legal games.")),
+    "analyze": ("analyze", "analyze", N_("Report mills, captures, phases, repetitions and draw rights.")),
+    "claim": ("claim", "claim", N_("Decide whether a draw claim was right at a given ply.")),
+    "show": ("show", "show", N_("Show a position as a board diagram, SVG or FEN.")),
+    "positions": ("positions", "positions", N_("List every position of a game: FEN, stones, phase, side to move.")),
+    "endgames": ("endgames", "endgames", N_("Solve small endgames; probe a position's perfect-play value.")),
+    "select": ("select", "select", N_("Write the games that meet criteria (players, result, tags, validity, end, features).")),
+    "stats": ("stats", "stats", N_("Count games: validity by error code, results, ends, draw rights, lengths, players.")),
 }
 
 
@@ -53,21 +57,91 @@ def _terminate(signum: int, frame: Any) -> None:
     raise Terminated()
 
 
+#: click's own help texts for the options it adds, to be translated as ours are.
+CLICK_HELP = (N_("Show this message and exit."), N_("Show the version and exit."))
+
+
+def translated(command: click.Command) -> click.Command:
+    """``command`` with its help and its options' help in the current language (a copy; the
+    command itself keeps the English it was defined with)."""
+    if current_language() == "en":
+        return command
+    shown = copy.copy(command)
+    shown.help = _(inspect.cleandoc(command.help)) if command.help else command.help
+    shown.short_help = _(command.short_help) if command.short_help else command.short_help
+    shown.params = []
+    for param in command.params:
+        param = copy.copy(param)
+        if isinstance(param, click.Option) and param.help:
+            param.help = translated_text(param.help)
+        shown.params.append(param)
+    original_help_option = shown.get_help_option
+
+    def help_option(ctx: click.Context) -> Optional[click.Option]:
+        """click's ``--help`` with its help in the current language."""
+        option = original_help_option(ctx)
+        if option is None or not option.help:
+            return option
+        shown_option = copy.copy(option)
+        shown_option.help = _(option.help)
+        return shown_option
+
+    setattr(shown, "get_help_option", help_option)
+    if isinstance(command, click.Group) and not isinstance(command, LazyGroup):
+        shown.commands = {name: translated(sub) for name, sub in command.commands.items()}  # type: ignore[attr-defined]
+    return shown
+
+
+def _choose_language(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> None:
+    """``--lang``: words in the language asked for from here on (the environment's when not given)."""
+    if value is not None:
+        set_language(value)
+
+
+#: ``--lang``, of the group and of every command (``muehle --lang de show ...``, ``muehle show --lang de ...``).
+LANGUAGE_OPTION = click.Option(
+    ["--lang"], type=click.Choice(CHOICES, case_sensitive=False), is_eager=True, expose_value=False,
+    callback=_choose_language,
+    help=N_("Language of messages, reports and help: de or en; default: the environment's "
+            "(LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else en."))
+
+
 class LazyGroup(click.Group):
-    """A group that imports a command's module only when the command is used."""
+    """A group that imports a command's module only when the command is used; its words are in
+    the language of ``--lang``, else of the environment."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Run with the language of the environment until ``--lang`` says otherwise; the language
+        before is restored after (the tests run many commands in one process)."""
+        before = current_language()
+        set_language(language_from_environment())
+        try:
+            return super().main(*args, **kwargs)
+        finally:
+            set_language(before)
+
+    def get_help(self, ctx: click.Context) -> str:
+        if current_language() == "en" or getattr(self, "_shown", False):
+            return super().get_help(ctx)
+        shown = translated(self)
+        shown._shown = True  # type: ignore[attr-defined]
+        return shown.get_help(ctx)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(name for name in COMMANDS if self._available(name))
 
     def _available(self, name: str) -> bool:
-        module, _, _ = COMMANDS[name]
+        module, _attribute, _help = COMMANDS[name]
         return importlib.util.find_spec(f"{__name__}.{module}") is not None
 
     def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
         if name not in COMMANDS or not self._available(name):
             return None
-        module, attribute, _ = COMMANDS[name]
-        return getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
+        module, attribute, _help = COMMANDS[name]
+        command: click.Command = getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
+        if not any(param.name == "lang" for param in command.params):
+            command.params.append(LANGUAGE_OPTION)
+        return translated(command)
 
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command; Ctrl-C exits 130 and SIGTERM 143 (128 + the signal's number), with one
@@ -75,21 +149,23 @@ class LazyGroup(click.Group):
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
-            click.echo("muehle: interrupted", err=True)
+            click.echo("muehle: " + _("interrupted"), err=True)
             sys.exit(128 + int(signal.SIGINT))
         except Terminated:
-            click.echo("muehle: terminated", err=True)
+            click.echo("muehle: " + _("terminated"), err=True)
             sys.exit(TERMINATED_STATUS)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
+        rows = [(name, _(COMMANDS[name][2])) for name in self.list_commands(ctx)]
         if rows:
-            with formatter.section("Commands"):
+            with formatter.section(_("Commands")):
                 formatter.write_dl(rows)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="muehle", prog_name="muehle")
+@click.option(*LANGUAGE_OPTION.opts, type=LANGUAGE_OPTION.type, is_eager=True, expose_value=False,
+              callback=_choose_language, help=LANGUAGE_OPTION.help)
 @colour_option
 def cli() -> None:
     """muehle: game records of Nine Men's Morris (Mühle).
@@ -147,14 +223,14 @@ def main(argv: Optional[list[str]] = None) -> Any:
         report_error(error)
         sys.exit(1)
     except KeyboardInterrupt:
-        click.echo("muehle: interrupted", err=True)
+        click.echo("muehle: " + _("interrupted"), err=True)
         sys.exit(130)
     except Terminated:
-        click.echo("muehle: terminated", err=True)
+        click.echo("muehle: " + _("terminated"), err=True)
         sys.exit(TERMINATED_STATUS)
     except Exception as error:  # a bug: say so in one line, unless debugging
         if os.environ.get("MUEHLE_DEBUG"):
             raise
-        click.echo(visible(f"muehle: internal error: {type(error).__name__}: {error} "
-                           "(set MUEHLE_DEBUG=1 for details)"), err=True)
+        click.echo(visible("muehle: " + _("internal error: {kind}: {error} (set MUEHLE_DEBUG=1 for details)").format(
+            kind=type(error).__name__, error=error)), err=True)
         sys.exit(3)

@@ -28,6 +28,7 @@ from muehle.analyzer.cli.game_input import GameInput
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.errors import MuehleError, visible
+from muehle.notation.i18n import N_, _
 
 FORMATS = ("text", "json", "yaml")
 
@@ -96,14 +97,14 @@ def _safe(text: str, colour: bool) -> str:
 @click.command(name="analyze")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--game", "game_choice", type=GameChoice(), default=ALL_GAMES, show_default=True,
-              help="Only this game of each file (1 is the first), or 'all' (every game).")
+              help=N_("Only this game of each file (1 is the first), or 'all' (every game)."))
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
-              help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
+              help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
 @click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default="text", show_default=True,
-              help="A timeline for people, or the documented JSON/YAML contract.")
+              help=N_("A timeline for people, or the documented JSON/YAML contract."))
 @click.option("--perfect", is_flag=True,
-              help="Add the endgame tables' values and marks to plies played without stones in hand (needs numpy).")
-@click.option("--endgames-dir", default=None, metavar="DIR", help="With --perfect: the endgame tables' cache folder.")
+              help=N_("Add the endgame tables' values and marks to plies played without stones in hand (needs numpy)."))
+@click.option("--endgames-dir", default=None, metavar="DIR", help=N_("With --perfect: the endgame tables' cache folder."))
 @from_option
 @colour_option
 @fails_cleanly

@@ -23,6 +23,7 @@ from muehle.analyzer.cli.game_input import load_games
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.errors import MuehleError, visible
+from muehle.notation.i18n import N_
 
 #: The forms of the verdict: text for people, JSON and YAML the same data (``docs/analyze.md``).
 FORMATS = ("text", "json", "yaml")
@@ -30,19 +31,19 @@ FORMATS = ("text", "json", "yaml")
 
 @click.command(name="claim")
 @click.argument("file", metavar="FILE")
-@ply_options(ply_help="The claim is made after this ply (1 is the record's first ply: White's first placement, "
-                       "or the first ply after a set-up position; 0: at the start).",
-             move_help="Or after this full move's ply of --side, as the score sheet numbers it.")
+@ply_options(ply_help=N_("The claim is made after this ply (1 is the record's first ply: White's first placement, "
+                          "or the first ply after a set-up position; 0: at the start)."),
+             move_help=N_("Or after this full move's ply of --side, as the score sheet numbers it."))
 @click.option("--by", "by", type=click.Choice(["white", "black"], case_sensitive=False), required=True,
-              help="The side that claims (for mandatory-draw: the side that offers the draw).")
+              help=N_("The side that claims (for mandatory-draw: the side that offers the draw)."))
 @click.option("--rule", type=click.Choice(CLAIM_RULES, case_sensitive=False), required=True,
-              help="repetition (WMD 11.2), no-capture (11.3) or mandatory-draw (11.5).")
+              help=N_("repetition (WMD 11.2), no-capture (11.3) or mandatory-draw (11.5)."))
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Which game of the file (1 is the first).")
+              help=N_("Which game of the file (1 is the first)."))
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
-              help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
+              help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
 @click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default="text",
-              show_default=True, help="The verdict as two lines of text, or as JSON or YAML (the same data).")
+              show_default=True, help=N_("The verdict as two lines of text, or as JSON or YAML (the same data)."))
 @from_option
 @fails_cleanly
 def claim(file: str, ply: Optional[int], move: Optional[int], side: Optional[str], by: str, rule: str,
@@ -56,7 +57,7 @@ def claim(file: str, ply: Optional[int], move: Optional[int], side: Optional[str
     \b
       muehle claim examples/analyze-repetition.txt --move 13 --side black --by white --rule repetition
     """
-    check_ply_choice(ply, move, side, needed_for="the claim")
+    check_ply_choice(ply, move, side, needed_for=N_("the claim"))
     data = load_games(file, source_format)
     game = data.pick(game_number)
     try:

@@ -17,6 +17,7 @@ import click
 
 from muehle.analyzer.pictures.style import error_text, wants_colour
 from muehle.notation.errors import MuehleError
+from muehle.notation.i18n import N_, _
 
 if TYPE_CHECKING:
     from muehle.analyzer.engine.replay import Replay
@@ -55,7 +56,8 @@ def fails_cleanly(command: F) -> F:
             _drop_standard_output()
             if error.errno == errno.EPIPE:
                 sys.exit(BROKEN_PIPE_STATUS)
-            click.echo(f"muehle: cannot write standard output: {error.strerror or error}", err=True)
+            click.echo("muehle: " + _("cannot write standard output: {reason}").format(reason=error.strerror or error),
+                       err=True)
             sys.exit(1)
 
     return wrapper  # type: ignore[return-value]
@@ -86,8 +88,8 @@ def colour_option(command: F) -> F:
     the output or not, whatever ``NO_COLOR`` says and wherever it goes (see :func:`colour_for`)."""
     return click.option(
         "--color/--no-color", "colour", default=None, expose_value=False, callback=_remember_colour,
-        help="Colour the output (the board, the word 'error:'), also into a file or pipe; or never. "
-             "Default: on a terminal, unless NO_COLOR is set.",
+        help=N_("Colour the output (the board, the word 'error:'), also into a file or pipe; or never. "
+                "Default: on a terminal, unless NO_COLOR is set."),
     )(command)
 
 
@@ -111,7 +113,7 @@ class ClosedOutput(io.TextIOBase):
     writing to it is an error, which :func:`fails_cleanly` reports."""
 
     def write(self, text: str) -> int:
-        raise OSError(errno.EBADF, "standard output is closed")
+        raise OSError(errno.EBADF, _("standard output is closed"))
 
     def flush(self) -> None:
         pass
@@ -143,7 +145,8 @@ def resolve_rules(name: Optional[str], param_hint: str = "'--rules'") -> "Option
     if not name.strip() or (preset_for_tag(name) is None and Path(name).suffix.lower() not in (".yaml", ".yml")
                             and not Path(name).exists()):
         raise click.BadParameter(
-            f"'{name}' is neither a preset ({', '.join(preset_names())}) nor a YAML file",
+            _("'{name}' is neither a preset ({presets}) nor a YAML file").format(name=name,
+                                                                                presets=", ".join(preset_names())),
             param_hint=param_hint,
         )
     return load_ruleset(name)
@@ -156,8 +159,8 @@ def from_option(command: F) -> F:
 
     return click.option(
         "--from", "source_format", type=click.Choice(FORMATS, case_sensitive=False), default=None,
-        help="Read the input(s) in this format instead of knowing it from the file name "
-             "(.json, .yaml, .yml; anything else notation or PGN) or from the content.",
+        help=N_("Read the input(s) in this format instead of knowing it from the file name "
+                "(.json, .yaml, .yml; anything else notation or PGN) or from the content."),
     )(command)
 
 
@@ -169,7 +172,7 @@ def rules_option(ctx: click.Context, param: click.Parameter, value: Optional[str
 def output_path(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[str]:
     """Click callback of an output option (``-o``, ``--svg``): an empty path is a usage error."""
     if value == "":
-        raise click.BadParameter("the path is empty", ctx=ctx, param=param)
+        raise click.BadParameter(_("the path is empty"), ctx=ctx, param=param)
     return value
 
 
@@ -194,7 +197,7 @@ class GameChoice(click.ParamType):
             return ALL_GAMES
         if text.isdigit() and int(text) >= 1:
             return int(text)
-        self.fail(f"'{value}' is neither a game's number (1 is the first) nor 'all'", param, ctx)
+        self.fail(_("'{value}' is neither a game's number (1 is the first) nor 'all'").format(value=value), param, ctx)
 
 
 def game_numbers(data: "GameInput", choice: "int | str") -> list[int]:
@@ -231,7 +234,8 @@ def game_title(tags: dict[str, str], rules: str, source: str, index: int) -> str
     'g.txt, game 2: A - ? (rules wmd)'
     """
     players = f": {tags.get('White', '?')} - {tags.get('Black', '?')}" if "White" in tags or "Black" in tags else ""
-    return f"{source}, game {index}{players} (rules {rules})"
+    return _("{source}, game {number}{players} (rules {rules})").format(source=source, number=index, players=players,
+                                                                      rules=rules)
 
 
 def ply_options(ply_help: str, move_help: str) -> Callable[[F], F]:
@@ -241,7 +245,7 @@ def ply_options(ply_help: str, move_help: str) -> Callable[[F], F]:
 
     def decorate(command: F) -> F:
         command = click.option("--side", type=click.Choice(["white", "black"], case_sensitive=False), default=None,
-                               help="With --move: whose ply of that move (default white).")(command)
+                               help=N_("With --move: whose ply of that move (default white)."))(command)
         command = click.option("--move", type=click.IntRange(min=1), default=None, help=move_help)(command)
         return click.option("--ply", type=click.IntRange(min=0), default=None, help=ply_help)(command)
 
@@ -254,12 +258,13 @@ def check_ply_choice(ply: Optional[int], move: Optional[int], side: Optional[str
     ``--side`` goes with ``--move``. ``needed_for`` names what a command needs the ply for
     (``"the claim"``): then one of ``--ply`` and ``--move`` must be given."""
     if ply is not None and move is not None:
-        raise click.UsageError("give either --ply or --move (with --side), not both" if needed_for
-                               else "give either --ply or --move, not both")
+        raise click.UsageError(_("give either --ply or --move (with --side), not both") if needed_for
+                               else _("give either --ply or --move, not both"))
     if needed_for and ply is None and move is None:
-        raise click.UsageError(f"give the ply of {needed_for}: --ply N, or --move N [--side white|black]")
+        raise click.UsageError(_("give the ply of {purpose}: --ply N, or --move N [--side white|black]").format(
+            purpose=_(needed_for)))
     if side is not None and move is None:
-        raise click.UsageError("--side goes with --move")
+        raise click.UsageError(_("--side goes with --move"))
 
 
 def ply_of_move(game: Game, result: Replay, move: int, side: Optional[str]) -> int:
@@ -279,15 +284,16 @@ def ply_of_move(game: Game, result: Replay, move: int, side: Optional[str]) -> i
         from muehle.analyzer.reports.analysis import PlyNames
 
         names = PlyNames(game.plies, result.start)
-        missing = f"there is no move {move} of {side.capitalize()}"
+        missing = (_("there is no move {move} of White") if side == "white"
+                   else _("there is no move {move} of Black")).format(move=move)
         if not game.plies:
-            where = "the record has no plies (its position is --ply 0)"
+            where = _("the record has no plies (its position is --ply 0)")
         elif index < 1:
-            where = (f"the record starts with {names.move(1)} (ply 1); the position before it is "
-                     f"{'the set-up position' if result.set_up else 'the start'}"
-                     " (--ply 0)")
+            where = _("the record starts with {move} (ply 1); the position before it is {start} (--ply 0)").format(
+                move=names.move(1), start=_("the set-up position") if result.set_up else _("the start"))
         else:
-            where = f"the record ends with {names.move(len(game.plies))} (ply {len(game.plies)})"
+            where = _("the record ends with {move} (ply {ply})").format(move=names.move(len(game.plies)),
+                                                                        ply=len(game.plies))
         raise MuehleError(f"{missing}: {where}", source=game.source, line=game.line)
     return index
 
@@ -347,7 +353,8 @@ class OutputFile:
         target = Path(output)
         for name in inputs:
             if name != "-" and Path(name).exists() and target.exists() and target.resolve() == Path(name).resolve():
-                raise MuehleError(f"refusing to write over the input file {name}", source=output, code="io")
+                raise MuehleError(_("refusing to write over the input file {name}").format(name=name), source=output,
+                                  code="io")
         try:
             special = target.exists() and not stat.S_ISREG(target.stat().st_mode)
         except OSError:
@@ -364,7 +371,7 @@ class OutputFile:
             except FileNotFoundError:  # (a link to a file still to be made: write it)
                 target = target.resolve()
             except (OSError, RuntimeError):  # (links in a loop)
-                raise MuehleError(f"cannot write {output}: its symbolic links form a loop", source=output,
+                raise MuehleError(_("cannot write {name}: its symbolic links form a loop").format(name=output), source=output,
                                   code="io") from None
         directory = target.parent if str(target.parent) else Path(".")
         try:
@@ -383,8 +390,9 @@ class OutputFile:
             raise
 
     def _failure(self, error: OSError) -> MuehleError:
-        name = self.output if self.output not in (None, "-") else "standard output"
-        return MuehleError(f"cannot write {name}: {error.strerror}", source=name, code="io")
+        name = self.output if self.output not in (None, "-") else _("standard output")
+        return MuehleError(_("cannot write {name}: {reason}").format(name=name, reason=error.strerror), source=name,
+                           code="io")
 
     def write(self, text: str) -> None:
         """Write a piece of the output."""
@@ -505,10 +513,10 @@ def workers_options(command: F) -> F:
     ``stats``): the games of a file read and decided by worker processes or a Dask cluster."""
     command = click.option(
         "--scheduler", metavar="ADDRESS|local",
-        help="Read the games on a Dask cluster: its scheduler's address (every worker must read the FILES at "
-             "the same paths), or 'local' for a cluster of --jobs processes on this machine "
-             "(needs: pip install 'muehle[dask]').")(command)
+        help=N_("Read the games on a Dask cluster: its scheduler's address (every worker must read the FILES at "
+                "the same paths), or 'local' for a cluster of --jobs processes on this machine "
+                "(needs: pip install 'muehle[dask]')."))(command)
     return click.option(
         "--jobs", type=click.IntRange(min=0), default=1, show_default=True,
-        help="Worker processes that read the games (0: one per processor; 1: this process alone); "
-             "the output is the same for any number.")(command)
+        help=N_("Worker processes that read the games (0: one per processor; 1: this process alone); "
+                "the output is the same for any number."))(command)

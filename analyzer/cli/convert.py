@@ -28,6 +28,7 @@ from muehle.notation.inputs import source_name
 from muehle.notation.model import Game
 from muehle.notation.reading import read
 from muehle.notation.writers import BLACK_NUMBERS, UnwritableError
+from muehle.notation.i18n import N_, _
 
 
 def numbered_games(names: Iterable[str], source_format: Optional[str] = None,
@@ -57,35 +58,35 @@ def numbered_games(names: Iterable[str], source_format: Optional[str] = None,
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option(
     "--to", "target", default=None, type=click.Choice(sorted(WRITERS), case_sensitive=False),
-    help="Output format; default: the one the name of -o implies (.json, .yaml/.yml, .pgn, .txt notation, "
-         ".html/.htm).",
+    help=N_("Output format; default: the one the name of -o implies (.json, .yaml/.yml, .pgn, .txt notation, "
+            ".html/.htm)."),
 )
 @click.option(
     "-o", "--output", metavar="OUT", default=None, callback=output_path,
-    help="Write here (atomically; never over an input) instead of standard output.",
+    help=N_("Write here (atomically; never over an input) instead of standard output."),
 )
 @click.option(
     "--black-number", type=click.Choice(list(BLACK_NUMBERS), case_sensitive=False), default=None,
-    help="With --to notation: how a Black ply standing alone is numbered, "
-         "'17... a7-a4' (dots, the default) or the book's '17. - a7-a4' (book).",
+    help=N_("With --to notation: how a Black ply standing alone is numbered, "
+            "'17... a7-a4' (dots, the default) or the book's '17. - a7-a4' (book)."),
 )
 @click.option(
     "--comma", is_flag=True, default=False,
-    help="With --to notation: the book's one-line form, a comma between White's ply and "
-         "Black's reply ('6. g1, g7') and '4. -, e4' for a Black ply standing alone.",
+    help=N_("With --to notation: the book's one-line form, a comma between White's ply and "
+            "Black's reply ('6. g1, g7') and '4. -, e4' for a Black ply standing alone."),
 )
 @click.option(
     "--endgames-dir", metavar="DIR", default=None,
-    help="With --to html: the endgame tables' cache folder (default: the user's cache); "
-         "positions they hold show their value.",
+    help=N_("With --to html: the endgame tables' cache folder (default: the user's cache); "
+            "positions they hold show their value."),
 )
 @click.option(
     "--keep-going", is_flag=True, default=False,
-    help="Write every game that can be read and written, and report each one that cannot (exit status 1).",
+    help=N_("Write every game that can be read and written, and report each one that cannot (exit status 1)."),
 )
 @click.option(
     "--no-locations", "no_locations", is_flag=True, default=False,
-    help="With --to json or yaml: leave out the line and column each ply was read at.",
+    help=N_("With --to json or yaml: leave out the line and column each ply was read at."),
 )
 @from_option
 @fails_cleanly
@@ -105,22 +106,24 @@ def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str]
     """
     target = target_format(target, output)
     if black_number is not None and target != "notation":
-        raise click.UsageError(f"--black-number applies to --to notation only, not to --to {target}")
+        raise click.UsageError(_("--black-number applies to --to notation only, not to --to {target}").format(
+            target=target))
     if comma and target != "notation":
-        raise click.UsageError(f"--comma applies to --to notation only, not to --to {target}")
+        raise click.UsageError(_("--comma applies to --to notation only, not to --to {target}").format(target=target))
     if comma and black_number == "dots":
-        raise click.UsageError("--comma writes a Black ply standing alone as the book does, '4. -, e4': "
-                               "--black-number dots does not go with it")
+        raise click.UsageError(_("--comma writes a Black ply standing alone as the book does, '4. -, e4': "
+                                 "--black-number dots does not go with it"))
     if endgames_dir is not None and target != "html":
-        raise click.UsageError(f"--endgames-dir applies to --to html only, not to --to {target}")
+        raise click.UsageError(_("--endgames-dir applies to --to html only, not to --to {target}").format(target=target))
     if no_locations and target not in ("json", "yaml"):
-        raise click.UsageError(f"--no-locations applies to --to json and yaml only, not to --to {target}")
+        raise click.UsageError(_("--no-locations applies to --to json and yaml only, not to --to {target}").format(
+            target=target))
     writer = record_writer(target, black_number, comma, locations=not no_locations)
     to_terminal = output in (None, "-") and is_terminal(sys.stdout)
     failed = 0
     held: list[Game] = []  # (the HTML viewer's games)
     with OutputFile(output, inputs=files, hold=not keep_going) as out, \
-            FileProgress(files, source_names=source_name, quiet=to_terminal, verb="converted") as progress:
+            FileProgress(files, source_names=source_name, quiet=to_terminal, verb=N_("converted")) as progress:
         for number, item in numbered_games(files, source_format, lenient=keep_going):
             if isinstance(item, Game):
                 progress.game(item.source, item.line, len(item.plies))
@@ -153,7 +156,7 @@ def _html_page(games: list[Game], files: tuple[str, ...], endgames_dir: Optional
     """The HTML viewer of ``games``; an error when there is none to show."""
     if not games:
         names = ", ".join(dict.fromkeys(source_name(name) for name in files))
-        raise MuehleError(no_game("an HTML viewer needs one"), source=names, code="empty")
+        raise MuehleError(no_game(_("an HTML viewer needs one")), source=names, code="empty")
     return write_html(games, endgames_dir)
 
 

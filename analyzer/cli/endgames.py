@@ -16,6 +16,7 @@ from muehle.analyzer.cli.common import fails_cleanly, require_numpy_or_exit, rul
 from muehle.analyzer.endgames.settings import EndgameRules, endgame_rules
 from muehle.analyzer.engine.rules import Ruleset, as_ruleset
 from muehle.notation.errors import MuehleError
+from muehle.notation.i18n import N_, _, ngettext
 
 #: The most stones a side the tables may have (five would take some 40 million classes a table).
 MOST_STONES = 4
@@ -55,12 +56,12 @@ def endgames() -> None:
 
 @endgames.command(name="build")
 @click.option("--stones", type=click.IntRange(3, MOST_STONES), default=MOST_STONES, show_default=True,
-              help="Tables up to this many stones a side.")
+              help=N_("Tables up to this many stones a side."))
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
-              help="Ruleset (preset name or YAML file) whose endgame settings to solve under; default wmd.")
+              help=N_("Ruleset (preset name or YAML file) whose endgame settings to solve under; default wmd."))
 @click.option("--dir", "directory", default=None, metavar="DIR",
-              help="Cache folder of the tables (default: the user's cache, e.g. ~/.cache/muehle/endgames).")
-@click.option("--force", is_flag=True, help="Solve again the tables that are there already.")
+              help=N_("Cache folder of the tables (default: the user's cache, e.g. ~/.cache/muehle/endgames)."))
+@click.option("--force", is_flag=True, help=N_("Solve again the tables that are there already."))
 @fails_cleanly
 def build(stones: int, rules: Optional[Ruleset], directory: Optional[str], force: bool) -> None:
     """Solve the endgame tables and write them to the cache folder.
@@ -77,7 +78,8 @@ def build(stones: int, rules: Optional[Ruleset], directory: Optional[str], force
     try:
         for path, seconds, built in build_tables(settings, stones, directory, progress=progress, force=force):
             progress.clear()
-            click.echo(f"{path} ({'solved in ' + format(seconds, '.1f') + ' s' if built else 'there already'})")
+            done = _("solved in {seconds} s").format(seconds=format(seconds, ".1f")) if built else _("there already")
+            click.echo(f"{path} ({done})")
     finally:
         progress.clear()
 
@@ -85,9 +87,9 @@ def build(stones: int, rules: Optional[Ruleset], directory: Optional[str], force
 @endgames.command(name="probe")
 @click.argument("fen", metavar="FEN")
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
-              help="Ruleset (preset name or YAML file); default wmd.")
-@click.option("--dir", "directory", default=None, metavar="DIR", help="Cache folder of the tables.")
-@click.option("--all", "every_ply", is_flag=True, help="List every ply with its value, best first.")
+              help=N_("Ruleset (preset name or YAML file); default wmd."))
+@click.option("--dir", "directory", default=None, metavar="DIR", help=N_("Cache folder of the tables."))
+@click.option("--all", "every_ply", is_flag=True, help=N_("List every ply with its value, best first."))
 @fails_cleanly
 def probe(fen: str, rules: Optional[Ruleset], directory: Optional[str], every_ply: bool) -> None:
     """Print the value of a position (a Sanmill FEN), its distance and every best ply.
@@ -108,20 +110,23 @@ def probe(fen: str, rules: Optional[Ruleset], directory: Optional[str], every_pl
     mover, other = position.stones(side), position.stones(other_side(side))
     counts = mover.bit_count(), other.bit_count()
     if position.in_hand_white or position.in_hand_black:
-        raise MuehleError("the position has stones in hand; the endgame tables hold positions after "
-                          "the placing phase", source="<fen>", code="endgame-table")
+        raise MuehleError(_("the position has stones in hand; the endgame tables hold positions after the placing "
+                            "phase"), source="<fen>", code="endgame-table")
     if not covered(position, stones=MOST_STONES):
-        raise MuehleError(f"the endgame tables hold 3 to {MOST_STONES} stones a side, not {counts[0]} "
-                          f"(side to move) against {counts[1]}", source="<fen>", code="endgame-table")
+        raise MuehleError(_("the endgame tables hold 3 to {most} stones a side, not {mover} (side to move) against "
+                            "{other}").format(most=MOST_STONES, mover=counts[0], other=counts[1]), source="<fen>",
+                          code="endgame-table")
     settings = _settings(rules)
     load_table(directory, settings, counts)  # (a missing table named before anything is printed)
     found = probe_masks(mover, other, settings, directory)
-    name = "White" if side == "white" else "Black"
+    name = _("White") if side == "white" else _("Black")
     value = found.value
-    click.echo(f"value: {value.result} for {name} to move" + (
-        f" in {value.distance} pl{'y' if value.distance == 1 else 'ies'}" if value.distance is not None else ""))
-    click.echo(f"distance: {'-' if value.distance is None else value.distance}")
-    click.echo(f"best plies: {', '.join(ply.text for ply in found.best) or '- (no legal ply)'}")
+    click.echo(_("value: {result} for {side} to move").format(result=value.result, side=name) + (
+        ngettext(" in {count} ply", " in {count} plies", value.distance).format(count=value.distance)
+        if value.distance is not None else ""))
+    click.echo(_("distance: {distance}").format(distance="-" if value.distance is None else value.distance))
+    click.echo(_("best plies: {plies}").format(plies=", ".join(ply.text for ply in found.best)
+                                              or _("- (no legal ply)")))
     if every_ply:
         for ply, ply_value in found.plies:
             click.echo(f"  {ply.text:<10} {ply_value}")

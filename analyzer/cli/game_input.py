@@ -15,6 +15,7 @@ from typing import Optional
 
 from muehle.notation.decode import text_lines
 from muehle.notation.errors import MuehleError, game_in, no_game
+from muehle.notation.i18n import ngettext
 from muehle.notation.model import Game
 from muehle.notation.reading import read_input
 
@@ -46,7 +47,9 @@ class GameInput:
             raise MuehleError(no_game(), source=self.source)
         if not 1 <= number <= len(self.games):
             count = len(self.games)
-            raise MuehleError(f"there is no game {number}: the input has {count} game{'s' * (count != 1)}",
+            raise MuehleError(ngettext("there is no game {number}: the input has {count} game",
+                                       "there is no game {number}: the input has {count} games", count).format(
+                                           number=number, count=count),
                               source=self.source)
         return self.games[number - 1]
 

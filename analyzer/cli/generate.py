@@ -20,19 +20,20 @@ from muehle.analyzer.cli.writing import WRITERS, record_writer, target_format, w
 from muehle.analyzer.play.generate import generate_games
 from muehle.analyzer.engine.rules import DEFAULT_RULESET, preset_for_tag
 from muehle.notation.model import Game
+from muehle.notation.i18n import N_, _
 
 
-@click.command(help="Generate random legal games in the book's notation (the same seed gives the "
-                    "same games).\n\n"
-                    "Example:\n\n\b\n  muehle generate --rules brettspielnetz --seed 7 --count 3 -o games.txt")
+@click.command(help=N_("Generate random legal games in the book's notation (the same seed gives the "
+                       "same games).\n\n"
+                       "Example:\n\n\b\n  muehle generate --rules brettspielnetz --seed 7 --count 3 -o games.txt"))
 @click.option("--rules", "rules_name", default=DEFAULT_RULESET, show_default=True, metavar="NAME|FILE",
-              help="Ruleset to play under (a preset or a YAML file).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random choices.")
-@click.option("--count", type=click.IntRange(min=0), default=1, show_default=True, help="Number of games.")
+              help=N_("Ruleset to play under (a preset or a YAML file)."))
+@click.option("--seed", type=int, default=0, show_default=True, help=N_("Seed of the random choices."))
+@click.option("--count", type=click.IntRange(min=0), default=1, show_default=True, help=N_("Number of games."))
 @click.option("-o", "--output", metavar="OUT", callback=output_path,
-              help="Write here (atomically) instead of standard output.")
+              help=N_("Write here (atomically) instead of standard output."))
 @click.option("--to", "target", default=None, type=click.Choice(sorted(WRITERS), case_sensitive=False),
-              help="Output format (default: the one the name of -o says, as for convert, else notation).")
+              help=N_("Output format (default: the one the name of -o says, as for convert, else notation)."))
 @fails_cleanly
 def generate(rules_name: str, seed: int, count: int, output: Optional[str], target: Optional[str]) -> None:
     target = target_format(target, output, default="notation")
@@ -41,7 +42,7 @@ def generate(rules_name: str, seed: int, count: int, output: Optional[str], targ
     writer = record_writer(target)
     held: list[Game] = []  # (the HTML viewer's games)
     with OutputFile(output) as out, Progress(total=count, quiet=output in (None, "-") and is_terminal(sys.stdout),
-                                             verb="generated") as progress:
+                                             verb=N_("generated")) as progress:
         for number, game in enumerate(generate_games(rules, seed, count), 1):
             if writer is None:
                 held.append(game)
@@ -50,11 +51,11 @@ def generate(rules_name: str, seed: int, count: int, output: Optional[str], targ
             progress.advance(plies=len(game.plies), done=number)
         if writer is None:
             if not held:
-                raise click.UsageError("--count 0 makes no game, and an HTML viewer needs one")
+                raise click.UsageError(_("--count 0 makes no game, and an HTML viewer needs one"))
             out.write(write_html(held))
         else:
             out.write(writer.end())
         out.commit()
     if preset_for_tag(rules.name) != rules:  # (a ruleset from a file)
-        click.echo(f"note: the games' Rules tag says '{rules.name}', and a tag calls up the presets "
-                   f"only: validate them with --rules {rules_name}", err=True)
+        click.echo(_("note: the games' Rules tag says '{name}', and a tag calls up the presets only: validate them "
+                     "with --rules {rules}").format(name=rules.name, rules=rules_name), err=True)

@@ -24,8 +24,14 @@ from muehle.analyzer.cli.game_input import GameInput
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.engine.setup import replay_from, rules_for
 from muehle.analyzer.pictures.fen import FEN_FORMS, start_fen
-from muehle.analyzer.reports.positions import PositionRow, positions as positions_of
+from muehle.analyzer.pictures.diagram import PHASE_WORDS
+from muehle.analyzer.reports.positions import GAME_OVER, PositionRow, positions as positions_of
 from muehle.notation.errors import MuehleError, visible
+from muehle.notation.i18n import N_, _
+
+#: The words of the text listing (the JSON keeps the codes).
+_PHASES = {**PHASE_WORDS, GAME_OVER: N_("game over")}
+_SIDES = {"white": N_("white"), "black": N_("black")}
 
 FORMATS = ("text", "json", "fen")
 
@@ -48,8 +54,10 @@ class Listed:
         lines = [game_title(self.tags, self.rules, self.source, self.number)]
         for label, row in zip(labels, self.rows):
             lines.append(f"{label:<{label_width}}  {row.fen:<{fen_width}}  "
-                         f"board {row.on_board[0]}/{row.on_board[1]}  hand {row.in_hand[0]}/{row.in_hand[1]}  "
-                         f"{row.phase:<9}  {row.to_move} to move".rstrip())
+                         + _("board {white}/{black}").format(white=row.on_board[0], black=row.on_board[1]) + "  "
+                         + _("hand {white}/{black}").format(white=row.in_hand[0], black=row.in_hand[1]) + "  "
+                         + f"{_(_PHASES.get(row.phase, row.phase)):<9}  "
+                         + _("{side} to move").format(side=_(_SIDES[row.to_move])).rstrip())
         return "\n".join(lines) + "\n"
 
     def to_dict(self) -> dict[str, Any]:
@@ -78,7 +86,8 @@ def list_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
         if result.stopped:
             illegal = next(error for error in result.errors if error.code != "result-mismatch")
             errors.append(data.located(MuehleError(
-                f"{illegal.message} [{illegal.code}]; the positions are listed up to ply {len(result.records)}",
+                _("{message} [{code}]; the positions are listed up to ply {ply}").format(
+                    message=illegal.message, code=illegal.code, ply=len(result.records)),
                 source=data.source, line=illegal.line, column=illegal.column, code=illegal.code), number))
     return done, errors
 
@@ -95,14 +104,14 @@ def render(done: list[Listed], fmt: str) -> str:
 @click.command(name="positions")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--game", "game_choice", type=GameChoice(), default=1, show_default=True,
-              help="Which game of each file (1 is the first), or 'all'.")
-@click.option("--all", "all_games", is_flag=True, help="Every game of each file (as --game all).")
+              help=N_("Which game of each file (1 is the first), or 'all'."))
+@click.option("--all", "all_games", is_flag=True, help=N_("Every game of each file (as --game all)."))
 @click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default="text", show_default=True,
-              help="A line per position for people, JSON, or the FENs alone (a blank line between games).")
+              help=N_("A line per position for people, JSON, or the FENs alone (a blank line between games)."))
 @click.option("--fen-form", type=click.Choice(FEN_FORMS, case_sensitive=False), default="current", show_default=True,
-              help="Sanmill's current FEN (ending with ids:nodes) or its legacy one.")
+              help=N_("Sanmill's current FEN (ending with ids:nodes) or its legacy one."))
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
-              help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
+              help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
 @from_option
 @click.pass_context
 @fails_cleanly
@@ -121,7 +130,7 @@ def positions(ctx: click.Context, files: tuple[str, ...], game_choice: "int | st
     """
     if all_games:
         if ctx.get_parameter_source("game_choice") is not click.core.ParameterSource.DEFAULT:
-            raise click.UsageError("give either --game or --all, not both")
+            raise click.UsageError(_("give either --game or --all, not both"))
         game_choice = ALL_GAMES
     done: list[Listed] = []
     errors: list[MuehleError] = []

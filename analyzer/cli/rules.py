@@ -14,6 +14,7 @@ import click
 from muehle.analyzer.cli.common import fails_cleanly
 from muehle.analyzer.cli.common import resolve_rules
 from muehle.analyzer.engine.rules import load_ruleset, preset_names, ruleset_to_yaml
+from muehle.notation.i18n import N_
 
 
 def preset_table() -> str:
@@ -30,8 +31,8 @@ def preset_table() -> str:
     return "".join(f"{name:<{width}}{title}\n{'':<{width}}follows: {follows}\n" for name, title, follows in rows)
 
 
-@click.command(help="List the rulesets, or print one (a preset or a YAML file) as YAML.\n\n"
-                    "Example:\n\n\b\n  muehle rules schuermann")
+@click.command(help=N_("List the rulesets, or print one (a preset or a YAML file) as YAML.\n\n"
+                       "Example:\n\n\b\n  muehle rules schuermann"))
 @click.argument("ruleset", required=False, metavar="[NAME|FILE]")
 @fails_cleanly
 def rules(ruleset: Optional[str]) -> None:

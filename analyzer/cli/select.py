@@ -34,6 +34,7 @@ from muehle.notation.errors import MuehleError, no_game
 from muehle.notation.inputs import source_name
 from muehle.notation.model import Game
 from muehle.notation.writers import write_notation
+from muehle.notation.i18n import N_, _, composed
 
 
 def _tag_pairs(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
@@ -42,47 +43,47 @@ def _tag_pairs(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
     for value in values:
         key, equals, wanted = value.partition("=")
         if not equals or not key.strip():
-            raise click.BadParameter(f"'{value}' is not KEY=VALUE (a tag's name, '=', the value)", ctx=ctx,
+            raise click.BadParameter(_("'{value}' is not KEY=VALUE (a tag's name, '=', the value)").format(value=value), ctx=ctx,
                                      param=param)
         pairs.append((key.strip(), wanted))
     return tuple(pairs)
 
 
 @click.command(name="select", help=(
-    "Write the games of FILE... that meet every criterion given, as they stand in their files.\n\n"
-    "FILE is a record in notation, PGN, PlayOK's numbered points, JSON or YAML (- for standard input). "
-    "Names and tag values are compared whole, ignoring case. A game that cannot be read (a syntax error) "
-    "or a file that cannot be read is reported on standard error and stops the run (exit status 1, "
-    "-o untouched) unless --keep-going; --invalid chooses games with a syntax error like other invalid ones.\n\n"
-    "Example (the games with a mill, as JSON):\n\n\b\n  muehle select examples/multi-game.txt --has mill --to json"))
+    N_("Write the games of FILE... that meet every criterion given, as they stand in their files.\n\n"
+       "FILE is a record in notation, PGN, PlayOK's numbered points, JSON or YAML (- for standard input). "
+       "Names and tag values are compared whole, ignoring case. A game that cannot be read (a syntax error) "
+       "or a file that cannot be read is reported on standard error and stops the run (exit status 1, "
+       "-o untouched) unless --keep-going; --invalid chooses games with a syntax error like other invalid ones.\n\n"
+       "Example (the games with a mill, as JSON):\n\n\b\n  muehle select examples/multi-game.txt --has mill --to json")))
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
-@click.option("--player", metavar="NAME", help="White or Black is NAME.")
-@click.option("--white", metavar="NAME", help="White is NAME.")
-@click.option("--black", metavar="NAME", help="Black is NAME.")
+@click.option("--player", metavar="NAME", help=N_("White or Black is NAME."))
+@click.option("--white", metavar="NAME", help=N_("White is NAME."))
+@click.option("--black", metavar="NAME", help=N_("Black is NAME."))
 @click.option("--result", type=click.Choice(RESULTS, case_sensitive=False), default=None,
-              help="The record declares this result (*: it declares no finished result).")
+              help=N_("The record declares this result (*: it declares no finished result)."))
 @click.option("--tag", "tags", multiple=True, metavar="KEY=VALUE", callback=_tag_pairs,
-              help="The tag KEY has the value VALUE (repeatable: each must hold).")
+              help=N_("The tag KEY has the value VALUE (repeatable: each must hold)."))
 @click.option("--valid/--invalid", "valid", default=None,
-              help="Only games that are valid (invalid) under their ruleset, as muehle validate judges them.")
+              help=N_("Only games that are valid (invalid) under their ruleset, as muehle validate judges them."))
 @click.option("--rules", "rules_name", metavar="NAME|FILE",
-              help="Replay every game under this ruleset (a preset or a YAML file); default: each record's "
-                   "Rules tag, else wmd.")
-@click.option("--min-plies", type=click.IntRange(min=0), default=None, help="At least N plies in the main line.")
-@click.option("--max-plies", type=click.IntRange(min=0), default=None, help="At most N plies in the main line.")
+              help=N_("Replay every game under this ruleset (a preset or a YAML file); default: each record's "
+                      "Rules tag, else wmd."))
+@click.option("--min-plies", type=click.IntRange(min=0), default=None, help=N_("At least N plies in the main line."))
+@click.option("--max-plies", type=click.IntRange(min=0), default=None, help=N_("At most N plies in the main line."))
 @click.option("--ended-by", "ended_by", multiple=True, type=click.Choice(ENDS, case_sensitive=False),
-              help="How the game ended on the board (declared: only the record's result ends it; unfinished: "
-                   "nothing does). Repeatable: any of them.")
+              help=N_("How the game ended on the board (declared: only the record's result ends it; unfinished: "
+                      "nothing does). Repeatable: any of them."))
 @click.option("--has", "has", multiple=True, type=click.Choice(list(FEATURES), case_sensitive=False),
-              help="What happened in the main line: " + "; ".join(f"{name}: {text}" for name, text in
-                                                                  FEATURES.items()) + ". Repeatable: all of them.")
+              help=composed(lambda: _("What happened in the main line: {features}. Repeatable: all of them.").format(
+                  features="; ".join(f"{name}: {_(text)}" for name, text in FEATURES.items()))))
 @click.option("-o", "--output", metavar="OUT", default=None, callback=output_path,
-              help="Write here (atomically; never over an input) instead of standard output.")
+              help=N_("Write here (atomically; never over an input) instead of standard output."))
 @click.option("--to", "target", type=click.Choice(sorted(WRITERS), case_sensitive=False), default=None,
-              help="Write the chosen games in this format (as muehle convert does; they are written at the end) "
-                   "instead of as they stand.")
+              help=N_("Write the chosen games in this format (as muehle convert does; they are written at the end) "
+                      "instead of as they stand."))
 @click.option("--keep-going", is_flag=True, default=False,
-              help="After a game or file that cannot be read, go on with the others (the exit status is 1 still).")
+              help=N_("After a game or file that cannot be read, go on with the others (the exit status is 1 still)."))
 @workers_options
 @from_option
 @fails_cleanly
@@ -92,7 +93,8 @@ def select(files: tuple[str, ...], player: Optional[str], white: Optional[str], 
            output: Optional[str], target: Optional[str], keep_going: bool, jobs: int, scheduler: Optional[str],
            source_format: Optional[str]) -> None:
     if min_plies is not None and max_plies is not None and min_plies > max_plies:
-        raise click.UsageError(f"--min-plies {min_plies} is more than --max-plies {max_plies}: no game has both")
+        raise click.UsageError(_("--min-plies {least} is more than --max-plies {most}: no game has both").format(
+            least=min_plies, most=max_plies))
     rules = resolve_rules(rules_name)
     if scheduler is not None:
         require_dask_or_exit()
@@ -127,7 +129,7 @@ def select(files: tuple[str, ...], player: Optional[str], white: Optional[str], 
             progress.game(item.source, item.line, item.plies)
         if target == "html":
             if not held:
-                raise MuehleError(no_game("no game was chosen, and an HTML viewer needs one"),
+                raise MuehleError(no_game(_("no game was chosen, and an HTML viewer needs one")),
                                   source=", ".join(dict.fromkeys(source_name(name) for name in files)), code="empty")
             out.write(write_html(held))
         elif writer is not None:

@@ -32,11 +32,12 @@ from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.pictures.svg import MILL_HIGHLIGHTS, render_svg
 from muehle.notation.errors import MuehleError, game_in, no_ply, visible
 from muehle.notation.model import Game
+from muehle.notation.i18n import N_, _
 
 
 #: What the diagram of a set-up position says when its FEN shows a finished game the board does
 #: not decide (Sanmill's phase o after a resignation, a draw, a time loss: a FEN has no result).
-FINISHED_BY_THE_FEN = "as the FEN says (phase o); the board does not tell how"
+FINISHED_BY_THE_FEN = N_("as the FEN says (phase o); the board does not tell how")
 
 
 def _last_legal(data: GameInput, game: Game, result: Replay, index: int) -> tuple[int, Optional[MuehleError]]:
@@ -48,11 +49,12 @@ def _last_legal(data: GameInput, game: Game, result: Replay, index: int) -> tupl
 
     error = next(e for e in result.errors if e.code != "result-mismatch")
     shown = len(result.records)
-    start = "the set-up position" if result.set_up else "the start"
-    where = f"after {PlyNames(game.plies, result.start).move(shown)}" if shown else start
+    start = _("the set-up position") if result.set_up else _("the start")
+    where = _("after {ply}").format(ply=PlyNames(game.plies, result.start).move(shown)) if shown else start
     return shown, data.located(MuehleError(
-        f"the record has an illegal ply at ply {error.ply} ({error.message} [{error.code}]); "
-        f"shown is the last legal position, {where} (ply {shown})",
+        _("the record has an illegal ply at ply {ply} ({message} [{code}]); shown is the last legal position, "
+          "{where} (ply {shown})").format(ply=error.ply, message=error.message, code=error.code, where=where,
+                                          shown=shown),
         source=game.source, line=error.line, column=error.column, code=error.code,
     ))
 
@@ -60,23 +62,23 @@ def _last_legal(data: GameInput, game: Game, result: Replay, index: int) -> tupl
 @click.command(name="show")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--game", "game_choice", type=GameChoice(), default=1, show_default=True,
-              help="Which game of each file (1 is the first), or 'all'.")
-@ply_options(ply_help="Show the position after this ply (1 is the record's first, also after a set-up position; "
-                       "0 the start). Default: the last.",
-             move_help="Show the position after this full move's ply of --side.")
+              help=N_("Which game of each file (1 is the first), or 'all'."))
+@ply_options(ply_help=N_("Show the position after this ply (1 is the record's first, also after a set-up position; "
+                          "0 the start). Default: the last."),
+             move_help=N_("Show the position after this full move's ply of --side."))
 @click.option("--svg", "svg_output", metavar="OUT.svg", default=None, callback=output_path,
-              help="Write an SVG picture here (atomically; '-' for standard output) instead of the diagram.")
+              help=N_("Write an SVG picture here (atomically; '-' for standard output) instead of the diagram."))
 @click.option("--mills", type=click.Choice(MILL_HIGHLIGHTS, case_sensitive=False), default="last", show_default=True,
-              help="With --svg: which closed mills the picture highlights.")
-@click.option("--fen", "show_fen", is_flag=True, help="Print the position as Sanmill's FEN instead.")
+              help=N_("With --svg: which closed mills the picture highlights."))
+@click.option("--fen", "show_fen", is_flag=True, help=N_("Print the position as Sanmill's FEN instead."))
 @click.option("--fen-form", type=click.Choice(FEN_FORMS, case_sensitive=False), default="current", show_default=True,
-              help="With --fen: Sanmill's current FEN (ending with ids:nodes) or its legacy one.")
-@click.option("--ascii", "ascii_only", is_flag=True, help="Draw the diagram with ASCII characters only.")
+              help=N_("With --fen: Sanmill's current FEN (ending with ids:nodes) or its legacy one."))
+@click.option("--ascii", "ascii_only", is_flag=True, help=N_("Draw the diagram with ASCII characters only."))
 @click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
-              help="Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd.")
+              help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
 @click.option("--best", "best_wanted", is_flag=True,
-              help="Mark the best plies the endgame tables name and print the value (needs numpy and the tables).")
-@click.option("--endgames-dir", default=None, metavar="DIR", help="With --best: the endgame tables' cache folder.")
+              help=N_("Mark the best plies the endgame tables name and print the value (needs numpy and the tables)."))
+@click.option("--endgames-dir", default=None, metavar="DIR", help=N_("With --best: the endgame tables' cache folder."))
 @from_option
 @colour_option
 @click.pass_context
@@ -98,20 +100,20 @@ def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", p
     """
     check_ply_choice(ply, move, side)
     if svg_output is None and ctx.get_parameter_source("mills") is not click.core.ParameterSource.DEFAULT:
-        raise click.UsageError("--mills goes with --svg (the diagram and the FEN show no mills)")
+        raise click.UsageError(_("--mills goes with --svg (the diagram and the FEN show no mills)"))
     if not show_fen and ctx.get_parameter_source("fen_form") is not click.core.ParameterSource.DEFAULT:
-        raise click.UsageError("--fen-form goes with --fen")
+        raise click.UsageError(_("--fen-form goes with --fen"))
     if svg_output == "-" and show_fen:
-        raise click.UsageError("--svg - and --fen would both write to standard output")
+        raise click.UsageError(_("--svg - and --fen would both write to standard output"))
     if best_wanted and show_fen:
-        raise click.UsageError("--best goes with the diagram or --svg (a FEN has no marks)")
+        raise click.UsageError(_("--best goes with the diagram or --svg (a FEN has no marks)"))
     if endgames_dir is not None and not best_wanted:
-        raise click.UsageError("--endgames-dir goes with --best")
+        raise click.UsageError(_("--endgames-dir goes with --best"))
     if best_wanted:
         require_numpy_or_exit()
     several = len(files) > 1 or game_choice == ALL_GAMES
     if several and svg_output is not None:
-        raise click.UsageError("--svg draws one game: give one FILE and one --game N")
+        raise click.UsageError(_("--svg draws one game: give one FILE and one --game N"))
     if not several:
         assert isinstance(game_choice, int)
         _show_one(load_games(files[0], source_format), game_choice, ply, move, side, svg_output, mills, show_fen,
@@ -163,7 +165,7 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
     position = result.position_after(index)
     last = result.record_at(index) if index else None
     if start is not None:
-        line, column, _ = game.tag_place("FEN") or (game.line, 0, None)
+        line, column, _value = game.tag_place("FEN") or (game.line, 0, None)
         named = source if line else game_in(source, game_number)  # (a game read from JSON or YAML has no line)
         for note in start.notes:
             echo_error(MuehleError(note, source=named, line=line, column=column), "note")
@@ -183,7 +185,7 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
         if over:
             ended: Optional[str] = game_over_text(result.outcome)
         elif not index and start is not None and start.finished:
-            ended = FINISHED_BY_THE_FEN
+            ended = _(FINISHED_BY_THE_FEN)
         else:
             ended = None
         if heading:
@@ -205,9 +207,9 @@ def _best_plies(position: Position, rules: Ruleset, finished: bool,
     from muehle.analyzer.endgames.probe import probe
 
     if finished:
-        return (), "No best plies: the game is over"
+        return (), _("No best plies: the game is over")
     reason = not_held(position)
     if reason is not None:
-        return (), f"No best plies: {reason}"
+        return (), _("No best plies: {reason}").format(reason=reason)
     found = probe(position, rules, directory)
     return found.best, value_line(position.to_move, found.value, [ply.text for ply in found.best])

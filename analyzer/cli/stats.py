@@ -28,22 +28,23 @@ from muehle.analyzer.cli.common import (echo_data, fails_cleanly, from_option, r
                                         workers_options)
 from muehle.notation.errors import MuehleError, visible
 from muehle.notation.inputs import source_name
+from muehle.notation.i18n import N_, _
 
 
 @click.command(name="stats", help=(
-    "Count the games of FILE...: valid and invalid ones by error code, results declared and on the board, "
-    "ends, draw rights, lengths in plies (min, median, max), players and events.\n\n"
-    "FILE is a record in notation, PGN, PlayOK's numbered points, JSON or YAML (- for standard input). "
-    "A file that cannot be read stops the run (exit status 1, nothing written) unless --keep-going.\n\n"
-    "Example:\n\n\b\n  muehle stats examples/multi-game.txt --format json"))
+    N_("Count the games of FILE...: valid and invalid ones by error code, results declared and on the board, "
+       "ends, draw rights, lengths in plies (min, median, max), players and events.\n\n"
+       "FILE is a record in notation, PGN, PlayOK's numbered points, JSON or YAML (- for standard input). "
+       "A file that cannot be read stops the run (exit status 1, nothing written) unless --keep-going.\n\n"
+       "Example:\n\n\b\n  muehle stats examples/multi-game.txt --format json")))
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
-              show_default=True, help="Lines of text, or one JSON object.")
+              show_default=True, help=N_("Lines of text, or one JSON object."))
 @click.option("--rules", "rules_name", metavar="NAME|FILE",
-              help="Replay every game under this ruleset (a preset or a YAML file); default: each record's "
-                   "Rules tag, else wmd.")
+              help=N_("Replay every game under this ruleset (a preset or a YAML file); default: each record's "
+                      "Rules tag, else wmd."))
 @click.option("--keep-going", is_flag=True, default=False,
-              help="After a file that cannot be read, go on with the others (the exit status is 1 still).")
+              help=N_("After a file that cannot be read, go on with the others (the exit status is 1 still)."))
 @workers_options
 @from_option
 @fails_cleanly

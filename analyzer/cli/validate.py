@@ -25,12 +25,13 @@ from muehle.analyzer.batch.source_lines import SourceLines
 from muehle.analyzer.batch.validate import ValidationSummary, fewer_collections, read_stdin, validate_paths
 from muehle.notation.errors import MuehleError
 from muehle.notation.inputs import source_name
+from muehle.notation.i18n import N_, _
 
 
 #: The signals that ask a run to stop, each with its word and exit status (128 + its number).
-STOP_SIGNALS: dict[int, tuple[str, int]] = {signal.SIGINT: ("interrupted", 128 + int(signal.SIGINT))}
+STOP_SIGNALS: dict[int, tuple[str, int]] = {signal.SIGINT: (N_("interrupted"), 128 + int(signal.SIGINT))}
 if hasattr(signal, "SIGTERM"):  # what ``timeout``, ``kill`` and job schedulers send
-    STOP_SIGNALS[signal.SIGTERM] = ("terminated", 128 + int(signal.SIGTERM))
+    STOP_SIGNALS[signal.SIGTERM] = (N_("terminated"), 128 + int(signal.SIGTERM))
 
 
 #: How long a stop may wait for the game being judged (seconds): then the run ends where it is.
@@ -88,27 +89,27 @@ def _signal_main_thread(signum: int) -> None:
         signal.raise_signal(signum)
 
 
-@click.command(help="Replay records under a ruleset and report every broken rule.\n\n"
-                    "FILES are records in notation, PGN, PlayOK's numbered points, JSON or YAML (- for standard input). "
-                    "Exit status: 0 when every game is valid, 1 when any is not or a file cannot "
-                    "be read, 2 for usage errors.\n\n"
-                    "Example:\n\n\b\n  muehle validate examples/illegal-moves.txt --rules wmd")
+@click.command(help=N_("Replay records under a ruleset and report every broken rule.\n\n"
+                       "FILES are records in notation, PGN, PlayOK's numbered points, JSON or YAML (- for standard input). "
+                       "Exit status: 0 when every game is valid, 1 when any is not or a file cannot "
+                       "be read, 2 for usage errors.\n\n"
+                       "Example:\n\n\b\n  muehle validate examples/illegal-moves.txt --rules wmd"))
 @click.argument("files", nargs=-1, required=True)
 @click.option("--rules", "rules_name", metavar="NAME|FILE",
-              help="Ruleset for every game (a preset or a YAML file); default: each record's "
-                   "Rules tag, else wmd.")
+              help=N_("Ruleset for every game (a preset or a YAML file); default: each record's "
+                      "Rules tag, else wmd."))
 @click.option("--format", "output_format", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
-              show_default=True, help="Compiler-style lines, or one JSON array.")
+              show_default=True, help=N_("Compiler-style lines, or one JSON array."))
 @click.option("--explain", is_flag=True,
-              help="After an illegal ply, show the position to restore: a board diagram, the stones on the "
-                   "board and in hand, the side to move, the FEN (text output; the JSON always has it).")
+              help=N_("After an illegal ply, show the position to restore: a board diagram, the stones on the "
+                      "board and in hand, the side to move, the FEN (text output; the JSON always has it)."))
 @click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Worker processes that judge the games (0: one per processor; 1: this process alone); "
-                   "the output is the same for any number.")
+              help=N_("Worker processes that judge the games (0: one per processor; 1: this process alone); "
+                      "the output is the same for any number."))
 @click.option("--scheduler", metavar="ADDRESS|local",
-              help="Judge the games on a Dask cluster: its scheduler's address (every worker must read the "
-                   "FILES at the same paths), or 'local' for a cluster of --jobs processes on this machine "
-                   "(needs: pip install 'muehle[dask]').")
+              help=N_("Judge the games on a Dask cluster: its scheduler's address (every worker must read the "
+                      "FILES at the same paths), or 'local' for a cluster of --jobs processes on this machine "
+                      "(needs: pip install 'muehle[dask]')."))
 @from_option
 @colour_option
 @fails_cleanly
@@ -175,10 +176,11 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
     out.flush()
     if broken_off is not None:
         echo_error(broken_off)
-        click.echo(f"muehle: stopped; {summary.line()} checked so far", err=True)
+        click.echo("muehle: " + _("stopped; {summary} checked so far").format(summary=summary.line()), err=True)
         sys.exit(1)
     if interrupted is not None:
         word, status = interrupted
-        click.echo(f"muehle: {word}; {summary.line()} checked so far", err=True)
+        click.echo("muehle: " + _("{what}; {summary} checked so far").format(what=_(word), summary=summary.line()),
+                   err=True)
         sys.exit(status)
     sys.exit(0 if summary.ok else 1)

@@ -10,6 +10,7 @@ import click
 
 from muehle.analyzer.cli.common import echo_error
 from muehle.notation.errors import MuehleError
+from muehle.notation.i18n import _
 from muehle.notation.jsonrecord import JsonWriter, YamlWriter, write_json, write_yaml
 from muehle.notation.model import Game
 from muehle.notation.pgn import game_pgn, write_pgn
@@ -33,7 +34,8 @@ def write_html(games: list[Game], endgames_dir: Optional[str] = None) -> str:
     page = render(games, unreplayed, endgame_values(endgames_dir))
     for number, error in unreplayed:
         warning = copy.copy(error)
-        warning.message = f"the page shows its game {number} without positions: {error.message}"
+        warning.message = _("the page shows its game {number} without positions: {message}").format(
+            number=number, message=error.message)
         echo_error(warning, "warning")
     return page
 
@@ -88,10 +90,11 @@ def target_format(target: Optional[str], output: Optional[str], default: Optiona
         if implied is None and default is not None:
             return default
         if implied is None:
-            raise click.UsageError("give the output format with --to, or an -o file whose name ends in "
-                                   + ", ".join(EXTENSIONS))
+            raise click.UsageError(_("give the output format with --to, or an -o file whose name ends in {endings}").format(
+                endings=", ".join(EXTENSIONS)))
         return implied
     if implied is not None and implied != target and not (implied in BY_CONTENT and target in BY_CONTENT):
-        raise click.UsageError(f"--to {target} contradicts the output's name {output} ({implied}): "
-                               f"leave out --to, or name the file for {target}")
+        raise click.UsageError(_("--to {target} contradicts the output's name {output} ({implied}): "
+                                 "leave out --to, or name the file for {target}").format(
+            target=target, output=output, implied=implied))
     return target

@@ -7,8 +7,10 @@ values (:mod:`~muehle.analyzer.endgames.settings`). See ``docs/endgames.md``.
 
 from __future__ import annotations
 
+from muehle.notation.i18n import N_, _
+
 #: What is said when numpy is missing.
-NEEDS_NUMPY = "the endgame tables need numpy; install it with: pip install 'muehle[endgames]'"
+NEEDS_NUMPY = N_("the endgame tables need numpy; install it with: pip install 'muehle[endgames]'")
 
 
 def require_numpy() -> None:
@@ -16,4 +18,4 @@ def require_numpy() -> None:
     try:
         import numpy  # noqa: F401
     except ImportError:
-        raise ImportError(NEEDS_NUMPY) from None
+        raise ImportError(_(NEEDS_NUMPY)) from None

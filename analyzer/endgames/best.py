@@ -20,22 +20,23 @@ from muehle.analyzer.endgames.settings import endgame_rules
 from muehle.analyzer.endgames.store import MissingTable, PathLike, table_path
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.rules import Ruleset
+from muehle.notation.i18n import N_, _, ngettext
 from muehle.notation.model import Side, other_side
 
-_NAMES = {"white": "White", "black": "Black"}
-_VERBS = {"win": "wins", "loss": "loses", "draw": "draws"}
+_NAMES = {"white": N_("White"), "black": N_("Black")}
+_VERBS = {"win": N_("{side} to move wins"), "loss": N_("{side} to move loses"), "draw": N_("{side} to move draws")}
 
 
 def value_line(side: Side, value: Value, best: Sequence[str], most: Optional[int] = None) -> str:
     """The value for ``side`` to move and its best plies (at most ``most`` of them named)."""
-    line = f"{_NAMES[side]} to move {_VERBS[value.result]}"
+    line = _(_VERBS[value.result]).format(side=_(_NAMES[side]))
     if value.distance is not None:
-        line += f" in {value.distance} pl{'y' if value.distance == 1 else 'ies'}"
+        line += ngettext(" in {count} ply", " in {count} plies", value.distance).format(count=value.distance)
     if not best:
-        return line + "; no legal ply"
+        return line + _("; no legal ply")
     named = list(best) if most is None else list(best)[:most]
-    more = f" and {len(best) - len(named)} more" if len(best) > len(named) else ""
-    return f"{line}; best: {', '.join(named)}{more}"
+    more = _(" and {count} more").format(count=len(best) - len(named)) if len(best) > len(named) else ""
+    return line + _("; best: {plies}").format(plies=", ".join(named)) + more
 
 
 def not_held(position: Position, stones: int = DEFAULT_STONES) -> Optional[str]:
@@ -48,12 +49,14 @@ def not_held(position: Position, stones: int = DEFAULT_STONES) -> Optional[str]:
         return None
     in_hand = [side for side in ("white", "black") if position.in_hand(side)]
     if in_hand:
-        who = "both sides have" if len(in_hand) == 2 else f"{_NAMES[in_hand[0]]} has"
-        return f"{who} stones in hand (the tables hold positions after the placing phase)"
+        if len(in_hand) == 2:
+            return _("both sides have stones in hand (the tables hold positions after the placing phase)")
+        return _("{side} has stones in hand (the tables hold positions after the placing phase)").format(
+            side=_(_NAMES[in_hand[0]]))
     side = position.to_move
     mover, other = position.on_board(side), position.on_board(other_side(side))
-    return (f"{_NAMES[side]} to move has {mover} stones against {other} "
-            f"(the tables hold 3 to {stones} a side)")
+    return _("{side} to move has {mover} stones against {other} (the tables hold 3 to {most} a side)").format(
+        side=_(_NAMES[side]), mover=mover, other=other, most=stones)
 
 
 def probe_if_built(position: Position, rules: Ruleset, directory: Optional[PathLike] = None) -> Optional[ProbeResult]:

@@ -20,6 +20,7 @@ from typing import Any, Optional
 from muehle.analyzer.endgames.probe import DEFAULT_STONES, ProbeResult, Value, covered, probe
 from muehle.analyzer.endgames.store import PathLike
 from muehle.analyzer.engine.replay import Replay
+from muehle.notation.i18n import _
 
 #: The events, in the order they are listed for one ply.
 MARKS = ("win-thrown-away", "draw-thrown-away", "only-winning-ply", "slower-win")
@@ -108,9 +109,9 @@ def perfect_plies(replay: Replay, directory: Optional[PathLike] = None,
 def perfect_text(plies: list[PerfectPly]) -> str:
     """The plies as lines for ``muehle analyze``'s text: value before and after, marks, best plies."""
     if not plies:
-        return "  perfect play: no ply in a position the endgame tables hold\n"
+        return "  " + _("perfect play: no ply in a position the endgame tables hold") + "\n"
     width = max(len(ply.label) for ply in plies)
-    lines = ["  perfect play (endgame tables; claim rules not included):"]
+    lines = ["  " + _("perfect play (endgame tables; claim rules not included):")]
     for ply in plies:
         marks = f"  {', '.join(ply.marks)}" if ply.marks else ""
         best = "" if not ply.marks else f"  (best: {', '.join(ply.best)})"

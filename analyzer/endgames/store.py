@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Optional, Union
 
 from muehle.analyzer.endgames.settings import EndgameRules
 from muehle.notation.errors import MuehleError
+from muehle.notation.i18n import _
 
 if TYPE_CHECKING:
     import numpy as np
@@ -67,7 +68,7 @@ def save_table(path: Path, values: "np.ndarray") -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as error:
-        raise MuehleError(f"cannot write the endgame table there: {error.strerror or error}",
+        raise MuehleError(_("cannot write the endgame table there: {reason}").format(reason=error.strerror or error),
                           source=str(path), code="io") from None
     try:
         with os.fdopen(handle, "wb") as stream:
@@ -118,15 +119,16 @@ def _load(path: str, table: tuple[int, int], rules: EndgameRules, directory: Opt
 
     command = build_command(rules, table, directory)
     if not os.path.exists(path):
-        raise MissingTable(f"the endgame table {table[0]}v{table[1]} ({rules.name}) has not been built; "
-                           f"build it with: {command}", source=path)
+        raise MissingTable(_("the endgame table {table} ({rules}) has not been built; build it with: {command}").format(
+            table=f"{table[0]}v{table[1]}", rules=rules.name, command=command), source=path)
     try:
         values = np.load(path, allow_pickle=False)
     except (OSError, ValueError) as error:
-        raise MissingTable(f"the endgame table cannot be read ({error}); build it again with: {command}",
-                           source=path) from None
+        raise MissingTable(_("the endgame table cannot be read ({reason}); build it again with: {command}").format(
+            reason=error, command=command), source=path) from None
     if values.dtype != np.uint8 or values.shape != (len(classes(*table)[0]),):
-        raise MissingTable(f"the file is not an endgame table {table[0]}v{table[1]} "
-                           f"({values.dtype}, shape {values.shape}); build it again with: {command}", source=path)
+        raise MissingTable(_("the file is not an endgame table {table} ({dtype}, shape {shape}); build it again "
+                             "with: {command}").format(table=f"{table[0]}v{table[1]}", dtype=values.dtype,
+                                                       shape=values.shape, command=command), source=path)
     values.setflags(write=False)
     return values

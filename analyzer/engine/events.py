@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Optional
 
+from muehle.notation.i18n import N_, _
 from muehle.notation.model import Side
 
 #: Every code a :class:`RuleViolation` may carry, with what it means.
@@ -42,23 +43,23 @@ REASONS = ("fewer-than-three", "blocked", "repetition", "no-capture", "declared"
 #: Every report (terminal, JSON messages, SVG, HTML, claims) words the end of a game from
 #: this table, through :func:`reason_text` and :func:`end_text`.
 REASON_TEXTS = {
-    "fewer-than-three": "{loser} has fewer than three stones",
-    "blocked": "{loser} cannot move",
-    "repetition": "threefold repetition",
-    "no-capture": "the no-capture rule",
-    "declared": "result declared in the record",
+    "fewer-than-three": N_("{loser} has fewer than three stones"),
+    "blocked": N_("{loser} cannot move"),
+    "repetition": N_("threefold repetition"),
+    "no-capture": N_("the no-capture rule"),
+    "declared": N_("result declared in the record"),
 }
 #: The loser's plight in the past tense, for messages about a ply after the end (``the game was
 #: already over after ply 43 (Black was left with fewer than three stones)``); the other reasons
 #: read the same in both tenses.
 PAST_REASON_TEXTS = {
-    "fewer-than-three": "{loser} was left with fewer than three stones",
-    "blocked": "{loser} could not move",
+    "fewer-than-three": N_("{loser} was left with fewer than three stones"),
+    "blocked": N_("{loser} could not move"),
 }
 #: A draw because both sides have fewer than three stones (a set-up position).
-BOTH_FEWER_THAN_THREE = "both have fewer than three stones"
+BOTH_FEWER_THAN_THREE = N_("both have fewer than three stones")
 #: A draw because the side to move cannot move, under a ruleset with ``blocked: draw``.
-BLOCKED_DRAW = "a side to move that cannot move"
+BLOCKED_DRAW = N_("a side to move that cannot move")
 
 _RESULTS = {"white": "1-0", "black": "0-1", None: "1/2-1/2"}
 _NAMES = {"white": "White", "black": "Black"}
@@ -78,11 +79,11 @@ def reason_text(reason: str, winner: Optional[Side], past: bool = False) -> str:
     'drawn by a side to move that cannot move'
     """
     if winner is None and reason == "fewer-than-three":
-        return BOTH_FEWER_THAN_THREE
+        return _(BOTH_FEWER_THAN_THREE)
     if winner is None and reason == "blocked":
-        return BLOCKED_DRAW
+        return _(BLOCKED_DRAW)
     text = PAST_REASON_TEXTS.get(reason, REASON_TEXTS[reason]) if past else REASON_TEXTS[reason]
-    return text.format(loser="Black" if winner == "white" else "White")
+    return _(text).format(loser=_("Black") if winner == "white" else _("White"))
 
 
 def end_text(outcome: "Outcome", past: bool = False) -> str:
@@ -97,9 +98,9 @@ def end_text(outcome: "Outcome", past: bool = False) -> str:
     'declared 0-1'
     """
     if outcome.reason == "declared":
-        return f"declared {outcome.result}"
+        return _("declared {result}").format(result=outcome.result)
     text = reason_text(outcome.reason, outcome.winner, past)
-    return text if outcome.winner or outcome.reason == "fewer-than-three" else f"drawn by {text}"
+    return text if outcome.winner or outcome.reason == "fewer-than-three" else _("drawn by {reason}").format(reason=text)
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,7 @@ class RuleViolation:
             location += f":{self.line}"
             if self.column:
                 location += f":{self.column}"
-        return f"{location}: {severity}: {self.message} [{self.code}]"
+        return f"{location}: {_(severity)}: {self.message} [{self.code}]"
 
     def to_dict(self) -> dict[str, Any]:
         """The fields as plain data (the JSON contract of ``muehle validate``)."""

@@ -19,19 +19,42 @@ from muehle.analyzer.engine.board import MILL_LINES, MILLS, POINT_INDEX, points_
 from muehle.analyzer.engine.core import Broken, capturable
 from muehle.analyzer.engine.events import end_text
 from muehle.analyzer.engine.rules import Ruleset
+from muehle.notation.i18n import _, ngettext
 
 #: The sides' names, White (0) and Black (1).
 NAMES = ("White", "Black")
 _MILL_POINTS: dict[int, tuple[str, str, str]] = dict(zip(MILLS, MILL_LINES))
 
 
+#: The nouns messages count, each with its forms in the current language.
+_COUNTED: dict[str, Callable[[int], str]] = {
+    "ply": lambda count: ngettext("{count} ply", "{count} plies", count),
+    "stone": lambda count: ngettext("{count} stone", "{count} stones", count),
+    "game": lambda count: ngettext("{count} game", "{count} games", count),
+    "move": lambda count: ngettext("{count} move", "{count} moves", count),
+}
+
+
 def plural(count: int, noun: str, nouns: Optional[str] = None) -> str:
-    """``count`` with ``noun`` in the singular or the plural.
+    """``count`` with ``noun`` in the singular or the plural (of the current language for the
+    nouns of :data:`_COUNTED`).
 
     >>> plural(1, "ply", "plies"), plural(2, "stone"), plural(0, "ply", "plies")
     ('1 ply', '2 stones', '0 plies')
     """
+    if noun in _COUNTED:
+        return _COUNTED[noun](count).format(count=count)
     return f"{count} {noun if count == 1 else nouns or noun + 's'}"
+
+
+def side_name(side: int) -> str:
+    """White (0) or Black (1), in the current language."""
+    return _("White") if side == 0 else _("Black")
+
+
+def a_stone(side: int) -> str:
+    """``a White stone`` (0) or ``a Black stone`` (1), in the current language."""
+    return _("a White stone") if side == 0 else _("a Black stone")
 
 
 def list_text(points: list[str]) -> str:
@@ -40,7 +63,9 @@ def list_text(points: list[str]) -> str:
     >>> list_text(["a1"]), list_text(["a1", "d1", "g1"])
     ('a1', 'a1, d1 and g1')
     """
-    return points[0] if len(points) == 1 else ", ".join(points[:-1]) + " and " + points[-1]
+    if len(points) == 1:
+        return points[0]
+    return _("{items} and {last}").format(items=", ".join(points[:-1]), last=points[-1])
 
 
 def mill_text(points: Sequence[str]) -> str:
@@ -54,7 +79,10 @@ def mill_text(points: Sequence[str]) -> str:
 
 def mills_text(closed: list[int]) -> str:
     """Mills (masks) as their points: ``a1-d1-g1 and a1-a4-a7``."""
-    return " and ".join(mill_text(_MILL_POINTS[mill]) for mill in closed)
+    lines = [mill_text(_MILL_POINTS[mill]) for mill in closed]
+    if len(lines) == 1:
+        return lines[0]
+    return _("{items} and {last}").format(items=" and ".join(lines[:-1]), last=lines[-1])
 
 
 def mill_points(mill: int) -> tuple[str, str, str]:
@@ -65,104 +93,118 @@ def mill_points(mill: int) -> tuple[str, str, str]:
 def _after_game_end(broken: Broken, rules: Ruleset) -> str:
     outcome = broken.outcome
     assert outcome is not None
-    when = f"after ply {outcome.ply}" if outcome.ply else "at the start"
-    return f"the game was already over {when} ({end_text(outcome, past=True)})"
+    when = _("after ply {ply}").format(ply=outcome.ply) if outcome.ply else _("at the start")
+    return _("the game was already over {when} ({end})").format(when=when, end=end_text(outcome, past=True))
 
 
 def _syntax(broken: Broken, rules: Ruleset) -> str:
-    return f"{broken.point} is not a point of the board"
+    return _("{point} is not a point of the board").format(point=broken.point)
 
 
 def _must_move(broken: Broken, rules: Ruleset) -> str:
-    return f"{NAMES[broken.mover]} has no stones in hand and must move a stone"
+    return _("{side} has no stones in hand and must move a stone").format(side=side_name(broken.mover))
 
 
 def _must_place(broken: Broken, rules: Ruleset) -> str:
-    return (f"{NAMES[broken.mover]} still has {plural(broken.in_hand, 'stone')} in hand "
-            "and must place one")
+    return ngettext("{side} still has {count} stone in hand and must place one",
+                    "{side} still has {count} stones in hand and must place one",
+                    broken.in_hand).format(side=side_name(broken.mover), count=broken.in_hand)
 
 
 def _occupied(broken: Broken, rules: Ruleset) -> str:
     bit = 1 << POINT_INDEX[broken.point]
     owner = broken.mover if broken.own & bit else 1 - broken.mover
-    return f"{broken.point} is already occupied by a {NAMES[owner]} stone"
+    return _("{point} is already occupied by {stone}").format(point=broken.point, stone=a_stone(owner))
 
 
 def _not_own_stone(broken: Broken, rules: Ruleset) -> str:
     point, mover = broken.point, broken.mover
     if broken.theirs & 1 << POINT_INDEX[point]:
-        return f"{point} holds a {NAMES[1 - mover]} stone, not a {NAMES[mover]} one"
-    return f"there is no stone on {point} to move"
+        if mover == 0:
+            return _("{point} holds a Black stone, not a White one").format(point=point)
+        return _("{point} holds a White stone, not a Black one").format(point=point)
+    return _("there is no stone on {point} to move").format(point=point)
 
 
 def _not_adjacent(broken: Broken, rules: Ruleset) -> str:
     count = broken.own.bit_count()
     if rules.flying or count > 3:
-        why = f"{NAMES[broken.mover]} has {count} stones and may not jump"
+        why = _("{side} has {count} stones and may not jump").format(side=side_name(broken.mover), count=count)
     else:
-        why = f"jumping is not allowed under the rules {rules.name}"
-    return f"{broken.target} is not adjacent to {broken.origin} ({why})"
+        why = _("jumping is not allowed under the rules {rules}").format(rules=rules.name)
+    return _("{target} is not adjacent to {origin} ({why})").format(target=broken.target, origin=broken.origin,
+                                                                    why=why)
 
 
 def _extra_capture(broken: Broken, rules: Ruleset) -> str:
-    closed, theirs, their_name = broken.closed, broken.theirs, NAMES[1 - broken.mover]
+    closed, theirs, their_name = broken.closed, broken.theirs, side_name(1 - broken.mover)
     if not closed:
-        return "no mill is closed, so no stone may be captured"
+        return _("no mill is closed, so no stone may be captured")
     rule = rules.no_capture
     if broken.required == 0 and rule is not None and rule.before_capture and (
             broken.counter + 1 >= rule.limit or rule.endgame_limit is not None
             and broken.counter + 1 >= rule.endgame_limit):
         reached = rule.limit if broken.counter + 1 >= rule.limit else rule.endgame_limit
-        endgame = "" if reached == rule.limit else " with a side down to three stones"
-        return (f"the ply brings the count of plies without progress to {reached}{endgame}: under the rules "
-                f"{rules.name} the game is drawn then, before its mill captures")
+        if reached == rule.limit:
+            text = _("the ply brings the count of plies without progress to {reached}: under the rules "
+                     "{rules} the game is drawn then, before its mill captures")
+        else:
+            text = _("the ply brings the count of plies without progress to {reached} with a side down to "
+                     "three stones: under the rules {rules} the game is drawn then, before its mill captures")
+        return text.format(reached=reached, rules=rules.name)
     if theirs.bit_count() + broken.their_hand < 3:
-        return f"{their_name} already has fewer than three stones: the game is over"
+        return _("{side} already has fewer than three stones: the game is over").format(side=their_name)
     if broken.required == 0 or not capturable(theirs, rules):
         if not theirs:
-            return f"{their_name} has no stone on the board to capture"
-        return f"no {their_name} stone may be captured: all stand in closed mills"
+            return _("{side} has no stone on the board to capture").format(side=their_name)
+        if broken.mover == 0:
+            return _("no Black stone may be captured: all stand in closed mills")
+        return _("no White stone may be captured: all stand in closed mills")
     if len(closed) == 2:
         # (only a placement closes two mills: a move leaves one of the target's two lines
         # incomplete where it came from, and a jump is made with three stones)
         if broken.required == 2:
-            return "a double mill captures two stones"
-        return f"a double mill captures one stone under the rules {rules.name}"
-    return "one mill captures one stone"
+            return _("a double mill captures two stones")
+        return _("a double mill captures one stone under the rules {rules}").format(rules=rules.name)
+    return _("one mill captures one stone")
 
 
 def _capture_empty_or_own(broken: Broken, rules: Ruleset) -> str:
     point = broken.point
     if broken.own & 1 << POINT_INDEX[point]:
-        return f"{point} holds {NAMES[broken.mover]}'s own stone, which cannot be captured"
-    return f"there is no stone on {point} to capture"
+        return _("{point} holds {side}'s own stone, which cannot be captured").format(
+            point=point, side=side_name(broken.mover))
+    return _("there is no stone on {point} to capture").format(point=point)
 
 
 def _protected_stone(broken: Broken, rules: Ruleset) -> str:
     point = broken.point
     allowed = capturable(broken.theirs, rules)
     if not allowed:
-        return (f"{point} is in a closed mill, and under the rules {rules.name} no "
-                "stone may be captured from a closed mill")
+        return _("{point} is in a closed mill, and under the rules {rules} no "
+                 "stone may be captured from a closed mill").format(point=point, rules=rules.name)
     others = points_of(allowed)
-    verb = "is" if len(others) == 1 else "are"
-    message = f"{point} is in a closed mill while {list_text(others)} {verb} not"
+    message = ngettext("{point} is in a closed mill while {others} is not",
+                       "{point} is in a closed mill while {others} are not",
+                       len(others)).format(point=point, others=list_text(others))
     order = legal_capture_order(broken.rest, broken.theirs, broken.their_hand,
                                 broken.required - broken.taken, rules)
     if order:
-        message += f": capture {list_text(order[:-1])} first, then {order[-1]}"
+        message += _(": capture {first} first, then {last}").format(first=list_text(order[:-1]), last=order[-1])
     return message
 
 
 def _missing_capture(broken: Broken, rules: Ruleset) -> str:
-    closed, their_name = broken.closed, NAMES[1 - broken.mover]
+    closed, theirs = broken.closed, 1 - broken.mover
+    mills = mills_text(closed)
     if broken.taken:
-        return f"the double mill {mills_text(closed)} captures two stones, and only one was taken"
+        return _("the double mill {mills} captures two stones, and only one was taken").format(mills=mills)
     if len(closed) == 1:
-        return f"the mill {mills_text(closed)} is closed and a {their_name} stone must be captured"
+        return _("the mill {mills} is closed and {stone} must be captured").format(mills=mills, stone=a_stone(theirs))
     if broken.required == 2 and _two_can_be_taken(broken, rules):
-        return f"the mills {mills_text(closed)} are closed and two {their_name} stones must be captured"
-    return f"the mills {mills_text(closed)} are closed and a {their_name} stone must be captured"
+        stones = _("two White stones") if theirs == 0 else _("two Black stones")
+        return _("the mills {mills} are closed and {stones} must be captured").format(mills=mills, stones=stones)
+    return _("the mills {mills} are closed and {stone} must be captured").format(mills=mills, stone=a_stone(theirs))
 
 
 def _two_can_be_taken(broken: Broken, rules: Ruleset) -> bool:

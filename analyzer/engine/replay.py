@@ -29,16 +29,16 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine import core
 from muehle.analyzer.engine.core import PositionKey, capturable, has_legal_ply, phase_of
-from muehle.analyzer.engine.messages import mill_points, rule_message
+from muehle.analyzer.engine.messages import mill_points, rule_message, side_name
 from muehle.analyzer.engine.events import DrawRight, Outcome, RuleViolation, end_text
 from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset
+from muehle.notation.i18n import _
 from muehle.notation.model import SIDES as _SIDES
 from muehle.notation.model import Game, MoveLine, Ply, Side
 
 __all__ = ["Occurrences", "PlyRecord", "PositionKey", "Replay", "capturable", "has_legal_ply", "in_variation", "phase",
            "position_key", "position_of_key", "replay"]
 
-_NAMES = ("White", "Black")
 _RESULT_WINNER: dict[str, Optional[Side]] = {"1-0": "white", "0-1": "black", "1/2-1/2": None, "½-½": None}
 
 
@@ -413,13 +413,14 @@ def _replay_line(
                                                     rules), index, mover)
             elif side != _SIDES[mover]:
                 unnumbered = number is None and mover == 1 and game.places_in_source  # (no side was written)
-                hint = ("; a record without move numbers starts with White, so write Black's move number "
-                        "before this ply (N..., as in 17... a7-a4)") if unnumbered else ""
-                fail("numbering", f"ply {index} is {_NAMES[mover]}'s, but the record gives it to "
-                     f"{_NAMES[1 - mover]}{hint}", index, mover)
+                hint = _("; a record without move numbers starts with White, so write Black's move number "
+                         "before this ply (N..., as in 17... a7-a4)") if unnumbered else ""
+                fail("numbering", _("ply {ply} is {side}'s, but the record gives it to {other}{hint}").format(
+                    ply=index, side=side_name(mover), other=side_name(1 - mover), hint=hint), index, mover)
             else:
-                fail("numbering", f"move number {number} where {expected_number(index)} is expected "
-                     f"(ply {index} is {_NAMES[mover]}'s move {expected_number(index)})", index, mover)
+                fail("numbering", _("move number {number} where {expected} is expected "
+                                    "(ply {ply} is {side}'s move {expected})").format(
+                    number=number, expected=expected_number(index), ply=index, side=side_name(mover)), index, mover)
     if not errors or errors[0].code == "after-game-end":
         line.outcome = outcome
     if moves.variations:
@@ -433,7 +434,7 @@ def in_variation(branch: int) -> str:
     >>> in_variation(5)
     'in the variation for ply 5: '
     """
-    return f"in the variation for ply {branch}: "
+    return _("in the variation for ply {ply}: ").format(ply=branch)
 
 
 def _first_misnumbered(moves: MoveLine, mover: int, first_index: int, number_offset: int) -> Optional[int]:
@@ -597,8 +598,10 @@ def _check_result(line: Replay) -> None:
         label = line.records[-1].label + ": " if line.records else ""
         line.errors.append(RuleViolation(
             "result-mismatch",
-            f"{label}the record declares {declared}, but on the board {end_text(line.outcome, past=True)} "
-            f"{f'after ply {line.outcome.ply}' if line.outcome.ply else 'at the start'} ({line.outcome.result})",
+            label + _("the record declares {declared}, but on the board {end} {when} ({result})").format(
+                declared=declared, end=end_text(line.outcome, past=True),
+                when=_("after ply {ply}").format(ply=line.outcome.ply) if line.outcome.ply else _("at the start"),
+                result=line.outcome.result),
             line.outcome.ply or None,
             anchor.move_text if anchor else None,
             line.records[-1].side if line.records else None,

@@ -27,6 +27,7 @@ import yaml
 
 from muehle.notation.errors import FormatError, MuehleError, quoted, shortened
 from muehle.notation.decode import decoded_text
+from muehle.notation.i18n import _
 from muehle.notation.inputs import PathArg, path_text
 from muehle.notation.yamlload import compose_yaml, load_yaml_strictly
 
@@ -96,22 +97,25 @@ class NoProgressRule:
         ValueError: no_capture.reset: must be one of capture, mill, placement-or-capture, not 'bogus'
         """
         if not _is_int(self.limit) or self.limit < 1:
-            raise ValueError(f"no_capture.limit: must be a whole number of plies, at least 1, not {quoted(self.limit)}")
+            raise ValueError(_("no_capture.limit: must be a whole number of plies, at least 1, not {value}").format(
+                value=quoted(self.limit)))
         _check_choice("no_capture.reset", self.reset, NO_PROGRESS_RESET)
         _check_choice("no_capture.mode", self.mode, DRAW_MODE)
         for key in ("whole_moves", "before_capture", "named_first", "from_fen"):
             if not isinstance(getattr(self, key), bool):
-                raise ValueError(f"no_capture.{key}: must be true or false, not {quoted(getattr(self, key))}")
+                raise ValueError(_("no_capture.{key}: must be true or false, not {value}").format(
+                    key=key, value=quoted(getattr(self, key))))
         if self.whole_moves and self.limit % 2:
-            raise ValueError(f"no_capture.limit: must be even with whole_moves (the plies of whole moves), "
-                             f"not {self.limit}")
+            raise ValueError(_("no_capture.limit: must be even with whole_moves (the plies of whole moves), "
+                               "not {value}").format(value=self.limit))
         if self.endgame_limit is not None:
             if not _is_int(self.endgame_limit) or not 1 <= self.endgame_limit < self.limit:
-                raise ValueError(f"no_capture.endgame_limit: must be a whole number of plies from 1 to "
-                                 f"limit - 1 ({self.limit - 1}), or null, not {self.endgame_limit!r}")
+                raise ValueError(_("no_capture.endgame_limit: must be a whole number of plies from 1 to limit - 1 "
+                                   "({most}), or null, not {value}").format(most=self.limit - 1,
+                                                                            value=repr(self.endgame_limit)))
             if self.whole_moves or self.mode != "automatic":
-                raise ValueError("no_capture.endgame_limit: goes only with mode automatic and without "
-                                 "whole_moves (Sanmill's rule)")
+                raise ValueError(_("no_capture.endgame_limit: goes only with mode automatic and without "
+                                   "whole_moves (Sanmill's rule)"))
 
     def endgame(self, white: int, black: int, in_hand_white: int, in_hand_black: int) -> bool:
         """Whether ``endgame_limit`` applies in a position (stones as masks): a side has exactly three
@@ -195,25 +199,28 @@ class Ruleset:
         ValueError: stones: must be a whole number from 3 to 12, not 2
         """
         if not _is_int(self.stones) or not MIN_STONES <= self.stones <= MAX_STONES:
-            raise ValueError(f"stones: must be a whole number from {MIN_STONES} to {MAX_STONES}, not {quoted(self.stones)}")
+            raise ValueError(_("stones: must be a whole number from {least} to {most}, not {value}").format(
+                least=MIN_STONES, most=MAX_STONES, value=quoted(self.stones)))
         for key in ("flying", "mandatory_draw", "claim_with_next_move"):
             if not isinstance(getattr(self, key), bool):
-                raise ValueError(f"{key}: must be true or false, not {quoted(getattr(self, key))}")
+                raise ValueError(_("{key}: must be true or false, not {value}").format(key=key, value=quoted(getattr(self, key))))
         _check_choice("blocked", self.blocked, BLOCKED)
         _check_choice("double_mill", self.double_mill, DOUBLE_MILL)
         _check_choice("capture_from_mill", self.capture_from_mill, CAPTURE_FROM_MILL)
         _check_choice("repetition", self.repetition, REPETITION)
         _check_choice("repetition_window", self.repetition_window, REPETITION_WINDOW)
         if self.no_capture is not None and not isinstance(self.no_capture, NoProgressRule):
-            raise ValueError(f"no_capture: must be a NoProgressRule or None, not {quoted(self.no_capture)}")
+            raise ValueError(_("no_capture: must be a NoProgressRule or None, not {value}").format(
+                value=quoted(self.no_capture)))
         for key in ("name", "title", "follows"):
             if not isinstance(getattr(self, key), str):
-                raise ValueError(f"{key}: must be a text, not {quoted(getattr(self, key))}")
+                raise ValueError(_("{key}: must be a text, not {value}").format(key=key, value=quoted(getattr(self, key))))
         for cited in self.cites:
             if not (isinstance(cited, tuple) and len(cited) == 3 and all(isinstance(part, str) for part in cited)
                     and cited[0] in CITED and cited[1].strip() and cited[2].strip()):
-                raise ValueError(f"cites: each must be (what, section, text), what one of {', '.join(CITED)} "
-                                 f"and section and text non-empty texts, not {quoted(cited)}")
+                raise ValueError(_("cites: each must be (what, section, text), what one of {listing} and section "
+                                   "and text non-empty texts, not {value}").format(listing=", ".join(CITED),
+                                                                                  value=quoted(cited)))
 
     def cite(self, what: str) -> Optional[tuple[str, str]]:
         """The section and the words of the rules text on ``what`` (one of :data:`CITED`), if cited.
@@ -303,8 +310,10 @@ def load_ruleset(name_or_path: PathArg) -> Ruleset:
     if name_or_path in _preset_names():
         return _preset(name_or_path)
     if not name_or_path.strip():
-        raise FormatError(f"a ruleset is named by a preset ({', '.join(preset_names())}) or a .yaml file, "
-                          f"not by {'an empty text' if not name_or_path else 'blanks'}",
+        raise FormatError((_("a ruleset is named by a preset ({presets}) or a .yaml file, not by an empty text")
+                           if not name_or_path else
+                           _("a ruleset is named by a preset ({presets}) or a .yaml file, not by blanks")).format(
+                              presets=", ".join(preset_names())),
                           source="<ruleset>", code="ruleset")
     path = Path(name_or_path)
     if path.suffix.lower() not in (".yaml", ".yml") and not path.exists():
@@ -312,8 +321,8 @@ def load_ruleset(name_or_path: PathArg) -> Ruleset:
         if found is not None:
             return found
         raise FormatError(
-            f"unknown ruleset '{name_or_path}' (presets: {', '.join(preset_names())}; "
-            "or give a .yaml file)",
+            _("unknown ruleset '{name}' (presets: {presets}; or give a .yaml file)").format(
+                name=name_or_path, presets=", ".join(preset_names())),
             source=name_or_path,
             code="ruleset",
         )
@@ -321,7 +330,8 @@ def load_ruleset(name_or_path: PathArg) -> Ruleset:
         data = path.read_bytes()
     except OSError as error:
         raise FormatError(
-            f"cannot read ruleset {name_or_path}: {error.strerror}", source=name_or_path, code="io"
+            _("cannot read ruleset {name}: {reason}").format(name=name_or_path, reason=error.strerror),
+            source=name_or_path, code="io"
         ) from None
     try:
         text = decoded_text(data, name_or_path)
@@ -409,16 +419,17 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
         mark = getattr(error, "problem_mark", None)
         problem = getattr(error, "problem", None) or str(error)
         raise FormatError(
-            f"not valid YAML: {problem}",
+            _("not valid YAML: {problem}").format(problem=problem),
             source=source,
             line=mark.line + 1 if mark else 0,
             column=mark.column + 1 if mark else 0,
             code="ruleset",
         ) from None
     if not isinstance(data, dict):
-        kind = "empty" if data is None else f"a {_kind(data)}"
         raise FormatError(
-            f"a ruleset must be a mapping of keys to values, this is {kind}", source=source, code="ruleset"
+            _("a ruleset must be a mapping of keys to values, this is empty") if data is None else
+            _("a ruleset must be a mapping of keys to values, this is a {kind}").format(kind=_kind(data)),
+            source=source, code="ruleset"
         )
     where = _locations(text)
 
@@ -429,11 +440,12 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
 
     for key in data:
         if not isinstance(key, str) or (key not in _KEYS and key != "base"):
-            raise fail((str(key),), f"unknown key (known keys: base, {', '.join(_KEYS)})")
+            raise fail((str(key),), _("unknown key (known keys: {keys})").format(keys=", ".join(("base", *_KEYS))))
     base_name = data.get("base")
     if base_name is not None:
         if not isinstance(base_name, str) or base_name not in preset_names():
-            raise fail(("base",), f"must name a preset ({', '.join(preset_names())}), not {quoted(base_name)}")
+            raise fail(("base",), _("must name a preset ({presets}), not {value}").format(
+                presets=", ".join(preset_names()), value=quoted(base_name)))
         base: Ruleset = _preset(base_name)
     else:
         base = Ruleset(name="", title="")
@@ -441,8 +453,8 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
     for key in ("name", "title", "follows"):
         if key in data:
             if not isinstance(data[key], str) or (key == "name" and not data[key].strip()):
-                raise fail((key,), f"must be a{' non-empty' if key == 'name' else ''} text, "
-                                   f"not {quoted(data[key])}")
+                raise fail((key,), (_("must be a non-empty text, not {value}") if key == "name" else
+                                    _("must be a text, not {value}")).format(value=quoted(data[key])))
             values[key] = data[key].strip() if key == "name" else data[key]
     for key in ("stones", "flying", "blocked", "mandatory_draw", "claim_with_next_move", "double_mill",
                 "capture_from_mill", "repetition", "repetition_window"):
@@ -462,7 +474,7 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
     try:
         return replace(base, **values)
     except ValueError as error:  # ("stones: must be ..."): at the key it names
-        key, _, message = str(error).partition(": ")
+        key, _colon, message = str(error).partition(": ")
         raise fail((key,), message) from None
 
 
@@ -471,17 +483,17 @@ def _no_progress(value: Any, fail: Any) -> Optional[NoProgressRule]:
     if value is None or value is False:
         return None
     if not isinstance(value, dict):
-        raise fail(path, f"must be a mapping with {', '.join(_NO_PROGRESS_KEYS)} (or null), "
-                         f"not {_kind(value)} {quoted(value)}")
+        raise fail(path, _("must be a mapping with {keys} (or null), not {kind} {value}").format(
+            keys=", ".join(_NO_PROGRESS_KEYS), kind=_kind(value), value=quoted(value)))
     for key in value:
         if key not in _NO_PROGRESS_KEYS:
-            raise fail(path + (str(key),), f"unknown key (known keys: {', '.join(_NO_PROGRESS_KEYS)})")
+            raise fail(path + (str(key),), _("unknown key (known keys: {keys})").format(keys=", ".join(_NO_PROGRESS_KEYS)))
     if "limit" not in value:
-        raise fail(path, "needs a limit (plies without progress)")
+        raise fail(path, _("needs a limit (plies without progress)"))
     try:
         return NoProgressRule(**value)
     except ValueError as error:  # ("no_capture.limit: must be ..."): at the key it names
-        key, _, message = str(error).partition(": ")
+        key, _colon, message = str(error).partition(": ")
         raise fail(tuple(key.split(".")), message) from None
 
 
@@ -496,14 +508,15 @@ def _cites(value: Any, fail: Any) -> tuple[tuple[str, str, str], ...]:
     if value is None:
         return ()
     if not isinstance(value, dict):
-        raise fail(path, f"must be a mapping of {', '.join(CITED)} to a section and a text, not {_kind(value)}")
+        raise fail(path, _("must be a mapping of {keys} to a section and a text, not {kind}").format(
+            keys=", ".join(CITED), kind=_kind(value)))
     cites = []
     for key, cited in value.items():
         if key not in CITED:
-            raise fail(path + (str(key),), f"unknown key (known keys: {', '.join(CITED)})")
+            raise fail(path + (str(key),), _("unknown key (known keys: {keys})").format(keys=", ".join(CITED)))
         if not isinstance(cited, dict) or set(cited) != {"section", "text"} \
                 or not all(isinstance(cited[part], str) and cited[part].strip() for part in ("section", "text")):
-            raise fail(path + (key,), "must be a mapping with a section and a text, both non-empty texts")
+            raise fail(path + (key,), _("must be a mapping with a section and a text, both non-empty texts"))
         cites.append((key, cited["section"].strip(), cited["text"].strip()))
     return tuple(cites)
 
@@ -511,7 +524,8 @@ def _cites(value: Any, fail: Any) -> tuple[tuple[str, str, str], ...]:
 def _check_choice(key: str, value: Any, allowed: tuple[str, ...]) -> None:
     """A :class:`ValueError` unless ``value`` is one of ``allowed``."""
     if value not in allowed:
-        raise ValueError(f"{key}: must be one of {', '.join(allowed)}, not {quoted(value)}")
+        raise ValueError(_("{key}: must be one of {listing}, not {value}").format(key=key, listing=", ".join(allowed),
+                                                                                 value=quoted(value)))
 
 
 def _is_int(value: Any) -> bool:
@@ -570,7 +584,7 @@ def ruleset_of(game: Game, rules: RulesArg = None) -> Ruleset:
     found = preset_for_tag(tag)
     if found is None:
         line, column, text = game.tag_place("Rules") or (game.line, 0, None)
-        raise FormatError(f"the Rules tag names '{shortened(tag)}', which is not a ruleset "
-                          f"(presets: {', '.join(preset_names())})",
+        raise FormatError(_("the Rules tag names '{name}', which is not a ruleset (presets: {presets})").format(
+            name=shortened(tag), presets=", ".join(preset_names())),
                           source=game.source, line=line, column=column, line_text=text, code="unknown-rules")
     return found

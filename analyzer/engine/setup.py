@@ -29,6 +29,7 @@ from muehle.analyzer.pictures.fen import FenPosition, no_progress_at_setup, star
 from muehle.analyzer.engine.replay import Replay, replay
 from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset, ruleset_of
 from muehle.notation.errors import FormatError
+from muehle.notation.i18n import _
 from muehle.notation.model import Game, Side
 
 
@@ -68,7 +69,8 @@ def first_mover(game: Game) -> Side:
     if value == "white" or value == "black":
         return "white" if value == "white" else "black"
     line, column, text = game.tag_place("FirstMove") or (game.line, 0, None)
-    raise FormatError(f'the FirstMove tag must be "white" or "black", not "{tag}"', source=game.source or "<input>",
+    raise FormatError(_('the FirstMove tag must be "white" or "black", not "{tag}"').format(tag=tag),
+                      source=game.source or "<input>",
                       line=line, column=column, line_text=text, code="setup")
 
 

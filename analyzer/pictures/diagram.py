@@ -36,6 +36,7 @@ from typing import Any, Optional, Sequence
 from muehle.analyzer.engine.board import MILL_LINES, Position
 from muehle.analyzer.engine.core import lost, phase_of
 from muehle.analyzer.engine.events import end_text, reason_text
+from muehle.notation.i18n import N_, _
 from muehle.analyzer.pictures.style import paint
 from muehle.notation.errors import visible
 from muehle.notation.model import POINTS, Side
@@ -53,7 +54,9 @@ _JUNCTIONS = {
     (True, True, True, True): "┼",
 }
 
-_NAMES = {"white": "White", "black": "Black"}
+_NAMES = {"white": N_("White"), "black": N_("Black")}
+#: The phases :func:`side_phase` gives, as the summary words them.
+PHASE_WORDS = {"placing": N_("placing"), "moving": N_("moving"), "flying": N_("flying"), "lost": N_("lost")}
 
 #: Width of the drawing: one margin column each side of the 25 columns of the board.
 _WIDTH = 27
@@ -134,16 +137,17 @@ def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[
     """
     lines = []
     for side in ("white", "black"):
-        lines.append(f"{_NAMES[side]}{(marks or {}).get(side, '')}: {position.on_board(side)} on the board, "
-                     f"{position.in_hand(side)} in hand, {side_phase(position, side, flying)}")
+        lines.append(_("{side}{mark}: {on_board} on the board, {in_hand} in hand, {phase}").format(
+            side=_(_NAMES[side]), mark=(marks or {}).get(side, ""), on_board=position.on_board(side),
+            in_hand=position.in_hand(side), phase=_(PHASE_WORDS[side_phase(position, side, flying)])))
     lost = [side for side in ("white", "black") if side_phase(position, side) == "lost"]
     if game_over:
-        lines.append(f"Game over: {game_over}")
+        lines.append(_("Game over: {how}").format(how=game_over))
     elif lost:
         winner: Optional[Side] = None if len(lost) == 2 else "black" if lost[0] == "white" else "white"
-        lines.append(f"Game over: {reason_text('fewer-than-three', winner)}")
+        lines.append(_("Game over: {how}").format(how=reason_text("fewer-than-three", winner)))
     else:
-        lines.append(f"{_NAMES[position.to_move]} to move")
+        lines.append(_("{side} to move").format(side=_(_NAMES[position.to_move])))
     return lines
 
 
@@ -161,8 +165,8 @@ def _mark_best(grid: list[list[str]], best: Sequence[Any]) -> str:
         _bracket(grid, ply.target, "[", "]")
         if ply.capture is not None:
             _bracket(grid, ply.capture, "{", "}")
-    captures = "  { } captures" if any(ply.capture is not None for ply in best) else ""
-    return f"Best plies: ( ) from  [ ] to{captures}"
+    captures = "  { } " + _("captures") if any(ply.capture is not None for ply in best) else ""
+    return _("Best plies:") + " ( ) " + _("from") + "  [ ] " + _("to") + captures
 
 
 def render_diagram(
@@ -199,20 +203,20 @@ def render_diagram(
         return _painted(grid, position, marks, chars, flying, game_over)
     legend = ""
     if best:
-        legend = (f"Last ply: {marks.label}\n" if marks is not None else "") + _mark_best(grid, best)
+        legend = (_("Last ply: {label}").format(label=marks.label) + "\n" if marks is not None else "") + _mark_best(grid, best)
     elif marks is not None:
         row, column = point_cell(marks.target)
         grid[row][column - 1], grid[row][column + 1] = "[", "]"
-        legend = f"Last ply: {marks.label}   [ ] {'placed' if marks.origin is None else 'to'}"
+        legend = _("Last ply: {label}").format(label=marks.label) + "   [ ] " + (_("placed") if marks.origin is None else _("to"))
         if marks.origin is not None:
             row, column = point_cell(marks.origin)
             grid[row][column - 1], grid[row][column + 1] = "(", ")"
-            legend += "  ( ) from"
+            legend += "  ( ) " + _("from")
         for point in marks.captures:
             row, column = point_cell(point)
             grid[row][column] = chars["captured"]
         if marks.captures:
-            legend += f"  {chars['captured']} captured"
+            legend += f"  {chars['captured']} " + _("captured")
     lines = [f"{7 - row // 2 if row % 2 == 0 else ' '} {''.join(cells)}".rstrip()
              for row, cells in enumerate(grid)]
     lines.append(_FILES)
@@ -280,19 +284,19 @@ def _painted(grid: list[list[str]], position: Position, last: Optional[LastPly],
                     ground[row][column] = _PALETTE["mill"]
         row, column = point_cell(last.target)
         ground[row][column - 1:column + 2] = [_PALETTE["target"]] * 3
-        legend = f"Last ply: {visible(last.label)}   {paint('[ ]', _PALETTE['target'])} " \
-                 f"{'placed' if last.origin is None else 'to'}"
+        legend = (_("Last ply: {label}").format(label=visible(last.label)) + f"   {paint('[ ]', _PALETTE['target'])} "
+                  + (_("placed") if last.origin is None else _("to")))
         if last.origin is not None:
             row, column = point_cell(last.origin)
             ground[row][column - 1:column + 2] = [_PALETTE["origin"]] * 3
-            legend += f"  {paint('( )', _PALETTE['origin'])} from"
+            legend += f"  {paint('( )', _PALETTE['origin'])} " + _("from")
         for point in last.captures:
             row, column = point_cell(point)
             grid[row][column], ink[row][column], ground[row][column] = chars["captured"], _PALETTE["captured"], ""
         if last.captures:
-            legend += f"  {paint(chars['captured'], _PALETTE['captured'])} captured"
+            legend += f"  {paint(chars['captured'], _PALETTE['captured'])} " + _("captured")
         if last.mills:
-            legend += f"  {paint(chars['h'] * 3, _PALETTE['mill'] + ';' + line)} mill"
+            legend += f"  {paint(chars['h'] * 3, _PALETTE['mill'] + ';' + line)} " + _("mill")
     lines = [f"{7 - row // 2 if row % 2 == 0 else ' '} {_runs(cells, ink[row], ground[row])}"
              for row, cells in enumerate(grid)]
     lines.append(_FILES)

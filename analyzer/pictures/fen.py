@@ -42,7 +42,8 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 from muehle.analyzer.engine.board import ALL_POINTS as _FULL_BOARD
 from muehle.analyzer.engine.board import POINT_INDEX, Position
 from muehle.notation.errors import FormatError
-from muehle.notation.model import MAX_DIGITS, Game, Side, other_side, tag_value_offset_column, too_many_digits
+from muehle.notation.i18n import N_, _, ngettext
+from muehle.notation.model import BLACK, MAX_DIGITS, WHITE, Game, Side, other_side, tag_value_offset_column, too_many_digits
 from muehle.notation.writers import escape_tag_value
 
 #: The points in the order of the FEN board field: inner, middle, outer ring,
@@ -57,13 +58,13 @@ _BITS: tuple[int, ...] = tuple(1 << POINT_INDEX[point] for point in FEN_ORDER)
 
 #: What fields 1 to 17 hold, for error messages.
 FIELD_NAMES: tuple[str, ...] = (
-    "board", "side to move", "phase", "action",
-    "White's stones on the board", "White's stones in hand",
-    "Black's stones on the board", "Black's stones in hand",
-    "stones White still has to remove", "stones Black still has to remove",
-    "White's last mill (from)", "White's last mill (to)",
-    "Black's last mill (from)", "Black's last mill (to)",
-    "mills already used", "plies since the last placement or capture", "full-move number",
+    N_("board"), N_("side to move"), N_("phase"), N_("action"),
+    N_("White's stones on the board"), N_("White's stones in hand"),
+    N_("Black's stones on the board"), N_("Black's stones in hand"),
+    N_("stones White still has to remove"), N_("stones Black still has to remove"),
+    N_("White's last mill (from)"), N_("White's last mill (to)"),
+    N_("Black's last mill (from)"), N_("Black's last mill (to)"),
+    N_("mills already used"), N_("plies since the last placement or capture"), N_("full-move number"),
 )
 
 #: The legacy form's square numbers of the 24 points (fields 11-14 give a last mill's in them,
@@ -87,8 +88,8 @@ ACTIONS = {"p": "place", "s": "select", "r": "remove"}
 NO_ACTION = "?"
 
 #: What the extension fields of other variants carry (the letter before the colon).
-_EXTENSIONS = {"c": "custodian captures", "i": "intervention captures", "l": "leap captures",
-               "p": "a stone preferred for removal", "s": "removals after a stalemate"}
+_EXTENSIONS = {"c": N_("custodian captures"), "i": N_("intervention captures"), "l": N_("leap captures"),
+               "p": N_("a stone preferred for removal"), "s": N_("removals after a stalemate")}
 
 _FIELD = re.compile(r"\S+")
 _INTEGER = re.compile(r"-?[0-9]+")
@@ -257,27 +258,31 @@ def fen_to_position(
         )
 
     def field_error(index: int, message: str, offset: int = 0) -> FormatError:
-        return error(f"FEN field {index + 1} ({FIELD_NAMES[index]}): {message}", index, offset)
+        return error(_("FEN field {number} ({name}): {message}").format(number=index + 1, name=_(FIELD_NAMES[index]),
+                                                                        message=message), index, offset)
 
     if len(fields) < 17:
-        got = "nothing" if not fields else f"only {len(fields)}"
-        raise error(f"a Sanmill FEN has 17 fields separated by spaces; this one has {got}", len(fields))
+        raise error(_("a Sanmill FEN has 17 fields separated by spaces; this one has nothing") if not fields else
+                    _("a Sanmill FEN has 17 fields separated by spaces; this one has only {count}").format(
+                        count=len(fields)), len(fields))
 
     white, black = _read_board(fields[0][0], lambda message, offset: field_error(0, message, offset))
 
     side_text = fields[1][0]
     if side_text not in ("w", "b"):
-        raise field_error(1, f"'{side_text}' is neither 'w' (White) nor 'b' (Black)")
+        raise field_error(1, _("'{text}' is neither 'w' (White) nor 'b' (Black)").format(text=side_text))
     to_move: Side = "white" if side_text == "w" else "black"
 
     phase = fields[2][0]
     if phase not in PHASES:
-        raise field_error(2, f"'{phase}' is not one of r (ready), p (placing), m (moving), o (game over)")
+        raise field_error(2, _("'{text}' is not one of r (ready), p (placing), m (moving), o (game over)").format(
+            text=phase))
     action = fields[3][0]
     if action == NO_ACTION and phase != "o":
-        raise field_error(3, f"? (no action) stands only in a finished game (phase o), not with phase {phase}")
+        raise field_error(3, _("? (no action) stands only in a finished game (phase o), not with phase {phase}").format(
+            phase=phase))
     if action not in ACTIONS and action != NO_ACTION:
-        raise field_error(3, f"'{action}' is not one of p (place), s (select), r (remove)")
+        raise field_error(3, _("'{text}' is not one of p (place), s (select), r (remove)").format(text=action))
 
     extras = range(17, len(fields))
     current = any(fields[index][0].lower() == NODE_IDS_MARKER for index in extras)
@@ -285,26 +290,27 @@ def fen_to_position(
     for index in range(4, 17):
         value = fields[index][0]
         if not _INTEGER.fullmatch(value):
-            raise field_error(index, f"'{value}' is not a whole number")
+            raise field_error(index, _("'{text}' is not a whole number").format(text=value))
         digits = len(value) - (value[0] == "-")
         if digits > MAX_DIGITS:
-            raise field_error(index, too_many_digits("a number", digits))
+            raise field_error(index, too_many_digits(N_("a number"), digits))
         number = int(value)
         if number < 0 and index not in (8, 9, 10, 11, 12, 13):
-            raise field_error(index, f"{number} is negative")
+            raise field_error(index, _("{number} is negative").format(number=number))
         numbers.append(number)
     (on_white, hand_white, on_black, hand_black, remove_white, remove_black,
      mill_wf, mill_wt, mill_bf, mill_bt, mills_used, no_progress, fullmove) = numbers
 
-    for index, name, count, mask in ((4, "White", on_white, white), (6, "Black", on_black, black)):
+    for index, side, count, mask in ((4, WHITE, on_white, white), (6, BLACK, on_black, black)):
         shown = bin(mask).count("1")
         if count != shown:
             raise field_error(
-                index, f"says {name} has {count} stone{'s' * (count != 1)} on the board, "
-                f"but the board shows {shown}"
+                index, ngettext("says {side} has {count} stone on the board, but the board shows {shown}",
+                                "says {side} has {count} stones on the board, but the board shows {shown}",
+                                count).format(side=_name(side), count=count, shown=shown)
             )
     if fullmove < 1:
-        raise field_error(16, "the full-move number starts at 1")
+        raise field_error(16, _("the full-move number starts at 1"))
     for index, number in enumerate((mill_wf, mill_wt, mill_bf, mill_bt), 10):
         problem = _last_mill_problem(number, current)
         if problem is not None:
@@ -313,19 +319,22 @@ def fen_to_position(
     if problem is not None:
         raise field_error(14, problem)
     if phase == "m" and (hand_white or hand_black):
-        side_name, hand = ("White", hand_white) if hand_white else ("Black", hand_black)
-        raise field_error(2, f"m (moving) while {side_name} still has {hand} stone{'s' * (hand != 1)} in hand")
+        hand_side, hand = (WHITE, hand_white) if hand_white else (BLACK, hand_black)
+        raise field_error(2, ngettext("m (moving) while {side} still has {count} stone in hand",
+                                      "m (moving) while {side} still has {count} stones in hand", hand).format(
+            side=_name(hand_side), count=hand))
     to_move_hand = hand_white if to_move == "white" else hand_black
     if action == "p" and phase in ("r", "p") and not to_move_hand:
-        raise field_error(3, f"p (place) but {_name(to_move)}, to move, has no stone in hand")
+        raise field_error(3, _("p (place) but {side}, to move, has no stone in hand").format(side=_name(to_move)))
     if action == "s" and to_move_hand and phase != "o":
-        raise field_error(3, f"s (select a stone to move) but {_name(to_move)}, to move, "
-                             f"still has {to_move_hand} stone{'s' * (to_move_hand != 1)} in hand")
+        raise field_error(3, ngettext("s (select a stone to move) but {side}, to move, still has {count} stone in hand",
+                                      "s (select a stone to move) but {side}, to move, still has {count} stones in hand",
+                                      to_move_hand).format(side=_name(to_move), count=to_move_hand))
     to_remove = remove_white if to_move == "white" else remove_black
     # (Sanmill's writer leaves the action r of the capture that won a game, its count run down)
     if action == "r" and to_remove == 0 and phase != "o":
-        raise field_error(3, f"r (remove) but {_name(to_move)} has no stone to remove "
-                             f"(field {9 if to_move == 'white' else 10} is 0)")
+        raise field_error(3, _("r (remove) but {side} has no stone to remove (field {field} is 0)").format(
+            side=_name(to_move), field=9 if to_move == "white" else 10))
     # a capture still to come: the side to move is in the middle of its turn
     in_turn = action == "r" or to_remove != 0
 
@@ -340,21 +349,24 @@ def fen_to_position(
     last_mover = to_move if in_turn else other_side(to_move)
     last_hand = hand_white if last_mover == "white" else hand_black
     if no_progress and last_hand:
-        raise field_error(15, f"says {no_progress}, but {_name(last_mover)}, who played last, still has "
-                              f"{last_hand} stone{'s' * (last_hand != 1)} in hand, so that ply was a "
-                              "placement and the count is 0")
+        raise field_error(15, ngettext("says {count}, but {side}, who played last, still has {hand} stone in hand, so "
+                                       "that ply was a placement and the count is 0",
+                                       "says {count}, but {side}, who played last, still has {hand} stones in hand, so "
+                                       "that ply was a placement and the count is 0", last_hand).format(
+            count=no_progress, side=_name(last_mover), hand=last_hand))
 
     extensions, notes = [], []
     for index in extras:
         value = fields[index][0]
         if ":" not in value:
-            raise error(f"FEN field {index + 1}: '{value}' is neither one of the 17 fields "
-                        "nor an extension field (name:value)", index)
+            raise error(_("FEN field {number}: '{text}' is neither one of the 17 fields nor an extension field "
+                          "(name:value)").format(number=index + 1, text=value), index)
         extensions.append(value)
         if value.lower() != NODE_IDS_MARKER:
             carries = _EXTENSIONS.get(value[0] if value[1:2] == ":" else "")
-            notes.append(f"ignored the extension field '{value}' (other variants use it"
-                         f"{f' for {carries}' if carries else ''})")
+            notes.append(_("ignored the extension field '{text}' (other variants use it for {what})").format(
+                text=value, what=_(carries)) if carries else
+                _("ignored the extension field '{text}' (other variants use it)").format(text=value))
 
     position = Position(white, black, hand_white, hand_black, to_move)
     pending = in_turn or remove_white != 0 or remove_black != 0
@@ -365,17 +377,17 @@ def fen_to_position(
         # the capture that left the other side below three was made: the turn is over
         loser = losers[0]
         position = Position(white, black, hand_white, hand_black, loser)
-        notes.append(f"the FEN shows a finished game: {_name(loser)} has fewer than three stones after "
-                     f"{_name(to_move)}'s capture, which Sanmill still counts as to come; read as the position "
-                     f"after it, {_name(loser)} to move")
+        notes.append(_("the FEN shows a finished game: {loser} has fewer than three stones after {side}'s capture, "
+                       "which Sanmill still counts as to come; read as the position after it, {loser} to move").format(
+            loser=_name(loser), side=_name(to_move)))
     elif phase == "o" and action == "p" and not hand_white and not hand_black and white | black == _FULL_BOARD:
         # Sanmill ends the game on the placement that fills the board before the side changes
         # (Position::put_piece, BoardFullAction firstPlayerLose): the placer is still to move
         blocked = other_side(to_move)
         position = Position(white, black, hand_white, hand_black, blocked)
-        notes.append(f"the FEN shows a finished game: {_name(to_move)}'s placement filled the board, which "
-                     f"Sanmill writes with {_name(to_move)} still to move; read as the position after it, "
-                     f"{_name(blocked)} to move (and unable to)")
+        notes.append(_("the FEN shows a finished game: {side}'s placement filled the board, which Sanmill writes "
+                       "with {side} still to move; read as the position after it, {blocked} to move (and unable "
+                       "to)").format(side=_name(to_move), blocked=_name(blocked)))
     return FenPosition(
         position=position,
         phase=phase,
@@ -398,26 +410,26 @@ def _last_mill_problem(number: int, current: bool) -> Optional[str]:
     if current:
         if number == -1 or number in NODE_IDS:
             return None
-        return (f"{number} is not a node id: -1 (no mill) or 0 to 23, the points in the order of field 1 "
-                f"(the FEN says {NODE_IDS_MARKER})")
+        return _("{number} is not a node id: -1 (no mill) or 0 to 23, the points in the order of field 1 (the FEN "
+                 "says {marker})").format(number=number, marker=NODE_IDS_MARKER)
     if number == 0 or number in SQUARES:
         return None
     if number == -1:
-        return (f"-1 (no mill) is a node id, which the current form marks with the extension field "
-                f"{NODE_IDS_MARKER} after field 17; without it, fields 11 to 14 hold the legacy square "
-                f"numbers: 0 (no mill) or {SQUARES[0]} to {SQUARES[-1]}")
-    return (f"{number} is not a square: 0 (no mill) or one of Sanmill's square numbers of the points, "
-            f"{SQUARES[0]} to {SQUARES[-1]}")
+        return _("-1 (no mill) is a node id, which the current form marks with the extension field {marker} after "
+                 "field 17; without it, fields 11 to 14 hold the legacy square numbers: 0 (no mill) or {first} to "
+                 "{last}").format(marker=NODE_IDS_MARKER, first=SQUARES[0], last=SQUARES[-1])
+    return _("{number} is not a square: 0 (no mill) or one of Sanmill's square numbers of the points, {first} to "
+             "{last}").format(number=number, first=SQUARES[0], last=SQUARES[-1])
 
 
 def _mills_used_problem(mask: int, current: bool) -> Optional[str]:
     """What is wrong with field 15 (White's points of used mills in its upper 32 bits, Black's in
     its lower), if anything: in the current form each half holds node bits 0 to 23."""
     if mask >= 1 << 64:
-        return f"{mask} does not fit in the 64 bits of the mask"
+        return _("{mask} does not fit in the 64 bits of the mask").format(mask=mask)
     if current and mask & ~(0xFFFFFF << 32 | 0xFFFFFF):
-        return (f"{mask} has bits beyond the 24 points: with {NODE_IDS_MARKER} each half of the mask "
-                "(White's the upper 32 bits, Black's the lower) uses bits 0 to 23 only")
+        return _("{mask} has bits beyond the 24 points: with {marker} each half of the mask (White's the upper 32 "
+                 "bits, Black's the lower) uses bits 0 to 23 only").format(mask=mask, marker=NODE_IDS_MARKER)
     return None
 
 
@@ -437,39 +449,50 @@ def stone_count_problem(stones: int, to_move: Side, action: str, on_white: int, 
     >>> stone_count_problem(9, "black", "p", 3, 6, 2, 7), stone_count_problem(9, "white", "p", 3, 6, 2, 7)[0]
     (None, 7)
     """
-    for index, name, on_board, in_hand in ((4, "White", on_white, hand_white), (6, "Black", on_black, hand_black)):
+    for index, side, on_board, in_hand in ((4, WHITE, on_white, hand_white), (6, BLACK, on_black, hand_black)):
         if on_board + in_hand > stones:
-            return index, (f"{name} has {on_board} stone{'s' * (on_board != 1)} on the board and {in_hand} in "
-                           f"hand, {on_board + in_hand} in all; the rules give each side {stones}")
+            return index, ngettext(
+                "{side} has {count} stone on the board and {hand} in hand, {total} in all; the rules give each side "
+                "{stones}",
+                "{side} has {count} stones on the board and {hand} in hand, {total} in all; the rules give each side "
+                "{stones}", on_board).format(side=_name(side), count=on_board, hand=in_hand, total=on_board + in_hand,
+                                             stones=stones)
     if on_white + hand_white < 3 and on_black + hand_black < 3:
-        return 4, (f"White has {on_white + hand_white} stone{'s' * (on_white + hand_white != 1)} and Black "
-                   f"{on_black + hand_black} on the board and in hand: a game is over as soon as one side has "
-                   "fewer than three, so both cannot")
+        return 4, ngettext(
+            "White has {white} stone and Black {black} on the board and in hand: a game is over as soon as one side "
+            "has fewer than three, so both cannot",
+            "White has {white} stones and Black {black} on the board and in hand: a game is over as soon as one side "
+            "has fewer than three, so both cannot", on_white + hand_white).format(white=on_white + hand_white,
+                                                                                  black=on_black + hand_black)
     if action != "r" and (hand_white or hand_black) and hand_black != hand_white + (to_move == "black"):
-        expected = "as many as White" if to_move == "white" else "one more than White"
-        return 7, (f"Black has {hand_black} in hand and White {hand_white}, with {_name(to_move)} to move; "
-                   f"the sides place in turn, White first, so Black must have {expected}")
+        text = (_("Black has {black} in hand and White {white}, with {side} to move; the sides place in turn, White "
+                  "first, so Black must have as many as White") if to_move == "white" else
+                _("Black has {black} in hand and White {white}, with {side} to move; the sides place in turn, White "
+                  "first, so Black must have one more than White"))
+        return 7, text.format(black=hand_black, white=hand_white, side=_name(to_move))
     return None
 
 
 def _name(side: Side) -> str:
-    return "White" if side == "white" else "Black"
+    return _("White") if side == "white" else _("Black")
 
 
-_RINGS = ("inner", "middle", "outer")
+_RINGS = (N_("the inner ring"), N_("the middle ring"), N_("the outer ring"))
 
 
 def _read_board(text: str, error: Callable[[str, int], FormatError]) -> tuple[int, int]:
     """White's and Black's masks from field 1; ``error(message, offset)`` builds the error to raise."""
     groups = text.split("/")
     if len(groups) != 3:
-        raise error(f"the board has {len(groups)} group{'s' * (len(groups) != 1)} separated by '/'; "
-                    "it needs 3 (inner, middle, outer ring)", 0)
+        raise error(ngettext("the board has {count} group separated by '/'; it needs 3 (inner, middle, outer ring)",
+                             "the board has {count} groups separated by '/'; it needs 3 (inner, middle, outer ring)",
+                             len(groups)).format(count=len(groups)), 0)
     white = black = 0
     offset = 0
     for ring, group in enumerate(groups):
         if len(group) != 8:
-            raise error(f"the {_RINGS[ring]} ring has {len(group)} point{'s' * (len(group) != 1)}, not 8", offset)
+            raise error(ngettext("{ring} has {count} point, not 8", "{ring} has {count} points, not 8", len(group)).format(
+                ring=_(_RINGS[ring]), count=len(group)), offset)
         for place, char in enumerate(group):
             bit = _BITS[ring * 8 + place]
             if char == "O":
@@ -477,11 +500,11 @@ def _read_board(text: str, error: Callable[[str, int], FormatError]) -> tuple[in
             elif char == "@":
                 black |= bit
             elif char == "X":
-                raise error(f"X (a marked point, {FEN_ORDER[ring * 8 + place]}) belongs to other "
-                            "variants, not to Nine Men's Morris", offset + place)
+                raise error(_("X (a marked point, {point}) belongs to other variants, not to Nine Men's "
+                              "Morris").format(point=FEN_ORDER[ring * 8 + place]), offset + place)
             elif char != "*":
-                raise error(f"'{char}' at {FEN_ORDER[ring * 8 + place]} is not O (White), "
-                            "@ (Black) or * (empty)", offset + place)
+                raise error(_("'{char}' at {point} is not O (White), @ (Black) or * (empty)").format(
+                    char=char, point=FEN_ORDER[ring * 8 + place]), offset + place)
         offset += len(group) + 1
     return white, black
 
@@ -506,24 +529,24 @@ def start_fen(game: Game, stones: Optional[int] = None) -> Optional[FenPosition]
         return None
     where: dict[str, Any] = {"source": game.source or "<input>", "line": game.line}
     if setup.strip() != "1":
-        raise FormatError(f'the SetUp tag must be "1" (start from the FEN tag) or "0", not "{setup}"',
-                          **where)
+        raise FormatError(_('the SetUp tag must be "1" (start from the FEN tag) or "0", not "{setup}"').format(
+            setup=setup), **where)
     fen = game.tags.get("FEN")
     if fen is None:
-        raise FormatError('the record says [SetUp "1"] but has no FEN tag to start from', **where)
+        raise FormatError(_('the record says [SetUp "1"] but has no FEN tag to start from'), **where)
     # (every reader records where it read each tag; the tag alone stands in for the others)
     place = game.tag_place("FEN") or (game.line, 7, f'[FEN "{escape_tag_value(fen)}"]')
     start = _read_start(fen, where["source"], place, stones)
     if start.finished and game.main_line().moves:
         line, column, line_text = place
         if start.phase == "o":
-            why, field_index = "its phase o says the game is over", 2
+            why, field_index = _("its phase o says the game is over"), 2
         else:
             loser: Side = "white" if _total(start, "white") < 3 else "black"
-            why, field_index = (f"{_name(loser)} has fewer than three stones: the game is over (the stone "
-                                "still to remove counts for nothing)"), 4 if loser == "white" else 6
+            why, field_index = (_("{side} has fewer than three stones: the game is over (the stone still to remove "
+                                  "counts for nothing)").format(side=_name(loser))), 4 if loser == "white" else 6
         raise FormatError(
-            f"in the FEN tag: {why}, so no ply can follow it (a finished game's position stands alone)",
+            _("in the FEN tag: {why}, so no ply can follow it (a finished game's position stands alone)").format(why=why),
             source=where["source"], line=line,
             column=tag_value_offset_column(line_text, column, _field_offset(fen, field_index)),
             line_text=line_text)
@@ -548,7 +571,7 @@ def _read_start(fen: str, source: str, place: tuple[int, int, str], stones: Opti
     try:
         result = fen_to_position(fen, source=source, line=line, column=column, line_text=line_text, stones=stones)
     except FormatError as error:
-        error.message = f"in the FEN tag: {error.message}"
+        error.message = _("in the FEN tag: {message}").format(message=error.message)
         if error.column > column:  # (an escaped character takes two columns of the tag pair)
             error.column = tag_value_offset_column(line_text, column, error.column - column)
         raise
@@ -557,8 +580,8 @@ def _read_start(fen: str, source: str, place: tuple[int, int, str], stones: Opti
         counts = {"white": result.to_remove_white, "black": result.to_remove_black}
         side = _name(to_move if result.action == "r" or counts[to_move] else other_side(to_move))
         raise FormatError(
-            f"in the FEN tag: the position is in the middle of a turn ({side} still has to remove a "
-            "stone); a record can only start between two turns", source=source, line=line,
+            _("in the FEN tag: the position is in the middle of a turn ({side} still has to remove a stone); a record "
+              "can only start between two turns").format(side=side), source=source, line=line,
             column=column, line_text=line_text,
         )
     return result

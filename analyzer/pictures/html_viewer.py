@@ -53,6 +53,7 @@ from muehle.analyzer.pictures.svg import (
     render_svg,
 )
 from muehle.notation.errors import FormatError, MuehleError
+from muehle.notation.i18n import _
 from muehle.notation.model import POINTS, Game, Ply, Variation
 from muehle.notation.writers import write_notation
 
@@ -493,7 +494,7 @@ def write_html(games: Iterable[Game], unreplayed: Optional[list[tuple[int, Muehl
         unreplayed.extend((number, result) for number, (_, result) in enumerate(pairs, 1)
                           if isinstance(result, MuehleError))
     if not pairs:
-        raise FormatError("there is no game to show", code="format")
+        raise FormatError(_("there is no game to show"), code="format")
     return render_games_html(pairs, values=values)
 
 

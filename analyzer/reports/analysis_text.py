@@ -13,19 +13,25 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence
 
 from muehle.analyzer.reports.analysis import Analysis, Event, IllegalPly, PlyNames
-from muehle.analyzer.pictures.diagram import LastPly, game_over_text, render_diagram
+from muehle.analyzer.pictures.diagram import PHASE_WORDS, LastPly, game_over_text, render_diagram
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.messages import mill_text, plural
 from muehle.analyzer.engine.events import reason_text
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.errors import visible
+from muehle.notation.i18n import N_, _
 
-_NAMES = {"white": "White", "black": "Black", None: "Nobody"}
-_WITHOUT = {"capture": "a capture", "mill": "a mill closed", "placement-or-capture": "a placement or capture"}
+_NAMES = {"white": N_("White"), "black": N_("Black"), None: N_("Nobody")}
+_WITHOUT = {"capture": N_("a capture"), "mill": N_("a mill closed"),
+            "placement-or-capture": N_("a placement or capture")}
+
+
+def _name(side: Optional[str]) -> str:
+    return _(_NAMES[side])
 
 
 def _other(side: Optional[str]) -> str:
-    return {"white": "Black", "black": "White"}.get(side or "", "?")
+    return _({"white": N_("Black"), "black": N_("White")}.get(side or "", "?"))
 
 
 def _ordinal(n: int) -> str:
@@ -35,21 +41,21 @@ def _ordinal(n: int) -> str:
     ['2nd', '3rd', '4th', '11th', '12th', '21st', '22nd', '23rd']
     """
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    return _("{count}{suffix}").format(count=n, suffix=suffix)
 
 
 def _plies_text(analysis: Analysis, plies: list[int]) -> str:
-    words = [analysis.label(ply) if ply else "the start" for ply in plies]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    words = [analysis.label(ply) if ply else _("the start") for ply in plies]
+    return words[0] if len(words) == 1 else _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
 
 
 def _until(analysis: Analysis, event: Event) -> str:
     until = event.fields.get("until")
     if until is None:
-        return "to the end"
+        return _("to the end")
     if until == event.ply:
-        return "only here"
-    return f"until {analysis.label(until)}"
+        return _("only here")
+    return _("until {ply}").format(ply=analysis.label(until))
 
 
 def _plies(count: int) -> str:
@@ -57,73 +63,80 @@ def _plies(count: int) -> str:
 
 
 def _stones(stones: dict[str, int]) -> str:
-    return f"White {stones['white']}, Black {stones['black']} stones"
+    return _("White {white}, Black {black} stones").format(white=stones["white"], black=stones["black"])
 
 
 def _mill(e: Event, same_ply: Sequence[Event]) -> str:
     """The mill event ``e``; ``same_ply`` holds the events of its ply (a capture among them makes
     a want of stones to capture "nothing more")."""
-    double = " (double mill)" if e.fields["double"] else ""
-    text = f"{_NAMES[e.side]} closes {mill_text(e.fields['points'])}{double}"
+    double = _(" (double mill)") if e.fields["double"] else ""
+    text = _("{side} closes {points}").format(side=_name(e.side), points=mill_text(e.fields["points"])) + double
     why = e.fields["nothing_to_capture"]
     if why:
         more = any(x.type == "capture" for x in same_ply)
-        text += f"; nothing {'more ' if more else ''}to capture: " + (
-            f"every {_other(e.side)} stone stands in a mill" if why == "all-in-mills"
-            else f"{_other(e.side)} has no stone on the board")
+        text += (_("; nothing more to capture: ") if more else _("; nothing to capture: ")) + (
+            (_("every Black stone stands in a mill") if e.side == "white" else _("every White stone stands in a mill"))
+            if why == "all-in-mills" else _("{side} has no stone on the board").format(side=_other(e.side)))
     return text
 
 
 def _capture(analysis: Analysis, e: Event) -> str:
-    return f"{_NAMES[e.side]} captures {e.fields['point']}; {_other(e.side)} keeps {e.fields['stones_left']}"
+    return _("{side} captures {point}; {other} keeps {count}").format(
+        side=_name(e.side), point=e.fields["point"], other=_other(e.side), count=e.fields["stones_left"])
 
 
 def _phase(analysis: Analysis, e: Event) -> str:
-    return f"{_NAMES[e.side]}: {e.fields['from']} -> {e.fields['to']}"
+    phase_from, phase_to = (_(PHASE_WORDS.get(e.fields[key], e.fields[key])) for key in ("from", "to"))
+    return f"{_name(e.side)}: {phase_from} -> {phase_to}"
 
 
 def _repetition(analysis: Analysis, e: Event) -> str:
     earlier = e.fields["earlier"]
     if len(earlier) <= 2:
-        before = f"before: {_plies_text(analysis, earlier)}"
+        before = _("before: {plies}").format(plies=_plies_text(analysis, earlier))
     else:
-        before = f"first {_after(analysis, earlier[0])}, last {_after(analysis, earlier[-1])}"
-    return f"position for the {_ordinal(e.fields['count'])} time ({before})"
+        before = _("first {first}, last {last}").format(first=_after(analysis, earlier[0]),
+                                                        last=_after(analysis, earlier[-1]))
+    return _("position for the {nth} time ({before})").format(nth=_ordinal(e.fields["count"]), before=before)
 
 
 def _after(analysis: Analysis, ply: int) -> str:
-    return "at the start" if ply == 0 else f"after {analysis.label(ply)}"
+    return _("at the start") if ply == 0 else _("after {ply}").format(ply=analysis.label(ply))
 
 
 def _draw_right(analysis: Analysis, e: Event) -> str:
-    then = "the game is drawn" if e.fields["automatic"] else "a draw may be claimed"
+    then = _("the game is drawn") if e.fields["automatic"] else _("a draw may be claimed")
     if e.fields["rule"] == "repetition":
-        return f"threefold repetition: {then}"
-    at_least = "" if e.fields["exact"] else "at least "
-    return f"{at_least}{_plies(e.fields['count'])} without {_WITHOUT.get(e.fields['reset'], 'a capture')}: {then}"
+        return _("threefold repetition: {then}").format(then=then)
+    text = _("{plies} without {what}: {then}") if e.fields["exact"] else _("at least {plies} without {what}: {then}")
+    return text.format(plies=_plies(e.fields["count"]), what=_(_WITHOUT.get(e.fields["reset"], _WITHOUT["capture"])),
+                       then=then)
 
 
 def _mandatory(analysis: Analysis, e: Event) -> str:
-    return (f"an offer by {_NAMES[e.side]} must be accepted, {_until(analysis, e)} "
-            f"({_stones(e.fields['stones'])}; WMD {e.fields['clause']})")
+    return _("an offer by {side} must be accepted, {until} ({stones}; WMD {clause})").format(
+        side=_name(e.side), until=_until(analysis, e), stones=_stones(e.fields["stones"]), clause=e.fields["clause"])
 
 
 def _offer(analysis: Analysis, e: Event) -> str:
-    text = f"{_NAMES[e.side]} offers a draw: "
+    text = _("{side} offers a draw: ").format(side=_name(e.side))
     if not e.fields["rule"]:
-        return text + f"no duty to accept under {analysis.rules.name}"
+        return text + _("no duty to accept under {rules}").format(rules=analysis.rules.name)
     if e.fields["obliged"]:
-        return text + f"{_other(e.side)} must accept ({_stones(e.fields['stones'])}; WMD {e.fields['clause']})"
+        return text + _("{side} must accept ({stones}; WMD {clause})").format(
+            side=_other(e.side), stones=_stones(e.fields["stones"]), clause=e.fields["clause"])
     end = analysis.summary["end"]
     if end["reason"] not in (None, "declared") and e.ply >= end["ply"]:
-        return text + "the game was already decided"
-    return text + f"{_other(e.side)} need not accept ({_stones(e.fields['stones'])})"
+        return text + _("the game was already decided")
+    return text + _("{side} need not accept ({stones})").format(side=_other(e.side), stones=_stones(e.fields["stones"]))
 
 
 def _zwickmuehle(analysis: Analysis, e: Event, word: str = "Zwickmühle") -> str:
     shuttles = "; ".join(
-        f"{s['stone']}-{s['to']} closes {mill_text(s['closes'])}" for s in e.fields["shuttles"])
-    return f"{_NAMES[e.side]} has a {word}, {_until(analysis, e)}: {shuttles}"
+        _("{move} closes {mill}").format(move=f"{s['stone']}-{s['to']}", mill=mill_text(s["closes"]))
+        for s in e.fields["shuttles"])
+    return _("{side} has a {word}, {until}: {shuttles}").format(side=_name(e.side), word=word,
+                                                                until=_until(analysis, e), shuttles=shuttles)
 
 
 def _game_over(analysis: Analysis, e: Event) -> str:
@@ -140,17 +153,17 @@ _DESCRIBE: dict[str, Callable[[Analysis, Event], str]] = {
 def end_text(analysis: Analysis, end: dict[str, Any]) -> str:
     """``White wins after 15. (Black has fewer than three stones); declared 1-0: agrees``."""
     if end["reason"] is None:
-        text = "unfinished"
+        text = _("unfinished")
     else:
         winner = end["winner"]
         reason = reason_text(end["reason"], winner)
-        verdict = f"{_NAMES[winner]} wins" if winner else "draw"
+        verdict = _("{side} wins").format(side=_name(winner)) if winner else _("draw")
         text = f"{verdict} {_after(analysis, end['ply'])} ({reason})"
     if end["declared"] is None:
-        text += "; no result declared"
+        text += _("; no result declared")
     else:
-        agreement = {True: "agrees", False: "does NOT agree", None: ""}[end["agrees"]]
-        text += f"; declared {end['declared']}: {agreement}"
+        agreement = {True: _("agrees"), False: _("does NOT agree"), None: ""}[end["agrees"]]
+        text += _("; declared {result}: {agreement}").format(result=end["declared"], agreement=agreement)
     if end["result_tag_error"]:
         text += f"; {end['result_tag_error']} [result-tag]"
     return text
@@ -168,25 +181,26 @@ def describe(analysis: Analysis, event: Event, same_ply: Sequence[Event], ascii:
 def _summary(analysis: Analysis) -> list[str]:
     s = analysis.summary
     phases = "; ".join(
-        f"{_NAMES[side]} " + ", ".join(f"{count} {name}" for name, count in s["phases"][side].items() if count)
+        f"{_name(side)} " + ", ".join(f"{count} {_(PHASE_WORDS.get(name, name))}"
+                                      for name, count in s["phases"][side].items() if count)
         for side in ("white", "black") if any(s["phases"][side].values()))
     mills = ", ".join(
-        f"{_NAMES[side]} {s['mills'][side]}" + (f" ({s['double_mills'][side]} double)" if s["double_mills"][side]
-                                                else "")
+        f"{_name(side)} {s['mills'][side]}" + (_(" ({count} double)").format(count=s["double_mills"][side])
+                                               if s["double_mills"][side] else "")
         for side in ("white", "black"))
-    captures = ", ".join(f"{_NAMES[side]} {s['captures'][side]}" for side in ("white", "black"))
+    captures = ", ".join(f"{_name(side)} {s['captures'][side]}" for side in ("white", "black"))
     longest = s["longest_without_capture"]
-    quiet = "none" if not longest["plies"] else (
-        f"{_plies(longest['plies'])} ({analysis.label(longest['from'])} to {analysis.label(longest['to'])})")
+    quiet = _("none") if not longest["plies"] else _("{plies} ({first} to {last})").format(
+        plies=_plies(longest["plies"]), first=analysis.label(longest["from"]), last=analysis.label(longest["to"]))
     arisen = sorted((ply, rule) for rule, ply in s["draw_rights"].items() if ply is not None)
-    rights = ", ".join(f"{rule} {_after(analysis, ply)}" for ply, rule in arisen) or "none"
+    rights = ", ".join(f"{rule} {_after(analysis, ply)}" for ply, rule in arisen) or _("none")
     rows = [
-        ("plies", f"{s['plies']}" + (f" ({phases})" if phases else "")),
-        ("mills", mills),
-        ("captures", captures),
-        ("no capture", f"longest stretch {quiet}"),
-        ("draw rights", rights),
-        ("end", end_text(analysis, s["end"])),
+        (_("plies"), f"{s['plies']}" + (f" ({phases})" if phases else "")),
+        (_("mills"), mills),
+        (_("captures"), captures),
+        (_("no capture"), _("longest stretch {stretch}").format(stretch=quiet)),
+        (_("draw rights"), rights),
+        (_("end"), end_text(analysis, s["end"])),
     ]
     return [f"  {name:<13}{value}" for name, value in rows]
 
@@ -209,8 +223,8 @@ def render_text(analysis: Analysis, title: str, ascii: bool = False, colour: boo
             lines.append(f"  {label:<{width_label}}  {move:<{width_move}}  {event.type:<{width_type}}  "
                          f"{text}".rstrip())
     else:
-        lines.append("  (no events)")
-    lines.append("summary")
+        lines.append("  " + _("(no events)"))
+    lines.append(_("summary"))
     lines.extend(_summary(analysis))
     if colour:  # (the record's texts, its tags say, made safe before the painting)
         lines = [visible(line) for line in lines]
@@ -240,8 +254,8 @@ def _fold_repeats(analysis: Analysis, events: list[Event], ascii: bool) -> list[
                 last += 1
         if last - event.ply >= 2:
             counts = [by_ply[ply][0].fields["count"] for ply in range(event.ply, last + 1)]
-            lines.append((event, f"every ply up to {analysis.names.move(last)} repeats a position, "
-                                 f"each for the {_ordinal(min(counts))} to {_ordinal(max(counts))} time"))
+            lines.append((event, _("every ply up to {move} repeats a position, each for the {first} to {last} time").format(
+                move=analysis.names.move(last), first=_ordinal(min(counts)), last=_ordinal(max(counts)))))
             index += last - event.ply + 1
         else:
             lines.append((event, describe(analysis, event, by_ply[event.ply], ascii)))
@@ -284,15 +298,18 @@ class RestoreView:
 
 def restore_view(illegal: IllegalPly, names: PlyNames, rules: Ruleset) -> RestoreView:
     """The :class:`RestoreView` of an illegal ply (see :func:`restore_lines`)."""
-    start = "the set-up position" if illegal.set_up else "the start"
-    where = start if illegal.restore_ply == 0 else f"after {names.move(illegal.restore_ply)}"
+    start = _("the set-up position") if illegal.set_up else _("the start")
+    where = start if illegal.restore_ply == 0 else _("after {ply}").format(ply=names.move(illegal.restore_ply))
     if illegal.restore_reason == "numbering":  # the scoresheet is wrong, not the board: nothing to restore
-        heading = (f"misnumbered ply {illegal.ply}: {illegal.message} [{illegal.code}]",
-                   f"the record cannot be followed past this position ({where}):")
+        heading = (_("misnumbered ply {ply}: {message}").format(ply=illegal.ply, message=illegal.message)
+                   + f" [{illegal.code}]",
+                   _("the record cannot be followed past this position ({where}):").format(where=where))
     else:
         cited = rules.cite("restore")
-        heading = (f"illegal ply {illegal.ply}: {illegal.message} [{illegal.code}]",
-                   f"position to restore ({where}{'; ' + cited[0] if cited else ''}):")
+        heading = (_("illegal ply {ply}: {message}").format(ply=illegal.ply, message=illegal.message)
+                   + f" [{illegal.code}]",
+                   _("position to restore ({where}; {section}):").format(where=where, section=cited[0]) if cited
+                   else _("position to restore ({where}):").format(where=where))
     over = game_over_text(illegal.decided) if illegal.decided is not None else None
     last = None if illegal.last_record is None else LastPly.of(illegal.last_record)
     return RestoreView(heading, illegal.restore, last, rules.flying, over, illegal.fen)

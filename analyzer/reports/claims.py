@@ -35,14 +35,19 @@ from muehle.analyzer.engine.messages import plural
 from muehle.analyzer.engine.events import reason_text
 from muehle.analyzer.engine.replay import Replay
 from muehle.notation.errors import MuehleError, no_ply
+from muehle.notation.i18n import N_, _
 from muehle.notation.model import Ply, Side, other_side
 
 #: The rules a claim may invoke.
 CLAIM_RULES = ("repetition", "no-capture", "mandatory-draw")
 
-_NAMES = {"white": "White", "black": "Black"}
-_COUNTS = {1: "once", 2: "twice"}
-_WITHOUT = {"capture": "a capture", "mill": "a mill closed", "placement-or-capture": "a placement or capture"}
+_NAMES = {"white": N_("White"), "black": N_("Black")}
+_WITHOUT = {"capture": N_("a capture"), "mill": N_("a mill closed"),
+            "placement-or-capture": N_("a placement or capture")}
+
+
+def _name(side: str) -> str:
+    return _(_NAMES[side])
 
 
 class ClaimError(MuehleError):
@@ -77,12 +82,14 @@ class ClaimVerdict:
 
     def text(self) -> str:
         """The verdict on the claim, the reason, and the rules text it rests on (when cited)."""
-        what = {"repetition": "a draw by threefold repetition",
-                "no-capture": "a draw by the no-capture rule",
-                "mandatory-draw": "that a draw offer must be accepted"}[self.rule]
-        when = f"after {self.move} (ply {self.ply})" if self.ply else "at the start (ply 0)"
-        cited = f'{self.cites[0]}: "{self.cites[1]}"\n' if self.cites is not None else ""
-        return f"{self.word}: {_NAMES[self.by]} claims {what} {when}\n{self.reason}\n{cited}"
+        what = {"repetition": _("a draw by threefold repetition"),
+                "no-capture": _("a draw by the no-capture rule"),
+                "mandatory-draw": _("that a draw offer must be accepted")}[self.rule]
+        when = _("after {move} (ply {ply})").format(move=self.move, ply=self.ply) if self.ply else _("at the start (ply 0)")
+        cited = _('{section}: "{words}"').format(section=self.cites[0], words=self.cites[1]) + "\n" if self.cites is not None else ""
+        word = _("valid") if self.valid else _("invalid")
+        claim = _("{side} claims {what} {when}").format(side=_name(self.by), what=what, when=when)
+        return f"{word}: {claim}\n{self.reason}\n{cited}"
 
 
 def judge_claim(replay: Replay, ply: int, by: Side, rule: str) -> ClaimVerdict:
@@ -105,10 +112,10 @@ def judge_claim(replay: Replay, ply: int, by: Side, rule: str) -> ClaimVerdict:
     outcome = replay.outcome
     if outcome is not None and outcome.winner is not None and outcome.reason != "declared" \
             and outcome.ply <= ply:
-        when = f"after {names.label(outcome.ply)}" if outcome.ply else "at the start"
+        when = _("after {ply}").format(ply=names.label(outcome.ply)) if outcome.ply else _("at the start")
         return ClaimVerdict(False, rule, by, ply, move,
-                       f"the game was already decided {when}: "
-                       f"{_NAMES[outcome.winner]} won, {reason_text(outcome.reason, outcome.winner)}",
+                       _("the game was already decided {when}: {side} won, {reason}").format(
+                           when=when, side=_name(outcome.winner), reason=reason_text(outcome.reason, outcome.winner)),
                        {"outcome": outcome.to_dict()}, replay.rules.cite(outcome.reason))
     judge = {"repetition": _repetition, "no-capture": _no_capture, "mandatory-draw": _mandatory}[rule]
     valid, reason, proof = judge(replay, record, by, names)
@@ -117,8 +124,9 @@ def judge_claim(replay: Replay, ply: int, by: Side, rule: str) -> ClaimVerdict:
         before, reason_before, proof_before = judge(replay, _record(replay, ply - 1), by, names)
         if before:
             return ClaimVerdict(True, rule, by, ply, move,
-                           f"claimed with {_NAMES[by]}'s next ply, {move}, as the rules {replay.rules.name} have it: "
-                           f"{reason_before}", proof_before, replay.rules.cite(rule))
+                           _("claimed with {side}'s next ply, {move}, as the rules {rules} have it: {reason}").format(
+                               side=_name(by), move=move, rules=replay.rules.name, reason=reason_before),
+                           proof_before, replay.rules.cite(rule))
     return ClaimVerdict(valid, rule, by, ply, move, reason, proof, replay.rules.cite(rule))
 
 
@@ -138,10 +146,11 @@ def _record(replay: Replay, ply: int) -> Any:
     game = replay.game
     where: dict[str, Any] = {"source": game.source or "<input>", "line": game.line}
     if ply < 0:
-        raise ClaimError(f"plies count from 1 (White's first placement; 0 is the start), not {ply}", **where)
+        raise ClaimError(_("plies count from 1 (White's first placement; 0 is the start), not {ply}").format(ply=ply),
+                         **where)
     error = next((e for e in replay.errors if e.code != "result-mismatch"), None)
     if error is not None and error.code == "syntax" and error.ply is None:
-        raise ClaimError(f"the record cannot be read, so no claim can be judged: {error.message}",
+        raise ClaimError(_("the record cannot be read, so no claim can be judged: {message}").format(message=error.message),
                          source=where["source"], line=error.line or game.line, column=error.column)
     if ply == 0:
         return _AtTheStart(replay.start, replay.start_no_progress)
@@ -151,8 +160,8 @@ def _record(replay: Replay, ply: int) -> Any:
     if error is not None and ply <= total:
         last = len(replay.records)
         raise ClaimError(
-            f"ply {ply} is not reached legally: {error.message} [{error.code}]; "
-            f"a claim can be judged only up to ply {last}",
+            _("ply {ply} is not reached legally: {message} [{code}]; a claim can be judged only up to ply {last}").format(
+                ply=ply, message=error.message, code=error.code, last=last),
             source=where["source"], line=error.line or game.line, column=error.column,
         )
     raise ClaimError(no_ply(ply, total), **where)
@@ -160,11 +169,13 @@ def _record(replay: Replay, ply: int) -> Any:
 
 def _occurrences(plies: list[int], names: PlyNames) -> str:
     """``at the start, after 11. (ply 21) and 13. (ply 25)``."""
-    parts = [f"{names.label(ply)} (ply {ply})" for ply in plies if ply]
-    text = "" if not parts else "after " + (
-        parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1])
+    parts = [_("{label} (ply {ply})").format(label=names.label(ply), ply=ply) for ply in plies if ply]
+    text = "" if not parts else _("after {plies}").format(plies=(
+        parts[0] if len(parts) == 1 else _("{items} and {last}").format(items=", ".join(parts[:-1]), last=parts[-1])))
     if plies and plies[0] == 0:
-        return "at the start" + (f", {text}" if len(parts) > 1 else f" and {text}" if parts else "")
+        if len(parts) > 1:
+            return _("at the start") + f", {text}"
+        return _("{items} and {last}").format(items=_("at the start"), last=text) if parts else _("at the start")
     return text
 
 
@@ -174,57 +185,65 @@ def _repetition(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
     count = len(occurrences)
     proof = {"occurrences": occurrences, "count": count, "required": 3}
     if rules.repetition == "off":
-        return False, f"the rules {rules.name} have no threefold repetition rule", proof
-    times = _COUNTS.get(count, f"{count} times")
-    position = f"the position after {names.move(record.index)}" if record.index else "the start position"
-    where = f"{position} occurred {times}"
+        return False, _("the rules {rules} have no threefold repetition rule").format(rules=rules.name), proof
+    times = {1: _("once"), 2: _("twice")}.get(count) or _("{count} times").format(count=count)
+    position = (_("the position after {move}").format(move=names.move(record.index)) if record.index
+                else _("the start position"))
+    where = _("{position} occurred {times}").format(position=position, times=times)
     if count >= 3:
         return True, f"{where}: {_occurrences(occurrences, names)}", proof
-    return False, f"{where}, not three times: {_occurrences(occurrences, names)}", proof
+    return False, _("{where}, not three times: {plies}").format(where=where, plies=_occurrences(occurrences, names)), proof
 
 
 def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple[bool, str, dict[str, Any]]:
     rules = replay.rules
     rule = rules.no_capture
     if rule is None:
-        return False, f"the rules {rules.name} have no draw rule for plies without a capture", {}
+        return False, _("the rules {rules} have no draw rule for plies without a capture").format(rules=rules.name), {}
     count = record.plies_without_capture
     since = max(record.index - count, 0)
     before = count - (record.index - since)  # counted before the start: a set-up position's FEN
     exact = replay.count_is_exact(record.index, count)
     proof = {"plies": count, "limit": rule.limit, "reset": rule.reset, "whole_moves": rule.whole_moves,
              "since": since, "before_start": before, "exact": exact}
-    what = _WITHOUT[rule.reset]
+    what = _(_WITHOUT[rule.reset])
+    plies = plural(count, "ply", "plies")
     if since:
-        stretch = f"{plural(count, 'ply', 'plies')} without {what} since {names.label(since)} (ply {since})"
+        stretch = _("{plies} without {what} since {label} (ply {ply})").format(plies=plies, what=what,
+                                                                             label=names.label(since), ply=since)
     elif exact and not before:
-        stretch = f"{plural(count, 'ply', 'plies')} without {what} since the start"
+        stretch = _("{plies} without {what} since the start").format(plies=plies, what=what)
     elif exact:
-        stretch = (f"{plural(count, 'ply', 'plies')} without {what}: {record.index} since the set-up position and {before} "
-                   "before it (its FEN's count)")
+        stretch = _("{plies} without {what}: {count} since the set-up position and {before} "
+                    "before it (its FEN's count)").format(plies=plies, what=what, count=record.index, before=before)
     else:
-        earlier = (f" and at least {before} before it (its FEN counts the plies since the last placement "
-                   "or capture)") if before else f" (its FEN does not count the plies without {what} before it)"
-        stretch = f"at least {plural(count, 'ply', 'plies')} without {what}: {record.index} since the set-up position{earlier}"
+        earlier = (_(" and at least {before} before it (its FEN counts the plies since the last placement "
+                     "or capture)").format(before=before) if before
+                   else _(" (its FEN does not count the plies without {what} before it)").format(what=what))
+        stretch = _("at least {plies} without {what}: {count} since the set-up position").format(
+            plies=plies, what=what, count=record.index) + earlier
     by_black = record.after.to_move == "white"  # (the ply judged, or the one before the start)
-    need = f"the rules {rules.name} need {rule.limit}"
+    need = _("the rules {rules} need {limit}").format(rules=rules.name, limit=rule.limit)
     if rule.whole_moves:
-        need += " in whole moves (the right comes with Black's ply)"
+        need += _(" in whole moves (the right comes with Black's ply)")
     if rule.reached(count, by_black):
         return True, f"{stretch}; {need}", proof
     earliest = record.index + rule.plies_to_go(count, by_black)
     if count >= rule.limit:
-        stretch += ", the last of them White's"
+        stretch += _(", the last of them White's")
     outcome = replay.outcome
     ends = ""
     if outcome is not None and outcome.reason != "declared" and outcome.ply < earliest:
-        ends = f"; but the board decides the game after {names.label(outcome.ply)} (ply {outcome.ply}), before that"
+        ends = _("; but the board decides the game after {label} (ply {ply}), before that").format(
+            label=names.label(outcome.ply), ply=outcome.ply)
     if exact:
-        return False, (f"{'only ' if count < rule.limit else ''}{stretch}; {need}, so the right exists after "
-                       f"{names.label(earliest)} (ply {earliest}) at the earliest{ends}"), proof
-    return False, (f"the record shows {stretch}; {need}, so the record can show "
-                   f"the right after {names.label(earliest)} (ply {earliest}) at the earliest, though it may "
-                   f"exist already{ends}"), proof
+        text = (_("only {stretch}; {need}, so the right exists after {label} (ply {ply}) at the earliest")
+                if count < rule.limit else
+                _("{stretch}; {need}, so the right exists after {label} (ply {ply}) at the earliest"))
+        return False, text.format(stretch=stretch, need=need, label=names.label(earliest), ply=earliest) + ends, proof
+    return False, _("the record shows {stretch}; {need}, so the record can show the right after {label} (ply {ply}) "
+                    "at the earliest, though it may exist already").format(
+        stretch=stretch, need=need, label=names.label(earliest), ply=earliest) + ends, proof
 
 
 def _mandatory(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple[bool, str, dict[str, Any]]:
@@ -235,11 +254,13 @@ def _mandatory(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple[
     clause: Optional[str] = obliging_clause(stones[by], stones[opponent])
     marked = bool(record.ply is not None and record.ply.draw_offer and record.side == by)
     proof = {"stones": stones, "clause": clause if rules.mandatory_draw else None, "offer_marked": marked}
-    counts = (f"{_NAMES[by]} has {stones[by]} stones and {_NAMES[opponent]} {stones[opponent]} "
-              "(on the board and in hand)")
+    counts = _("{side} has {count} stones and {other} {other_count} (on the board and in hand)").format(
+        side=_name(by), count=stones[by], other=_name(opponent), other_count=stones[opponent])
     if not rules.mandatory_draw:
-        return False, f"the rules {rules.name} have no mandatory acceptance of draw offers", proof
+        return False, _("the rules {rules} have no mandatory acceptance of draw offers").format(rules=rules.name), proof
     if clause is not None:
-        return True, f"{_NAMES[opponent]} must accept: {counts}, WMD {clause}", proof
-    return False, (f"{_NAMES[opponent]} need not accept: {counts}; an offer must be accepted only when "
-                   "both have 4 or 5 stones, or the offerer has 6 or 3 and the opponent 4 or 5"), proof
+        return True, _("{side} must accept: {counts}, WMD {clause}").format(side=_name(opponent), counts=counts,
+                                                                           clause=clause), proof
+    return False, _("{side} need not accept: {counts}; an offer must be accepted only when "
+                    "both have 4 or 5 stones, or the offerer has 6 or 3 and the opponent 4 or 5").format(
+        side=_name(opponent), counts=counts), proof

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from muehle.analyzer.engine.events import RuleViolation
 from muehle.notation.errors import shortened
+from muehle.notation.i18n import _
 from muehle.notation.model import FINISHED_RESULTS, Game
 
 #: ``Result`` tag values that declare no result: ``*`` (unfinished or unknown, as PGN has it),
@@ -34,13 +35,14 @@ def result_tag_errors(game: Game) -> list[RuleViolation]:
     if value in _NO_RESULT_TAGS:
         return []
     if value not in FINISHED_RESULTS:
-        line, column, _ = game.tag_place("Result") or (game.line, 0, None)
-        return [RuleViolation("result-tag", f"the Result tag's value {shortened(tag)} is not a result; results are "
-                              "1-0, 0-1, 1/2-1/2, ½-½ and * (or ? when unknown)", line=line, column=column)]
+        line, column, _value = game.tag_place("Result") or (game.line, 0, None)
+        return [RuleViolation("result-tag", _("the Result tag's value {value} is not a result; results are "
+                                              "1-0, 0-1, 1/2-1/2, ½-½ and * (or ? when unknown)").format(
+                                                  value=shortened(tag)), line=line, column=column)]
     conflict = game.result_conflict
     if conflict is None:
         return []
     line, column = (game.result_place or (game.line, 0)) if game.places_in_source else (0, 0)
-    return [RuleViolation("result-tag", f"{game.result_stated(conflict[0])}, but its Result tag says {shortened(tag)}: "
-                          "a game has one result",
+    return [RuleViolation("result-tag", _("{stated}, but its Result tag says {value}: a game has one result").format(
+                              stated=game.result_stated(conflict[0]), value=shortened(tag)),
                           line=line, column=column)]

@@ -26,6 +26,7 @@ from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset, ruleset_
 from muehle.analyzer.reports.result_tag import result_tag_errors
 from muehle.analyzer.pictures.style import error_text
 from muehle.notation.errors import FormatError, MuehleError, game_in
+from muehle.notation.i18n import _
 from muehle.notation.model import Game
 
 if TYPE_CHECKING:  # (the text of the position to restore is imported only for a game that needs it)
@@ -171,7 +172,7 @@ def _judge(game: Game, index: int, rules: RulesArg, source: Optional[str]) -> tu
 
             result = replay_from(game, chosen, setup)
     except RecursionError:  # (each variation is replayed within the one it branches from)
-        too_deep = FormatError("the variations are nested too deeply to be replayed", source=source, line=game.line)
+        too_deep = FormatError(_("the variations are nested too deeply to be replayed"), source=source, line=game.line)
         return _unreplayable(game, index, source, chosen.name, too_deep, code="syntax"), None
     report = report_of(result, index, source)
     report.line = game.line

@@ -1,4 +1,5 @@
-"""The built wheel carries its grammar, rulesets, viewer assets and type marker, and works away from the checkout."""
+"""The built wheel carries its grammar, rulesets, viewer assets, German catalog and type marker, and works away
+from the checkout."""
 
 from __future__ import annotations
 
@@ -23,6 +24,11 @@ from muehle.analyzer.pictures.html_viewer import asset, render_html
 from muehle.analyzer.engine.replay import replay
 page = render_html(game, replay(game))
 print(asset("viewer.css") in page and asset("viewer.js") in page and "function Viewer(" in page)
+from muehle.notation.errors import no_game
+from muehle.notation.i18n import LOCALE_DIR, language
+with language("de"):
+    print(no_game())
+print(LOCALE_DIR)
 """
 
 
@@ -47,6 +53,11 @@ def test_wheel_contains_grammar_and_rulesets(wheel: Path) -> None:
 def test_wheel_contains_the_viewer_s_styles_and_script(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"muehle/analyzer/pictures/viewer_assets/viewer.css", "muehle/analyzer/pictures/viewer_assets/viewer.js"} <= names
+
+
+def test_wheel_contains_the_german_catalog(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {"muehle/notation/locale/de/LC_MESSAGES/muehle.mo", "muehle/notation/locale/de/LC_MESSAGES/muehle.po"} <= names
 
 
 def test_wheel_marks_its_packages_as_typed(wheel: Path) -> None:
@@ -126,8 +137,10 @@ def test_installed_wheel_finds_its_grammar_outside_the_checkout(installed: Path,
     target = installed
     done = run_installed(target, tmp_path, "-c", SCRIPT)
     assert done.returncode == 0, done.stderr
-    grammar_file, plies, preset, viewer = done.stdout.splitlines()
+    grammar_file, plies, preset, viewer, german, locale = done.stdout.splitlines()
     assert Path(grammar_file).is_relative_to(target)
     assert plies == "3 d2 b2"
     assert preset == "wmd"
     assert viewer == "True"  # the viewer's styles and script, read from the installed package
+    assert german == "die Eingabe enthält keine Partie"  # the catalog, read from the installed package
+    assert Path(locale).is_relative_to(target)
