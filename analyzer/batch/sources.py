@@ -32,10 +32,10 @@ from typing import BinaryIO, Callable, Generator, Iterable, Iterator, Optional, 
 
 from muehle.analyzer.batch.pool import usable_processors
 from muehle.analyzer.batch.ranges import Range, range_lines
-from muehle.analyzer.batch.validate import map_ranges, ranged, read_stdin, results_in_range, start_backend
+from muehle.analyzer.batch.validate import map_ranges, named_inputs, ranged, results_in_range, start_backend
 from muehle.notation.decode import file_lines, text_lines
 from muehle.notation.errors import MuehleError, no_game
-from muehle.notation.inputs import PathArg, path_text, source_name
+from muehle.notation.inputs import PathArg
 from muehle.notation.model import Game
 from muehle.notation.parser import read_lines_with_text
 from muehle.notation.reading import format_of, read
@@ -71,17 +71,11 @@ def sourced_games(names: Iterable[PathArg], stdin_text: Union[str, MuehleError, 
 
 def _sourced_games(names: Iterable[PathArg], stdin: Union[str, MuehleError, None],
                    source_format: Optional[str]) -> Iterator[Union[SourcedGame, MuehleError]]:
-    for name in names:
-        name = path_text(name, "each of names")
-        source = source_name(name)
-        text = None
-        if name == "-":
-            if stdin is None:
-                stdin = read_stdin()
-            if isinstance(stdin, MuehleError):
-                yield stdin
-                continue
-            text = stdin
+    for named in named_inputs(names, stdin):
+        if isinstance(named, MuehleError):
+            yield named
+            continue
+        name, source, text = named
         empty = True
         try:
             for item in _games_of(name, source, text, source_format):
@@ -149,17 +143,11 @@ def _each_game(names: Iterable[PathArg], per_game: Callable[[SourcedGame], Resul
                scheduler: Optional[str]) -> Generator[Union[tuple[int, Result], MuehleError], None, None]:
     backend = start_backend(jobs, scheduler)
     try:
-        for name in names:
-            name = path_text(name, "each of names")
-            source = source_name(name)
-            text = None
-            if name == "-":
-                if stdin is None:
-                    stdin = read_stdin()
-                if isinstance(stdin, MuehleError):
-                    yield stdin
-                    continue
-                text = stdin
+        for named in named_inputs(names, stdin):
+            if isinstance(named, MuehleError):
+                yield named
+                continue
+            name, source, text = named
             empty = True
             try:
                 if backend is None or format_of(name, text, source_format) not in ("notation", "pgn") \

@@ -145,19 +145,12 @@ def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
              scheduler: Optional[str] = None) -> Generator[Union[GameReport, MuehleError], None, None]:
     """The reports of :func:`validate_paths`, its arguments checked."""
     pool = start_backend(jobs, scheduler)
-    stdin = stdin_text  # (read at the first "-" when not given)
     try:
-        for name in names:
-            name = path_text(name, "each of names")
-            source = source_name(name)
-            text = None
-            if name == "-":
-                if stdin is None:
-                    stdin = read_stdin()
-                if isinstance(stdin, MuehleError):
-                    yield stdin
-                    continue
-                text = stdin
+        for named in named_inputs(names, stdin_text):  # (standard input read at the first "-" when not given)
+            if isinstance(named, MuehleError):
+                yield named
+                continue
+            name, source, text = named
             form = format_of(name, text, source_format)
             if form not in ("notation", "pgn"):
                 items = _judge_data_record(name, source, form, rules, text)
@@ -176,6 +169,25 @@ def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
     finally:
         if pool is not None:
             pool.close()
+
+
+def named_inputs(names: Iterable[PathArg], stdin: Union[str, MuehleError, None] = None
+                 ) -> Iterator[Union[tuple[str, str, Optional[str]], MuehleError]]:
+    """Each of ``names`` as its path, its name in messages and its text where it is standard
+    input (``-``: read once, at the first ``-``, unless ``stdin`` holds it); an error reading
+    standard input stands in its place."""
+    for name in names:
+        name = path_text(name, "each of names")
+        source = source_name(name)
+        text = None
+        if name == "-":
+            if stdin is None:
+                stdin = read_stdin()
+            if isinstance(stdin, MuehleError):
+                yield stdin
+                continue
+            text = stdin
+        yield name, source, text
 
 
 def read_stdin() -> Union[str, MuehleError]:
