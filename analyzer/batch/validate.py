@@ -255,11 +255,12 @@ def ranged(backend: Backend, name: str) -> bool:
 # --- several processes -------------------------------------------------------------
 
 #: The longest range of a file a worker is given, and the shortest: between them, a
-#: file is cut into about :data:`RANGES_PER_JOB` ranges per process (so that the
-#: processes end at about the same time).
+#: range is a :data:`RANGES_PER_JOB`-th of each process's share of the bytes still to
+#: cut, so that the ranges shrink toward the end of the file and the processes end at
+#: about the same time (:func:`~muehle.analyzer.batch.ranges.range_size`).
 RANGE_BYTES = 2 << 20
 MIN_RANGE_BYTES = 64 << 10
-RANGES_PER_JOB = 32
+RANGES_PER_JOB = 8
 
 #: A range longer than this many times the range size (no safe boundary in it) is read
 #: here, its games judged as they come, so that nobody's memory grows with it.
@@ -385,10 +386,14 @@ def map_ranges(backend: Backend, name: str, source: str, stdin_text: Optional[st
                           code="io")
         return
     with handle:
-        size = range_size(os.fstat(handle.fileno()).st_size, backend.threads, MIN_RANGE_BYTES, RANGE_BYTES,
-                          RANGES_PER_JOB)
-        ranges = file_ranges(handle, name, source, size)
-        for long, group in groupby(ranges, key=lambda piece: piece.size > LONG_RANGE_FACTOR * size):
+        threads = backend.threads
+
+        def size_for(left: int) -> int:
+            return range_size(left, threads, MIN_RANGE_BYTES, RANGE_BYTES, RANGES_PER_JOB)
+
+        longest = LONG_RANGE_FACTOR * size_for(os.fstat(handle.fileno()).st_size)
+        ranges = file_ranges(handle, name, source, size_for)
+        for long, group in groupby(ranges, key=lambda piece: piece.size > longest):
             if long:  # no safe boundary in a long stretch: read here, game by game
                 for piece in group:
                     try:
