@@ -160,7 +160,7 @@ def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
                 items = _judge_serially(name, source, rules, text, source_format)
             else:
                 items = _judge_in_parallel(pool, name, source, rules, text)
-            yield from _with_a_game(items, source)
+            yield from with_a_game(items, source)
     except BaseException:  # interrupted (Ctrl-C) or abandoned: stop the workers at once
         if pool is not None:
             pool.terminate()
@@ -198,13 +198,27 @@ def read_stdin() -> Union[str, MuehleError]:
         return error
 
 
-def _with_a_game(items: Iterator[Union[GameReport, MuehleError]],
-                 source: str) -> Iterator[Union[GameReport, MuehleError]]:
-    """The reports of one input; an input that holds no game at all is an error of its own."""
+Item = TypeVar("Item")
+
+
+def with_a_game(items: Iterator[Item], source: str, *, caught: bool = False) -> Iterator[Union[Item, MuehleError]]:
+    """The ``items`` of one input (reports, games, results); an input that holds no game at all is
+    an error of its own (code ``empty``). With ``caught``, an input error raised while the items
+    are read ends them, in its place (else it goes on to the caller).
+
+    >>> [error.code for error in with_a_game(iter([]), "empty.txt")]
+    ['empty']
+    """
     empty = True
-    for item in items:
-        empty = False
-        yield item
+    try:
+        for item in items:
+            empty = False
+            yield item
+    except MuehleError as error:
+        if not caught:
+            raise
+        yield error
+        return
     if empty:
         yield MuehleError(no_game(), source=source, code="empty")
 
