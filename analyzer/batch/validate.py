@@ -34,7 +34,7 @@ from itertools import groupby
 from typing import Any, BinaryIO, Callable, Generator, Iterable, Iterator, Optional, Protocol, TypeVar, Union
 
 from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset
-from muehle.analyzer.reports.verdict import GameReport, judge
+from muehle.analyzer.reports.verdict import GameReport, ReportBatch, judge
 from muehle.notation.errors import MuehleError, no_game
 from muehle.notation.i18n import _, ngettext
 from muehle.notation.inputs import PathArg, path_text, read_text, regular_file, source_name
@@ -338,7 +338,8 @@ def judge_range(task: Task) -> Outcome:
     the reports come back (small: a report pickles as its fields).
     """
     piece, rules = task
-    return results_in_range(piece, lambda handle, piece: _range_reports(handle, piece, rules))
+    reports, failure = results_in_range(piece, lambda handle, piece: _range_reports(handle, piece, rules))
+    return ReportBatch(reports), failure
 
 
 RangeResult = TypeVar("RangeResult")
