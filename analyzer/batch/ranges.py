@@ -18,7 +18,7 @@ serial reader). Whoever judges a range reads it from the file itself
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import BinaryIO, Iterator, Optional
+from typing import BinaryIO, Callable, Iterator, Optional, Union
 
 from muehle.notation.decode import Lines, line_break_count, stream_lines
 from muehle.notation.splitter import safe_cut
@@ -133,33 +133,48 @@ def count_line_breaks(handle: BinaryIO, start: int, end: int) -> int:
     return count
 
 
-def range_size(file_size: int, jobs: int, smallest: int, largest: int, per_job: int) -> int:
-    """How long a range should be for ``jobs`` processes: about ``per_job`` ranges each
-    (so that they end at about the same time), within ``smallest`` and ``largest``.
+def range_size(left: int, jobs: int, smallest: int, largest: int, per_job: int) -> int:
+    """How long the next range should be for ``jobs`` processes when ``left`` bytes of the file
+    are still to cut: a ``per_job``-th of each process's share, within ``smallest`` and
+    ``largest``. The ranges shrink as the end of the file nears, so that no process is
+    still at a long range while the others have nothing left to do.
 
-    >>> range_size(100_000_000, 2, 64 << 10, 2 << 20, 32), range_size(1000, 2, 64 << 10, 2 << 20, 32)
-    (1562500, 65536)
+    >>> range_size(100_000_000, 2, 64 << 10, 2 << 20, 8), range_size(10_000_000, 2, 64 << 10, 2 << 20, 8)
+    (2097152, 625000)
+    >>> range_size(1000, 2, 64 << 10, 2 << 20, 8)
+    65536
     """
-    return min(largest, max(smallest, -(-file_size // (jobs * per_job))))
+    return min(largest, max(smallest, -(-left // (jobs * per_job))))
 
 
-def file_ranges(handle: BinaryIO, path: str, source: str, size: int) -> Iterator[Range]:
+def file_ranges(handle: BinaryIO, path: str, source: str,
+                size: Union[int, Callable[[int], int]]) -> Iterator[Range]:
     """The ranges of the file at ``path`` (open as ``handle``), each at least ``size`` bytes
     where a safe boundary allows, in file order; they cover the file without gaps.
+    ``size`` is a number of bytes, or a function of the bytes left to cut that gives it
+    (ranges that shrink toward the end of the file, so that the workers end together:
+    :func:`range_size`).
 
     A range ends at the first safe boundary found from ``size`` bytes after its start;
     where there is none up to the next ``size`` bytes, it goes on from there (so the
     file is looked at once at most, window by window).
+
+    >>> import io
+    >>> text = b"".join(b'[Event "%d"]\\n1. d2 *\\n\\n' % n for n in range(10))  # 10 games of 21 bytes
+    >>> [r.size for r in file_ranges(io.BytesIO(text), "t", "t", lambda left: max(left // 3, 20))]
+    [84, 42, 42, 21, 21]
     """
     handle.seek(0, 2)
     file_size = handle.tell()
+    size_for = size if callable(size) else (lambda left, fixed=size: fixed)
     start, line = 0, 1
     while start < file_size:
         cut = None
-        target = start + size
+        length = size_for(file_size - start)
+        target = start + length
         while cut is None and target < file_size:
-            cut = next_cut(handle, target, min(target + size, file_size))
-            target += size
+            cut = next_cut(handle, target, min(target + length, file_size))
+            target += length
         end = file_size if cut is None else cut
         yield Range(path, source, start, end, line, end >= file_size)
         if end < file_size:

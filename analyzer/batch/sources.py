@@ -32,9 +32,10 @@ from typing import BinaryIO, Callable, Generator, Iterable, Iterator, Optional, 
 
 from muehle.analyzer.batch.pool import usable_processors
 from muehle.analyzer.batch.ranges import Range, range_lines
-from muehle.analyzer.batch.validate import map_ranges, named_inputs, ranged, results_in_range, start_backend
+from muehle.analyzer.batch.validate import (Backend, map_ranges, named_inputs, ranged, results_in_range, start_backend,
+                                             with_a_game)
 from muehle.notation.decode import file_lines, text_lines
-from muehle.notation.errors import MuehleError, no_game
+from muehle.notation.errors import MuehleError
 from muehle.notation.inputs import PathArg
 from muehle.notation.model import Game
 from muehle.notation.parser import read_lines_with_text
@@ -76,16 +77,7 @@ def _sourced_games(names: Iterable[PathArg], stdin: Union[str, MuehleError, None
             yield named
             continue
         name, source, text = named
-        empty = True
-        try:
-            for item in _games_of(name, source, text, source_format):
-                empty = False
-                yield item
-        except MuehleError as error:
-            empty = False
-            yield error
-        if empty:
-            yield MuehleError(no_game(), source=source, code="empty")
+        yield from with_a_game(_games_of(name, source, text, source_format), source, caught=True)
 
 
 def _games_of(name: str, source: str, text: Optional[str],
@@ -148,29 +140,8 @@ def _each_game(names: Iterable[PathArg], per_game: Callable[[SourcedGame], Resul
                 yield named
                 continue
             name, source, text = named
-            empty = True
-            try:
-                if backend is None or format_of(name, text, source_format) not in ("notation", "pgn") \
-                        or not ranged(backend, name):
-                    for item in _games_of(name, source, text, source_format):
-                        empty = False
-                        yield item.index, per_game(item)
-                else:
-                    index = 0
-                    for result in map_ranges(backend, name, source, text, lambda piece: (piece, per_game),
-                                             results_of_range, lambda handle, piece: _range_results(
-                                                 handle, piece, per_game)):
-                        empty = False
-                        if isinstance(result, MuehleError):
-                            yield result
-                        else:
-                            index += 1
-                            yield index, result
-            except MuehleError as error:
-                empty = False
-                yield error
-            if empty:
-                yield MuehleError(no_game(), source=source, code="empty")
+            yield from with_a_game(_results_of(backend, name, source, text, per_game, source_format), source,
+                                   caught=True)
     except BaseException:  # interrupted (Ctrl-C) or abandoned: stop the workers at once
         if backend is not None:
             backend.terminate()
@@ -179,6 +150,26 @@ def _each_game(names: Iterable[PathArg], per_game: Callable[[SourcedGame], Resul
     finally:
         if backend is not None:
             backend.close()
+
+
+def _results_of(backend: Optional[Backend], name: str, source: str, text: Optional[str],
+                per_game: Callable[[SourcedGame], Result], source_format: Optional[str]
+                ) -> Iterator[Union[tuple[int, Result], MuehleError]]:
+    """``per_game`` of each game of one input with its number, by ``backend``'s workers where
+    they can read the input by ranges (raises the error that stops its reading)."""
+    if backend is None or format_of(name, text, source_format) not in ("notation", "pgn") \
+            or not ranged(backend, name):
+        for item in _games_of(name, source, text, source_format):
+            yield item.index, per_game(item)
+        return
+    index = 0
+    for result in map_ranges(backend, name, source, text, lambda piece: (piece, per_game), results_of_range,
+                             lambda handle, piece: _range_results(handle, piece, per_game)):
+        if isinstance(result, MuehleError):
+            yield result
+        else:
+            index += 1
+            yield index, result
 
 
 def _range_results(handle: BinaryIO, piece: Range, per_game: Callable[[SourcedGame], Result]) -> Iterator[Result]:

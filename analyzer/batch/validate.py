@@ -34,7 +34,7 @@ from itertools import groupby
 from typing import Any, BinaryIO, Callable, Generator, Iterable, Iterator, Optional, Protocol, TypeVar, Union
 
 from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset
-from muehle.analyzer.reports.verdict import GameReport, judge
+from muehle.analyzer.reports.verdict import GameReport, ReportBatch, judge
 from muehle.notation.errors import MuehleError, no_game
 from muehle.notation.i18n import _, ngettext
 from muehle.notation.inputs import PathArg, path_text, read_text, regular_file, source_name
@@ -160,7 +160,7 @@ def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
                 items = _judge_serially(name, source, rules, text, source_format)
             else:
                 items = _judge_in_parallel(pool, name, source, rules, text)
-            yield from _with_a_game(items, source)
+            yield from with_a_game(items, source)
     except BaseException:  # interrupted (Ctrl-C) or abandoned: stop the workers at once
         if pool is not None:
             pool.terminate()
@@ -198,13 +198,27 @@ def read_stdin() -> Union[str, MuehleError]:
         return error
 
 
-def _with_a_game(items: Iterator[Union[GameReport, MuehleError]],
-                 source: str) -> Iterator[Union[GameReport, MuehleError]]:
-    """The reports of one input; an input that holds no game at all is an error of its own."""
+Item = TypeVar("Item")
+
+
+def with_a_game(items: Iterator[Item], source: str, *, caught: bool = False) -> Iterator[Union[Item, MuehleError]]:
+    """The ``items`` of one input (reports, games, results); an input that holds no game at all is
+    an error of its own (code ``empty``). With ``caught``, an input error raised while the items
+    are read ends them, in its place (else it goes on to the caller).
+
+    >>> [error.code for error in with_a_game(iter([]), "empty.txt")]
+    ['empty']
+    """
     empty = True
-    for item in items:
-        empty = False
-        yield item
+    try:
+        for item in items:
+            empty = False
+            yield item
+    except MuehleError as error:
+        if not caught:
+            raise
+        yield error
+        return
     if empty:
         yield MuehleError(no_game(), source=source, code="empty")
 
@@ -255,11 +269,12 @@ def ranged(backend: Backend, name: str) -> bool:
 # --- several processes -------------------------------------------------------------
 
 #: The longest range of a file a worker is given, and the shortest: between them, a
-#: file is cut into about :data:`RANGES_PER_JOB` ranges per process (so that the
-#: processes end at about the same time).
+#: range is a :data:`RANGES_PER_JOB`-th of each process's share of the bytes still to
+#: cut, so that the ranges shrink toward the end of the file and the processes end at
+#: about the same time (:func:`~muehle.analyzer.batch.ranges.range_size`).
 RANGE_BYTES = 2 << 20
 MIN_RANGE_BYTES = 64 << 10
-RANGES_PER_JOB = 32
+RANGES_PER_JOB = 8
 
 #: A range longer than this many times the range size (no safe boundary in it) is read
 #: here, its games judged as they come, so that nobody's memory grows with it.
@@ -323,7 +338,8 @@ def judge_range(task: Task) -> Outcome:
     the reports come back (small: a report pickles as its fields).
     """
     piece, rules = task
-    return results_in_range(piece, lambda handle, piece: _range_reports(handle, piece, rules))
+    reports, failure = results_in_range(piece, lambda handle, piece: _range_reports(handle, piece, rules))
+    return ReportBatch(reports), failure
 
 
 RangeResult = TypeVar("RangeResult")
@@ -385,10 +401,14 @@ def map_ranges(backend: Backend, name: str, source: str, stdin_text: Optional[st
                           code="io")
         return
     with handle:
-        size = range_size(os.fstat(handle.fileno()).st_size, backend.threads, MIN_RANGE_BYTES, RANGE_BYTES,
-                          RANGES_PER_JOB)
-        ranges = file_ranges(handle, name, source, size)
-        for long, group in groupby(ranges, key=lambda piece: piece.size > LONG_RANGE_FACTOR * size):
+        threads = backend.threads
+
+        def size_for(left: int) -> int:
+            return range_size(left, threads, MIN_RANGE_BYTES, RANGE_BYTES, RANGES_PER_JOB)
+
+        longest = LONG_RANGE_FACTOR * size_for(os.fstat(handle.fileno()).st_size)
+        ranges = file_ranges(handle, name, source, size_for)
+        for long, group in groupby(ranges, key=lambda piece: piece.size > longest):
             if long:  # no safe boundary in a long stretch: read here, game by game
                 for piece in group:
                     try:

@@ -41,26 +41,14 @@ def analyze_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
     ``endgames_dir``, default the cache) are put there by game."""
     done: list[tuple[int, Analysis]] = []
     errors: list[MuehleError] = []
-    for number in numbers:
-        game = data.pick(number)
-        if game.errors:
-            errors.extend(data.located(error, number) for error in game.errors)
-            continue
-        try:
-            replayed = replay_record(game, rules)
-        except MuehleError as error:
-            errors.append(data.located(error, number))
-            continue
+    for number, replayed in data.replayed(numbers, lambda game: replay_record(game, rules), errors):
         analysis = analyze_replay(replayed)
         if perfect is not None:
             from muehle.analyzer.endgames.perfect import perfect_plies
 
             perfect[number] = perfect_plies(replayed, endgames_dir)
-        illegal = analysis.illegal
-        if illegal is not None:
-            errors.append(data.located(MuehleError(
-                f"{illegal.message} [{illegal.code}]", source=data.source, line=illegal.line,
-                column=illegal.column, code=illegal.code), number))
+        if analysis.illegal is not None:
+            errors.append(data.illegal(analysis.illegal, number))
         done.append((number, analysis))
     return done, errors
 

@@ -11,13 +11,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from typing import Optional
+from typing import Callable, Iterator, Optional, Protocol, TypeVar
 
 from muehle.notation.decode import text_lines
 from muehle.notation.errors import MuehleError, game_in, no_game
 from muehle.notation.i18n import ngettext
 from muehle.notation.model import Game
 from muehle.notation.reading import read_input
+
+
+Replayed = TypeVar("Replayed")
+
+
+class Violation(Protocol):
+    """A broken rule as a replay reports it (``RuleViolation``): what is needed to locate it."""
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def column(self) -> int: ...
 
 
 @dataclass
@@ -52,6 +71,30 @@ class GameInput:
                                            number=number, count=count),
                               source=self.source)
         return self.games[number - 1]
+
+    def replayed(self, numbers: list[int], replay: Callable[[Game], Replayed],
+                 errors: list[MuehleError]) -> Iterator[tuple[int, Replayed]]:
+        """The games ``numbers`` (picked as :meth:`pick` does) and what ``replay`` makes of each;
+        a game's syntax errors, or the error its replay raised, go located into ``errors``
+        instead (and the next game follows)."""
+        for number in numbers:
+            game = self.pick(number)
+            if game.errors:
+                errors.extend(self.located(error, number) for error in game.errors)
+                continue
+            try:
+                done = replay(game)
+            except MuehleError as error:
+                errors.append(self.located(error, number))
+                continue
+            yield number, done
+
+    def illegal(self, violation: Violation, number: int, message: Optional[str] = None) -> MuehleError:
+        """The located error for the illegal ply ``violation`` of game ``number`` (its ``message``
+        followed by the code, unless a ``message`` is given)."""
+        return self.located(MuehleError(
+            f"{violation.message} [{violation.code}]" if message is None else message, source=self.source,
+            line=violation.line, column=violation.column, code=violation.code), number)
 
 
 def load_games(name: str, source_format: Optional[str] = None) -> GameInput:

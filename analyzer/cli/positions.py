@@ -22,11 +22,13 @@ from muehle.analyzer.cli.common import (ALL_GAMES, GameChoice, echo_data, fails_
                                         game_title, rules_option)
 from muehle.analyzer.cli.game_input import GameInput
 from muehle.analyzer.engine.rules import Ruleset
+from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.setup import replay_from, rules_for
-from muehle.analyzer.pictures.fen import FEN_FORMS, start_fen
+from muehle.analyzer.pictures.fen import FEN_FORMS, FenPosition, start_fen
 from muehle.analyzer.pictures.diagram import PHASE_WORDS
 from muehle.analyzer.reports.positions import GAME_OVER, PositionRow, positions as positions_of
 from muehle.notation.errors import MuehleError, visible
+from muehle.notation.model import Game
 from muehle.notation.i18n import N_, _
 
 #: The words of the text listing (the JSON keeps the codes).
@@ -70,25 +72,19 @@ def list_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
     """The positions of the games ``numbers`` of an input; the errors found on the way, located."""
     done: list[Listed] = []
     errors: list[MuehleError] = []
-    for number in numbers:
-        game = data.pick(number)
-        if game.errors:
-            errors.extend(data.located(error, number) for error in game.errors)
-            continue
-        try:
-            chosen = rules_for(game, rules)
-            start = start_fen(game, chosen.stones)
-            result = replay_from(game, chosen, start)
-        except MuehleError as error:
-            errors.append(data.located(error, number))
-            continue
+
+    def replay(game: Game) -> tuple[Game, Ruleset, Optional[FenPosition], Replay]:
+        chosen = rules_for(game, rules)
+        start = start_fen(game, chosen.stones)
+        return game, chosen, start, replay_from(game, chosen, start)
+
+    for number, (game, chosen, start, result) in data.replayed(numbers, replay, errors):
         done.append(Listed(data.source, number, game.tags, chosen.name, list(positions_of(result, start, form))))
         if result.stopped:
             illegal = next(error for error in result.errors if error.code != "result-mismatch")
-            errors.append(data.located(MuehleError(
-                _("{message} [{code}]; the positions are listed up to ply {ply}").format(
-                    message=illegal.message, code=illegal.code, ply=len(result.records)),
-                source=data.source, line=illegal.line, column=illegal.column, code=illegal.code), number))
+            errors.append(data.illegal(illegal, number, _("{message} [{code}]; the positions are listed up to ply "
+                                                          "{ply}").format(message=illegal.message, code=illegal.code,
+                                                                          ply=len(result.records))))
     return done, errors
 
 

@@ -115,6 +115,50 @@ class GameReport:
 _REPORT_FIELDS = attrgetter(*(report_field.name for report_field in fields(GameReport)))
 
 
+class ReportBatch(list[GameReport]):
+    """The reports on the games of one stretch of a file, as a worker sends them back: pickled as
+    one list of plain tuples for the reports that carry nothing but their fields (no error, no
+    warning), which pickle and unpickle several times quicker than the objects; the others as
+    themselves.
+
+    >>> import pickle
+    >>> plain = GameReport("a.txt", 1, {"Event": "x"}, "wmd", True, 9, outcome=Outcome("white", "blocked", 9))
+    >>> pickle.loads(pickle.dumps(ReportBatch([plain, plain]))) == [plain, plain]
+    True
+    """
+
+    def __reduce__(self) -> tuple:
+        return (_unpacked, ([_packed(report) for report in self],))
+
+
+def _packed(report: GameReport) -> Any:
+    """A report as a plain tuple where it has nothing but its fields, else itself."""
+    if report.errors or report.warnings or report.restore is not None or report.restore_view is not None:
+        return report
+    outcome = report.outcome
+    return (report.source, report.game, report.tags, report.rules, report.valid, report.plies,
+            None if outcome is None else (outcome.winner, outcome.reason, outcome.ply), report.declared,
+            report.consistent, report.line)
+
+
+def _unpacked(packed: list[Any]) -> ReportBatch:
+    """The reports of :meth:`ReportBatch.__reduce__` (equal outcomes become one object: they are frozen)."""
+    outcomes: dict[tuple, Outcome] = {}
+    reports = ReportBatch()
+    for item in packed:
+        if isinstance(item, GameReport):
+            reports.append(item)
+            continue
+        source, game, tags, rules, valid, plies, ended, declared, consistent, line = item
+        outcome = None
+        if ended is not None:
+            outcome = outcomes.get(ended)
+            if outcome is None:
+                outcome = outcomes[ended] = Outcome(*ended)
+        reports.append(GameReport(source, game, tags, rules, valid, plies, [], outcome, declared, consistent, line))
+    return reports
+
+
 def judge(game: Game, index: int = 1, rules: RulesArg = None, source: Optional[str] = None) -> GameReport:
     """Replay ``game`` and report on it; ``index`` is its 1-based place in its file.
 

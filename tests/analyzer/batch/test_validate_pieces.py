@@ -169,6 +169,33 @@ def test_a_worker_is_sent_where_its_range_is_not_the_range(tmp_path: Path, monke
     assert max(len(pickle.dumps(message)) for message in sent) < 8192
 
 
+def test_the_ranges_of_a_pool_shrink_toward_the_end_of_the_file(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # a range is an eighth of each worker's share of what is left (between the smallest and the
+    # largest size): so a worker never starts a long range when the others are about to finish
+    monkeypatch.setattr(validate, "RANGE_BYTES", 64 << 10)
+    monkeypatch.setattr(validate, "MIN_RANGE_BYTES", 2048)
+    game_bytes = len((GAME.format(e="x" * 200) + "\n").encode())
+    path = tmp_path / "games.txt"
+    path.write_text((GAME.format(e="x" * 200) + "\n") * 8000, encoding="utf-8")  # about 2 MB
+    sent: list = []
+    send = Pool.send
+
+    def spy(pool, connection, message, name):  # type: ignore[no-untyped-def]
+        sent.append(message)
+        return send(pool, connection, message, name)
+
+    monkeypatch.setattr(Pool, "send", spy)
+    assert sum(1 for _ in validate_paths([str(path)], None, 2)) == 8000
+    pieces = [message[1][0] for message in sent if message is not None]
+    size = path.stat().st_size
+    assert pieces[0].start == 0 and pieces[-1].end == size
+    for piece in pieces[:-1]:  # the range asked for, up to the end of the game it falls in
+        wanted = min(64 << 10, max(2048, -(-(size - piece.start) // 16)))
+        assert wanted <= piece.size < wanted + game_bytes
+    assert pieces[0].size >= 64 << 10 and pieces[-2].size < 2048 + game_bytes
+
+
 def test_ranges_start_where_games_start_and_cover_the_file(tmp_path: Path) -> None:
     path = long_file(tmp_path)
     game_bytes = len((GAME.format(e="e19999") + "\n").encode())
