@@ -30,7 +30,7 @@ from muehle.analyzer.batch.validate import fewer_collections, read_stdin
 from muehle.analyzer.cli.common import (OutputFile, echo_error, fails_cleanly, from_option, output_path,
                                         require_dask_or_exit, resolve_rules, workers_options)
 from muehle.analyzer.cli.writing import WRITERS, record_writer, write_html
-from muehle.notation.errors import MuehleError, no_game
+from muehle.notation.errors import MuehleError
 from muehle.notation.inputs import source_name
 from muehle.notation.model import Game
 from muehle.notation.writers import write_notation
@@ -129,7 +129,7 @@ def select(files: tuple[str, ...], player: Optional[str], white: Optional[str], 
             progress.game(item.source, item.line, item.plies)
         if target == "html":
             if not held:
-                raise MuehleError(no_game(_("no game was chosen, and an HTML viewer needs one")),
+                raise MuehleError(_("no game was chosen, and an HTML viewer needs one"),
                                   source=", ".join(dict.fromkeys(source_name(name) for name in files)), code="empty")
             out.write(write_html(held))
         elif writer is not None:
