@@ -5,6 +5,7 @@ on the board there)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,9 @@ def four(tmp_path: Path) -> str:
 
 
 def test_the_text_of_the_counts(four: str) -> None:
+    # Games 1-3 of tests/selection_records.py and OCCUPIED (no Result tag: *; stopped at ply 2).
+    # Ada plays White in 1 (lost 0-1) and OCCUPIED, Black in 2 and 3 (lost 1-0); Bo White in 2,
+    # Black in 1 (won) and OCCUPIED. Plies 2, 7, 18, 29: the median is (7 + 18) / 2.
     result = run("stats", four)
     assert (result.exit_code, result.stderr) == (0, "")
     assert result.stdout.splitlines() == [
@@ -73,6 +77,7 @@ def test_draw_rights_and_declared_ends_of_the_examples() -> None:
     record's declared draw ends both games)."""
     result = run("stats", "--format", "json", str(EXAMPLES / "analyze-repetition.txt"),
                  str(EXAMPLES / "analyze-no-capture.txt"))
+    assert (result.exit_code, result.stderr) == (0, "")
     data = json.loads(result.stdout)
     assert data["draw_rights"] == {"no-capture": 1, "repetition": 2}
     assert data["ends"] == {"declared": 2}
@@ -98,8 +103,8 @@ def test_keep_going_counts_the_other_files_and_exits_1(tmp_path: Path, four: str
     empty = write(tmp_path, "empty.txt", "")
     result = run("stats", "--keep-going", "--format", "json", missing, four, empty)
     assert result.exit_code == 1
-    lines = result.stderr.splitlines()
-    assert lines[0].startswith(f"{missing}: error: ") and lines[1].startswith(f"{empty}: error: ")
+    assert result.stderr.splitlines() == [f"{missing}: error: cannot read {missing}: No such file or directory",
+                                          f"{empty}: error: there is no game in the input"]
     data = json.loads(result.stdout)
     assert (data["games"], data["unreadable_inputs"]) == (4, 2)
     assert run("stats", "--keep-going", missing, four).stdout.startswith(
@@ -113,6 +118,7 @@ def test_a_ruleset_given_judges_every_game(four: str) -> None:
 
 def test_standard_input(four: str) -> None:
     result = run("stats", "-", input=THREE)
+    assert (result.exit_code, result.stderr) == (0, "")
     assert result.stdout.startswith("3 games: 3 valid, 0 invalid\n")
     assert "plies: min 7, median 18, max 29\n" in result.stdout
 
@@ -120,15 +126,38 @@ def test_standard_input(four: str) -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["--format", "xml"], "'xml' is not one of"),
     (["--rules", "nonsense"], "'nonsense' is neither a preset"),
+    (["--from", "xml"], "'xml' is not one of 'notation', 'pgn', 'playok', 'json', 'yaml'"),
+    (["--jobs", "two"], "'two' is not a valid integer"),
 ])
 def test_usage_errors_exit_2(four: str, args: list[str], message: str) -> None:
     result = run("stats", four, *args)
-    assert result.exit_code == 2 and message in result.stderr
+    assert (result.exit_code, result.stdout) == (2, "") and message in result.stderr, result.stderr
+
+
+def test_a_ruleset_file_that_cannot_be_read_is_located_and_exits_1(tmp_path: Path, four: str) -> None:
+    missing = str(tmp_path / "rules.yaml")
+    result = run("stats", four, "--rules", missing)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == f"{missing}: error: cannot read ruleset {missing}: No such file or directory\n"
+
+
+@pytest.mark.parametrize("output_format", ["text", "json"])
+def test_empty_standard_input_is_an_error_and_nothing_is_written(output_format: str) -> None:
+    result = run("stats", "--format", output_format, "-", input="")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == "<stdin>: error: there is no game in the input\n"
+
+
+def test_a_folder_given_as_a_file_is_located_and_exits_1(tmp_path: Path, four: str) -> None:
+    result = run("stats", four, str(tmp_path))
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == f"{tmp_path}: error: cannot read {tmp_path}: Is a directory\n"
 
 
 def test_both_commands_are_listed() -> None:
     text = run("--help").stdout
-    assert "select" in text and "stats" in text
+    assert re.search(r"^  select +Write the games that meet criteria", text, re.MULTILINE), text
+    assert re.search(r"^  stats +Count ", text, re.MULTILINE), text
 
 
 @pytest.mark.parametrize("command", ["stats", "select"])
