@@ -159,6 +159,15 @@ class TestSelection:
                                   stdin_text=BLOCKED + "\n" + '[White "Ada"]\n\n1. d2 zz *\n'))
         assert [taken for _, taken in items] == [False, True]
 
+    @pytest.mark.parametrize("board", [{"has": ("mill",)}, {"ended_by": ("unfinished",)}])
+    def test_a_game_with_a_syntax_error_has_no_end_or_feature_to_choose_it_by(self, board: dict) -> None:
+        """'1. d2 d6 2. f2 f6 3. b2/xd6' closes b2-d2-f2 and is unfinished, but the syntax error
+        after it leaves the game unread: neither its mill nor its end is known."""
+        text = "1. d2 d6 2. f2 f6 3. b2/xd6 *\n\n1. d2 d6 2. f2 f6 3. b2/xd6 zz *\n"
+        items = list(select_games(["-"], Selection(valid=False, **board), stdin_text=text))
+        assert [taken for _, taken in items] == [False, False]
+        assert [taken for _, taken in select_games(["-"], Selection(**board), stdin_text=text)] == [True, False]
+
 
 class TestSourcedGames:
     def test_the_texts_of_the_games_make_the_file_again(self, tmp_path: Path) -> None:
