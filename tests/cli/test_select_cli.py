@@ -247,3 +247,15 @@ def test_a_line_that_is_not_utf8_is_an_error_of_its_game_and_the_others_are_chos
     assert result.exit_code == 1
     assert result.stdout == "1. d2 d6 *\n\n1. b4 *\n"
     assert result.stderr.startswith(f"{path}:3:10: error: not UTF-8 text (byte 0xff)\n")
+
+
+def test_standard_input_that_is_not_utf8_cannot_be_read(three: str) -> None:
+    """Unlike a file's line, a byte of standard input that is not UTF-8 makes the whole input
+    unreadable (docs/select.md): with --keep-going the file's games are chosen all the same."""
+    bad = b"1. d2 d6 *\n\n1. d2 \xff *\n"  # (0xff: line 3, column 7)
+    result = run("select", "-", input=bad)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == "<stdin>:3:7: error: not UTF-8 text (byte 0xff)\n"
+    result = run("select", "--keep-going", "--ended-by", "blocked", "-", three, input=bad)
+    assert (result.exit_code, result.stdout) == (1, WRITTEN[BLOCKED])
+    assert result.stderr == "<stdin>:3:7: error: not UTF-8 text (byte 0xff)\n"

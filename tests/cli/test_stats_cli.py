@@ -192,3 +192,15 @@ def test_a_line_that_is_not_utf8_makes_its_game_invalid_and_the_others_are_count
     assert (result.exit_code, result.stderr) == (0, "")
     data = json.loads(result.stdout)
     assert (data["games"], data["valid"], data["invalid_by_code"]) == (3, 2, {"syntax": 1})
+
+
+def test_standard_input_that_is_not_utf8_is_an_unreadable_input(four: str) -> None:
+    """Unlike a file's line, a byte of standard input that is not UTF-8 makes the whole input
+    unreadable (docs/select.md): its first game is not counted either."""
+    bad = b"1. d2 d6 *\n\n1. d2 \xff *\n"  # (0xff: line 3, column 7)
+    result = run("stats", "-", input=bad)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == "<stdin>:3:7: error: not UTF-8 text (byte 0xff)\n"
+    result = run("stats", "--keep-going", "--format", "json", "-", four, input=bad)
+    assert result.exit_code == 1
+    assert (json.loads(result.stdout)["games"], json.loads(result.stdout)["unreadable_inputs"]) == (4, 1)
