@@ -130,9 +130,16 @@ class TestSelection:
         import muehle.analyzer.batch.select as select_module
 
         replayed = []
-        monkeypatch.setattr(select_module, "game_facts", lambda game, *args, **kwargs: replayed.append(game))
+
+        def spy(game, *args, **kwargs):  # type: ignore[no-untyped-def]
+            replayed.append(game)
+            return game_facts(game, *args, **kwargs)
+
+        monkeypatch.setattr(select_module, "game_facts", spy)
         assert not chosen(self.games[0], Selection(white="Cy", valid=True))
         assert replayed == []
+        assert chosen(self.games[0], Selection(white="Ada", valid=True))  # (White is Ada: replayed)
+        assert replayed == [self.games[0]]
 
     @pytest.mark.parametrize(("options", "message"), [
         ({"result": "2-0"}, "unknown result '2-0'"),
