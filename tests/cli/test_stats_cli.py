@@ -178,9 +178,14 @@ def test_progress_is_shown_on_a_terminal_and_erased_never_in_the_output(
 
 
 def test_no_progress_with_json_output(monkeypatch: pytest.MonkeyPatch, four: str) -> None:
+    import functools
+
     import muehle.analyzer.batch.progress as progress_module
+    import muehle.analyzer.cli.stats as stats_module
 
     monkeypatch.setattr(progress_module, "is_terminal", lambda stream: True)
+    # (drawn at every game, as in the test above: else the run ends before a line is due)
+    monkeypatch.setattr(stats_module, "FileProgress", functools.partial(progress_module.FileProgress, interval=0))
     result = run("stats", "--format", "json", four)
     assert result.exit_code == 0 and result.stderr == ""
 
