@@ -122,10 +122,14 @@ def test_an_unknown_language_is_a_usage_error_naming_the_choices(record: str, en
 
 
 def test_the_language_asked_for_ends_with_the_command(record: str, english_environment) -> None:
+    from muehle.notation.i18n import _, language
+
+    with language("de"):  # (the words that tell one language from the other)
+        assert _("there is no game in the input") == "die Eingabe enthält keine Partie"
     run("--lang", "de", "validate", record)
-    assert current_language() == "en"
+    assert current_language() == "en" and _("there is no game in the input") == "there is no game in the input"
     run("--lang", "de", "--help")
-    assert current_language() == "en"
+    assert current_language() == "en" and _("there is no game in the input") == "there is no game in the input"
 
 
 MULTI = str(ROOT / "examples" / "multi-game.txt")
