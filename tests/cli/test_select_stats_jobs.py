@@ -118,6 +118,18 @@ def test_without_dask_the_option_says_how_to_install_it(inputs: list[str], monke
                                  "pip install 'muehle[dask]'\n")
 
 
+def test_a_cluster_that_cannot_be_reached_is_an_error_at_the_option(inputs: list[str],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("dask.distributed", reason="Dask is in the test extra: pip install '.[test]'")
+    from muehle.analyzer.batch import dask_backend
+
+    monkeypatch.setattr(dask_backend, "CONNECT_TIMEOUT", 2)
+    for command in ("select", "stats"):  # (port 9, discard: nothing listens for Dask there)
+        result = run(command, "--scheduler", "tcp://127.0.0.1:9", inputs[0])
+        assert (result.exit_code, result.stdout) == (1, "")
+        assert result.stderr.startswith("--scheduler: error: cannot reach the Dask scheduler at tcp://127.0.0.1:9: ")
+
+
 def test_a_local_cluster_gives_the_output_of_one_process(inputs: list[str]) -> None:
     pytest.importorskip("dask.distributed", reason="Dask is in the test extra: pip install '.[test]'")
     stdin = Path(inputs[0]).read_text("utf-8")
