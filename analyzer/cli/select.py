@@ -9,7 +9,8 @@ chosen games through ``muehle convert``'s writers instead. The contract is in
 ``docs/select.md``.
 
 An input that cannot be read, and a game that cannot be read completely (a
-syntax error: unless ``--invalid`` asks for such games), is reported, located,
+syntax error: unless ``--invalid`` asks for such games and they are written as they
+stand, not converted with ``--to``), is reported, located,
 on standard error; the run stops there with exit status 1 and ``-o`` is left
 untouched, or with ``--keep-going`` goes on with the other games and inputs, writes
 what it chose, and exits 1.
@@ -108,7 +109,10 @@ def select(files: tuple[str, ...], player: Optional[str], white: Optional[str], 
             closing(pick_games(files, selection, rules, stdin, source_format, keep_game=target is not None,
                                jobs=jobs, scheduler=scheduler)) as picks:
         for item in picks:
-            if isinstance(item, MuehleError) or (item.error is not None and valid is not False):
+            # (a game with a syntax error is chosen with --invalid as it stands, but is not converted:
+            # as muehle convert does, --to reports it)
+            if isinstance(item, MuehleError) or (item.error is not None and (
+                    valid is not False or (item.chosen and target is not None))):
                 error = item if isinstance(item, MuehleError) else item.error
                 assert error is not None
                 progress.clear()

@@ -163,6 +163,22 @@ def test_invalid_chooses_a_game_with_a_syntax_error_as_it_stands(tmp_path: Path)
     assert chosen(path, "--invalid") == OCCUPIED + "\n1. d2 zz *\n"
 
 
+@pytest.mark.parametrize("target", ["notation", "json", "pgn", "html"])
+def test_invalid_with_to_reports_a_game_with_a_syntax_error_instead_of_converting_part_of_it(
+        tmp_path: Path, target: str) -> None:
+    """Only '1. d2 d6 2. f4' of the second game can be read: converted, it would be another game.
+    It is reported as muehle convert reports it; --keep-going converts the other invalid game."""
+    path = write(tmp_path, "broken.txt", OCCUPIED + "\n1. d2 d6 2. f4 zz 3. b4 *\n")
+    result = run("select", path, "--invalid", "--to", target)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr.startswith(f"{path}:7:16: error: unexpected character 'z'")
+    kept = run("select", path, "--invalid", "--to", target, "--keep-going")
+    assert kept.exit_code == 1 and kept.stderr == result.stderr
+    if target != "html":
+        games = read_json(kept.stdout) if target == "json" else list(read_games(kept.stdout))
+        assert [[ply.label() for ply in game.plies] for game in games] == [["1. d2", "1... d2"]]
+
+
 def test_a_missing_file_is_located_and_exits_1(tmp_path: Path) -> None:
     missing = str(tmp_path / "missing.txt")
     result = run("select", missing)
