@@ -85,6 +85,23 @@ def test_draw_rights_and_declared_ends_of_the_examples() -> None:
     assert data["players"]["Weiss"]["draws"] == 2
 
 
+def test_the_text_of_draw_rights_and_declared_ends() -> None:
+    """The two games of the test above: 13 and 53 moves, 26 and 106 plies (the median between them: 66)."""
+    result = run("stats", str(EXAMPLES / "analyze-repetition.txt"), str(EXAMPLES / "analyze-no-capture.txt"))
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout.splitlines()[:9] == [
+        "2 games: 2 valid, 0 invalid",
+        "results (declared, on the board):",
+        "  1/2-1/2, undecided  2",
+        "ends:",
+        "  declared  2",
+        "games with a draw right:",
+        "  no-capture  1",
+        "  repetition  2",
+        "plies: min 26, median 66, max 106",
+    ]
+
+
 def test_a_syntax_error_counts_as_an_invalid_game_of_its_code(tmp_path: Path) -> None:
     path = write(tmp_path, "broken.txt", "1. d2 zz *\n\n" + OCCUPIED)
     data = json.loads(run("stats", "--format", "json", path).stdout)
