@@ -9,7 +9,8 @@ chosen games through ``muehle convert``'s writers instead. The contract is in
 ``docs/select.md``.
 
 An input that cannot be read, and a game that cannot be read completely (a
-syntax error: unless ``--invalid`` asks for such games), is reported, located,
+syntax error: unless ``--invalid`` asks for such games and they are written as they
+stand, not converted with ``--to``), is reported, located,
 on standard error; the run stops there with exit status 1 and ``-o`` is left
 untouched, or with ``--keep-going`` goes on with the other games and inputs, writes
 what it chose, and exits 1.
@@ -30,7 +31,7 @@ from muehle.analyzer.batch.validate import fewer_collections, read_stdin
 from muehle.analyzer.cli.common import (OutputFile, echo_error, fails_cleanly, from_option, output_path,
                                         require_dask_or_exit, resolve_rules, workers_options)
 from muehle.analyzer.cli.writing import WRITERS, record_writer, write_html
-from muehle.notation.errors import MuehleError, no_game
+from muehle.notation.errors import MuehleError
 from muehle.notation.inputs import source_name
 from muehle.notation.model import Game
 from muehle.notation.writers import write_notation
@@ -108,7 +109,10 @@ def select(files: tuple[str, ...], player: Optional[str], white: Optional[str], 
             closing(pick_games(files, selection, rules, stdin, source_format, keep_game=target is not None,
                                jobs=jobs, scheduler=scheduler)) as picks:
         for item in picks:
-            if isinstance(item, MuehleError) or (item.error is not None and valid is not False):
+            # (a game with a syntax error is chosen with --invalid as it stands, but is not converted:
+            # as muehle convert does, --to reports it)
+            if isinstance(item, MuehleError) or (item.error is not None and (
+                    valid is not False or (item.chosen and target is not None))):
                 error = item if isinstance(item, MuehleError) else item.error
                 assert error is not None
                 progress.clear()
@@ -129,7 +133,7 @@ def select(files: tuple[str, ...], player: Optional[str], white: Optional[str], 
             progress.game(item.source, item.line, item.plies)
         if target == "html":
             if not held:
-                raise MuehleError(no_game(_("no game was chosen, and an HTML viewer needs one")),
+                raise MuehleError(_("no game was chosen, and an HTML viewer needs one"),
                                   source=", ".join(dict.fromkeys(source_name(name) for name in files)), code="empty")
             out.write(write_html(held))
         elif writer is not None:

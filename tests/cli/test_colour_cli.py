@@ -56,6 +56,7 @@ def test_color_colours_a_pipe_and_takes_nothing_away() -> None:
     plain = run("validate", ILLEGAL).stdout
     coloured = run("validate", "--color", ILLEGAL).stdout
     assert coloured.splitlines()[0].startswith(f"{ILLEGAL}:10:7: {RED_ERROR}: 1... d2:")
+    # (illegal-moves.txt: 16 games, each breaking one rule, its verdict in its first comment)
     assert coloured.count(RED_ERROR) == 16 and unpainted(coloured) == plain
     explained = run("validate", "--color", "--explain", ILLEGAL).stdout
     assert f"\x1b[38;5;236;{BOARD}m" in explained

@@ -121,7 +121,48 @@ def test_keep_going_with_html_shows_the_readable_games(tmp_path: Path) -> None:
     result = run("convert", source, "--to", "html", "--keep-going")
     assert result.exit_code == 1
     assert result.stdout.startswith("<!DOCTYPE html>")
-    assert "b1 is not a point" in result.stderr
+    assert result.stderr.startswith(f"{source}:3:7: error: b1 is not a point of the board\n")
+    data = json.loads(result.stdout.split("var DATA = ", 1)[1].split(";\n", 1)[0])
+    assert [game["record"] for game in data["games"]] == [GOOD, '[Event "third"]\n\n1. a7 *\n']
+
+
+def test_keep_going_with_html_and_no_readable_game_is_an_error(tmp_path: Path) -> None:
+    source = write(tmp_path / "bad.txt", BAD)
+    out = tmp_path / "games.html"
+    result = run("convert", source, "--keep-going", "-o", str(out))
+    assert (result.exit_code, result.stdout) == (1, "")
+    located = [line for line in result.stderr.splitlines() if not line.startswith(" ")]
+    assert located == [f"{source}:1:7: error: b1 is not a point of the board",
+                       f"{source}: error: there is no game in the input: an HTML viewer needs one"]
+    assert not out.exists()
+
+
+def test_keep_going_past_a_folder_given_as_an_input(tmp_path: Path) -> None:
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    good = write(tmp_path / "good.txt", GOOD)
+    result = run("convert", str(folder), good, "--to", "notation", "--keep-going")
+    assert (result.exit_code, result.stdout) == (1, GOOD)
+    assert result.stderr == f"{folder}: error: cannot read {folder}: Is a directory\n"
+
+
+def test_keep_going_into_a_missing_folder_is_an_error(tmp_path: Path) -> None:
+    source = write(tmp_path / "three.txt", THREE)
+    out = tmp_path / "nowhere" / "out.json"
+    result = run("convert", source, "--keep-going", "-o", str(out))
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == f"{out}: error: cannot write {out}: No such file or directory\n"
+
+
+def test_keep_going_past_an_empty_input_writes_the_others(tmp_path: Path) -> None:
+    """An input without a game adds no game to the record (as alone it is an empty record); the
+    exit status is that of the bad game."""
+    empty = write(tmp_path / "empty.txt", "")
+    source = write(tmp_path / "three.txt", THREE)
+    result = run("convert", empty, source, "--to", "json", "--keep-going")
+    assert result.exit_code == 1
+    assert [len(game.plies) for game in read_json(result.stdout)] == [4, 1]
+    assert result.stderr.startswith(f"{source}:3:7: error: ")
 
 
 @pytest.mark.parametrize("target, read", [("json", read_json), ("yaml", read_yaml)])
@@ -165,8 +206,11 @@ def test_convert_shows_progress_on_a_terminal(tmp_path: Path, monkeypatch: pytes
     assert result.stdout == ""
 
 
-def test_convert_shows_no_progress_on_a_pipe(tmp_path: Path) -> None:
-    result = run("convert", write(tmp_path / "g.txt", GOOD), "--to", "json")
+def test_convert_shows_no_progress_on_a_pipe(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # (a line due at every game, as on the terminal above: only the pipe keeps it away)
+    monkeypatch.setattr(convert_module, "FileProgress", functools.partial(FileProgress, interval=0.0))
+    result = run("convert", write(tmp_path / "g.txt", f"{GOOD}\n{GOOD}"), "--to", "json", "-o",
+                 str(tmp_path / "out.json"))
     assert result.exit_code == 0 and result.stderr == ""
 
 

@@ -58,9 +58,11 @@ def test_json_keeps_its_codes_and_gives_the_message_in_german(record: str, engli
 
 def test_a_record_that_cannot_be_read_is_reported_in_german_with_its_place(tmp_path: Path,
                                                                          english_environment) -> None:
-    result = run("--lang", "de", "show", str(tmp_path / "missing.txt"))
-    assert result.exit_code == 1
-    assert "Traceback" not in result.output
+    missing = str(tmp_path / "missing.txt")
+    result = run("--lang", "de", "show", missing)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr.startswith(f"{missing}: Fehler: {missing} ") and "cannot read" not in result.stderr
+    assert result.stderr.endswith(": No such file or directory\n")  # (the system's words)
     result = run("--lang", "de", "show", ENDINGS, "--ply", "99")
     assert result.exit_code == 1
     assert "es gibt keinen Halbzug 99: die Partie hat 18 Halbzüge" in result.output
@@ -120,10 +122,14 @@ def test_an_unknown_language_is_a_usage_error_naming_the_choices(record: str, en
 
 
 def test_the_language_asked_for_ends_with_the_command(record: str, english_environment) -> None:
+    from muehle.notation.i18n import _, language
+
+    with language("de"):  # (the words that tell one language from the other)
+        assert _("there is no game in the input") == "die Eingabe enthält keine Partie"
     run("--lang", "de", "validate", record)
-    assert current_language() == "en"
+    assert current_language() == "en" and _("there is no game in the input") == "there is no game in the input"
     run("--lang", "de", "--help")
-    assert current_language() == "en"
+    assert current_language() == "en" and _("there is no game in the input") == "there is no game in the input"
 
 
 MULTI = str(ROOT / "examples" / "multi-game.txt")
@@ -186,8 +192,77 @@ def test_a_slip_is_a_german_warning_at_its_place(tmp_path: Path, english_environ
 
 
 def test_the_help_of_every_command_is_german(english_environment) -> None:
-    for command in ("convert", "validate", "rules", "generate", "analyze", "claim", "show", "positions", "endgames",
-                    "select", "stats"):
-        text = run("--lang", "de", command, "--help").output
-        assert "Beispiel" in text and "Example" not in text, command
-        assert "Diese Hilfe zeigen und beenden." in text, command
+    import click
+
+    from muehle.analyzer.cli import cli
+
+    context = click.Context(cli)
+    paths: list[list[str]] = [[]]
+    for name in cli.list_commands(context):
+        paths.append([name])
+        command = cli.get_command(context, name)
+        if isinstance(command, click.Group):
+            paths.extend([name, sub] for sub in command.list_commands(context))
+    assert ["select"] in paths and ["endgames", "probe"] in paths and len(paths) >= 14
+    for path in paths:
+        text = run("--lang", "de", *path, "--help").output
+        assert "Beispiel" in text and "Example" not in text, path
+        assert "Diese Hilfe zeigen und beenden." in text, path
+
+
+# -- the errors a user can cause in the commands that read many games, in German ------------
+
+@pytest.mark.parametrize("command", ["select", "stats", "positions"])
+def test_an_empty_input_is_reported_in_german(command: str, english_environment) -> None:
+    result = run("--lang", "de", command, "-", input="")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == "<stdin>: Fehler: die Eingabe enthält keine Partie\n"
+
+
+@pytest.mark.parametrize("command", ["select", "stats", "positions"])
+def test_a_missing_file_is_reported_in_german(tmp_path: Path, command: str, english_environment) -> None:
+    missing = str(tmp_path / "missing.txt")
+    result = run("--lang", "de", command, missing)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr.startswith(f"{missing}: Fehler: {missing} ") and "cannot read" not in result.stderr
+    assert result.stderr.endswith(": No such file or directory\n")  # (the system's words)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["select", MULTI, "--tag", "Event"], "'Event' ist nicht KEY=VALUE (der Name eines Tags, '=', der Wert)"),
+    (["select", MULTI, "-o", ""], "der Pfad ist leer"),
+    (["stats", MULTI, "--rules", "nonsense"], "'nonsense' ist weder eine Vorgabe (wmd, "),
+    (["positions", MULTI, "--game", "0"], "'0' ist weder die Nummer einer Partie (1 ist die erste) noch 'all'"),
+])
+def test_a_bad_option_value_is_a_usage_error_in_german(args: list[str], message: str, english_environment) -> None:
+    """The message is muehle's own, in German; click's frame around it stays English (docs/german.md)."""
+    result = run("--lang", "de", *args)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert message in result.stderr, result.stderr
+
+
+def test_select_refuses_to_write_over_an_input_in_german(tmp_path: Path, english_environment) -> None:
+    path = tmp_path / "games.txt"
+    path.write_text("1. d2 d6 *\n", encoding="utf-8")
+    result = run("--lang", "de", "select", str(path), "-o", str(path))
+    assert result.exit_code == 1
+    assert result.stderr == f"{path}: Fehler: die Eingabedatei {path} wird nicht überschrieben\n"
+    assert path.read_text(encoding="utf-8") == "1. d2 d6 *\n"
+
+
+def test_stats_keep_going_counts_an_unreadable_input_in_german(tmp_path: Path, english_environment) -> None:
+    missing = str(tmp_path / "missing.txt")
+    result = run("--lang", "de", "stats", "--keep-going", missing, MULTI)
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == "3 Partien: 3 regelgerecht, 0 regelwidrig, 1 unlesbare Eingabe"
+    assert result.stderr.startswith(f"{missing}: Fehler: ")
+
+
+def test_convert_keep_going_reports_in_german_and_writes_the_others(tmp_path: Path, english_environment) -> None:
+    """b1 is no point of the board (line 3, column 7); the games before and after it are written."""
+    path = tmp_path / "three.txt"
+    path.write_text("1. d2 d6 *\n\n1. d2 b1 *\n\n1. a7 *\n", encoding="utf-8")
+    result = run("--lang", "de", "convert", str(path), "--to", "notation", "--keep-going")
+    assert result.exit_code == 1
+    assert result.stdout == "1. d2 d6 *\n\n1. a7 *\n"
+    assert result.stderr.splitlines()[0] == f"{path}:3:7: Fehler: b1 ist kein Punkt des Bretts"

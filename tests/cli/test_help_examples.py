@@ -56,7 +56,8 @@ def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_every_command_is_covered() -> None:
     paths = command_paths()
     assert {(), ("convert",), ("validate",), ("rules",), ("generate",), ("analyze",), ("claim",), ("show",),
-            ("endgames",), ("endgames", "build"), ("endgames", "probe")} <= set(paths)
+            ("positions",), ("select",), ("stats",), ("endgames",), ("endgames", "build"),
+            ("endgames", "probe")} <= set(paths)
 
 
 @pytest.mark.parametrize("path", [path for path in command_paths() if "endgames" not in path],

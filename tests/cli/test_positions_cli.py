@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 
 import pytest
 from paths import EXAMPLES
@@ -112,6 +115,7 @@ def test_game_n_and_all() -> None:
 
 def test_several_files() -> None:
     result = run("positions", "--format", "json", SETUP, MULTI)
+    assert result.exit_code == 0, result.output
     assert [(g["source"], g["game"]) for g in json.loads(result.stdout)] == [(SETUP, 1), (MULTI, 1)]
 
 
@@ -120,10 +124,13 @@ def test_several_files() -> None:
     (["--game", "x"], "neither a game's number"),
     (["--game", "2", "--all"], "either --game or --all"),
     (["--format", "svg"], "'svg' is not one of"),
+    (["--fen-form", "old"], "'old' is not one of 'current', 'legacy'"),
+    (["--rules", "nonsense"], "'nonsense' is neither a preset"),
+    (["--from", "xml"], "'xml' is not one of 'notation', 'pgn', 'playok', 'json', 'yaml'"),
 ])
 def test_usage_errors(args: list[str], message: str) -> None:
     result = run("positions", MULTI, *args)
-    assert result.exit_code == 2
+    assert (result.exit_code, result.stdout) == (2, "")
     assert message in result.stderr
 
 
@@ -155,8 +162,31 @@ def test_a_file_that_cannot_be_read_is_reported_and_the_others_are_listed(tmp_pa
     missing = str(tmp_path / "missing.txt")
     result = run("positions", missing, SETUP, "--format", "fen")
     assert result.exit_code == 1
-    assert "cannot read" in result.stderr and missing in result.stderr
-    assert len(result.stdout.splitlines()) == 3
+    assert result.stderr == f"{missing}: error: cannot read {missing}: No such file or directory\n"
+    assert len(result.stdout.splitlines()) == 3  # the set-up position and its two plies, 20... and 21.
+
+
+@pytest.mark.parametrize("text", ["", "\n\n"])
+def test_an_empty_input_is_an_error(text: str) -> None:
+    result = run("positions", "-", input=text)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == "<stdin>: error: there is no game in the input\n"
+
+
+def test_a_folder_given_as_a_file_is_an_error(tmp_path) -> None:
+    result = run("positions", str(tmp_path))
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == f"{tmp_path}: error: cannot read {tmp_path}: Is a directory\n"
+
+
+def test_a_ruleset_file_that_cannot_be_read_is_an_error(tmp_path) -> None:
+    """Read while the options are (a click callback), the error is reported by the command's entry
+    point, which the in-process runner leaves out: the installed command is run."""
+    missing = str(tmp_path / "rules.yaml")
+    done = subprocess.run([sys.executable, "-m", "muehle", "positions", MULTI, "--rules", missing],
+                          capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == f"{missing}: error: cannot read ruleset {missing}: No such file or directory\n"
 
 
 def test_an_unknown_rules_tag_is_located() -> None:
@@ -167,4 +197,4 @@ def test_an_unknown_rules_tag_is_located() -> None:
 
 
 def test_listed_in_the_commands() -> None:
-    assert "positions" in run("--help").stdout
+    assert re.search(r"^  positions +List every position of a game", run("--help").stdout, re.MULTILINE)

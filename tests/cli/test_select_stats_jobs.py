@@ -16,6 +16,7 @@ import pytest
 from muehle.analyzer.batch import validate
 from muehle.analyzer.engine.rules import load_ruleset
 from muehle.analyzer.play.generate import generate_games
+from muehle.notation.parser import read_games
 from muehle.notation.writers import write_notation
 from processes import living_processes
 from runner import run
@@ -70,11 +71,27 @@ def test_select_writes_the_same_with_workers(inputs: list[str], criteria: list[s
     stdin = Path(inputs[0]).read_text("utf-8")
     code, out, errors = same_with_workers(["select", "--keep-going", *criteria, *inputs], stdin, "--jobs", "2")
     assert code == 1
+    # (the missing file is reported in every run; the two syntax errors of each broken block
+    # too, unless --invalid chooses them as they stand: --to does not convert them)
+    assert errors.count(": error: ") == (1 if criteria == ["--invalid"] else 1 + 100)
+    # the games of the generated file, twice (the file and standard input), each 300 and an
+    # illegal one; the readable games of the broken blocks: the illegal one and the valid one
+    readable, invalid = 2 * 301 + 2 * 50, 2 * 1 + 50 + 2 * 50
     if criteria == ["--invalid"]:
         # the illegal game of each copy of the generated file, and three of each broken block
         assert out.count("1. d2 d2 *\n") == 2 + 50 and out.count('[Event "b"') == 50
+        assert out.count('[Event "a"]') == 50 and out.count("[Event ") == 100
+        assert len(list(read_games(out))) == invalid
     if criteria == []:  # every readable game, verbatim: the two syntax errors of each block are reported
         assert out.count("1. f4 f2 *") == 50 and errors.count("broken.txt:") == 100
+        assert len(list(read_games(out))) == readable
+    if criteria == ["--to", "json"]:
+        assert len(json.loads(out)["games"]) == readable
+    if criteria == ["--invalid", "--to", "pgn"]:  # (the games with a syntax error are reported instead)
+        assert out.count("[Event ") == invalid - 100
+    if "--has" in criteria:  # games of the generated file only: a broken block's games have at most two plies
+        chosen = list(read_games(out))
+        assert chosen and all(len(game.plies) >= 20 and not game.errors for game in chosen)
 
 
 def test_select_without_keep_going_stops_at_the_same_error(inputs: list[str]) -> None:
@@ -99,6 +116,18 @@ def test_without_dask_the_option_says_how_to_install_it(inputs: list[str], monke
         assert (result.exit_code, result.stdout) == (1, "")
         assert result.stderr == ("muehle: --scheduler needs Dask's distributed scheduler; install it with: "
                                  "pip install 'muehle[dask]'\n")
+
+
+def test_a_cluster_that_cannot_be_reached_is_an_error_at_the_option(inputs: list[str],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("dask.distributed", reason="Dask is in the test extra: pip install '.[test]'")
+    from muehle.analyzer.batch import dask_backend
+
+    monkeypatch.setattr(dask_backend, "CONNECT_TIMEOUT", 2)
+    for command in ("select", "stats"):  # (port 9, discard: nothing listens for Dask there)
+        result = run(command, "--scheduler", "tcp://127.0.0.1:9", inputs[0])
+        assert (result.exit_code, result.stdout) == (1, "")
+        assert result.stderr.startswith("--scheduler: error: cannot reach the Dask scheduler at tcp://127.0.0.1:9: ")
 
 
 def test_a_local_cluster_gives_the_output_of_one_process(inputs: list[str]) -> None:

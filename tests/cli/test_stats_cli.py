@@ -5,6 +5,7 @@ on the board there)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,9 @@ def four(tmp_path: Path) -> str:
 
 
 def test_the_text_of_the_counts(four: str) -> None:
+    # Games 1-3 of tests/selection_records.py and OCCUPIED (no Result tag: *; stopped at ply 2).
+    # Ada plays White in 1 (lost 0-1) and OCCUPIED, Black in 2 and 3 (lost 1-0); Bo White in 2,
+    # Black in 1 (won) and OCCUPIED. Plies 2, 7, 18, 29: the median is (7 + 18) / 2.
     result = run("stats", four)
     assert (result.exit_code, result.stderr) == (0, "")
     assert result.stdout.splitlines() == [
@@ -73,6 +77,7 @@ def test_draw_rights_and_declared_ends_of_the_examples() -> None:
     record's declared draw ends both games)."""
     result = run("stats", "--format", "json", str(EXAMPLES / "analyze-repetition.txt"),
                  str(EXAMPLES / "analyze-no-capture.txt"))
+    assert (result.exit_code, result.stderr) == (0, "")
     data = json.loads(result.stdout)
     assert data["draw_rights"] == {"no-capture": 1, "repetition": 2}
     assert data["ends"] == {"declared": 2}
@@ -80,9 +85,28 @@ def test_draw_rights_and_declared_ends_of_the_examples() -> None:
     assert data["players"]["Weiss"]["draws"] == 2
 
 
+def test_the_text_of_draw_rights_and_declared_ends() -> None:
+    """The two games of the test above: 13 and 53 moves, 26 and 106 plies (the median between them: 66)."""
+    result = run("stats", str(EXAMPLES / "analyze-repetition.txt"), str(EXAMPLES / "analyze-no-capture.txt"))
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout.splitlines()[:9] == [
+        "2 games: 2 valid, 0 invalid",
+        "results (declared, on the board):",
+        "  1/2-1/2, undecided  2",
+        "ends:",
+        "  declared  2",
+        "games with a draw right:",
+        "  no-capture  1",
+        "  repetition  2",
+        "plies: min 26, median 66, max 106",
+    ]
+
+
 def test_a_syntax_error_counts_as_an_invalid_game_of_its_code(tmp_path: Path) -> None:
     path = write(tmp_path, "broken.txt", "1. d2 zz *\n\n" + OCCUPIED)
-    data = json.loads(run("stats", "--format", "json", path).stdout)
+    result = run("stats", "--format", "json", path)
+    assert (result.exit_code, result.stderr) == (0, "")  # (a game, not the input, is bad: it is counted)
+    data = json.loads(result.stdout)
     assert data["invalid_by_code"] == {"occupied": 1, "syntax": 1} and data["invalid"] == 2
 
 
@@ -98,8 +122,8 @@ def test_keep_going_counts_the_other_files_and_exits_1(tmp_path: Path, four: str
     empty = write(tmp_path, "empty.txt", "")
     result = run("stats", "--keep-going", "--format", "json", missing, four, empty)
     assert result.exit_code == 1
-    lines = result.stderr.splitlines()
-    assert lines[0].startswith(f"{missing}: error: ") and lines[1].startswith(f"{empty}: error: ")
+    assert result.stderr.splitlines() == [f"{missing}: error: cannot read {missing}: No such file or directory",
+                                          f"{empty}: error: there is no game in the input"]
     data = json.loads(result.stdout)
     assert (data["games"], data["unreadable_inputs"]) == (4, 2)
     assert run("stats", "--keep-going", missing, four).stdout.startswith(
@@ -107,12 +131,16 @@ def test_keep_going_counts_the_other_files_and_exits_1(tmp_path: Path, four: str
 
 
 def test_a_ruleset_given_judges_every_game(four: str) -> None:
-    data = json.loads(run("stats", "--format", "json", "--rules", "wmd-traditional", four).stdout)
+    """Under wmd-traditional game 2's capture from a mill is a protected-stone error (tests/selection_records.py)."""
+    result = run("stats", "--format", "json", "--rules", "wmd-traditional", four)
+    assert (result.exit_code, result.stderr) == (0, "")
+    data = json.loads(result.stdout)
     assert data["invalid_by_code"] == {"occupied": 1, "protected-stone": 1}
 
 
 def test_standard_input(four: str) -> None:
     result = run("stats", "-", input=THREE)
+    assert (result.exit_code, result.stderr) == (0, "")
     assert result.stdout.startswith("3 games: 3 valid, 0 invalid\n")
     assert "plies: min 7, median 18, max 29\n" in result.stdout
 
@@ -120,15 +148,38 @@ def test_standard_input(four: str) -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["--format", "xml"], "'xml' is not one of"),
     (["--rules", "nonsense"], "'nonsense' is neither a preset"),
+    (["--from", "xml"], "'xml' is not one of 'notation', 'pgn', 'playok', 'json', 'yaml'"),
+    (["--jobs", "two"], "'two' is not a valid integer"),
 ])
 def test_usage_errors_exit_2(four: str, args: list[str], message: str) -> None:
     result = run("stats", four, *args)
-    assert result.exit_code == 2 and message in result.stderr
+    assert (result.exit_code, result.stdout) == (2, "") and message in result.stderr, result.stderr
+
+
+def test_a_ruleset_file_that_cannot_be_read_is_located_and_exits_1(tmp_path: Path, four: str) -> None:
+    missing = str(tmp_path / "rules.yaml")
+    result = run("stats", four, "--rules", missing)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == f"{missing}: error: cannot read ruleset {missing}: No such file or directory\n"
+
+
+@pytest.mark.parametrize("output_format", ["text", "json"])
+def test_empty_standard_input_is_an_error_and_nothing_is_written(output_format: str) -> None:
+    result = run("stats", "--format", output_format, "-", input="")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == "<stdin>: error: there is no game in the input\n"
+
+
+def test_a_folder_given_as_a_file_is_located_and_exits_1(tmp_path: Path, four: str) -> None:
+    result = run("stats", four, str(tmp_path))
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == f"{tmp_path}: error: cannot read {tmp_path}: Is a directory\n"
 
 
 def test_both_commands_are_listed() -> None:
     text = run("--help").stdout
-    assert "select" in text and "stats" in text
+    assert re.search(r"^  select +Write the games that meet criteria", text, re.MULTILINE), text
+    assert re.search(r"^  stats +Count ", text, re.MULTILINE), text
 
 
 @pytest.mark.parametrize("command", ["stats", "select"])
@@ -149,9 +200,14 @@ def test_progress_is_shown_on_a_terminal_and_erased_never_in_the_output(
 
 
 def test_no_progress_with_json_output(monkeypatch: pytest.MonkeyPatch, four: str) -> None:
+    import functools
+
     import muehle.analyzer.batch.progress as progress_module
+    import muehle.analyzer.cli.stats as stats_module
 
     monkeypatch.setattr(progress_module, "is_terminal", lambda stream: True)
+    # (drawn at every game, as in the test above: else the run ends before a line is due)
+    monkeypatch.setattr(stats_module, "FileProgress", functools.partial(progress_module.FileProgress, interval=0))
     result = run("stats", "--format", "json", four)
     assert result.exit_code == 0 and result.stderr == ""
 
@@ -163,3 +219,15 @@ def test_a_line_that_is_not_utf8_makes_its_game_invalid_and_the_others_are_count
     assert (result.exit_code, result.stderr) == (0, "")
     data = json.loads(result.stdout)
     assert (data["games"], data["valid"], data["invalid_by_code"]) == (3, 2, {"syntax": 1})
+
+
+def test_standard_input_that_is_not_utf8_is_an_unreadable_input(four: str) -> None:
+    """Unlike a file's line, a byte of standard input that is not UTF-8 makes the whole input
+    unreadable (docs/select.md): its first game is not counted either."""
+    bad = b"1. d2 d6 *\n\n1. d2 \xff *\n"  # (0xff: line 3, column 7)
+    result = run("stats", "-", input=bad)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == "<stdin>:3:7: error: not UTF-8 text (byte 0xff)\n"
+    result = run("stats", "--keep-going", "--format", "json", "-", four, input=bad)
+    assert result.exit_code == 1
+    assert (json.loads(result.stdout)["games"], json.loads(result.stdout)["unreadable_inputs"]) == (4, 1)

@@ -85,6 +85,14 @@ def test_every_message_has_a_translation(language: str) -> None:
     assert not missing, f"{len(missing)} messages without a {language} form:\n" + "\n".join(missing)
 
 
+def test_a_german_form_is_no_copy_of_the_english() -> None:
+    """An entry whose German is the English text word for word is not translated (a copy
+    satisfies the test above); only a name both languages share may stand so."""
+    shared = {"NAGs"}  # (PGN's Numeric Annotation Glyphs: the name in German too)
+    copied = [text for text, translated in _catalog("de").items() if text and translated == text]
+    assert set(copied) <= shared, copied
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_translation_is_stale(language: str) -> None:
     used = messages_in_sources()

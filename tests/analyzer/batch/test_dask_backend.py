@@ -106,6 +106,9 @@ def test_standard_input_with_a_cluster_elsewhere_is_read_here(scheduler: str, in
     single = as_data(list(validate_paths(["-"], None, 1, stdin_text=text)))
     assert as_data(list(validate_paths(["-"], None, 1, stdin_text=text, scheduler=scheduler))) == single
     assert submitted == []
+    # (the spy sees what goes to the cluster: the same games from the file go there)
+    list(validate_paths([inputs[0]], None, 1, scheduler=scheduler))
+    assert submitted
 
 
 # -- a stop (Ctrl-C, SIGTERM) sent to the command's process group, as a terminal sends it -----

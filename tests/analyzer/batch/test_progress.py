@@ -209,6 +209,8 @@ def test_file_progress_counts_no_lines_when_not_shown(monkeypatch: pytest.Monkey
     assert progress.total is None
     quiet = FileProgress(["a.txt"], stream=Terminal(), quiet=True)
     assert quiet.total is None
+    with pytest.raises(AssertionError, match="lines counted"):  # (shown, they are counted)
+        FileProgress(["a.txt"], stream=Terminal())
 
 
 def test_the_line_names_no_file_so_no_control_character_of_a_name_reaches_the_terminal(tmp_path: Path) -> None:

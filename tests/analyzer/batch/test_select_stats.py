@@ -130,9 +130,16 @@ class TestSelection:
         import muehle.analyzer.batch.select as select_module
 
         replayed = []
-        monkeypatch.setattr(select_module, "game_facts", lambda game, *args, **kwargs: replayed.append(game))
+
+        def spy(game, *args, **kwargs):  # type: ignore[no-untyped-def]
+            replayed.append(game)
+            return game_facts(game, *args, **kwargs)
+
+        monkeypatch.setattr(select_module, "game_facts", spy)
         assert not chosen(self.games[0], Selection(white="Cy", valid=True))
         assert replayed == []
+        assert chosen(self.games[0], Selection(white="Ada", valid=True))  # (White is Ada: replayed)
+        assert replayed == [self.games[0]]
 
     @pytest.mark.parametrize(("options", "message"), [
         ({"result": "2-0"}, "unknown result '2-0'"),
@@ -158,6 +165,15 @@ class TestSelection:
         items = list(select_games(["-"], Selection(valid=False, player="Ada"),
                                   stdin_text=BLOCKED + "\n" + '[White "Ada"]\n\n1. d2 zz *\n'))
         assert [taken for _, taken in items] == [False, True]
+
+    @pytest.mark.parametrize("board", [{"has": ("mill",)}, {"ended_by": ("unfinished",)}])
+    def test_a_game_with_a_syntax_error_has_no_end_or_feature_to_choose_it_by(self, board: dict) -> None:
+        """'1. d2 d6 2. f2 f6 3. b2/xd6' closes b2-d2-f2 and is unfinished, but the syntax error
+        after it leaves the game unread: neither its mill nor its end is known."""
+        text = "1. d2 d6 2. f2 f6 3. b2/xd6 *\n\n1. d2 d6 2. f2 f6 3. b2/xd6 zz *\n"
+        items = list(select_games(["-"], Selection(valid=False, **board), stdin_text=text))
+        assert [taken for _, taken in items] == [False, False]
+        assert [taken for _, taken in select_games(["-"], Selection(**board), stdin_text=text)] == [True, False]
 
 
 class TestSourcedGames:
