@@ -126,6 +126,18 @@ def no_game(purpose: str = "") -> str:
     return f"{text}: {purpose}" if purpose else text
 
 
+def cannot_read(name: str, reason: "OSError | str") -> str:
+    """What every command says of an input it cannot read (``reason``: the error the system
+    raised, in its words, or a sentence).
+
+    >>> cannot_read("games.txt", FileNotFoundError(2, "No such file or directory"))
+    'cannot read games.txt: No such file or directory'
+    """
+    if isinstance(reason, OSError):
+        reason = reason.strerror or str(reason)
+    return _("cannot read {name}: {reason}").format(name=name, reason=reason)
+
+
 def no_ply(ply: int, count: int) -> str:
     """What every command says when asked for ply ``ply`` of a game of ``count`` plies.
 

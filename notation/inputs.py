@@ -15,7 +15,7 @@ from pathlib import Path, PurePath
 from typing import Any, Literal, Optional, Union
 
 from muehle.notation.decode import decoded_text
-from muehle.notation.errors import MuehleError
+from muehle.notation.errors import MuehleError, cannot_read
 from muehle.notation.i18n import _
 from muehle.notation.quoted import quoted_text
 
@@ -116,12 +116,10 @@ def read_text(name: PathArg) -> str:
     try:
         if name == "-":
             if sys.stdin is None:
-                raise MuehleError(_("cannot read {source}: standard input is closed").format(
-                    source=source), source=source, code="io")
+                raise MuehleError(cannot_read(source, _("standard input is closed")), source=source, code="io")
             data = sys.stdin.buffer.read()
         else:
             data = Path(name).read_bytes()
     except OSError as error:
-        raise MuehleError(_("cannot read {source}: {strerror}").format(
-            source=source, strerror=error.strerror), source=source, code="io") from None
+        raise MuehleError(cannot_read(source, error), source=source, code="io") from None
     return decoded_text(data, source)

@@ -35,7 +35,7 @@ from typing import Any, BinaryIO, Callable, Generator, Iterable, Iterator, Optio
 
 from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset
 from muehle.analyzer.reports.verdict import GameReport, ReportBatch, judge
-from muehle.notation.errors import MuehleError, no_game
+from muehle.notation.errors import MuehleError, cannot_read, no_game
 from muehle.notation.i18n import _, ngettext
 from muehle.notation.inputs import PathArg, path_text, read_text, regular_file, source_name
 from muehle.notation.reading import format_of, read
@@ -358,7 +358,7 @@ def results_in_range(piece: Range, results: Callable[[BinaryIO, Range], Iterator
     except MuehleError as error:
         return collected, error
     except OSError as error:
-        return collected, MuehleError(_("cannot read {name}: {reason}").format(name=piece.path, reason=error.strerror),
+        return collected, MuehleError(cannot_read(piece.path, error),
                                       source=piece.source, line=piece.first_line, code="io")
     return collected, None
 
@@ -397,7 +397,7 @@ def map_ranges(backend: Backend, name: str, source: str, stdin_text: Optional[st
     try:
         handle = open(name, "rb")
     except OSError as error:
-        yield MuehleError(_("cannot read {name}: {reason}").format(name=name, reason=error.strerror), source=source,
+        yield MuehleError(cannot_read(name, error), source=source,
                           code="io")
         return
     with handle:
@@ -418,7 +418,7 @@ def map_ranges(backend: Backend, name: str, source: str, stdin_text: Optional[st
                         yield error
                         return
                     except OSError as error:
-                        yield MuehleError(_("cannot read {name}: {reason}").format(name=name, reason=error.strerror),
+                        yield MuehleError(cannot_read(name, error),
                                           source=source, line=piece.first_line, code="io")
                         return
                 continue

@@ -219,13 +219,15 @@ def test_an_empty_input_is_reported_in_german(command: str, english_environment)
     assert result.stderr == "<stdin>: Fehler: die Eingabe enthält keine Partie\n"
 
 
-@pytest.mark.parametrize("command", ["select", "stats", "positions"])
-def test_a_missing_file_is_reported_in_german(tmp_path: Path, command: str, english_environment) -> None:
+@pytest.mark.parametrize("command", [["select"], ["stats"], ["positions"], ["validate"], ["show"], ["analyze"],
+                                     ["convert", "--to", "json"]])
+def test_a_missing_file_is_reported_in_german(tmp_path: Path, command: list[str], english_environment) -> None:
+    # every command in the same words
     missing = str(tmp_path / "missing.txt")
-    result = run("--lang", "de", command, missing)
-    assert (result.exit_code, result.stdout) == (1, "")
-    assert result.stderr.startswith(f"{missing}: Fehler: {missing} ") and "cannot read" not in result.stderr
-    assert result.stderr.endswith(": No such file or directory\n")  # (the system's words)
+    result = run("--lang", "de", *command, missing)
+    summary = "0 Partien, 0 regelgerecht, 0 regelwidrig, 1 unlesbare Eingabe\n" if command == ["validate"] else ""
+    assert (result.exit_code, result.stdout) == (1, summary)
+    assert result.stderr == f"{missing}: Fehler: {missing} lässt sich nicht lesen: No such file or directory\n"
 
 
 @pytest.mark.parametrize(("args", "message"), [
