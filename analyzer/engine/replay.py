@@ -390,10 +390,9 @@ def _replay_line(
         ply = line.plies[index - first_index]
         label = _label(ply, _SIDES[side], expected_number(index))
         line_number, column = _place(game, ply)
-        if branch:
-            label = in_variation(branch) + label
-        errors.append(RuleViolation(code, f"{label}: {message}", index, ply.move_text, _SIDES[side],
-                                    line_number, column, path or None))
+        said = f"{label}: {message}"
+        errors.append(RuleViolation(code, in_variation(branch) + said if branch else said, index, ply.move_text,
+                                    _SIDES[side], line_number, column, path or None, said if branch else None))
 
     # the plies are replayed up to the first one numbered otherwise than its place gives
     misnumbered = _first_misnumbered(moves, mover, first_index, number_offset)
