@@ -79,7 +79,7 @@ def _describe_token(token: Any) -> str:
 
 def describe_unexpected(error: Any, builder: Any, text: str, make: MakeError) -> NotationError:
     """The :class:`NotationError` for lark's UnexpectedCharacters/UnexpectedToken."""
-    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken  # (start-up: lark only for a syntax error)
 
     data = data_record(text)  # (a JSON or YAML record read as notation: say so, wherever it stopped)
     if data is not None:
@@ -295,7 +295,7 @@ def _playok_record(ply: str) -> str:
 
 def data_record(text: str) -> Optional[str]:
     """What a record's text read as notation looks like when it is a JSON or YAML record, else ``None``."""
-    from muehle.notation.inputs import input_form
+    from muehle.notation.inputs import input_form  # (start-up: only for this error)
 
     form = input_form("-", text)
     if form == "notation":

@@ -279,7 +279,7 @@ class _Builder:
         text: str = token.value
         end = token.end_pos
         if end < self.length and self.text[end].isalnum():
-            from muehle.notation.diagnose import glued_ply
+            from muehle.notation.diagnose import glued_ply  # (start-up: the diagnoses only for an error)
 
             raise glued_ply(token, self.text, lambda message, column: _syntax_error(
                 message, self, token.line, column))
@@ -428,7 +428,7 @@ class _ThreadParser(threading.local):
     def get_fast(self) -> Any:
         if self.fast is None:
             global _FASTREAD
-            from muehle.notation import fastread
+            from muehle.notation import fastread  # (here, not at the top: the fast reader imports this module's helpers)
             from muehle.notation.grammar_terminals import FLAGS, TERMINALS
 
             _FASTREAD = fastread
@@ -471,7 +471,7 @@ def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False) -> Game:
 def _data_record_error(game: Game, chunk: Chunk, source: str) -> None:
     """Give a game of nothing but comments whose text is a JSON record (an object with a key: ``{}``
     alone is an empty comment to the notation) the error that says so."""
-    from muehle.notation.diagnose import data_record
+    from muehle.notation.diagnose import data_record  # (start-up: the diagnoses only for an error)
 
     text = chunk.text
     said = data_record(text) if text.lstrip().startswith("{") and text.lstrip()[1:].lstrip().startswith('"') else None
@@ -489,7 +489,7 @@ def _read_whole(chunk: Chunk, source: str) -> Game:
 def _parse_with_lark(chunk: Chunk, source: str, visitor: Optional[Visitor] = None) -> Any:
     """The game of one chunk as the LALR parser reads it, made by ``visitor`` (default: a
     :class:`GameBuilder`, and a syntax error goes into ``game.errors``)."""
-    from lark.exceptions import UnexpectedInput
+    from lark.exceptions import UnexpectedInput  # (start-up: a well-formed record is read without lark)
 
     if visitor is None:
         visitor = GameBuilder()
@@ -500,7 +500,7 @@ def _parse_with_lark(chunk: Chunk, source: str, visitor: Optional[Visitor] = Non
     except NotationError as error:
         visitor.error(error)
     except UnexpectedInput as error:
-        from muehle.notation.diagnose import describe_unexpected
+        from muehle.notation.diagnose import describe_unexpected  # (start-up: the diagnoses only for an error)
 
         visitor.error(describe_unexpected(error, builder, text, _syntax_error))
     builder.reset(Chunk(first_line=1), source, _IGNORED)  # drop references to the finished game
