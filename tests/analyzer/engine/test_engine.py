@@ -50,6 +50,19 @@ def test_check_names_the_broken_rule_and_apply_refuses_it() -> None:
     assert board.position == Position(mask_of(["d2"]), 0, 8, 9, "black")  # unchanged
 
 
+@pytest.mark.parametrize(("rules", "due"), [
+    ("wmd", {(1, "place"): 1, (1, "move"): 1, (2, "place"): 2, (2, "move"): 1, (2, "jump"): 1}),  # WMD 1.1
+    ("schuermann", {(1, "place"): 1, (1, "move"): 1, (2, "place"): 2, (2, "move"): 2, (2, "jump"): 2}),  # 11
+    ("sanmill", {(1, "place"): 1, (1, "move"): 1, (2, "place"): 1, (2, "move"): 1, (2, "jump"): 1}),
+])
+def test_captures_due_follow_the_rulesets_double_mill_rule(rules: str, due: dict[tuple[int, str], int]) -> None:
+    """WMD 1.1: a double mill closed while placing takes two stones; Schürmann/Nüscheler 11:
+    a double mill takes two stones in any phase; Sanmill (by default) one."""
+    board = Board(rules)
+    assert {(mills, kind): board.captures_due(mills, kind) for mills, kind in due} == due
+    assert board.captures_due(0, "place") == 0
+
+
 def test_the_capture_that_leaves_two_stones_ends_the_game() -> None:
     """White d2-d3 closes c3-d3-e3 and takes a7: Black keeps two stones and has lost."""
     board = Board("wmd", setup("c3 e3 d2 a1", "a7 g7 g1"))
