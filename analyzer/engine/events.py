@@ -175,7 +175,7 @@ class Outcome:
         """The result in the notation: ``1-0``, ``0-1`` or ``1/2-1/2``."""
         return _RESULTS[self.winner]
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its fields (one in nearly every report a ``--jobs`` worker sends)."""
         return (Outcome, (self.winner, self.reason, self.ply))
 

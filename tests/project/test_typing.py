@@ -60,3 +60,19 @@ def test_public_modules_must_type_every_function(layout: Path, module: str, stri
     done = mypy(layout, "--shadow-file", str(Path("muehle") / module), str(shadow))
     missing = "Function is missing a type annotation" in done.stdout
     assert (done.returncode != 0 and missing) if strict else done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(("module", "strict"), [
+    ("analyzer/engine/events.py", True),     # the engine: mypy --strict's checks too
+    ("analyzer/__init__.py", True),          # the front door
+    ("analyzer/reports/zwickmuehle.py", False),
+])
+def test_the_engine_must_give_every_generic_its_type_arguments(layout: Path, module: str, strict: bool) -> None:
+    """A bare ``list`` in a hint (mypy --strict's ``disallow_any_generics``) is an error in the
+    engine and the front door, and allowed elsewhere."""
+    shadow = layout / "shadow.py"
+    shadow.write_text((ROOT / module).read_text(encoding="utf-8") + "\n\ndef bare(x: list) -> list:\n    return x\n",
+                      encoding="utf-8")
+    done = mypy(layout, "--shadow-file", str(Path("muehle") / module), str(shadow))
+    bare = 'Missing type arguments for generic type "list"' in done.stdout
+    assert (done.returncode != 0 and bare) if strict else done.returncode == 0, done.stdout + done.stderr
