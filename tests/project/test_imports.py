@@ -140,3 +140,13 @@ def test_an_import_without_its_reason_is_found(tmp_path: Path) -> None:
                       "def g():\n    # (start-up: both)\n    import csv\n    import json\n\n"
                       "def h():\n    if True:\n        import csv\n", encoding="utf-8")
     assert local_imports_without_comment(module) == [5, 14]
+
+
+def test_the_core_that_applies_plies_builds_no_text() -> None:
+    """A broken rule is worded where it is reported (engine/messages.py), never on the way:
+    the core imports neither the wording nor the language of messages."""
+    path = ROOT / "analyzer" / "engine" / "core.py"
+    imported = {node.module for node in _statements(ast.parse(path.read_text(encoding="utf-8")))
+                if isinstance(node, ast.ImportFrom)}
+    assert "muehle.analyzer.engine.core" not in imported and "muehle.analyzer.engine.board" in imported
+    assert not imported & {"muehle.analyzer.engine.messages", "muehle.notation.i18n"}
