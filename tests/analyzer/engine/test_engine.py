@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from muehle.analyzer.engine.board import Position, mask_of
+from muehle.analyzer.engine.board import POINT_INDEX, POINTS, Position, mask_of
 from muehle.analyzer.engine import Board, IllegalPly
 from muehle.analyzer.engine.core import phase_of
 from muehle.analyzer.play.generate import generate_games
@@ -119,3 +119,34 @@ def test_every_generated_ply_is_one_of_the_legal_plies(name: str) -> None:
         for ply in game.plies:
             assert (ply.target, ply.origin, ply.captures) in board.legal_plies()
             board.apply(ply)
+
+
+@pytest.mark.parametrize("name", ["wmd", "schuermann", "sanmill"])
+def test_the_legal_plies_are_exactly_those_the_core_accepts(name: str) -> None:
+    """The board's generator and the core agree both ways: every ply it lists is accepted, and
+    every placement, move or jump the core accepts (with some captures) is listed, with every
+    set of captures the core accepts for it."""
+    rules = load_ruleset(name)
+    for game in generate_games(rules, 11, 4):
+        board = Board(rules)
+        for ply in game.plies:
+            listed = board.legal_plies()
+            assert all(board.is_legal(listed_ply) for listed_ply in listed)
+            own = board.position.white if board.position.to_move == "white" else board.position.black
+            in_hand = board.position.in_hand(board.position.to_move)
+            origins = [None] if in_hand else [point for point in POINTS if own >> POINT_INDEX[point] & 1]
+            for origin in origins:
+                for target in POINTS:
+                    broken = board.check((target, origin, []))
+                    if broken is None:
+                        assert (target, origin, []) in listed
+                    elif broken.code == "missing-capture":
+                        theirs = [point for point in POINTS if broken.theirs >> POINT_INDEX[point] & 1]
+                        accepted = [[point] for point in theirs if board.is_legal((target, origin, [point]))]
+                        accepted += [[first, second] for first in theirs for second in theirs
+                                     if first != second and board.is_legal((target, origin, [first, second]))]
+                        choices = [captures for t, o, captures in listed if (t, o) == (target, origin)]
+                        assert choices and all(choice in accepted for choice in choices)
+                        assert {frozenset(choice) for choice in choices} == {frozenset(c) for c in accepted}
+            board.apply(ply)
+
