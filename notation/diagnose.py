@@ -106,7 +106,8 @@ def _unexpected_token(error: Any, builder: Any, make: MakeError) -> NotationErro
             number = builder.pending[2]
             return at(_("move number {value} is not followed by a ply").format(value=number.value), number)
         if builder.opened:
-            return builder.unclosed()
+            unclosed: NotationError = builder.unclosed()
+            return unclosed
         if builder.last_type == "COMMA":
             return at(_("after the comma comes Black's reply (6. g1, g7), not the end of the game"))
     if before == "NUMBER":

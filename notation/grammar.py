@@ -42,10 +42,10 @@ def build_parser(
     """
     from lark import Lark, Transformer  # (start-up: lark only when the parser is built)
 
-    class _NoTree(Transformer):
+    class _NoTree(Transformer[Any, None]):
         """Builds nothing: the record is built by the lexer callbacks."""
 
-        def _nothing(self, children: list) -> None:
+        def _nothing(self, children: list[Any]) -> None:
             return None
 
         start = tags = line = nags = variations = variation = reply = _nothing

@@ -16,7 +16,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Literal, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Literal, NamedTuple, Optional, Sequence
 
 from muehle.notation.i18n import N_, _
 from muehle.notation.tags import tag_place, tag_value_column, tag_value_offset_column  # noqa: F401  (also as names of this module)
@@ -470,7 +470,7 @@ class Game(RecordHead):
         for name, value in state.items():
             setattr(self, name, value)
 
-    def _fields(self) -> tuple:
+    def _fields(self) -> tuple[Any, ...]:
         return (self.tags, self.plies, self.result, self.comments, self.final_comments)
 
     def __eq__(self, other: object) -> bool:

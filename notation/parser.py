@@ -460,7 +460,7 @@ def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False) -> Game:
         elif any(len(value) > LONGEST_TAG_VALUE for value in game.tags.values()):
             game = None  # the parser reports it, with its place
     if game is None:
-        game = _parse_with_lark(chunk, source)
+        game = _game_with_lark(chunk, source)
     if game.result is None and not game.tags and not game.errors and game.first_numbering() is None:
         _data_record_error(game, chunk, source)  # (a JSON record that is one '{...}' comment to the notation)
     if "SetUp" in game.tags and not game.errors:  # (Sanmill numbers a set-up with Black to move in pairs)
@@ -483,7 +483,13 @@ def _data_record_error(game: Game, chunk: Chunk, source: str) -> None:
 def _read_whole(chunk: Chunk, source: str) -> Game:
     """The whole game of a chunk that :meth:`FastReader.read_moves` accepted."""
     game = _PARSERS.get_fast().read(chunk, source)
-    return game if game is not None else _parse_with_lark(chunk, source)
+    return game if game is not None else _game_with_lark(chunk, source)
+
+
+def _game_with_lark(chunk: Chunk, source: str) -> Game:
+    """The game of one chunk as the LALR parser reads it (a syntax error goes into ``game.errors``)."""
+    game: Game = _parse_with_lark(chunk, source)
+    return game
 
 
 def _parse_with_lark(chunk: Chunk, source: str, visitor: Optional[Visitor] = None) -> Any:
@@ -566,7 +572,7 @@ def read_lines_with_text(lines: Iterable[str], source: str = "<input>", first_li
 
 def _undecoded_game(chunk: Chunk, source: str, line: UndecodedLine) -> Game:
     """The game of a chunk that holds ``line``, which is not UTF-8: its tags, and the error of that line."""
-    game = _parse_with_lark(chunk, source)
+    game = _game_with_lark(chunk, source)
     game.errors[:] = [NotationError(line.error.message, source=source, line=line.error.line,
                                     column=line.error.column, line_text=str(line))]
     return game
@@ -592,7 +598,7 @@ def _text_of(text: Union[str, bytes], source: str, function: str) -> str:
     raise TypeError(f"{function} reads a text (str, or bytes of UTF-8), not {type(text).__name__}")
 
 
-def read_file(path: str | os.PathLike, source: Optional[str] = None, deferred: bool = False,
+def read_file(path: str | os.PathLike[str], source: Optional[str] = None, deferred: bool = False,
               lenient: bool = False) -> Iterator[Game]:
     """Every game of a file, read game by game (memory does not grow with the file).
 
