@@ -213,7 +213,7 @@ def _two_can_be_taken(broken: Broken, rules: Ruleset) -> bool:
     theirs = broken.theirs
     for point in points_of(capturable(theirs, rules)):
         rest = theirs & ~(1 << POINT_INDEX[point])
-        if rest.bit_count() + broken.their_hand >= 3 and capturable(rest, rules):
+        if not lost(rest, broken.their_hand) and capturable(rest, rules):
             return True
     return False
 
