@@ -59,7 +59,7 @@ class Lines:
         return next(self._lines)
 
 
-def file_lines(path: str | os.PathLike, source: str, lenient: bool = False) -> Lines:
+def file_lines(path: str | os.PathLike[str], source: str, lenient: bool = False) -> Lines:
     """The lines of a UTF-8 file (with or without BOM; LF, CRLF or CR line ends), without line breaks.
 
     The file is read in blocks of whole lines, so memory does not grow with it. A
@@ -69,7 +69,7 @@ def file_lines(path: str | os.PathLike, source: str, lenient: bool = False) -> L
     return Lines(partial(_file_lines, path, source, lenient))
 
 
-def _file_lines(path: str | os.PathLike, source: str, lenient: bool, undecoded: deque[UndecodedLine]
+def _file_lines(path: str | os.PathLike[str], source: str, lenient: bool, undecoded: deque[UndecodedLine]
                 ) -> Iterator[str]:
     try:
         handle = open(path, "rb")

@@ -20,12 +20,10 @@ from muehle.notation.errors import NotationError
 from muehle.notation.i18n import N_, _
 from muehle.notation.grammar import MOVE_NUMBER_CHARS
 from muehle.notation.model import POINT_SET
-from muehle.notation.tags import TAG_NAME
+from muehle.notation.playok import NUMBERED_POINTS, in_book_notation
+from muehle.notation.tags import tag_problem
 
 _WORD = re.compile(r"[A-Za-z][0-9]+")
-_TAG_OPEN = re.compile(r"\[[ \t]*")
-_TAG_NAME = re.compile(TAG_NAME)
-_BLANKS = re.compile(r"[ \t]*")
 _DIGITS = re.compile(r"[0-9]+")
 _ALNUM = re.compile(r"\w+")
 _RESULT_LIKE = re.compile(r"[0-9½]+[-/][-/0-9½]*")
@@ -81,7 +79,7 @@ def _describe_token(token: Any) -> str:
 
 def describe_unexpected(error: Any, builder: Any, text: str, make: MakeError) -> NotationError:
     """The :class:`NotationError` for lark's UnexpectedCharacters/UnexpectedToken."""
-    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken  # (start-up: lark only for a syntax error)
 
     data = data_record(text)  # (a JSON or YAML record read as notation: say so, wherever it stopped)
     if data is not None:
@@ -108,7 +106,8 @@ def _unexpected_token(error: Any, builder: Any, make: MakeError) -> NotationErro
             number = builder.pending[2]
             return at(_("move number {value} is not followed by a ply").format(value=number.value), number)
         if builder.opened:
-            return builder.unclosed()
+            unclosed: NotationError = builder.unclosed()
+            return unclosed
         if builder.last_type == "COMMA":
             return at(_("after the comma comes Black's reply (6. g1, g7), not the end of the game"))
     if before == "NUMBER":
@@ -277,8 +276,6 @@ def _bare_numbers(numbers: str) -> str:
     5 30 7: not a notation muehle reads: a ply names its points as the book does (b4, d2-b2, d2-b2/xa4),
     or, in PlayOK's records, by their numbers 1 to 24
     """
-    from muehle.notation.playok import NUMBERED_POINTS
-
     shown = " ".join(numbers.split()[:4]) + (" ..." if len(numbers.split()) > 4 else "")
     if all(1 <= int(number) <= 24 for number in re.findall(r"[0-9]+", numbers)):
         return _("{shown}: this looks like {notation}; read it with --from playok").format(
@@ -293,15 +290,13 @@ def _playok_record(ply: str) -> str:
     >>> _playok_record("10-1x23")
     "this looks like PlayOK's numbered points (1 to 24, row by row from the top): read it with --from playok (10-1x23 is a4-a7/xd1 in the book's notation)"
     """
-    from muehle.notation.playok import NUMBERED_POINTS, in_book_notation
-
     return (_("this looks like {notation}: read it with --from playok ({ply} is {book} "
               "in the book's notation)").format(notation=_(NUMBERED_POINTS), ply=ply, book=in_book_notation(ply)))
 
 
 def data_record(text: str) -> Optional[str]:
     """What a record's text read as notation looks like when it is a JSON or YAML record, else ``None``."""
-    from muehle.notation.inputs import input_form
+    from muehle.notation.inputs import input_form  # (start-up: only for this error)
 
     form = input_form("-", text)
     if form == "notation":
@@ -334,8 +329,6 @@ def _playok_ply(text: str, position: int, last: Any) -> Optional[str]:
     after_number = last is not None and last.type == "NUMBER"
     if not after_number and _PLAYOK_NEXT.match(text, ply.end()) is None:
         return None
-    from muehle.notation.playok import NUMBERED_POINTS, in_book_notation
-
     return (_("{ply} looks like a ply in {notation}, but this text is read in the "
               "book's notation: a text is written in one or the other (here: {book})").format(
                   ply=ply.group(), notation=_(NUMBERED_POINTS), book=in_book_notation(ply.group())))
@@ -389,45 +382,3 @@ def _glued_point(word: str) -> str:
     return point_problem(word) or _("unexpected {token}").format(token=word)
 
 
-def _blanks_end(text: str, index: int) -> int:
-    """Where the blanks from ``index`` on end."""
-    blanks = _BLANKS.match(text, index)
-    assert blanks is not None  # (the pattern matches no blank too)
-    return blanks.end()
-
-
-def tag_problem(text: str, position: int, at: Callable[..., NotationError]) -> NotationError:
-    """Why ``[`` at ``position`` does not start a well-formed tag pair; ``at(message, offset)``
-    makes the error ``offset`` characters after ``position``."""
-    opening = _TAG_OPEN.match(text, position)
-    assert opening is not None  # (called only at a "[")
-    index = opening.end()
-    name = _TAG_NAME.match(text, index)
-    if name is None:
-        return at(_('a tag pair needs a name of letters, digits or "_": [Name "value"]'),
-                  index - position)
-    tag = name.group()
-    if name.end() < len(text) and text[name.end()] not in ' \t"':
-        return at(_("a tag name may hold only the letters A-Z and a-z, digits and '_'"),
-                  name.end() - position)
-    index = _blanks_end(text, name.end())
-    if index >= len(text) or text[index] != '"':
-        return at(_('the tag {tag} needs a value in double quotes: [{tag} "value"]').format(tag=tag), index - position)
-    quote = index
-    index += 1
-    while index < len(text) and text[index] not in "\r\n":
-        char = text[index]
-        if char == "\\":
-            if index + 1 < len(text) and text[index + 1] in '"\\':
-                index += 2
-                continue
-            return at(_('unknown escape in the value of tag {tag}: only \\" and \\\\ are escapes').format(tag=tag),
-                      index - position)
-        if char == '"':
-            break
-        index += 1
-    else:
-        return at(_("unterminated string: the value of tag {tag} has no closing '\"'").format(
-            tag=tag), quote - position)
-    index = _blanks_end(text, index + 1)
-    return at(_("unterminated tag {tag}: ']' expected after the value").format(tag=tag), index - position)

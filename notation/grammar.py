@@ -21,7 +21,7 @@ MOVE_NUMBER_CHARS = "0123456789.… \t-"
 
 def load_grammar() -> str:
     """The text of the grammar."""
-    from importlib import resources
+    from importlib import resources  # (start-up: the grammar is read only when the parser is built)
 
     return resources.files(GRAMMAR_PACKAGE).joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
 
@@ -40,12 +40,12 @@ def build_parser(
     terminals that could match the same text (this needs the ``interegular``
     package).
     """
-    from lark import Lark, Transformer
+    from lark import Lark, Transformer  # (start-up: lark only when the parser is built)
 
-    class _NoTree(Transformer):
+    class _NoTree(Transformer[Any, None]):
         """Builds nothing: the record is built by the lexer callbacks."""
 
-        def _nothing(self, children: list) -> None:
+        def _nothing(self, children: list[Any]) -> None:
             return None
 
         start = tags = line = nags = variations = variation = reply = _nothing
@@ -63,6 +63,6 @@ def build_parser(
 
 
 def _fast_lexer() -> Any:
-    from muehle.notation.lexer import FastLexer
+    from muehle.notation.lexer import FastLexer  # (start-up: the lexer imports lark)
 
     return FastLexer

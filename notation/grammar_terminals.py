@@ -1,4 +1,4 @@
-"""The terminals of ``grammars/muehle.lark``, written out by ``python -m muehle.notation.terminals``.
+"""The terminals of ``grammars/muehle.lark``, written out by ``python -m muehle.notation.write_terminals``.
 
 Generated: do not edit. ``tests/notation/test_terminals.py`` checks it against the grammar.
 """

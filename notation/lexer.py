@@ -13,7 +13,7 @@ with lark's own lexer).
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from lark import Token
 from lark.exceptions import UnexpectedCharacters
@@ -44,7 +44,7 @@ class FastLexer(Lexer):
         skip = _SPACE.match
         ignore = self.ignore
         callbacks = self.callbacks
-        new_token = Token._future_new
+        new_token: Callable[..., Token] = Token._future_new  # (lark's, without hints)
         line, line_start = 1, 0
         last: Any = None
         while True:

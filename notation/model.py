@@ -16,7 +16,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Literal, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Literal, NamedTuple, Optional, Sequence
 
 from muehle.notation.i18n import N_, _
 from muehle.notation.tags import tag_place, tag_value_column, tag_value_offset_column  # noqa: F401  (also as names of this module)
@@ -349,6 +349,18 @@ class RecordHead:
         return tag_place(enumerate(self.head_lines or (), self.line), name)
 
     @property
+    def result_tag(self) -> Optional[str]:
+        """The ``Result`` tag's value without the blanks around it (``None`` without the tag): the
+        one reading of the tag that :attr:`declared_result`, :attr:`result_conflict` and the
+        check of the tag's value share.
+
+        >>> Game(tags={"Result": " 1-0 "}).result_tag, Game().result_tag
+        ('1-0', None)
+        """
+        tag = self.tags.get("Result")
+        return None if tag is None else tag.strip()
+
+    @property
     def declared_result(self) -> Optional[str]:
         """The result given by the movetext, else by the ``Result`` tag, else ``None``.
 
@@ -360,11 +372,11 @@ class RecordHead:
         >>> Game(tags={"Result": "0-1"}, result="1-0").declared_result, Game(result="*").declared_result
         ('1-0', '*')
         """
-        tag = self.tags.get("Result")
         if self.result is None:
+            return self.tags.get("Result")
+        tag = self.result_tag
+        if self.result == "*" and tag in FINISHED_RESULTS:
             return tag
-        if self.result == "*" and tag is not None and tag.strip() in FINISHED_RESULTS:
-            return tag.strip()
         return self.result
 
     def result_stated(self, result: str) -> str:
@@ -388,13 +400,12 @@ class RecordHead:
         >>> Game(tags={"Result": "½-½"}, result="1/2-1/2").result_conflict, Game(tags={"Result": "1-0"}, result="*").result_conflict
         (None, None)
         """
-        tag = self.tags.get("Result")
-        if tag is None or self.result is None or self.result == "*":
+        value = self.result_tag
+        if value is None or self.result is None or self.result == "*":
             return None
-        value = tag.strip()
         if value not in FINISHED_RESULTS or self.result == normal_result(value):
             return None
-        return (self.result, tag)
+        return (self.result, self.tags["Result"])
 
 
 class Game(RecordHead):
@@ -459,7 +470,7 @@ class Game(RecordHead):
         for name, value in state.items():
             setattr(self, name, value)
 
-    def _fields(self) -> tuple:
+    def _fields(self) -> tuple[Any, ...]:
         return (self.tags, self.plies, self.result, self.comments, self.final_comments)
 
     def __eq__(self, other: object) -> bool:

@@ -24,7 +24,7 @@ A :class:`MovesBuilder` makes one of the events of a reader (see
 
 from __future__ import annotations
 
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from muehle.notation.builders import RecordError, Visitor
 from muehle.notation.model import (
@@ -105,7 +105,7 @@ class MoveRecord(RecordHead):
 
     __hash__ = None  # type: ignore[assignment]
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         """Pickled and copied as the whole game."""
         return (_same, (self.whole(),))
 
@@ -155,7 +155,8 @@ class MovesBuilder(Visitor):
         self.start: Optional[Numbering] = None  # the numbering of the ply before the line's first (None: none)
         self.first: Optional[Numbering] = None  # ... and of its first (None: no ply yet)
         self.pending: Optional[Numbering] = None  # a move number written on its own, until its ply
-        self.stack: list[tuple] = []
+        #: The lines a variation interrupts, innermost last: moves, variations, start and first numbering.
+        self.stack: list[tuple[list[PlyMove], dict[int, list[MoveLine]], Optional[Numbering], Optional[Numbering]]] = []
 
     def tag(self, name: str, value: str, line: int, column: int, line_text: str) -> None:
         if len(value) > LONGEST_TAG_VALUE:

@@ -279,7 +279,7 @@ class _Builder:
         text: str = token.value
         end = token.end_pos
         if end < self.length and self.text[end].isalnum():
-            from muehle.notation.diagnose import glued_ply
+            from muehle.notation.diagnose import glued_ply  # (start-up: the diagnoses only for an error)
 
             raise glued_ply(token, self.text, lambda message, column: _syntax_error(
                 message, self, token.line, column))
@@ -428,7 +428,7 @@ class _ThreadParser(threading.local):
     def get_fast(self) -> Any:
         if self.fast is None:
             global _FASTREAD
-            from muehle.notation import fastread
+            from muehle.notation import fastread  # (here, not at the top: the fast reader imports this module's helpers)
             from muehle.notation.grammar_terminals import FLAGS, TERMINALS
 
             _FASTREAD = fastread
@@ -460,7 +460,7 @@ def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False) -> Game:
         elif any(len(value) > LONGEST_TAG_VALUE for value in game.tags.values()):
             game = None  # the parser reports it, with its place
     if game is None:
-        game = _parse_with_lark(chunk, source)
+        game = _game_with_lark(chunk, source)
     if game.result is None and not game.tags and not game.errors and game.first_numbering() is None:
         _data_record_error(game, chunk, source)  # (a JSON record that is one '{...}' comment to the notation)
     if "SetUp" in game.tags and not game.errors:  # (Sanmill numbers a set-up with Black to move in pairs)
@@ -471,7 +471,7 @@ def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False) -> Game:
 def _data_record_error(game: Game, chunk: Chunk, source: str) -> None:
     """Give a game of nothing but comments whose text is a JSON record (an object with a key: ``{}``
     alone is an empty comment to the notation) the error that says so."""
-    from muehle.notation.diagnose import data_record
+    from muehle.notation.diagnose import data_record  # (start-up: the diagnoses only for an error)
 
     text = chunk.text
     said = data_record(text) if text.lstrip().startswith("{") and text.lstrip()[1:].lstrip().startswith('"') else None
@@ -483,13 +483,19 @@ def _data_record_error(game: Game, chunk: Chunk, source: str) -> None:
 def _read_whole(chunk: Chunk, source: str) -> Game:
     """The whole game of a chunk that :meth:`FastReader.read_moves` accepted."""
     game = _PARSERS.get_fast().read(chunk, source)
-    return game if game is not None else _parse_with_lark(chunk, source)
+    return game if game is not None else _game_with_lark(chunk, source)
+
+
+def _game_with_lark(chunk: Chunk, source: str) -> Game:
+    """The game of one chunk as the LALR parser reads it (a syntax error goes into ``game.errors``)."""
+    game: Game = _parse_with_lark(chunk, source)
+    return game
 
 
 def _parse_with_lark(chunk: Chunk, source: str, visitor: Optional[Visitor] = None) -> Any:
     """The game of one chunk as the LALR parser reads it, made by ``visitor`` (default: a
     :class:`GameBuilder`, and a syntax error goes into ``game.errors``)."""
-    from lark.exceptions import UnexpectedInput
+    from lark.exceptions import UnexpectedInput  # (start-up: a well-formed record is read without lark)
 
     if visitor is None:
         visitor = GameBuilder()
@@ -500,7 +506,7 @@ def _parse_with_lark(chunk: Chunk, source: str, visitor: Optional[Visitor] = Non
     except NotationError as error:
         visitor.error(error)
     except UnexpectedInput as error:
-        from muehle.notation.diagnose import describe_unexpected
+        from muehle.notation.diagnose import describe_unexpected  # (start-up: the diagnoses only for an error)
 
         visitor.error(describe_unexpected(error, builder, text, _syntax_error))
     builder.reset(Chunk(first_line=1), source, _IGNORED)  # drop references to the finished game
@@ -566,7 +572,7 @@ def read_lines_with_text(lines: Iterable[str], source: str = "<input>", first_li
 
 def _undecoded_game(chunk: Chunk, source: str, line: UndecodedLine) -> Game:
     """The game of a chunk that holds ``line``, which is not UTF-8: its tags, and the error of that line."""
-    game = _parse_with_lark(chunk, source)
+    game = _game_with_lark(chunk, source)
     game.errors[:] = [NotationError(line.error.message, source=source, line=line.error.line,
                                     column=line.error.column, line_text=str(line))]
     return game
@@ -592,7 +598,7 @@ def _text_of(text: Union[str, bytes], source: str, function: str) -> str:
     raise TypeError(f"{function} reads a text (str, or bytes of UTF-8), not {type(text).__name__}")
 
 
-def read_file(path: str | os.PathLike, source: Optional[str] = None, deferred: bool = False,
+def read_file(path: str | os.PathLike[str], source: Optional[str] = None, deferred: bool = False,
               lenient: bool = False) -> Iterator[Game]:
     """Every game of a file, read game by game (memory does not grow with the file).
 

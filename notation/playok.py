@@ -36,7 +36,7 @@ from muehle.notation.model import (
     too_many_digits,
 )
 from muehle.notation.quoted import quoted_text, unrolled
-from muehle.notation.tags import tag_pair, tag_value_column
+from muehle.notation.tags import tag_pair, tag_problem, tag_value_column
 
 #: PlayOK's numbering of the points: point ``n`` is ``PLAYOK_POINTS[n - 1]``, row by row
 #: from the top, each row from the left.
@@ -417,8 +417,6 @@ class _Tokenizer:
         if word != "[":
             self.fail(_unexpected(word), offset)
             return
-        from muehle.notation.diagnose import tag_problem
-
         self.failed(tag_problem(self.text, offset, lambda message, extra=0: self.lines.error(
             message, offset + extra)), offset)
 

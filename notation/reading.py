@@ -55,7 +55,7 @@ class Input:
 
 def _read_notation(given: Input) -> Iterator[Game]:
     """Notation and PGN: a file game by game (memory does not grow with it), a text at once."""
-    from muehle.notation.parser import read_file, read_games
+    from muehle.notation.parser import read_file, read_games  # (start-up: each reader when its format is read)
 
     if given.text is None and given.name != "-":
         return read_file(given.name, given.source, given.deferred, given.lenient)
@@ -66,7 +66,7 @@ def _read_data(form: str) -> Callable[[Input], Iterator[Game]]:
     """The reader of a JSON or YAML record (imported on use)."""
 
     def read_data(given: Input) -> Iterator[Game]:
-        from muehle.notation.jsonrecord import READERS as DATA_READERS
+        from muehle.notation.jsonrecord import READERS as DATA_READERS  # (start-up: each reader when its format is read)
 
         return iter(DATA_READERS[form](given.whole_text(), given.source))
 
@@ -76,7 +76,7 @@ def _read_data(form: str) -> Callable[[Input], Iterator[Game]]:
 
 def _read_playok(given: Input) -> Iterator[Game]:
     """PlayOK's numbered points: read whole (imported on use)."""
-    from muehle.notation.playok import read_playok
+    from muehle.notation.playok import read_playok  # (start-up: each reader when its format is read)
 
     return iter(read_playok(given.whole_text(), given.source))
 
@@ -91,7 +91,7 @@ def _head_text(head: bytes) -> str:
 
 
 def _looks_like_playok(text: str) -> bool:
-    from muehle.notation.playok import looks_like_playok
+    from muehle.notation.playok import looks_like_playok  # (start-up: each reader when its format is read)
 
     return looks_like_playok(text)
 
@@ -112,7 +112,7 @@ def _is_playok(name: str, text: Optional[str]) -> bool:
 def _read_pipe(given: Input) -> Iterator[Game]:
     """A pipe whose format is not given, read once: its start tells PlayOK's text (then read
     whole) from the notation (read game by game, its start first)."""
-    from muehle.notation.decode import decoded_text, stream_lines
+    from muehle.notation.decode import decoded_text, stream_lines  # (start-up: each reader when its format is read)
     from muehle.notation.errors import MuehleError, cannot_read
     from muehle.notation.parser import read_lines
 

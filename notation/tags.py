@@ -15,13 +15,16 @@ parallel validation and the error messages need of it is here.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Optional
+from typing import TYPE_CHECKING, Callable, Iterable, Optional
 
 from muehle.notation.i18n import _
 from muehle.notation.quoted import quoted_text
 
+if TYPE_CHECKING:
+    from muehle.notation.errors import NotationError
+
 __all__ = ["LONGEST_TAG_VALUE", "too_long_tag_value", "TAG_NAME", "TAG_OPENING", "TAG_START", "TAG", "TAG_LINE", "tag_pair", "tag_value_column",
-           "tag_value_offset_column", "tag_place"]
+           "tag_value_offset_column", "tag_place", "tag_problem"]
 
 #: The longest tag value read, in characters (64 Ki): a longer one is an error at its place, so
 #: that no record can make a reader hold, match or quote megabytes of one value.
@@ -107,3 +110,52 @@ def tag_place(numbered: Iterable[tuple[int, str]], name: str) -> Optional[tuple[
         if text.strip() and not text.lstrip().startswith(("[", ";", "{")):
             break  # the tag section is over
     return None
+
+
+_TAG_OPEN = re.compile(r"\[[ \t]*")
+_TAG_NAME = re.compile(TAG_NAME)
+_BLANKS = re.compile(r"[ \t]*")
+
+
+def _blanks_end(text: str, index: int) -> int:
+    """Where the blanks from ``index`` on end."""
+    blanks = _BLANKS.match(text, index)
+    assert blanks is not None  # (the pattern matches no blank too)
+    return blanks.end()
+
+
+def tag_problem(text: str, position: int, at: Callable[..., NotationError]) -> NotationError:
+    """Why ``[`` at ``position`` does not start a well-formed tag pair; ``at(message, offset)``
+    makes the error ``offset`` characters after ``position``."""
+    opening = _TAG_OPEN.match(text, position)
+    assert opening is not None  # (called only at a "[")
+    index = opening.end()
+    name = _TAG_NAME.match(text, index)
+    if name is None:
+        return at(_('a tag pair needs a name of letters, digits or "_": [Name "value"]'),
+                  index - position)
+    tag = name.group()
+    if name.end() < len(text) and text[name.end()] not in ' \t"':
+        return at(_("a tag name may hold only the letters A-Z and a-z, digits and '_'"),
+                  name.end() - position)
+    index = _blanks_end(text, name.end())
+    if index >= len(text) or text[index] != '"':
+        return at(_('the tag {tag} needs a value in double quotes: [{tag} "value"]').format(tag=tag), index - position)
+    quote = index
+    index += 1
+    while index < len(text) and text[index] not in "\r\n":
+        char = text[index]
+        if char == "\\":
+            if index + 1 < len(text) and text[index + 1] in '"\\':
+                index += 2
+                continue
+            return at(_('unknown escape in the value of tag {tag}: only \\" and \\\\ are escapes').format(tag=tag),
+                      index - position)
+        if char == '"':
+            break
+        index += 1
+    else:
+        return at(_("unterminated string: the value of tag {tag} has no closing '\"'").format(
+            tag=tag), quote - position)
+    index = _blanks_end(text, index + 1)
+    return at(_("unterminated tag {tag}: ']' expected after the value").format(tag=tag), index - position)

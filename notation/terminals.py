@@ -6,9 +6,9 @@ the terminals of ``grammars/muehle.lark`` in the order of lark's basic lexer. Th
 lexer takes the terminals from lark; the fast reader takes them from
 :data:`muehle.notation.grammar_terminals.TERMINALS`, the same terminals written
 out, so that reading a well-formed record does not import lark at all. That
-module is generated from the grammar::
+module is generated from the grammar by :mod:`muehle.notation.write_terminals`::
 
-    python -m muehle.notation.terminals > notation/grammar_terminals.py
+    python -m muehle.notation.write_terminals > notation/grammar_terminals.py
 
 and ``tests/notation/test_terminals.py`` fails when it no longer matches the grammar.
 
@@ -52,31 +52,3 @@ def token_pattern(terminals: Iterable[Terminal], extra: str = "") -> str:
     if extra:
         groups.append(extra)
     return "[ \t\r]*(?:" + "|".join(groups) + ")"
-
-
-def module_text() -> str:
-    """The text of :mod:`muehle.notation.grammar_terminals`, made from the grammar with lark."""
-    from muehle.notation.grammar import build_parser
-
-    parser = build_parser()
-    lines = [
-        '"""The terminals of ``grammars/muehle.lark``, written out by ``python -m muehle.notation.terminals``.',
-        "",
-        "Generated: do not edit. ``tests/notation/test_terminals.py`` checks it against the grammar.",
-        '"""',
-        "",
-        "from muehle.notation.terminals import Terminal",
-        "",
-        "#: The regular expression flags of the grammar.",
-        f"FLAGS = {parser.lexer_conf.g_regex_flags!r}",
-        "",
-        "#: The terminals, in the order of lark's basic lexer.",
-        "TERMINALS = [",
-    ]
-    lines += [f"    {terminal!r}," for terminal in terminals_of(parser.terminals)]
-    lines += ["]", ""]
-    return "\n".join(lines)
-
-
-if __name__ == "__main__":
-    print(module_text(), end="")

@@ -23,7 +23,7 @@ from typing import Any, Optional
 
 import click
 
-from muehle.analyzer.cli.common import colour_option
+from muehle.analyzer.cli.common import ClosedOutput, colour_option, echo_error
 from muehle.notation.errors import MuehleError, visible
 from muehle.notation.i18n import (CHOICES, N_, _, current_language, language_from_environment, set_language,
                                   translated_text)
@@ -199,8 +199,6 @@ def _buffer_standard_output() -> None:
 
 def report_error(error: MuehleError) -> None:
     """Print an input error to standard error in the compiler's format."""
-    from muehle.analyzer.cli.common import echo_error
-
     echo_error(error)
 
 
@@ -212,8 +210,6 @@ def main(argv: Optional[list[str]] = None) -> Any:
         sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
     _buffer_standard_output()
     if sys.stdout is None:  # started with standard output closed: writing to it is reported
-        from muehle.analyzer.cli.common import ClosedOutput
-
         sys.stdout = ClosedOutput()
     if hasattr(signal, "SIGTERM") and threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminate)

@@ -44,7 +44,7 @@ def analyze_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
     for number, replayed in data.replayed(numbers, lambda game: replay_record(game, rules), errors):
         analysis = analyze_replay(replayed)
         if perfect is not None:
-            from muehle.analyzer.endgames.perfect import perfect_plies
+            from muehle.analyzer.endgames.perfect import perfect_plies  # (numpy: only with --perfect)
 
             perfect[number] = perfect_plies(replayed, endgames_dir)
         if analysis.illegal is not None:
@@ -62,7 +62,7 @@ def render(done: list[Done], fmt: str, colour: bool = False) -> str:
     """The whole output in one format (with the endgame tables' marks, where given); the text
     with ``colour`` painted for a terminal, and terminal-safe."""
     if any(marks is not None for *_, marks in done):
-        from muehle.analyzer.endgames.perfect import perfect_text, with_perfect_play
+        from muehle.analyzer.endgames.perfect import perfect_text, with_perfect_play  # (numpy: only with --perfect)
     if fmt == "text":
         ascii_only = not stdout_is_utf8()
         return "\n".join(render_text(analysis, game_title(analysis.game.tags, analysis.rules.name, source, number),

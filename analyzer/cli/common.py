@@ -18,6 +18,7 @@ import click
 from muehle.analyzer.pictures.style import error_text, wants_colour
 from muehle.notation.errors import MuehleError
 from muehle.notation.i18n import N_, _
+from muehle.notation.reading import FORMATS
 
 if TYPE_CHECKING:
     from muehle.analyzer.engine.replay import Replay
@@ -140,7 +141,7 @@ def resolve_rules(name: Optional[str], param_hint: str = "'--rules'") -> "Option
     """
     if name is None:
         return None
-    from muehle.analyzer.engine.rules import load_ruleset, preset_for_tag, preset_names
+    from muehle.analyzer.engine.rules import load_ruleset, preset_for_tag, preset_names  # (start-up: rulesets and YAML only with --rules)
 
     if not name.strip() or (preset_for_tag(name) is None and Path(name).suffix.lower() not in (".yaml", ".yml")
                             and not Path(name).exists()):
@@ -155,8 +156,6 @@ def resolve_rules(name: Optional[str], param_hint: str = "'--rules'") -> "Option
 def from_option(command: F) -> F:
     """The option ``--from`` of a command that reads records: the format of its inputs, forced
     (else each input's format is known from its name or content)."""
-    from muehle.notation.reading import FORMATS
-
     return click.option(
         "--from", "source_format", type=click.Choice(FORMATS, case_sensitive=False), default=None,
         help=N_("Read the input(s) in this format instead of knowing it from the file name "
@@ -281,7 +280,7 @@ def ply_of_move(game: Game, result: Replay, move: int, side: Optional[str]) -> i
         base = game.plies[0].number
     index = (move - base) * 2 + (1 if side == "white" else 2) - first
     if not 1 <= index <= len(game.plies):
-        from muehle.analyzer.reports.analysis import PlyNames
+        from muehle.analyzer.reports.analysis import PlyNames  # (start-up: the analysis only for this error)
 
         names = PlyNames(game.plies, result.start)
         missing = (_("there is no move {move} of White") if side == "white"

@@ -72,7 +72,7 @@ def build(stones: int, rules: Optional[Ruleset], directory: Optional[str], force
       muehle endgames build --stones 3 --dir tables
     """
     require_numpy_or_exit()
-    from muehle.analyzer.endgames.build import build_tables
+    from muehle.analyzer.endgames.build import build_tables  # (numpy, an optional dependency: loaded only where a table is read or built)
 
     settings, progress = _settings(rules), _ProgressLine()
     try:
@@ -100,7 +100,7 @@ def probe(fen: str, rules: Optional[Ruleset], directory: Optional[str], every_pl
       muehle endgames probe "********/*@**@@**/****OO*O w m s 3 0 3 0 0 0 0 0 0 0 0 0 1" --dir tables
     """
     require_numpy_or_exit()
-    from muehle.analyzer.endgames.probe import covered, probe_masks
+    from muehle.analyzer.endgames.probe import covered, probe_masks  # (numpy, an optional dependency: loaded only where a table is read or built)
     from muehle.analyzer.endgames.store import load_table
     from muehle.analyzer.pictures.fen import fen_to_position
     from muehle.notation.model import other_side

@@ -45,7 +45,7 @@ def _last_legal(data: GameInput, game: Game, result: Replay, index: int) -> tupl
     legal ply (the position to restore, WMD 6), with the located error that says so."""
     if index <= len(result.records):
         return index, None
-    from muehle.analyzer.reports.analysis import PlyNames
+    from muehle.analyzer.reports.analysis import PlyNames  # (start-up: the analysis only for this error)
 
     error = next(e for e in result.errors if e.code != "result-mismatch")
     shown = len(result.records)
@@ -203,7 +203,7 @@ def _best_plies(position: Position, rules: Ruleset, finished: bool,
                 directory: Optional[str]) -> tuple[Sequence[Any], str]:
     """The best plies of the side to move by the endgame tables, and the line that says the value
     (or why there are none). A table not built is an error naming the command that builds it."""
-    from muehle.analyzer.endgames.best import not_held, value_line
+    from muehle.analyzer.endgames.best import not_held, value_line  # (numpy: only with --best)
     from muehle.analyzer.endgames.probe import probe
 
     if finished:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -25,9 +26,7 @@ def write_html(games: list[Game], endgames_dir: Optional[str] = None) -> str:
     cannot be replayed (unknown ``Rules`` tag, bad ``FEN``) is shown without its positions,
     with a warning on standard error. Positions the endgame tables in ``endgames_dir``
     (default: the user's cache) hold get their value, where those tables have been built."""
-    import copy
-
-    from muehle.analyzer.endgames.best import endgame_values
+    from muehle.analyzer.endgames.best import endgame_values  # (start-up: the replay and the viewer only for --to html)
     from muehle.analyzer.pictures.html_viewer import write_html as render
 
     unreplayed: list[tuple[int, MuehleError]] = []

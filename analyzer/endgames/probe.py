@@ -75,7 +75,7 @@ def covered(position: Position, stones: int = DEFAULT_STONES) -> bool:
 
 def _lookup(positions: list[tuple[int, int]], rules: EndgameRules, directory: Optional[PathLike]) -> list[Value]:
     """The values of positions given as (mover's stones, other's stones), all of one table."""
-    import numpy as np
+    import numpy as np  # (numpy, an optional dependency: loaded only where a table is read or built)
 
     from muehle.analyzer.endgames.index import classes, class_of
 

@@ -18,12 +18,13 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Union
 
-from muehle.analyzer.endgames.settings import EndgameRules
+from muehle.analyzer.endgames.settings import EndgameRules, endgame_rules
+from muehle.analyzer.engine.rules import DEFAULT_RULESET, load_ruleset, preset_names
 from muehle.notation.errors import MuehleError
 from muehle.notation.i18n import _
 
 if TYPE_CHECKING:
-    import numpy as np
+    import numpy as np  # (numpy, an optional dependency: loaded only where a table is read or built)
 
 #: Every table is of the same layout version; another layout gets another folder.
 LAYOUT = "v1"
@@ -62,7 +63,7 @@ def table_path(directory: Optional[PathLike], rules: EndgameRules, table: tuple[
 def save_table(path: Path, values: "np.ndarray") -> None:
     """Write a table's bytes to ``path`` atomically; a folder that cannot be made or written
     is a :class:`~muehle.notation.errors.MuehleError` (code ``io``)."""
-    import numpy as np
+    import numpy as np  # (numpy, an optional dependency: loaded only where a table is read or built)
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -90,9 +91,6 @@ def build_command(rules: EndgameRules, table: tuple[int, int], directory: Option
     >>> build_command(EndgameRules(capture_from_mill="never"), (4, 3), None)
     'muehle endgames build --stones 4 --rules wmd-traditional'
     """
-    from muehle.analyzer.endgames.settings import endgame_rules
-    from muehle.analyzer.engine.rules import DEFAULT_RULESET, load_ruleset, preset_names
-
     options = f" --stones {max(table)}" if max(table) > 3 else " --stones 3"
     preset = next((name for name in preset_names() if endgame_rules(load_ruleset(name)) == rules), None)
     if preset is None:
@@ -113,7 +111,7 @@ def load_table(directory: Optional[PathLike], rules: EndgameRules, table: tuple[
 
 @functools.lru_cache(maxsize=64)
 def _load(path: str, table: tuple[int, int], rules: EndgameRules, directory: Optional[str]) -> "np.ndarray":
-    import numpy as np
+    import numpy as np  # (numpy, an optional dependency: loaded only where a table is read or built)
 
     from muehle.analyzer.endgames.index import classes
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 if TYPE_CHECKING:
-    import numpy as np
+    import numpy as np  # (numpy, an optional dependency: loaded only where a table is read or built)
 
 #: The byte of a draw, and the longest distance a byte holds.
 DRAW = 0
@@ -31,6 +31,6 @@ def decode(code: int) -> tuple[str, Optional[int]]:
 
 def encode(distance: "np.ndarray") -> "np.ndarray":
     """The bytes of distances (numpy, ``-1`` for a draw)."""
-    import numpy as np
+    import numpy as np  # (numpy, an optional dependency: loaded only where a table is read or built)
 
     return np.where(distance < 0, DRAW, distance + 1).astype(np.uint8)

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, Optional
 
 from muehle.notation.i18n import N_, _
@@ -111,10 +111,17 @@ class RuleViolation:
     to a ply, e.g. syntax errors); ``move`` is the ply as written without number
     (``d2-b2/xa4``); ``line`` and ``column`` are 1-based, 0 when unknown.
     ``variation`` is ``None`` in the main line, else the variation's path (see
-    :attr:`~muehle.analyzer.engine.replay.Replay.path`).
+    :attr:`~muehle.analyzer.engine.replay.Replay.path`). ``in_line`` is the message without the
+    words that name its variation (``in the variation for ply 5: ``), for a view that names the
+    variation itself (:attr:`message_in_line`); ``None`` when the message names none. It is no
+    part of :meth:`to_dict`.
 
-    >>> RuleViolation("occupied", "...", 5, "f2", "white", 1, 29, ((5, 1),)).to_dict()["variation"]
-    [{'ply': 5, 'number': 1}]
+    >>> v = RuleViolation("occupied", "in the variation for ply 5: 3. f2: f2 is taken", 5, "f2", "white", 1, 29,
+    ...                   ((5, 1),), in_line="3. f2: f2 is taken")
+    >>> v.to_dict()["variation"], v.to_dict()["message"], v.message_in_line
+    ([{'ply': 5, 'number': 1}], 'in the variation for ply 5: 3. f2: f2 is taken', '3. f2: f2 is taken')
+    >>> "in_line" in v.to_dict()
+    False
     """
 
     code: str
@@ -125,6 +132,12 @@ class RuleViolation:
     line: int = 0
     column: int = 0
     variation: Optional[tuple[tuple[int, int], ...]] = None
+    in_line: Optional[str] = field(default=None, repr=False, compare=False)
+
+    @property
+    def message_in_line(self) -> str:
+        """The message as shown beside its own line: without the words that name the variation."""
+        return self.message if self.in_line is None else self.in_line
 
     def format(self, source: str = "<input>", severity: str = "error") -> str:
         """``source:line:column: error: message [code]``, as a compiler prints it (``severity``:
@@ -139,6 +152,7 @@ class RuleViolation:
     def to_dict(self) -> dict[str, Any]:
         """The fields as plain data (the JSON contract of ``muehle validate``)."""
         data = asdict(self)
+        del data["in_line"]
         if self.variation is not None:
             data["variation"] = [{"ply": ply, "number": number} for ply, number in self.variation]
         return data
@@ -161,7 +175,7 @@ class Outcome:
         """The result in the notation: ``1-0``, ``0-1`` or ``1/2-1/2``."""
         return _RESULTS[self.winner]
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its fields (one in nearly every report a ``--jobs`` worker sends)."""
         return (Outcome, (self.winner, self.reason, self.ply))
 

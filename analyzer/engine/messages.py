@@ -16,7 +16,7 @@ import itertools
 from typing import Callable, Optional, Sequence
 
 from muehle.analyzer.engine.board import MILL_LINES, MILLS, POINT_INDEX, points_of
-from muehle.analyzer.engine.core import Broken, capturable
+from muehle.analyzer.engine.core import Broken, capturable, lost
 from muehle.analyzer.engine.events import end_text
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.i18n import _, ngettext
@@ -152,7 +152,7 @@ def _extra_capture(broken: Broken, rules: Ruleset) -> str:
             text = _("the ply brings the count of plies without progress to {reached} with a side down to "
                      "three stones: under the rules {rules} the game is drawn then, before its mill captures")
         return text.format(reached=reached, rules=rules.name)
-    if theirs.bit_count() + broken.their_hand < 3:
+    if lost(theirs, broken.their_hand):
         return _("{side} already has fewer than three stones: the game is over").format(side=their_name)
     if broken.required == 0 or not capturable(theirs, rules):
         if not theirs:
@@ -213,7 +213,7 @@ def _two_can_be_taken(broken: Broken, rules: Ruleset) -> bool:
     theirs = broken.theirs
     for point in points_of(capturable(theirs, rules)):
         rest = theirs & ~(1 << POINT_INDEX[point])
-        if rest.bit_count() + broken.their_hand >= 3 and capturable(rest, rules):
+        if not lost(rest, broken.their_hand) and capturable(rest, rules):
             return True
     return False
 
@@ -263,7 +263,7 @@ def legal_capture_order(points: Sequence[str], theirs: int, their_hand: int, roo
             if not capturable(stones, rules) & bit:
                 break
             stones &= ~bit
-            if stones.bit_count() + their_hand < 3 and number < len(order):
+            if lost(stones, their_hand) and number < len(order):
                 break  # the game is decided: nothing more to capture
         else:
             return list(order)

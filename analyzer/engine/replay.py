@@ -31,7 +31,7 @@ from muehle.analyzer.engine import core
 from muehle.analyzer.engine.core import PositionKey, capturable, has_legal_ply, phase_of
 from muehle.analyzer.engine.messages import mill_points, rule_message, side_name
 from muehle.analyzer.engine.events import DrawRight, Outcome, RuleViolation, end_text
-from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset
+from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset, ruleset_of
 from muehle.notation.i18n import _
 from muehle.notation.model import SIDES as _SIDES
 from muehle.notation.model import Game, MoveLine, Ply, Side
@@ -277,7 +277,9 @@ def _label(ply: Ply, side: Side, number: int) -> str:
 def replay(game: Game, rules: RulesArg = None, start: Optional[Position] = None, *,
            no_progress: int = 0, no_progress_exact: bool = True, fullmove: Optional[int] = None) -> Replay:
     """Replay ``game`` (main line and variations) under ``rules``: a :class:`Ruleset`, a
-    preset's name or a YAML file's path (default: ``wmd``).
+    preset's name or a YAML file's path; ``None`` takes the record's ``Rules`` tag, else ``wmd``,
+    as everywhere a record is given (a tag naming no preset is a located
+    :class:`~muehle.notation.errors.FormatError`).
 
     ``start`` is the position the record starts from (default: the empty board with
     ``rules.stones`` in hand each, White to move), and ``no_progress`` the ruleset's
@@ -292,7 +294,7 @@ def replay(game: Game, rules: RulesArg = None, start: Optional[Position] = None,
     on (see :class:`Replay`): ``game`` must not be changed afterwards.
     """
     if not isinstance(rules, Ruleset):
-        rules = as_ruleset(rules)
+        rules = ruleset_of(game, rules)
     if no_progress < 0:
         raise ValueError(f"the no-progress count is a number of plies, not {no_progress}")
     usual_start = _usual_start(rules.stones)
@@ -390,10 +392,9 @@ def _replay_line(
         ply = line.plies[index - first_index]
         label = _label(ply, _SIDES[side], expected_number(index))
         line_number, column = _place(game, ply)
-        if branch:
-            label = in_variation(branch) + label
-        errors.append(RuleViolation(code, f"{label}: {message}", index, ply.move_text, _SIDES[side],
-                                    line_number, column, path or None))
+        said = f"{label}: {message}"
+        errors.append(RuleViolation(code, in_variation(branch) + said if branch else said, index, ply.move_text,
+                                    _SIDES[side], line_number, column, path or None, said if branch else None))
 
     # the plies are replayed up to the first one numbered otherwise than its place gives
     misnumbered = _first_misnumbered(moves, mover, first_index, number_offset)

@@ -75,7 +75,8 @@ def first_mover(game: Game) -> Side:
 
 
 def replay_from(game: Game, rules: RulesArg, setup: Optional[FenPosition]) -> Replay:
-    """Replay ``game`` under ``rules`` (as :func:`~muehle.analyzer.engine.replay.replay` takes them)
+    """Replay ``game`` under ``rules`` (as :func:`~muehle.analyzer.engine.replay.replay` takes them:
+    ``None`` is the record's ``Rules`` tag, else ``wmd``)
     from ``setup`` (``None``: the usual start), its no-progress counter taken from the FEN's
     field 16 as far as it tells, its first ply numbered as field 17 says (or from 1, as
     Sanmill numbers its exports). Without a FEN, the record's ``FirstMove`` tag says who begins
@@ -94,14 +95,12 @@ def replay_from(game: Game, rules: RulesArg, setup: Optional[FenPosition]) -> Re
     >>> result.start_no_progress, result.outcome
     (0, None)
     """
+    if not isinstance(rules, Ruleset):
+        rules = ruleset_of(game, rules)
     if setup is None:
         if first_mover(game) == "black":
-            if not isinstance(rules, Ruleset):
-                rules = as_ruleset(rules)
             return replay(game, rules, start=replace(Position.start(rules.stones), to_move="black"))
         return replay(game, rules)
-    if not isinstance(rules, Ruleset):
-        rules = as_ruleset(rules)
     rule = rules.no_capture
     if rule is not None and not rule.from_fen:  # (the count starts at 0 whatever field 16 says)
         count, exact = 0, True

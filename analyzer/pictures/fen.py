@@ -43,7 +43,8 @@ from muehle.analyzer.engine.board import ALL_POINTS as _FULL_BOARD
 from muehle.analyzer.engine.board import POINT_INDEX, Position
 from muehle.notation.errors import FormatError
 from muehle.notation.i18n import N_, _, ngettext
-from muehle.notation.model import BLACK, MAX_DIGITS, WHITE, Game, Side, other_side, tag_value_offset_column, too_many_digits
+from muehle.notation.model import BLACK, MAX_DIGITS, WHITE, Game, Side, other_side, too_many_digits
+from muehle.notation.tags import tag_value_offset_column
 from muehle.notation.writers import escape_tag_value
 
 #: The points in the order of the FEN board field: inner, middle, outer ring,

@@ -35,10 +35,10 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.pictures.diagram import summary_lines
 from muehle.analyzer.engine.messages import plural
-from muehle.analyzer.engine.events import RuleViolation, reason_text
+from muehle.analyzer.engine.events import reason_text
 from muehle.analyzer.pictures.fen import FenPosition, fens_of_record, start_fen
 from muehle.analyzer.engine.setup import replay_record
-from muehle.analyzer.engine.replay import PlyRecord, Replay, in_variation
+from muehle.analyzer.engine.replay import PlyRecord, Replay
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.pictures.svg import (
     COLOURS,
@@ -159,12 +159,6 @@ def _number(ply: Ply, fallback: int) -> int:
     return ply.number if ply.number is not None else fallback
 
 
-def _in_line(error: RuleViolation, line: Replay) -> str:
-    """An error's message as the viewer shows it beside its line: without the words that
-    name the variation, which the viewer names itself."""
-    return error.message.removeprefix(in_variation(line.branch)) if line.branch else error.message
-
-
 def _comment_html(text: str) -> str:
     return f'<span class="comment">{html.escape(text)}</span>'
 
@@ -214,7 +208,7 @@ class _MoveList:
         """The rules broken: the main line's, then each variation's, named by its number."""
         found = [error.message for error in result.errors]
         for number, line in enumerate(self.replays, 1):
-            found.extend(f"Variation {number}: {_in_line(error, line)}" for error in line.errors)
+            found.extend(f"Variation {number}: {error.message_in_line}" for error in line.errors)
         return found
 
     def _add(self, parent: int, line: Replay) -> int:
@@ -276,7 +270,7 @@ class _MoveList:
         else:
             error = next((e for e in result.errors if e.code != "result-mismatch"), None)
             first = index == result.first_index + len(result.records)
-            why = html.escape(_in_line(error, result), quote=True) if error is not None and first else (
+            why = html.escape(error.message_in_line, quote=True) if error is not None and first else (
                 "not replayed: an earlier ply is illegal")
             body = f'<span class="ply illegal" title="{why}">{text}</span>'
         return body + _annotation_html(ply)

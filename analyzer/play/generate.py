@@ -28,6 +28,7 @@ from typing import Iterator, Optional
 
 from muehle.analyzer.engine.board import POINT_INDEX, POINTS, mills_closed_at
 from muehle.analyzer.engine import Board
+from muehle.analyzer.engine.core import may_jump
 from muehle.analyzer.engine.position import moves_for
 from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset
 from muehle.analyzer.reports.zwickmuehle import has_shuttle
@@ -106,7 +107,7 @@ def _true_comments(ply: Ply, before: Board, after: Board) -> set[str]:
     if len(before.moves()) == 1:
         true |= {"forced", "the only move"}
     if ply.origin is not None:
-        if before.rules.flying and before.key[mover].bit_count() == 3:
+        if may_jump(before.key[mover], before.key[2 + mover], before.rules):
             true.add("jumping now")
         if mills_closed_at(before.key[mover], POINT_INDEX[ply.origin]):
             true.add("opens the mill")

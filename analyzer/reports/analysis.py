@@ -20,7 +20,7 @@ from typing import Any, Optional, Sequence
 from muehle.analyzer.engine.board import POINT_INDEX, Position, points_of
 from muehle.analyzer.pictures.fen import fen_of_record, start_fen
 from muehle.analyzer.reports.mandatory_draw import obliging_clause, stone_count
-from muehle.analyzer.engine.core import capturable
+from muehle.analyzer.engine.core import capturable, lost
 from muehle.analyzer.engine.replay import Occurrences, Replay, phase
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.reports.result_tag import result_tag_errors
@@ -270,7 +270,7 @@ class _Walk:
                 self.longest = (self.run, index - self.run + 1, index)
         for who, now in ((side, record.phase_after), (opponent, record.opponent_phase_after)):
             if now != self.phases[who]:
-                if stone_count(after, who) >= 3:
+                if not lost(after.stones(who), after.in_hand(who)):
                     self.add(index, "phase", who, {"from": self.phases[who], "to": now})
                 self.phases[who] = now
         if record.repetition_count >= 2:
@@ -294,7 +294,7 @@ class _Walk:
         A capture that decided the game (fewer than three) leaves nothing to explain.
         """
         demanded = self.rules.captures_for(len(record.mills), placing=record.kind == "place")
-        if len(record.captures) >= demanded or stone_count(after, opponent) < 3:
+        if len(record.captures) >= demanded or lost(after.stones(opponent), after.in_hand(opponent)):
             return None
         stones = after.stones(opponent)
         if capturable(stones, self.rules):

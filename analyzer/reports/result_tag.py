@@ -28,21 +28,19 @@ def result_tag_errors(game: Game) -> list[RuleViolation]:
     >>> result_tag_errors(Game(tags={"Result": "1-0"}, result="*")), result_tag_errors(Game(tags={"Result": "?"}))
     ([], [])
     """
-    tag = game.tags.get("Result")
-    if tag is None or game.errors:
-        return []
-    value = tag.strip()
-    if value in _NO_RESULT_TAGS:
+    value = game.result_tag
+    if value is None or game.errors or value in _NO_RESULT_TAGS:
         return []
     if value not in FINISHED_RESULTS:
         line, column, _value = game.tag_place("Result") or (game.line, 0, None)
         return [RuleViolation("result-tag", _("the Result tag's value {value} is not a result; results are "
                                               "1-0, 0-1, 1/2-1/2, ½-½ and * (or ? when unknown)").format(
-                                                  value=shortened(tag)), line=line, column=column)]
+                                                  value=shortened(game.tags["Result"])), line=line, column=column)]
     conflict = game.result_conflict
     if conflict is None:
         return []
+    stated, tag = conflict
     line, column = (game.result_place or (game.line, 0)) if game.places_in_source else (0, 0)
     return [RuleViolation("result-tag", _("{stated}, but its Result tag says {value}: a game has one result").format(
-                              stated=game.result_stated(conflict[0]), value=shortened(tag)),
+                              stated=game.result_stated(stated), value=shortened(tag)),
                           line=line, column=column)]

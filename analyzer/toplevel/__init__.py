@@ -14,7 +14,7 @@ from __future__ import annotations
 def __getattr__(name: str) -> str:
     """``__version__``, looked up in the installed distribution's metadata on first use."""
     if name == "__version__":
-        from importlib.metadata import version
+        from importlib.metadata import version  # (start-up: read only when asked for)
 
         found = version("muehle")
         globals()["__version__"] = found

@@ -6,6 +6,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from muehle.notation.model import Game, Ply
 
 
@@ -51,3 +53,24 @@ def test_former_paths_import_and_leave_replay_a_function() -> None:
     game = Game(plies=[Ply(1, "white", "d2"), Ply(1, "black", "d2")])
     assert [e.code for e in replay(game, load_ruleset("wmd")).errors] == ["occupied"]
     assert replay_record(game).ply_count == 1
+
+
+def test_rules_none_means_the_records_rules_tag_wherever_a_record_is_given() -> None:
+    """``rules=None``: the record's ``Rules`` tag, else wmd, for every function that takes a
+    record; wmd for those that take none (a board, generated games)."""
+    from muehle.analyzer import judge, replay, replay_record
+    from muehle.analyzer.engine import Board
+    from muehle.analyzer.engine.setup import replay_from
+    from muehle.analyzer.play.generate import generate_games
+    from muehle.notation.errors import FormatError
+
+    tagged = Game(tags={"Rules": "Sanmill"}, plies=[Ply(1, "white", "d2")])
+    assert replay(tagged).rules.name == "sanmill"
+    assert replay_record(tagged).rules.name == "sanmill"
+    assert replay_from(tagged, None, None).rules.name == "sanmill"
+    assert judge(tagged).rules == "sanmill"
+    assert replay(tagged, "wmd").rules.name == "wmd"  # (given rules win over the tag)
+    assert replay(Game(plies=[Ply(1, "white", "d2")])).rules.name == "wmd"
+    assert Board().rules.name == "wmd" and next(generate_games(None, 1, 1)).tags["Rules"] == "wmd"
+    with pytest.raises(FormatError, match="the Rules tag names 'chess', which is not a ruleset"):
+        replay(Game(tags={"Rules": "chess"}))

@@ -6,13 +6,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from muehle.notation import grammar_terminals, terminals
+from muehle.notation import grammar_terminals, terminals, write_terminals
 
 
 def test_the_written_terminals_match_the_grammar() -> None:
     written = Path(grammar_terminals.__file__).read_text(encoding="utf-8")
-    assert written == terminals.module_text(), (
-        "grammars/muehle.lark changed: run  python -m muehle.notation.terminals > notation/grammar_terminals.py"
+    assert written == write_terminals.module_text(), (
+        "grammars/muehle.lark changed: run  python -m muehle.notation.write_terminals > notation/grammar_terminals.py"
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import shlex
@@ -136,3 +137,37 @@ def test_each_reading_error_of_the_formats_doc_is_the_one_its_fault_gives(tmp_pa
         result = run("convert", "game.json", "--to", "notation")
         assert result.exit_code == 1
         assert result.output.strip() == message, change
+
+
+def _dotted_names(text: str) -> set[str]:
+    """The dotted Python names a document writes in backticks (``engine.core.play_line``), files
+    (``core.py``) left out."""
+    names = set(re.findall(r"`((?:muehle\.)?(?:engine|reports|pictures|batch|play|endgames|notation|core|events)"
+                           r"(?:\.[A-Za-z_]\w*)+)`", text))
+    return {name for name in names if not name.endswith((".py", ".md"))}
+
+
+def test_architecture_names_only_what_exists() -> None:
+    """Each function, class or table docs/architecture.md names as where a rule or a name lives
+    exists under that name (a rename that forgets the document fails here)."""
+    names = _dotted_names((ROOT / "docs" / "architecture.md").read_text(encoding="utf-8"))
+    assert "engine.core.play_line" in names and "engine.rules.Ruleset.captures_for" in names
+    missing = []
+    for name in sorted(names):
+        parts = name.removeprefix("muehle.").split(".")
+        if parts[0] in ("core", "events"):
+            parts = ["engine", *parts]
+        path = "muehle." + ("" if parts[0] == "notation" else "analyzer.")
+        for split in range(len(parts), 0, -1):
+            try:
+                found: object = importlib.import_module(path + ".".join(parts[:split]))
+            except ImportError:
+                continue
+            for attribute in parts[split:]:
+                found = getattr(found, attribute, None)
+            if found is None:
+                missing.append(name)
+            break
+        else:
+            missing.append(name)
+    assert missing == []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from muehle.analyzer.engine.board import Position, mask_of
+from muehle.analyzer.engine.board import POINT_INDEX, POINTS, Position, mask_of
 from muehle.analyzer.engine import Board, IllegalPly
 from muehle.analyzer.engine.core import phase_of
 from muehle.analyzer.play.generate import generate_games
@@ -48,6 +48,19 @@ def test_check_names_the_broken_rule_and_apply_refuses_it() -> None:
         board.apply(Ply(1, "black", "d2"))
     assert raised.value.broken.code == "occupied"
     assert board.position == Position(mask_of(["d2"]), 0, 8, 9, "black")  # unchanged
+
+
+@pytest.mark.parametrize(("rules", "due"), [
+    ("wmd", {(1, "place"): 1, (1, "move"): 1, (2, "place"): 2, (2, "move"): 1, (2, "jump"): 1}),  # WMD 1.1
+    ("schuermann", {(1, "place"): 1, (1, "move"): 1, (2, "place"): 2, (2, "move"): 2, (2, "jump"): 2}),  # 11
+    ("sanmill", {(1, "place"): 1, (1, "move"): 1, (2, "place"): 1, (2, "move"): 1, (2, "jump"): 1}),
+])
+def test_captures_due_follow_the_rulesets_double_mill_rule(rules: str, due: dict[tuple[int, str], int]) -> None:
+    """WMD 1.1: a double mill closed while placing takes two stones; Schürmann/Nüscheler 11:
+    a double mill takes two stones in any phase; Sanmill (by default) one."""
+    board = Board(rules)
+    assert {(mills, kind): board.captures_due(mills, kind) for mills, kind in due} == due
+    assert board.captures_due(0, "place") == 0
 
 
 def test_the_capture_that_leaves_two_stones_ends_the_game() -> None:
@@ -106,3 +119,34 @@ def test_every_generated_ply_is_one_of_the_legal_plies(name: str) -> None:
         for ply in game.plies:
             assert (ply.target, ply.origin, ply.captures) in board.legal_plies()
             board.apply(ply)
+
+
+@pytest.mark.parametrize("name", ["wmd", "schuermann", "sanmill"])
+def test_the_legal_plies_are_exactly_those_the_core_accepts(name: str) -> None:
+    """The board's generator and the core agree both ways: every ply it lists is accepted, and
+    every placement, move or jump the core accepts (with some captures) is listed, with every
+    set of captures the core accepts for it."""
+    rules = load_ruleset(name)
+    for game in generate_games(rules, 11, 4):
+        board = Board(rules)
+        for ply in game.plies:
+            listed = board.legal_plies()
+            assert all(board.is_legal(listed_ply) for listed_ply in listed)
+            own = board.position.white if board.position.to_move == "white" else board.position.black
+            in_hand = board.position.in_hand(board.position.to_move)
+            origins = [None] if in_hand else [point for point in POINTS if own >> POINT_INDEX[point] & 1]
+            for origin in origins:
+                for target in POINTS:
+                    broken = board.check((target, origin, []))
+                    if broken is None:
+                        assert (target, origin, []) in listed
+                    elif broken.code == "missing-capture":
+                        theirs = [point for point in POINTS if broken.theirs >> POINT_INDEX[point] & 1]
+                        accepted = [[point] for point in theirs if board.is_legal((target, origin, [point]))]
+                        accepted += [[first, second] for first in theirs for second in theirs
+                                     if first != second and board.is_legal((target, origin, [first, second]))]
+                        choices = [captures for t, o, captures in listed if (t, o) == (target, origin)]
+                        assert choices and all(choice in accepted for choice in choices)
+                        assert {frozenset(choice) for choice in choices} == {frozenset(c) for c in accepted}
+            board.apply(ply)
+

@@ -545,6 +545,18 @@ class TestVariationsAndSyntax:
         assert second.branch == 4 and only_error(second) == ("occupied", 4)
         assert [e.code for e in r.all_errors()] == ["occupied"]
 
+    def test_an_error_in_a_variation_is_named_by_it_and_keeps_its_bare_message(self) -> None:
+        """The message says which variation it is in; the same words without that, for a view
+        that names the variation itself, are kept beside it, outside the JSON contract."""
+        main = plies("d2 d6 f2")
+        main[1].variations.append(Variation(plies=[Ply(1, "black", "d2")]))  # d2 is White's
+        (error,) = replay(Game(plies=main), WMD).variations[0].errors
+        assert error.message == "in the variation for ply 2: 1... d2: d2 is already occupied by a White stone"
+        assert error.message_in_line == "1... d2: d2 is already occupied by a White stone"
+        assert error.to_dict()["message"] == error.message and "in_line" not in error.to_dict()
+        (main_error,) = replay(Game(plies=plies("d2 d2")), WMD).errors
+        assert main_error.in_line is None and main_error.message_in_line == main_error.message
+
     def test_variations_read_as_moves_replay_as_their_plies_do(self) -> None:
         """A record read for validation keeps its variations as moves; the replay is the same."""
         from muehle.notation.parser import read_games

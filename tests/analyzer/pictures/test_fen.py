@@ -675,3 +675,16 @@ def test_the_full_board_fen_is_blacks_win() -> None:
     assert replay_record(Game(tags={"SetUp": "1", "FEN": SANMILL_FULL_BOARD}), drawn_rules).outcome.winner == "black"
     # muehle's own FEN of that end (White to move, blocked, action s) reads the same
     assert fen_to_position(SANMILL_FULL_BOARD.replace(" b o p ", " w o s "), stones=12).position == read.position
+
+
+def test_the_placement_that_fills_the_board_wins_even_where_a_blocked_side_draws() -> None:
+    """The same end reached by the placement itself: Black's last stone on a1 fills the board
+    (no mill), and White, to move, cannot: Black wins under blocked: draw too (Sanmill's
+    BoardFullAction, not its StalemateAction)."""
+    full = fen_to_position(SANMILL_FULL_BOARD, stones=12).position
+    before = Position(full.white, full.black & ~mask_of(["a1"]), 0, 1, "black")
+    for blocked, winner in (("loss", "black"), ("draw", "black")):
+        rules = parse_ruleset(f"base: sanmill\nstones: 12\nblocked: {blocked}\n")
+        result = replay(Game(plies=[Ply(12, "black", "a1")]), rules, start=before)
+        assert result.errors == [] and (result.outcome.winner, result.outcome.reason, result.outcome.ply) == (
+            winner, "blocked", 1)

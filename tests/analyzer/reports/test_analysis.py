@@ -226,6 +226,17 @@ def test_blocked_win() -> None:
                    "declared": "0-1", "agrees": True, "result_tag_error": None}
 
 
+def test_the_end_is_worded_from_the_one_table_of_reasons() -> None:
+    """The text's end line words the reason as every other output does (events.REASON_TEXTS)."""
+    blocked = render_text(analysis_of("analyze-endings.txt"), "game")
+    assert "  end          Black wins after 9... (White cannot move); declared 0-1: agrees\n" in blocked
+    reduced = render_text(analysis_of("analyze-endings.txt", 2), "game")
+    assert ("  end          White wins after 8. (Black has fewer than three stones); declared 1-0: agrees\n"
+            in reduced)
+    declared = render_text(analysis_of("analyze-repetition.txt"), "game")
+    assert "  end          draw after 13... (result declared in the record); declared 1/2-1/2: agrees\n" in declared
+
+
 def test_reduction_win_while_placing() -> None:
     """From the set-up position Black has b2, f4 and 3 in hand. 7. e3 takes b2, Black
     places d2, and 8. a7 closes two mills while placing, which takes two stones
