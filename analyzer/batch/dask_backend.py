@@ -92,7 +92,7 @@ class DaskBackend:
 
     def __init__(self, address: str, workers: int = 2) -> None:
         require_dask()
-        from dask.distributed import Client, LocalCluster
+        from dask.distributed import Client, LocalCluster  # (Dask is optional: muehle[dask])
 
         self.address = address
         self.cluster: Any = None
@@ -128,7 +128,7 @@ class DaskBackend:
         ``function`` is raised here as the worker raised it. Left before the end, the
         tasks still submitted are cancelled.
         """
-        from dask.distributed import KilledWorker
+        from dask.distributed import KilledWorker  # (Dask is optional: muehle[dask])
 
         pending: deque[Any] = deque()
         source = iter(tasks)

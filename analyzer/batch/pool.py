@@ -73,7 +73,7 @@ def _serve(connection: "Connection", strays: list["Connection"]) -> None:
         try:
             answer: tuple = (function(task), None)
         except Exception:  # a fault of muehle's own: the main process raises it
-            import traceback
+            import traceback  # (only when a task fails)
 
             answer = (None, traceback.format_exc())
         try:
@@ -92,7 +92,7 @@ class Pool:
 
     def __init__(self, workers: int, warm_up: Optional[Callable[[], None]] = None) -> None:
         """Start the workers (``warm_up`` runs before, so that forked workers inherit what it builds)."""
-        import multiprocessing
+        import multiprocessing  # (start-up: only when workers are started)
 
         if warm_up is not None:
             warm_up()
@@ -241,7 +241,7 @@ class _Run:
         if self.poller is not None:
             ready = [self.by_descriptor[descriptor] for descriptor, _ in self.poller.poll(-1)]
         else:
-            from multiprocessing.connection import wait
+            from multiprocessing.connection import wait  # (only where select.poll is missing: Windows)
 
             # (wait returns some of the objects it is given; typeshed widens them to any waitable)
             ready = wait([connection for connection, waiting in self.given.items() if waiting])  # type: ignore[assignment]

@@ -18,9 +18,11 @@ import shutil
 import sys
 import time
 
-from muehle.notation.i18n import N_, _, ngettext
 from types import TracebackType
 from typing import Any, Callable, Iterable, Optional, TextIO, TypeVar
+
+from muehle.notation.decode import BOM, line_break_count
+from muehle.notation.i18n import N_, _, ngettext
 
 _Self = TypeVar("_Self", bound="Progress")
 
@@ -178,8 +180,6 @@ def count_lines(name: str) -> int:
     """
     if name == "-":
         return 0
-    from muehle.notation.decode import BOM, line_break_count
-
     lines = 0
     last = b"\n"
     try:

@@ -123,7 +123,7 @@ def each_game(names: Iterable[PathArg], per_game: Callable[[SourcedGame], Result
     if source_format is not None:
         format_of("-", None, source_format)  # (an unknown format is a ValueError at the call)
     if scheduler is not None:
-        from muehle.analyzer.batch.dask_backend import require_dask
+        from muehle.analyzer.batch.dask_backend import require_dask  # (start-up: only for --scheduler)
 
         require_dask()
     return _each_game(names, per_game, stdin_text, source_format, usable_processors() if jobs == 0 else jobs,

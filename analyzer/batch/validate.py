@@ -134,7 +134,7 @@ def validate_paths(
     if source_format is not None:
         format_of("-", None, source_format)  # (an unknown format is a ValueError at the call)
     if scheduler is not None:
-        from muehle.analyzer.batch.dask_backend import require_dask
+        from muehle.analyzer.batch.dask_backend import require_dask  # (start-up: only for --scheduler)
 
         require_dask()
     return _reports(names, chosen, usable_processors() if jobs == 0 else jobs, stdin_text, source_format, scheduler)
@@ -280,8 +280,8 @@ RANGES_PER_JOB = 8
 #: here, its games judged as they come, so that nobody's memory grows with it.
 LONG_RANGE_FACTOR = 16
 
-#: A range's outcome: its reports, and the input error that stopped the reading, if any.
-Outcome = tuple[list[GameReport], Optional[MuehleError]]
+#: What a worker sends back on a range: its reports, and the input error that stopped the reading, if any.
+RangeReports = tuple[list[GameReport], Optional[MuehleError]]
 
 #: What a worker is given: a range of a file and the ruleset that replaces the records' tags.
 Task = tuple[Range, Optional[Ruleset]]
@@ -306,7 +306,7 @@ class Backend(Protocol):
 
 def _warm_up() -> None:
     """Build the reader before the workers are forked, so that every worker inherits it ready."""
-    from muehle.notation.parser import read_games
+    from muehle.notation.parser import read_games  # (start-up: the parser and lark only where games are read)
 
     for _ in read_games("1. d2 *", "<warm-up>"):
         pass
@@ -316,7 +316,7 @@ def start_backend(jobs: int, scheduler: Optional[str]) -> Optional[Backend]:
     """What runs the ranges: a Dask cluster's client for ``scheduler``, else a pool of ``jobs``
     processes (``None`` for one: this process alone)."""
     if scheduler is not None:
-        from muehle.analyzer.batch.dask_backend import DaskBackend
+        from muehle.analyzer.batch.dask_backend import DaskBackend  # (start-up: only for --scheduler)
 
         return DaskBackend(scheduler, jobs if jobs > 1 else usable_processors())
     return Pool(jobs, _warm_up) if jobs > 1 else None
@@ -324,14 +324,14 @@ def start_backend(jobs: int, scheduler: Optional[str]) -> Optional[Backend]:
 
 def _range_reports(handle: BinaryIO, piece: Range, rules: Optional[Ruleset]) -> Iterator[GameReport]:
     """The reports on the games of ``piece``, read from ``handle`` (the game numbers are left 0)."""
-    from muehle.notation.parser import read_lines
+    from muehle.notation.parser import read_lines  # (start-up: the parser and lark only where games are read)
 
     games = read_lines(range_lines(handle, piece), piece.source, piece.first_line, True, piece.ends_text)
     for game in games:
         yield judge(game, 0, rules, piece.source)
 
 
-def judge_range(task: Task) -> Outcome:
+def judge_range(task: Task) -> RangeReports:
     """In a worker: read one range of a file from the file and judge its games.
 
     Only the range's place travels (a task stays far smaller than a pipe's buffer);
