@@ -439,9 +439,9 @@ def stone_count_problem(stones: int, to_move: Side, action: str, on_white: int, 
     """Why a FEN's stone counts (fields 5 to 8) cannot occur in a game where each side
     has ``stones`` to place, as the index of the field and the reason; ``None`` if they can.
 
-    A side never has more than ``stones`` on the board and in hand together, and
-    the two never have fewer than three each (the game ends when the first has).
-    The sides place in turn, White first: between two turns (``action`` not ``r``)
+    A side never has more than ``stones`` on the board and in hand together. (Both
+    may have fewer than three: such a position is a draw, as the leaflet says,
+    :func:`~muehle.analyzer.engine.core.start_outcome`.) The sides place in turn, White first: between two turns (``action`` not ``r``)
     and while stones are in hand, both have as many in hand with White to move, and
     Black one more with Black to move.
 
@@ -458,13 +458,6 @@ def stone_count_problem(stones: int, to_move: Side, action: str, on_white: int, 
                 "{side} has {count} stones on the board and {hand} in hand, {total} in all; the rules give each side "
                 "{stones}", on_board).format(side=_name(side), count=on_board, hand=in_hand, total=on_board + in_hand,
                                              stones=stones)
-    if on_white + hand_white < 3 and on_black + hand_black < 3:
-        return 4, ngettext(
-            "White has {white} stone and Black {black} on the board and in hand: a game is over as soon as one side "
-            "has fewer than three, so both cannot",
-            "White has {white} stones and Black {black} on the board and in hand: a game is over as soon as one side "
-            "has fewer than three, so both cannot", on_white + hand_white).format(white=on_white + hand_white,
-                                                                                  black=on_black + hand_black)
     if action != "r" and (hand_white or hand_black) and hand_black != hand_white + (to_move == "black"):
         text = (_("Black has {black} in hand and White {white}, with {side} to move; the sides place in turn, White "
                   "first, so Black must have as many as White") if to_move == "white" else

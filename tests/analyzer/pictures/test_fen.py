@@ -626,14 +626,24 @@ def test_a_capture_still_to_come_in_a_live_game_is_the_middle_of_a_turn() -> Non
         start_fen(Game(tags={"SetUp": "1", "FEN": fen.replace("m r 9 0 5 0 1 0", "m s 9 0 5 0 0 1")}))
 
 
-def test_both_sides_below_three_stones_cannot_be_set_up() -> None:
-    fen = "********/********/******** w o s 0 0 0 0 1 0 0 0 0 0 0 0 1"
-    assert fen_to_position(fen).finished  # (read alone)
-    with pytest.raises(FormatError) as caught:
-        fen_to_position(fen, stones=9)
-    assert caught.value.message == ("FEN field 5 (White's stones on the board): White has 0 stones and Black 0 "
-                                    "on the board and in hand: a game is over as soon as one side has fewer "
-                                    "than three, so both cannot")
+def test_a_set_up_where_both_sides_have_fewer_than_three_is_a_draw(tmp_path: Path) -> None:
+    # the leaflet (004): "Sollten beide Spieler jeweils maximal noch zwei Spielsteine besitzen,
+    # endet das Spiel unentschieden"; White on d5 and e4, Black on d6 and f4
+    fen = "O*O*****/@*@*****/******** w m s 2 0 2 0 0 0 0 0 0 0 0 0 30"
+    read = fen_to_position(fen, stones=9)  # (before, refused: "so both cannot")
+    assert (read.position.on_board("white"), read.position.on_board("black"), read.finished) == (2, 2, False)
+
+    def judged(result: str, movetext: str = "") -> dict:
+        path = tmp_path / "both.txt"
+        path.write_text(f'[SetUp "1"]\n[FEN "{fen}"]\n[Result "{result}"]\n\n{movetext}{result}\n', encoding="utf-8")
+        return json.loads(run("validate", "--format", "json", str(path)).stdout)[0]
+
+    drawn = judged("1/2-1/2")
+    assert drawn["valid"] and drawn["outcome"] == {"winner": None, "reason": "fewer-than-three", "ply": 0}
+    lost = judged("0-1")  # (no side has won)
+    assert [error["code"] for error in lost["errors"]] == ["result-mismatch"]
+    played_on = judged("1/2-1/2", "30. d5-c5 ")
+    assert [error["code"] for error in played_on["errors"]] == ["after-game-end"]
 
 
 @pytest.mark.parametrize("fen", [SANMILL_LEGACY_FINAL, SANMILL_CURRENT_FINAL, SANMILL_MOVING_FINAL])
