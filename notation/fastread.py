@@ -315,10 +315,11 @@ class FastReader:
             kind = (_WORD_OTHER,)  # anything else: not read here
         return kind
 
-    def read(self, chunk: Chunk, source: str) -> Optional[Game]:
-        """The game of ``chunk`` as the parser reads it, or ``None`` when the parser must read it."""
-        builder = GameBuilder()
-        return builder.end_game() if self.tell(chunk, source, builder) else None
+    def read(self, chunk: Chunk, source: str, builder: Optional[Callable[[], GameBuilder]] = None) -> Optional[Game]:
+        """The game of ``chunk`` as the parser reads it, or ``None`` when the parser must read it
+        (made by a builder that ``builder`` makes; default: a :class:`~muehle.notation.builders.GameBuilder`)."""
+        made = GameBuilder() if builder is None else builder()
+        return made.end_game() if self.tell(chunk, source, made) else None
 
     def tell(self, chunk: Chunk, source: str, visitor: Visitor) -> bool:
         """Tell ``visitor`` the events of the game of ``chunk`` as the parser tells them, up to

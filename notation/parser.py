@@ -32,7 +32,7 @@ import os
 import re
 import threading
 from collections import deque
-from typing import Any, Iterable, Iterator, Optional, Union
+from typing import Any, Callable, Iterable, Iterator, Optional, Union
 
 from muehle.notation.builders import GameBuilder, RecordError, Visitor, second_annotation  # noqa: F401
 from muehle.notation.errors import MuehleError, NotationError, NotationWarning
@@ -440,12 +440,17 @@ _PARSERS = _ThreadParser()
 _FASTREAD: Any = None  # the module muehle.notation.fastread, imported with the first fast reader
 
 
-def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False) -> Game:
+#: What makes the builder of each game a reader reads (default: :class:`GameBuilder`).
+Builder = Callable[[], GameBuilder]
+
+
+def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False, builder: Optional[Builder] = None) -> Game:
     """The game of one chunk; a syntax error goes into ``game.errors``.
 
     The fast reader (:mod:`muehle.notation.fastread`) reads the chunk when it can
     (with ``deferred``: as a :class:`~muehle.notation.moverecord.MoveRecord` when it can);
-    otherwise (and always when ``fastread.ENABLED`` is false) the LALR parser does.
+    otherwise (and always when ``fastread.ENABLED`` is false) the LALR parser does. Either
+    tells the events to a builder that ``builder`` makes (default: a :class:`GameBuilder`).
     A Sanmill export set up with Black to move is renumbered (see
     :mod:`muehle.notation.setup_numbering`).
     """
@@ -456,11 +461,11 @@ def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False) -> Game:
         game = (fast.read_moves(chunk, source, lambda: _read_whole(chunk, source))
                 if deferred and not may_hold_slip(chunk.lines) else None)
         if game is None:
-            game = fast.read(chunk, source)
+            game = fast.read(chunk, source, builder)
         elif any(len(value) > LONGEST_TAG_VALUE for value in game.tags.values()):
             game = None  # the parser reports it, with its place
     if game is None:
-        game = _parse_with_lark(chunk, source)
+        game = _parse_with_lark(chunk, source, None if builder is None else builder())
     if game.result is None and not game.tags and not game.errors and game.first_numbering() is None:
         _data_record_error(game, chunk, source)  # (a JSON record that is one '{...}' comment to the notation)
     if "SetUp" in game.tags and not game.errors:  # (Sanmill numbers a set-up with Black to move in pairs)
@@ -512,7 +517,7 @@ _IGNORED = Visitor()
 
 
 def read_lines(lines: Iterable[str], source: str = "<input>", first_line: int = 1,
-               deferred: bool = False, ends_text: bool = True) -> Iterator[Game]:
+               deferred: bool = False, ends_text: bool = True, builder: Optional[Builder] = None) -> Iterator[Game]:
     """Every game of ``lines`` (without line breaks), the first of them line ``first_line`` of ``source``.
 
     Errors are handled as by :func:`read_games`. With ``deferred``, a well-formed game
@@ -520,31 +525,34 @@ def read_lines(lines: Iterable[str], source: str = "<input>", first_line: int = 
     result, and main line and variations as moves, the whole game read only when
     asked for; quicker when most games are only replayed, as by ``muehle validate``. With
     ``ends_text`` false the lines are a piece of a text that goes on with a new game
-    (see :func:`~muehle.notation.splitter.split_lines`).
+    (see :func:`~muehle.notation.splitter.split_lines`). ``builder`` makes the builder each game
+    is told to (default: a :class:`GameBuilder`; a :class:`~muehle.notation.compactgame.CompactGameBuilder`
+    makes cheaper games for writers of plain data).
     """
     chunks = split_lines(lines, first_line, ends_text)
     undecoded = getattr(lines, "undecoded", None)
     if undecoded is None:
-        return (_parse_chunk(chunk, source, deferred) for chunk in chunks)
-    return _read_chunks(chunks, source, deferred, undecoded)
+        return (_parse_chunk(chunk, source, deferred, builder) for chunk in chunks)
+    return _read_chunks(chunks, source, deferred, undecoded, builder)
 
 
 def _read_chunks(chunks: Iterator[Chunk], source: str, deferred: bool,
-                 undecoded: deque[UndecodedLine]) -> Iterator[Game]:
+                 undecoded: deque[UndecodedLine], builder: Optional[Builder] = None) -> Iterator[Game]:
     """The games of ``chunks``, cut from a :class:`Lines` reading whose lines not UTF-8 are ``undecoded``:
     a game that holds one gets its error (the first) and is judged no further than its bytes are read."""
     for chunk in chunks:
-        yield _game_of(chunk, source, deferred, undecoded)
+        yield _game_of(chunk, source, deferred, undecoded, builder)
 
 
-def _game_of(chunk: Chunk, source: str, deferred: bool, undecoded: deque[UndecodedLine]) -> Game:
+def _game_of(chunk: Chunk, source: str, deferred: bool, undecoded: deque[UndecodedLine],
+             builder: Optional[Builder] = None) -> Game:
     """The game of one chunk of :func:`_read_chunks` (the chunks come in the order of their lines)."""
     if undecoded:
         while undecoded and undecoded[0].error.line < chunk.first_line:
             undecoded.popleft()
         if undecoded and undecoded[0].error.line < chunk.first_line + len(chunk.lines):
             return _undecoded_game(chunk, source, undecoded[0])
-    return _parse_chunk(chunk, source, deferred)
+    return _parse_chunk(chunk, source, deferred, builder)
 
 
 def read_lines_with_text(lines: Iterable[str], source: str = "<input>", first_line: int = 1,
@@ -572,15 +580,16 @@ def _undecoded_game(chunk: Chunk, source: str, line: UndecodedLine) -> Game:
     return game
 
 
-def read_games(text: Union[str, bytes], source: str = "<input>", deferred: bool = False) -> Iterator[Game]:
-    """Every game of ``text``, in order (``deferred``: see :func:`read_lines`).
+def read_games(text: Union[str, bytes], source: str = "<input>", deferred: bool = False,
+               builder: Optional[Builder] = None) -> Iterator[Game]:
+    """Every game of ``text``, in order (``deferred``, ``builder``: see :func:`read_lines`).
 
     Never raises on bad records: a game with a syntax error has
     ``game.errors == [NotationError(...)]`` and keeps its tags and the plies read
     before the error; the other games are read as usual. ``bytes`` are read as UTF-8
     (bytes that are not are a :class:`MuehleError` at the first, code ``io``).
     """
-    return read_lines(text_lines(_text_of(text, source, "read_games")), source, deferred=deferred)
+    return read_lines(text_lines(_text_of(text, source, "read_games")), source, deferred=deferred, builder=builder)
 
 
 def _text_of(text: Union[str, bytes], source: str, function: str) -> str:
@@ -593,7 +602,7 @@ def _text_of(text: Union[str, bytes], source: str, function: str) -> str:
 
 
 def read_file(path: str | os.PathLike, source: Optional[str] = None, deferred: bool = False,
-              lenient: bool = False) -> Iterator[Game]:
+              lenient: bool = False, builder: Optional[Builder] = None) -> Iterator[Game]:
     """Every game of a file, read game by game (memory does not grow with the file).
 
     The file is UTF-8, with or without BOM, with LF, CRLF or CR line ends. ``source``
@@ -602,10 +611,10 @@ def read_file(path: str | os.PathLike, source: Optional[str] = None, deferred: b
     when the iteration reaches the problem; with ``lenient``, a line that is not
     UTF-8 is an error of the game that holds it (in ``game.errors``), and the games
     after it are read. Syntax errors go into ``game.errors`` as with
-    :func:`read_games`; ``deferred``: see :func:`read_lines`.
+    :func:`read_games`; ``deferred``, ``builder``: see :func:`read_lines`.
     """
     name = path_text(path) if source is None else source
-    return read_lines(file_lines(path, name, lenient), name, deferred=deferred)
+    return read_lines(file_lines(path, name, lenient), name, deferred=deferred, builder=builder)
 
 
 def parse_game(text: Union[str, bytes], source: str = "<input>") -> Game:
