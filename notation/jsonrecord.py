@@ -41,11 +41,11 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable, Iterable, NoReturn, Optional, Sequence
+from typing import Any, Callable, Iterable, NoReturn, Optional, Sequence, Union
 
 import yaml
 
-from muehle.notation.compactgame import CompactGame, ply_of
+from muehle.notation.compactgame import CompactGame, PlainPly, ply_of
 from muehle.notation.errors import FormatError, quoted
 from muehle.notation.i18n import N_, _
 from muehle.notation.model import (
@@ -280,18 +280,8 @@ def _game_on_lines(game: Game, locations: bool) -> str:
     if game.comments:
         fields.append(f'{inner}"comments": {_json_text(_comments(game.comments, game, None), len(inner), column)}')
     ply_indent = _PLY_INDENT
-    plies = []
     held = game.plain_plies() if isinstance(game, CompactGame) else None
-    for ply in game.plies if held is None else held:
-        if type(ply) is tuple:  # (a plain ply of a compact game)
-            text = plain_ply_text(*ply, locations)
-            if text is None:
-                ply = ply_of(ply)
-        else:
-            text = _ply_text(ply, locations)  # type: ignore[arg-type]
-        if text is None:
-            text = _json_text(ply_to_data(ply, game, locations), len(ply_indent), len(ply_indent))  # type: ignore[arg-type]
-        plies.append(text)
+    plies = _plies_text(game.plies if held is None else held, game, locations)
     fields.append(f'{inner}"plies": [\n{ply_indent}' + f",\n{ply_indent}".join(plies) + f"\n{inner}]")
     if game.result is not None:
         fields.append(f'{inner}"result": {_STRING(game.result)}')
@@ -300,6 +290,38 @@ def _game_on_lines(game: Game, locations: bool) -> str:
         fields.append(f'{inner}"final_comments": '
                       f'{_json_text(_comments(game.final_comments, game, None), len(inner), column)}')
     return "{\n" + ",\n".join(fields) + "\n" + " " * _JSON_GAME_INDENT + "}"
+
+
+def _plies_text(plies: Sequence[Union[Ply, PlainPly]], game: Game, locations: bool) -> list[str]:
+    """The text of each ply of ``plies`` (of ``game``) in the plies of a game of the list of games:
+    a plain ply of a compact game (a tuple) as :func:`plain_ply_text` writes it, a :class:`Ply` as
+    :func:`_ply_text` does, else (or when they do not) as :func:`_json_text` writes its data."""
+    starts = _PLY_STARTS
+    room = _FIELDS_ROOM + 2
+    texts: list[str] = []
+    append = texts.append
+    for ply in plies:
+        if type(ply) is tuple:
+            # A plain ply's fields are as the readers tell them (its number an int or None, its place
+            # ints): the common one, without captures and annotation, whose first fields plain_ply_text
+            # has learnt, is written here at once, as plain_ply_text writes it, when it fits on a line.
+            if locations and not ply[4] and ply[5] is None:
+                start = starts.get(ply[:4])  # type: ignore[arg-type]
+                line, column = ply[6], ply[7]
+                if start is not None and line and column:
+                    text: Optional[str] = f'{{{start}, "line": {line}, "column": {column}}}'
+                    if len(text) <= room:  # type: ignore[arg-type]
+                        append(text)  # type: ignore[arg-type]
+                        continue
+            text = plain_ply_text(*ply, locations)
+            if text is None:
+                ply = ply_of(ply)
+        else:
+            text = _ply_text(ply, locations)  # type: ignore[arg-type]
+        if text is None:
+            text = _json_text(ply_to_data(ply, game, locations), len(_PLY_INDENT), len(_PLY_INDENT))  # type: ignore[arg-type]
+        append(text)
+    return texts
 
 
 _TAGS_KEY = '"tags": '
@@ -372,12 +394,6 @@ def plain_ply_text(number: Optional[int], side: str, origin: Optional[str], targ
             _PLY_STARTS[key] = text
     if text is None:
         return None
-    if (locations and type(line) is int and type(column) is int and line and column and not captures
-            and annotation is None and not nags and not draw_offer):
-        # (the common ply: its first fields and its place, written at once when they fit on a line)
-        flat = f'{{{text}, "line": {line}, "column": {column}}}'
-        if len(flat) <= _FIELDS_ROOM + 2:
-            return flat
     text = text.replace(", ", "\0")
     if captures or annotation is not None:
         ends = (captures, annotation)
