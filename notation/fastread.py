@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Callable, Iterable, Optional
+from typing import Callable, Iterable, Optional, Sequence
 
 from muehle.notation.builders import GameBuilder, RecordError, Visitor
 from muehle.notation.memo import Memo
@@ -298,7 +298,12 @@ class FastReader:
         line_number = chunk.first_line + at - 1
         for line in lines[at:]:
             line_number += 1
-            parts = (line,) if special(line) is None else parts_of(line)
+            if special(line) is None:
+                parts: Sequence[str] = (line,)
+            elif line.find("{", line.rfind("}") + 1) != -1:
+                return False  # (a "{" that no "}" on its line closes: the comment pattern would scan on from each)
+            else:
+                parts = parts_of(line)
             part_start = 0
             special_part = True
             for part in parts:
