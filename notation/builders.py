@@ -68,7 +68,8 @@ class Visitor:
     """
 
     def begin_game(self, source: str, line: int) -> None:
-        """A game starts at ``line`` of ``source``."""
+        """A game starts at ``line`` of ``source`` (told again when a reader starts reading the game
+        over in another way: what was told before is void then)."""
 
     def tag(self, name: str, value: str, line: int, column: int, line_text: str) -> None:
         """A tag pair; ``column`` is that of its value, ``line_text`` the line that holds it."""
@@ -141,8 +142,12 @@ class GameBuilder(Visitor):
 
     game: Game
 
+    def new_game(self, source: str, line: int) -> Game:
+        """The record the events of a game starting at ``line`` of ``source`` make."""
+        return Game(source=source, line=line)
+
     def begin_game(self, source: str, line: int) -> None:
-        self.game = game = Game(source=source, line=line)
+        self.game = game = self.new_game(source, line)
         self.tag_places: dict[str, tuple[int, int, str]] = {}
         game.tag_places = self.tag_places
         self.plies: list[Ply] = game.plies
@@ -151,12 +156,12 @@ class GameBuilder(Visitor):
         self.context: Optional[Numbering] = None  # (number, side) of it
         self.before: Optional[Numbering] = None  # ... and of the one before
         self.pending: Optional[Numbering] = None  # a move number waiting for its ply
-        self.stack: list[tuple] = []
+        self.stack: list[tuple[Any, ...]] = []
         self.finished = False  # a result was read
 
     def tag(self, name: str, value: str, line: int, column: int, line_text: str) -> None:
         game = self.game
-        if game.plies or game.result is not None:
+        if self.plies or self.stack or game.result is not None:  # (a ply of the main line, or in a variation)
             raise RecordError(_("a tag pair must come before the moves"))
         if len(value) > LONGEST_TAG_VALUE:
             raise RecordError(too_long_tag_value(name, value))
@@ -188,31 +193,34 @@ class GameBuilder(Visitor):
         self._check_number(number, side)
         self.pending = (number, side)
 
+    def numbering(self, number: Optional[int], side: Optional[Side], target: str, origin: Optional[str],
+                  captures: Sequence[str]) -> Numbering:
+        """The number and side of the next ply of the current line, told with ``number`` and ``side``
+        (``None``: none written with it); the move number written before it is used up."""
+        if number is not None:
+            assert side is not None  # (a move number names its side: "12." White, "12..." Black)
+            if goes_back(self.context, number, side):
+                self._check_number(number, side, Ply(None, WHITE, target, origin, list(captures)).move_text)
+            self.pending = None
+            return (number, side)
+        pending = self.pending
+        if pending is not None:
+            self.pending = None
+            return pending
+        context = self.context
+        if context is None:
+            return (None, WHITE)
+        if context[1] == WHITE:  # (next_numbering, inlined: Black replies on White's number)
+            return (context[0], BLACK)
+        number = context[0]
+        return (None if number is None else number + 1, WHITE)
+
     def ply(self, number: Optional[int], side: Optional[Side], origin: Optional[str], target: str,
             captures: Sequence[str], annotation: Optional[str], line: int, column: int) -> None:
         context = self.context
-        if number is not None:
-            assert side is not None  # (a move number names its side: "12." White, "12..." Black)
-            if goes_back(context, number, side):
-                self._check_number(number, side, Ply(None, WHITE, target, origin, list(captures)).move_text)
-            numbering: Numbering = (number, side)
-            self.pending = None
-        elif self.pending is not None:
-            numbering = self.pending
-            number, side = numbering
-            self.pending = None
-        elif context is None:
-            number, side = numbering = (None, WHITE)
-        elif context[1] == WHITE:  # (next_numbering, inlined: Black replies on White's number)
-            number, side = numbering = (context[0], BLACK)
-        else:
-            number = context[0]
-            if number is not None:
-                number += 1
-            side = WHITE
-            numbering = (number, side)
+        numbering = self.numbering(number, side, target, origin, captures)
         # (all fields given in order: much quicker than keywords and default factories)
-        ply = Ply(number, side, target, origin, list(captures) if captures else [],
+        ply = Ply(numbering[0], numbering[1], target, origin, list(captures) if captures else [],
                   annotation, [], False, [], [], line, column)
         self.plies.append(ply)
         self.last = ply
@@ -278,7 +286,7 @@ class EventRecorder(Visitor):
     """
 
     def __init__(self) -> None:
-        self.events: list[tuple] = []
+        self.events: list[tuple[Any, ...]] = []
 
     def begin_game(self, source: str, line: int) -> None:
         self.events = [("begin_game", source, line)]
@@ -323,6 +331,6 @@ class EventRecorder(Visitor):
     def error(self, error: Any) -> None:
         self.events.append(("error", str(error)))
 
-    def end_game(self) -> list[tuple]:
+    def end_game(self) -> list[tuple[Any, ...]]:
         self.events.append(("end_game",))
         return self.events

@@ -29,16 +29,16 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Callable, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from muehle.notation.builders import GameBuilder, RecordError, Visitor
 from muehle.notation.memo import Memo
 from muehle.notation.model import WHITE, Game, Numbering, PlyMove, normal_result
 from muehle.notation.moverecord import MoveRecord, MovesBuilder
-from muehle.notation.parser import (
+from muehle.notation.plywords import (
     _DECODED, SecondAnnotation, TooManyDigits, _decode, read_move_number, read_nag,
 )
-from muehle.notation.slips import has_slip
+from muehle.notation.slips import has_slip, may_hold_slip
 from muehle.notation.splitter import Chunk
 from muehle.notation.tags import tag_pair, tag_value_column
 from muehle.notation.terminals import Terminal, token_pattern
@@ -61,7 +61,8 @@ _DONE = 7  # after the result: only comments may follow
 _COMMA = 8  # after the comma of the book's one-line form ("6. g1, g7"): Black's reply follows
 
 # What a word of movetext is, for tell_words: (kind, ...) tuples, remembered per word.
-_WORD_PLY = 0  # (kind, (target, origin, captures), state after it, glued number and side or None)
+_WORD_PLY = 0  # (kind, (target, origin, captures), state after it, glued number and side or None,
+#                where its coordinates start in it, its quality symbol before a capture, the annotation glued to it)
 _WORD_NUMBER = 1  # (kind, (number, side))
 _WORD_ANNOTATION = 2
 _WORD_NAG = 3  # (kind, value)
@@ -107,10 +108,16 @@ class FastReader:
         self._comment = re.compile(regexp["COMMENT"], flags)
         # the parentheses of a variation and the draw offer, as written
         self._opening, self._closing, self._offer = (_literal(regexp[name]) for name in ("LPAR", "RPAR", "OFFER"))
+        # for reading by words with places: the comments, parentheses and draw offers of a line
+        # (as the tokens take them: the leftmost first), and white space that is no space or line break
+        self._special = re.compile(r"[{;()]", flags).search
+        self._parts = re.compile(rf"({regexp['COMMENT']}|{regexp['OFFER']}|{regexp['LPAR']}|{regexp['RPAR']})",
+                                 flags).split
+        self._odd_space = re.compile(r"[^\S \n]", flags).search
         # a line of the tag section: one tag pair, with white space around it
         self._tag_line = re.compile(rf"\s*({regexp['TAG']})\s*", flags).fullmatch
         # what it remembers of words and tag lines (tag pair by line), bounded by their text too
-        self._words: dict[str, tuple] = Memo()
+        self._words: dict[str, tuple[Any, ...]] = Memo()
         self._tag_lines: dict[str, tuple[str, str, int]] = Memo()
 
     def read_moves(self, chunk: Chunk, source: str, loader: Callable[[], Game]) -> Optional[MoveRecord]:
@@ -142,28 +149,32 @@ class FastReader:
         else:
             lines = chunk.lines
         visitor.begin_game(source, chunk.first_line)
+        try:
+            at = self._tell_tags(lines, chunk, visitor)
+            return at is not None and self._tell_body(lines[at:], visitor)
+        except RecordError:
+            return False
+
+    def _tell_tags(self, lines: list[str], chunk: Chunk, visitor: Visitor) -> Optional[int]:
+        """Tell ``visitor`` the tag pairs of the game's first ``lines`` (of ``chunk``), one to a line;
+        the index of the line after them, or ``None`` when they do not stand so."""
         tag = visitor.tag
         at = 0
         first_line, source_lines = chunk.first_line, chunk.lines
         known_tags = self._tag_lines
-        try:
-            for at, line in enumerate(lines):  # the tag section
-                pair = known_tags.get(line)
+        for at, line in enumerate(lines):  # the tag section
+            pair = known_tags.get(line)
+            if pair is None:
+                if not line or line.isspace():
+                    continue
+                pair = self._tag_line_pair(line)
                 if pair is None:
-                    if not line or line.isspace():
-                        continue
-                    pair = self._tag_line_pair(line)
-                    if pair is None:
-                        if line.lstrip()[0] == "[":
-                            return False
-                        break
-                # (the line as in the source, as the other readers tell it; a streamed chunk may keep fewer)
-                tag(pair[0], pair[1], first_line + at, pair[2], source_lines[at] if at < len(source_lines) else line)
-            else:
-                at = len(lines)
-            return self._tell_body(lines[at:], visitor)
-        except RecordError:
-            return False
+                    if line.lstrip()[0] == "[":
+                        return None
+                    return at
+            # (the line as in the source, as the other readers tell it; a streamed chunk may keep fewer)
+            tag(pair[0], pair[1], first_line + at, pair[2], source_lines[at] if at < len(source_lines) else line)
+        return len(lines)
 
     def _tell_body(self, lines: list[str], visitor: Visitor) -> bool:
         """:meth:`tell_words` after the tag section."""
@@ -261,6 +272,125 @@ class FastReader:
             tell_moves(run, numbers)
         return True
 
+    def _tell_placed_words(self, chunk: Chunk, text: str, source: str, visitor: Visitor) -> bool:
+        """:meth:`tell` for a game whose tag pairs stand one to a line and whose comments end on the
+        line they start on, without slips and with no white space but spaces and line breaks: each
+        line of movetext is split at its comments and parentheses, the rest at spaces, and each word is
+        a ply (with a move number or an annotation glued to it, if any), a move number before a ply,
+        an annotation, a NAG or the result, as :meth:`tell_words` knows words; the place of each is
+        found in its line. The same events as the tokens tell, in the same order, with the same
+        places. ``False`` when this reading does not know what it meets (``visitor`` then holds a
+        part of the game)."""
+        if self._odd_space(text) is not None or may_hold_slip((text,)):
+            return False
+        lines = text.split("\n")
+        visitor.begin_game(source, chunk.first_line)
+        at = self._tell_tags(lines, chunk, visitor)
+        if at is None:
+            return False
+        ply, comment = visitor.ply, visitor.comment
+        known_words = self._words
+        special, parts_of = self._special, self._parts
+        opened: list[bool] = []  # for each open variation: whether the line it branches from has a ply
+        has_ply = False  # whether the current line of play has a ply
+        state = _START
+        finished = False
+        line_number = chunk.first_line + at - 1
+        for line in lines[at:]:
+            line_number += 1
+            if special(line) is None:
+                parts: Sequence[str] = (line,)
+            elif line.find("{", line.rfind("}") + 1) != -1:
+                return False  # (a "{" that no "}" on its line closes: the comment pattern would scan on from each)
+            else:
+                parts = parts_of(line)
+            part_start = 0
+            special_part = True
+            for part in parts:
+                special_part = not special_part
+                if special_part:  # (a comment, a draw offer, or the start or end of a variation)
+                    part_start += len(part)
+                    first = part[0]
+                    if first == "{":
+                        comment(part[1:-1].strip())
+                    elif first == ";":
+                        comment(part[1:].strip())
+                    elif part == "(":
+                        if state < _PLY or finished or not has_ply:
+                            return False
+                        visitor.begin_variation()
+                        opened.append(has_ply)
+                        has_ply = False
+                        state = _START
+                    elif part == ")":
+                        if state < _PLY or not opened:
+                            return False
+                        visitor.end_variation()
+                        has_ply = opened.pop()
+                        state = _CLOSED
+                    else:  # the draw offer
+                        if state not in _AFTER_PLY:
+                            return False
+                        visitor.draw_offer()
+                        state = _OFFER
+                    continue
+                place = part_start
+                part_start += len(part)
+                pending: Optional[Numbering] = None  # a move number written before the next ply
+                for word in part.split():
+                    place = line.find(word, place)
+                    try:
+                        kind = known_words[word]
+                    except KeyError:
+                        kind = self._word(word)
+                    what = kind[0]
+                    if what == _WORD_PLY:
+                        if finished:
+                            return False
+                        written = kind[3]
+                        if pending is not None:
+                            if written is not None:
+                                return False
+                            written, pending = pending, None
+                        target, origin, captures = kind[1]
+                        if written is None:
+                            ply(None, None, origin, target, captures, kind[5], line_number, place + 1 + kind[4])
+                        else:
+                            ply(written[0], written[1], origin, target, captures, kind[5], line_number,
+                                place + 1 + kind[4])
+                        if kind[6] is not None:  # (an annotation glued to it: "a7??")
+                            visitor.annotation(kind[6])
+                        has_ply = True
+                        state = kind[2]
+                    elif pending is not None:
+                        return False  # (after a move number only its ply, here)
+                    elif what == _WORD_NUMBER:
+                        if finished:
+                            return False
+                        pending = kind[1]
+                    elif what == _WORD_ANNOTATION:
+                        if state != _PLY:
+                            return False
+                        visitor.annotation(word)
+                        state = _ANNOTATION
+                    elif what == _WORD_NAG:
+                        if state not in _AFTER_PLY:
+                            return False
+                        visitor.nag(kind[1])
+                        state = _NAG
+                    elif what == _WORD_RESULT:
+                        if finished or opened:
+                            return False
+                        visitor.result(kind[1], line_number, place + 1)
+                        finished = True
+                        state = _DONE
+                    else:
+                        return False
+                    place += len(word)
+                if pending is not None:
+                    return False  # (a move number before a comment, a parenthesis or a line break)
+        return not opened
+
     def _tag_line_pair(self, line: str) -> Optional[tuple[str, str, int]]:
         """The tag pair of a line of a tag section and the column of its value, or ``None``
         (remembered when it is one)."""
@@ -272,7 +402,7 @@ class FastReader:
             self._tag_lines[line] = pair
         return pair
 
-    def _word(self, word: str) -> tuple:
+    def _word(self, word: str) -> tuple[Any, ...]:
         """What a word of movetext is, as tell_words uses it (remembered for the next time).
 
         A NAG out of range and a move number too long are not read here."""
@@ -284,18 +414,18 @@ class FastReader:
             self._words[word] = kind
         return kind
 
-    def _kind_of_word(self, word: str) -> tuple:
+    def _kind_of_word(self, word: str) -> tuple[Any, ...]:
         """What a word of movetext is, not remembered."""
         whole = self._whole
         found = self._ply_word(word)
         if found is not None:
             ply, annotation = found.groups()
-            number, side, _, origin, target, captures, quality = _DECODED.get(ply) or _decode(ply)
+            number, side, offset, origin, target, captures, quality = _DECODED.get(ply) or _decode(ply)
             if quality is not None and annotation is not None:
                 return (_WORD_OTHER,)  # two annotations ("f2!?xb4?"): the parser reports it
-            kind: tuple = (_WORD_PLY, (target, origin, captures),
+            kind: tuple[Any, ...] = (_WORD_PLY, (target, origin, captures),
                            _PLY if annotation is None and quality is None else _ANNOTATION,
-                           None if number is None else (number, side))
+                           None if number is None else (number, side), offset, quality, annotation)
         elif whole["NUMBER"](word):
             kind = (_WORD_NUMBER, read_move_number(word))
         elif whole["ANNOTATION"](word):
@@ -315,16 +445,27 @@ class FastReader:
             kind = (_WORD_OTHER,)  # anything else: not read here
         return kind
 
-    def read(self, chunk: Chunk, source: str) -> Optional[Game]:
-        """The game of ``chunk`` as the parser reads it, or ``None`` when the parser must read it."""
-        builder = GameBuilder()
-        return builder.end_game() if self.tell(chunk, source, builder) else None
+    def read(self, chunk: Chunk, source: str, builder: Optional[Callable[[], GameBuilder]] = None) -> Optional[Game]:
+        """The game of ``chunk`` as the parser reads it, or ``None`` when the parser must read it
+        (made by a builder that ``builder`` makes; default: a :class:`~muehle.notation.builders.GameBuilder`)."""
+        made = GameBuilder() if builder is None else builder()
+        return made.end_game() if self.tell(chunk, source, made) else None
 
     def tell(self, chunk: Chunk, source: str, visitor: Visitor) -> bool:
         """Tell ``visitor`` the events of the game of ``chunk`` as the parser tells them, up to
         :meth:`~muehle.notation.builders.Visitor.end_game` (not included); ``False`` when the
-        parser must read it (``visitor`` then holds a part of the game: start it afresh)."""
+        parser must read it (``visitor`` then holds a part of the game: start it afresh).
+
+        A common game is read by its words (:meth:`_tell_placed_words`); any other, or one whose
+        reading by words meets what it does not know, token by token with the grammar's terminals
+        (the game told from its beginning again).
+        """
         text = chunk.text
+        try:
+            if self._tell_placed_words(chunk, text, source, visitor):
+                return True
+        except RecordError:
+            return False  # (the tokens would meet it too: the parser reports it, with its place)
         length = len(text)
         line_offset = chunk.first_line - 1
         visitor.begin_game(source, chunk.first_line)

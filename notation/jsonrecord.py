@@ -41,10 +41,11 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable, Iterable, NoReturn, Optional
+from typing import Any, Callable, Iterable, NoReturn, Optional, Sequence, Union
 
 import yaml
 
+from muehle.notation.compactgame import CompactGame, PlainPly, ply_of
 from muehle.notation.errors import FormatError, quoted
 from muehle.notation.i18n import N_, _
 from muehle.notation.model import (
@@ -229,7 +230,7 @@ class JsonWriter(RecordWriter):
     def game(self, game: Game) -> str:
         indent = " " * _JSON_GAME_INDENT
         if self._held is None:
-            if len(game.plies) >= _PLIES_ON_LINES:
+            if game.ply_count() >= _PLIES_ON_LINES:
                 return ",\n" + indent + _game_on_lines(game, self.locations)
             return ",\n" + indent + _json_text(game_to_data(game, self.locations), _JSON_GAME_INDENT,
                                                 _JSON_GAME_INDENT)
@@ -261,7 +262,9 @@ _PLY_ROOM = JSON_WIDTH - len(_PLY_INDENT)
 def _game_on_lines(game: Game, locations: bool) -> str:
     """The text :func:`_json_text` makes of ``game_to_data(game, locations)`` at the indent of the
     list of games, for a game of :data:`_PLIES_ON_LINES` plies or more (its fields then stand a line
-    each, its plies too), without making the data of each ply: see :func:`_ply_text`.
+    each, its plies too), without making the data of each ply: see :func:`_ply_text`. The plain plies
+    of a :class:`~muehle.notation.compactgame.CompactGame` are written from their tuples, without
+    making their :class:`~muehle.notation.model.Ply` objects (:func:`plain_ply_text`).
 
     >>> game = Game(plies=[Ply(1, "white", "b4", line=1, column=4), Ply(1, "black", "d6", captures=["b4"])])
     >>> _game_on_lines(game, True) == _json_text(game_to_data(game), _JSON_GAME_INDENT, _JSON_GAME_INDENT)
@@ -277,12 +280,8 @@ def _game_on_lines(game: Game, locations: bool) -> str:
     if game.comments:
         fields.append(f'{inner}"comments": {_json_text(_comments(game.comments, game, None), len(inner), column)}')
     ply_indent = _PLY_INDENT
-    plies = []
-    for ply in game.plies:
-        text = _ply_text(ply, locations)
-        if text is None:
-            text = _json_text(ply_to_data(ply, game, locations), len(ply_indent), len(ply_indent))
-        plies.append(text)
+    held = game.plain_plies() if isinstance(game, CompactGame) else None
+    plies = _plies_text(game.plies if held is None else held, game, locations)
     fields.append(f'{inner}"plies": [\n{ply_indent}' + f",\n{ply_indent}".join(plies) + f"\n{inner}]")
     if game.result is not None:
         fields.append(f'{inner}"result": {_STRING(game.result)}')
@@ -293,13 +292,49 @@ def _game_on_lines(game: Game, locations: bool) -> str:
     return "{\n" + ",\n".join(fields) + "\n" + " " * _JSON_GAME_INDENT + "}"
 
 
+def _plies_text(plies: Sequence[Union[Ply, PlainPly]], game: Game, locations: bool) -> list[str]:
+    """The text of each ply of ``plies`` (of ``game``) in the plies of a game of the list of games:
+    a plain ply of a compact game (a tuple) as :func:`plain_ply_text` writes it, a :class:`Ply` as
+    :func:`_ply_text` does, else (or when they do not) as :func:`_json_text` writes its data."""
+    starts = _PLY_STARTS
+    room = _FIELDS_ROOM + 2
+    texts: list[str] = []
+    append = texts.append
+    for ply in plies:
+        if type(ply) is tuple:
+            # A plain ply's fields are as the readers tell them (its number an int or None, its place
+            # ints): the common one, without captures and annotation, whose first fields plain_ply_text
+            # has learnt, is written here at once, as plain_ply_text writes it, when it fits on a line.
+            if locations and not ply[4] and ply[5] is None:
+                start = starts.get(ply[:4])  # type: ignore[arg-type]
+                line, column = ply[6], ply[7]
+                if start is not None and line and column:
+                    text: Optional[str] = f'{{{start}, "line": {line}, "column": {column}}}'
+                    if len(text) <= room:  # type: ignore[arg-type]
+                        append(text)  # type: ignore[arg-type]
+                        continue
+            text = plain_ply_text(*ply, locations)
+            if text is None:
+                ply = ply_of(ply)
+        else:
+            text = _ply_text(ply, locations)  # type: ignore[arg-type]
+        if text is None:
+            text = _json_text(ply_to_data(ply, game, locations), len(_PLY_INDENT), len(_PLY_INDENT))  # type: ignore[arg-type]
+        append(text)
+    return texts
+
+
 _TAGS_KEY = '"tags": '
 _SIDE_SET = frozenset(SIDES)
 _ANNOTATION_SET = frozenset(ANNOTATIONS)
-#: What a ply's number, side, origin and target make of its JSON, fields parted by ``"\0"``
-#: (``None``: not written from templates); a few thousand of them in a large record.
+#: What a ply's number, side, origin and target make of its JSON, its fields on one line (none of
+#: them holds a ``", "``; ``None``: not written from templates); a few ten thousand of them in a
+#: large record.
 _PLY_STARTS: dict[tuple[int, str, Optional[str], str], Optional[str]] = {}
 _PLY_STARTS_LIMIT = 50_000
+#: What a ply's captures and annotation add to it, each field after a ``"\0"`` (``None``: not
+#: written from templates).
+_PLY_ENDS: dict[tuple[tuple[str, ...], Optional[str]], Optional[str]] = {}
 _PLY_FIELD_BREAK = ",\n" + _PLY_INDENT + "  "
 #: The room of a ply's fields on one line, within its braces.
 _FIELDS_ROOM = _PLY_ROOM - 2
@@ -313,7 +348,7 @@ def _ply_text(ply: Ply, locations: bool) -> Optional[str]:
     a game of the list of games, when it is a common one: numbered, with points, side, annotation and
     NAGs as the readers read them, no comments and no variations; else ``None`` (:func:`ply_to_data`
     then makes it, or reports what no reader reads). Its fields are written from templates, on one
-    line when they fit, else one to a line.
+    line when they fit, else one to a line: see :func:`plain_ply_text`.
 
     >>> print(_ply_text(Ply(18, "white", "b2", "d2", line=3, column=4), True))
     {"number": 18, "side": "white", "from": "d2", "to": "b2", "line": 3, "column": 4}
@@ -331,10 +366,26 @@ def _ply_text(ply: Ply, locations: bool) -> Optional[str]:
               "column": 4
             }
     """
-    number = ply.number
-    if ply.comments or ply.variations or type(number) is not int:
+    if ply.comments or ply.variations:
         return None
-    key = (number, ply.side, ply.origin, ply.target)
+    captures = ply.captures
+    return plain_ply_text(ply.number, ply.side, ply.origin, ply.target, tuple(captures) if captures else (),
+                          ply.annotation, ply.line, ply.column, locations, ply.nags, ply.draw_offer)
+
+
+def plain_ply_text(number: Optional[int], side: str, origin: Optional[str], target: str, captures: tuple[str, ...],
+                   annotation: Optional[str], line: int, column: int, locations: bool,
+                   nags: Sequence[int] = (), draw_offer: bool = False) -> Optional[str]:
+    """A ply without comments and variations, given by its fields, as :func:`_ply_text` writes it
+    (the fields of a :data:`~muehle.notation.compactgame.PlainPly` come first, in its order);
+    ``None`` when it is not a common one.
+
+    >>> print(plain_ply_text(18, "white", "d2", "b2", ("a4",), None, 3, 4, False))
+    {"number": 18, "side": "white", "from": "d2", "to": "b2", "captures": ["a4"]}
+    """
+    if type(number) is not int:
+        return None
+    key = (number, side, origin, target)
     try:
         text = _PLY_STARTS[key]
     except KeyError:
@@ -343,21 +394,18 @@ def _ply_text(ply: Ply, locations: bool) -> Optional[str]:
             _PLY_STARTS[key] = text
     if text is None:
         return None
-    captures = ply.captures
-    if captures:
-        for point in captures:
-            if point not in POINT_SET:
-                return None
-        listed = '["' + '", "'.join(captures) + '"]'
-        if len(listed) > _CAPTURES_ROOM:
+    text = text.replace(", ", "\0")
+    if captures or annotation is not None:
+        ends = (captures, annotation)
+        try:
+            end = _PLY_ENDS[ends]
+        except KeyError:
+            end = _ply_end(captures, annotation)
+            if len(_PLY_ENDS) < _PLY_STARTS_LIMIT:
+                _PLY_ENDS[ends] = end
+        if end is None:
             return None
-        text += '\0"captures": ' + listed
-    annotation = ply.annotation
-    if annotation is not None:
-        if annotation not in _ANNOTATION_SET:
-            return None
-        text += '\0"annotation": "' + annotation + '"'
-    nags = ply.nags
+        text += end
     if nags:
         for nag in nags:
             if type(nag) is not int or not 1 <= nag <= 255:
@@ -366,13 +414,11 @@ def _ply_text(ply: Ply, locations: bool) -> Optional[str]:
         if len(listed) > _NAGS_ROOM:
             return None
         text += '\0"nags": ' + listed
-    draw_offer = ply.draw_offer
     if draw_offer:
         if draw_offer is not True:
             return None
         text += '\0"draw_offer": true'
     if locations:
-        line, column = ply.line, ply.column
         if type(line) is not int or type(column) is not int:
             return None
         if line and column:
@@ -388,15 +434,34 @@ def _ply_text(ply: Ply, locations: bool) -> Optional[str]:
 
 
 def _ply_start(number: int, side: str, origin: Optional[str], target: str) -> Optional[str]:
-    """The first fields of a ply's JSON for :func:`_ply_text`, parted by ``"\0"``; ``None`` for what
+    """The first fields of a ply's JSON for :func:`plain_ply_text`, on one line; ``None`` for what
     :func:`ply_to_data` is to write or refuse."""
     if not 0 <= number < 10**6 or side not in _SIDE_SET or target not in POINT_SET:
         return None
     if origin is None:
-        return f'"number": {number}\0"side": "{side}"\0"to": "{target}"'
+        return f'"number": {number}, "side": "{side}", "to": "{target}"'
     if origin not in POINT_SET:
         return None
-    return f'"number": {number}\0"side": "{side}"\0"from": "{origin}"\0"to": "{target}"'
+    return f'"number": {number}, "side": "{side}", "from": "{origin}", "to": "{target}"'
+
+
+def _ply_end(captures: tuple[str, ...], annotation: Optional[str]) -> Optional[str]:
+    """The captures and annotation of a ply's JSON for :func:`plain_ply_text`, each after a ``"\0"``;
+    ``None`` for what :func:`ply_to_data` is to write or refuse."""
+    text = ""
+    if captures:
+        for point in captures:
+            if point not in POINT_SET:
+                return None
+        listed = '["' + '", "'.join(captures) + '"]'
+        if len(listed) > _CAPTURES_ROOM:
+            return None
+        text = '\0"captures": ' + listed
+    if annotation is not None:
+        if annotation not in _ANNOTATION_SET:
+            return None
+        text += '\0"annotation": "' + annotation + '"'
+    return text
 
 
 def _flat_length_at_most(value: Any, room: int) -> bool:
@@ -528,7 +593,8 @@ _YAML_BREAKS = re.compile("[\r\x85\u2028\u2029]")
 
 def _represent_str(dumper: Any, text: str) -> yaml.ScalarNode:
     style = '"' if _YAML_BREAKS.search(text) else None
-    return dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
+    node: yaml.ScalarNode = dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
+    return node
 
 
 _SafeDumper.add_representer(str, _represent_str)

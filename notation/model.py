@@ -449,6 +449,14 @@ class Game(RecordHead):
         plies = self.plies
         return (plies[0].number, plies[0].side) if plies else None
 
+    def ply_count(self) -> int:
+        """How many plies the main line has.
+
+        >>> Game(plies=[Ply(1, "white", "d2")]).ply_count()
+        1
+        """
+        return len(self.plies)
+
     def renumber(self, change: Callable[[Numbering], Numbering]) -> None:
         """Number each ply of the main line and its variations as ``change`` makes its numbering (in place).
 

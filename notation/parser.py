@@ -32,8 +32,9 @@ import os
 import re
 import threading
 from collections import deque
-from typing import Any, Iterable, Iterator, Optional, Union
+from typing import Any, Callable, Iterable, Iterator, Optional, Union
 
+from muehle.notation import fastread
 from muehle.notation.builders import GameBuilder, RecordError, Visitor, second_annotation  # noqa: F401
 from muehle.notation.errors import MuehleError, NotationError, NotationWarning
 from muehle.notation.i18n import N_, _
@@ -43,6 +44,9 @@ from muehle.notation.decode import (  # (the lines of files: also as this module
 )
 from muehle.notation.inputs import path_text
 from muehle.notation.memo import Memo
+from muehle.notation.plywords import (  # (also as this module's names, as before)
+    _DECODED, Decoded, SecondAnnotation, TooManyDigits, _decode, read_move_number, read_nag,
+)
 from muehle.notation.model import (
     BLACK, MAX_DIGITS, WHITE, Game, Ply, Side, normal_result, too_many_digits,
 )
@@ -67,130 +71,11 @@ def _syntax_error(message: str, builder: "_Builder", line: int, column: int) -> 
     )
 
 
-#: A ply token as read: (number, side, offset, origin, target, captures, annotation),
-#: where number and side are those written in the token (``None`` when it has no
-#: number), offset is where the coordinates start in it, and annotation is the quality
-#: symbol Sanmill writes before a capture (``"!?"`` of ``"f2!? xb4"``), else ``None``.
-Decoded = tuple[Optional[int], Optional[Side], int, Optional[str], str, tuple[str, ...], Optional[str]]
-
-#: Decoded ply tokens by their text (records repeat the same tokens a lot).
-_DECODED: dict[str, Decoded] = Memo()
-_DECODED_LIMIT = 50_000
-
-def _decode(text: str) -> Decoded:
-    """Split the text of a ply token into its number, side and move.
-
-    >>> _decode("D2-B2/xA4XG7")
-    (None, None, 0, 'd2', 'b2', ('a4', 'g7'), None)
-    >>> _decode("17. - a7-a4")
-    (17, 'black', 6, 'a7', 'a4', (), None)
-    >>> _decode("8.e3xd5")
-    (8, 'white', 2, None, 'e3', ('d5',), None)
-    >>> _decode("f2!? xb4")
-    (None, None, 0, None, 'f2', ('b4',), '!?')
-
-    A second quality symbol in the token raises :class:`SecondAnnotation`.
-    """
-    move = text.lstrip(MOVE_NUMBER_CHARS)
-    offset = len(text) - len(move)
-    number: Optional[int] = None
-    side: Optional[Side] = None
-    if offset:
-        numbering = _NUMBERS.get(text[:offset])
-        if numbering is None:
-            numbering = read_move_number(text[:offset].rstrip())
-            if len(_NUMBERS) < _DECODED_LIMIT:
-                _NUMBERS[text[:offset]] = numbering
-        number, side = numbering
-    points = _POINTS.get(move)
-    if points is None:
-        try:
-            points = _points_of_move(move)
-        except SecondAnnotation as error:
-            error.at += offset
-            raise
-        if len(_POINTS) < _DECODED_LIMIT:
-            _POINTS[move] = points
-    decoded = (number, side, offset) + points
-    if len(_DECODED) < _DECODED_LIMIT and not has_slip(text):  # (a slip is read by the grammar's reader only)
-        _DECODED[text] = decoded
-    return decoded
-
-
-#: The parts of ply tokens, by their text: move numbers and moves.
-_NUMBERS: dict[str, tuple[int, Side]] = Memo()
-_POINTS: dict[str, tuple[Optional[str], str, tuple[str, ...], Optional[str]]] = Memo()
-
-#: A quality symbol before a capture, as Sanmill's export with quality symbols writes it.
-_QUALITY = re.compile(r"[!?]+")
-
-
-class SecondAnnotation(ValueError):
-    """A ply token with two quality symbols (``"b4! xb2? xc3"``): ``at`` is where the second
-    stands in the token, ``first`` and ``second`` are the two."""
-
-    def __init__(self, at: int, first: str, second: str) -> None:
-        super().__init__(second)
-        self.at, self.first, self.second = at, first, second
-
-
-def _points_of_move(move: str) -> tuple[Optional[str], str, tuple[str, ...], Optional[str]]:
-    """Origin, target, captures and annotation of a move as written (``"d2-b2/xa4"``), in lower case
-    (a slip's ``d2–b2`` and ``×``, read as meant: :mod:`muehle.notation.slips`)."""
-    lower = move.lower().translate(TRANSLATION)
-    if len(lower) == 2:
-        return None, lower, (), None
-    if lower[2] == "-":
-        origin: Optional[str] = lower[:2]
-        target, rest = lower[3:5], lower[5:]
-    else:
-        origin, target, rest = None, lower[:2], lower[2:]
-    rest = rest.replace("/", "")
-    annotation = None
-    if "!" in rest or "?" in rest:  # (a quality symbol before a capture: "f2!? xb4")
-        symbols = list(_QUALITY.finditer(move))
-        if len(symbols) > 1:
-            raise SecondAnnotation(symbols[1].start(), symbols[0][0], symbols[1][0])
-        annotation = symbols[0][0]
-        rest = _QUALITY.sub("", rest)
-    if " " in rest or "\t" in rest:  # (captures written as words of their own: "f2 xb4")
-        rest = rest.replace(" ", "").replace("\t", "")
-    return origin, target, tuple(rest.split("x")[1:]), annotation
-
-
 #: The errors of a comma of the book's one-line form (``6. g1, g7``, ``4. -, e4``) out of its place.
 COMMA_AFTER_PLY = N_("a comma stands between White's ply and Black's reply of the same move, White's written "
                    "with its move number: 6. g1, g7")
 COMMA_AFTER_NUMBER = N_("a comma follows a move number only where White's ply is left out: 4. -, e4")
 AFTER_COMMA = N_("after the comma comes Black's reply, without a move number: 6. g1, g7")
-
-
-class TooManyDigits(ValueError):
-    """A number written with more than :data:`~muehle.notation.model.MAX_DIGITS` digits."""
-
-
-def read_move_number(text: str) -> tuple[int, Side]:
-    """The number and side of a move number as written; :class:`TooManyDigits` when it is too long.
-
-    >>> read_move_number("17."), read_move_number("17. ..."), read_move_number("17…")
-    ((17, 'white'), (17, 'black'), (17, 'black'))
-    """
-    end = text.find(".")
-    digits = (text[:end] if end > 0 else text.rstrip("…")).rstrip(" \t")  # ("11 .": a slip)
-    if len(digits) > MAX_DIGITS:
-        raise TooManyDigits(too_many_digits(N_("move number"), len(digits)))
-    return int(digits), (WHITE if text[-1] == "." and text[-2] != "." else BLACK)
-
-
-def read_nag(text: str) -> Optional[int]:
-    """The number of a NAG as written, or ``None`` when it is out of range ($1 to $255).
-
-    >>> read_nag("$13"), read_nag("$013"), read_nag("$256"), read_nag("$0"), read_nag("$" + "9" * 5000)
-    (13, 13, None, None, None)
-    """
-    digits = text[1:].lstrip("0")
-    value = int(digits) if 0 < len(digits) <= 3 else 0
-    return value if 1 <= value <= 255 else None
 
 
 class _Builder:
@@ -427,40 +312,41 @@ class _ThreadParser(threading.local):
 
     def get_fast(self) -> Any:
         if self.fast is None:
-            global _FASTREAD
-            from muehle.notation import fastread  # (here, not at the top: the fast reader imports this module's helpers)
-            from muehle.notation.grammar_terminals import FLAGS, TERMINALS
+            from muehle.notation.grammar_terminals import FLAGS, TERMINALS  # (start-up: with the first reader)
 
-            _FASTREAD = fastread
             self.fast = fastread.FastReader(TERMINALS, FLAGS)
         return self.fast
 
 
 _PARSERS = _ThreadParser()
-_FASTREAD: Any = None  # the module muehle.notation.fastread, imported with the first fast reader
 
 
-def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False) -> Game:
+#: What makes the builder of each game a reader reads (default: :class:`GameBuilder`).
+Builder = Callable[[], GameBuilder]
+
+
+def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False, builder: Optional[Builder] = None) -> Game:
     """The game of one chunk; a syntax error goes into ``game.errors``.
 
     The fast reader (:mod:`muehle.notation.fastread`) reads the chunk when it can
     (with ``deferred``: as a :class:`~muehle.notation.moverecord.MoveRecord` when it can);
-    otherwise (and always when ``fastread.ENABLED`` is false) the LALR parser does.
+    otherwise (and always when ``fastread.ENABLED`` is false) the LALR parser does. Either
+    tells the events to a builder that ``builder`` makes (default: a :class:`GameBuilder`).
     A Sanmill export set up with Black to move is renumbered (see
     :mod:`muehle.notation.setup_numbering`).
     """
     fast = _PARSERS.fast or _PARSERS.get_fast()
-    game = None
-    if _FASTREAD.ENABLED:
+    game: Optional[Game] = None
+    if fastread.ENABLED:
         # (the quick reading of words would take a slip for notation: the game is read whole then)
         game = (fast.read_moves(chunk, source, lambda: _read_whole(chunk, source))
                 if deferred and not may_hold_slip(chunk.lines) else None)
         if game is None:
-            game = fast.read(chunk, source)
+            game = fast.read(chunk, source, builder)
         elif any(len(value) > LONGEST_TAG_VALUE for value in game.tags.values()):
             game = None  # the parser reports it, with its place
     if game is None:
-        game = _game_with_lark(chunk, source)
+        game = _game_with_lark(chunk, source, builder)
     if game.result is None and not game.tags and not game.errors and game.first_numbering() is None:
         _data_record_error(game, chunk, source)  # (a JSON record that is one '{...}' comment to the notation)
     if "SetUp" in game.tags and not game.errors:  # (Sanmill numbers a set-up with Black to move in pairs)
@@ -486,9 +372,10 @@ def _read_whole(chunk: Chunk, source: str) -> Game:
     return game if game is not None else _game_with_lark(chunk, source)
 
 
-def _game_with_lark(chunk: Chunk, source: str) -> Game:
-    """The game of one chunk as the LALR parser reads it (a syntax error goes into ``game.errors``)."""
-    game: Game = _parse_with_lark(chunk, source)
+def _game_with_lark(chunk: Chunk, source: str, builder: Optional[Builder] = None) -> Game:
+    """The game of one chunk as the LALR parser reads it (a syntax error goes into ``game.errors``),
+    made by a builder that ``builder`` makes (default: a :class:`GameBuilder`)."""
+    game: Game = _parse_with_lark(chunk, source, None if builder is None else builder())
     return game
 
 
@@ -518,7 +405,7 @@ _IGNORED = Visitor()
 
 
 def read_lines(lines: Iterable[str], source: str = "<input>", first_line: int = 1,
-               deferred: bool = False, ends_text: bool = True) -> Iterator[Game]:
+               deferred: bool = False, ends_text: bool = True, builder: Optional[Builder] = None) -> Iterator[Game]:
     """Every game of ``lines`` (without line breaks), the first of them line ``first_line`` of ``source``.
 
     Errors are handled as by :func:`read_games`. With ``deferred``, a well-formed game
@@ -526,31 +413,34 @@ def read_lines(lines: Iterable[str], source: str = "<input>", first_line: int = 
     result, and main line and variations as moves, the whole game read only when
     asked for; quicker when most games are only replayed, as by ``muehle validate``. With
     ``ends_text`` false the lines are a piece of a text that goes on with a new game
-    (see :func:`~muehle.notation.splitter.split_lines`).
+    (see :func:`~muehle.notation.splitter.split_lines`). ``builder`` makes the builder each game
+    is told to (default: a :class:`GameBuilder`; a :class:`~muehle.notation.compactgame.CompactGameBuilder`
+    makes cheaper games for writers of plain data).
     """
     chunks = split_lines(lines, first_line, ends_text)
     undecoded = getattr(lines, "undecoded", None)
     if undecoded is None:
-        return (_parse_chunk(chunk, source, deferred) for chunk in chunks)
-    return _read_chunks(chunks, source, deferred, undecoded)
+        return (_parse_chunk(chunk, source, deferred, builder) for chunk in chunks)
+    return _read_chunks(chunks, source, deferred, undecoded, builder)
 
 
 def _read_chunks(chunks: Iterator[Chunk], source: str, deferred: bool,
-                 undecoded: deque[UndecodedLine]) -> Iterator[Game]:
+                 undecoded: deque[UndecodedLine], builder: Optional[Builder] = None) -> Iterator[Game]:
     """The games of ``chunks``, cut from a :class:`Lines` reading whose lines not UTF-8 are ``undecoded``:
     a game that holds one gets its error (the first) and is judged no further than its bytes are read."""
     for chunk in chunks:
-        yield _game_of(chunk, source, deferred, undecoded)
+        yield _game_of(chunk, source, deferred, undecoded, builder)
 
 
-def _game_of(chunk: Chunk, source: str, deferred: bool, undecoded: deque[UndecodedLine]) -> Game:
+def _game_of(chunk: Chunk, source: str, deferred: bool, undecoded: deque[UndecodedLine],
+             builder: Optional[Builder] = None) -> Game:
     """The game of one chunk of :func:`_read_chunks` (the chunks come in the order of their lines)."""
     if undecoded:
         while undecoded and undecoded[0].error.line < chunk.first_line:
             undecoded.popleft()
         if undecoded and undecoded[0].error.line < chunk.first_line + len(chunk.lines):
             return _undecoded_game(chunk, source, undecoded[0])
-    return _parse_chunk(chunk, source, deferred)
+    return _parse_chunk(chunk, source, deferred, builder)
 
 
 def read_lines_with_text(lines: Iterable[str], source: str = "<input>", first_line: int = 1,
@@ -578,15 +468,16 @@ def _undecoded_game(chunk: Chunk, source: str, line: UndecodedLine) -> Game:
     return game
 
 
-def read_games(text: Union[str, bytes], source: str = "<input>", deferred: bool = False) -> Iterator[Game]:
-    """Every game of ``text``, in order (``deferred``: see :func:`read_lines`).
+def read_games(text: Union[str, bytes], source: str = "<input>", deferred: bool = False,
+               builder: Optional[Builder] = None) -> Iterator[Game]:
+    """Every game of ``text``, in order (``deferred``, ``builder``: see :func:`read_lines`).
 
     Never raises on bad records: a game with a syntax error has
     ``game.errors == [NotationError(...)]`` and keeps its tags and the plies read
     before the error; the other games are read as usual. ``bytes`` are read as UTF-8
     (bytes that are not are a :class:`MuehleError` at the first, code ``io``).
     """
-    return read_lines(text_lines(_text_of(text, source, "read_games")), source, deferred=deferred)
+    return read_lines(text_lines(_text_of(text, source, "read_games")), source, deferred=deferred, builder=builder)
 
 
 def _text_of(text: Union[str, bytes], source: str, function: str) -> str:
@@ -599,7 +490,7 @@ def _text_of(text: Union[str, bytes], source: str, function: str) -> str:
 
 
 def read_file(path: str | os.PathLike[str], source: Optional[str] = None, deferred: bool = False,
-              lenient: bool = False) -> Iterator[Game]:
+              lenient: bool = False, builder: Optional[Builder] = None) -> Iterator[Game]:
     """Every game of a file, read game by game (memory does not grow with the file).
 
     The file is UTF-8, with or without BOM, with LF, CRLF or CR line ends. ``source``
@@ -608,10 +499,10 @@ def read_file(path: str | os.PathLike[str], source: Optional[str] = None, deferr
     when the iteration reaches the problem; with ``lenient``, a line that is not
     UTF-8 is an error of the game that holds it (in ``game.errors``), and the games
     after it are read. Syntax errors go into ``game.errors`` as with
-    :func:`read_games`; ``deferred``: see :func:`read_lines`.
+    :func:`read_games`; ``deferred``, ``builder``: see :func:`read_lines`.
     """
     name = path_text(path) if source is None else source
-    return read_lines(file_lines(path, name, lenient), name, deferred=deferred)
+    return read_lines(file_lines(path, name, lenient), name, deferred=deferred, builder=builder)
 
 
 def parse_game(text: Union[str, bytes], source: str = "<input>") -> Game:

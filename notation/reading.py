@@ -26,11 +26,14 @@ every command (``--from NAME``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterator, Optional
+from typing import TYPE_CHECKING, Callable, Iterator, Optional
 
 from muehle.notation.i18n import _
 from muehle.notation.inputs import PathArg, input_form, path_text, read_text, regular_file, source_name
 from muehle.notation.model import Game
+
+if TYPE_CHECKING:
+    from muehle.notation.builders import GameBuilder
 
 __all__ = ["FORMATS", "READERS", "Input", "read", "read_input", "format_of", "HEAD_BYTES"]
 
@@ -45,6 +48,7 @@ class Input:
     text: Optional[str] = None
     deferred: bool = False
     lenient: bool = False
+    builder: Optional[Callable[[], "GameBuilder"]] = None
 
     def whole_text(self) -> str:
         """The text of the input, read now when it was not given."""
@@ -58,8 +62,8 @@ def _read_notation(given: Input) -> Iterator[Game]:
     from muehle.notation.parser import read_file, read_games  # (start-up: each reader when its format is read)
 
     if given.text is None and given.name != "-":
-        return read_file(given.name, given.source, given.deferred, given.lenient)
-    return read_games(given.whole_text(), given.source, given.deferred)
+        return read_file(given.name, given.source, given.deferred, given.lenient, given.builder)
+    return read_games(given.whole_text(), given.source, given.deferred, given.builder)
 
 
 def _read_data(form: str) -> Callable[[Input], Iterator[Game]]:
@@ -127,7 +131,7 @@ def _read_pipe(given: Input) -> Iterator[Game]:
             yield from _read_playok(given)
         else:
             yield from read_lines(stream_lines(handle, given.source, head=head, lenient=given.lenient),
-                                  given.source, deferred=given.deferred)
+                                  given.source, deferred=given.deferred, builder=given.builder)
 
 
 #: Format name -> the reader of an input in it. ``pgn`` is read as the notation is.
@@ -166,7 +170,8 @@ def format_of(name: PathArg, text: Optional[str] = None, format: Optional[str] =
 
 
 def read(source: PathArg, format: Optional[str] = None, *, text: Optional[str] = None,
-         name: Optional[str] = None, deferred: bool = False, lenient: bool = False) -> Iterator[Game]:
+         name: Optional[str] = None, deferred: bool = False, lenient: bool = False,
+         builder: Optional[Callable[[], "GameBuilder"]] = None) -> Iterator[Game]:
     """The games of the input ``source`` (a path, or ``-`` for standard input), in order.
 
     ``format`` (``notation``, ``pgn``, ``playok``, ``json``, ``yaml``) forces the format, else it is
@@ -175,7 +180,11 @@ def read(source: PathArg, format: Optional[str] = None, *, text: Optional[str] =
     input (default: the path, ``<stdin>`` for ``-``). For notation and PGN:
     ``deferred`` reads well-formed games as cheap records for judging them
     (:class:`~muehle.notation.moverecord.MoveRecord`), and ``lenient`` makes a line
-    that is not UTF-8 an error of its game instead of the input's. An input that
+    that is not UTF-8 an error of its game instead of the input's; ``builder`` makes the
+    builder that the readers tell the events of each game to, as python-chess's ``read_game``
+    takes a ``Visitor`` (default: :class:`~muehle.notation.builders.GameBuilder`; a
+    :class:`~muehle.notation.compactgame.CompactGameBuilder` makes games that a writer of JSON
+    writes without making their plain plies). An input that
     cannot be read raises :class:`MuehleError` (code ``io``), when the reading
     reaches the problem.
     """
@@ -184,7 +193,7 @@ def read(source: PathArg, format: Optional[str] = None, *, text: Optional[str] =
     if text is None and path == "-":
         text = read_text(path)  # (its format is known from its text)
     form = format_of(path, text, format)
-    given = Input(path, source_text, text, deferred, lenient)
+    given = Input(path, source_text, text, deferred, lenient, builder)
     if format is None and form == "notation" and text is None and not regular_file(path):
         return _read_pipe(given)  # (its format is known from its start, as it is read)
     return READERS[form](given)

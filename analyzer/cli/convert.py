@@ -16,13 +16,14 @@ reported (exit status 1). The HTML viewer is one page of every game, written at 
 from __future__ import annotations
 
 import sys
-from typing import Iterable, Iterator, Optional, Union
+from typing import Callable, Iterable, Iterator, Optional, Union
 
 import click
 
 from muehle.analyzer.batch.progress import FileProgress, is_terminal
 from muehle.analyzer.cli.common import OutputFile, echo_error, fails_cleanly, from_option, output_path
-from muehle.analyzer.cli.writing import WRITERS, record_writer, target_format, write_html
+from muehle.analyzer.cli.writing import WRITERS, record_builder, record_writer, target_format, write_html
+from muehle.notation.builders import GameBuilder
 from muehle.notation.errors import MuehleError, game_in, no_game
 from muehle.notation.inputs import source_name
 from muehle.notation.model import Game
@@ -31,17 +32,18 @@ from muehle.notation.writers import BLACK_NUMBERS, UnwritableError
 from muehle.notation.i18n import N_, _
 
 
-def numbered_games(names: Iterable[str], source_format: Optional[str] = None,
-                   lenient: bool = False) -> Iterator[tuple[int, Union[Game, MuehleError]]]:
+def numbered_games(names: Iterable[str], source_format: Optional[str] = None, lenient: bool = False,
+                   builder: Optional[Callable[[], GameBuilder]] = None) -> Iterator[tuple[int, Union[Game, MuehleError]]]:
     """Each game of the inputs with its number in its input, read as it comes (a notation file
     game by game: memory does not grow with it), or an error in its place: the error of a game
     that cannot be read (one for each of its errors), or of an input that cannot be read any
     further (a JSON or YAML record off its layout; then the next input). ``lenient``: a line
-    that is not UTF-8 is an error of its game, and the games after it are read."""
+    that is not UTF-8 is an error of its game, and the games after it are read. ``builder``: see
+    :func:`~muehle.notation.reading.read`."""
     for name in names:
         number = 0
         try:
-            for game in read(name, source_format, lenient=lenient):
+            for game in read(name, source_format, lenient=lenient, builder=builder):
                 number += 1
                 if game.errors:
                     for error in game.errors:
@@ -124,9 +126,9 @@ def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str]
     held: list[Game] = []  # (the HTML viewer's games)
     with OutputFile(output, inputs=files, hold=not keep_going) as out, \
             FileProgress(files, source_names=source_name, quiet=to_terminal, verb=N_("converted")) as progress:
-        for number, item in numbered_games(files, source_format, lenient=keep_going):
+        for number, item in numbered_games(files, source_format, keep_going, record_builder(target)):
             if isinstance(item, Game):
-                progress.game(item.source, item.line, len(item.plies))
+                progress.game(item.source, item.line, item.ply_count())
                 if writer is None:
                     held.append(item)
                     continue

@@ -10,6 +10,8 @@ from typing import Callable, Optional
 import click
 
 from muehle.analyzer.cli.common import echo_error
+from muehle.notation.builders import GameBuilder
+from muehle.notation.compactgame import CompactGameBuilder
 from muehle.notation.errors import MuehleError
 from muehle.notation.i18n import _
 from muehle.notation.jsonrecord import JsonWriter, YamlWriter, write_json, write_yaml
@@ -64,6 +66,12 @@ def record_writer(target: str, black_number: Optional[str] = None, comma: bool =
     if target == "playok":
         return JoinedWriter(game_playok)
     return None
+
+
+def record_builder(target: str) -> Optional[Callable[[], GameBuilder]]:
+    """What makes the builders of the games read for the writer of ``target`` (``None``: the
+    readers' own): JSON is written from compact games, without objects for their plain plies."""
+    return CompactGameBuilder if target == "json" else None
 
 
 #: An output file's extension -> the format it implies when ``--to`` is not given.

@@ -24,6 +24,7 @@ from strategies import games, pgn_record_files, record_files
 from muehle.analyzer.play.generate import generate_games
 from muehle.analyzer.engine.rules import load_ruleset
 from muehle.notation import fastread, parser
+from muehle.notation.builders import GameBuilder
 from muehle.notation.model import Game, MoveLine, Ply, move_line_of
 from muehle.notation.moverecord import MoveRecord, MovesBuilder
 from muehle.notation.parser import text_lines
@@ -261,9 +262,9 @@ def test_the_parser_can_be_forced(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
     read, read_moves = reader.read, reader.read_moves
 
-    def spy_read(chunk: Chunk, source: str) -> Optional[Game]:
+    def spy_read(chunk: Chunk, source: str, builder: Optional[Callable[[], GameBuilder]] = None) -> Optional[Game]:
         calls.append("read")
-        return read(chunk, source)
+        return read(chunk, source, builder)
 
     def spy_read_moves(chunk: Chunk, source: str, loader: Callable[[], Game]) -> Optional[Game]:
         calls.append("read_moves")

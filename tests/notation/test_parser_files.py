@@ -201,7 +201,8 @@ def test_a_clean_file_read_after_one_with_a_bad_byte_is_not_searched_for_one(
 
     reader = parser._PARSERS.get_fast()
     read, fast_reads = reader.read, []
-    monkeypatch.setattr(reader, "read", lambda chunk, source: fast_reads.append(chunk) or read(chunk, source))
+    monkeypatch.setattr(reader, "read", lambda chunk, source, *builder: fast_reads.append(chunk) or read(chunk, source,
+                                                                                                        *builder))
     monkeypatch.setattr(parser, "split_lines", spied)
     clean = tmp_path / "clean.txt"
     clean.write_text('[Event "C"]\n1. f4 d6 *\n', encoding="utf-8")

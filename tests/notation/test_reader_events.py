@@ -106,6 +106,38 @@ def test_the_checks_can_fail() -> None:
     assert told[1][0][-2][0] == "error"
 
 
+def placed_words_read(text: str) -> list[bool]:
+    """For each game of ``text``: whether the fast reader's reading by words read it (else its tokens)."""
+    reader = parser._PARSERS.get_fast()
+    return [reader._tell_placed_words(chunk, chunk.text, "t.txt", EventRecorder())
+            for chunk in split_lines(text_lines(text))]
+
+
+def test_common_games_are_read_by_words_with_their_places() -> None:
+    """A game with tag pairs a line each, comments, NAGs, annotations, draw offers and variations,
+    numbers glued to their plies or not, a game that starts within a line: read by words, with
+    the events and places the parser tells."""
+    text = ('[Event "x"]\n[Round "1"]\n\n{before} 1. b4 d6! $2 {c} 2.f4 (2. d2 (=) d1) ; note\n'
+            "f6?? 3. f2!?xb4 1-0 {after} 1. d2 *")
+    assert placed_words_read(text) == [True, True]
+    told = check_same_events(text)
+    assert all(fast is not None for _, fast in told)
+    assert ("ply", 2, "white", None, "f4", (), None, 4, 29) in told[0][1]  # (the coordinates after "2.")
+    assert ("result", "*", 5, 35) in told[1][1]
+
+
+def test_other_games_are_left_to_the_tokens() -> None:
+    """What the reading by words does not know, the tokens read from the game's beginning again:
+    a comment over two lines, a tab, the book's comma, a move number at the end of a line or
+    before a comment, a capture apart from its move, a slip, a tag pair after a comment."""
+    games = ["1. b4 {a\nb} d6 *", "1. b4\td6 *", "1. b4, d6 *", "1. b4 2.\nd2 *", "1. b4 2. {c} d2 *",
+             "1. d2-b2 xa4 *", "1. d2\u2013b2 *", '{c}\n[Event "x"]\n1. b4 *']
+    text = "\n\n".join(games)
+    assert placed_words_read(text) == [False] * len(games)
+    told = check_same_events(text)
+    assert [fast is not None for _, fast in told] == [True, True, True, True, True, True, False, True]
+
+
 def test_the_game_builder_makes_the_game_the_readers_read() -> None:
     text = '[Event "x"]\n{before} 1. b4 d6! $2 {c} 2. f4 (2. d2 (=)) f6 1-0 {after}\n'
     (chunk,) = split_lines(text_lines(text))
