@@ -145,6 +145,19 @@ def file_tasks(path: Path, size: int, rules: object = None) -> list:
         return [(piece, rules) for piece in ranges.file_ranges(handle, str(path), path.name, size)]
 
 
+def messages_to_workers(monkeypatch: pytest.MonkeyPatch) -> list:
+    """The messages the pools send their workers from now on (each task, and None to stop)."""
+    sent: list = []
+    send = Pool.send
+
+    def spy(pool, connection, message, name):  # type: ignore[no-untyped-def]
+        sent.append(message)
+        return send(pool, connection, message, name)
+
+    monkeypatch.setattr(Pool, "send", spy)
+    return sent
+
+
 def test_a_worker_is_sent_where_its_range_is_not_the_range(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # a task must stay far below a pipe's buffer (64 KB on Linux): a task half written into a
     # full pipe could keep the workers from being stopped on Ctrl-C
@@ -155,14 +168,7 @@ def test_a_worker_is_sent_where_its_range_is_not_the_range(tmp_path: Path, monke
     path = tmp_path / "games.txt"
     path.write_text((GAME.format(e="x" * 200) + "\n") * 3000, encoding="utf-8")  # about 1 MB
     monkeypatch.setattr(validate, "RANGE_BYTES", 64 << 10)
-    sent: list = []
-    send = Pool.send
-
-    def spy(pool, connection, message, name):  # type: ignore[no-untyped-def]
-        sent.append(message)
-        return send(pool, connection, message, name)
-
-    monkeypatch.setattr(Pool, "send", spy)
+    sent = messages_to_workers(monkeypatch)
     count = sum(1 for _ in validate_paths([str(path)], load_ruleset("wmd"), 2))
     tasks = [message[1] for message in sent if message is not None]
     assert count == 3000 and len(tasks) > 4
@@ -178,14 +184,7 @@ def test_the_ranges_of_a_pool_shrink_toward_the_end_of_the_file(tmp_path: Path,
     game_bytes = len((GAME.format(e="x" * 200) + "\n").encode())
     path = tmp_path / "games.txt"
     path.write_text((GAME.format(e="x" * 200) + "\n") * 8000, encoding="utf-8")  # about 2 MB
-    sent: list = []
-    send = Pool.send
-
-    def spy(pool, connection, message, name):  # type: ignore[no-untyped-def]
-        sent.append(message)
-        return send(pool, connection, message, name)
-
-    monkeypatch.setattr(Pool, "send", spy)
+    sent = messages_to_workers(monkeypatch)
     assert sum(1 for _ in validate_paths([str(path)], None, 2)) == 8000
     pieces = [message[1][0] for message in sent if message is not None]
     size = path.stat().st_size
