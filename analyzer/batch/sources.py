@@ -26,14 +26,12 @@ results, in input order.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import BinaryIO, Callable, Generator, Iterable, Iterator, Optional, TypeVar, Union
 
-from muehle.analyzer.batch.pool import usable_processors
 from muehle.analyzer.batch.ranges import Range, range_lines
-from muehle.analyzer.batch.validate import (Backend, map_ranges, named_inputs, ranged, results_in_range, start_backend,
-                                             with_a_game)
+from muehle.analyzer.batch.validate import (Backend, checked_arguments, map_ranges, named_inputs, ranged,
+                                             results_in_range, start_backend, with_a_game)
 from muehle.notation.decode import file_lines, text_lines
 from muehle.notation.errors import MuehleError
 from muehle.notation.inputs import PathArg
@@ -63,10 +61,7 @@ def sourced_games(names: Iterable[PathArg], stdin_text: Union[str, MuehleError, 
     error too (code ``empty``). A line that is not UTF-8 is an error of the game that holds
     it (in ``game.errors``), and the games after it are read.
     """
-    if isinstance(names, (str, bytes, os.PathLike)):
-        raise TypeError(f"names must be an iterable of paths, not one path (sourced_games([{names!r}]))")
-    if source_format is not None:
-        format_of("-", None, source_format)  # (an unknown format is a ValueError at the call)
+    checked_arguments("sourced_games", names, source_format)
     return _sourced_games(names, stdin_text, source_format)
 
 
@@ -116,18 +111,8 @@ def each_game(names: Iterable[PathArg], per_game: Callable[[SourcedGame], Result
     is known here only). The results are the same as in one process. Close the iterator (or
     run it to its end) to stop the workers.
     """
-    if isinstance(names, (str, bytes, os.PathLike)):
-        raise TypeError(f"names must be an iterable of paths, not one path (each_game([{names!r}], ...))")
-    if jobs < 0:
-        raise ValueError(f"jobs is a number of processes (0: one per processor), not {jobs}")
-    if source_format is not None:
-        format_of("-", None, source_format)  # (an unknown format is a ValueError at the call)
-    if scheduler is not None:
-        from muehle.analyzer.batch.dask_backend import require_dask  # (start-up: only for --scheduler)
-
-        require_dask()
-    return _each_game(names, per_game, stdin_text, source_format, usable_processors() if jobs == 0 else jobs,
-                      scheduler)
+    jobs = checked_arguments("each_game", names, source_format, jobs, scheduler)
+    return _each_game(names, per_game, stdin_text, source_format, jobs, scheduler)
 
 
 def _each_game(names: Iterable[PathArg], per_game: Callable[[SourcedGame], Result],

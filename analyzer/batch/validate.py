@@ -126,9 +126,26 @@ def validate_paths(
     ``local``: ``jobs`` worker processes, one per processor for 0 or 1; an
     :class:`ImportError` at the call without Dask). The arguments are checked at the call.
     """
-    if isinstance(names, (str, bytes, os.PathLike)):
-        raise TypeError(f"names must be an iterable of paths, not one path (validate_paths([{names!r}]))")
+    jobs = checked_arguments("validate_paths", names, source_format, jobs, scheduler)
     chosen = None if rules is None else as_ruleset(rules)
+    return _reports(names, chosen, jobs, stdin_text, source_format, scheduler)
+
+
+def checked_arguments(function: str, names: Iterable[PathArg], source_format: Optional[str], jobs: int = 1,
+                      scheduler: Optional[str] = None) -> int:
+    """The checks a batch function (named ``function`` in messages) makes at its call: ``names``
+    are several paths, not one; ``source_format`` is known; ``jobs`` is not negative; Dask is
+    installed for a ``scheduler``. Gives the number of worker processes (``jobs``, 0: one per
+    processor).
+
+    >>> checked_arguments("f", ["a.txt"], None, 2)
+    2
+    >>> checked_arguments("f", "a.txt", None)
+    Traceback (most recent call last):
+    TypeError: names must be an iterable of paths, not one path (f(['a.txt'], ...))
+    """
+    if isinstance(names, (str, bytes, os.PathLike)):
+        raise TypeError(f"names must be an iterable of paths, not one path ({function}([{names!r}], ...))")
     if jobs < 0:
         raise ValueError(f"jobs is a number of processes (0: one per processor), not {jobs}")
     if source_format is not None:
@@ -137,7 +154,7 @@ def validate_paths(
         from muehle.analyzer.batch.dask_backend import require_dask  # (start-up: only for --scheduler)
 
         require_dask()
-    return _reports(names, chosen, usable_processors() if jobs == 0 else jobs, stdin_text, source_format, scheduler)
+    return usable_processors() if jobs == 0 else jobs
 
 
 def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
