@@ -31,7 +31,7 @@ from typing import BinaryIO, Callable, Generator, Iterable, Iterator, Optional, 
 
 from muehle.analyzer.batch.ranges import Range, range_lines
 from muehle.analyzer.batch.validate import (Backend, checked_arguments, map_ranges, named_inputs, ranged,
-                                             results_in_range, start_backend, with_a_game)
+                                             results_in_range, running_backend, with_a_game)
 from muehle.notation.decode import file_lines, text_lines
 from muehle.notation.errors import MuehleError
 from muehle.notation.inputs import PathArg
@@ -118,8 +118,7 @@ def each_game(names: Iterable[PathArg], per_game: Callable[[SourcedGame], Result
 def _each_game(names: Iterable[PathArg], per_game: Callable[[SourcedGame], Result],
                stdin: Union[str, MuehleError, None], source_format: Optional[str], jobs: int,
                scheduler: Optional[str]) -> Generator[Union[tuple[int, Result], MuehleError], None, None]:
-    backend = start_backend(jobs, scheduler)
-    try:
+    with running_backend(jobs, scheduler) as backend:
         for named in named_inputs(names, stdin):
             if isinstance(named, MuehleError):
                 yield named
@@ -127,14 +126,6 @@ def _each_game(names: Iterable[PathArg], per_game: Callable[[SourcedGame], Resul
             name, source, text = named
             yield from with_a_game(_results_of(backend, name, source, text, per_game, source_format), source,
                                    caught=True)
-    except BaseException:  # interrupted (Ctrl-C) or abandoned: stop the workers at once
-        if backend is not None:
-            backend.terminate()
-            backend = None
-        raise
-    finally:
-        if backend is not None:
-            backend.close()
 
 
 def _results_of(backend: Optional[Backend], name: str, source: str, text: Optional[str],

@@ -161,8 +161,7 @@ def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
              stdin_text: Union[str, MuehleError, None], source_format: Optional[str] = None,
              scheduler: Optional[str] = None) -> Generator[Union[GameReport, MuehleError], None, None]:
     """The reports of :func:`validate_paths`, its arguments checked."""
-    pool = start_backend(jobs, scheduler)
-    try:
+    with running_backend(jobs, scheduler) as pool:
         for named in named_inputs(names, stdin_text):  # (standard input read at the first "-" when not given)
             if isinstance(named, MuehleError):
                 yield named
@@ -178,14 +177,6 @@ def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
             else:
                 items = _judge_in_parallel(pool, name, source, rules, text)
             yield from with_a_game(items, source)
-    except BaseException:  # interrupted (Ctrl-C) or abandoned: stop the workers at once
-        if pool is not None:
-            pool.terminate()
-            pool = None
-        raise
-    finally:
-        if pool is not None:
-            pool.close()
 
 
 def named_inputs(names: Iterable[PathArg], stdin: Union[str, MuehleError, None] = None
@@ -327,6 +318,23 @@ def _warm_up() -> None:
 
     for _ in read_games("1. d2 *", "<warm-up>"):
         pass
+
+
+@contextlib.contextmanager
+def running_backend(jobs: int, scheduler: Optional[str]) -> Iterator[Optional[Backend]]:
+    """What runs the ranges (:func:`start_backend`) while the block runs: closed at its end,
+    stopped at once when it is interrupted (Ctrl-C) or abandoned (a generator closed early)."""
+    backend = start_backend(jobs, scheduler)
+    try:
+        yield backend
+    except BaseException:
+        if backend is not None:
+            backend.terminate()
+            backend = None
+        raise
+    finally:
+        if backend is not None:
+            backend.close()
 
 
 def start_backend(jobs: int, scheduler: Optional[str]) -> Optional[Backend]:
