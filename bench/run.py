@@ -28,7 +28,8 @@ Also the start-up of ``muehle validate`` on one short game against importing its
 dependencies, and the peak memory of validating a 200 MB file against a 2 MB one; and
 ``muehle convert --to json`` (into ``/dev/null``): its plies per CPU second on the corpus,
 and its peak memory on the 200 MB file against the 2 MB one (it writes the games as it
-reads them).
+reads them); and the peak memory of the largest process of ``muehle validate --jobs 2``
+(the main one or a worker) on the same two files.
 
 Every round runs every contender once (the two of each ratio one right after the
 other, which of them first changing from round to round), timed by the wall clock
@@ -101,6 +102,8 @@ TARGETS: dict[str, tuple[str, float, str]] = {
     "startup_vs_imports": ("one-game validate / import lark, click, yaml (s)", 2.0, "max"),
     "convert_json_cpu": ("muehle convert --to json (plies per CPU s)", 100_000, "min"),
     "convert_memory_big_vs_small": ("peak RSS of convert --to json, 200 MB file / 2 MB file", 1.5, "max"),
+    "jobs_memory_big_vs_small": ("peak RSS of validate --jobs 2's largest process, 200 MB file / 2 MB file",
+                                 1.5, "max"),
 }
 
 #: Every token of a record, one match each: tags, comments, move numbers, plies with
@@ -562,6 +565,10 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     results["memory"] = memory
     convert_memory = peak_memory("muehle convert --to json", convert, corpus, out, plan)
     results["convert_memory"] = convert_memory
+    # (getrusage's children's peak is that of the largest process of the tree: the main one or a worker)
+    jobs_memory = peak_memory("muehle validate --jobs 2, its largest process", [*validate, "--jobs", "2"],
+                              corpus, out, plan)
+    results["jobs_memory"] = jobs_memory
 
     def paired(a: str, b: str, column: int) -> Optional[float]:
         return paired_ratio(every_round, plies_of, a, b, column)
@@ -585,6 +592,8 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
         "convert_memory_big_vs_small": ratio("convert_memory_big_vs_small",
                                              divide(convert_memory["big"]["rss_kib"],
                                                     convert_memory["small"]["rss_kib"])),
+        "jobs_memory_big_vs_small": ratio("jobs_memory_big_vs_small",
+                                          divide(jobs_memory["big"]["rss_kib"], jobs_memory["small"]["rss_kib"])),
     }
     results["ratios"] = ratios
     results["info"] = {
@@ -617,7 +626,7 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     if info["halves_vs_single"] is not None and info["jobs2_vs_halves"] is not None:
         say(f"  (two processes side by side, each on half the jobs file / single: "
             f"{info['halves_vs_single']:.2f}; --jobs 2 reached {info['jobs2_vs_halves']:.0%} of it)")
-    for command, measured in (("validate", memory), ("convert", convert_memory)):
+    for command, measured in (("validate", memory), ("convert", convert_memory), ("validate --jobs 2", jobs_memory)):
         if not measured["big"]["complete"]:
             say(f"  (the big file's run of {command} was stopped before its end: its peak memory is that of the "
                 "part read)")
@@ -737,12 +746,9 @@ def markdown(results: dict[str, Any]) -> str:
         f"Start-up (median): `muehle validate` on one game of {results['one_game_plies']} plies "
         f"{startup['validate'] * 1000:.0f} ms; `python -c \"import lark, click, yaml\"` "
         f"{startup['imports'] * 1000:.0f} ms.",
-        "",
-        "Peak RSS of `muehle validate`: " + "; ".join(
-            f"{m['bytes'] / 1e6:.3g} MB file ({m['plies']:,} plies) {m['rss_kib'] / 1024:.1f} MiB"
-            + ("" if m["complete"] else f", stopped after {m['seconds']:.0f} s")
-            for m in (memory["small"], memory["big"])) + ".",
-        *convert_memory_lines(results.get("convert_memory")),
+        *memory_lines("`muehle validate`", memory),
+        *memory_lines("`muehle convert --to json`", results.get("convert_memory")),
+        *memory_lines("the largest process of `muehle validate --jobs 2`", results.get("jobs_memory")),
         "",
         "| ratio | value | target | | best rounds |" if paired_ratios else "| ratio | value | target | |",
         "|---|---:|---:|---|---:|" if paired_ratios else "|---|---:|---:|---|",
@@ -768,11 +774,11 @@ def markdown(results: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def convert_memory_lines(memory: Optional[dict[str, Any]]) -> list[str]:
-    """The line on the peak memory of ``muehle convert`` (none for a run from before it was measured)."""
+def memory_lines(label: str, memory: Optional[dict[str, Any]]) -> list[str]:
+    """The line on the peak memory of a command (none for a run from before it was measured)."""
     if not memory:
         return []
-    return ["", "Peak RSS of `muehle convert --to json`: " + "; ".join(
+    return ["", f"Peak RSS of {label}: " + "; ".join(
         f"{m['bytes'] / 1e6:.3g} MB file ({m['plies']:,} plies) {m['rss_kib'] / 1024:.1f} MiB"
         + ("" if m["complete"] else f", stopped after {m['seconds']:.0f} s")
         for m in (memory["small"], memory["big"])) + "."]

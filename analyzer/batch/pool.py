@@ -14,6 +14,13 @@ know only that the pool broke); a worker whose main process was killed ends
 quietly when its pipe closes (the workers of ``ProcessPoolExecutor`` share one queue
 whose ends they inherit, and could wait on it for ever); and no thread stands
 between the workers and the results.
+
+Measured (``bench/pools.py``, the same ranges of a 30 MB file, two workers, Python
+3.11; ``bench/RESULTS.md``): a stopped run ends in 0.004 s with this pool and in
+1.6 s with ``ProcessPoolExecutor.shutdown(cancel_futures=True)``, which waits for the
+ranges under way and those already in its queue; a killed worker is "a worker process
+stopped unexpectedly (exit status -9)" here and ``BrokenProcessPool`` there; and the
+executor took 6% longer to judge the file.
 """
 
 from __future__ import annotations

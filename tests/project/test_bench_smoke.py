@@ -194,6 +194,13 @@ def test_quick_run_end_to_end(tmp_path: Path) -> None:
     assert memory["small"]["rss_kib"] > 0 and memory["big"]["plies"] > memory["small"]["plies"]
     assert ratios["memory_big_vs_small"]["value"] == pytest.approx(
         memory["big"]["rss_kib"] / memory["small"]["rss_kib"])
+    jobs_memory = results["jobs_memory"]  # (the same files, with --jobs 2)
+    assert [jobs_memory[name]["bytes"] for name in ("small", "big")] == [memory[name]["bytes"] for name in ("small", "big")]
+    assert jobs_memory["small"]["exit_status"] == 0 and jobs_memory["big"]["complete"]
+    assert ratios["jobs_memory_big_vs_small"]["value"] == pytest.approx(
+        jobs_memory["big"]["rss_kib"] / jobs_memory["small"]["rss_kib"])
+    assert "Peak RSS of the largest process of `muehle validate --jobs 2`: " in (
+        tmp_path / "results.md").read_text(encoding="utf-8")
     assert results["jobs2_output_identical"] is True
     assert results["cli_exit_status"] == 0  # generated games are legal
     summary = (tmp_path / "results.md").read_text(encoding="utf-8")
@@ -234,3 +241,22 @@ def test_the_contenders_of_each_ratio_run_next_to_each_other() -> None:
         # which of the two goes first changes from round to round
         assert (order.index("floor") < order.index("library")) == (number % 2 == 0)
     assert run.round_order(["cli", "floor"], 1) == ["cli", "floor"]  # (python-chess not installed)
+
+
+def test_the_pools_compared_on_the_same_ranges(tmp_path: Path) -> None:
+    """bench/pools.py judges the same games with both pools, stops both, and reports a killed
+    worker: with its exit status (SIGKILL: -9) for muehle's pool, as a broken pool for the
+    standard library's."""
+    games = TWO_GAMES + "\n"
+    path = tmp_path / "games.txt"
+    path.write_text(games * (600_000 // len(games.encode())), encoding="utf-8")  # (about ten ranges of 64 KB)
+    done = subprocess.run([sys.executable, str(BENCH / "pools.py"), str(path), "--rounds", "1"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("games.txt: 0.6 MB, ") and ", --jobs 2, 1 rounds;" in lines[0]
+    assert int(lines[0].split(", ")[1].split()[0]) >= 8  # ranges
+    assert any(line.strip().startswith("Pool.terminate ") for line in lines)
+    assert any(line.strip().startswith("executor.shutdown ") for line in lines)
+    assert "a worker process stopped unexpectedly (exit status -9)" in done.stdout
+    assert "ProcessPoolExecutor: BrokenProcessPool: " in done.stdout
