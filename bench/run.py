@@ -382,8 +382,13 @@ def scaling(plan: Plan, corpus: corpora.Corpus, out: Path, validate: list[str]) 
     except ImportError:
         say("  (Dask is not installed: pip install 'muehle[dask]'; its line is skipped)")
     else:
-        cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                               silence_logs=logging.CRITICAL)
+        import dask
+
+        from muehle.analyzer.batch.dask_backend import CLUSTER_SETTINGS
+
+        with dask.config.set(CLUSTER_SETTINGS):  # (what muehle's own local cluster and docs/performance.md use)
+            cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                   silence_logs=logging.CRITICAL)
         client_address = cluster.scheduler_address
         commands["dask"] = [*validate, "--scheduler", client_address, str(path)]
     times: dict[str, list[float]] = {name: [] for name in [*commands, *references]}

@@ -44,6 +44,18 @@ CONNECT_TIMEOUT = 30
 STOP_TIMEOUT = 10
 QUICK_STOP_TIMEOUT = 1
 
+#: Dask's settings for a cluster that runs muehle's tasks (long, in pure Python, one thread per
+#: worker), used for ``--scheduler local``: no statistical profiler (it samples the task's
+#: stack every 10 ms), and the event loop's watchdog and the dashboard's system monitor wake
+#: seldom. Each wake-up takes the interpreter's lock from the task; with Dask's defaults a
+#: cluster's workers spent 4 to 15% more CPU on the same ranges than ``--jobs``'s
+#: (``docs/performance.md`` says how to set them on a cluster elsewhere).
+CLUSTER_SETTINGS = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+}
+
 #: The signals a local cluster's workers leave to this process (the cluster stops its workers).
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name))
 
@@ -92,13 +104,16 @@ class DaskBackend:
 
     def __init__(self, address: str, workers: int = 2) -> None:
         require_dask()
-        from dask.distributed import Client, LocalCluster  # (Dask is optional: muehle[dask])
+        import dask  # (Dask is optional: muehle[dask])
+        from dask.distributed import Client, LocalCluster  # (the same)
 
         self.address = address
         self.cluster: Any = None
         try:
             if address == "local":
-                with signals_ignored():  # (a Ctrl-C while the workers start is lost: they are to ignore it)
+                # (a Ctrl-C while the workers start is lost: they are to ignore it; the nannies hand
+                # the settings on to the workers they start)
+                with signals_ignored(), dask.config.set(CLUSTER_SETTINGS):
                     # (no dashboard; the scheduler's HTTP server, which is there all the same, on
                     # a free port rather than 8787, which another cluster may hold)
                     self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,

@@ -23,7 +23,7 @@ from muehle.notation.writers import write_notation
 
 distributed = pytest.importorskip("dask.distributed", reason="Dask is in the test extra: pip install '.[test]'")
 
-from muehle.analyzer.batch.dask_backend import DaskBackend  # noqa: E402  (after the skip)
+from muehle.analyzer.batch.dask_backend import CLUSTER_SETTINGS, DaskBackend  # noqa: E402  (after the skip)
 
 #: Thirteen lines: not UTF-8 on line 3 (column 7), an unclosed tag on line 5 (column 11), an
 #: occupied point on line 9 (column 7), a valid game.
@@ -219,3 +219,20 @@ def test_a_worker_that_dies_is_an_error_of_its_own(scheduler: str, inputs: list[
 def _die(task: object) -> None:
     """A task that kills the worker that runs it."""
     os.kill(os.getpid(), signal.SIGKILL)
+
+
+def worker_settings() -> tuple:
+    """In a worker: the settings of Dask's that ``CLUSTER_SETTINGS`` sets."""
+    import dask
+
+    return tuple(dask.config.get(name) for name in CLUSTER_SETTINGS)
+
+
+def test_a_local_cluster_runs_its_workers_without_the_profiler() -> None:
+    backend = DaskBackend("local", 2)
+    try:
+        seen = backend.client.run(worker_settings)
+    finally:
+        backend.close()
+    assert CLUSTER_SETTINGS["distributed.worker.profile.enabled"] is False
+    assert list(seen.values()) == [tuple(CLUSTER_SETTINGS.values())] * 2
