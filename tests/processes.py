@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import os
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Callable, Optional
+
+if TYPE_CHECKING:
+    import pytest
 
 
 def living_processes(session: int) -> list[int]:
@@ -19,3 +24,17 @@ def living_processes(session: int) -> list[int]:
         if int(fields[3]) == session and fields[0] != "Z":  # (state, ppid, pgrp, session)
             found.append(int(entry))
     return found
+
+
+def pools_started(monkeypatch: "pytest.MonkeyPatch", module: ModuleType) -> list[int]:
+    """The list that the workers of every pool ``module`` starts from now on are added to (its
+    ``Pool`` replaced by a spy that starts the real one)."""
+    started: list[int] = []
+    real_pool = module.Pool
+
+    def counting_pool(workers: int, warm_up: Optional[Callable[[], None]] = None) -> Any:
+        started.append(workers)
+        return real_pool(workers, warm_up)
+
+    monkeypatch.setattr(module, "Pool", counting_pool)
+    return started

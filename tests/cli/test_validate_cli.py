@@ -19,6 +19,7 @@ from muehle.notation import fastread
 from muehle.notation.parser import read_file, read_games
 from muehle.notation.writers import write_notation
 from paths import ROOT
+from processes import pools_started
 from runner import run
 
 ILLEGAL = ROOT / "examples" / "illegal-moves.txt"
@@ -745,14 +746,7 @@ class TestJobs:
     def test_jobs_zero_is_one_process_per_processor(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         from muehle.analyzer.batch import validate
 
-        started: list[int] = []
-        real_pool = validate.Pool
-
-        def counting_pool(workers: int, warm_up=None):  # type: ignore[no-untyped-def]
-            started.append(workers)
-            return real_pool(workers, warm_up)
-
-        monkeypatch.setattr(validate, "Pool", counting_pool)
+        started = pools_started(monkeypatch, validate)
         monkeypatch.setattr(validate, "usable_processors", lambda: 2)
         path = write(tmp_path, "g.txt", f"{BLOCKED} 0-1\n\n1. d2 d2 *\n")
         single, auto = run("validate", "--format", "json", path), run("validate", "--format", "json", "--jobs", "0", path)

@@ -22,6 +22,7 @@ from muehle.analyzer.batch import ranges, validate
 from muehle.analyzer.batch.pool import Pool
 from muehle.analyzer.batch.validate import judge_range, validate_paths
 from muehle.notation.splitter import safe_cut
+from processes import pools_started
 
 GAME = '[Event "{e}"]\n[Result "*"]\n\n1. d2 d6 2. f4 f2 *\n'
 
@@ -304,14 +305,7 @@ def test_jobs_n_is_n_workers_and_the_main_process_judges_nothing(tmp_path: Path,
         return real_judge(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(validate, "judge", counted)
-    started: list[int] = []
-    real_pool = validate.Pool
-
-    def counting_pool(workers: int, warm_up=None):  # type: ignore[no-untyped-def]
-        started.append(workers)
-        return real_pool(workers, warm_up)
-
-    monkeypatch.setattr(validate, "Pool", counting_pool)
+    started = pools_started(monkeypatch, validate)
     games = [report.tags["Event"] for report in validate_paths([str(path)], None, 2)]
     assert games == [f"e{n}" for n in range(20000)]
     assert started == [2] and judged_here == []
