@@ -48,8 +48,9 @@ QUICK_STOP_TIMEOUT = 1
 #: worker), used for ``--scheduler local``: no statistical profiler (it samples the task's
 #: stack every 10 ms), and the event loop's watchdog and the dashboard's system monitor wake
 #: seldom. Each wake-up takes the interpreter's lock from the task; with Dask's defaults a
-#: cluster's workers spent 4 to 15% more CPU on the same ranges than ``--jobs``'s
-#: (``docs/performance.md`` says how to set them on a cluster elsewhere).
+#: local cluster's workers spent 10 to 38% more CPU on the same ranges than ``--jobs``'s
+#: (0.97 to 1.18 times with these; ``bench/RESULTS.md``: the machine's drift is as large).
+#: ``docs/performance.md`` says how to set them on a cluster elsewhere.
 CLUSTER_SETTINGS = {
     "distributed.worker.profile.enabled": False,
     "distributed.admin.tick.interval": "1s",
