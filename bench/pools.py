@@ -17,7 +17,8 @@ inherit a built reader):
   ``shutdown(cancel_futures=True)`` and wait for the ranges under way (killing its
   workers needs Python 3.14);
 - **a dead worker**: what each says when a worker is killed (SIGKILL, as the
-  system's out-of-memory killer does) in the middle of a run.
+  system's out-of-memory killer does) in the middle of a run (the executor is given
+  20 s to notice).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -114,16 +116,26 @@ def dead_worker_by_pool(tasks: Tasks, jobs: int) -> str:
     return "(no error)"
 
 
-def dead_worker_by_executor(tasks: Tasks, jobs: int) -> str:
-    with executor(jobs) as workers:
-        results = workers.map(validate.judge_range, tasks)
-        next(results)
-        os.kill(next(iter(workers._processes)), signal.SIGKILL)  # (its workers' pids: no public way)
-        try:
-            for _ in results:
-                pass
-        except Exception as error:
-            return f"{type(error).__name__}: {error}"
+def dead_worker_by_executor(tasks: Tasks, jobs: int, patience: float = 20) -> str:
+    """What the executor says, or that it said nothing for ``patience`` seconds (it can miss
+    the death of a worker and wait for ever: its workers are then killed here)."""
+    workers = executor(jobs)
+    futures = [workers.submit(validate.judge_range, task) for task in tasks]
+    futures[0].result()
+    processes = list(workers._processes.values())  # (no public way to its workers)
+    os.kill(processes[0].pid, signal.SIGKILL)
+    try:
+        for future in futures:
+            future.result(timeout=patience)
+    except FutureTimeout:
+        for process in processes:
+            process.kill()
+        workers.shutdown(wait=False, cancel_futures=True)
+        return f"(no answer {patience:g} s after the worker was killed: the run waits for ever)"
+    except Exception as error:
+        workers.shutdown(wait=True, cancel_futures=True)
+        return f"{type(error).__name__}: {error}"
+    workers.shutdown()
     return "(no error)"
 
 

@@ -259,4 +259,6 @@ def test_the_pools_compared_on_the_same_ranges(tmp_path: Path) -> None:
     assert any(line.strip().startswith("Pool.terminate ") for line in lines)
     assert any(line.strip().startswith("executor.shutdown ") for line in lines)
     assert "a worker process stopped unexpectedly (exit status -9)" in done.stdout
-    assert "ProcessPoolExecutor: BrokenProcessPool: " in done.stdout
+    # (the executor says its pool broke, or, now and then, misses the death and waits for ever)
+    assert ("ProcessPoolExecutor: BrokenProcessPool: " in done.stdout
+            or "ProcessPoolExecutor: (no answer 20 s after the worker was killed" in done.stdout)
