@@ -80,6 +80,21 @@ _TAG_LINES_LIMIT = 10_000
 _AFTER_PLY = (_PLY, _ANNOTATION, _NAG)
 
 
+def _variation_step(opening: bool, state: int, finished: bool, has_ply: bool, opened: list[bool],
+                    visitor: Visitor) -> Optional[tuple[bool, int]]:
+    """A ``(`` (``opening``) or ``)`` in movetext, told to ``visitor``: whether the line now
+    has a ply and the state after it, or ``None`` where it cannot stand (the parser says
+    why). ``opened`` holds, per variation open, whether the line it left had a ply."""
+    if state < _PLY or not (has_ply and not finished if opening else opened):
+        return None
+    if opening:
+        visitor.begin_variation()
+        opened.append(has_ply)
+        return False, _START
+    visitor.end_variation()
+    return opened.pop(), _CLOSED
+
+
 def _literal(regexp: str) -> str:
     """The text a regular expression of a terminal that matches only one text matches.
 
@@ -315,19 +330,11 @@ class FastReader:
                         comment(part[1:-1].strip())
                     elif first == ";":
                         comment(part[1:].strip())
-                    elif part == "(":
-                        if state < _PLY or finished or not has_ply:
+                    elif part == "(" or part == ")":
+                        step = _variation_step(part == "(", state, finished, has_ply, opened, visitor)
+                        if step is None:
                             return False
-                        visitor.begin_variation()
-                        opened.append(has_ply)
-                        has_ply = False
-                        state = _START
-                    elif part == ")":
-                        if state < _PLY or not opened:
-                            return False
-                        visitor.end_variation()
-                        has_ply = opened.pop()
-                        state = _CLOSED
+                        has_ply, state = step
                     else:  # the draw offer
                         if state not in _AFTER_PLY:
                             return False
@@ -543,19 +550,11 @@ class FastReader:
                         return False
                     visitor.draw_offer()
                     state = _OFFER
-                elif kind == "LPAR":
-                    if state < _PLY or finished or not has_ply:
+                elif kind == "LPAR" or kind == "RPAR":
+                    step = _variation_step(kind == "LPAR", state, finished, has_ply, opened, visitor)
+                    if step is None:
                         return False
-                    visitor.begin_variation()
-                    opened.append(has_ply)
-                    has_ply = False
-                    state = _START
-                elif kind == "RPAR":
-                    if state < _PLY or not opened:
-                        return False
-                    visitor.end_variation()
-                    has_ply = opened.pop()
-                    state = _CLOSED
+                    has_ply, state = step
                 elif kind == "RESULT":
                     if finished or opened or state == _NUMBER:
                         return False
