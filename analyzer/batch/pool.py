@@ -19,8 +19,8 @@ Measured (``bench/pools.py``, the same ranges of a 30 MB file, two workers, Pyth
 3.11; ``bench/RESULTS.md``): a stopped run ends in 0.004 s with this pool and in
 1.6 s with ``ProcessPoolExecutor.shutdown(cancel_futures=True)``, which waits for the
 ranges under way and those already in its queue; a killed worker is "a worker process
-stopped unexpectedly (exit status -9)" here and ``BrokenProcessPool`` there (in one
-run of eight, the executor missed the death and waited for ever); and the executor
+stopped unexpectedly (exit status -9)" here and ``BrokenProcessPool`` there (in two
+runs of about twenty, the executor missed the death and waited for ever); and the executor
 took 6% longer to judge the file.
 """
 
