@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -35,9 +36,37 @@ def examples() -> Path:
     return EXAMPLES
 
 
+# Everything the tests, and the processes they start (commands, worker pools, Dask's workers and
+# their scratch space), write to the temporary directory goes to one folder of this run's, removed
+# when the run ends: the suite leaves nothing behind in the machine's temporary directory. pytest's
+# own tmp_path folders are made there too (it asks tempfile where the temporary directory is).
+RUN_TEMPORARY = tempfile.mkdtemp(prefix="muehle-tests-")
+os.environ["TMPDIR"] = RUN_TEMPORARY
+tempfile.tempdir = RUN_TEMPORARY
+
 # The endgame tables a test reads are those it builds: the HTML writer and `show --best` look into
 # the user's cache by default, which must not be this machine's.
-os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="muehle-test-cache-")
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="cache-")
+
+#: How long a test may take (seconds), its fixtures' set-up included, before it fails by its name
+#: (pytest-timeout): generous for a loaded two-core machine; a test marked ``slow`` may take
+#: :data:`SLOW_TEST_TIMEOUT`, and a test may say its own with ``@pytest.mark.timeout(N)``.
+TEST_TIMEOUT = 300
+SLOW_TEST_TIMEOUT = 900
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test has a deadline: the tests marked ``slow`` the longer one, unless they say their own."""
+    for item in items:
+        if item.get_closest_marker("timeout") is None:
+            slow = item.get_closest_marker("slow") is not None
+            item.add_marker(pytest.mark.timeout(SLOW_TEST_TIMEOUT if slow else TEST_TIMEOUT))
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The run's temporary folder goes with the run (what a process still running may write
+    meanwhile goes with it)."""
+    shutil.rmtree(RUN_TEMPORARY, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
