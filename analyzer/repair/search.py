@@ -187,7 +187,8 @@ class Suggestion:
     """One reading of the record: its ``cost`` (the lower, the likelier), the ``edits``, the whole
     corrected main line (``plies``, as moves), whether it is legal to its end (``complete``;
     otherwise it is the best partial repair, legal for its first ``legal`` plies), how many
-    plies after its last edit are then legal (``legal_after``), and the ``ops`` it undoes."""
+    plies after its last edit are then legal (``legal_after``), the ``ops`` it undoes and its
+    ``evidence_cost``."""
 
     cost: float
     edits: list[Edit]
@@ -196,6 +197,9 @@ class Suggestion:
     legal: int
     legal_after: int
     ops: tuple[Op, ...] = ()
+    #: The cost without the part for the distance to the first illegal ply: two readings with the
+    #: same one are told apart by that distance alone (the rest of the game cannot).
+    evidence_cost: float = 0.0
 
     def words(self) -> list[str]:
         """The corrected main line in the book's ply words (``d2-b2/xa4``)."""
@@ -333,7 +337,8 @@ class _Search:
                    first_error: int) -> Suggestion:
         """The :class:`Suggestion` of ``ops``: its edits, its cost with the evidence."""
         moves, origin, starts = _apply(self.moves, ops)
-        cost = sum(op.cost + PER_PLY_BACK * max(first_error - op.start, 0) for op in ops)
+        distance = sum(PER_PLY_BACK * max(first_error - op.start, 0) for op in ops)
+        cost = sum(op.cost for op in ops) + distance
         runs = self.number_runs(origin, ops) if complete else []
         numbering = [numbering_after(self.base, index) for index in range(len(moves))]
         numbered = self.numbered
@@ -367,7 +372,7 @@ class _Search:
         if complete and self.ply_count is not None:
             cost += PLY_COUNT_AGREES if self.ply_count == len(moves) else PLY_COUNT_DISAGREES
         edits.sort(key=lambda edit: edit.ply)
-        return Suggestion(cost, edits, moves, complete, legal, max(legal - last_edit, 0), ops)
+        return Suggestion(cost, edits, moves, complete, legal, max(legal - last_edit, 0), ops, cost - distance)
 
     # --- the search -----------------------------------------------------------------------------
 
