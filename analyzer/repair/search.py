@@ -117,7 +117,7 @@ class Line:
         #: How many plies are legal.
         self.legal = len(self.states) - 1
         if outcome is not None:  # (each state from the end on knows it)
-            self.states[outcome.ply:] = [state[:6] + (outcome,) for state in self.states[outcome.ply:]]  # type: ignore[misc]
+            self.states[outcome.ply:] = [state[:6] + (outcome,) for state in self.states[outcome.ply:]]
 
     def state(self, place: int) -> tuple[State, dict[PositionKey, int]]:
         """The state before ply ``place`` (0-based; at most :attr:`legal`) and the repetition history there."""
