@@ -12,10 +12,10 @@ slip, the readings of each ply from the first illegal one backwards (within
 then it says so and keeps what it found, at worst the reading with the longest legal prefix.
 
 >>> from muehle.notation.parser import parse_game
->>> game = parse_game("1. d2 d6 2. f2 f6 3. b2/xd6 b6 4. d6 a1 *")  # 3... b6 was written for 3... b4
+>>> game = parse_game("1. d2 d6 2. f2 f6 4. b2/xd6 d7 *")  # White's third move numbered 4
 >>> report = repair(game)
->>> report.valid, [edit.describe() for edit in report.suggestions[0].edits][:1]
-(False, ['ply 6 `3... b6` read as `3... b4` (letter)'])
+>>> report.valid, [edit.describe() for edit in report.suggestions[0].edits]
+(False, ['ply 5 `4. b2/xd6` read as `3. b2/xd6` (number)'])
 """
 
 from __future__ import annotations

@@ -7,8 +7,8 @@ table). The board's rules are not repeated here: a reading is only proposed, and
 (:func:`~muehle.analyzer.engine.core.play_line`, :meth:`~muehle.analyzer.engine.position.Board.legal_plies`)
 decides whether it is legal.
 
->>> sorted(similar_points("d2"))[:3]
-[('b2', 'letter', 1.3), ('d1', 'digit', 1.0), ('d3', 'digit', 1.0)]
+>>> sorted(similar_points("d2"))[:3]  # (b and d look alike)
+[('b2', 'letter', 1.0), ('d1', 'digit', 1.0), ('d3', 'digit', 1.0)]
 >>> point_cost("c3", "e3"), point_cost("c3", "c5"), point_cost("a1", "g1")
 (1.0, 1.0, 1.3)
 """
