@@ -41,6 +41,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "endgames": ("endgames", "endgames", N_("Solve small endgames; probe a position's perfect-play value.")),
     "select": ("select", "select", N_("Write the games that meet criteria (players, result, tags, validity, end, features).")),
     "stats": ("stats", "stats", N_("Count games: validity by error code, results, ends, draw rights, lengths, players.")),
+    "repair": ("repair", "repair_command", N_("Find the game that was played behind a record with slips: the cheapest "
+                                              "readings that make it legal.")),
 }
 
 
