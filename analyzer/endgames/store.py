@@ -167,9 +167,12 @@ def save_table(path: Path, values: "np.ndarray", rules: Optional[EndgameRules] =
         os.umask(umask)
         os.chmod(temporary, 0o666 & ~umask)  # (mkstemp's file is the owner's only)
         os.replace(temporary, path)
-    except BaseException:
+    except BaseException as error:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
+        if isinstance(error, OSError):  # (a full disk; a folder where the table belongs)
+            raise MuehleError(_("cannot write the endgame table there: {reason}").format(
+                reason=error.strerror or error), source=str(path), code="io") from None
         raise
 
 

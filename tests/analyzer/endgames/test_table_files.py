@@ -377,3 +377,17 @@ def test_saving_a_table_at_a_path_of_no_table_needs_its_settings(tmp_path: Path)
     save_table(tmp_path / "somewhere.bin", np.zeros(3, dtype=np.uint8), FLYING, (3, 3))
     assert json.loads((tmp_path / "somewhere.bin").read_bytes().split(b"\n")[1])["values"] == 3
 
+
+def test_build_over_a_folder_where_the_table_belongs_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            solved_three_v_three: Any) -> None:
+    """A folder named as the table: reading it is refused, and writing over it with --force
+    too, with exit status 1 and no temporary file left."""
+    from muehle.analyzer.endgames import build
+
+    monkeypatch.setattr(build, "solve_group", lambda group, rules, done, progress: {(3, 3): solved_three_v_three})
+    path = path_in(tmp_path)
+    path.mkdir(parents=True)
+    result = run("endgames", "build", "--stones", "3", "--dir", str(tmp_path), "--force")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == f"{path}: error: cannot write the endgame table there: Is a directory\n"
+    assert [p.name for p in path.parent.iterdir()] == ["3v3.table"] and path.is_dir()
