@@ -617,6 +617,7 @@ def test_the_endgame_benchmark_counts_checks_and_probes_a_table(cache: Path,
     assert "  3v3.table: there already" in printed
     assert "| 3v3 | 169,626 | 2,691,920 | 140,621 | 28,736 | 269 | 26 | 20 |" in printed
     assert "probe of a 3v3 position, tables loaded: value " in printed
+    assert "load of the 3v3 table, checked: " in printed
 
 
 def test_analyze_perfect_marks_an_only_winning_ply_and_a_slower_win(cache: Path, tmp_path: Path) -> None:
