@@ -7,7 +7,8 @@ folder), timing each group of tables (wall and CPU seconds, the machine's load
 average) and the process's peak memory; then, for each table, the classes and
 positions, how many are won, lost and drawn for the side to move, and the longest
 distance; checks ``--check`` sampled classes of each table against the values after
-their plies (from the scalar ply generator, not the solver's); and times a probe.
+their plies (from the scalar ply generator, not the solver's); and times a probe and the
+reading of the largest table from its file (its checks included).
 With ``--reuse`` the tables already in ``--dir`` are not solved again (nor timed).
 """
 
@@ -26,7 +27,7 @@ from typing import Optional
 
 import numpy as np
 
-from muehle.analyzer.endgames import index
+from muehle.analyzer.endgames import index, store
 from muehle.analyzer.endgames.build import build_tables
 from muehle.analyzer.endgames.plies import endgame_plies
 from muehle.analyzer.endgames.probe import Value, probe_masks, value_of
@@ -114,6 +115,14 @@ def main(argv: Optional[list[str]] = None) -> int:
         full.append(time.perf_counter() - tick)
     print(f"probe of a {largest[0]}v{largest[1]} position, tables loaded: value {statistics.median(times) * 1e3:.3f} ms, "
           f"value and every ply {statistics.median(full) * 1e3:.3f} ms (medians of 200)")
+    # reading the largest table from its file (header, length, size and checksum checked), its classes known
+    loads = []
+    for _ in range(20):
+        store._load.cache_clear()
+        tick = time.perf_counter()
+        load_table(directory, rules, largest)
+        loads.append(time.perf_counter() - tick)
+    print(f"load of the {largest[0]}v{largest[1]} table, checked: {statistics.median(loads) * 1e3:.2f} ms (median of 20)")
     return 0
 
 

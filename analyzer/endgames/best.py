@@ -17,7 +17,7 @@ from typing import Callable, Optional, Sequence
 
 from muehle.analyzer.endgames.probe import DEFAULT_STONES, ProbeResult, Value, covered, probe
 from muehle.analyzer.endgames.settings import endgame_rules
-from muehle.analyzer.endgames.store import MissingTable, PathLike, table_path
+from muehle.analyzer.endgames.store import MissingTable, PathLike, UnusableTable, table_path
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.i18n import N_, _, ngettext
@@ -62,7 +62,9 @@ def not_held(position: Position, stones: int = DEFAULT_STONES) -> Optional[str]:
 def probe_if_built(position: Position, rules: Ruleset, directory: Optional[PathLike] = None) -> Optional[ProbeResult]:
     """The tables' value of ``position`` and its plies, or ``None`` when no table holds it, when
     a table it needs has not been built in ``directory`` (default: the user's cache) or numpy
-    is missing. Nothing is imported from numpy unless the position's table is there."""
+    is missing. Nothing is imported from numpy unless the position's table is there. A table
+    there that cannot be used (damaged, of other settings, of another format) is an
+    :class:`~muehle.analyzer.endgames.store.UnusableTable`, never a value left out in silence."""
     if not covered(position):
         return None
     settings = endgame_rules(rules)
@@ -73,7 +75,9 @@ def probe_if_built(position: Position, rules: Ruleset, directory: Optional[PathL
         return None
     try:
         return probe(position, rules, directory)
-    except (ImportError, MissingTable):  # (numpy missing; a table there but damaged)
+    except UnusableTable:
+        raise
+    except (ImportError, MissingTable):  # (numpy missing; a table gone since it was looked for)
         return None
 
 
@@ -85,7 +89,8 @@ def endgame_values(directory: Optional[PathLike] = None,
                    most: Optional[int] = NAMED_ON_A_PAGE) -> Callable[[Position, Ruleset], Optional[str]]:
     """A function giving the :func:`value_line` of a position under a ruleset (``most`` best plies
     named), or ``None`` where the tables in ``directory`` (default: the user's cache) do not hold
-    it (see :func:`probe_if_built`): the HTML viewer's ``values``."""
+    it (see :func:`probe_if_built`): the HTML viewer's ``values``. A table that cannot be used
+    raises :class:`~muehle.analyzer.endgames.store.UnusableTable`."""
 
     def value(position: Position, rules: Ruleset) -> Optional[str]:
         found = probe_if_built(position, rules, directory)

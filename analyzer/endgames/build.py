@@ -21,7 +21,9 @@ def build_tables(rules: EndgameRules, stones: int, directory: Optional[PathLike]
                  progress: Optional[Progress] = None, force: bool = False) -> Iterator[tuple[Path, float, bool]]:
     """Solve every table up to ``stones`` a side under ``rules`` that is not in ``directory``
     yet (all of them with ``force``), group by group, writing each as soon as it is solved.
-    Yields each table's path, the seconds its group took, and whether it was solved now."""
+    A table there already is read and checked (it may be needed to solve the others): one
+    that cannot be used is a :class:`~muehle.analyzer.endgames.store.UnusableTable` (``force``
+    writes it anew). Yields each table's path, the seconds its group took, and whether it was solved now."""
     solved: dict[tuple[int, int], np.ndarray] = {}
     for group in groups(stones):
         paths = {table: table_path(directory, rules, table) for table in group}
@@ -37,6 +39,6 @@ def build_tables(rules: EndgameRules, stones: int, directory: Optional[PathLike]
         values = solve_group(group, rules, solved, progress)
         seconds = time.perf_counter() - started
         for table in group:
-            save_table(paths[table], values[table])
+            save_table(paths[table], values[table], rules, table)
             solved[table] = values[table]
             yield paths[table], seconds, True

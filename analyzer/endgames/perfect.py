@@ -87,7 +87,8 @@ def perfect_plies(replay: Replay, directory: Optional[PathLike] = None,
     """Every ply of the replay's main line played in a position that tables up to ``stones``
     a side hold, with its values and marks (tables from ``directory``, default the cache).
 
-    Raises :class:`~muehle.analyzer.endgames.store.MissingTable` for a table not built.
+    Raises :class:`~muehle.analyzer.endgames.store.MissingTable` for a table not built, and its
+    :class:`~muehle.analyzer.endgames.store.UnusableTable` for one that cannot be used.
     """
     found_plies = []
     for record in replay.records:

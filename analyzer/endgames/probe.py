@@ -114,7 +114,8 @@ def probe(position: Position, rules: RulesArg = None, directory: Optional[PathLi
     """The perfect-play value of ``position`` under ``rules`` (a ruleset, a preset's name or a
     file; default ``wmd``) and every ply's, from tables in ``directory`` (default: the user's
     cache). Raises :class:`ValueError` for a position no table holds and
-    :class:`~muehle.analyzer.endgames.store.MissingTable` for a table not built."""
+    :class:`~muehle.analyzer.endgames.store.MissingTable` for a table not built, and its
+    :class:`~muehle.analyzer.endgames.store.UnusableTable` for one that cannot be used."""
     require_numpy()
     if position.in_hand_white or position.in_hand_black or min(position.on_board("white"),
                                                                position.on_board("black")) < 3:

@@ -83,7 +83,7 @@ def test_the_examples_of_endgames_build_the_table_that_probe_reads(workspace: Pa
     assert example_of(("endgames",)) == example_of(("endgames", "build"))
     built = run(*example_of(("endgames", "build")))
     assert built.exit_code == 0, built.output
-    assert list((workspace / "tables").rglob("3v3.npy"))
+    assert list((workspace / "tables").rglob("3v3.table"))
     probed = run(*example_of(("endgames", "probe")))
     assert probed.exit_code == 0, probed.output
     assert probed.stdout.startswith("value: win for White to move in 1 ply\n")

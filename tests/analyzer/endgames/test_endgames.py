@@ -4,6 +4,8 @@ checked by plain search written here (its own plies, its own symmetry group)."""
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 import os
 import random
 import re
@@ -399,7 +401,9 @@ def test_a_damaged_table_is_reported_with_the_command_that_rebuilds_it(tmp_path:
     white, black = TWO_MILLS_OPEN
     result = run("endgames", "probe", fen(white, black), "--dir", str(tmp_path))
     assert result.exit_code == 1
-    assert "is not an endgame table 3v3" in result.output and "muehle endgames build --stones 3" in result.output
+    assert f"{path}: error: the endgame table 3v3 (flying-capture-when-all-in-mills) cannot be used: its header " \
+           "gives 10 values, where the table 3v3 has 169626" in result.output
+    assert f"build it again with: muehle endgames build --stones 3 --dir {tmp_path} --force" in result.output
 
 
 def test_positions_the_tables_do_not_hold_are_refused(cache: Path) -> None:
@@ -431,10 +435,16 @@ def test_build_writes_missing_tables_and_keeps_those_there(cache: Path, tmp_path
     monkeypatch.setattr(build, "solve_group", solve)
     result = run("endgames", "build", "--stones", "3", "--dir", str(tmp_path))
     assert result.exit_code == 0, result.output
-    path = tmp_path / "v1" / "flying-capture-when-all-in-mills" / "3v3.npy"
+    path = tmp_path / "v1" / "flying-capture-when-all-in-mills" / "3v3.table"
     assert result.output.startswith(f"{path} (solved in ")
-    assert np.array_equal(np.load(path), three_v_three)
-    assert [p.name for p in path.parent.iterdir()] == ["3v3.npy"]  # no temporary left
+    data = path.read_bytes()
+    first, header, values = data.split(b"\n", 2)
+    assert first == b"muehle endgame table, format 2"
+    assert json.loads(header) == {"table": "3v3", "flying": True, "capture_from_mill": "when-all-in-mills",
+                                  "blocked": "loss", "values": 169626,
+                                  "blake2b": hashlib.blake2b(three_v_three.tobytes(), digest_size=32).hexdigest()}
+    assert values == three_v_three.tobytes()
+    assert [p.name for p in path.parent.iterdir()] == ["3v3.table"]  # no temporary left
     again = run("endgames", "build", "--stones", "3", "--dir", str(tmp_path))
     assert again.output == f"{path} (there already)\n" and solved == [[(3, 3)]]
 
@@ -604,9 +614,10 @@ def test_the_endgame_benchmark_counts_checks_and_probes_a_table(cache: Path,
     spec.loader.exec_module(bench)
     assert bench.main(["--stones", "3", "--dir", str(cache), "--check", "20", "--reuse"]) == 0
     printed = capsys.readouterr().out
-    assert "  3v3.npy: there already" in printed
+    assert "  3v3.table: there already" in printed
     assert "| 3v3 | 169,626 | 2,691,920 | 140,621 | 28,736 | 269 | 26 | 20 |" in printed
     assert "probe of a 3v3 position, tables loaded: value " in printed
+    assert "load of the 3v3 table, checked: " in printed
 
 
 def test_analyze_perfect_marks_an_only_winning_ply_and_a_slower_win(cache: Path, tmp_path: Path) -> None:
