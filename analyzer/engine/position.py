@@ -213,7 +213,7 @@ def moves_for(own: int, theirs: int, in_hand: int, rules: Ruleset) -> list[tuple
         for target in _indices(empty):
             result.append((None, target, _mills_at(own | _BITS[target], target) if threats >> target & 1 else 0))
         return result
-    jumping = core.may_jump(own, in_hand, rules)
+    jumping = core.may_jump(own, in_hand, rules.flying)
     for origin in _indices(own):
         base = own & ~_BITS[origin]
         for target in _indices(empty if jumping else NEIGHBOURS[origin] & empty):

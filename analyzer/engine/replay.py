@@ -317,10 +317,8 @@ def replay(game: Game, rules: RulesArg = None, start: Optional[Position] = None,
     outcome = _start_outcome(start, rules.flying, rules.blocked)
     rule = rules.no_capture
     # (the ply before the start was Black's when White is to move)
-    right_at_start = outcome is None and rule is not None and (
-        rule.reached(no_progress, start.to_move == "white") or rule.endgame_limit is not None
-        and no_progress >= rule.endgame_limit
-        and rule.endgame(start.white, start.black, start.in_hand_white, start.in_hand_black))
+    right_at_start = outcome is None and rule is not None and rule.stands(
+        no_progress, start.to_move == "white", start.white, start.black, start.in_hand_white, start.in_hand_black)
     if right_at_start and rule is not None and rule.mode == "automatic":
         outcome = Outcome(None, "no-capture", 0)
     main = _replay_line(game, moves, lambda: game.plies, rules, start, 0, history, no_progress, outcome,
