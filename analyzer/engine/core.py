@@ -40,8 +40,12 @@ PositionKey = tuple[int, int, int, int, int]
 #: the points captured.
 PlyTuple = tuple[str, Optional[str], Sequence[str]]
 
-#: What the core keeps of each legal ply: ``(after_key, kind, closed mill masks, no-progress counter)``.
-Step = tuple[PositionKey, str, list[int], int]
+#: What the core keeps of each legal ply: ``(after_key, kind, closed mill masks, no-progress counter,
+#: captures due)``; the captures due are those the mills demand (:meth:`Ruleset.captures_for
+#: <muehle.analyzer.engine.rules.Ruleset.captures_for>`), fewer where the game ended first (the
+#: opponent left with fewer than three, Sanmill's draw before the capture); more than were made
+#: only where no stone could be captured.
+Step = tuple[PositionKey, str, list[int], int, int]
 
 _NONE: list[int] = []  # no mill closed (never changed)
 _MILL_PAIRS: tuple[tuple[int, int], ...] = tuple((pair[0], pair[1]) for pair in MILLS_THROUGH)
@@ -407,7 +411,7 @@ def play_line(
             counter = 0 if closed else counted
         else:
             counter = 0 if captures or kind == "place" else counted
-        append_step((after_key, kind, closed, counter))
+        append_step((after_key, kind, closed, counter, required if closed else 0))
         # the end of the game? (whether the opponent can play at all is asked later: see above)
         if captures and decided:
             outcome = Outcome(_SIDES[mover], "fewer-than-three", index)
