@@ -41,11 +41,12 @@ PositionKey = tuple[int, int, int, int, int]
 PlyTuple = tuple[str, Optional[str], Sequence[str]]
 
 #: What the core keeps of each legal ply: ``(after_key, kind, closed mill masks, no-progress counter,
-#: captures due)``; the captures due are those the mills demand (:meth:`Ruleset.captures_for
+#: captures due, repetitions)``; the captures due are those the mills demand (:meth:`Ruleset.captures_for
 #: <muehle.analyzer.engine.rules.Ruleset.captures_for>`), fewer where the game ended first (the
-#: opponent left with fewer than three, Sanmill's draw before the capture); more than were made
-#: only where no stone could be captured.
-Step = tuple[PositionKey, str, list[int], int, int]
+#: opponent left with fewer than three, Sanmill's draw before the capture), more than were made
+#: only where no stone could be captured; the repetitions how often the position after the ply
+#: has stood in the repetition history, this time included.
+Step = tuple[PositionKey, str, list[int], int, int, int]
 
 _NONE: list[int] = []  # no mill closed (never changed)
 _MILL_PAIRS: tuple[tuple[int, int], ...] = tuple((pair[0], pair[1]) for pair in MILLS_THROUGH)
@@ -411,7 +412,7 @@ def play_line(
             counter = 0 if closed else counted
         else:
             counter = 0 if captures or kind == "place" else counted
-        append_step((after_key, kind, closed, counter, required if closed else 0))
+        append_step((after_key, kind, closed, counter, required if closed else 0, repeated))
         # the end of the game? (whether the opponent can play at all is asked later: see above)
         if captures and decided:
             outcome = Outcome(_SIDES[mover], "fewer-than-three", index)

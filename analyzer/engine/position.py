@@ -148,7 +148,7 @@ class Board:
         broken, outcome = self._run(ply, seen, steps, rights)
         if broken is not None:
             raise IllegalPly(broken, self.rules)
-        after, kind, closed, counter, _ = steps[0]
+        after, kind, closed, counter = steps[0][:4]
         self.key, self.counter, self.seen, self._outcome = after, counter, seen, outcome
         self.draw_rights.extend(rights)
         self.plies += 1

@@ -148,7 +148,7 @@ class Replay:
     #: The plies of this line, as written (read from the record when first asked for).
     plies_of: Callable[[], list[Ply]] = field(default=list, repr=False)
     #: What the replay keeps of each legal ply (a :data:`~muehle.analyzer.engine.core.Step`:
-    #: ``(after_key, kind, closed mill masks, no-progress counter, captures due)``); :attr:`records`
+    #: ``(after_key, kind, closed mill masks, no-progress counter, captures due, repetitions)``); :attr:`records`
     #: are built from it when first asked for.
     steps: list[core.Step] = field(default_factory=list, repr=False)
     #: Where each position stood before this line's first ply (key -> ply indices, 0 = start).
@@ -545,17 +545,19 @@ def _see(history: dict[PositionKey, list[int]], index: int, after_key: PositionK
 
 
 def _records_of(line: Replay) -> tuple[PlyRecord, ...]:
-    """The :class:`PlyRecord` of each step of ``line``: its positions, phases and repetitions."""
+    """The :class:`PlyRecord` of each step of ``line``: its positions, phases and repetitions (how
+    often, as the core counted; where before, from the line's history)."""
     flying = line.rules.flying
     history = {key: list(value) for key, value in line.history_before.items()}
     before_key = position_key(line.start)
     mover = 0 if line.start.to_move == "white" else 1
     records = []
-    for index, ply, (after_key, kind, closed, counter, due) in zip(
+    for index, ply, (after_key, kind, closed, counter, due, count) in zip(
         itertools.count(line.first_index), line.plies, line.steps
     ):
         opponent = 1 - mover
-        count, earlier = _see(history, index, after_key, kind, ply.captures, line.rules)
+        # (the count is the core's; the history gives the plies where the position stood before)
+        _, earlier = _see(history, index, after_key, kind, ply.captures, line.rules)
         records.append(PlyRecord(
             index, ply, _SIDES[mover], kind, before_key, after_key,
             [mill_points(mill) for mill in closed], ply.captures,

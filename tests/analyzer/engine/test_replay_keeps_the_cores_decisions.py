@@ -1,5 +1,6 @@
-"""What a ply's mills demanded, as the replay keeps it (``PlyRecord.captures_due``), and the
-analysis that reads it instead of deciding it again."""
+"""What the replay keeps of the core's decisions: the captures a ply's mills demanded
+(``PlyRecord.captures_due``) and how often its position has stood (``repetition_count``), and the
+analysis that reads them instead of deciding them again."""
 
 from __future__ import annotations
 
@@ -58,3 +59,27 @@ def test_sanmills_draw_before_the_capture_demands_none() -> None:
     assert [error.code for error in replay(Game(plies=plies), longer, start=start).errors] == ["missing-capture"]
     taken = replay(Game(plies=plies[:4] + [Ply(3, "white", "g1", "b6", ["c4"])]), longer, start=start)
     assert taken.errors == [] and taken.records[-1].captures_due == 1
+
+
+def test_the_repetition_count_is_the_cores_and_agrees_with_the_occurrences() -> None:
+    """Each record's count (the core's) is one more than the plies where its position stood
+    before (the line's history): in every example game, under its own rules and under sanmill's
+    history of moves since the last placement or capture."""
+    from muehle.analyzer.engine.setup import replay_record
+    from muehle.notation.errors import FormatError
+    from muehle.notation.parser import read_file
+    from paths import ROOT
+
+    checked = repeated = 0
+    for path in sorted((ROOT / "examples").glob("*.txt")):
+        for game in read_file(path):
+            for rules in (None, "sanmill"):
+                try:
+                    line = replay_record(game, rules)
+                except FormatError:  # (a Rules tag naming no ruleset: illegal-moves.txt has one)
+                    continue
+                for record in line.records:
+                    assert record.repetition_count == len(record.earlier_occurrences) + 1, (path.name, record)
+                    checked += 1
+                    repeated += record.repetition_count >= 3
+    assert checked > 800 and repeated >= 2
