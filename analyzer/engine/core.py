@@ -4,7 +4,12 @@ Every rule of play is applied here, once: placing, moving to a neighbour
 (:data:`~muehle.analyzer.engine.board.NEIGHBOURS`), jumping (:func:`may_jump`), the mills a ply
 closes, the captures they demand (:meth:`~muehle.analyzer.engine.rules.Ruleset.captures_for`),
 which stones may be captured (:func:`capturable`), the end of the game (fewer than
-three stones, a blocked side), repetition and the no-progress counter. The replay of a
+three stones, :func:`lost`; a side that cannot play, :func:`has_legal_ply` and
+:func:`blocked_end`), repetition (:func:`resets_repetition`) and the no-progress counter
+(:class:`~muehle.analyzer.engine.rules.NoProgressRule`). Each rule is written in its one
+function here or in the ruleset, and :func:`play_line` calls those functions (bound to
+locals, asked only where the answer is not known without them) rather than copies of them;
+the board's verbs, the endgame plies and the reports call the same ones. The replay of a
 record (:mod:`muehle.analyzer.engine.replay`) and the single-ply verbs of
 :class:`~muehle.analyzer.engine.position.Board` both call :func:`play_line`.
 
