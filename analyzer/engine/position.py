@@ -210,7 +210,8 @@ def moves_for(own: int, theirs: int, in_hand: int, rules: Ruleset) -> list[tuple
     result: list[tuple[Optional[int], int, int]] = []
     if in_hand:
         for target in _indices(empty):
-            result.append((None, target, len(mills_closed_at(own | _BITS[target], target)) if threats >> target & 1 else 0))
+            result.append((None, target,
+                           len(mills_closed_at(own | _BITS[target], target)) if threats >> target & 1 else 0))
         return result
     jumping = core.may_jump(own, in_hand, rules.flying)
     for origin in _indices(own):

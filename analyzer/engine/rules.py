@@ -158,7 +158,8 @@ class NoProgressRule:
         reaches ``endgame_limit`` where that applies (:meth:`endgame_reached`).
 
         >>> rule = NoProgressRule(100, "mill", whole_moves=True)
-        >>> [rule.arises(count, by_black, 0, 0, 0, 0) for count, by_black in ((100, True), (101, True), (101, False), (102, True))]
+        >>> plies = ((100, True), (101, True), (101, False), (102, True))
+        >>> [rule.arises(count, by_black, 0, 0, 0, 0) for count, by_black in plies]
         [True, True, False, False]
         """
         return (self.threshold(by_black) <= count <= self.threshold(not by_black)
