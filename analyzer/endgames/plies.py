@@ -1,7 +1,11 @@
 """The plies of a side to move in an endgame position (no stones in hand), one by one.
 
-The vectorised solver (:mod:`muehle.analyzer.endgames.solver`) makes the same plies
-for many positions at once; this module serves the probe and the analysis.
+They are the board's legal plies (:meth:`~muehle.analyzer.engine.position.Board.legal_plies`)
+under the table's settings, each played by the engine's core to give the position after it
+and whether it decided the game: this module has no rules of its own. The vectorised solver
+(:mod:`muehle.analyzer.endgames.solver`) makes the same plies for many positions at once
+(held equal to the engine by ``tests/analyzer/endgames/test_endgame_plies.py``); this module
+serves the probe and the analysis.
 
 >>> from muehle.analyzer.engine.board import mask_of
 >>> from muehle.analyzer.endgames.settings import EndgameRules
@@ -17,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from muehle.analyzer.engine.board import ALL_POINTS, MILLS_THROUGH, NEIGHBOURS
-from muehle.analyzer.engine.core import capturable_under
+from muehle.analyzer.engine.board import Position
+from muehle.analyzer.engine.events import Outcome
+from muehle.analyzer.engine.position import Board
 from muehle.analyzer.endgames.settings import EndgameRules
-from muehle.notation.model import POINTS
 
 
 @dataclass(frozen=True)
@@ -28,8 +32,9 @@ class EndgamePly:
     """A ply and the position after it, seen from the side then to move.
 
     ``mover``/``other`` are the stones of the side to move after the ply (the
-    opponent of the one that played) and of the one that played. ``wins_at_once``:
-    the ply leaves the opponent with two stones.
+    opponent of the one that played) and of the one that played; ``outcome`` the end
+    of the game the ply brings, as the engine decided it (``None`` while it goes on).
+    ``wins_at_once``: the ply leaves the opponent with fewer than three stones.
     """
 
     origin: str
@@ -37,10 +42,11 @@ class EndgamePly:
     capture: Optional[str]
     mover: int
     other: int
+    outcome: Optional[Outcome] = None
 
     @property
     def wins_at_once(self) -> bool:
-        return self.capture is not None and self.mover.bit_count() < 3
+        return self.outcome is not None and self.outcome.reason == "fewer-than-three"
 
     @property
     def text(self) -> str:
@@ -49,24 +55,14 @@ class EndgamePly:
 
 
 def endgame_plies(mover: int, other: int, rules: EndgameRules) -> list[EndgamePly]:
-    """Every ply of the side to move with stones ``mover`` against ``other``."""
-    empty = ALL_POINTS & ~(mover | other)
-    jumps = rules.flying and mover.bit_count() == 3
+    """Every ply of the side to move with stones ``mover`` against ``other`` (none in hand), in
+    board order of origin, target and capture: the board's legal plies, each played."""
+    board = Board(rules.ruleset(), Position(mover, other, 0, 0, "white"))
     plies = []
-    for origin in range(len(POINTS)):
-        if not mover >> origin & 1:
-            continue
-        targets = empty if jumps else NEIGHBOURS[origin] & empty
-        for target in range(len(POINTS)):
-            if not targets >> target & 1:
-                continue
-            moved = mover & ~(1 << origin) | 1 << target
-            closes = any(moved & mill == mill for mill in MILLS_THROUGH[target])
-            victims = capturable_under(other, rules.capture_from_mill) if closes else 0
-            if not victims:
-                plies.append(EndgamePly(POINTS[origin], POINTS[target], None, other, moved))
-            for point in range(len(POINTS)):
-                if victims >> point & 1:
-                    plies.append(EndgamePly(POINTS[origin], POINTS[target], POINTS[point],
-                                            other & ~(1 << point), moved))
+    for target, origin, captures in board.legal_plies():
+        after = board.copy()
+        played = after.apply((target, origin, captures))
+        white, black = played.after[0], played.after[1]
+        assert origin is not None  # (nothing in hand: every ply moves a stone)
+        plies.append(EndgamePly(origin, target, captures[0] if captures else None, black, white, after.outcome()))
     return plies

@@ -23,6 +23,7 @@ that jumps has only three stones). The draw rules (repetition, no capture,
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from muehle.analyzer.engine.rules import BLOCKED, CAPTURE_FROM_MILL, Ruleset
@@ -60,6 +61,23 @@ class EndgameRules:
         """
         name = f"{'flying' if self.flying else 'moving'}-capture-{self.capture_from_mill}"
         return name if self.blocked == "loss" else f"{name}-blocked-draw"
+
+    def ruleset(self) -> Ruleset:
+        """A ruleset with these settings (the others as a ruleset's defaults, which do not change
+        what may be played after the placing phase), for the engine's verbs
+        (:class:`~muehle.analyzer.engine.position.Board`).
+
+        >>> rules = EndgameRules(flying=False, capture_from_mill="never").ruleset()
+        >>> rules.flying, rules.capture_from_mill, rules.blocked, rules.no_capture
+        (False, 'never', 'loss', None)
+        """
+        return _ruleset(self)
+
+
+@functools.lru_cache(maxsize=None)
+def _ruleset(settings: EndgameRules) -> Ruleset:
+    return Ruleset(name=settings.name, title=settings.name, flying=settings.flying,
+                   capture_from_mill=settings.capture_from_mill, blocked=settings.blocked)
 
 
 def endgame_rules(rules: Ruleset) -> EndgameRules:

@@ -4,7 +4,12 @@ Every rule of play is applied here, once: placing, moving to a neighbour
 (:data:`~muehle.analyzer.engine.board.NEIGHBOURS`), jumping (:func:`may_jump`), the mills a ply
 closes, the captures they demand (:meth:`~muehle.analyzer.engine.rules.Ruleset.captures_for`),
 which stones may be captured (:func:`capturable`), the end of the game (fewer than
-three stones, a blocked side), repetition and the no-progress counter. The replay of a
+three stones, :func:`lost`; a side that cannot play, :func:`has_legal_ply` and
+:func:`blocked_end`), repetition (:func:`resets_repetition`) and the no-progress counter
+(:class:`~muehle.analyzer.engine.rules.NoProgressRule`). Each rule is written in its one
+function here or in the ruleset, and :func:`play_line` calls those functions (bound to
+locals, asked only where the answer is not known without them) rather than copies of them;
+the board's verbs, the endgame plies and the reports call the same ones. The replay of a
 record (:mod:`muehle.analyzer.engine.replay`) and the single-ply verbs of
 :class:`~muehle.analyzer.engine.position.Board` both call :func:`play_line`.
 
@@ -29,6 +34,7 @@ from muehle.analyzer.engine.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGH
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.model import SIDES as _SIDES
+from muehle.notation.model import Side
 
 #: A position as the engine keeps it (the repetition key): White's and Black's stones,
 #: their stones in hand, and 1 when Black is to move (else 0). A tuple of small ints
@@ -39,8 +45,13 @@ PositionKey = tuple[int, int, int, int, int]
 #: the points captured.
 PlyTuple = tuple[str, Optional[str], Sequence[str]]
 
-#: What the core keeps of each legal ply: ``(after_key, kind, closed mill masks, no-progress counter)``.
-Step = tuple[PositionKey, str, list[int], int]
+#: What the core keeps of each legal ply: ``(after_key, kind, closed mill masks, no-progress counter,
+#: captures due, repetitions)``; the captures due are those the mills demand (:meth:`Ruleset.captures_for
+#: <muehle.analyzer.engine.rules.Ruleset.captures_for>`), fewer where the game ended first (the
+#: opponent left with fewer than three, Sanmill's draw before the capture), more than were made
+#: only where no stone could be captured; the repetitions how often the position after the ply
+#: has stood in the repetition history, this time included.
+Step = tuple[PositionKey, str, list[int], int, int, int]
 
 _NONE: list[int] = []  # no mill closed (never changed)
 _MILL_PAIRS: tuple[tuple[int, int], ...] = tuple((pair[0], pair[1]) for pair in MILLS_THROUGH)
@@ -78,10 +89,14 @@ def reach(stones: int) -> int:
     return REACH_LOW[stones & 255] | REACH_MIDDLE[stones >> 8 & 255] | REACH_HIGH[stones >> 16]
 
 
-def may_jump(stones: int, in_hand: int, rules: Ruleset) -> bool:
+def may_jump(stones: int, in_hand: int, flying: bool) -> bool:
     """Whether a side with ``stones`` on the board and ``in_hand`` may jump (fly): with exactly
-    three stones and none in hand, where the ruleset allows it."""
-    return rules.flying and not in_hand and stones.bit_count() == 3
+    three stones and none in hand, where the ruleset allows it (its ``flying``).
+
+    >>> may_jump(0b111, 0, True), may_jump(0b111, 1, True), may_jump(0b1111, 0, True), may_jump(0b111, 0, False)
+    (True, False, False, False)
+    """
+    return flying and not in_hand and stones.bit_count() == 3
 
 
 def phase_of(stones: int, in_hand: int, flying: bool) -> str:
@@ -93,7 +108,7 @@ def phase_of(stones: int, in_hand: int, flying: bool) -> str:
     """
     if in_hand:
         return "placing"
-    if flying and stones.bit_count() == 3:
+    if may_jump(stones, in_hand, flying):
         return "flying"
     return "moving"
 
@@ -134,15 +149,19 @@ def capturable_under(stones: int, capture_from_mill: str) -> int:
     return stones
 
 
-def has_legal_ply(own: int, occupied: int, in_hand: int, may_jump: bool) -> bool:
-    """Whether a side with stones ``own`` (and ``in_hand``) can play at all.
+def has_legal_ply(own: int, occupied: int, in_hand: int, flying: bool) -> bool:
+    """Whether a side with stones ``own`` (and ``in_hand``) can play at all, the board's stones
+    being ``occupied``: it places while it has stones in hand, jumps where it may
+    (:func:`may_jump`, under the ruleset's ``flying``), else moves a stone to a free neighbour.
 
     >>> from muehle.analyzer.engine.board import mask_of
     >>> has_legal_ply(mask_of(["a1"]), mask_of(["a1", "a4", "d1"]), 0, False)
     False
+    >>> has_legal_ply(mask_of(["a1", "g1", "g7"]), mask_of(["a1", "a4", "d1", "g1", "g7", "d7", "g4"]), 0, True)
+    True
     """
     empty = ALL_POINTS & ~occupied
-    if in_hand or may_jump:
+    if in_hand or may_jump(own, in_hand, flying):
         return empty != 0
     return bool(reach(own) & empty)
 
@@ -152,6 +171,23 @@ def lost(stones: int, in_hand: int) -> bool:
     return stones.bit_count() + in_hand < 3
 
 
+def blocked_end(own: int, theirs: int, in_hand: int, flying: bool, blocked: str, winner: Side,
+                ply: int) -> Optional[Outcome]:
+    """The end of the game when the side to move (stones ``own``, ``in_hand``; its opponent's
+    ``theirs``) cannot play (:func:`has_legal_ply`): a win for ``winner`` (the side that played
+    ply ``ply``), or a draw where ``blocked`` (the ruleset's field) is ``"draw"``; on a board
+    left full by the placements a win either way. ``None`` when the side can play.
+
+    >>> from muehle.analyzer.engine.board import mask_of
+    >>> blocked_end(mask_of(["a1"]), mask_of(["a4", "d1"]), 0, True, "loss", "black", 7)
+    Outcome(winner='black', reason='blocked', ply=7)
+    """
+    if has_legal_ply(own, own | theirs, in_hand, flying):
+        return None
+    full = own | theirs == ALL_POINTS
+    return Outcome(None if blocked == "draw" and not full else winner, "blocked", ply)
+
+
 def start_outcome(white: int, black: int, in_hand_white: int, in_hand_black: int, black_to_move: bool,
                   flying: bool, blocked: str = "loss") -> Optional[Outcome]:
     """How a position stands decided already, if it does (a set-up position). When both sides
@@ -159,7 +195,7 @@ def start_outcome(white: int, black: int, in_hand_white: int, in_hand_black: int
     (the leaflet, ``004_6df3133195c8fac9.txt``: "Sollten beide Spieler jeweils maximal noch
     zwei Spielsteine besitzen, endet das Spiel unentschieden"). A side to move that cannot
     move has lost, or drawn where ``blocked`` (the ruleset's field) is ``"draw"``; on a full
-    board it has lost either way.
+    board it has lost either way (:func:`blocked_end`).
 
     >>> start_outcome(0b11, 0b11 << 3, 0, 0, False, True)
     Outcome(winner=None, reason='fewer-than-three', ply=0)
@@ -170,12 +206,9 @@ def start_outcome(white: int, black: int, in_hand_white: int, in_hand_black: int
         return Outcome("black", "fewer-than-three", 0)
     if lost(black, in_hand_black):
         return Outcome("white", "fewer-than-three", 0)
-    own, in_hand = (black, in_hand_black) if black_to_move else (white, in_hand_white)
-    if not has_legal_ply(own, white | black, in_hand, flying and not in_hand and own.bit_count() == 3):
-        full = white | black == ALL_POINTS
-        return Outcome(None if blocked == "draw" and not full else "white" if black_to_move else "black",
-                       "blocked", 0)
-    return None
+    if black_to_move:
+        return blocked_end(black, white, in_hand_black, flying, blocked, "white", 0)
+    return blocked_end(white, black, in_hand_white, flying, blocked, "black", 0)
 
 
 def resets_repetition(kind: str, captures: Sequence[str], rules: Ruleset) -> bool:
@@ -240,6 +273,14 @@ def play_line(
     Each legal ply appends a :data:`Step` to ``steps`` and each draw right that arises a
     :class:`~muehle.analyzer.engine.events.DrawRight` to ``draw_rights``. Returns the first rule
     broken (``None`` if none) and the end of the game after the last legal ply.
+
+    Each rule is asked of its one function (:func:`may_jump`, :func:`lost`, :func:`capturable`,
+    :func:`blocked_end`, :meth:`NoProgressRule.arises <muehle.analyzer.engine.rules.NoProgressRule.arises>`,
+    :func:`resets_repetition`), bound to a local, where the answer is not known without it.
+    Whether the side to move can play at all is asked only where a ply does not show it: a
+    legal ply is one it could play, so the question (:func:`blocked_end`) comes after the last
+    ply of the line, and before a ply that is refused (which is then one after the game's end
+    when its side had no legal ply).
     """
     # the side to move's stones and stones in hand, and its opponent's
     if mover:
@@ -253,61 +294,68 @@ def play_line(
     no_progress = rules.no_capture
     reset = no_progress.reset if no_progress else "capture"
     reset_on_capture, reset_on_mill = reset == "capture", reset == "mill"
-    limit = no_progress.limit if no_progress else 0
-    # the counter values at which a ply by White (0) or Black (1) brings the draw: from its own
-    # threshold up to the other side's (the ply before was the other side's, one lower). Each
-    # stretch without progress meets this once: with equal thresholds at ``limit``, with
-    # whole moves (White limit + 1, Black limit) at the Black ply that reaches limit or limit + 1.
-    thresholds = (no_progress.threshold(False), no_progress.threshold(True)) if no_progress else (0, 0)
+    # below this count no ply brings the no-progress draw (no rule: never)
+    earliest = no_progress.earliest if no_progress else 1 << 62
+    arises = no_progress.arises if no_progress else _never
     no_progress_automatic = no_progress is not None and no_progress.mode == "automatic"
     # (Sanmill: a move that brings the automatic draw while closing a mill ends the game before its capture)
     draw_first = no_progress_automatic and no_progress is not None and no_progress.before_capture and not reset_on_mill
     # Sanmill's endgame N-move rule: a shorter limit while a side has three stones (none in hand)
-    endgame_limit = no_progress.endgame_limit if no_progress else None
-    # which draw names the end when both come with one ply, and whether a blocked side draws
+    endgame_reached = no_progress.endgame_reached if no_progress and no_progress.endgame_limit is not None else None
+    # which draw names the end when both come with one ply
     no_progress_first = no_progress is not None and no_progress.named_first
-    blocked_draws = rules.blocked == "draw"
     captures_due = rules.captures_table
     point_facts = POINT_FACTS
-    reach_low, reach_middle, reach_high = REACH_LOW, REACH_MIDDLE, REACH_HIGH
+    jumps, loses, may_capture, starts_anew = may_jump, lost, capturable, resets_repetition
+    append_step = steps.append
+    rights_before = len(draw_rights)
+    # whether the end after the last ply waits for the question whether the side to move can play
+    open_end = False
     index = first_index - 1
     for index, (target_name, origin_name, captures) in enumerate(plies, first_index):
         if outcome is not None:
-            return Broken("after-game-end", index, mover, target_name, origin_name, outcome=outcome), outcome
+            broken = Broken("after-game-end", index, mover, target_name, origin_name, outcome=outcome)
+            break
         try:
             target_bit, first_mill, second_mill, _ = point_facts[target_name]
         except KeyError:
-            return Broken("syntax", index, mover, target_name, origin_name, target_name), outcome
+            broken = Broken("syntax", index, mover, target_name, origin_name, target_name)
+            break
         occupied = own | theirs
         if origin_name is None:
             if not in_hand:
-                return Broken("must-move", index, mover, target_name), outcome
+                broken = Broken("must-move", index, mover, target_name)
+                break
             if occupied & target_bit:
-                return Broken("occupied", index, mover, target_name, None, target_name, own, theirs), outcome
+                broken = Broken("occupied", index, mover, target_name, None, target_name, own, theirs)
+                break
             kind = "place"
             own |= target_bit
             in_hand -= 1
         else:
             if in_hand:
-                return Broken("must-place", index, mover, target_name, origin_name, in_hand=in_hand), outcome
+                broken = Broken("must-place", index, mover, target_name, origin_name, in_hand=in_hand)
+                break
             try:
                 origin_bit, _, _, origin_neighbours = point_facts[origin_name]
             except KeyError:
-                return Broken("syntax", index, mover, target_name, origin_name, origin_name), outcome
+                broken = Broken("syntax", index, mover, target_name, origin_name, origin_name)
+                break
             if not own & origin_bit:
-                return Broken("not-own-stone", index, mover, target_name, origin_name, origin_name,
-                              own, theirs), outcome
+                broken = Broken("not-own-stone", index, mover, target_name, origin_name, origin_name, own, theirs)
+                break
             if occupied & target_bit:
-                return Broken("occupied", index, mover, target_name, origin_name, target_name,
-                              own, theirs), outcome
+                broken = Broken("occupied", index, mover, target_name, origin_name, target_name, own, theirs)
+                break
             if origin_neighbours & target_bit:
                 kind = "move"
-            elif flying and own.bit_count() == 3:
+            elif jumps(own, in_hand, flying):
                 kind = "jump"
             else:
-                return Broken("not-adjacent", index, mover, target_name, origin_name, target_name,
-                              own, theirs), outcome
+                broken = Broken("not-adjacent", index, mover, target_name, origin_name, target_name, own, theirs)
+                break
             own = own & ~origin_bit | target_bit
+        # (from here on the ply's stone is set: its side could play, so a refusal below is the ply's own)
         # mills closed by the ply, and the captures they demand
         if own & first_mill == first_mill:
             closed = [first_mill, second_mill] if own & second_mill == second_mill else [first_mill]
@@ -318,12 +366,11 @@ def play_line(
         if closed or captures:
             # (Ruleset.captures_for, looked up: one mill or two, by a move or a placement)
             required = captures_due[len(closed) * 2 - 2 + (kind == "place")] if closed else 0
-            if draw_first and closed and (reset_on_capture or kind != "place") and (
-                    thresholds[mover] <= counter + 1 <= thresholds[mover ^ 1] or endgame_limit is not None
-                    and counter + 1 >= endgame_limit and not in_hand and not their_hand
-                    and (own.bit_count() == 3 or theirs.bit_count() == 3)):
+            if draw_first and closed and (reset_on_capture or kind != "place") and counter + 1 >= earliest \
+                    and arises(counter + 1, mover == 1, own, theirs, in_hand, their_hand):
                 required = 0  # the ply brings the no-progress draw before its capture
             taken = 0
+            decided = False  # (the captures leave the opponent fewer than three stones)
             for point in captures:
                 try:
                     bit, mill_a, mill_b, _ = point_facts[point]
@@ -337,15 +384,16 @@ def play_line(
                     return Broken("capture-empty-or-own", index, mover, target_name, origin_name, point,
                                   own, theirs, in_hand, their_hand, closed, required, taken), outcome
                 # a stone in a closed mill is protected (unless all are: see capturable)
-                if (theirs & mill_a == mill_a or theirs & mill_b == mill_b) and not capturable(theirs, rules) & bit:
+                if (theirs & mill_a == mill_a or theirs & mill_b == mill_b) and not may_capture(theirs, rules) & bit:
                     return Broken("protected-stone", index, mover, target_name, origin_name, point, own,
                                   theirs, in_hand, their_hand, closed, required, taken,
                                   captures[taken:]), outcome
                 theirs &= ~bit
                 taken += 1
-                if theirs.bit_count() + their_hand < 3:
+                if loses(theirs, their_hand):
+                    decided = True
                     required = taken  # the game is decided: nothing more to capture
-            if taken < required and theirs.bit_count() + their_hand >= 3 and capturable(theirs, rules):
+            if taken < required and may_capture(theirs, rules):
                 return Broken("missing-capture", index, mover, target_name, origin_name, "", own, theirs,
                               in_hand, their_hand, closed, required, taken), outcome
         # the ply is legal: the position after it
@@ -354,7 +402,7 @@ def play_line(
         # so the stones in hand only ever get fewer), and only later ones are counted
         if in_hand or their_hand:
             repeated = 1
-        elif window_moves and (kind == "place" or captures):
+        elif window_moves and starts_anew(kind, captures, rules):
             # the history starts anew after a placement or a capture, without this position
             seen_count.clear()
             repeated = 1
@@ -364,41 +412,61 @@ def play_line(
         # no-progress counter
         counted = counter + 1  # (the count had the ply made no progress)
         if reset_on_capture:
-            counter = 0 if captures else counter + 1
+            counter = 0 if captures else counted
         elif reset_on_mill:
-            counter = 0 if closed else counter + 1
+            counter = 0 if closed else counted
         else:
-            counter = 0 if captures or kind == "place" else counter + 1
-        steps.append((after_key, kind, closed, counter))
-        # the end of the game? (has_legal_ply, inlined: can the opponent play at all?)
-        empty = ALL_POINTS & ~(own | theirs)
-        # (the opponent's stones on the board and in hand get fewer only by a capture)
-        if captures and theirs.bit_count() + their_hand < 3:
+            counter = 0 if captures or kind == "place" else counted
+        append_step((after_key, kind, closed, counter, required if closed else 0, repeated))
+        # the end of the game? (whether the opponent can play at all is asked later: see above)
+        if captures and decided:
             outcome = Outcome(_SIDES[mover], "fewer-than-three", index)
-        elif endgame_limit is not None and captures and kind != "place" and counted >= endgame_limit and (
-                not in_hand and not their_hand and (own.bit_count() == 3 or theirs.bit_count() == 3)):
+            open_end = False
+        elif endgame_reached is not None and captures and kind != "place" and endgame_reached(
+                counted, own, theirs, in_hand, their_hand):
             # (Sanmill: the moves counted up to a mill's move still count when its capture leaves a
             # side with three stones: Position::check_if_game_is_over runs before the count is reset)
             draw_rights.append(DrawRight("no-capture", index))
             outcome = Outcome(None, "no-capture", index)
-        elif not empty:  # (a board left full by the placements: the side to move loses)
-            outcome = Outcome(_SIDES[mover], "blocked", index)
-        elif not their_hand and not (flying and theirs.bit_count() == 3) and not (
-                reach_low[theirs & 255] | reach_middle[theirs >> 8 & 255] | reach_high[theirs >> 16]) & empty:
-            outcome = Outcome(None if blocked_draws else _SIDES[mover], "blocked", index)
+            open_end = False
         else:
+            open_end = True
             if repeated >= 3 and repetition != "off":
                 if repeated == 3:
                     draw_rights.append(DrawRight("repetition", index))
                 if repetition_automatic:
                     outcome = Outcome(None, "repetition", index)
-            if limit and (counter >= limit and thresholds[mover] <= counter <= thresholds[mover ^ 1] or (
-                    endgame_limit is not None and counter == endgame_limit and not in_hand and not their_hand
-                    and (own.bit_count() == 3 or theirs.bit_count() == 3))):
+            if counter >= earliest and arises(counter, mover == 1, own, theirs, in_hand, their_hand):
                 draw_rights.append(DrawRight("no-capture", index))
                 if no_progress_automatic and (outcome is None or no_progress_first):
                     outcome = Outcome(None, "no-capture", index)
         # the opponent moves next: ``own`` and ``in_hand`` become its stones and stones in hand
         mover ^= 1
         own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
-    return None, outcome
+    else:
+        # every ply was legal: can the side to move now play at all?
+        if open_end:
+            ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index)
+            if ended is not None:
+                outcome = _ended_by_block(ended, draw_rights, rights_before)
+        return None, outcome
+    # a ply refused before its stone was set: had its side no legal ply, the game ended before it
+    if open_end:
+        ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index - 1)
+        if ended is not None:
+            outcome = _ended_by_block(ended, draw_rights, rights_before)
+            broken = Broken("after-game-end", index, mover, target_name, origin_name, outcome=outcome)
+    return broken, outcome
+
+
+def _never(count: int, by_black: bool, white: int, black: int, in_hand_white: int, in_hand_black: int) -> bool:
+    """No draw arises: the rule of a ruleset without a no-progress rule (never asked: see ``earliest``)."""
+    return False
+
+
+def _ended_by_block(ended: Outcome, draw_rights: list[DrawRight], rights_before: int) -> Outcome:
+    """The end of the game by a blocked side after ply ``ended.ply``: that ply gave no draw right
+    (a side that cannot play ends the game before any draw), so those recorded with it go."""
+    while len(draw_rights) > rights_before and draw_rights[-1].ply == ended.ply:
+        draw_rights.pop()
+    return ended

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Optional, Union
 
-from muehle.analyzer.engine.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINTS, Position
+from muehle.analyzer.engine.board import ALL_POINTS, MILLS, NEIGHBOURS, POINTS, Position, mills_closed_at
 from muehle.analyzer.engine import core
 from muehle.analyzer.engine.core import Broken, PlyTuple, PositionKey, Step
 from muehle.analyzer.engine.messages import rule_message
@@ -66,7 +66,6 @@ def _byte_table(shift: int) -> tuple[tuple[int, ...], ...]:
 
 
 _LOW, _MIDDLE, _HIGH = _byte_table(0), _byte_table(8), _byte_table(16)
-_MILL_PAIRS = tuple((mills[0], mills[1]) for mills in MILLS_THROUGH)
 
 
 def _indices(mask: int) -> tuple[int, ...]:
@@ -148,7 +147,7 @@ class Board:
         broken, outcome = self._run(ply, seen, steps, rights)
         if broken is not None:
             raise IllegalPly(broken, self.rules)
-        after, kind, closed, counter = steps[0]
+        after, kind, closed, counter = steps[0][:4]
         self.key, self.counter, self.seen, self._outcome = after, counter, seen, outcome
         self.draw_rights.extend(rights)
         self.plies += 1
@@ -211,17 +210,13 @@ def moves_for(own: int, theirs: int, in_hand: int, rules: Ruleset) -> list[tuple
     result: list[tuple[Optional[int], int, int]] = []
     if in_hand:
         for target in _indices(empty):
-            result.append((None, target, _mills_at(own | _BITS[target], target) if threats >> target & 1 else 0))
+            result.append((None, target,
+                           len(mills_closed_at(own | _BITS[target], target)) if threats >> target & 1 else 0))
         return result
-    jumping = core.may_jump(own, in_hand, rules)
+    jumping = core.may_jump(own, in_hand, rules.flying)
     for origin in _indices(own):
         base = own & ~_BITS[origin]
         for target in _indices(empty if jumping else NEIGHBOURS[origin] & empty):
-            result.append((origin, target, _mills_at(base | _BITS[target], target) if threats >> target & 1 else 0))
+            result.append((origin, target,
+                           len(mills_closed_at(base | _BITS[target], target)) if threats >> target & 1 else 0))
     return result
-
-
-def _mills_at(stones: int, target: int) -> int:
-    """How many mills through ``target`` ``stones`` holds completely."""
-    first, second = _MILL_PAIRS[target]
-    return (stones & first == first) + (stones & second == second)

@@ -58,18 +58,20 @@ class PlyRecord:
     when asked for, so a long repetitive game keeps no copy per ply). ``plies_without_capture`` is the counter of the
     ruleset's no-progress rule after this ply (plies since the last capture when the
     ruleset has none); after a set-up position it may be a lower bound, see
-    :meth:`Replay.count_is_exact`.
+    :meth:`Replay.count_is_exact`. ``captures_due`` is how many stones the ply's mills demanded
+    as the engine applied the rules (:data:`~muehle.analyzer.engine.core.Step`): fewer where the
+    game ended first, more than ``captures`` only where no stone could be captured.
     """
 
     __slots__ = ("index", "ply", "side", "kind", "mills", "captures", "phase_before", "phase_after",
                  "opponent_phase_after", "repetition_count", "earlier_occurrences",
-                 "plies_without_capture", "before_key", "after_key")
+                 "plies_without_capture", "captures_due", "before_key", "after_key")
 
     def __init__(self, index: int, ply: Ply, side: Side, kind: str, before_key: PositionKey,
                  after_key: PositionKey,
                  mills: list[tuple[str, str, str]], captures: list[str], phase_before: str,
                  phase_after: str, opponent_phase_after: str, repetition_count: int,
-                 earlier_occurrences: Sequence[int], plies_without_capture: int) -> None:
+                 earlier_occurrences: Sequence[int], plies_without_capture: int, captures_due: int = 0) -> None:
         self.index = index
         self.ply = ply
         self.side = side
@@ -84,6 +86,7 @@ class PlyRecord:
         self.repetition_count = repetition_count
         self.earlier_occurrences = earlier_occurrences
         self.plies_without_capture = plies_without_capture
+        self.captures_due = captures_due
 
     @property
     def before(self) -> Position:
@@ -144,9 +147,10 @@ class Replay:
     start_no_progress_exact: bool = True
     #: The plies of this line, as written (read from the record when first asked for).
     plies_of: Callable[[], list[Ply]] = field(default=list, repr=False)
-    #: What the replay keeps of each legal ply: ``(after_key, kind, closed mill masks,
-    #: no-progress counter)``; :attr:`records` are built from it when first asked for.
-    steps: list[tuple[PositionKey, str, list[int], int]] = field(default_factory=list, repr=False)
+    #: What the replay keeps of each legal ply (a :data:`~muehle.analyzer.engine.core.Step`:
+    #: ``(after_key, kind, closed mill masks, no-progress counter, captures due, repetitions)``); :attr:`records`
+    #: are built from it when first asked for.
+    steps: list[core.Step] = field(default_factory=list, repr=False)
     #: Where each position stood before this line's first ply (key -> ply indices, 0 = start).
     history_before: dict[PositionKey, list[int]] = field(default_factory=dict, repr=False)
     _records: Optional[tuple[PlyRecord, ...]] = field(default=None, init=False, repr=False, compare=False)
@@ -317,10 +321,8 @@ def replay(game: Game, rules: RulesArg = None, start: Optional[Position] = None,
     outcome = _start_outcome(start, rules.flying, rules.blocked)
     rule = rules.no_capture
     # (the ply before the start was Black's when White is to move)
-    right_at_start = outcome is None and rule is not None and (
-        rule.reached(no_progress, start.to_move == "white") or rule.endgame_limit is not None
-        and no_progress >= rule.endgame_limit
-        and rule.endgame(start.white, start.black, start.in_hand_white, start.in_hand_black))
+    right_at_start = outcome is None and rule is not None and rule.stands(
+        no_progress, start.to_move == "white", start.white, start.black, start.in_hand_white, start.in_hand_black)
     if right_at_start and rule is not None and rule.mode == "automatic":
         outcome = Outcome(None, "no-capture", 0)
     main = _replay_line(game, moves, lambda: game.plies, rules, start, 0, history, no_progress, outcome,
@@ -543,22 +545,24 @@ def _see(history: dict[PositionKey, list[int]], index: int, after_key: PositionK
 
 
 def _records_of(line: Replay) -> tuple[PlyRecord, ...]:
-    """The :class:`PlyRecord` of each step of ``line``: its positions, phases and repetitions."""
+    """The :class:`PlyRecord` of each step of ``line``: its positions, phases and repetitions (how
+    often, as the core counted; where before, from the line's history)."""
     flying = line.rules.flying
     history = {key: list(value) for key, value in line.history_before.items()}
     before_key = position_key(line.start)
     mover = 0 if line.start.to_move == "white" else 1
     records = []
-    for index, ply, (after_key, kind, closed, counter) in zip(
+    for index, ply, (after_key, kind, closed, counter, due, count) in zip(
         itertools.count(line.first_index), line.plies, line.steps
     ):
         opponent = 1 - mover
-        count, earlier = _see(history, index, after_key, kind, ply.captures, line.rules)
+        # (the count is the core's; the history gives the plies where the position stood before)
+        _, earlier = _see(history, index, after_key, kind, ply.captures, line.rules)
         records.append(PlyRecord(
             index, ply, _SIDES[mover], kind, before_key, after_key,
             [mill_points(mill) for mill in closed], ply.captures,
             _phase_in_key(before_key, mover, flying), _phase_in_key(after_key, mover, flying),
-            _phase_in_key(after_key, opponent, flying), count, earlier, counter,
+            _phase_in_key(after_key, opponent, flying), count, earlier, counter, due,
         ))
         before_key = after_key
         mover = opponent

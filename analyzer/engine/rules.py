@@ -128,6 +128,57 @@ class NoProgressRule:
         return (self.endgame_limit is not None and not in_hand_white and not in_hand_black
                 and (white.bit_count() == 3 or black.bit_count() == 3))
 
+    @property
+    def earliest(self) -> int:
+        """The least count at which the draw can come (``limit``, or ``endgame_limit`` if lower):
+        below it no ply brings it, so the engine asks :meth:`arises` only from there on.
+
+        >>> NoProgressRule(100, "capture", "automatic", endgame_limit=10).earliest, NoProgressRule(60).earliest
+        (10, 60)
+        """
+        return self.limit if self.endgame_limit is None else min(self.limit, self.endgame_limit)
+
+    def endgame_reached(self, count: int, white: int, black: int, in_hand_white: int, in_hand_black: int) -> bool:
+        """Whether ``count`` plies without progress reach ``endgame_limit`` in a position where it
+        applies (:meth:`endgame`).
+
+        >>> rule = NoProgressRule(100, "placement-or-capture", "automatic", endgame_limit=10)
+        >>> rule.endgame_reached(10, 0b111, 0b1111 << 8, 0, 0), rule.endgame_reached(9, 0b111, 0b1111 << 8, 0, 0)
+        (True, False)
+        """
+        return (self.endgame_limit is not None and count >= self.endgame_limit
+                and self.endgame(white, black, in_hand_white, in_hand_black))
+
+    def arises(self, count: int, by_black: bool, white: int, black: int, in_hand_white: int,
+               in_hand_black: int) -> bool:
+        """Whether a ply by Black (``by_black``) or White after which the counter stands at ``count``
+        (in the position after it) brings the draw: the counter comes to the threshold, from the
+        ply's own (:meth:`threshold`) to the other side's, so each stretch without progress meets
+        it once (with whole moves at the Black ply that reaches ``limit`` or ``limit + 1``); or it
+        reaches ``endgame_limit`` where that applies (:meth:`endgame_reached`).
+
+        >>> rule = NoProgressRule(100, "mill", whole_moves=True)
+        >>> plies = ((100, True), (101, True), (101, False), (102, True))
+        >>> [rule.arises(count, by_black, 0, 0, 0, 0) for count, by_black in plies]
+        [True, True, False, False]
+        """
+        return (self.threshold(by_black) <= count <= self.threshold(not by_black)
+                or self.endgame_reached(count, white, black, in_hand_white, in_hand_black))
+
+    def stands(self, count: int, by_black: bool, white: int, black: int, in_hand_white: int,
+               in_hand_black: int) -> bool:
+        """Whether the draw stands with ``count`` plies without progress, the last of them by Black
+        (``by_black``) or by White, in a position (stones as masks): the counter has reached the
+        threshold (:meth:`reached`), or ``endgame_limit`` where that applies. A set-up position's
+        count is judged so (the right at the start).
+
+        >>> rule = NoProgressRule(100, "placement-or-capture", "automatic", endgame_limit=10)
+        >>> rule.stands(12, False, 0b111, 0b1111 << 8, 0, 0), rule.stands(12, False, 0b1111, 0b1111 << 8, 0, 0)
+        (True, False)
+        """
+        return self.reached(count, by_black) or self.endgame_reached(count, white, black, in_hand_white,
+                                                                     in_hand_black)
+
     def threshold(self, by_black: bool) -> int:
         """The counter at which the draw is due after a ply by Black (``by_black``) or by White."""
         return self.limit + 1 if self.whole_moves and not by_black else self.limit

@@ -20,7 +20,7 @@ from typing import Any, Optional, Sequence
 from muehle.analyzer.engine.board import POINT_INDEX, Position, points_of
 from muehle.analyzer.pictures.fen import fen_of_record, start_fen
 from muehle.analyzer.reports.mandatory_draw import obliging_clause, stone_count
-from muehle.analyzer.engine.core import capturable, lost
+from muehle.analyzer.engine.core import lost
 from muehle.analyzer.engine.replay import Occurrences, Replay, phase
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.reports.result_tag import result_tag_errors
@@ -287,19 +287,16 @@ class _Walk:
             self.add(index, "draw-right", None, fields)
 
     def nothing_to_capture(self, record: Any, after: Position, opponent: Side) -> Optional[str]:
-        """Why the mills of ``record`` captured fewer stones than they demand, or None.
+        """Why the mills of ``record`` captured fewer stones than they demand, or None, as the
+        replay decided it (:attr:`~muehle.analyzer.engine.replay.PlyRecord.captures_due`: the
+        captures demanded, fewer where the game ended first).
 
         ``"all-in-mills"``: every opposing stone stands in a closed mill and the ruleset
         forbids capturing from one; ``"no-stones"``: the opponent has no stone on the board.
-        A capture that decided the game (fewer than three) leaves nothing to explain.
         """
-        demanded = self.rules.captures_for(len(record.mills), placing=record.kind == "place")
-        if len(record.captures) >= demanded or lost(after.stones(opponent), after.in_hand(opponent)):
+        if len(record.captures) >= record.captures_due:
             return None
-        stones = after.stones(opponent)
-        if capturable(stones, self.rules):
-            return None
-        return "all-in-mills" if stones else "no-stones"
+        return "all-in-mills" if after.stones(opponent) else "no-stones"
 
     def start_rights(self) -> None:
         """The draw right that stands before the first ply (a set-up position's no-progress count)."""

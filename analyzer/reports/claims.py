@@ -10,7 +10,10 @@ where a set-up record's no-progress count may already give a right). Three claim
     stands for the third time or more; the start position counts.
 ``no-capture`` (11.3)
     valid when the ruleset's no-progress counter has reached its limit after
-    ply N (``wmd``: 60 plies, placements counted, without a capture).
+    ply N (``wmd``: 60 plies, placements counted, without a capture), or its
+    ``endgame_limit`` while a side has three stones: when the replay recorded the
+    right (:attr:`~muehle.analyzer.engine.replay.Replay.draw_rights`) and no progress
+    was made since.
 ``mandatory-draw`` (11.5)
     the claimant offered a draw after ply N; valid when the opponent had to accept
     it by the stone counts of that position (see :mod:`muehle.analyzer.reports.mandatory_draw`).
@@ -223,12 +226,21 @@ def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
         stretch = _("at least {plies} without {what}: {count} since the set-up position").format(
             plies=plies, what=what, count=record.index) + earlier
     by_black = record.after.to_move == "white"  # (the ply judged, or the one before the start)
-    need = _("the rules {rules} need {limit}").format(rules=rules.name, limit=rule.limit)
+    arisen = _standing_right(replay, record.index, count)
+    # (the right the replay recorded: by the limit, or by the shorter endgame limit while a side has three stones)
+    by_endgame = arisen is not None and rule.endgame_limit is not None and \
+        _count_at(replay, arisen) < rule.threshold(_played_by_black(replay, arisen))
+    position = record.after
+    in_endgame = rule.endgame(position.white, position.black, position.in_hand_white, position.in_hand_black)
+    need = _("the rules {rules} need {limit}").format(
+        rules=rules.name, limit=rule.endgame_limit if by_endgame or arisen is None and in_endgame else rule.limit)
     if rule.whole_moves:
         need += _(" in whole moves (the right comes with Black's ply)")
-    if rule.reached(count, by_black):
+    if arisen is not None:
         return True, f"{stretch}; {need}", proof
     earliest = record.index + rule.plies_to_go(count, by_black)
+    if in_endgame and rule.endgame_limit is not None:
+        earliest = min(earliest, record.index + max(rule.endgame_limit - count, 1))
     if count >= rule.limit:
         stretch += _(", the last of them White's")
     outcome = replay.outcome
@@ -244,6 +256,27 @@ def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
     return False, _("the record shows {stretch}; {need}, so the record can show the right after {label} (ply {ply}) "
                     "at the earliest, though it may exist already").format(
         stretch=stretch, need=need, label=names.label(earliest), ply=earliest) + ends, proof
+
+
+def _standing_right(replay: Replay, index: int, count: int) -> Optional[int]:
+    """The ply at which the no-progress draw right that stands after ply ``index`` arose, as the
+    replay recorded it (:attr:`Replay.draw_rights`), or ``None``: the last right recorded up to
+    ``index`` stands while no progress has been made since (the ``count`` plies before ``index``
+    made none)."""
+    arisen = [right.ply for right in replay.draw_rights if right.rule == "no-capture" and right.ply <= index]
+    if arisen and arisen[-1] >= index - count:
+        return arisen[-1]
+    return None
+
+
+def _count_at(replay: Replay, index: int) -> int:
+    """The no-progress counter after ply ``index`` (0: the start), as the replay kept it."""
+    return replay.records[index - 1].plies_without_capture if index else replay.start_no_progress
+
+
+def _played_by_black(replay: Replay, index: int) -> bool:
+    """Whether ply ``index`` was Black's (for 0: the ply before the start, when White is to move)."""
+    return (replay.records[index - 1].after if index else replay.start).to_move == "white"
 
 
 def _mandatory(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple[bool, str, dict[str, Any]]:

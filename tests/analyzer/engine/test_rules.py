@@ -398,8 +398,8 @@ def test_citations_built_in_code_are_checked() -> None:
 
 def test_capture_from_mill_always_lets_a_mill_stone_go() -> None:
     """Sanmill's MayRemoveFromMillsAlways: with White's mill a1-d1-g1 closed and b4 free, Black's
-    mill may take d1 (under when-all-in-mills that is a protected-stone); the endgame plies use
-    the same rule (the engine's capturable_under)."""
+    mill may take d1 (under when-all-in-mills that is a protected-stone); the endgame plies follow
+    the same rule (they are the engine's legal plies)."""
     from muehle.analyzer.endgames import plies
     from muehle.analyzer.engine import core
     from muehle.analyzer.engine.replay import replay
@@ -412,4 +412,12 @@ def test_capture_from_mill_always_lets_a_mill_stone_go() -> None:
     always = parse_ruleset("base: wmd\ncapture_from_mill: always\n")
     assert replay(game, always, start).errors == []
     assert [error.code for error in replay(game, "wmd", start).errors] == ["protected-stone"]
-    assert plies.capturable_under is core.capturable_under
+    # the endgame plies (the board's legal plies under the table's settings) take the same rule
+    from muehle.analyzer.endgames.settings import EndgameRules
+
+    black, white = mask_of(["a7", "d7", "g4", "b6"]), mask_of(["a1", "d1", "g1", "b4"])
+    taking = {ply.text for ply in plies.endgame_plies(black, white, EndgameRules(capture_from_mill="always"))}
+    assert {"g4-g7xa1", "g4-g7xd1", "g4-g7xg1", "g4-g7xb4"} <= taking
+    guarded = {ply.text for ply in plies.endgame_plies(black, white, EndgameRules())}
+    assert {text for text in guarded if text.startswith("g4-g7")} == {"g4-g7xb4"}
+    assert core.capturable(white, always) == white and core.capturable(white, load_ruleset("wmd")) == mask_of(["b4"])
