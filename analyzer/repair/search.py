@@ -107,7 +107,7 @@ class Line:
             broken, outcome = core.play_line(plies[first:first + _CHECKPOINT], rules, first + 1, mover, white, black,
                                              hand_white, hand_black, counter, outcome, seen, steps, [])
             budget.spend(len(steps) + 1)
-            for (key, _kind, _closed, counter) in steps:
+            for (key, _kind, _closed, counter, _due, _repeated) in steps:
                 white, black, hand_white, hand_black, mover = key
                 self.states.append((mover, white, black, hand_white, hand_black, counter, None))
             if broken is not None:
