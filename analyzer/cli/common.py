@@ -144,13 +144,26 @@ def resolve_rules(name: Optional[str], param_hint: str = "'--rules'") -> "Option
     from muehle.analyzer.engine.rules import load_ruleset, preset_for_tag, preset_names  # (start-up: rulesets and YAML only with --rules)
 
     if not name.strip() or (preset_for_tag(name) is None and Path(name).suffix.lower() not in (".yaml", ".yml")
-                            and not Path(name).exists()):
+                            and not exists(name)):
         raise click.BadParameter(
             _("'{name}' is neither a preset ({presets}) nor a YAML file").format(name=name,
                                                                                 presets=", ".join(preset_names())),
             param_hint=param_hint,
         )
     return load_ruleset(name)
+
+
+def exists(name: str) -> bool:
+    """Whether a file (or folder) of that name is there; not for a name the system cannot look up
+    (one too long, with a NUL).
+
+    >>> exists("."), exists("x" * 5000)
+    (True, False)
+    """
+    try:
+        return Path(name).exists()
+    except (OSError, ValueError):
+        return False
 
 
 def from_option(command: F) -> F:
