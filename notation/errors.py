@@ -149,14 +149,14 @@ def no_game(purpose: str = "") -> str:
 
 def cannot_read(name: str, reason: "OSError | str") -> str:
     """What every command says of an input it cannot read (``reason``: the error the system
-    raised, in its words, or a sentence).
+    raised, in its words, or a sentence); a long name is quoted in part (:func:`shortened`).
 
     >>> cannot_read("games.txt", FileNotFoundError(2, "No such file or directory"))
     'cannot read games.txt: No such file or directory'
     """
     if isinstance(reason, OSError):
         reason = reason.strerror or str(reason)
-    return _("cannot read {name}: {reason}").format(name=name, reason=reason)
+    return _("cannot read {name}: {reason}").format(name=shortened(name), reason=reason)
 
 
 def no_ply(ply: int, count: int) -> str:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, T
 import click
 
 from muehle.analyzer.pictures.style import error_text, wants_colour
-from muehle.notation.errors import MuehleError
+from muehle.notation.errors import MuehleError, shortened
 from muehle.notation.i18n import N_, _
 from muehle.notation.reading import FORMATS
 
@@ -363,10 +363,17 @@ class OutputFile:
                                                              encoding="utf-8", newline="")
             return
         target = Path(output)
+        try:
+            os.lstat(target)
+        except OSError as error:
+            if error.errno == errno.ENAMETOOLONG:  # (refused before anything is made or written)
+                raise self._failure(error) from None
+        except ValueError:  # (a NUL in the name, from the library)
+            raise self._failure(OSError(errno.EINVAL, os.strerror(errno.EINVAL))) from None
         for name in inputs:
-            if name != "-" and Path(name).exists() and target.exists() and target.resolve() == Path(name).resolve():
-                raise MuehleError(_("refusing to write over the input file {name}").format(name=name), source=output,
-                                  code="io")
+            if name != "-" and exists(name) and target.exists() and target.resolve() == Path(name).resolve():
+                raise MuehleError(_("refusing to write over the input file {name}").format(name=shortened(name)),
+                                  source=shortened(output), code="io")
         try:
             special = target.exists() and not stat.S_ISREG(target.stat().st_mode)
         except OSError:
@@ -383,8 +390,8 @@ class OutputFile:
             except FileNotFoundError:  # (a link to a file still to be made: write it)
                 target = target.resolve()
             except (OSError, RuntimeError):  # (links in a loop)
-                raise MuehleError(_("cannot write {name}: its symbolic links form a loop").format(name=output), source=output,
-                                  code="io") from None
+                raise MuehleError(_("cannot write {name}: its symbolic links form a loop").format(name=shortened(output)),
+                                  source=shortened(output), code="io") from None
         directory = target.parent if str(target.parent) else Path(".")
         try:
             fd, self._temporary = tempfile.mkstemp(prefix=_temporary_prefix(target.name, directory), suffix=".tmp",
@@ -402,9 +409,11 @@ class OutputFile:
             raise
 
     def _failure(self, error: OSError) -> MuehleError:
-        name = self.output if self.output not in (None, "-") else _("standard output")
-        return MuehleError(_("cannot write {name}: {reason}").format(name=name, reason=error.strerror), source=name,
-                           code="io")
+        """The error for an output that cannot be written: its name (a long one in part) and the
+        system's reason (``File name too long``, ``No such file or directory``)."""
+        name = shortened(self.output) if self.output not in (None, "-") else _("standard output")
+        return MuehleError(_("cannot write {name}: {reason}").format(name=name, reason=error.strerror or error),
+                           source=name, code="io")
 
     def write(self, text: str) -> None:
         """Write a piece of the output."""
