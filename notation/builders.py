@@ -38,6 +38,7 @@ from muehle.notation.model import (
     numbering_after, too_deep,
 )
 from muehle.notation.tags import LONGEST_TAG_VALUE, too_long_tag_value
+from muehle.notation.slips import SLIPS_SAID
 
 __all__ = ["RecordError", "Visitor", "GameBuilder", "EventRecorder", "second_annotation"]
 
@@ -268,7 +269,11 @@ class GameBuilder(Visitor):
         self.finished = True
 
     def warning(self, warning: Any) -> None:
-        self.game.warnings.append(warning)
+        game = self.game
+        if len(game.warnings) < SLIPS_SAID:
+            game.warnings.append(warning)
+        else:  # (counted, not kept)
+            game.more_warnings += 1
 
     def error(self, error: Any) -> None:
         self.game.errors.append(error)

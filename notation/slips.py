@@ -2,7 +2,8 @@
 
 A record copied by hand or from a typeset text has slips that can only mean one
 thing, and the reader reads them so, each with a located warning
-(:class:`~muehle.notation.errors.NotationWarning`, kept in ``game.warnings``):
+(:class:`~muehle.notation.errors.NotationWarning`; a game keeps its first :data:`SLIPS_SAID`
+in ``game.warnings`` and counts the others in ``game.more_warnings``):
 
 - an en or em dash for the ``-`` of a move: ``d2–b2``;
 - ``×`` or ``:`` for the capture mark ``x``: ``d2-b2×a4``, ``d2-b2:a4``;
@@ -25,10 +26,14 @@ from __future__ import annotations
 
 import re
 
-from muehle.notation.i18n import N_, _
+from muehle.notation.i18n import N_, _, ngettext
 from typing import Iterable
 
-__all__ = ["TRANSLATION", "has_slip", "may_hold_slip", "number_slip", "ply_slips"]
+__all__ = ["SLIPS_SAID", "TRANSLATION", "has_slip", "may_hold_slip", "more_slips", "number_slip", "ply_slips"]
+
+#: How many slips of a game are kept and said, each with its place; the others are counted, and
+#: said in one line (:func:`more_slips`).
+SLIPS_SAID = 20
 
 #: The slips' characters as the notation writes them (each one character for one, so columns stay).
 TRANSLATION = str.maketrans({"\u2013": "-", "\u2014": "-", "\u00d7": "x", ":": "x"})
@@ -96,3 +101,13 @@ def number_slip(token: str) -> str:
     """
     fixed = re.sub(r"(?<=[0-9])[ \t]+", "", token, count=1)
     return _("the space before the '.' of the move number read as none: write {fixed}").format(fixed=fixed)
+
+
+def more_slips(count: int) -> str:
+    """What is said of the slips of a game past the first :data:`SLIPS_SAID`.
+
+    >>> more_slips(9870), more_slips(1)
+    ('and 9870 more slips in this game', 'and 1 more slip in this game')
+    """
+    return ngettext("and {count} more slip in this game", "and {count} more slips in this game",
+                    count).format(count=count)

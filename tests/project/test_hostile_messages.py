@@ -4,12 +4,18 @@
   escaped and on one line, and in part when it is long;
 - an output whose name the file system refuses (too long) is a located error with status 1 that
   names it in part, and leaves nothing behind;
+- a game says its first slips, each at its place, and counts the others (memory and output do
+  not grow with them);
 """
 
 from __future__ import annotations
 
+import gc
 import json
+import time
+import tracemalloc
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -26,6 +32,28 @@ CONTROLS = {"\x1b[2J": "\\x1b[2J", "\x07": "\\x07", "\r": "\\x0d", "\x01": "\\x0
             "\x9b": "\\x9b", "\n": "\\x0a"}
 HOSTILE_VALUE = "ev" + "".join(CONTROLS) + "il"
 SHOWN_VALUE = "ev" + "".join(CONTROLS.values()) + "il"
+
+
+#: Below these, a difference between two runs is noise, not growth.
+TIME_FLOOR = 0.5  # seconds
+MEMORY_FLOOR = 4_000_000  # bytes
+#: How much more than an input a twice as large one may cost (linear growth would be 2).
+GROWTH = 2.5
+
+
+def cost(run: Callable[[], object]) -> tuple[float, int]:
+    """CPU seconds of this process and peak traced bytes of ``run()`` (CPU time, not the wall
+    clock: other processes on a shared machine stretch the one, not the other)."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        start = time.process_time()
+        run()
+        seconds = time.process_time() - start
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return seconds, peak
 
 
 def raw_controls(output: str) -> list[str]:
@@ -159,3 +187,72 @@ def test_an_input_name_too_long_is_an_error_that_names_it_in_part(tmp_path: Path
     assert result.exit_code == 1 and json.loads(result.stdout) == []
     shown = f"{name[:100]}... ({len(name)} characters)"
     assert f"{shown}: error: cannot read {shown}: File name too long" in result.output
+
+
+# -- 7: a game's slips are said up to a cap, the others counted --------------------------------
+
+#: 18 placements that close no mill, then White and Black shuttle a7-a4 g7-g4 a4-a7 g4-g7 (a legal
+#: game however long, tests/long_games.py), each move written with an en dash: a slip.
+PLACEMENTS = "a7 g7 g1 a1 b6 d6 f6 f4 f2 d2 b2 b4 c5 c4 c3 e5 e4 e3".split()
+SHUTTLE = [("a4", "a7"), ("g4", "g7"), ("a7", "a4"), ("g7", "g4")]
+
+
+def slipped_game(moves: int, slips: int) -> str:
+    """The game of :data:`PLACEMENTS` and ``moves`` shuttling moves, the first ``slips`` of them
+    written ``a7–a4`` (one slip each)."""
+    plies = PLACEMENTS + [f"{origin}{'–' if index < slips else '-'}{target}"
+                          for index, (target, origin) in ((index, SHUTTLE[index % 4]) for index in range(moves))]
+    return "\n".join(f"{index // 2 + 1}. " + " ".join(plies[index:index + 2])
+                     for index in range(0, len(plies), 2)) + " *\n"
+
+
+def test_a_game_says_its_first_slips_and_counts_the_others(tmp_path: Path) -> None:
+    from muehle.notation.slips import SLIPS_SAID
+
+    path = tmp_path / "slips.txt"
+    path.write_text(slipped_game(40, 25), encoding="utf-8")
+    result = run_muehle("validate", str(path))
+    assert result.exit_code == 0, result.output  # (slips change no verdict)
+    warnings = [line for line in result.output.splitlines() if ": warning: " in line]
+    assert SLIPS_SAID == 20 and len(warnings) == 21
+    # the 20th slip is the 20th move after the placements: ply 38, 19... g4–g7 on line 19
+    assert warnings[19].startswith(f"{path}:19:") and "write g4-g7 [slip]" in warnings[19]
+    assert warnings[20] == f"{path}, game 1: warning: and 5 more slips in this game [more-slips]"
+    result = run_muehle("validate", "--format", "json", str(path))
+    [report] = json.loads(result.stdout)
+    assert [warning["code"] for warning in report["warnings"]] == ["slip"] * 20 + ["more-slips"]
+    assert report["warnings"][-1] == {"code": "more-slips", "message": "and 5 more slips in this game", "ply": None,
+                                      "move": None, "side": None, "line": 0, "column": 0, "variation": None}
+    result = run_muehle("--lang", "de", "validate", str(path))
+    assert result.output.splitlines()[-2] == (f"{path}, Partie 1: Warnung: und 5 weitere Schreibfehler in dieser "
+                                              "Partie [more-slips]")
+
+
+def test_twenty_slips_are_said_without_a_count(tmp_path: Path) -> None:
+    path = tmp_path / "slips.txt"
+    path.write_text(slipped_game(40, 20), encoding="utf-8")
+    [report] = json.loads(run_muehle("validate", "--format", "json", str(path)).stdout)
+    assert [warning["code"] for warning in report["warnings"]] == ["slip"] * 20
+
+
+def test_the_slips_of_a_long_game_cost_no_memory_for_each_and_say_a_bounded_report(tmp_path: Path) -> None:
+    from muehle.analyzer.batch.validate import validate_file
+
+    def make(moves: int, slips: int) -> Path:
+        path = tmp_path / f"game-{moves}-{slips}.txt"
+        path.write_text(slipped_game(moves, slips), encoding="utf-8")
+        return path
+
+    (time_1x, peak_1x), (time_2x, peak_2x) = (cost(lambda: validate_file(make(moves, moves)))
+                                              for moves in (10_000, 20_000))
+    # twice the slips (and plies): at most about twice the cost, as for a game without them
+    assert time_2x <= GROWTH * time_1x + TIME_FLOOR and peak_2x <= GROWTH * peak_1x + MEMORY_FLOOR, (
+        (time_1x, peak_1x), (time_2x, peak_2x))
+    # a slip in every move costs no more memory than one slip in the game (read the same way)
+    _, peak_one_slip = cost(lambda: validate_file(make(20_000, 1)))
+    assert peak_2x <= 1.25 * peak_one_slip + MEMORY_FLOOR, (peak_2x, peak_one_slip)
+    # and the report says as much for 10,000 slips as for 20,000: 20 slips and one count
+    outputs = [run_muehle("validate", str(make(moves, moves))).output for moves in (10_000, 20_000)]
+    assert [len(output.splitlines()) for output in outputs] == [3 * 20 + 2] * 2
+    assert abs(len(outputs[1]) - len(outputs[0])) < 20 and len(outputs[1]) < 8000
+    assert "and 19980 more slips in this game" in outputs[1]
