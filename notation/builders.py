@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
+from muehle.notation.errors import shortened
 from muehle.notation.i18n import _
 from muehle.notation.model import (
     BLACK, MAX_VARIATION_DEPTH, WHITE, Game, Numbering, Ply, PlyMove, Side, Variation, goes_back,
@@ -168,7 +169,7 @@ class GameBuilder(Visitor):
             raise RecordError(too_long_tag_value(name, value))
         if name in game.tags:
             raise RecordError(_("duplicate tag {name} (first given on line {line})").format(
-                name=name, line=self.tag_places[name][0]))
+                name=shortened(name), line=self.tag_places[name][0]))
         game.tags[name] = value
         self.tag_places[name] = (line, column, line_text)
 
@@ -182,13 +183,14 @@ class GameBuilder(Visitor):
                 written = f"{number}." if side == WHITE else f"{number}..."
                 right = f"{expected}." if expected_side == WHITE else f"{expected}..."
                 raise RecordError(_("a variation takes the place of the ply before it, so its first ply is {right}, "
-                                    "not {written}").format(right=right, written=written))
+                                    "not {written}").format(right=shortened(right), written=shortened(written)))
             if context == (number, WHITE) and side == WHITE:  # ("1. b4 1. d1": Black's reply numbered as White's)
                 reply = f" {move}" if move else ""
                 raise RecordError(_("move number {number} follows {number}: Black's reply to {number}. is written "
                                     "{number}...{reply} or {number}. -{reply} (or without a number)").format(
-                                        number=number, reply=reply))
-            raise RecordError(_("move number {number} follows {previous}").format(number=number, previous=context[0]))
+                                        number=shortened(str(number)), reply=shortened(reply)))
+            raise RecordError(_("move number {number} follows {previous}").format(number=shortened(str(number)),
+                                                                                  previous=shortened(str(context[0]))))
 
     def move_number(self, number: int, side: Side) -> None:
         self._check_number(number, side)

@@ -166,7 +166,7 @@ def no_ply(ply: int, count: int) -> str:
     ('there is no ply 44: the game has 43 plies', 'there is no ply 2: the game has 1 ply')
     """
     return ngettext("there is no ply {ply}: the game has {count} ply", "there is no ply {ply}: the game has {count} plies",
-                    count).format(ply=ply, count=count)
+                    count).format(ply=shortened(str(ply)), count=count)
 
 
 class MuehleError(Exception):

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 
+from muehle.notation.errors import shortened
 from muehle.notation.i18n import N_, _, ngettext
 from typing import Iterable
 
@@ -77,19 +78,20 @@ def ply_slips(token: str, move: str) -> list[tuple[int, str]]:
     """Each slip in the token of a ply, as (its offset in the token, the warning's message);
     ``move`` is the ply's move as the notation writes it (``d2-b2/xa4``)."""
     slips = []
+    shown = shortened(move)  # (a long capture chain in part)
     for found in _IN_PLY.finditer(token):
         kind = found.lastgroup
         if kind == "number":
             slips.append((found.start(), number_slip(_NUMBER.match(token).group())))  # type: ignore[union-attr]
         elif kind == "dash":
             slips.append((found.start(), _("'{dash}' ({name}) read as the '-' of a move: write {move}").format(
-                dash=found.group(), name=_(_DASHES[found.group()]), move=move)))
+                dash=found.group(), name=_(_DASHES[found.group()]), move=shown)))
         elif kind == "mark":
             slips.append((found.start(), _("'{mark}' read as the capture mark 'x': write {move}").format(
-                mark=found.group(), move=move)))
+                mark=found.group(), move=shown)))
         else:
             slips.append((found.start(), _("the space after the capture mark read as none: write {move}").format(
-                move=move)))
+                move=shown)))
     return slips
 
 
@@ -100,7 +102,7 @@ def number_slip(token: str) -> str:
     ("the space before the '.' of the move number read as none: write 11.", "the space before the '.' of the move number read as none: write 11. ...")
     """
     fixed = re.sub(r"(?<=[0-9])[ \t]+", "", token, count=1)
-    return _("the space before the '.' of the move number read as none: write {fixed}").format(fixed=fixed)
+    return _("the space before the '.' of the move number read as none: write {fixed}").format(fixed=shortened(fixed))
 
 
 def more_slips(count: int) -> str:

@@ -297,7 +297,7 @@ def ply_of_move(game: Game, result: Replay, move: int, side: Optional[str]) -> i
 
         names = PlyNames(game.plies, result.start)
         missing = (_("there is no move {move} of White") if side == "white"
-                   else _("there is no move {move} of Black")).format(move=move)
+                   else _("there is no move {move} of Black")).format(move=shortened(str(move)))
         if not game.plies:
             where = _("the record has no plies (its position is --ply 0)")
         elif index < 1:

@@ -107,12 +107,12 @@ class NoProgressRule:
                     key=key, value=quoted(getattr(self, key))))
         if self.whole_moves and self.limit % 2:
             raise ValueError(_("no_capture.limit: must be even with whole_moves (the plies of whole moves), "
-                               "not {value}").format(value=self.limit))
+                               "not {value}").format(value=quoted(self.limit)))
         if self.endgame_limit is not None:
             if not _is_int(self.endgame_limit) or not 1 <= self.endgame_limit < self.limit:
                 raise ValueError(_("no_capture.endgame_limit: must be a whole number of plies from 1 to limit - 1 "
-                                   "({most}), or null, not {value}").format(most=self.limit - 1,
-                                                                            value=repr(self.endgame_limit)))
+                                   "({most}), or null, not {value}").format(most=quoted(self.limit - 1),
+                                                                            value=quoted(self.endgame_limit)))
             if self.whole_moves or self.mode != "automatic":
                 raise ValueError(_("no_capture.endgame_limit: goes only with mode automatic and without "
                                    "whole_moves (Sanmill's rule)"))

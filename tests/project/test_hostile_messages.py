@@ -256,3 +256,161 @@ def test_the_slips_of_a_long_game_cost_no_memory_for_each_and_say_a_bounded_repo
     assert [len(output.splitlines()) for output in outputs] == [3 * 20 + 2] * 2
     assert abs(len(outputs[1]) - len(outputs[0])) < 20 and len(outputs[1]) < 8000
     assert "and 19980 more slips in this game" in outputs[1]
+
+
+# -- 8: messages quote at most an excerpt of the input, and name its place --------------------
+
+from muehle.notation.errors import EXCERPT_WIDTH  # noqa: E402
+
+#: How long a message may be at most: the location, the words, a few excerpts of
+#: EXCERPT_WIDTH characters and the line shown under it.
+LONGEST_SAID = 1000
+HUGE = 100_000
+DIGITS = 4000  # the most digits a number of a record may have (MAX_DIGITS)
+FEN = "********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1"
+
+
+def fen_with(index: int, value: str, extra: str = "") -> str:
+    """A record set up from :data:`FEN` with its field ``index`` (from 0) replaced by ``value``."""
+    fields = FEN.split()
+    fields[index] = value
+    return f'[SetUp "1"]\n[FEN "{" ".join(fields)}{extra}"]\n\n1. d2 *\n'
+
+
+#: Records whose error quotes a long piece of them: the record, where the error is (line, column;
+#: 0 when the message names the game, not a place), and the message's start and its excerpt's end.
+QUOTING = {
+    "NAG": ("1. d2 $" + "1" * HUGE + " d6 *\n", (1, 7), "NAG $111", f"... ({HUGE + 1} characters) is out of range"),
+    "PlayOK capture chain": ("1. 5 14 2. 20 11 3. 2x" + "x".join(["3"] * 200_000) + "\n", (1, 21),
+                             "3. d7/xg7/xg7", "... (800005 characters): no mill is closed, so no stone may be captured"),
+    "PlayOK point": ("1. 5 14 2. " + "9" * HUGE + " 11\n", (1, 12), "999",
+                     f"... ({HUGE} characters) is not a point: this text is read in PlayOK's numbered points"),
+    "PlayOK word": ("1. 5 14 2. 20 11 " + "q" * HUGE + "\n", (1, 18), "unexpected 'qqq",
+                    f"'... ({HUGE} characters): this text is read in PlayOK's numbered points"),
+    "PlayOK two dashes": ("1. 5 14 2. 20 11 3. 2-3-" + "-".join(["3"] * HUGE) + "\n", (1, 24), "2-3-3-3",
+                          f"... ({2 * HUGE + 3} characters) has two '-'"),
+    "PlayOK capture alone": ("1. 5 14 2. 20 11 x" + "x".join(["3"] * HUGE) + "\n", (1, 18),
+                             "a capture is glued", f"... ({2 * HUGE} characters) on its own)"),
+    "book ply in PlayOK": ("1. 5 14 2. 20 11 3. d2" + "/xa1" * HUGE + "\n", (1, 21), "d2/xa1/xa1",
+                           f"... ({4 * HUGE + 2} characters) is in the book's notation"),
+    "PlayOK ply in the book's notation": ("1. d2 d6 2. 5x" + "x".join(["3"] * HUGE) + " 3. 4 *\n", (1, 13),
+                                          "5x3x3x3", f"... ({2 * HUGE + 1} characters) looks like a ply in PlayOK's"),
+    "FEN node id": (fen_with(12, "5" * DIGITS, " ids:nodes"), (2, 56), "in the FEN tag: FEN field 13 (Black's last mill",
+                    f"... ({DIGITS} characters) is not a node id"),
+    "FEN square": (fen_with(12, "5" * DIGITS), (2, 56), "in the FEN tag: FEN field 13",
+                   f"... ({DIGITS} characters) is not a square"),
+    "FEN side": (fen_with(1, "w" * 60_000), (2, 34), "in the FEN tag: FEN field 2 (side to move): 'www",
+                 "... (60000 characters)' is neither 'w' (White) nor 'b' (Black)"),
+    "FEN count": (fen_with(4, "9" * DIGITS), (2, 40), "in the FEN tag: FEN field 5",
+                  f"... ({DIGITS} characters) stones on the board, but the board shows 0"),
+    "FEN extension": (fen_with(0, "********/********/********", " " + "x" * 60_000), (2, 66),
+                      "in the FEN tag: FEN field 18: 'xxx", "... (60000 characters)' is neither one of the 17 fields"),
+    "SetUp tag": ('[SetUp "' + "2" * 60_000 + '"]\n\n1. d2 *\n', (1, 0), 'the SetUp tag must be "1"',
+                  '... (60000 characters)"'),
+    "FirstMove tag": ('[FirstMove "' + "w" * 60_000 + '"]\n\n1. d2 *\n', (1, 13), 'the FirstMove tag must be',
+                      '... (60000 characters)"'),
+    "tag key": ("[" + "K" * HUGE + ' "v"]\n[' + "K" * HUGE + ' "w"]\n\n1. d2 *\n', (2, 1), "duplicate tag KKK",
+                f"... ({HUGE} characters) (first given on line 1)"),
+    "tag key without a value": ("[" + "K" * HUGE + ' v]\n\n1. d2 *\n', (1, HUGE + 3), "the tag KKK",
+                                f"... ({HUGE} characters) needs a value in double quotes"),
+    "tag key, string unterminated": ("[" + "K" * HUGE + ' "v\n\n1. d2 *\n', (1, HUGE + 3),
+                                     "unterminated string: the value of tag KKK", f"... ({HUGE} characters) has no closing"),
+    "PlayOK tag key": ("[" + "K" * HUGE + ' "v"]\n[' + "K" * HUGE + ' "w"]\n1. 5 14\n', (2, 1), "duplicate tag KKK",
+                       f"... ({HUGE} characters) (first given on line 1)"),
+    "not a point": ("1. d2 b" + "1" * HUGE + " *\n", (1, 7), "b111", f"... ({HUGE + 1} characters) is not a point"),
+    "glued word": ("1. d2 d6 2. f4" + "k" * HUGE + " *\n", (1, 13), "f4kkk",
+                   f"... ({HUGE + 2} characters): plies must be separated by a space"),
+    "capture of no point": ("1. d2 d6 2. f4x" + "k" * HUGE + " *\n", (1, 16), "kkk",
+                            f"... ({HUGE} characters) is not a point of the board"),
+    "move number alone": ("1. d2 d6 " + "2" * DIGITS + ". 3. f4 *\n", (1, 10), "move number 222",
+                          f"... ({DIGITS + 1} characters) is not followed by a ply"),
+    "move number without a dot": ("1. d2 d6 " + "3" * HUGE + " f4 *\n", (1, 10), "move number 333",
+                                  f"... ({HUGE} characters) needs a '.' after it"),
+    "bare numbers": ("1. d2 d6 5 " + "7" * HUGE + " 8 9\n", (1, 10), "5 777",
+                     f"... ({HUGE + 6} characters): not a notation muehle reads"),
+    "resignation in words": ("1. d2 d6 Schwarz" + " " * HUGE + "gibt auf\n", (1, 10), "'Schwarz   ",
+                             f"... ({HUGE + 15} characters)' is not a result"),
+    "ply capturing a chain": ("1. d2 d6 2. f4" + "/xa1" * HUGE + " *\n", (1, 13), "2. f4/xa1/xa1",
+                              f"... ({4 * HUGE + 5} characters): no mill is closed, so no stone may be captured"),
+}
+
+
+@pytest.mark.parametrize("case", list(QUOTING))
+def test_a_message_quotes_an_excerpt_of_the_input_and_names_its_place(tmp_path: Path, case: str) -> None:
+    text, (line, column), start, end = QUOTING[case]
+    path = tmp_path / "record.txt"
+    path.write_text(text, encoding="utf-8")
+    place = f"{path}:{line}:{column}" if column else f"{path}:{line}"
+    result = run_muehle("validate", str(path))
+    assert result.exit_code == 1, result.output[:2000]
+    said = result.output.splitlines()[0]
+    assert said.startswith(f"{place}: error: {start}"), said[:300]
+    assert end in said, said
+    assert len(result.output) < LONGEST_SAID, result.output
+    result = run_muehle("analyze", str(path))  # (the same message, after the report of the plies before)
+    assert result.exit_code == 1
+    [said] = [line for line in result.output.splitlines() if line.startswith(f"{place}: error: ")]
+    assert said.startswith(f"{place}: error: {start}") and end in said and len(said) < LONGEST_SAID
+
+
+@pytest.mark.parametrize("form, text, place", [
+    ("json", json.dumps({"format": "muehle-record", "version": 1, "games": [{"tags": {"K" * HUGE: "a\nb"}}]}),
+     "games[0].tags.KKK"),
+    ("json", '{"format": "muehle-record", "version": ' + "9" * DIGITS + ', "games": []}', "version: version 999"),
+    ("yaml", "format: muehle-record\nversion: 1\ngames:\n- tags:\n    ? " + "K" * HUGE + "\n    : v\n    ? " + "K" * HUGE
+     + "\n    : w\n", "invalid YAML: found the key 'KKK"),
+])
+def test_a_data_record_quotes_an_excerpt_of_it(tmp_path: Path, form: str, text: str, place: str) -> None:
+    path = tmp_path / f"record.{form}"
+    path.write_text(text, encoding="utf-8")
+    result = run_muehle("validate", str(path))
+    assert result.exit_code == 1
+    assert f"{path}" in result.output and f": error: {place}" in result.output and "characters)" in result.output
+    assert len(result.output) < LONGEST_SAID, result.output
+
+
+@pytest.mark.parametrize("fen, said", [
+    (f"{FEN} " + "q" * HUGE, f"q... ({HUGE} characters)' is neither one of the 17 fields"),
+    (FEN.replace(" w ", " " + "q" * HUGE + " "), f"q... ({HUGE} characters)' is neither 'w' (White) nor 'b'"),
+    (FEN.replace("0 9 0 9", "9" * DIGITS + " 0 3 0"), f"... ({DIGITS} characters) stones on the board"),
+])
+def test_a_fen_of_the_command_line_is_quoted_in_part(fen: str, said: str) -> None:
+    pytest.importorskip("numpy")
+    result = run_muehle("endgames", "probe", fen)
+    assert result.exit_code == 1 and result.output.startswith("<fen>:1:") and said in result.output
+    assert len(result.output) < LONGEST_SAID
+
+
+@pytest.mark.parametrize("command", [["show", GAME, "--ply"], ["show", GAME, "--move"],
+                                     ["claim", GAME, "--by", "white", "--rule", "repetition", "--ply"],
+                                     ["analyze", GAME, "--game"], ["positions", GAME, "--game"]])
+def test_a_number_of_the_command_line_is_quoted_in_part(command: list[str]) -> None:
+    result = run_muehle(*command, "9" * DIGITS)
+    assert result.exit_code == 1 and f"9... ({DIGITS} characters)" in result.output
+    assert result.output.startswith(f"{GAME}") and len(result.output) < LONGEST_SAID
+
+
+def test_a_slip_in_a_long_ply_is_told_with_an_excerpt(tmp_path: Path) -> None:
+    path = tmp_path / "slip.txt"
+    path.write_text("1. d2 d6 2. f4 f2 3. d2\u2013d3" + "/xa1" * HUGE + " *\n", encoding="utf-8")
+    result = run_muehle("validate", str(path))
+    warning = next(line for line in result.output.splitlines() if ": warning: " in line)
+    assert warning.startswith(f"{path}:1:24: warning: '\u2013' (an en dash) read as the '-' of a move: write d2-d3/xa1")
+    assert warning.endswith(f"... ({4 * HUGE + 5} characters) [slip]")
+    assert len(result.output) < 2 * LONGEST_SAID
+
+
+def test_an_excerpt_is_said_in_german(tmp_path: Path) -> None:
+    text, (line, column), _start, _end = QUOTING["NAG"]
+    path = tmp_path / "record.txt"
+    path.write_text(text, encoding="utf-8")
+    result = run_muehle("--lang", "de", "validate", str(path))
+    said = result.output.splitlines()[0]
+    assert said.startswith(f"{path}:{line}:{column}: Fehler: ") and f"... ({HUGE + 1} Zeichen)" in said
+    assert len(result.output) < LONGEST_SAID
+
+
+def test_the_excerpt_is_the_documented_width() -> None:
+    assert EXCERPT_WIDTH == 100
+    assert "| a value quoted in a message | 100 characters (`EXCERPT_WIDTH`" in (
+        Path(__file__).resolve().parents[2] / "docs" / "limits.md").read_text(encoding="utf-8")
