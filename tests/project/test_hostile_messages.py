@@ -414,3 +414,13 @@ def test_the_excerpt_is_the_documented_width() -> None:
     assert EXCERPT_WIDTH == 100
     assert "| a value quoted in a message | 100 characters (`EXCERPT_WIDTH`" in (
         Path(__file__).resolve().parents[2] / "docs" / "limits.md").read_text(encoding="utf-8")
+
+
+def test_a_rulesets_long_name_is_quoted_in_part(tmp_path: Path) -> None:
+    ruleset = tmp_path / "long.yaml"
+    ruleset.write_text("base: wmd\nname: " + "n" * HUGE + "\n", encoding="utf-8")
+    result = run_muehle("claim", GAME, "--ply", "20", "--by", "white", "--rule", "no-capture", "--rules", str(ruleset))
+    assert result.exit_code == 1, result.output[:500]  # (the claim is invalid)
+    # 10. ... (ply 19) captured; the no-capture rule of wmd needs 60 plies (30 moves of each side, WMD 11.3)
+    assert f"the rules {'n' * 100}... ({HUGE} characters) need 60" in result.output
+    assert len(result.output) < LONGEST_SAID
