@@ -32,12 +32,14 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
+from muehle.notation.errors import shortened
 from muehle.notation.i18n import _
 from muehle.notation.model import (
     BLACK, MAX_VARIATION_DEPTH, WHITE, Game, Numbering, Ply, PlyMove, Side, Variation, goes_back,
     numbering_after, too_deep,
 )
 from muehle.notation.tags import LONGEST_TAG_VALUE, too_long_tag_value
+from muehle.notation.slips import SLIPS_SAID
 
 __all__ = ["RecordError", "Visitor", "GameBuilder", "EventRecorder", "second_annotation"]
 
@@ -167,7 +169,7 @@ class GameBuilder(Visitor):
             raise RecordError(too_long_tag_value(name, value))
         if name in game.tags:
             raise RecordError(_("duplicate tag {name} (first given on line {line})").format(
-                name=name, line=self.tag_places[name][0]))
+                name=shortened(name), line=self.tag_places[name][0]))
         game.tags[name] = value
         self.tag_places[name] = (line, column, line_text)
 
@@ -181,13 +183,14 @@ class GameBuilder(Visitor):
                 written = f"{number}." if side == WHITE else f"{number}..."
                 right = f"{expected}." if expected_side == WHITE else f"{expected}..."
                 raise RecordError(_("a variation takes the place of the ply before it, so its first ply is {right}, "
-                                    "not {written}").format(right=right, written=written))
+                                    "not {written}").format(right=shortened(right), written=shortened(written)))
             if context == (number, WHITE) and side == WHITE:  # ("1. b4 1. d1": Black's reply numbered as White's)
                 reply = f" {move}" if move else ""
                 raise RecordError(_("move number {number} follows {number}: Black's reply to {number}. is written "
                                     "{number}...{reply} or {number}. -{reply} (or without a number)").format(
-                                        number=number, reply=reply))
-            raise RecordError(_("move number {number} follows {previous}").format(number=number, previous=context[0]))
+                                        number=shortened(str(number)), reply=shortened(reply)))
+            raise RecordError(_("move number {number} follows {previous}").format(number=shortened(str(number)),
+                                                                                  previous=shortened(str(context[0]))))
 
     def move_number(self, number: int, side: Side) -> None:
         self._check_number(number, side)
@@ -268,7 +271,11 @@ class GameBuilder(Visitor):
         self.finished = True
 
     def warning(self, warning: Any) -> None:
-        self.game.warnings.append(warning)
+        game = self.game
+        if len(game.warnings) < SLIPS_SAID:
+            game.warnings.append(warning)
+        else:  # (counted, not kept)
+            game.more_warnings += 1
 
     def error(self, error: Any) -> None:
         self.game.errors.append(error)

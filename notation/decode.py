@@ -18,7 +18,7 @@ from collections import deque
 from functools import partial
 from typing import BinaryIO, Callable, Iterator, Optional
 
-from muehle.notation.errors import MuehleError, cannot_read
+from muehle.notation.errors import MuehleError, cannot_read, shortened
 from muehle.notation.i18n import _
 
 __all__ = ["BOM", "Lines", "UndecodedLine", "byte_lines", "decoded_text", "file_lines", "line_break_count",
@@ -74,7 +74,7 @@ def _file_lines(path: str | os.PathLike[str], source: str, lenient: bool, undeco
     try:
         handle = open(path, "rb")
     except OSError as error:
-        raise MuehleError(cannot_read(os.fspath(path), error), source=source,
+        raise MuehleError(cannot_read(os.fspath(path), error), source=shortened(source),
                           code="io") from None
     with handle:
         yield from _stream_lines(handle, source, 1, b"", lenient, undecoded)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Optional
 
-from muehle.notation.errors import NotationError
+from muehle.notation.errors import NotationError, shortened
 from muehle.notation.i18n import N_, _
 from muehle.notation.grammar import MOVE_NUMBER_CHARS
 from muehle.notation.model import POINT_SET
@@ -61,7 +61,7 @@ def point_problem(word: str) -> Optional[str]:
     """The message for a word that looks like a coordinate but is no point, else ``None``."""
     if word.lower() in POINT_SET:
         return None
-    return _("{word} is not a point of the board").format(word=word.lower())
+    return _("{word} is not a point of the board").format(word=shortened(word.lower()))
 
 
 def _describe_token(token: Any) -> str:
@@ -69,12 +69,12 @@ def _describe_token(token: Any) -> str:
     if kind == "$END":
         return _("the end of the game")
     if kind == "PLY":
-        return _("the ply {value}").format(value=token.value)
+        return _("the ply {value}").format(value=shortened(token.value))
     if kind == "NUMBER":
-        return _("the move number {value}").format(value=token.value)
+        return _("the move number {value}").format(value=shortened(token.value))
     if kind in ("LPAR", "RPAR"):
         return f"'{token.value}'"
-    return f"{_(TOKEN_WORDS.get(kind, kind))} {token.value}"
+    return f"{_(TOKEN_WORDS.get(kind, kind))} {shortened(token.value)}"
 
 
 def describe_unexpected(error: Any, builder: Any, text: str, make: MakeError) -> NotationError:
@@ -89,8 +89,8 @@ def describe_unexpected(error: Any, builder: Any, text: str, make: MakeError) ->
         return _unexpected_character(error, builder, text, make)
     if isinstance(error, UnexpectedToken):
         return _unexpected_token(error, builder, make)
-    return make(_("cannot read the record: {error}").format(error=error), builder, getattr(error, "line", 0) or 0,
-                getattr(error, "column", 0) or 0)
+    return make(_("cannot read the record: {error}").format(error=shortened(str(error))), builder,
+                getattr(error, "line", 0) or 0, getattr(error, "column", 0) or 0)
 
 
 def _unexpected_token(error: Any, builder: Any, make: MakeError) -> NotationError:
@@ -104,7 +104,7 @@ def _unexpected_token(error: Any, builder: Any, make: MakeError) -> NotationErro
     if kind == "$END":
         if builder.pending is not None and builder.last_type == "NUMBER":
             number = builder.pending[2]
-            return at(_("move number {value} is not followed by a ply").format(value=number.value), number)
+            return at(_("move number {value} is not followed by a ply").format(value=shortened(number.value)), number)
         if builder.opened:
             unclosed: NotationError = builder.unclosed()
             return unclosed
@@ -112,7 +112,7 @@ def _unexpected_token(error: Any, builder: Any, make: MakeError) -> NotationErro
             return at(_("after the comma comes Black's reply (6. g1, g7), not the end of the game"))
     if before == "NUMBER":
         return at(_("expected a ply after the move number {value}, found {token}").format(
-            value=builder.pending[2].value, token=_describe_token(token)))
+            value=shortened(builder.pending[2].value), token=_describe_token(token)))
     if kind == "ANNOTATION":
         if before == "ANNOTATION":
             return at(_("a ply has only one annotation"))
@@ -191,10 +191,11 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
     if char == "-" and glued_to_ply:
         target = _WORD.match(text, position + 1)
         if "-" in ply:
-            return at(_("{ply} already has its target; a move has one '-'").format(ply=ply))
+            return at(_("{ply} already has its target; a move has one '-'").format(ply=shortened(ply)))
         if target is not None:
-            return at(point_problem(target.group()) or _("unexpected {token}").format(token=target.group()), 1)
-        return at(_("{ply}- needs a target point after '-'").format(ply=ply))
+            return at(point_problem(target.group())
+                      or _("unexpected {token}").format(token=shortened(target.group())), 1)
+        return at(_("{ply}- needs a target point after '-'").format(ply=shortened(ply)))
     if char in "/xX":
         mark = position + 1 if char == "/" else position
         if text[mark : mark + 1] not in ("x", "X"):
@@ -214,7 +215,7 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
         colon_result = _COLON_RESULT.match(text, position)
         if colon_result is not None:
             return at(_("{text} is not a result: the notation writes results with '-', as 1-0, "
-                        "0-1, 1/2-1/2, ½-½ and *").format(text=colon_result.group()))
+                        "0-1, 1/2-1/2, ½-½ and *").format(text=shortened(colon_result.group())))
         playok = _playok_ply(text, position, last)
         if playok is not None:
             if not builder.has_ply and not builder.opened and builder.line_offset == 0:  # (the text's first ply)
@@ -226,13 +227,13 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
         result_like = _RESULT_LIKE.match(text, position)
         if result_like is not None:
             return at(_("{text} is not a result; results are 1-0, 0-1, 1/2-1/2, ½-½ and *").format(
-                text=result_like.group()))
+                text=shortened(result_like.group())))
         digits = _DIGITS.match(text, position)
         if digits is not None and text[digits.end():digits.end() + 1] in _DASHES:  # (1–0 from a typeset text)
             return _dash(text[digits.end()], lambda message: at(message, digits.end() - position))
         if digits is not None:
             return at(_("move number {digits} needs a '.' after it ({digits}. for White, {digits}... for "
-                        "Black)").format(digits=digits.group()))
+                        "Black)").format(digits=shortened(digits.group())))
     if char == ".":
         return at(_("unexpected '.': a move number is written 17. before White's ply and 17... "
                     "before Black's"))
@@ -258,13 +259,13 @@ def _game_end_in_words(text: str, position: int) -> Optional[str]:
     """
     draw = _DRAW_WORD.match(text, position)
     if draw is not None:
-        return _("{draw} is not a result: a draw is written 1/2-1/2 (or ½-½)").format(draw=draw.group())
+        return _("{draw} is not a result: a draw is written 1/2-1/2 (or ½-½)").format(draw=shortened(draw.group()))
     resigns = _RESIGNS.match(text, position)
     if resigns is None:
         return None
     result = "0-1" if resigns[1] else "1-0" if resigns[2] else "1-0 or 0-1"
     return (_("'{resigns}' is not a result: write it as a comment and the result, {{ {resigns} "
-              "}} {result}").format(resigns=resigns.group(), result=result))
+              "}} {result}").format(resigns=shortened(resigns.group()), result=result))
 
 
 def _bare_numbers(numbers: str) -> str:
@@ -276,8 +277,8 @@ def _bare_numbers(numbers: str) -> str:
     5 30 7: not a notation muehle reads: a ply names its points as the book does (b4, d2-b2, d2-b2/xa4),
     or, in PlayOK's records, by their numbers 1 to 24
     """
-    shown = " ".join(numbers.split()[:4]) + (" ..." if len(numbers.split()) > 4 else "")
-    if all(1 <= int(number) <= 24 for number in re.findall(r"[0-9]+", numbers)):
+    shown = shortened(" ".join(numbers.split()[:4]) + (" ..." if len(numbers.split()) > 4 else ""))
+    if all(len(number) <= 2 and 1 <= int(number) <= 24 for number in re.findall(r"[0-9]+", numbers)):
         return _("{shown}: this looks like {notation}; read it with --from playok").format(
             shown=shown, notation=_(NUMBERED_POINTS))
     return (_("{shown}: not a notation muehle reads: a ply names its points as the book does "
@@ -291,7 +292,8 @@ def _playok_record(ply: str) -> str:
     "this looks like PlayOK's numbered points (1 to 24, row by row from the top): read it with --from playok (10-1x23 is a4-a7/xd1 in the book's notation)"
     """
     return (_("this looks like {notation}: read it with --from playok ({ply} is {book} "
-              "in the book's notation)").format(notation=_(NUMBERED_POINTS), ply=ply, book=in_book_notation(ply)))
+              "in the book's notation)").format(notation=_(NUMBERED_POINTS), ply=shortened(ply),
+                                                book=shortened(in_book_notation(ply))))
 
 
 def data_record(text: str) -> Optional[str]:
@@ -331,7 +333,8 @@ def _playok_ply(text: str, position: int, last: Any) -> Optional[str]:
         return None
     return (_("{ply} looks like a ply in {notation}, but this text is read in the "
               "book's notation: a text is written in one or the other (here: {book})").format(
-                  ply=ply.group(), notation=_(NUMBERED_POINTS), book=in_book_notation(ply.group())))
+                  ply=shortened(ply.group()), notation=_(NUMBERED_POINTS),
+                  book=shortened(in_book_notation(ply.group()))))
 
 
 #: Dashes of typeset text that stand for the notation's hyphen-minus (a book copied by hand).
@@ -359,7 +362,7 @@ def glued_ply(token: Any, text: str, make: Callable[[str, int], NotationError]) 
         if not point:
             return make(_("a capture mark needs a point: 'x' must be followed by the captured point, "
                           "{example}").format(example=_(CAPTURE_HINT)), column)
-        return make(point_problem(point) or _("unexpected {token}").format(token=rest), column + 1)
+        return make(point_problem(point) or _("unexpected {token}").format(token=shortened(rest)), column + 1)
     if rest.isdigit():
         return make(_glued_point(token.value[-2:] + rest), column - 2)
     word = _move_text(token.value) + rest
@@ -369,7 +372,7 @@ def glued_ply(token: Any, text: str, make: Callable[[str, int], NotationError]) 
         return make(_("{word}: a move is written with '-' between its points ({first}-{second}), and "
                       "two plies with a space between them ({first} {second})").format(
                           word=word, first=first, second=second), column - len(_move_text(token.value)))
-    return make(_("{word}: plies must be separated by a space").format(word=word),
+    return make(_("{word}: plies must be separated by a space").format(word=shortened(word)),
                 column - len(_move_text(token.value)))
 
 
@@ -379,6 +382,6 @@ def _move_text(ply: str) -> str:
 
 
 def _glued_point(word: str) -> str:
-    return point_problem(word) or _("unexpected {token}").format(token=word)
+    return point_problem(word) or _("unexpected {token}").format(token=shortened(word))
 
 

@@ -44,7 +44,28 @@ def visible(text: str) -> str:
     """
     if _CONTROLS.search(text) is None:
         return text
-    return _CONTROLS.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
+    return _CONTROLS.sub(_escape, text)
+
+
+#: :data:`_CONTROLS` and the line feed: what a text that must stay on one line cannot hold.
+_LINE_CONTROLS = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+
+
+def one_line(text: str) -> str:
+    r"""``text`` as :func:`visible` writes it, and on one line: a line feed too is an escape
+    (``\x0a``). A message is one line, whatever the value it quotes holds (a file name or an
+    option's value with a line break in it cannot forge a second message).
+
+    >>> one_line("cannot read a\nb.txt\x1b[2J")
+    'cannot read a\\x0ab.txt\\x1b[2J'
+    """
+    if _LINE_CONTROLS.search(text) is None:
+        return text
+    return _LINE_CONTROLS.sub(_escape, text)
+
+
+def _escape(found: "re.Match[str]") -> str:
+    return f"\\x{ord(found.group()):02x}"
 
 
 def shortened(text: str, width: int = EXCERPT_WIDTH) -> str:
@@ -128,14 +149,14 @@ def no_game(purpose: str = "") -> str:
 
 def cannot_read(name: str, reason: "OSError | str") -> str:
     """What every command says of an input it cannot read (``reason``: the error the system
-    raised, in its words, or a sentence).
+    raised, in its words, or a sentence); a long name is quoted in part (:func:`shortened`).
 
     >>> cannot_read("games.txt", FileNotFoundError(2, "No such file or directory"))
     'cannot read games.txt: No such file or directory'
     """
     if isinstance(reason, OSError):
         reason = reason.strerror or str(reason)
-    return _("cannot read {name}: {reason}").format(name=name, reason=reason)
+    return _("cannot read {name}: {reason}").format(name=shortened(name), reason=reason)
 
 
 def no_ply(ply: int, count: int) -> str:
@@ -145,7 +166,7 @@ def no_ply(ply: int, count: int) -> str:
     ('there is no ply 44: the game has 43 plies', 'there is no ply 2: the game has 1 ply')
     """
     return ngettext("there is no ply {ply}: the game has {count} ply", "there is no ply {ply}: the game has {count} plies",
-                    count).format(ply=ply, count=count)
+                    count).format(ply=shortened(str(ply)), count=count)
 
 
 class MuehleError(Exception):
@@ -188,7 +209,7 @@ class MuehleError(Exception):
         """The message as a compiler would print it, with the line and a caret (a long line
         cut to :data:`EXCERPT_WIDTH` characters around the column); ``severity`` names what
         it is (``warning``: the command went on)."""
-        text = visible(f"{self.location()}: {_(severity)}: {self.message}")
+        text = one_line(f"{self.location()}: {_(severity)}: {self.message}")
         if self.line_text is not None and self.column:
             shown, caret = excerpt(self.line_text.rstrip("\r\n").expandtabs(1), self.column)
             before = visible(shown[:caret - 1])  # (an escape takes 4 columns: the caret follows)

@@ -15,7 +15,7 @@ from pathlib import Path, PurePath
 from typing import Any, Literal, Optional, Union
 
 from muehle.notation.decode import decoded_text
-from muehle.notation.errors import MuehleError, cannot_read
+from muehle.notation.errors import MuehleError, cannot_read, shortened
 from muehle.notation.i18n import _
 from muehle.notation.quoted import quoted_text
 
@@ -121,5 +121,5 @@ def read_text(name: PathArg) -> str:
         else:
             data = Path(name).read_bytes()
     except OSError as error:
-        raise MuehleError(cannot_read(source, error), source=source, code="io") from None
+        raise MuehleError(cannot_read(source, error), source=shortened(source), code="io") from None
     return decoded_text(data, source)

@@ -46,7 +46,7 @@ from typing import Any, Callable, Iterable, NoReturn, Optional, Sequence, Union
 import yaml
 
 from muehle.notation.compactgame import CompactGame, PlainPly, ply_of
-from muehle.notation.errors import FormatError, quoted
+from muehle.notation.errors import FormatError, quoted, shortened
 from muehle.notation.i18n import N_, _
 from muehle.notation.model import (
     ANNOTATIONS, MAX_DIGITS, MAX_VARIATION_DEPTH, POINT_SET, RESULTS, SIDES, TOO_LARGE, Game, Ply, Variation,
@@ -772,7 +772,7 @@ class _Checker:
         if value < low or (high is not None and value > high):
             bounds = (_("from {low} to {high}").format(low=low, high=high) if high is not None
                       else _("{low} or more").format(low=low))
-            self.fail(path, _("{value} is out of range ({bounds})").format(value=value, bounds=bounds))
+            self.fail(path, _("{value} is out of range ({bounds})").format(value=shortened(str(value)), bounds=bounds))
         return value
 
     def optional(self, data: dict[str, Any], key: str, path: str, read: Callable[[Any, str], Any], default: Any) -> Any:
@@ -828,7 +828,8 @@ class _Checker:
             self.fail(path, _("the tag {key} appears more than once").format(key=quoted(key)))
         tags: dict[str, str] = {}
         for name, text in value.items():
-            name_path = f"{path}.{name}" if isinstance(name, str) and _IDENTIFIER.match(name) else f"{path}[{quoted(name)}]"
+            name_path = (f"{path}.{shortened(name)}" if isinstance(name, str) and _IDENTIFIER.match(name)
+                         else f"{path}[{quoted(name)}]")
             if not isinstance(name, str) or not TAG_NAME.match(name):
                 self.fail(name_path, _("not a tag name (letters, digits and _ only)"))
             text = self.string(text, name_path)
@@ -853,7 +854,7 @@ class _Checker:
         version = self.integer(data["version"], "version", 1)
         if version != VERSION:
             self.fail("version", _("version {version} is not supported (this muehle reads version {supported})").format(
-                version=version, supported=VERSION))
+                version=shortened(str(version)), supported=VERSION))
         return self.items(data["games"], "games", self.game)
 
     def game(self, value: Any, path: str) -> Game:

@@ -306,13 +306,14 @@ class RecordHead:
     """What every record of a game says besides its plies: tags, result, where it was read.
 
     ``tags`` keeps the tag pairs in the order written; ``errors`` lists the problems
-    met while reading the record, ``warnings`` the slips read as they are plainly meant.
+    met while reading the record, ``warnings`` the slips read as they are plainly meant (the
+    first :data:`~muehle.notation.slips.SLIPS_SAID`; ``more_warnings`` counts the others).
     :class:`Game` is the whole record; a reader may make
     a cheaper one with the same head (see :mod:`muehle.notation.moverecord`).
     """
 
-    __slots__ = ("tags", "result", "source", "line", "errors", "warnings", "head_lines", "tag_places",
-                 "places_in_source")
+    __slots__ = ("tags", "result", "source", "line", "errors", "warnings", "more_warnings", "head_lines",
+                 "tag_places", "places_in_source")
 
     def __init__(self, tags: Optional[dict[str, str]] = None, result: Optional[str] = None, source: str = "",
                  line: int = 0, errors: Optional[list["NotationError"]] = None) -> None:
@@ -324,6 +325,10 @@ class RecordHead:
         #: The slips the reader read as they are plainly meant (``d2–b2`` as ``d2-b2``), each a
         #: located :class:`~muehle.notation.errors.NotationWarning`; they are no errors.
         self.warnings: list[NotationError] = []
+        #: How many slips the reader met past the first :data:`~muehle.notation.slips.SLIPS_SAID`,
+        #: which ``warnings`` holds: counted, not kept (a game with a slip in every ply does not
+        #: take memory for each).
+        self.more_warnings = 0
         #: Where the reader found the tag pairs, for errors found later in a tag to point at (see
         #: :meth:`tag_place`). ``head_lines``: the lines of the tag section as written, from line
         #: ``line`` on, one tag pair to a line (the part of another game on a shared first line

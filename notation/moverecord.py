@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any, Callable, Optional, Sequence
 
 from muehle.notation.builders import RecordError, Visitor
+from muehle.notation.errors import shortened
 from muehle.notation.model import (
     MAX_VARIATION_DEPTH, TOO_DEEP, Game, MoveLine, Numbering, Ply, PlyMove, RecordHead, Side, goes_back,
     next_numbering, numbered_in_turn, numbering_after, renumbered_line,
@@ -162,7 +163,7 @@ class MovesBuilder(Visitor):
         if len(value) > LONGEST_TAG_VALUE:
             raise RecordError(too_long_tag_value(name, value))
         if name in self.tags:
-            raise RecordError(f"duplicate tag {name} (first given on line {self.tag_places[name][0]})")
+            raise RecordError(f"duplicate tag {shortened(name)} (first given on line {self.tag_places[name][0]})")
         self.tags[name] = value
         self.tag_places[name] = (line, column, line_text)
 

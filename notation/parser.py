@@ -36,7 +36,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Union
 
 from muehle.notation import fastread
 from muehle.notation.builders import GameBuilder, RecordError, Visitor, second_annotation  # noqa: F401
-from muehle.notation.errors import MuehleError, NotationError, NotationWarning
+from muehle.notation.errors import MuehleError, NotationError, NotationWarning, shortened
 from muehle.notation.i18n import N_, _
 from muehle.notation.grammar import MOVE_NUMBER_CHARS, build_parser
 from muehle.notation.decode import (  # (the lines of files: also as this module's names, as before)
@@ -143,7 +143,8 @@ class _Builder:
 
     def on_number(self, token: Any) -> Any:
         if self.last_type == "NUMBER" and self.pending is not None:
-            raise self.error_at(_("move number {value} is not followed by a ply").format(value=self.pending[2].value),
+            raise self.error_at(_("move number {value} is not followed by a ply").format(
+                value=shortened(self.pending[2].value)),
                                 self.pending[2])
         if self.last_type == "COMMA":
             raise self.error_at(_(AFTER_COMMA), token)
@@ -181,7 +182,7 @@ class _Builder:
         if number is not None:  # the token starts with its move number
             if self.pending is not None:
                 raise self.error_at(_("move number {value} is not followed by a ply").format(
-                    value=self.pending[2].value),
+                    value=shortened(self.pending[2].value)),
                                     self.pending[2])
             if self.previous_type == "COMMA":
                 raise self.error_at(_(AFTER_COMMA), token)
@@ -213,7 +214,7 @@ class _Builder:
     def on_nag(self, token: Any) -> Any:
         value = read_nag(token.value)
         if value is None:
-            raise self.error_at(_("NAG {nag} is out of range: $1 to $255").format(nag=token.value), token)
+            raise self.error_at(_("NAG {nag} is out of range: $1 to $255").format(nag=shortened(token.value)), token)
         if self.last_type in ("PLY", "ANNOTATION", "NAG"):
             self.visitor.nag(value)
         self._seen("NAG")

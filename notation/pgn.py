@@ -29,6 +29,7 @@ import copy
 import dataclasses
 import re
 
+from muehle.notation.errors import quoted, shortened
 from muehle.notation.i18n import _
 from typing import Iterable, Optional
 
@@ -79,7 +80,8 @@ def pgn_result(game: Game) -> str:
     conflict = game.result_conflict
     if conflict is not None:
         raise unwritable(_("{stated}, but the Result tag says {tag}: PGN writes one result (make them agree, or end "
-                           "the movetext with *)").format(stated=game.result_stated(conflict[0]), tag=conflict[1]), game)
+                           "the movetext with *)").format(stated=game.result_stated(conflict[0]),
+                                                          tag=shortened(conflict[1])), game)
     result = normal_result(game.declared_result or "*")
     return result if result in RESULTS else "*"
 
@@ -160,7 +162,7 @@ def game_pgn(game: Game, width: int = PGN_WIDTH) -> str:
     for name in game.tags:
         if name.startswith("_"):  # (Sanmill's reader of tag pairs stops at such a name)
             raise unwritable(_("tag name {name} cannot be written as PGN: Sanmill reads tag names that start with a "
-                               "letter or a digit").format(name=repr(name)), game)
+                               "letter or a digit").format(name=quoted(name)), game)
     header = "".join(tag_line(name, value, game) + "\r\n" for name, value in pgn_tags(game))
     try:
         units = movetext_units(numbered(game), GLUED_CAPTURE, pgn_result(game), _pgn_comment)

@@ -29,7 +29,7 @@ import re
 from typing import NamedTuple, Optional, Union
 
 from muehle.notation.builders import GameBuilder, Visitor
-from muehle.notation.errors import NotationError
+from muehle.notation.errors import NotationError, quoted, shortened
 from muehle.notation.i18n import N_, _
 from muehle.notation.model import (
     BLACK, MAX_DIGITS, WHITE, Game, Numbering, Ply, Side, goes_back, next_numbering, normal_result,
@@ -224,7 +224,7 @@ def _point(digits: str, offset: int) -> str:
         raise _Fault(_("a PlayOK ply needs a point number here (as in 5, 23-24 or 10-1x23)"), offset)
     if len(digits) > 2 or not 1 <= int(digits) <= len(PLAYOK_POINTS):
         raise _Fault(_("{digits} is not a point: this text is read in {notation}").format(
-            digits=digits, notation=_(NUMBERED_POINTS)), offset)
+            digits=shortened(digits), notation=_(NUMBERED_POINTS)), offset)
     return PLAYOK_POINTS[int(digits) - 1]
 
 
@@ -245,11 +245,11 @@ def _ply_points(word: str) -> tuple[Optional[str], str, tuple[str, ...]]:
                 raise _Fault(_("a move's '-' comes before its captures (as in 10-1x23)"), offset)
             if origin is not None:
                 raise _Fault(_("{word} has two '-': a move goes from one point to another (as in 23-24)").format(
-                    word=word),
+                    word=shortened(word)),
                              offset)
             if not digits:
                 raise _Fault(_("{move} needs the number of its target point after '-' (as in 23-24)").format(
-                    move=word[:offset + 1]), offset)
+                    move=shortened(word[:offset + 1])), offset)
             origin, target = target, _point(digits, offset + 1)
         else:
             if not digits:
@@ -289,8 +289,8 @@ def _move_number(word: str) -> tuple[int, Side]:
 
 def _unexpected(word: str) -> str:
     """The message for a word that is no part of a PlayOK record."""
-    return _("unexpected {word!r}: this text is read in {notation}; a ply is written 5, 23-24 or 10-1x23").format(
-        word=word, notation=_(NUMBERED_POINTS))
+    return _("unexpected {word}: this text is read in {notation}; a ply is written 5, 23-24 or 10-1x23").format(
+        word=quoted(word), notation=_(NUMBERED_POINTS))
 
 
 class _Tokenizer:
@@ -319,7 +319,8 @@ class _Tokenizer:
             return
         if game.error is None and self.pending is not None:
             game = game._replace(error=self.lines.error(
-                _("move number {number} is not followed by a ply").format(number=self.pending[3]), self.pending[2]))
+                _("move number {number} is not followed by a ply").format(number=shortened(self.pending[3])),
+                self.pending[2]))
         self.games.append(game)
         self.game = None
 
@@ -356,7 +357,8 @@ class _Tokenizer:
         game = self.current(offset, False)
         first = next((tag for tag in game.tokens if isinstance(tag, Tag) and tag.name == name), None)
         if first is not None:
-            self.fail(_("duplicate tag {name} (first given on line {line})").format(name=name, line=first.line), offset)
+            self.fail(_("duplicate tag {name} (first given on line {line})").format(name=shortened(name),
+                                                                                   line=first.line), offset)
             return
         game.tokens.append(Tag(name, value, *self.lines.place(offset)))
 
@@ -372,7 +374,8 @@ class _Tokenizer:
     def on_result(self, word: str, offset: int) -> None:
         game = self.current(offset, True)
         if self.pending is not None:
-            self.fail(_("move number {value} is not followed by a ply").format(value=self.pending[3]), self.pending[2])
+            self.fail(_("move number {value} is not followed by a ply").format(value=shortened(self.pending[3])),
+                      self.pending[2])
             return
         game.tokens.append(Result(word, *self.lines.place(offset)))
         self.moves = self.ended = True
@@ -381,13 +384,15 @@ class _Tokenizer:
         self.current(offset, True)
         self.moves = True
         if self.pending is not None:
-            self.fail(_("move number {value} is not followed by a ply").format(value=self.pending[3]), self.pending[2])
+            self.fail(_("move number {value} is not followed by a ply").format(value=shortened(self.pending[3])),
+                      self.pending[2])
             return
         number, side = _move_number(word)
         context = self.context
         if context is not None and goes_back(context, number, side):
             self.fail(_("move number {word} goes back: the ply before is numbered {number}{dots}").format(
-                word=word, number=context[0], dots='.' if context[1] == WHITE else '...'), offset)
+                word=shortened(word), number=shortened(str(context[0])), dots='.' if context[1] == WHITE else '...'),
+                offset)
             return
         self.pending = (number, side, offset, word)
 
@@ -406,12 +411,13 @@ class _Tokenizer:
 
     def on_capture(self, word: str, offset: int) -> None:
         self.fail(_("a capture is glued to the ply that closed the mill in PlayOK's records, as in "
-                    "5x13 or 10-1x23 (not {word} on its own)").format(word=word), offset)
+                    "5x13 or 10-1x23 (not {word} on its own)").format(word=shortened(word)), offset)
 
     def on_book(self, word: str, offset: int) -> None:
         self.fail(_("{word} is in the book's notation, but this text is read in {notation}, "
                     "as its first ply is written: a text is written in one or the other (here: "
-                    "{playok})").format(word=word, notation=_(NUMBERED_POINTS), playok=_in_playok(word)), offset)
+                    "{playok})").format(word=shortened(word), notation=_(NUMBERED_POINTS),
+                                       playok=shortened(_in_playok(word))), offset)
 
     def on_other(self, word: str, offset: int) -> None:
         if word != "[":

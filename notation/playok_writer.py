@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
+from muehle.notation.errors import shortened
 from muehle.notation.i18n import N_, _
 from muehle.notation.model import WHITE, Game, Ply
 from muehle.notation.pgn import numbered, pgn_result
@@ -52,7 +53,7 @@ def _check_plain(ply: Ply, game: Game) -> None:
             else N_("a draw offer") if ply.draw_offer else None)
     if kept is not None:
         raise unwritable(_("{ply} has {what}, which PlayOK's records cannot carry (write notation, PGN, JSON or YAML "
-                           "to keep them)").format(ply=ply.label(), what=_(kept)), game, ply)
+                           "to keep them)").format(ply=shortened(ply.label()), what=_(kept)), game, ply)
 
 
 def _movetext_units(game: Game, result: str) -> list[str]:
@@ -87,7 +88,7 @@ def game_playok(game: Game, width: int = PLAYOK_WIDTH) -> str:
     if conflict is not None:
         raise unwritable(_("{stated}, but the Result tag says {tag}: a PlayOK record gives one result (make them "
                            "agree, or end the movetext with *)").format(stated=game.result_stated(conflict[0]),
-                                                                        tag=conflict[1]), game)
+                                                                        tag=shortened(conflict[1])), game)
     try:
         with_numbers = numbered(game)
         check_numbering(with_numbers.plies, with_numbers)

@@ -117,13 +117,13 @@ def _read_pipe(given: Input) -> Iterator[Game]:
     """A pipe whose format is not given, read once: its start tells PlayOK's text (then read
     whole) from the notation (read game by game, its start first)."""
     from muehle.notation.decode import decoded_text, stream_lines  # (start-up: each reader when its format is read)
-    from muehle.notation.errors import MuehleError, cannot_read
+    from muehle.notation.errors import MuehleError, cannot_read, shortened
     from muehle.notation.parser import read_lines
 
     try:
         handle = open(given.name, "rb")
     except OSError as error:
-        raise MuehleError(cannot_read(given.name, error), source=given.source, code="io") from None
+        raise MuehleError(cannot_read(given.name, error), source=shortened(given.source), code="io") from None
     with handle:
         head = handle.read(HEAD_BYTES)
         if _looks_like_playok(_head_text(head)):

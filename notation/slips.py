@@ -2,7 +2,8 @@
 
 A record copied by hand or from a typeset text has slips that can only mean one
 thing, and the reader reads them so, each with a located warning
-(:class:`~muehle.notation.errors.NotationWarning`, kept in ``game.warnings``):
+(:class:`~muehle.notation.errors.NotationWarning`; a game keeps its first :data:`SLIPS_SAID`
+in ``game.warnings`` and counts the others in ``game.more_warnings``):
 
 - an en or em dash for the ``-`` of a move: ``d2–b2``;
 - ``×`` or ``:`` for the capture mark ``x``: ``d2-b2×a4``, ``d2-b2:a4``;
@@ -25,10 +26,15 @@ from __future__ import annotations
 
 import re
 
-from muehle.notation.i18n import N_, _
+from muehle.notation.errors import shortened
+from muehle.notation.i18n import N_, _, ngettext
 from typing import Iterable
 
-__all__ = ["TRANSLATION", "has_slip", "may_hold_slip", "number_slip", "ply_slips"]
+__all__ = ["SLIPS_SAID", "TRANSLATION", "has_slip", "may_hold_slip", "more_slips", "number_slip", "ply_slips"]
+
+#: How many slips of a game are kept and said, each with its place; the others are counted, and
+#: said in one line (:func:`more_slips`).
+SLIPS_SAID = 20
 
 #: The slips' characters as the notation writes them (each one character for one, so columns stay).
 TRANSLATION = str.maketrans({"\u2013": "-", "\u2014": "-", "\u00d7": "x", ":": "x"})
@@ -72,19 +78,20 @@ def ply_slips(token: str, move: str) -> list[tuple[int, str]]:
     """Each slip in the token of a ply, as (its offset in the token, the warning's message);
     ``move`` is the ply's move as the notation writes it (``d2-b2/xa4``)."""
     slips = []
+    shown = shortened(move)  # (a long capture chain in part)
     for found in _IN_PLY.finditer(token):
         kind = found.lastgroup
         if kind == "number":
             slips.append((found.start(), number_slip(_NUMBER.match(token).group())))  # type: ignore[union-attr]
         elif kind == "dash":
             slips.append((found.start(), _("'{dash}' ({name}) read as the '-' of a move: write {move}").format(
-                dash=found.group(), name=_(_DASHES[found.group()]), move=move)))
+                dash=found.group(), name=_(_DASHES[found.group()]), move=shown)))
         elif kind == "mark":
             slips.append((found.start(), _("'{mark}' read as the capture mark 'x': write {move}").format(
-                mark=found.group(), move=move)))
+                mark=found.group(), move=shown)))
         else:
             slips.append((found.start(), _("the space after the capture mark read as none: write {move}").format(
-                move=move)))
+                move=shown)))
     return slips
 
 
@@ -95,4 +102,14 @@ def number_slip(token: str) -> str:
     ("the space before the '.' of the move number read as none: write 11.", "the space before the '.' of the move number read as none: write 11. ...")
     """
     fixed = re.sub(r"(?<=[0-9])[ \t]+", "", token, count=1)
-    return _("the space before the '.' of the move number read as none: write {fixed}").format(fixed=fixed)
+    return _("the space before the '.' of the move number read as none: write {fixed}").format(fixed=shortened(fixed))
+
+
+def more_slips(count: int) -> str:
+    """What is said of the slips of a game past the first :data:`SLIPS_SAID`.
+
+    >>> more_slips(9870), more_slips(1)
+    ('and 9870 more slips in this game', 'and 1 more slip in this game')
+    """
+    return ngettext("and {count} more slip in this game", "and {count} more slips in this game",
+                    count).format(count=count)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Callable, Iterable, Optional
 
+from muehle.notation.errors import shortened
 from muehle.notation.i18n import _
 from muehle.notation.quoted import quoted_text
 
@@ -66,7 +67,7 @@ def too_long_tag_value(name: str, value: str) -> Optional[str]:
     if len(value) <= LONGEST_TAG_VALUE:
         return None
     return _("the value of tag {name} is {length} characters long; the longest read is {most}").format(
-        name=name, length=len(value), most=LONGEST_TAG_VALUE)
+        name=shortened(name), length=len(value), most=LONGEST_TAG_VALUE)
 
 
 def tag_value_column(pair: str, column: int) -> int:
@@ -134,7 +135,7 @@ def tag_problem(text: str, position: int, at: Callable[..., NotationError]) -> N
     if name is None:
         return at(_('a tag pair needs a name of letters, digits or "_": [Name "value"]'),
                   index - position)
-    tag = name.group()
+    tag = shortened(name.group())
     if name.end() < len(text) and text[name.end()] not in ' \t"':
         return at(_("a tag name may hold only the letters A-Z and a-z, digits and '_'"),
                   name.end() - position)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterable, Optional, Sequence
 
-from muehle.notation.errors import MuehleError
+from muehle.notation.errors import MuehleError, quoted, shortened
 from muehle.notation.i18n import N_, _
 from muehle.notation.model import (
     ANNOTATIONS, POINT_SET, RESULTS, SIDES, TOO_LARGE, WHITE, Game, Numbering, Ply, Variation, decimal_digits, goes_back, next_numbering, too_many_digits,
@@ -91,10 +91,10 @@ def check_tag_pair(name: str, value: str, game: Optional[Game] = None) -> None:
     """:class:`UnwritableError` when no tag pair can carry ``name`` and ``value``: a name of
     other than letters, digits and ``_``, or a value with a line break."""
     if not TAG_NAME.match(name):
-        raise unwritable(_("tag name {name} cannot be written (letters, digits and _ only)").format(name=repr(name)), game)
+        raise unwritable(_("tag name {name} cannot be written (letters, digits and _ only)").format(name=quoted(name)), game)
     if "\n" in value or "\r" in value:
         raise unwritable(_("the value of tag {name} contains a line break, which a tag pair cannot carry").format(
-            name=name), game)
+            name=shortened(name)), game)
 
 
 def comment_unit(text: str, game: Optional[Game] = None, ply: Optional[Ply] = None) -> str:
@@ -144,21 +144,21 @@ def check_ply(ply: Ply, game: Optional[Game] = None) -> None:
     points = (ply.target, *ply.captures) if ply.origin is None else (ply.target, ply.origin, *ply.captures)
     for point in points:
         if point not in POINT_SET:
-            raise unwritable(_("{point} is not a point of the board").format(point=repr(point)), game, ply)
+            raise unwritable(_("{point} is not a point of the board").format(point=quoted(point)), game, ply)
     if ply.side not in SIDES:
-        raise unwritable(_("{side} is not a side (white or black)").format(side=repr(ply.side)), game, ply)
+        raise unwritable(_("{side} is not a side (white or black)").format(side=quoted(ply.side)), game, ply)
     if ply.annotation is not None and ply.annotation not in ANNOTATIONS:
         raise unwritable(_("{annotation} is not an annotation ({listing})").format(
-            annotation=repr(ply.annotation), listing=", ".join(ANNOTATIONS)), game, ply)
+            annotation=quoted(ply.annotation), listing=", ".join(ANNOTATIONS)), game, ply)
     for nag in ply.nags:
         if not (type(nag) is int and 1 <= nag <= 255):
-            raise unwritable(_("NAG {nag} is out of range ($1 to $255)").format(nag=repr(nag)), game, ply)
+            raise unwritable(_("NAG {nag} is out of range ($1 to $255)").format(nag=quoted(nag)), game, ply)
 
 
 def check_result(game: Game) -> None:
     """:class:`UnwritableError` when the result of ``game`` is none of :data:`RESULTS` (or ``None``)."""
     if game.result is not None and game.result not in RESULTS:
-        raise unwritable(_("{result} is not a result ({listing})").format(result=repr(game.result),
+        raise unwritable(_("{result} is not a result ({listing})").format(result=quoted(game.result),
                                                                           listing=", ".join(RESULTS)), game)
 
 
@@ -278,7 +278,7 @@ def check_move_number(ply: Ply, game: Optional[Game], counted_on: bool = False) 
         return
     if ply.number < 0:
         raise unwritable(_("move number {number} cannot be written (a move number is 0 or more)").format(
-            number=ply.number), game, ply)
+            number=shortened(str(ply.number))), game, ply)
     if ply.number >= TOO_LARGE and not counted_on:
         raise unwritable(too_many_digits(N_("move number"), decimal_digits(ply.number)), game, ply)
 

@@ -14,6 +14,7 @@ from typing import Any, Callable, Optional
 
 import yaml
 
+from muehle.notation.errors import quoted
 from muehle.notation.i18n import N_, _
 from muehle.notation.model import TOO_LARGE, decimal_digits, too_many_digits
 
@@ -118,7 +119,7 @@ def _check_nodes(root: yaml.Node, integer: Callable[[yaml.ScalarNode], int]) -> 
                     if key in seen:
                         raise yaml.constructor.ConstructorError(
                             _("while reading a mapping"), node.start_mark,
-                            _("found the key {key} twice").format(key=repr(key_node.value)), key_node.start_mark,
+                            _("found the key {key} twice").format(key=quoted(key_node.value)), key_node.start_mark,
                         )
                     seen.add(key)
                 children.append(key_node)

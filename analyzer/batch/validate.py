@@ -35,7 +35,7 @@ from typing import Any, BinaryIO, Callable, Generator, Iterable, Iterator, Optio
 
 from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset
 from muehle.analyzer.reports.verdict import GameReport, ReportBatch, judge
-from muehle.notation.errors import MuehleError, cannot_read, no_game
+from muehle.notation.errors import MuehleError, cannot_read, no_game, shortened
 from muehle.notation.i18n import _, ngettext
 from muehle.notation.inputs import PathArg, path_text, read_text, regular_file, source_name
 from muehle.notation.reading import format_of, read
@@ -386,7 +386,7 @@ def results_in_range(piece: Range, results: Callable[[BinaryIO, Range], Iterator
         return collected, error
     except OSError as error:
         return collected, MuehleError(cannot_read(piece.path, error),
-                                      source=piece.source, line=piece.first_line, code="io")
+                                      source=shortened(piece.source), line=piece.first_line, code="io")
     return collected, None
 
 
@@ -424,7 +424,7 @@ def map_ranges(backend: Backend, name: str, source: str, stdin_text: Optional[st
     try:
         handle = open(name, "rb")
     except OSError as error:
-        yield MuehleError(cannot_read(name, error), source=source,
+        yield MuehleError(cannot_read(name, error), source=shortened(source),
                           code="io")
         return
     with handle:
@@ -446,7 +446,7 @@ def map_ranges(backend: Backend, name: str, source: str, stdin_text: Optional[st
                         return
                     except OSError as error:
                         yield MuehleError(cannot_read(name, error),
-                                          source=source, line=piece.first_line, code="io")
+                                          source=shortened(source), line=piece.first_line, code="io")
                         return
                 continue
             for results, failure in backend.map(function, (task_of(piece) for piece in group), source):

@@ -24,7 +24,7 @@ from typing import Any, Optional
 import click
 
 from muehle.analyzer.cli.common import ClosedOutput, colour_option, echo_error
-from muehle.notation.errors import MuehleError, visible
+from muehle.notation.errors import EXCERPT_WIDTH, MuehleError, one_line, quoted, shortened, visible
 from muehle.notation.i18n import (CHOICES, N_, _, current_language, language_from_environment, set_language,
                                   translated_text)
 
@@ -122,6 +122,15 @@ class LazyGroup(click.Group):
         finally:
             set_language(before)
 
+    def make_context(self, info_name: Optional[str], args: list[str], parent: Optional[click.Context] = None,
+                     **extra: Any) -> click.Context:
+        """The group's context; a usage error on the way is told as :func:`told` tells it."""
+        self._arguments = tuple(args)
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.ClickException as error:
+            raise told(error, self._arguments) from None
+
     def get_help(self, ctx: click.Context) -> str:
         if current_language() == "en" or getattr(self, "_shown", False):
             return super().get_help(ctx)
@@ -150,6 +159,8 @@ class LazyGroup(click.Group):
         line on standard error, after what the command had open is cleaned up (a temporary file)."""
         try:
             return super().invoke(ctx)
+        except click.ClickException as error:
+            raise told(error, getattr(self, "_arguments", ())) from None
         except KeyboardInterrupt:
             click.echo("muehle: " + _("interrupted"), err=True)
             sys.exit(128 + int(signal.SIGINT))
@@ -162,6 +173,43 @@ class LazyGroup(click.Group):
         if rows:
             with formatter.section(_("Commands")):
                 formatter.write_dl(rows)
+
+
+def told(error: click.ClickException, arguments: "tuple[str, ...]") -> click.ClickException:
+    """``error`` (a usage error, click's or a command's) as the user may be shown it: its message
+    with each value of the command line longer than :data:`~muehle.notation.errors.EXCERPT_WIDTH`
+    quoted in part (:func:`~muehle.notation.errors.shortened`), and on one line with its control
+    characters escaped (:func:`~muehle.notation.errors.one_line`): an option's value cannot clear
+    the screen, forge a second line or fill the terminal. Every option and argument of every
+    command is told so, here in one place.
+
+    >>> print(told(click.UsageError("'\\x1b[2J' is not one of 'a', 'b'"), ()).format_message())
+    '\\x1b[2J' is not one of 'a', 'b'
+    >>> long = "x" * 300
+    >>> shown = told(click.BadParameter(f"{long!r} is not a game", param_hint="'--game'"), ("--game", long))
+    >>> shown.format_message()[-40:], shown.exit_code
+    ("xxxxx'... (300 characters) is not a game", 2)
+    """
+    if isinstance(error, _HELP_ERRORS):  # (the help, shown for want of arguments: no value of the user's)
+        return error
+    said = error.format_message()
+    message = said
+    values = {value for argument in arguments for value in (argument, argument.partition("=")[2], argument[2:])
+              if len(value) > EXCERPT_WIDTH}
+    for value in sorted(values, key=len, reverse=True):  # (a value within another is cut with it)
+        if value in message or repr(value) in message:
+            message = message.replace(repr(value), quoted(value)).replace(value, shortened(value))
+    message = one_line(message)
+    if message == said:
+        return error
+    shown = (click.UsageError(message, error.ctx) if isinstance(error, click.UsageError)
+             else click.ClickException(message))
+    return shown if shown.exit_code == error.exit_code else error
+
+
+#: The usage errors that show the help (``muehle endgames`` without a subcommand), left as they are.
+_HELP_ERRORS = tuple(getattr(click.exceptions, name) for name in ("NoArgsIsHelpError",)
+                     if hasattr(click.exceptions, name))
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, T
 import click
 
 from muehle.analyzer.pictures.style import error_text, wants_colour
-from muehle.notation.errors import MuehleError
+from muehle.notation.errors import MuehleError, shortened
 from muehle.notation.i18n import N_, _
 from muehle.notation.reading import FORMATS
 
@@ -144,13 +144,26 @@ def resolve_rules(name: Optional[str], param_hint: str = "'--rules'") -> "Option
     from muehle.analyzer.engine.rules import load_ruleset, preset_for_tag, preset_names  # (start-up: rulesets and YAML only with --rules)
 
     if not name.strip() or (preset_for_tag(name) is None and Path(name).suffix.lower() not in (".yaml", ".yml")
-                            and not Path(name).exists()):
+                            and not exists(name)):
         raise click.BadParameter(
             _("'{name}' is neither a preset ({presets}) nor a YAML file").format(name=name,
                                                                                 presets=", ".join(preset_names())),
             param_hint=param_hint,
         )
     return load_ruleset(name)
+
+
+def exists(name: str) -> bool:
+    """Whether a file (or folder) of that name is there; not for a name the system cannot look up
+    (one too long, with a NUL).
+
+    >>> exists("."), exists("x" * 5000)
+    (True, False)
+    """
+    try:
+        return Path(name).exists()
+    except (OSError, ValueError):
+        return False
 
 
 def from_option(command: F) -> F:
@@ -284,7 +297,7 @@ def ply_of_move(game: Game, result: Replay, move: int, side: Optional[str]) -> i
 
         names = PlyNames(game.plies, result.start)
         missing = (_("there is no move {move} of White") if side == "white"
-                   else _("there is no move {move} of Black")).format(move=move)
+                   else _("there is no move {move} of Black")).format(move=shortened(str(move)))
         if not game.plies:
             where = _("the record has no plies (its position is --ply 0)")
         elif index < 1:
@@ -350,10 +363,17 @@ class OutputFile:
                                                              encoding="utf-8", newline="")
             return
         target = Path(output)
+        try:
+            os.lstat(target)
+        except OSError as error:
+            if error.errno == errno.ENAMETOOLONG:  # (refused before anything is made or written)
+                raise self._failure(error) from None
+        except ValueError:  # (a NUL in the name, from the library)
+            raise self._failure(OSError(errno.EINVAL, os.strerror(errno.EINVAL))) from None
         for name in inputs:
-            if name != "-" and Path(name).exists() and target.exists() and target.resolve() == Path(name).resolve():
-                raise MuehleError(_("refusing to write over the input file {name}").format(name=name), source=output,
-                                  code="io")
+            if name != "-" and exists(name) and target.exists() and target.resolve() == Path(name).resolve():
+                raise MuehleError(_("refusing to write over the input file {name}").format(name=shortened(name)),
+                                  source=shortened(output), code="io")
         try:
             special = target.exists() and not stat.S_ISREG(target.stat().st_mode)
         except OSError:
@@ -370,8 +390,8 @@ class OutputFile:
             except FileNotFoundError:  # (a link to a file still to be made: write it)
                 target = target.resolve()
             except (OSError, RuntimeError):  # (links in a loop)
-                raise MuehleError(_("cannot write {name}: its symbolic links form a loop").format(name=output), source=output,
-                                  code="io") from None
+                raise MuehleError(_("cannot write {name}: its symbolic links form a loop").format(name=shortened(output)),
+                                  source=shortened(output), code="io") from None
         directory = target.parent if str(target.parent) else Path(".")
         try:
             fd, self._temporary = tempfile.mkstemp(prefix=_temporary_prefix(target.name, directory), suffix=".tmp",
@@ -389,9 +409,11 @@ class OutputFile:
             raise
 
     def _failure(self, error: OSError) -> MuehleError:
-        name = self.output if self.output not in (None, "-") else _("standard output")
-        return MuehleError(_("cannot write {name}: {reason}").format(name=name, reason=error.strerror), source=name,
-                           code="io")
+        """The error for an output that cannot be written: its name (a long one in part) and the
+        system's reason (``File name too long``, ``No such file or directory``)."""
+        name = shortened(self.output) if self.output not in (None, "-") else _("standard output")
+        return MuehleError(_("cannot write {name}: {reason}").format(name=name, reason=error.strerror or error),
+                           source=name, code="io")
 
     def write(self, text: str) -> None:
         """Write a piece of the output."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
 from typing import Optional
 
 import click
@@ -15,7 +16,7 @@ import click
 from muehle.analyzer.cli.common import fails_cleanly, require_numpy_or_exit, rules_option
 from muehle.analyzer.endgames.settings import EndgameRules, endgame_rules
 from muehle.analyzer.engine.rules import Ruleset, as_ruleset
-from muehle.notation.errors import MuehleError
+from muehle.notation.errors import MuehleError, shortened
 from muehle.notation.i18n import N_, _, ngettext
 
 #: The most stones a side the tables may have (five would take some 40 million classes a table).
@@ -73,8 +74,10 @@ def build(stones: int, rules: Optional[Ruleset], directory: Optional[str], force
     """
     require_numpy_or_exit()
     from muehle.analyzer.endgames.build import build_tables  # (numpy, an optional dependency: loaded only where a table is read or built)
+    from muehle.analyzer.endgames.store import table_path  # (start-up: the tables' folders only for build)
 
     settings, progress = _settings(rules), _ProgressLine()
+    _make_folder(table_path(directory, settings, (3, 3)).parent)
     try:
         for path, seconds, built in build_tables(settings, stones, directory, progress=progress, force=force):
             progress.clear()
@@ -130,6 +133,16 @@ def probe(fen: str, rules: Optional[Ruleset], directory: Optional[str], every_pl
     if every_ply:
         for ply, ply_value in found.plies:
             click.echo(f"  {ply.text:<10} {ply_value}")
+
+
+def _make_folder(folder: Path) -> None:
+    """Make the folder the tables go to, before any is solved: one that cannot be made (a name
+    too long, a file in the way, no permission) is an error that names it (a long name in part)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise MuehleError(_("cannot write the endgame table there: {reason}").format(reason=error.strerror or error),
+                          source=shortened(str(folder)), code="io") from None
 
 
 def _settings(rules: Optional[Ruleset]) -> EndgameRules:

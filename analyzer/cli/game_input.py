@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Optional, Protocol, TypeVar
 
 from muehle.notation.decode import text_lines
-from muehle.notation.errors import MuehleError, game_in, no_game
+from muehle.notation.errors import MuehleError, game_in, no_game, shortened
 from muehle.notation.i18n import ngettext
 from muehle.notation.model import Game
 from muehle.notation.reading import read_input
@@ -68,7 +68,7 @@ class GameInput:
             count = len(self.games)
             raise MuehleError(ngettext("there is no game {number}: the input has {count} game",
                                        "there is no game {number}: the input has {count} games", count).format(
-                                           number=number, count=count),
+                                           number=shortened(str(number)), count=count),
                               source=self.source)
         return self.games[number - 1]
 

@@ -19,6 +19,7 @@ from muehle.analyzer.engine.board import MILL_LINES, MILLS, POINT_INDEX, points_
 from muehle.analyzer.engine.core import Broken, capturable, lost
 from muehle.analyzer.engine.events import end_text
 from muehle.analyzer.engine.rules import Ruleset
+from muehle.notation.errors import shortened
 from muehle.notation.i18n import _, ngettext
 
 #: The sides' names, White (0) and Black (1).
@@ -131,7 +132,7 @@ def _not_adjacent(broken: Broken, rules: Ruleset) -> str:
     if rules.flying or count > 3:
         why = _("{side} has {count} stones and may not jump").format(side=side_name(broken.mover), count=count)
     else:
-        why = _("jumping is not allowed under the rules {rules}").format(rules=rules.name)
+        why = _("jumping is not allowed under the rules {rules}").format(rules=shortened(rules.name))
     return _("{target} is not adjacent to {origin} ({why})").format(target=broken.target, origin=broken.origin,
                                                                     why=why)
 
@@ -151,7 +152,7 @@ def _extra_capture(broken: Broken, rules: Ruleset) -> str:
         else:
             text = _("the ply brings the count of plies without progress to {reached} with a side down to "
                      "three stones: under the rules {rules} the game is drawn then, before its mill captures")
-        return text.format(reached=reached, rules=rules.name)
+        return text.format(reached=reached, rules=shortened(rules.name))
     if lost(theirs, broken.their_hand):
         return _("{side} already has fewer than three stones: the game is over").format(side=their_name)
     if broken.required == 0 or not capturable(theirs, rules):
@@ -165,7 +166,7 @@ def _extra_capture(broken: Broken, rules: Ruleset) -> str:
         # incomplete where it came from, and a jump is made with three stones)
         if broken.required == 2:
             return _("a double mill captures two stones")
-        return _("a double mill captures one stone under the rules {rules}").format(rules=rules.name)
+        return _("a double mill captures one stone under the rules {rules}").format(rules=shortened(rules.name))
     return _("one mill captures one stone")
 
 
@@ -182,7 +183,7 @@ def _protected_stone(broken: Broken, rules: Ruleset) -> str:
     allowed = capturable(broken.theirs, rules)
     if not allowed:
         return _("{point} is in a closed mill, and under the rules {rules} no "
-                 "stone may be captured from a closed mill").format(point=point, rules=rules.name)
+                 "stone may be captured from a closed mill").format(point=point, rules=shortened(rules.name))
     others = points_of(allowed)
     message = ngettext("{point} is in a closed mill while {others} is not",
                        "{point} is in a closed mill while {others} are not",

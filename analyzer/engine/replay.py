@@ -32,6 +32,7 @@ from muehle.analyzer.engine.core import PositionKey, capturable, has_legal_ply, 
 from muehle.analyzer.engine.messages import mill_points, rule_message, side_name
 from muehle.analyzer.engine.events import DrawRight, Outcome, RuleViolation, end_text
 from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset, ruleset_of
+from muehle.notation.errors import shortened
 from muehle.notation.i18n import _
 from muehle.notation.model import SIDES as _SIDES
 from muehle.notation.model import Game, MoveLine, Ply, Side
@@ -392,7 +393,7 @@ def _replay_line(
 
     def fail(code: str, message: str, index: int, side: int) -> None:
         ply = line.plies[index - first_index]
-        label = _label(ply, _SIDES[side], expected_number(index))
+        label = shortened(_label(ply, _SIDES[side], expected_number(index)))  # (a long capture chain in part)
         line_number, column = _place(game, ply)
         said = f"{label}: {message}"
         errors.append(RuleViolation(code, in_variation(branch) + said if branch else said, index, ply.move_text,
@@ -423,7 +424,8 @@ def _replay_line(
             else:
                 fail("numbering", _("move number {number} where {expected} is expected "
                                     "(ply {ply} is {side}'s move {expected})").format(
-                    number=number, expected=expected_number(index), ply=index, side=side_name(mover)), index, mover)
+                    number=shortened(str(number)), expected=shortened(str(expected_number(index))), ply=index,
+                    side=side_name(mover)), index, mover)
     if not errors or errors[0].code == "after-game-end":
         line.outcome = outcome
     if moves.variations:
@@ -600,7 +602,7 @@ def _check_result(line: Replay) -> None:
         return
     if line.outcome.winner != winner:
         anchor = line.records[-1].ply if line.records else None
-        label = line.records[-1].label + ": " if line.records else ""
+        label = shortened(line.records[-1].label) + ": " if line.records else ""
         line.errors.append(RuleViolation(
             "result-mismatch",
             label + _("the record declares {declared}, but on the board {end} {when} ({result})").format(

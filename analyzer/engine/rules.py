@@ -107,12 +107,12 @@ class NoProgressRule:
                     key=key, value=quoted(getattr(self, key))))
         if self.whole_moves and self.limit % 2:
             raise ValueError(_("no_capture.limit: must be even with whole_moves (the plies of whole moves), "
-                               "not {value}").format(value=self.limit))
+                               "not {value}").format(value=quoted(self.limit)))
         if self.endgame_limit is not None:
             if not _is_int(self.endgame_limit) or not 1 <= self.endgame_limit < self.limit:
                 raise ValueError(_("no_capture.endgame_limit: must be a whole number of plies from 1 to limit - 1 "
-                                   "({most}), or null, not {value}").format(most=self.limit - 1,
-                                                                            value=repr(self.endgame_limit)))
+                                   "({most}), or null, not {value}").format(most=quoted(self.limit - 1),
+                                                                            value=quoted(self.endgame_limit)))
             if self.whole_moves or self.mode != "automatic":
                 raise ValueError(_("no_capture.endgame_limit: goes only with mode automatic and without "
                                    "whole_moves (Sanmill's rule)"))
@@ -367,22 +367,22 @@ def load_ruleset(name_or_path: PathArg) -> Ruleset:
                               presets=", ".join(preset_names())),
                           source="<ruleset>", code="ruleset")
     path = Path(name_or_path)
-    if path.suffix.lower() not in (".yaml", ".yml") and not path.exists():
+    if path.suffix.lower() not in (".yaml", ".yml") and not _exists(path):
         found = preset_for_tag(name_or_path)
         if found is not None:
             return found
         raise FormatError(
             _("unknown ruleset '{name}' (presets: {presets}; or give a .yaml file)").format(
-                name=name_or_path, presets=", ".join(preset_names())),
-            source=name_or_path,
+                name=shortened(name_or_path), presets=", ".join(preset_names())),
+            source=shortened(name_or_path),
             code="ruleset",
         )
     try:
         data = path.read_bytes()
     except OSError as error:
         raise FormatError(
-            _("cannot read ruleset {name}: {reason}").format(name=name_or_path, reason=error.strerror),
-            source=name_or_path, code="io"
+            _("cannot read ruleset {name}: {reason}").format(name=shortened(name_or_path), reason=error.strerror),
+            source=shortened(name_or_path), code="io"
         ) from None
     try:
         text = decoded_text(data, name_or_path)
@@ -390,6 +390,14 @@ def load_ruleset(name_or_path: PathArg) -> Ruleset:
         raise FormatError(error.message, source=name_or_path, line=error.line, column=error.column,
                           code=error.code) from None
     return parse_ruleset(text, source=name_or_path, default_name=path.stem)
+
+
+def _exists(path: Path) -> bool:
+    """Whether ``path`` is there (not when the system cannot look it up: a name too long)."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
 
 
 #: What a function's ``rules`` argument may be: a ruleset, a preset's name or a YAML

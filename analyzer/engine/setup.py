@@ -28,7 +28,7 @@ from muehle.analyzer.engine.board import Position
 from muehle.analyzer.pictures.fen import FenPosition, no_progress_at_setup, start_fen
 from muehle.analyzer.engine.replay import Replay, replay
 from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset, ruleset_of
-from muehle.notation.errors import FormatError
+from muehle.notation.errors import FormatError, shortened
 from muehle.notation.i18n import _
 from muehle.notation.model import Game, Side
 
@@ -69,7 +69,7 @@ def first_mover(game: Game) -> Side:
     if value == "white" or value == "black":
         return "white" if value == "white" else "black"
     line, column, text = game.tag_place("FirstMove") or (game.line, 0, None)
-    raise FormatError(_('the FirstMove tag must be "white" or "black", not "{tag}"').format(tag=tag),
+    raise FormatError(_('the FirstMove tag must be "white" or "black", not "{tag}"').format(tag=shortened(tag)),
                       source=game.source or "<input>",
                       line=line, column=column, line_text=text, code="setup")
 

@@ -41,7 +41,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 
 from muehle.analyzer.engine.board import ALL_POINTS as _FULL_BOARD
 from muehle.analyzer.engine.board import POINT_INDEX, Position
-from muehle.notation.errors import FormatError
+from muehle.notation.errors import FormatError, shortened
 from muehle.notation.i18n import N_, _, ngettext
 from muehle.notation.model import BLACK, MAX_DIGITS, WHITE, Game, Side, other_side, too_many_digits
 from muehle.notation.tags import tag_value_offset_column
@@ -271,19 +271,20 @@ def fen_to_position(
 
     side_text = fields[1][0]
     if side_text not in ("w", "b"):
-        raise field_error(1, _("'{text}' is neither 'w' (White) nor 'b' (Black)").format(text=side_text))
+        raise field_error(1, _("'{text}' is neither 'w' (White) nor 'b' (Black)").format(text=shortened(side_text)))
     to_move: Side = "white" if side_text == "w" else "black"
 
     phase = fields[2][0]
     if phase not in PHASES:
         raise field_error(2, _("'{text}' is not one of r (ready), p (placing), m (moving), o (game over)").format(
-            text=phase))
+            text=shortened(phase)))
     action = fields[3][0]
     if action == NO_ACTION and phase != "o":
         raise field_error(3, _("? (no action) stands only in a finished game (phase o), not with phase {phase}").format(
             phase=phase))
     if action not in ACTIONS and action != NO_ACTION:
-        raise field_error(3, _("'{text}' is not one of p (place), s (select), r (remove)").format(text=action))
+        raise field_error(3, _("'{text}' is not one of p (place), s (select), r (remove)").format(
+            text=shortened(action)))
 
     extras = range(17, len(fields))
     current = any(fields[index][0].lower() == NODE_IDS_MARKER for index in extras)
@@ -291,13 +292,13 @@ def fen_to_position(
     for index in range(4, 17):
         value = fields[index][0]
         if not _INTEGER.fullmatch(value):
-            raise field_error(index, _("'{text}' is not a whole number").format(text=value))
+            raise field_error(index, _("'{text}' is not a whole number").format(text=shortened(value)))
         digits = len(value) - (value[0] == "-")
         if digits > MAX_DIGITS:
             raise field_error(index, too_many_digits(N_("a number"), digits))
         number = int(value)
         if number < 0 and index not in (8, 9, 10, 11, 12, 13):
-            raise field_error(index, _("{number} is negative").format(number=number))
+            raise field_error(index, _("{number} is negative").format(number=_shown(number)))
         numbers.append(number)
     (on_white, hand_white, on_black, hand_black, remove_white, remove_black,
      mill_wf, mill_wt, mill_bf, mill_bt, mills_used, no_progress, fullmove) = numbers
@@ -308,7 +309,7 @@ def fen_to_position(
             raise field_error(
                 index, ngettext("says {side} has {count} stone on the board, but the board shows {shown}",
                                 "says {side} has {count} stones on the board, but the board shows {shown}",
-                                count).format(side=_name(side), count=count, shown=shown)
+                                count).format(side=_name(side), count=_shown(count), shown=shown)
             )
     if fullmove < 1:
         raise field_error(16, _("the full-move number starts at 1"))
@@ -323,14 +324,14 @@ def fen_to_position(
         hand_side, hand = (WHITE, hand_white) if hand_white else (BLACK, hand_black)
         raise field_error(2, ngettext("m (moving) while {side} still has {count} stone in hand",
                                       "m (moving) while {side} still has {count} stones in hand", hand).format(
-            side=_name(hand_side), count=hand))
+            side=_name(hand_side), count=_shown(hand)))
     to_move_hand = hand_white if to_move == "white" else hand_black
     if action == "p" and phase in ("r", "p") and not to_move_hand:
         raise field_error(3, _("p (place) but {side}, to move, has no stone in hand").format(side=_name(to_move)))
     if action == "s" and to_move_hand and phase != "o":
         raise field_error(3, ngettext("s (select a stone to move) but {side}, to move, still has {count} stone in hand",
                                       "s (select a stone to move) but {side}, to move, still has {count} stones in hand",
-                                      to_move_hand).format(side=_name(to_move), count=to_move_hand))
+                                      to_move_hand).format(side=_name(to_move), count=_shown(to_move_hand)))
     to_remove = remove_white if to_move == "white" else remove_black
     # (Sanmill's writer leaves the action r of the capture that won a game, its count run down)
     if action == "r" and to_remove == 0 and phase != "o":
@@ -354,20 +355,20 @@ def fen_to_position(
                                        "that ply was a placement and the count is 0",
                                        "says {count}, but {side}, who played last, still has {hand} stones in hand, so "
                                        "that ply was a placement and the count is 0", last_hand).format(
-            count=no_progress, side=_name(last_mover), hand=last_hand))
+            count=_shown(no_progress), side=_name(last_mover), hand=_shown(last_hand)))
 
     extensions, notes = [], []
     for index in extras:
         value = fields[index][0]
         if ":" not in value:
             raise error(_("FEN field {number}: '{text}' is neither one of the 17 fields nor an extension field "
-                          "(name:value)").format(number=index + 1, text=value), index)
+                          "(name:value)").format(number=index + 1, text=shortened(value)), index)
         extensions.append(value)
         if value.lower() != NODE_IDS_MARKER:
             carries = _EXTENSIONS.get(value[0] if value[1:2] == ":" else "")
             notes.append(_("ignored the extension field '{text}' (other variants use it for {what})").format(
-                text=value, what=_(carries)) if carries else
-                _("ignored the extension field '{text}' (other variants use it)").format(text=value))
+                text=shortened(value), what=_(carries)) if carries else
+                _("ignored the extension field '{text}' (other variants use it)").format(text=shortened(value)))
 
     position = Position(white, black, hand_white, hand_black, to_move)
     pending = in_turn or remove_white != 0 or remove_black != 0
@@ -412,7 +413,7 @@ def _last_mill_problem(number: int, current: bool) -> Optional[str]:
         if number == -1 or number in NODE_IDS:
             return None
         return _("{number} is not a node id: -1 (no mill) or 0 to 23, the points in the order of field 1 (the FEN "
-                 "says {marker})").format(number=number, marker=NODE_IDS_MARKER)
+                 "says {marker})").format(number=_shown(number), marker=NODE_IDS_MARKER)
     if number == 0 or number in SQUARES:
         return None
     if number == -1:
@@ -420,17 +421,17 @@ def _last_mill_problem(number: int, current: bool) -> Optional[str]:
                  "field 17; without it, fields 11 to 14 hold the legacy square numbers: 0 (no mill) or {first} to "
                  "{last}").format(marker=NODE_IDS_MARKER, first=SQUARES[0], last=SQUARES[-1])
     return _("{number} is not a square: 0 (no mill) or one of Sanmill's square numbers of the points, {first} to "
-             "{last}").format(number=number, first=SQUARES[0], last=SQUARES[-1])
+             "{last}").format(number=_shown(number), first=SQUARES[0], last=SQUARES[-1])
 
 
 def _mills_used_problem(mask: int, current: bool) -> Optional[str]:
     """What is wrong with field 15 (White's points of used mills in its upper 32 bits, Black's in
     its lower), if anything: in the current form each half holds node bits 0 to 23."""
     if mask >= 1 << 64:
-        return _("{mask} does not fit in the 64 bits of the mask").format(mask=mask)
+        return _("{mask} does not fit in the 64 bits of the mask").format(mask=_shown(mask))
     if current and mask & ~(0xFFFFFF << 32 | 0xFFFFFF):
         return _("{mask} has bits beyond the 24 points: with {marker} each half of the mask (White's the upper 32 "
-                 "bits, Black's the lower) uses bits 0 to 23 only").format(mask=mask, marker=NODE_IDS_MARKER)
+                 "bits, Black's the lower) uses bits 0 to 23 only").format(mask=_shown(mask), marker=NODE_IDS_MARKER)
     return None
 
 
@@ -456,15 +457,21 @@ def stone_count_problem(stones: int, to_move: Side, action: str, on_white: int, 
                 "{side} has {count} stone on the board and {hand} in hand, {total} in all; the rules give each side "
                 "{stones}",
                 "{side} has {count} stones on the board and {hand} in hand, {total} in all; the rules give each side "
-                "{stones}", on_board).format(side=_name(side), count=on_board, hand=in_hand, total=on_board + in_hand,
+                "{stones}", on_board).format(side=_name(side), count=_shown(on_board), hand=_shown(in_hand),
+                                             total=_shown(on_board + in_hand),
                                              stones=stones)
     if action != "r" and (hand_white or hand_black) and hand_black != hand_white + (to_move == "black"):
         text = (_("Black has {black} in hand and White {white}, with {side} to move; the sides place in turn, White "
                   "first, so Black must have as many as White") if to_move == "white" else
                 _("Black has {black} in hand and White {white}, with {side} to move; the sides place in turn, White "
                   "first, so Black must have one more than White"))
-        return 7, text.format(black=hand_black, white=hand_white, side=_name(to_move))
+        return 7, text.format(black=_shown(hand_black), white=_shown(hand_white), side=_name(to_move))
     return None
+
+
+def _shown(number: int) -> str:
+    """A number of a FEN as a message quotes it: one of many digits in part (:func:`shortened`)."""
+    return shortened(str(number))
 
 
 def _name(side: Side) -> str:
@@ -524,7 +531,7 @@ def start_fen(game: Game, stones: Optional[int] = None) -> Optional[FenPosition]
     where: dict[str, Any] = {"source": game.source or "<input>", "line": game.line}
     if setup.strip() != "1":
         raise FormatError(_('the SetUp tag must be "1" (start from the FEN tag) or "0", not "{setup}"').format(
-            setup=setup), **where)
+            setup=shortened(setup)), **where)
     fen = game.tags.get("FEN")
     if fen is None:
         raise FormatError(_('the record says [SetUp "1"] but has no FEN tag to start from'), **where)

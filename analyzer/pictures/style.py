@@ -22,7 +22,7 @@ import os
 import re
 from typing import IO, Any, Mapping, Optional
 
-from muehle.notation.errors import MuehleError, visible
+from muehle.notation.errors import MuehleError, one_line, visible
 
 #: Ends every painted stretch: back to the terminal's own colours.
 RESET = "\x1b[0m"
@@ -103,7 +103,7 @@ def error_text(error: MuehleError, severity: str = "error", colour: bool = False
     if isinstance(parts, list) and parts and all(isinstance(part, MuehleError) for part in parts):
         return "\n".join(error_text(part, severity, colour) for part in parts)
     text = error.format(severity)
-    start = len(visible(error.location())) + len(": ")  # (format writes the location, then the severity)
+    start = len(one_line(error.location())) + len(": ")  # (format writes the location, then the severity)
     if text[start:start + len(severity) + 1] != severity + ":":  # (a format of its own: left as it is)
         return text
     return text[:start] + paint(severity, SEVERITY_STYLES.get(severity, "1")) + text[start + len(severity):]

@@ -37,7 +37,7 @@ from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.messages import plural
 from muehle.analyzer.engine.events import reason_text
 from muehle.analyzer.engine.replay import Replay
-from muehle.notation.errors import MuehleError, no_ply
+from muehle.notation.errors import MuehleError, no_ply, shortened
 from muehle.notation.i18n import N_, _
 from muehle.notation.model import Ply, Side, other_side
 
@@ -188,7 +188,8 @@ def _repetition(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
     count = len(occurrences)
     proof = {"occurrences": occurrences, "count": count, "required": 3}
     if rules.repetition == "off":
-        return False, _("the rules {rules} have no threefold repetition rule").format(rules=rules.name), proof
+        return False, _("the rules {rules} have no threefold repetition rule").format(
+            rules=shortened(rules.name)), proof
     times = {1: _("once"), 2: _("twice")}.get(count) or _("{count} times").format(count=count)
     position = (_("the position after {move}").format(move=names.move(record.index)) if record.index
                 else _("the start position"))
@@ -202,7 +203,8 @@ def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
     rules = replay.rules
     rule = rules.no_capture
     if rule is None:
-        return False, _("the rules {rules} have no draw rule for plies without a capture").format(rules=rules.name), {}
+        return False, _("the rules {rules} have no draw rule for plies without a capture").format(
+            rules=shortened(rules.name)), {}
     count = record.plies_without_capture
     since = max(record.index - count, 0)
     before = count - (record.index - since)  # counted before the start: a set-up position's FEN
@@ -233,7 +235,7 @@ def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
     position = record.after
     in_endgame = rule.endgame(position.white, position.black, position.in_hand_white, position.in_hand_black)
     need = _("the rules {rules} need {limit}").format(
-        rules=rules.name, limit=rule.endgame_limit if by_endgame or arisen is None and in_endgame else rule.limit)
+        rules=shortened(rules.name), limit=rule.endgame_limit if by_endgame or arisen is None and in_endgame else rule.limit)
     if rule.whole_moves:
         need += _(" in whole moves (the right comes with Black's ply)")
     if arisen is not None:
@@ -290,7 +292,8 @@ def _mandatory(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple[
     counts = _("{side} has {count} stones and {other} {other_count} (on the board and in hand)").format(
         side=_name(by), count=stones[by], other=_name(opponent), other_count=stones[opponent])
     if not rules.mandatory_draw:
-        return False, _("the rules {rules} have no mandatory acceptance of draw offers").format(rules=rules.name), proof
+        return False, _("the rules {rules} have no mandatory acceptance of draw offers").format(
+            rules=shortened(rules.name)), proof
     if clause is not None:
         return True, _("{side} must accept: {counts}, WMD {clause}").format(side=_name(opponent), counts=counts,
                                                                            clause=clause), proof

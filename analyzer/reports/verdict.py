@@ -28,9 +28,15 @@ from muehle.analyzer.pictures.style import error_text
 from muehle.notation.errors import FormatError, MuehleError, game_in
 from muehle.notation.i18n import _
 from muehle.notation.model import Game
+from muehle.notation.slips import more_slips
 
 if TYPE_CHECKING:  # (the text of the position to restore is imported only for a game that needs it)
     from muehle.analyzer.reports.analysis_text import RestoreView
+
+
+#: The code of the warning that counts a game's slips past the first ones said
+#: (:data:`~muehle.notation.slips.SLIPS_SAID`).
+MORE_SLIPS = "more-slips"
 
 
 @dataclass
@@ -176,6 +182,8 @@ def judge_replay(game: Game, index: int = 1, rules: RulesArg = None,
     if game.warnings:
         report.warnings = [RuleViolation(warning.code, warning.message, line=warning.line, column=warning.column)
                            for warning in game.warnings]
+    if game.more_warnings:  # (past the first slips, one warning that counts the others)
+        report.warnings.append(RuleViolation(MORE_SLIPS, more_slips(game.more_warnings)))
     tag_errors = result_tag_errors(game)
     if tag_errors:
         report.errors = sorted(report.errors + tag_errors, key=_error_order)

@@ -324,7 +324,7 @@ class TestJson:
         assert reports[0]["plies"] == 0
 
     @pytest.mark.parametrize("second, column, message", [
-        ("1. b4 $" + "1" * 5000 + " *", 7, "NAG $" + "1" * 5000 + " is out of range: $1 to $255"),
+        ("1. b4 $" + "1" * 5000 + " *", 7, "NAG $" + "1" * 99 + "... (5001 characters) is out of range: $1 to $255"),
         ("1" * 5000 + ". b4 *", 1, "move number of 5000 digits is too long (at most 4000)"),
     ], ids=["nag", "move-number"])
     def test_a_number_too_long_is_a_syntax_error_of_its_game(self, tmp_path: Path, second: str, column: int,

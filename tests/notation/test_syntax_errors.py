@@ -235,7 +235,7 @@ LONG = "1" * 5000  # more digits than any number of a record may have
 
 @pytest.mark.parametrize("fast", [True, False], ids=["fast-reader", "lark"])
 @pytest.mark.parametrize("text, expected", [
-    (f"1. b4 ${LONG}", (1, 7, f"NAG ${LONG} is out of range: $1 to $255")),
+    (f"1. b4 ${LONG}", (1, 7, f"NAG ${LONG[:99]}... (5001 characters) is out of range: $1 to $255")),
     (f"{LONG}. b4", (1, 1, "move number of 5000 digits is too long (at most 4000)")),
     (f"1. b4 {LONG}... d6", (1, 7, "move number of 5000 digits is too long (at most 4000)")),
     (f"{LONG}.b4", (1, 1, "move number of 5000 digits is too long (at most 4000)")),
