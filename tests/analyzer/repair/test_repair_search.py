@@ -5,6 +5,7 @@ counts a larger one)."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -75,6 +76,22 @@ def test_two_slips_in_one_game() -> None:
     assert report.repaired
     best = report.suggestions[0]
     assert [(edit.ply, edit.now) for edit in best.edits] == [(5, "3. e3"), (35, "18. d2-b2/xa4")]
+    assert best.words() == _words(BOOK)
+
+
+def test_a_slip_after_a_wrong_move_number_is_found() -> None:
+    """The book game numbered one too high from its sixth move on (6. d7 written 7. d7, and so on
+    to the end), and 18. d2-b2/xa4 written 19. d3-b2/xa4: the wrong number is the record's first
+    error, the empty d3 its first illegal ply 24 plies later; the search reaches back from both."""
+    head, tail = BOOK.split("6. d7 f4")
+    tail = re.sub(r"^(\d+)\.", lambda match: f"{int(match[1]) + 1}.", "6. d7 f4" + tail, flags=re.M)
+    written = (head + tail).replace("19. d2-b2/xa4!", "19. d3-b2/xa4!")
+    report = repair(list(read_games(written))[0])
+    assert report.error is not None and getattr(report.error, "code") == "numbering"
+    assert report.repaired
+    best = report.suggestions[0]
+    assert [(edit.ply, edit.was, edit.now, edit.kind) for edit in best.edits] == [
+        (11, "7. d7", "6. d7", "number"), (35, "19. d3-b2/xa4", "18. d2-b2/xa4", "digit")]
     assert best.words() == _words(BOOK)
 
 
