@@ -38,6 +38,7 @@ from muehle.analyzer.reports.verdict import GameReport, ReportBatch, judge
 from muehle.notation.errors import MuehleError, cannot_read, no_game, shortened
 from muehle.notation.i18n import _, ngettext
 from muehle.notation.inputs import PathArg, path_text, read_text, regular_file, source_name
+from muehle.notation.model import Game
 from muehle.notation.reading import format_of, read
 from muehle.analyzer.batch.pool import Pool, usable_processors
 from muehle.analyzer.batch.ranges import Range, file_ranges, range_lines, range_size
@@ -107,7 +108,7 @@ def fewer_collections(threshold: int = 100_000) -> Iterator[None]:
 def validate_paths(
     names: Iterable[PathArg], rules: RulesArg = None, jobs: int = 1,
     stdin_text: Union[str, MuehleError, None] = None, source_format: Optional[str] = None,
-    scheduler: Optional[str] = None,
+    scheduler: Optional[str] = None, suggest: bool = False,
 ) -> Generator[Union[GameReport, MuehleError], None, None]:
     """A report per game of each input in order, or the :class:`MuehleError` of an unreadable input.
 
@@ -124,11 +125,14 @@ def validate_paths(
     :func:`usable_processors`; a negative number is a :class:`ValueError`). ``scheduler``, a Dask scheduler's address or ``local``,
     runs the ranges on that cluster instead (:mod:`~muehle.analyzer.batch.dask_backend`;
     ``local``: ``jobs`` worker processes, one per processor for 0 or 1; an
-    :class:`ImportError` at the call without Dask). The arguments are checked at the call.
+    :class:`ImportError` at the call without Dask). With ``suggest``, the report on each invalid
+    game carries in its ``repair`` what the search of ``muehle repair`` found for it (its best
+    suggestion; ``None`` when the game cannot be replayed), searched where the game is judged
+    (:mod:`~muehle.analyzer.repair.hint`). The arguments are checked at the call.
     """
     jobs = checked_arguments("validate_paths", names, source_format, jobs, scheduler)
     chosen = None if rules is None else as_ruleset(rules)
-    return _reports(names, chosen, jobs, stdin_text, source_format, scheduler)
+    return _reports(names, chosen, jobs, stdin_text, source_format, scheduler, suggest)
 
 
 def checked_arguments(function: str, names: Iterable[PathArg], source_format: Optional[str], jobs: int = 1,
@@ -159,7 +163,8 @@ def checked_arguments(function: str, names: Iterable[PathArg], source_format: Op
 
 def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
              stdin_text: Union[str, MuehleError, None], source_format: Optional[str] = None,
-             scheduler: Optional[str] = None) -> Generator[Union[GameReport, MuehleError], None, None]:
+             scheduler: Optional[str] = None, suggest: bool = False
+             ) -> Generator[Union[GameReport, MuehleError], None, None]:
     """The reports of :func:`validate_paths`, its arguments checked."""
     with running_backend(jobs, scheduler) as pool:
         for named in named_inputs(names, stdin_text):  # (standard input read at the first "-" when not given)
@@ -169,13 +174,13 @@ def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
             name, source, text = named
             form = format_of(name, text, source_format)
             if form not in ("notation", "pgn"):
-                items = _judge_data_record(name, source, form, rules, text)
+                items = _judge_data_record(name, source, form, rules, text, suggest)
             elif pool is None or not ranged(pool, name):
                 # a pipe (<(zcat ...), /dev/stdin, a FIFO) can be read once only, and by this process
                 # (and standard input too when the workers are on other machines)
-                items = _judge_serially(name, source, rules, text, source_format)
+                items = _judge_serially(name, source, rules, text, source_format, suggest)
             else:
-                items = _judge_in_parallel(pool, name, source, rules, text)
+                items = _judge_in_parallel(pool, name, source, rules, text, suggest)
             yield from with_a_game(items, source)
 
 
@@ -242,27 +247,42 @@ def validate_file(path: PathArg, rules: RulesArg = None, jobs: int = 1) -> Valid
 
 
 def _judge_serially(name: str, source: str, rules: Optional[Ruleset], stdin_text: Optional[str],
-                    source_format: Optional[str] = None) -> Iterator[Union[GameReport, MuehleError]]:
+                    source_format: Optional[str] = None, suggest: bool = False
+                    ) -> Iterator[Union[GameReport, MuehleError]]:
     # (a pipe's format, when not forced, is known from its start as it is read: it is read once)
     games = read(name, source_format, text=(stdin_text or "") if name == "-" else None, name=source, deferred=True,
                  lenient=True)
+    judging = judge_suggesting if suggest else judge
     try:
         for index, game in enumerate(games, 1):
-            yield judge(game, index, rules, source)
+            yield judging(game, index, rules, source)
     except MuehleError as error:
         yield error
 
 
 def _judge_data_record(name: str, source: str, form: str, rules: Optional[Ruleset],
-                       stdin_text: Optional[str]) -> Iterator[Union[GameReport, MuehleError]]:
+                       stdin_text: Optional[str], suggest: bool = False) -> Iterator[Union[GameReport, MuehleError]]:
     """Judge the games of a JSON or YAML record or a PlayOK text (``form``), read whole, in this process."""
     try:
         games = list(read(name, form, text=(stdin_text or "") if name == "-" else None, name=source))
     except MuehleError as error:
         yield error
         return
+    judging = judge_suggesting if suggest else judge
     for index, game in enumerate(games, 1):
-        yield judge(game, index, rules, source)
+        yield judging(game, index, rules, source)
+
+
+def judge_suggesting(game: Game, index: int = 1, rules: Optional[Ruleset] = None,
+                     source: Optional[str] = None) -> GameReport:
+    """:func:`~muehle.analyzer.reports.verdict.judge`, and for an invalid game the best repair the
+    search of ``muehle repair`` finds (in the report's ``repair``)."""
+    report = judge(game, index, rules, source)
+    if not report.valid:
+        from muehle.analyzer.repair.hint import best_repair  # (start-up: the repair only for --suggest)
+
+        report.repair = best_repair(game, rules)
+    return report
 
 
 def ranged(backend: Backend, name: str) -> bool:
@@ -349,13 +369,15 @@ def start_backend(jobs: int, scheduler: Optional[str]) -> Optional[Backend]:
     return Pool(jobs, _warm_up) if jobs > 1 else None
 
 
-def _range_reports(handle: BinaryIO, piece: Range, rules: Optional[Ruleset]) -> Iterator[GameReport]:
+def _range_reports(handle: BinaryIO, piece: Range, rules: Optional[Ruleset], suggest: bool = False
+                   ) -> Iterator[GameReport]:
     """The reports on the games of ``piece``, read from ``handle`` (the game numbers are left 0)."""
     from muehle.notation.parser import read_lines  # (start-up: the parser and lark only where games are read)
 
     games = read_lines(range_lines(handle, piece), piece.source, piece.first_line, True, piece.ends_text)
+    judging = judge_suggesting if suggest else judge
     for game in games:
-        yield judge(game, 0, rules, piece.source)
+        yield judging(game, 0, rules, piece.source)
 
 
 def judge_range(task: Task) -> RangeReports:
@@ -366,6 +388,14 @@ def judge_range(task: Task) -> RangeReports:
     """
     piece, rules = task
     reports, failure = results_in_range(piece, lambda handle, piece: _range_reports(handle, piece, rules))
+    return ReportBatch(reports), failure
+
+
+def judge_range_suggesting(task: Task) -> RangeReports:
+    """:func:`judge_range`, each invalid game with the best repair the search finds for it
+    (``validate --suggest``: searched in the worker that judges the game)."""
+    piece, rules = task
+    reports, failure = results_in_range(piece, lambda handle, piece: _range_reports(handle, piece, rules, True))
     return ReportBatch(reports), failure
 
 
@@ -391,10 +421,13 @@ def results_in_range(piece: Range, results: Callable[[BinaryIO, Range], Iterator
 
 
 def _judge_in_parallel(backend: Backend, name: str, source: str, rules: Optional[Ruleset],
-                       stdin_text: Optional[str]) -> Iterator[Union[GameReport, MuehleError]]:
+                       stdin_text: Optional[str], suggest: bool = False) -> Iterator[Union[GameReport, MuehleError]]:
     index = 0
-    for item in map_ranges(backend, name, source, stdin_text, lambda piece: (piece, rules), judge_range,
-                           lambda handle, piece: _range_reports(handle, piece, rules)):
+    if suggest:
+        function, here = judge_range_suggesting, lambda handle, piece: _range_reports(handle, piece, rules, True)
+    else:
+        function, here = judge_range, lambda handle, piece: _range_reports(handle, piece, rules)
+    for item in map_ranges(backend, name, source, stdin_text, lambda piece: (piece, rules), function, here):
         if isinstance(item, GameReport):
             index += 1
             item.game = index

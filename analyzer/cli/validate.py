@@ -14,7 +14,7 @@ import json
 import signal
 import sys
 import threading
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import click
 
@@ -103,6 +103,10 @@ def _signal_main_thread(signum: int) -> None:
 @click.option("--explain", is_flag=True,
               help=N_("After an illegal ply, show the position to restore: a board diagram, the stones on the "
                       "board and in hand, the side to move, the FEN (text output; the JSON always has it)."))
+@click.option("--suggest", is_flag=True,
+              help=N_("Under each invalid game, the best repair muehle repair finds: the scorekeeper's slips whose "
+                      "undoing makes the main line legal, or that none was found (the JSON: a \"repair\" member "
+                      "of each game). Slower: each invalid game is searched."))
 @click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True,
               help=N_("Worker processes that judge the games (0: one per processor; 1: this process alone); "
                       "the output is the same for any number."))
@@ -113,8 +117,8 @@ def _signal_main_thread(signum: int) -> None:
 @from_option
 @colour_option
 @fails_cleanly
-def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: str, explain: bool, jobs: int,
-             scheduler: Optional[str], source_format: Optional[str]) -> None:
+def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: str, explain: bool, suggest: bool,
+             jobs: int, scheduler: Optional[str], source_format: Optional[str]) -> None:
     rules = resolve_rules(rules_name)
     if scheduler is not None:
         require_dask_or_exit()
@@ -127,13 +131,19 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
     colour = not json_output and colour_for(sys.stdout)
     source_lines = SourceLines({source_name(name): name for name in files}, stdin if isinstance(stdin, str) else None)
     out = sys.stdout
+    repair_lines: Optional[Callable[[Any], list[str]]] = None  # (--suggest's words of the best repair)
+    repair_data: Optional[Callable[[Any], Optional[dict[str, Any]]]] = None
+    if suggest:
+        from muehle.analyzer.repair import hint  # (start-up: the repair only for --suggest)
+
+        repair_lines, repair_data = hint.hint_lines, hint.hint_dict
     if json_output:
         out.write("[")
     first = True
     broken_off: Optional[MuehleError] = None  # what stopped the run before its end (a worker that died)
     with FileProgress(files, source_names=source_name, quiet=json_output) as progress, \
             StopRequest() as stop, fewer_collections():
-        reports = validate_paths(files, rules, jobs, stdin, source_format, scheduler)
+        reports = validate_paths(files, rules, jobs, stdin, source_format, scheduler, suggest=suggest)
         try:
             while True:
                 try:
@@ -149,14 +159,18 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
                     progress.clear()
                     echo_error(item)
                 elif json_output:
-                    out.write(("\n" if first else ",\n") + json.dumps(item.to_dict(), ensure_ascii=ascii_only))
+                    data = item.to_dict()
+                    if repair_data is not None:
+                        data["repair"] = repair_data(item.repair)
+                    out.write(("\n" if first else ",\n") + json.dumps(data, ensure_ascii=ascii_only))
                     first = False
                 elif item.errors or item.warnings:
                     progress.clear()
                     source = item.source
+                    notes = repair_lines(item.repair) if repair_lines is not None and not item.valid else ()
                     out.write("".join(line + "\n" for line in item.text_lines(
                         ascii_only, explain=explain, line_text=lambda number: source_lines.line_text(source, number),
-                        colour=colour)))
+                        colour=colour, notes=notes)))
                     out.flush()
                 if not isinstance(item, MuehleError):
                     progress.game(item.source, item.line, item.plies)

@@ -7,7 +7,8 @@ one, origin and target swapped, a capture left out, miswritten or added, a ply l
 written twice, two plies of one side in the wrong order, or a move number written wrong. The
 plies after a ply left out or written twice are numbered on as a scorekeeper would number
 them, so that the numbering does not give the slip away. ``None`` when the game has no place
-for that slip (no capture to leave out, say).
+for that slip (no capture to leave out, say). :func:`standing` says where the game played stands
+among a search's repairs, as ``docs/repair.md`` counts it ("How well it finds the game played").
 
 >>> from muehle.notation.model import Game, Ply
 >>> game = Game(plies=[Ply(1, "white", "d2"), Ply(1, "black", "d6"), Ply(2, "white", "f2")])
@@ -19,12 +20,14 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Optional
+from dataclasses import dataclass
+from typing import Optional, Sequence
 
 from muehle.analyzer.engine.board import POINTS, points_of
 from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.setup import replay_record
-from muehle.analyzer.repair.slips import LOOK_ALIKE
+from muehle.analyzer.repair.search import RepairReport
+from muehle.analyzer.repair.slips import LOOK_ALIKE, Move
 from muehle.notation.model import Game, Ply, numbering_after
 
 #: The kinds of slip :func:`inject` puts in.
@@ -151,4 +154,57 @@ def inject(game: Game, kind: str, rng: random.Random, replayed: Optional[Replay]
     return slipped
 
 
-__all__ = ["KINDS", "inject", "slipped_point"]
+#: Two evidence costs closer than this are equal (they are sums of a few costs of two decimals).
+EQUAL_COST = 1e-9
+
+
+def same_game(one: Sequence[Move], other: Sequence[Move]) -> bool:
+    """Whether two main lines are the same game: the same plies, the captures of one ply in any
+    order (a second capture left out could have stood before or after the first: the record
+    cannot say, and the position after the ply is the same).
+
+    >>> same_game([("b2", "d2", ("a4", "g7"))], [("b2", "d2", ("g7", "a4"))])
+    True
+    >>> same_game([("b2", "d2", ("a4",))], [("b2", "d2", ("g7",))])
+    False
+    """
+    return len(one) == len(other) and all(
+        a[0] == b[0] and a[1] == b[1] and sorted(a[2]) == sorted(b[2]) for a, b in zip(one, other))
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where the game played stands among a search's complete repairs (``docs/repair.md``, "How
+    well it finds the game played"): ``first``, it is the first suggestion; ``place``, its place
+    among the first three as shown (1 to 3, ``None`` when it is not among them); ``rank``, its rank
+    by the evidence cost, readings of equal evidence cost sharing one (1 + how many complete
+    repairs have a lower evidence cost than it; ``None`` when the search did not find it)."""
+
+    first: bool
+    place: Optional[int]
+    rank: Optional[int]
+
+
+def standing(played: Sequence[Move], report: RepairReport, shown: int = 3) -> Standing:
+    """The :class:`Standing` of the game ``played`` among the complete repairs of ``report`` (a
+    search with a ``top`` large enough to hold every reading of equal cost); ``shown``: how many
+    suggestions are shown.
+
+    >>> from muehle.analyzer.repair.search import Suggestion
+    >>> played = [("d2", None, ())]
+    >>> other = Suggestion(1.0, [], [("d3", None, ())], True, 1, 0, evidence_cost=1.0)
+    >>> same = Suggestion(1.1, [], list(played), True, 1, 0, evidence_cost=1.0)
+    >>> standing(played, RepairReport(False, None, [other, same]))
+    Standing(first=False, place=2, rank=1)
+    """
+    complete = [suggestion for suggestion in report.suggestions if suggestion.complete]
+    found = [index for index, suggestion in enumerate(complete) if same_game(suggestion.plies, played)]
+    if not found:
+        return Standing(False, None, None)
+    index = found[0]
+    evidence = complete[index].evidence_cost
+    rank = 1 + sum(suggestion.evidence_cost < evidence - EQUAL_COST for suggestion in complete)
+    return Standing(index == 0, index + 1 if index < shown else None, rank)
+
+
+__all__ = ["EQUAL_COST", "KINDS", "Standing", "inject", "same_game", "slipped_point", "standing"]

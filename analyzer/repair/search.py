@@ -121,7 +121,7 @@ class Line:
 
     def state(self, place: int) -> tuple[State, dict[PositionKey, int]]:
         """The state before ply ``place`` (0-based; at most :attr:`legal`) and the repetition history there."""
-        first = place - place % _CHECKPOINT
+        first = min(place - place % _CHECKPOINT, max(self.checkpoints))  # (past the last: the end)
         seen = dict(self.checkpoints[first])
         if place > first:
             mover, white, black, hand_white, hand_black, counter, outcome = self.states[first]
@@ -378,16 +378,32 @@ class _Search:
 
     def first_error(self, line: Line, moves: list[Move], ops: tuple[Op, ...]) -> int:
         """The 0-based place of the first ply a repair must reach back from: the first illegal one,
-        the first misnumbered one, or past the end when the result disagrees."""
-        place = line.broken.index - 1 if line.broken is not None else len(moves)
+        the first misnumbered one, or the last when the result disagrees."""
+        return min(self.anchors(line, moves, ops))
+
+    def anchors(self, line: Line, moves: list[Move], ops: tuple[Op, ...]) -> tuple[int, ...]:
+        """The places (0-based) the readings reach back from, the latest first: the first illegal
+        ply (the last ply when the result disagrees with the board), and the first misnumbered ply
+        when it comes before it. A reading is kept for the next slip when it gets past the first."""
+        illegal = line.broken.index - 1 if line.broken is not None else len(moves)
+        if illegal == len(moves) and not self.result_fits(line.outcome):
+            illegal = max(len(moves) - 1, 0)
         if self.numbered:
             _, origin, _ = _apply(self.moves, ops)
             runs = self.number_runs(origin, ops)
-            if runs:
-                place = min(place, runs[0][0])
-        if place == len(moves) and not self.result_fits(line.outcome):
-            place = max(len(moves) - 1, 0)
-        return place
+            if runs and runs[0][0] < illegal:
+                if illegal == len(moves):  # (the moves are legal: only the numbering is wrong)
+                    return (runs[0][0],)
+                return (illegal, runs[0][0])
+        return (illegal,)
+
+    @staticmethod
+    def places(anchors: tuple[int, ...], length: int) -> list[int]:
+        """The places to try, latest first: each anchor and the :data:`WINDOW` plies before it."""
+        found: set[int] = set()
+        for anchor in anchors:
+            found.update(range(max(anchor - WINDOW, 0), min(anchor, length) + 1))
+        return sorted(found, reverse=True)
 
     def readings(self, line: Line, place: int) -> Iterator[tuple[State, dict[PositionKey, int], Reading]]:
         """The readings at ``place`` of ``line`` with the state before it."""
@@ -416,9 +432,9 @@ class _Search:
             partials: list[tuple[int, float, tuple[Op, ...]]] = []
             for ops, line in frontier:
                 moves = line.plies
-                error = self.first_error(line, moves, ops)
-                lowest = max(error - WINDOW, 0)
-                for place in range(min(error, len(moves)), lowest - 1, -1):
+                anchors = self.anchors(line, moves, ops)
+                error = anchors[0]  # (a reading that gets past the first illegal ply is kept)
+                for place in self.places(anchors, len(moves)):
                     if self.budget.spent:
                         break
                     for state, seen, reading in self.readings(line, place):

@@ -18,20 +18,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from muehle.analyzer.engine.events import Outcome, RuleViolation
 from muehle.analyzer.engine.replay import Replay, replay
 from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset, ruleset_of
 from muehle.analyzer.reports.result_tag import result_tag_errors
 from muehle.analyzer.pictures.style import error_text
-from muehle.notation.errors import FormatError, MuehleError, game_in
+from muehle.notation.errors import FormatError, MuehleError, game_in, visible
 from muehle.notation.i18n import _
 from muehle.notation.model import Game
 from muehle.notation.slips import more_slips
 
 if TYPE_CHECKING:  # (the text of the position to restore is imported only for a game that needs it)
     from muehle.analyzer.reports.analysis_text import RestoreView
+    from muehle.analyzer.repair.search import RepairReport  # (and the repair only for validate --suggest)
 
 
 #: The code of the warning that counts a game's slips past the first ones said
@@ -65,6 +66,9 @@ class GameReport:
     restore_view: Optional[RestoreView] = None
     #: The slips the reader read as they are meant (code ``slip``): warnings, which change no verdict.
     warnings: list[RuleViolation] = field(default_factory=list)
+    #: What the search of ``muehle repair`` found for an invalid game, when asked (``validate
+    #: --suggest``; not part of :meth:`to_dict`: the command adds it); ``None`` otherwise.
+    repair: Optional[RepairReport] = None
 
     def __reduce__(self) -> tuple:
         """Pickled as its fields in order (``--jobs`` workers send thousands: smaller and quicker)."""
@@ -87,7 +91,8 @@ class GameReport:
         }
 
     def text_lines(self, ascii: bool = False, *, explain: bool = True,
-                   line_text: Optional[Callable[[int], Optional[str]]] = None, colour: bool = False) -> list[str]:
+                   line_text: Optional[Callable[[int], Optional[str]]] = None, colour: bool = False,
+                   notes: Sequence[str] = ()) -> list[str]:
         """The report as text, as ``muehle validate`` writes it (terminal-safe: control characters
         are escapes, :func:`~muehle.notation.errors.visible`).
 
@@ -100,6 +105,7 @@ class GameReport:
 
         An error without a line (in a game read from JSON or YAML, whose records keep
         no places in that file) names the game instead: ``source, game N: error: ...``.
+        ``notes`` (lines, ``validate --suggest``'s repair) follow the errors, before the position.
         """
         told = [(error, "error") for error in self.errors]
         if self.warnings:
@@ -112,6 +118,7 @@ class GameReport:
                                 line=said.line, column=said.column,
                                 line_text=line_text(said.line) if line_text and said.line and said.column else None)
             lines.extend(error_text(shown, severity, colour).split("\n"))
+        lines.extend(visible(note) for note in notes)
         if explain and self.restore_view is not None:
             lines.extend("  " + line for line in self.restore_view.lines(ascii, colour)[1:])
         return lines
@@ -139,7 +146,8 @@ class ReportBatch(list[GameReport]):
 
 def _packed(report: GameReport) -> Any:
     """A report as a plain tuple where it has nothing but its fields, else itself."""
-    if report.errors or report.warnings or report.restore is not None or report.restore_view is not None:
+    if report.errors or report.warnings or report.restore is not None or report.restore_view is not None \
+            or report.repair is not None:
         return report
     outcome = report.outcome
     return (report.source, report.game, report.tags, report.rules, report.valid, report.plies,
