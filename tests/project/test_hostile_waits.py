@@ -1,0 +1,123 @@
+"""Waits built to last for ever: a "scheduler" that answers HTTP, noise or nothing, a --jobs that
+asks for a hundred thousand processes, worker processes that die in the middle of an answer or
+stop answering. Each ends, within a deadline, as an error of the user's making (exit status 1 or 2,
+located, never a traceback nor an internal error).
+
+Every test here is marked ``hostile``; none times anything in absolute terms (the deadlines of
+the product are set short, and each test is bounded by its marker)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import struct
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from muehle.analyzer.batch import pool as pools
+from muehle.analyzer.batch.pool import Pool
+from muehle.notation.errors import MuehleError
+
+pytestmark = pytest.mark.hostile
+
+
+# -- muehle's own pool: worker processes that die mid-answer or fall silent ---------------------
+
+def _half_answer(task: str) -> None:
+    """In a worker: begin an answer (a length of 1 MB, then 10 bytes of it) and die. With a path,
+    a process forked first holds the pipe's end (its pid written to the path), so that the pipe
+    does not tell the end."""
+    connection = sys._getframe(1).f_locals["connection"]  # (the worker's end of its pipe, in pool._serve)
+    if task:
+        holder = os.fork()
+        if holder == 0:
+            time.sleep(60)  # (killed by the test long before)
+            os._exit(0)
+        Path(task).write_text(str(holder), encoding="ascii")
+    os.write(connection.fileno(), struct.pack("!i", 1 << 20) + b"x" * 10)
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.skipif(os.name != "posix", reason="fork and signals")
+@pytest.mark.parametrize("held", [False, True], ids=["pipe-ends", "pipe-held-open"])
+def test_a_worker_killed_in_the_middle_of_an_answer_is_an_error(tmp_path: Path, held: bool,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pools, "POLL_SECONDS", 0.1)
+    holder_file = tmp_path / "holder.pid"
+    try:
+        with Pool(2) as pool:
+            with pytest.raises(MuehleError) as raised:
+                list(pool.map(_half_answer, [str(holder_file) if held else ""], "half.txt"))
+    finally:
+        if holder_file.exists():
+            with contextlib.suppress(OSError):
+                os.kill(int(holder_file.read_text(encoding="ascii")), signal.SIGKILL)
+    assert raised.value.code == "worker"
+    assert raised.value.format() == "half.txt: error: a worker process stopped unexpectedly (exit status -9)"
+    assert holder_file.exists() == held
+
+
+def _fall_silent(task: object) -> None:
+    """In a worker: stop (as SIGSTOP stops it), and so never answer."""
+    os.kill(os.getpid(), signal.SIGSTOP)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.skipif(os.name != "posix", reason="signals")
+def test_a_worker_that_falls_silent_is_stopped_and_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pools, "POLL_SECONDS", 0.1)
+    monkeypatch.setattr(pools, "WORKER_TIMEOUT", 1)
+    pool = Pool(2)
+    processes = [process for process, _ in pool.workers]
+    try:
+        with pytest.raises(MuehleError) as raised:
+            list(pool.map(_fall_silent, [1], "silent.txt"))
+    finally:
+        pool.terminate()
+    assert raised.value.code == "worker"
+    assert raised.value.format() == "silent.txt: error: a worker process gave no answer for 1 s and was stopped"
+    assert [process.exitcode for process in processes] == [-signal.SIGKILL] * 2
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.skipif(os.name != "posix", reason="signals")
+def test_the_end_of_a_pool_does_not_wait_for_a_stuck_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pools, "STOP_TIMEOUT", 0.5)
+    pool = Pool(2)
+    assert list(pool.map(abs, [-1, -2, -3], "numbers")) == [1, 2, 3]
+    stuck, other = (process for process, _ in pool.workers)
+    os.kill(stuck.pid, signal.SIGSTOP)  # (it never reads the request to leave)
+    pool.close()
+    assert (stuck.exitcode, other.exitcode) == (-signal.SIGKILL, 0)
+
+
+# -- signals: the main process's, from the first moment of a worker on ---------------------------
+
+def _signal_sets(pid: int) -> tuple[set[int], set[int]]:
+    """The signals process ``pid`` blocks and those it ignores (from /proc)."""
+    fields = dict(line.split(":\t", 1) for line in Path(f"/proc/{pid}/status").read_text("ascii").splitlines()
+                  if ":\t" in line)
+
+    def members(mask: str) -> set[int]:
+        bits = int(mask, 16)
+        return {number for number in range(1, 65) if bits >> (number - 1) & 1}
+
+    return members(fields["SigBlk"]), members(fields["SigIgn"])
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="/proc")
+def test_the_workers_of_a_pool_ignore_the_stop_signals_and_leave_them_to_the_main_process() -> None:
+    stops = {signal.SIGINT, signal.SIGTERM}
+    with Pool(2) as pool:
+        assert list(pool.map(abs, [-1, -2, -3, -4], "numbers")) == [1, 2, 3, 4]  # (both have begun to serve)
+        for process, _ in pool.workers:
+            blocked, ignored = _signal_sets(process.pid)
+            assert stops <= ignored and not stops & blocked
+    # (they were blocked here only while each worker was forked: so a signal in that moment
+    # waits for this process's handler, and never runs it in the worker)
+    assert not stops & signal.pthread_sigmask(signal.SIG_BLOCK, [])
