@@ -59,6 +59,9 @@ TASKS_AHEAD = 2
 #: How many results, per worker, may wait for an earlier task's before no more tasks are handed out.
 WAITING_PER_WORKER = 4
 
+#: The most worker processes a run may start (``--jobs``, and the workers of ``--scheduler local``).
+MAX_JOBS = 256
+
 #: How long a wait for the workers' answers lasts before the workers are looked at (seconds).
 POLL_SECONDS = 1.0
 

@@ -19,10 +19,20 @@ from pathlib import Path
 import pytest
 
 from muehle.analyzer.batch import pool as pools
-from muehle.analyzer.batch.pool import Pool
+from muehle.analyzer.batch import validate
+from muehle.analyzer.batch.pool import MAX_JOBS, Pool
 from muehle.notation.errors import MuehleError
+from processes import pools_started
+from runner import run
 
 pytestmark = pytest.mark.hostile
+
+COMMANDS = ("validate", "select", "stats")
+
+
+def write(path: Path, text: str) -> str:
+    path.write_text(text, encoding="utf-8")
+    return str(path)
 
 
 # -- muehle's own pool: worker processes that die mid-answer or fall silent ---------------------
@@ -121,3 +131,58 @@ def test_the_workers_of_a_pool_ignore_the_stop_signals_and_leave_them_to_the_mai
     # (they were blocked here only while each worker was forked: so a signal in that moment
     # waits for this process's handler, and never runs it in the worker)
     assert not stops & signal.pthread_sigmask(signal.SIG_BLOCK, [])
+
+
+# -- --jobs: a maximum, and no more workers than work ------------------------------------------
+
+@pytest.fixture
+def one_game(tmp_path: Path) -> str:
+    return write(tmp_path / "one.txt", "1. d2 d6 *\n")
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("jobs", [str(MAX_JOBS + 1), "100000", str(10 ** 20)])
+def test_more_jobs_than_the_maximum_is_a_usage_error(command: str, jobs: str, one_game: str) -> None:
+    result = run(command, "--jobs", jobs, one_game)
+    assert result.exit_code == 2
+    assert f"Invalid value for '--jobs': {jobs} is more than the {MAX_JOBS} worker processes --jobs may start" \
+        in result.stderr
+
+
+def test_the_maximum_is_256_and_said_in_the_help() -> None:
+    assert MAX_JOBS == 256
+    for command in COMMANDS:
+        assert "at most 256" in " ".join(run(command, "--help").stdout.split())
+
+
+def test_the_library_refuses_more_jobs_than_the_maximum(one_game: str) -> None:
+    from muehle.analyzer.batch.sources import each_game
+
+    with pytest.raises(ValueError, match=f"jobs is at most {MAX_JOBS} processes, not {MAX_JOBS + 1}"):
+        validate.validate_paths([one_game], jobs=MAX_JOBS + 1)
+    with pytest.raises(ValueError, match=f"jobs is at most {MAX_JOBS} processes"):
+        each_game([one_game], repr, jobs=10 ** 20)
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_the_maximum_on_a_one_game_file_starts_no_worker(command: str, one_game: str,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # (before: 256 processes started, for one game; 100,000 did not end in two minutes)
+    started = pools_started(monkeypatch, validate)
+    alone = run(command, one_game)
+    assert run(command, "--jobs", str(MAX_JOBS), one_game).output == alone.output
+    assert started == []
+
+
+def test_no_more_workers_are_started_than_the_largest_file_has_ranges(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(validate, "RANGE_BYTES", 4096)
+    monkeypatch.setattr(validate, "MIN_RANGE_BYTES", 4096)
+    started = pools_started(monkeypatch, validate)
+    game = "[Event \"e\"]\n\n1. d2 d6 2. f4 f2 *\n\n"
+    small = write(tmp_path / "small.txt", game * 10)  # (one range)
+    large = write(tmp_path / "large.txt", game * (2 * 4096 // len(game) + 1))  # (more than 8 KB: three ranges at most)
+    assert 2 * 4096 < Path(large).stat().st_size <= 3 * 4096
+    for command in COMMANDS:
+        assert run(command, "--jobs", "200", small, large).output == run(command, small, large).output
+    assert started == [3, 3, 3]

@@ -236,3 +236,27 @@ def test_a_local_cluster_runs_its_workers_without_the_profiler() -> None:
         backend.close()
     assert CLUSTER_SETTINGS["distributed.worker.profile.enabled"] is False
     assert list(seen.values()) == [tuple(CLUSTER_SETTINGS.values())] * 2
+
+
+@pytest.mark.timeout(120)
+def test_a_local_cluster_starts_no_more_workers_than_there_are_ranges(inputs: list[str],
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from muehle.analyzer.batch import dask_backend
+
+    started: list[tuple] = []
+    real = dask_backend.DaskBackend
+
+    def counted(address: str, workers: int = 2) -> DaskBackend:
+        started.append((address, workers))
+        return real(address, workers)
+
+    monkeypatch.setattr(dask_backend, "DaskBackend", counted)
+    one_game = Path(inputs[0]).parent / "one.txt"
+    one_game.write_text("1. d2 d6 *\n", encoding="utf-8")
+    single = as_data(list(validate_paths([str(one_game)], None, 1)))
+    assert as_data(list(validate_paths([str(one_game)], None, 256, scheduler="local"))) == single
+    assert started == [("local", 1)]  # (a file of one range: one worker, not 256)
+    # (no input read by ranges at all: no cluster)
+    assert as_data(list(validate_paths([str(inputs[2])], None, 256, scheduler="local"))) == \
+        as_data(list(validate_paths([str(inputs[2])], None, 1)))
+    assert started == [("local", 1)]
