@@ -9,6 +9,10 @@ tasks is never in the scheduler at once, and the results come back in order.
 The workers read the files themselves: every file must be readable at the same
 path on every worker (shared storage); see ``docs/performance.md``.
 
+Connecting waits :data:`CONNECT_TIMEOUT` seconds at most, the scheduler's first answer
+included; a peer that answers something other than Dask's protocol (an HTTP server, say)
+is an error at once.
+
 A local cluster's worker processes ignore Ctrl-C (SIGINT) and SIGTERM: sent to the
 whole process group (as a terminal sends Ctrl-C), they reach only this process, which
 stops handing out tasks and stops the cluster (:meth:`DaskBackend.terminate`, with
@@ -17,12 +21,14 @@ short timeouts, its processes killed if they linger).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
+import queue
 import signal
 import threading
 from collections import deque
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import Any, Callable, Iterable, Iterator, Optional, TypeVar
 
 from muehle.notation.errors import MuehleError
 from muehle.notation.i18n import N_, _
@@ -36,8 +42,11 @@ NEEDS_DASK = N_("--scheduler needs Dask's distributed scheduler; install it with
 #: How many tasks, per worker thread of the cluster, are submitted ahead of the result waited for.
 TASKS_AHEAD = 3
 
-#: How long connecting to a scheduler may take (seconds).
+#: How long connecting to a scheduler may take, its first answer included (seconds).
 CONNECT_TIMEOUT = 30
+
+#: How long the handshake's own thread is given beyond :data:`CONNECT_TIMEOUT` (seconds).
+LOOK_TIMEOUT = 5
 
 #: How long the end of a run waits for the client to disconnect, and for a local cluster to end
 #: (seconds); and how long when the run was stopped (Ctrl-C).
@@ -99,6 +108,63 @@ def require_dask() -> None:
         raise ImportError(_(NEEDS_DASK)) from None
 
 
+def scheduler_error(message: str) -> MuehleError:
+    """An error of the cluster's scheduler (code ``scheduler``), reported at ``--scheduler``."""
+    return MuehleError(message, source="--scheduler", code="scheduler")
+
+
+def _timeouts() -> tuple[type[BaseException], ...]:
+    """What a wait that ran out raises (Dask's and Python's: different classes before Python 3.11)."""
+    import distributed  # (Dask is optional: muehle[dask])
+
+    return (TimeoutError, distributed.TimeoutError)
+
+
+def probe(address: str, timeout: float) -> None:
+    """Raise a :class:`MuehleError` (code ``scheduler``) unless a Dask scheduler at ``address``
+    answers within ``timeout`` seconds, in Dask's protocol (its handshake)."""
+    from distributed.comm import connect  # (Dask is optional: muehle[dask])
+
+    outcome: "queue.Queue[Optional[BaseException]]" = queue.Queue()
+
+    async def handshake() -> None:
+        comm = await asyncio.wait_for(connect(address, timeout=timeout), timeout)
+        await comm.close()
+
+    def run() -> None:
+        try:
+            asyncio.run(handshake())
+        except BaseException as error:  # (handed to the waiting thread)
+            outcome.put(error)
+        else:
+            outcome.put(None)
+
+    # (in a thread of its own: its event loop is its own, and this thread stays free to hear Ctrl-C)
+    threading.Thread(target=run, name="muehle: Dask handshake", daemon=True).start()
+    try:
+        error = outcome.get(timeout=timeout + LOOK_TIMEOUT)
+    except queue.Empty:
+        error = TimeoutError()
+    if error is None:
+        return
+    if isinstance(error, (*_timeouts(), asyncio.TimeoutError)):
+        raise scheduler_error(_("cannot reach the Dask scheduler at {address}: no answer within {seconds} s").format(
+            address=address, seconds=timeout)) from None
+    if isinstance(error, OSError):  # (refused, closed, no such host: Dask's retries ran out)
+        raise scheduler_error(_("cannot reach the Dask scheduler at {address}: {error}").format(
+            address=address, error=error)) from None
+    if not isinstance(error, Exception):  # (KeyboardInterrupt and the like: not the peer's doing)
+        raise error
+    # (an HTTP server, say: its first bytes read as the length of Dask's first message)
+    raise not_dask(address, error) from None
+
+
+def not_dask(address: str, error: BaseException) -> MuehleError:
+    """The error for a peer whose answer is not in Dask's protocol (an HTTP server, say)."""
+    return scheduler_error(_("the peer at {address} does not answer as a Dask scheduler does ({error})").format(
+        address=address, error=f"{type(error).__name__}: {error}"))
+
+
 class DaskBackend:
     """A client of a Dask cluster (``address``: a scheduler's, or ``local`` for a cluster of
     ``workers`` processes on this machine, started here and stopped by :meth:`close`)."""
@@ -122,12 +188,19 @@ class DaskBackend:
                                                 scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
                     self.client = Client(self.cluster)
             else:
-                self.client = Client(address, timeout=CONNECT_TIMEOUT)
+                probe(address, CONNECT_TIMEOUT)
+                self.client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        except MuehleError:  # (the probe's)
+            raise
         except (OSError, TimeoutError) as error:
             if self.cluster is not None:
                 self.cluster.close()
-            raise MuehleError(_("cannot reach the Dask scheduler at {address}: {error}").format(address=address, error=error),
-                              source="--scheduler", code="scheduler") from None
+            raise scheduler_error(_("cannot reach the Dask scheduler at {address}: {error}").format(
+                address=address, error=error)) from None
+        except Exception as error:  # (a peer that changed its answer since the probe)
+            if self.cluster is not None:
+                self.cluster.close()
+            raise not_dask(address, error) from None
         #: Whether the workers see this machine's files (a temporary file, say): only a local cluster's do.
         self.local = address == "local"
 

@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import signal
+import socket
 import struct
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import Callable, Iterator
 
 import pytest
 
@@ -186,3 +190,74 @@ def test_no_more_workers_are_started_than_the_largest_file_has_ranges(tmp_path: 
     for command in COMMANDS:
         assert run(command, "--jobs", "200", small, large).output == run(command, small, large).output
     assert started == [3, 3, 3]
+
+
+# -- a --scheduler that is no Dask scheduler ---------------------------------------------------
+
+def _http(connection: socket.socket) -> None:
+    """Answer as a web server does to what is not HTTP."""
+    connection.recv(65536)
+    connection.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+
+
+def _noise(connection: socket.socket) -> None:
+    """Answer with random bytes (the same every run)."""
+    connection.sendall(random.Random(7).randbytes(4096))
+
+
+def _silence(connection: socket.socket) -> None:
+    """Accept, and say nothing."""
+
+
+@contextlib.contextmanager
+def loopback_server(answer: Callable[[socket.socket], None]) -> Iterator[str]:
+    """A server on a free port of the loopback interface that answers each connection with
+    ``answer`` and keeps it open until the end; its address as ``--scheduler`` takes it."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    listener.settimeout(0.1)
+    held: list[socket.socket] = []
+    done = threading.Event()
+
+    def serve() -> None:
+        while not done.is_set():
+            try:
+                connection, _ = listener.accept()
+            except OSError:  # (a timeout: look at done again)
+                continue
+            held.append(connection)
+            with contextlib.suppress(OSError):
+                answer(connection)
+
+    server = threading.Thread(target=serve, daemon=True)
+    server.start()
+    try:
+        yield f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        done.set()
+        server.join(10)
+        for connection in held:
+            connection.close()
+        listener.close()
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("answer, said", [
+    (_http, "does not answer as a Dask scheduler does ("),
+    (_noise, ""),  # (noise may read as Dask's lengths and then stall, or fail to decode: either is an error)
+    (_silence, ": no answer within 1 s"),
+], ids=["http", "noise", "silence"])
+def test_a_scheduler_that_is_no_dask_scheduler_is_an_error_at_its_address(
+        command: str, answer: Callable[[socket.socket], None], said: str, one_game: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("dask.distributed", reason="Dask is in the test extra: pip install '.[test]'")
+    from muehle.analyzer.batch import dask_backend
+
+    monkeypatch.setattr(dask_backend, "CONNECT_TIMEOUT", 1)
+    with loopback_server(answer) as address:
+        result = run(command, "--scheduler", address, one_game)
+    assert result.exit_code == 1, result.output
+    message = next(line for line in result.stderr.splitlines() if line.startswith("--scheduler: error: "))
+    assert f" at {address}" in message and said in message
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr
