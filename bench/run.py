@@ -387,8 +387,10 @@ def scaling(plan: Plan, corpus: corpora.Corpus, out: Path, validate: list[str]) 
         from muehle.analyzer.batch.dask_backend import CLUSTER_SETTINGS
 
         with dask.config.set(CLUSTER_SETTINGS):  # (what muehle's own local cluster and docs/performance.md use)
-            cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                   silence_logs=logging.CRITICAL)
+            # (no dashboard, the scheduler's HTTP server on a free port: 8787 may be another cluster's)
+            cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                   dashboard_address=None, silence_logs=logging.CRITICAL,
+                                   scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
         client_address = cluster.scheduler_address
         commands["dask"] = [*validate, "--scheduler", client_address, str(path)]
     times: dict[str, list[float]] = {name: [] for name in [*commands, *references]}

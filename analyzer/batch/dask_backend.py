@@ -4,25 +4,42 @@
 workers of a cluster: ``--scheduler ADDRESS`` connects to a running scheduler
 (``dask scheduler`` and ``dask worker`` started on the machines), ``--scheduler local``
 starts a cluster of worker processes on this machine for the run. The tasks are
-submitted a few per worker ahead of the result waited for, so a long list of
+submitted a few per worker thread ahead of the result waited for, so a long list of
 tasks is never in the scheduler at once, and the results come back in order.
 The workers read the files themselves: every file must be readable at the same
 path on every worker (shared storage); see ``docs/performance.md``.
 
-A local cluster's worker processes ignore Ctrl-C (SIGINT) and SIGTERM: sent to the
-whole process group (as a terminal sends Ctrl-C), they reach only this process, which
-stops handing out tasks and stops the cluster (:meth:`DaskBackend.terminate`, with
-short timeouts, its processes killed if they linger).
+Nothing is waited for without a deadline: connecting (:data:`CONNECT_TIMEOUT`, the peer's
+first answer included: a peer that answers something other than Dask's protocol is an error
+at once), and each result, which is waited for :data:`POLL_SECONDS` at a time; between the
+waits the cluster is looked at: a worker that died while running one of the run's tasks ends
+the run with an error of its own (code ``worker``), and so do a scheduler that has not
+answered for :data:`SCHEDULER_TIMEOUT` seconds and a cluster without a worker for
+:data:`NO_WORKERS_TIMEOUT` seconds (code ``scheduler``, naming the address).
+
+A local cluster runs in a process of its own (:class:`LocalClusterProcess`,
+:mod:`~muehle.analyzer.batch.local_cluster`), in a process group of its own: Ctrl-C and
+SIGTERM, sent to the command's whole process group (as a terminal sends Ctrl-C), reach only
+this process, whose handlers stay in place all the while, the cluster's start included. It
+stops handing out tasks and stops the cluster (:meth:`DaskBackend.terminate`: the cluster's
+process is killed, its workers end with it).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import json
 import logging
+import os
+import queue
 import signal
+import subprocess
+import sys
 import threading
+import time
 from collections import deque
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import Any, Callable, Iterable, Iterator, Optional, TypeVar
 
 from muehle.notation.errors import MuehleError
 from muehle.notation.i18n import N_, _
@@ -36,8 +53,25 @@ NEEDS_DASK = N_("--scheduler needs Dask's distributed scheduler; install it with
 #: How many tasks, per worker thread of the cluster, are submitted ahead of the result waited for.
 TASKS_AHEAD = 3
 
-#: How long connecting to a scheduler may take (seconds).
+#: How long connecting to a scheduler may take, its first answer included (seconds).
 CONNECT_TIMEOUT = 30
+
+#: How long a wait for a result lasts before the cluster is looked at again (seconds).
+POLL_SECONDS = 0.5
+
+#: How long the scheduler may leave a run without an answer (to the look between two waits,
+#: and no result either) before the run ends with an error (seconds).
+SCHEDULER_TIMEOUT = 30
+
+#: How long one look at the scheduler may take (seconds).
+LOOK_TIMEOUT = 5
+
+#: How long a cluster may be without a worker while the run waits for a result (seconds).
+NO_WORKERS_TIMEOUT = 60
+
+#: How long a local cluster may take to start: this many seconds, and as many per worker.
+START_TIMEOUT = 60
+START_TIMEOUT_PER_WORKER = 2
 
 #: How long the end of a run waits for the client to disconnect, and for a local cluster to end
 #: (seconds); and how long when the run was stopped (Ctrl-C).
@@ -57,25 +91,9 @@ CLUSTER_SETTINGS = {
     "distributed.admin.system-monitor.interval": "5s",
 }
 
-#: The signals a local cluster's workers leave to this process (the cluster stops its workers).
-STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name))
-
-
-@contextlib.contextmanager
-def signals_ignored() -> Iterator[None]:
-    """Within it, Ctrl-C and SIGTERM are ignored (in the main thread: elsewhere nothing changes);
-    the processes started meanwhile (a local cluster's workers) keep ignoring them, and leave
-    them to this process, whose handlers are restored on leaving. (Blocking the signals instead
-    would not do: a spawned Python process starts with none blocked.)"""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = {number: signal.signal(number, signal.SIG_IGN) for number in STOP_SIGNALS}
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
+#: What a local cluster is started with besides :data:`CLUSTER_SETTINGS`: a task whose worker
+#: dies fails at once (Dask's default tries it on three more workers, each of which it may kill).
+LOCAL_SETTINGS = {"distributed.scheduler.allowed-failures": 0}
 
 
 @contextlib.contextmanager
@@ -99,100 +117,350 @@ def require_dask() -> None:
         raise ImportError(_(NEEDS_DASK)) from None
 
 
+def scheduler_error(message: str) -> MuehleError:
+    """An error of the cluster's scheduler (code ``scheduler``), reported at ``--scheduler``."""
+    return MuehleError(message, source="--scheduler", code="scheduler")
+
+
+def _timeouts() -> tuple[type[BaseException], ...]:
+    """What a wait that ran out raises (Dask's and Python's: different classes before Python 3.11)."""
+    import distributed  # (Dask is optional: muehle[dask])
+
+    return (TimeoutError, distributed.TimeoutError)
+
+
+def probe(address: str, timeout: float) -> None:
+    """Raise a :class:`MuehleError` (code ``scheduler``) unless a Dask scheduler at ``address``
+    answers within ``timeout`` seconds, in Dask's protocol (its handshake)."""
+    from distributed.comm import connect  # (Dask is optional: muehle[dask])
+
+    outcome: "queue.Queue[Optional[BaseException]]" = queue.Queue()
+
+    async def handshake() -> None:
+        comm = await asyncio.wait_for(connect(address, timeout=timeout), timeout)
+        await comm.close()
+
+    def run() -> None:
+        try:
+            asyncio.run(handshake())
+        except BaseException as error:  # (handed to the waiting thread)
+            outcome.put(error)
+        else:
+            outcome.put(None)
+
+    # (in a thread of its own: its event loop is its own, and this thread stays free to hear Ctrl-C)
+    threading.Thread(target=run, name="muehle: Dask handshake", daemon=True).start()
+    try:
+        error = outcome.get(timeout=timeout + LOOK_TIMEOUT)
+    except queue.Empty:
+        error = TimeoutError()
+    if error is None:
+        return
+    if isinstance(error, (*_timeouts(), asyncio.TimeoutError)):
+        raise scheduler_error(_("cannot reach the Dask scheduler at {address}: no answer within {seconds} s").format(
+            address=address, seconds=timeout)) from None
+    if isinstance(error, OSError):  # (refused, closed, no such host: Dask's retries ran out)
+        raise scheduler_error(_("cannot reach the Dask scheduler at {address}: {error}").format(
+            address=address, error=error)) from None
+    if not isinstance(error, Exception):  # (KeyboardInterrupt and the like: not the peer's doing)
+        raise error
+    # (an HTTP server, say: its first bytes read as the length of Dask's first message)
+    raise not_dask(address, error) from None
+
+
+def not_dask(address: str, error: BaseException) -> MuehleError:
+    """The error for a peer whose answer is not in Dask's protocol (an HTTP server, say)."""
+    return scheduler_error(_("the peer at {address} does not answer as a Dask scheduler does ({error})").format(
+        address=address, error=f"{type(error).__name__}: {error}"))
+
+
+class _Deaths:
+    """The workers that left the cluster unexpectedly while the client looked (Dask's
+    ``remove-worker`` events, each with the tasks the worker was running)."""
+
+    TOPIC = "all"
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.lock = threading.Lock()
+        self.running: dict[str, str] = {}  # task key -> the worker that was running it when it died
+        client.subscribe_topic(self.TOPIC, self._heard)
+
+    def _heard(self, event: Any) -> None:
+        """(In the client's event loop.)"""
+        with contextlib.suppress(Exception):  # (an event of another shape: not one of these)
+            message = event[1]
+            if message.get("action") != "remove-worker" or message.get("expected"):
+                return
+            with self.lock:
+                for key in message.get("processing-tasks", ()):
+                    self.running[str(key)] = str(message.get("worker", "?"))
+
+    def worker_of(self, keys: Iterable[str]) -> Optional[str]:
+        """The worker that died while running one of the tasks ``keys``, if any."""
+        with self.lock:
+            for key in keys:
+                if key in self.running:
+                    return self.running[key]
+        return None
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):  # (a client closed meanwhile)
+            self.client.unsubscribe_topic(self.TOPIC)
+
+
+def worker_died(name: str, detail: object) -> MuehleError:
+    """The error for a worker that died while running a task of the run (code ``worker``)."""
+    return MuehleError(_("a worker of the Dask cluster stopped unexpectedly ({error})").format(error=detail),
+                       source=name, code="worker")
+
+
+def ended_running(address: str) -> str:
+    """What is said of the worker at ``address`` that died while it ran a task."""
+    return _("the worker at {address} ended while it ran a task").format(address=address)
+
+
 class DaskBackend:
     """A client of a Dask cluster (``address``: a scheduler's, or ``local`` for a cluster of
     ``workers`` processes on this machine, started here and stopped by :meth:`close`)."""
 
     def __init__(self, address: str, workers: int = 2) -> None:
         require_dask()
-        import dask  # (Dask is optional: muehle[dask])
-        from dask.distributed import Client, LocalCluster  # (the same)
+        from dask.distributed import Client  # (Dask is optional: muehle[dask])
 
-        self.address = address
-        self.cluster: Any = None
-        try:
-            if address == "local":
-                # (a Ctrl-C while the workers start is lost: they are to ignore it; the nannies hand
-                # the settings on to the workers they start)
-                with signals_ignored(), dask.config.set(CLUSTER_SETTINGS):
-                    # (no dashboard; the scheduler's HTTP server, which is there all the same, on
-                    # a free port rather than 8787, which another cluster may hold)
-                    self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                                dashboard_address=None, silence_logs=logging.CRITICAL,
-                                                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
-                    self.client = Client(self.cluster)
-            else:
-                self.client = Client(address, timeout=CONNECT_TIMEOUT)
-        except (OSError, TimeoutError) as error:
-            if self.cluster is not None:
-                self.cluster.close()
-            raise MuehleError(_("cannot reach the Dask scheduler at {address}: {error}").format(address=address, error=error),
-                              source="--scheduler", code="scheduler") from None
         #: Whether the workers see this machine's files (a temporary file, say): only a local cluster's do.
         self.local = address == "local"
+        self.cluster: Optional[LocalClusterProcess] = None
+        if self.local:
+            self.cluster = LocalClusterProcess(workers)
+            address = self.cluster.address
+        #: The scheduler's address (a local cluster's too), as messages name it.
+        self.address = address
+        unreachable: tuple[type[BaseException], ...] = (*_timeouts(), OSError)
+        try:
+            probe(address, CONNECT_TIMEOUT)
+            try:
+                self.client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+            except unreachable as error:
+                raise scheduler_error(_("cannot reach the Dask scheduler at {address}: {error}").format(
+                    address=address, error=error)) from None
+            except Exception as error:  # (the peer changed its answer since the probe)
+                raise not_dask(address, error) from None
+        except BaseException:
+            if self.cluster is not None:
+                self.cluster.kill()
+            raise
 
     @property
     def threads(self) -> int:
         """How many tasks the cluster runs at once (its workers' threads; at least 1)."""
-        return max(sum(self.client.nthreads().values()), 1)
+        return max(sum(self._look().values()), 1)
+
+    def _look(self) -> dict[str, int]:
+        """The cluster's workers and their threads, as the scheduler tells them within
+        :data:`LOOK_TIMEOUT` seconds (else an error naming the address, code ``scheduler``)."""
+        try:
+            return dict(self.client.nthreads(callback_timeout=LOOK_TIMEOUT))
+        except Exception as error:  # (a timeout, a connection closed or refused, a client that lost it)
+            raise scheduler_error(_("the Dask scheduler at {address} does not answer ({error})").format(
+                address=self.address, error=f"{type(error).__name__}: {error}")) from None
 
     def map(self, function: Callable[[Task], Result], tasks: Iterable[Task], name: str = "") -> Iterator[Result]:
         """``function`` of each task, in the order of ``tasks``, run on the cluster's workers.
 
-        A worker that dies while running a task (and the tasks the scheduler gave up on)
-        is a :class:`MuehleError` (code ``worker``) that names ``name``; a fault in
-        ``function`` is raised here as the worker raised it. Left before the end, the
-        tasks still submitted are cancelled.
+        A worker that dies while running a task of the run (and a task the scheduler gave up
+        on) is a :class:`MuehleError` (code ``worker``) that names ``name``; a scheduler that
+        stops answering, a cluster left without workers and a connection lost are one of
+        code ``scheduler`` (the deadlines are the module's); a fault in ``function`` is raised
+        here as the worker raised it. Left before the end, the tasks still submitted are cancelled.
         """
-        from dask.distributed import KilledWorker  # (Dask is optional: muehle[dask])
-
         pending: deque[Any] = deque()
         source = iter(tasks)
         ahead = TASKS_AHEAD * self.threads
+        deaths = _Deaths(self.client)
         try:
             for task in source:
                 pending.append(self.client.submit(function, task, pure=False))
                 if len(pending) >= ahead:
                     break
             while pending:
-                future = pending.popleft()
-                try:
-                    result = future.result()
-                except KilledWorker as error:
-                    raise MuehleError(_("a worker of the Dask cluster stopped unexpectedly ({error})").format(error=error),
-                                      source=name, code="worker") from None
-                future.release()
+                result = self._result(pending, deaths, name)
+                pending.popleft().release()
                 following: Any = next(source, pending)  # (``pending``: there is none)
                 if following is not pending:
                     pending.append(self.client.submit(function, following, pure=False))
                 yield result
         finally:
-            if pending:
-                with contextlib.suppress(Exception):  # (the client closed by a stop meanwhile)
-                    self.client.cancel(list(pending))
+            deaths.close()
+            # (released, the tasks still submitted are wanted by nobody: the scheduler drops them
+            # and the workers drop those they run; a message, nothing waited for)
+            for future in pending:
+                with contextlib.suppress(Exception):  # (the client closed by a stop meanwhile, a scheduler gone)
+                    future.release()
+
+    def _result(self, pending: deque[Any], deaths: _Deaths, name: str) -> Any:
+        """The result of the first of ``pending``, waited for :data:`POLL_SECONDS` at a time; between
+        the waits, a worker that died running one of them, a scheduler that does not answer and a
+        cluster without workers end the wait with an error."""
+        from dask.distributed import KilledWorker  # (Dask is optional: muehle[dask])
+        from distributed import CancelledError  # (the same)
+
+        future = pending[0]
+        timeouts = _timeouts()
+        answered = time.monotonic()  # the scheduler's last answer
+        no_workers_since: Optional[float] = None
+        while True:
+            try:
+                return future.result(timeout=POLL_SECONDS)
+            except KilledWorker as error:  # (the scheduler gave up on the task: its workers died running it)
+                address = getattr(getattr(error, "last_worker", None), "address", None)
+                raise worker_died(name, error if address is None else ended_running(address)) from None
+            except CancelledError as error:  # (the client lost the scheduler, or the scheduler dropped it)
+                raise scheduler_error(_("the Dask scheduler at {address} dropped the run's tasks ({error})").format(
+                    address=self.address, error=error or type(error).__name__)) from None
+            except timeouts:
+                if future.done():
+                    continue
+            dead = deaths.worker_of(str(waiting.key) for waiting in pending)
+            if dead is not None:
+                raise worker_died(name, ended_running(dead))
+            now = time.monotonic()
+            try:
+                workers = self._look()
+            except MuehleError:
+                if time.monotonic() - answered >= SCHEDULER_TIMEOUT:
+                    raise scheduler_error(_("the Dask scheduler at {address} has not answered for {seconds} s").format(
+                        address=self.address, seconds=SCHEDULER_TIMEOUT)) from None
+                continue
+            answered = time.monotonic()
+            if workers:
+                no_workers_since = None
+            elif no_workers_since is None:
+                no_workers_since = now
+            elif now - no_workers_since >= NO_WORKERS_TIMEOUT:
+                raise scheduler_error(_("the Dask cluster at {address} has had no worker for {seconds} s").format(
+                    address=self.address, seconds=NO_WORKERS_TIMEOUT))
 
     def close(self, timeout: float = STOP_TIMEOUT) -> None:
-        """Disconnect, and stop a local cluster: what does not end within ``timeout`` seconds
-        is left (its worker processes killed). A Ctrl-C meanwhile is ignored (it ends soon)."""
-        with signals_ignored():
+        """Disconnect (within ``timeout`` seconds), and end a local cluster (its process killed:
+        the results are in, nothing is left to finish). A stop meanwhile (Ctrl-C) stops at once instead."""
+        try:
             with contextlib.suppress(Exception):  # (a client already closed, a connection lost)
                 self.client.close(timeout=timeout)
-            if self.cluster is None:
-                return
-            # (multiprocessing's processes, started by the nannies)
-            processes = [getattr(getattr(getattr(nanny, "process", None), "process", None), "_process", None)
-                         for nanny in self.cluster.workers.values()]
-            with contextlib.suppress(Exception):
-                self.cluster.close(timeout=timeout)
-            self.cluster.shutdown_on_close = False  # (not again when Python exits: it is done)
-            for process in processes:
-                if process is not None and process.is_alive():
-                    process.kill()
-                    process.join(timeout)
+            if self.cluster is not None:
+                self.cluster.kill()
+        except BaseException:
+            self.terminate()
+            raise
 
     def terminate(self) -> None:
         """Stop soon, quietly, whatever the cluster was doing (the tasks still submitted were
-        cancelled by :meth:`map`): as :meth:`close`, with a shorter wait and Dask's loggers silent."""
+        dropped by :meth:`map`): the client closed within a second, a local cluster killed."""
         with quiet_distributed():
-            self.close(QUICK_STOP_TIMEOUT)
+            # (the client first: a scheduler gone before it would have it try to reconnect, and say so)
+            with contextlib.suppress(Exception):
+                self.client.close(timeout=QUICK_STOP_TIMEOUT)
+            if self.cluster is not None:
+                self.cluster.kill()
 
+
+class LocalClusterProcess:
+    """The process that holds a local cluster of ``workers`` processes
+    (:mod:`~muehle.analyzer.batch.local_cluster`), in a process group of its own; its
+    ``address`` is the scheduler's. Starting it waits at most :data:`START_TIMEOUT` seconds and
+    :data:`START_TIMEOUT_PER_WORKER` per worker; a signal meanwhile (Ctrl-C) kills it at once."""
+
+    def __init__(self, workers: int) -> None:
+        debug = bool(os.environ.get("MUEHLE_DEBUG"))
+        group: dict[str, Any] = {}
+        if os.name == "posix":
+            group = {"process_group": 0} if sys.version_info >= (3, 11) else {"start_new_session": True}
+        elif hasattr(subprocess, "CREATE_NEW_PROCESS_GROUP"):  # (Windows: Ctrl-C reaches no other group)
+            group = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "muehle.analyzer.batch.local_cluster"], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=None if debug else subprocess.DEVNULL, **group)
+        try:
+            assert self.process.stdin is not None and self.process.stdout is not None
+            settings = {"workers": workers, "config": {**CLUSTER_SETTINGS, **LOCAL_SETTINGS}, "path": sys.path}
+            self.process.stdin.write((json.dumps(settings) + "\n").encode("utf-8"))
+            self.process.stdin.flush()
+            answer = self._answer(START_TIMEOUT + START_TIMEOUT_PER_WORKER * workers)
+        except BaseException:
+            self.kill()
+            raise
+        if "address" not in answer:
+            self.kill()
+            raise scheduler_error(_("the local Dask cluster did not start: {error}").format(
+                error=answer.get("error", "?")))
+        self.address: str = answer["address"]
+
+    def _answer(self, timeout: float) -> dict[str, Any]:
+        """The process's answer (a line of JSON), waited for ``timeout`` seconds at most; an empty
+        one when it ended without."""
+        lines: "queue.Queue[bytes]" = queue.Queue()
+        stdout = self.process.stdout
+        assert stdout is not None
+        # (a thread reads, so that this one waits with a deadline and hears Ctrl-C meanwhile)
+        threading.Thread(target=lambda: lines.put(stdout.readline()), name="muehle: local cluster", daemon=True).start()
+        try:
+            line = lines.get(timeout=timeout)
+        except queue.Empty:
+            raise scheduler_error(_("the local Dask cluster did not start within {seconds} s").format(
+                seconds=timeout)) from None
+        try:
+            answer = json.loads(line.decode("utf-8")) if line.strip() else {}
+        except ValueError:
+            answer = {}
+        if not isinstance(answer, dict):
+            answer = {}
+        if not answer:
+            answer = {"error": _("its process ended (exit status {status})").format(
+                status=self.process.wait(QUICK_STOP_TIMEOUT))}
+        return answer
+
+    def kill(self) -> None:
+        """End the cluster at once: its process, told by the end of its standard input, kills
+        the workers and leaves (killed after :data:`QUICK_STOP_TIMEOUT` seconds if it has not);
+        what is left of its process group after as long again is killed too."""
+        with contextlib.suppress(OSError):  # (its standard output is the reading thread's: it sees its end)
+            if self.process.stdin is not None:
+                self.process.stdin.close()
+        try:
+            self.process.wait(QUICK_STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(OSError):
+                self.process.kill()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(QUICK_STOP_TIMEOUT)
+        if os.name != "posix":
+            return
+        # (multiprocessing's resource tracker, in the group, removes the workers' semaphores once
+        # they are all gone: it is given a moment)
+        deadline = time.monotonic() + QUICK_STOP_TIMEOUT
+        while group_alive(self.process.pid) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        with contextlib.suppress(OSError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+
+
+def group_alive(group: int) -> bool:
+    """Whether a process of the process group ``group`` is still running (on Linux: one that is
+    not a zombie waiting to be reaped; elsewhere: any)."""
+    if os.path.isdir("/proc/self"):
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):  # (ended meanwhile)
+                continue
+            if int(fields[2]) == group and fields[0] != "Z":  # (state, ppid, pgrp)
+                return True
+        return False
+    try:
+        os.killpg(group, 0)
+    except OSError:
+        return False
+    return True

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from typing import BinaryIO, Callable, Generator, Iterable, Iterator, Optional, TypeVar, Union
 
 from muehle.analyzer.batch.ranges import Range, range_lines
-from muehle.analyzer.batch.validate import (Backend, checked_arguments, map_ranges, named_inputs, ranged,
-                                             results_in_range, running_backend, with_a_game)
+from muehle.analyzer.batch.validate import (Backend, checked_arguments, map_ranges, most_ranges, named_inputs, ranged,
+                                             read_stdin, results_in_range, running_backend, with_a_game)
 from muehle.notation.decode import file_lines, text_lines
 from muehle.notation.errors import MuehleError
 from muehle.notation.inputs import PathArg
@@ -118,7 +118,11 @@ def each_game(names: Iterable[PathArg], per_game: Callable[[SourcedGame], Result
 def _each_game(names: Iterable[PathArg], per_game: Callable[[SourcedGame], Result],
                stdin: Union[str, MuehleError, None], source_format: Optional[str], jobs: int,
                scheduler: Optional[str]) -> Generator[Union[tuple[int, Result], MuehleError], None, None]:
-    with running_backend(jobs, scheduler) as backend:
+    names = list(names)
+    if (jobs > 1 or scheduler == "local") and stdin is None and "-" in names:
+        stdin = read_stdin()  # (its size counts in how many workers there is work for)
+    work = most_ranges(names, stdin, source_format) if jobs > 1 or scheduler == "local" else None
+    with running_backend(jobs, scheduler, work) as backend:
         for named in named_inputs(names, stdin):
             if isinstance(named, MuehleError):
                 yield named

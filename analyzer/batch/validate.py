@@ -40,7 +40,7 @@ from muehle.notation.i18n import _, ngettext
 from muehle.notation.inputs import PathArg, path_text, read_text, regular_file, source_name
 from muehle.notation.model import Game
 from muehle.notation.reading import format_of, read
-from muehle.analyzer.batch.pool import Pool, usable_processors
+from muehle.analyzer.batch.pool import MAX_JOBS, Pool, usable_processors
 from muehle.analyzer.batch.ranges import Range, file_ranges, range_lines, range_size
 
 
@@ -122,15 +122,18 @@ def validate_paths(
     (see :func:`muehle.notation.read`). After an input error (standard input's too) the other inputs are still
     read. An input without a game (an empty file, say) is an input error too. ``jobs``
     worker processes judge the games (1: this process alone; 0: one per
-    :func:`usable_processors`; a negative number is a :class:`ValueError`). ``scheduler``, a Dask scheduler's address or ``local``,
+    :func:`usable_processors`; a negative number, or one above
+    :data:`~muehle.analyzer.batch.pool.MAX_JOBS`, is a :class:`ValueError`), no more than the
+    largest input gives ranges (:func:`most_ranges`). ``scheduler``, a Dask scheduler's address or ``local``,
     runs the ranges on that cluster instead (:mod:`~muehle.analyzer.batch.dask_backend`;
-    ``local``: ``jobs`` worker processes, one per processor for 0 or 1; an
-    :class:`ImportError` at the call without Dask). With ``suggest``, the report on each invalid
-    game carries in its ``repair`` what the search of ``muehle repair`` found for it (its best
-    suggestion; ``None`` when the game cannot be replayed), searched where the game is judged
-    (:mod:`~muehle.analyzer.repair.hint`). The arguments are checked at the call.
+    ``local``: ``jobs`` worker processes, one per processor for 0 or 1, as many as there are
+    ranges at most; an :class:`ImportError` at the call without Dask). With ``suggest``, the
+    report on each invalid game carries in its ``repair`` what the search of ``muehle repair``
+    found for it (its best suggestion; ``None`` when the game cannot be replayed), searched where
+    the game is judged (:mod:`~muehle.analyzer.repair.hint`). The arguments are checked at the call.
     """
     jobs = checked_arguments("validate_paths", names, source_format, jobs, scheduler)
+    names = list(names)
     chosen = None if rules is None else as_ruleset(rules)
     return _reports(names, chosen, jobs, stdin_text, source_format, scheduler, suggest)
 
@@ -138,9 +141,9 @@ def validate_paths(
 def checked_arguments(function: str, names: Iterable[PathArg], source_format: Optional[str], jobs: int = 1,
                       scheduler: Optional[str] = None) -> int:
     """The checks a batch function (named ``function`` in messages) makes at its call: ``names``
-    are several paths, not one; ``source_format`` is known; ``jobs`` is not negative; Dask is
-    installed for a ``scheduler``. Gives the number of worker processes (``jobs``, 0: one per
-    processor).
+    are several paths, not one; ``source_format`` is known; ``jobs`` is neither negative nor
+    above :data:`~muehle.analyzer.batch.pool.MAX_JOBS`; Dask is installed for a ``scheduler``.
+    Gives the number of worker processes (``jobs``, 0: one per processor, at most ``MAX_JOBS``).
 
     >>> checked_arguments("f", ["a.txt"], None, 2)
     2
@@ -152,13 +155,15 @@ def checked_arguments(function: str, names: Iterable[PathArg], source_format: Op
         raise TypeError(f"names must be an iterable of paths, not one path ({function}([{names!r}], ...))")
     if jobs < 0:
         raise ValueError(f"jobs is a number of processes (0: one per processor), not {jobs}")
+    if jobs > MAX_JOBS:
+        raise ValueError(f"jobs is at most {MAX_JOBS} processes, not {jobs}")
     if source_format is not None:
         format_of("-", None, source_format)  # (an unknown format is a ValueError at the call)
     if scheduler is not None:
         from muehle.analyzer.batch.dask_backend import require_dask  # (start-up: only for --scheduler)
 
         require_dask()
-    return usable_processors() if jobs == 0 else jobs
+    return min(usable_processors(), MAX_JOBS) if jobs == 0 else jobs
 
 
 def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
@@ -166,7 +171,11 @@ def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
              scheduler: Optional[str] = None, suggest: bool = False
              ) -> Generator[Union[GameReport, MuehleError], None, None]:
     """The reports of :func:`validate_paths`, its arguments checked."""
-    with running_backend(jobs, scheduler) as pool:
+    names = list(names)
+    if (jobs > 1 or scheduler == "local") and stdin_text is None and "-" in names:
+        stdin_text = read_stdin()  # (its size counts in how many workers there is work for)
+    work = most_ranges(names, stdin_text, source_format) if jobs > 1 or scheduler == "local" else None
+    with running_backend(jobs, scheduler, work) as pool:
         for named in named_inputs(names, stdin_text):  # (standard input read at the first "-" when not given)
             if isinstance(named, MuehleError):
                 yield named
@@ -285,6 +294,36 @@ def judge_suggesting(game: Game, index: int = 1, rules: Optional[Ruleset] = None
     return report
 
 
+def most_ranges(names: Iterable[PathArg], stdin_text: Union[str, MuehleError, None],
+                source_format: Optional[str]) -> int:
+    """The most ranges one input of ``names`` can be cut into for workers (:func:`map_ranges`): a
+    range is :data:`MIN_RANGE_BYTES` long at least, but the last of a file, so a file of ``n`` bytes
+    gives ``ceil(n / MIN_RANGE_BYTES)`` at most. Only regular files of notation or PGN count, and
+    standard input (its text ``stdin_text``); 0 when none is read by ranges.
+
+    >>> most_ranges(["no-such-file.txt", "-"], "1. d2 *\\n" * 10_000, None) == -(-80_000 // MIN_RANGE_BYTES)
+    True
+    """
+    most = 0
+    for name in names:
+        try:
+            name = path_text(name, "each of names")
+            if name == "-":
+                if not isinstance(stdin_text, str):
+                    continue
+                size, text = len(stdin_text.encode("utf-8")), stdin_text
+            elif regular_file(name):
+                size, text = os.stat(name).st_size, None
+            else:
+                continue
+            if format_of(name, text, source_format) not in ("notation", "pgn"):
+                continue
+        except (OSError, TypeError, ValueError):  # (reading it says what is wrong)
+            continue
+        most = max(most, -(-size // MIN_RANGE_BYTES))
+    return most
+
+
 def ranged(backend: Backend, name: str) -> bool:
     """Whether ``backend``'s workers can read the input ``name`` by ranges: a regular file, or
     standard input (written to a temporary file) when they read this machine's files. A pipe
@@ -343,10 +382,10 @@ def _warm_up() -> None:
 
 
 @contextlib.contextmanager
-def running_backend(jobs: int, scheduler: Optional[str]) -> Iterator[Optional[Backend]]:
+def running_backend(jobs: int, scheduler: Optional[str], work: Optional[int] = None) -> Iterator[Optional[Backend]]:
     """What runs the ranges (:func:`start_backend`) while the block runs: closed at its end,
     stopped at once when it is interrupted (Ctrl-C) or abandoned (a generator closed early)."""
-    backend = start_backend(jobs, scheduler)
+    backend = start_backend(jobs, scheduler, work)
     try:
         yield backend
     except BaseException:
@@ -359,14 +398,23 @@ def running_backend(jobs: int, scheduler: Optional[str]) -> Iterator[Optional[Ba
             backend.close()
 
 
-def start_backend(jobs: int, scheduler: Optional[str]) -> Optional[Backend]:
+def start_backend(jobs: int, scheduler: Optional[str], work: Optional[int] = None) -> Optional[Backend]:
     """What runs the ranges: a Dask cluster's client for ``scheduler``, else a pool of ``jobs``
-    processes (``None`` for one: this process alone)."""
+    processes (``None`` for one: this process alone). ``work`` is the most ranges an input gives
+    (:func:`most_ranges`; ``None``: not known): no more worker processes are started than that,
+    on this machine (a pool, a local cluster; none where there is no range at all)."""
+    if scheduler is not None and scheduler != "local":
+        from muehle.analyzer.batch.dask_backend import DaskBackend  # (start-up: only for --scheduler)
+
+        return DaskBackend(scheduler)
+    workers = jobs if jobs > 1 or scheduler is None else min(usable_processors(), MAX_JOBS)
+    if work is not None:
+        workers = min(workers, work)
     if scheduler is not None:
         from muehle.analyzer.batch.dask_backend import DaskBackend  # (start-up: only for --scheduler)
 
-        return DaskBackend(scheduler, jobs if jobs > 1 else usable_processors())
-    return Pool(jobs, _warm_up) if jobs > 1 else None
+        return DaskBackend(scheduler, workers) if workers >= 1 else None
+    return Pool(workers, _warm_up) if workers > 1 else None
 
 
 def _range_reports(handle: BinaryIO, piece: Range, rules: Optional[Ruleset], suggest: bool = False

@@ -529,6 +529,17 @@ def require_dask_or_exit() -> None:
         sys.exit(1)
 
 
+def checked_jobs(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    """Click callback of ``--jobs``: more than :data:`~muehle.analyzer.batch.pool.MAX_JOBS` worker
+    processes is a usage error (exit status 2)."""
+    from muehle.analyzer.batch.pool import MAX_JOBS  # (start-up: the pool's module only where --jobs is)
+
+    if value > MAX_JOBS:
+        raise click.BadParameter(_("{value} is more than the {maximum} worker processes --jobs may start").format(
+            value=value, maximum=MAX_JOBS), ctx=ctx, param=param)
+    return value
+
+
 def workers_options(command: F) -> F:
     """The options ``--jobs`` and ``--scheduler`` of a command that reads many games (``select``,
     ``stats``): the games of a file read and decided by worker processes or a Dask cluster."""
@@ -538,6 +549,6 @@ def workers_options(command: F) -> F:
                 "the same paths), or 'local' for a cluster of --jobs processes on this machine "
                 "(needs: pip install 'muehle[dask]')."))(command)
     return click.option(
-        "--jobs", type=click.IntRange(min=0), default=1, show_default=True,
-        help=N_("Worker processes that read the games (0: one per processor; 1: this process alone); "
-                "the output is the same for any number."))(command)
+        "--jobs", type=click.IntRange(min=0), default=1, show_default=True, callback=checked_jobs,
+        help=N_("Worker processes that read the games (0: one per processor; 1: this process alone; at most 256, "
+                "and no more than the largest file has pieces of 64 KB); the output is the same for any number."))(command)

@@ -748,7 +748,11 @@ class TestJobs:
 
         started = pools_started(monkeypatch, validate)
         monkeypatch.setattr(validate, "usable_processors", lambda: 2)
+        # (ranges of 64 bytes: work for two workers; a pool is started only where there is)
+        monkeypatch.setattr(validate, "RANGE_BYTES", 64)
+        monkeypatch.setattr(validate, "MIN_RANGE_BYTES", 64)
         path = write(tmp_path, "g.txt", f"{BLOCKED} 0-1\n\n1. d2 d2 *\n")
+        assert Path(path).stat().st_size > 64
         single, auto = run("validate", "--format", "json", path), run("validate", "--format", "json", "--jobs", "0", path)
         assert started == [2]
         assert single.exit_code == auto.exit_code == 1 and single.stdout == auto.stdout

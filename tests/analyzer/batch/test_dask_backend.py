@@ -3,6 +3,7 @@ processes), the reports the same as one process's, in order."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -36,8 +37,10 @@ def scheduler() -> Iterator[str]:
     """The address of a local cluster of two worker processes, one thread each."""
     import logging
 
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                       silence_logs=logging.CRITICAL)
+    # (no dashboard, and the scheduler's HTTP server on a free port: 8787 may be another cluster's)
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                       dashboard_address=None, silence_logs=logging.CRITICAL,
+                                       scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
     try:
         yield cluster.scheduler_address
     finally:
@@ -214,6 +217,20 @@ def test_a_worker_that_dies_is_an_error_of_its_own(scheduler: str, inputs: list[
     with pytest.raises(MuehleError) as raised:
         list(validate_paths([inputs[0]], None, 1, scheduler=scheduler))
     assert raised.value.code == "worker" and "stopped unexpectedly" in raised.value.message
+    # (the first death ends the run, the worker named: Dask itself would try the task on three more
+    # workers, each of which it kills, and wait while their nannies start them again)
+    assert re.search(r"\(the worker at tcp://127\.0\.0\.1:[0-9]+ ended while it ran a task\)$", raised.value.message)
+
+
+@pytest.mark.timeout(120)
+def test_a_worker_of_a_local_cluster_that_dies_is_an_error_of_its_own(inputs: list[str],
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    small_ranges(monkeypatch)
+    monkeypatch.setattr(validate, "judge_range", _die)
+    with pytest.raises(MuehleError) as raised:
+        list(validate_paths([inputs[0]], None, 2, scheduler="local"))
+    assert raised.value.code == "worker" and raised.value.source == inputs[0]
+    assert re.search(r"\(the worker at tcp://127\.0\.0\.1:[0-9]+ ended while it ran a task\)$", raised.value.message)
 
 
 def _die(task: object) -> None:
@@ -236,3 +253,205 @@ def test_a_local_cluster_runs_its_workers_without_the_profiler() -> None:
         backend.close()
     assert CLUSTER_SETTINGS["distributed.worker.profile.enabled"] is False
     assert list(seen.values()) == [tuple(CLUSTER_SETTINGS.values())] * 2
+
+
+# -- deadlines: a scheduler that stops answering, a cluster without workers ---------------------
+
+
+@contextlib.contextmanager
+def cluster_process(workers: int) -> Iterator[tuple[subprocess.Popen, str]]:
+    """A Dask cluster in a process of its own (scheduler and ``workers`` worker threads in one
+    process, on free ports), and its scheduler's address; the process is ended on leaving."""
+    script = ("import logging, sys\n"
+              "from dask.distributed import LocalCluster\n"
+              f"cluster = LocalCluster(n_workers={workers}, threads_per_worker=1, processes=False, "
+              "protocol='tcp://', host='127.0.0.1', dashboard_address=None, silence_logs=logging.CRITICAL, "
+              "scheduler_kwargs={'dashboard_address': '127.0.0.1:0'})\n"
+              "print(cluster.scheduler_address, flush=True)\n"
+              "sys.stdin.read()\n")
+    process = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        assert process.stdout is not None
+        address = process.stdout.readline().decode("ascii").strip()  # (the process ends, and so this, if it fails)
+        assert address.startswith("tcp://127.0.0.1:"), address
+        yield process, address
+    finally:
+        with contextlib.suppress(OSError):
+            os.kill(process.pid, signal.SIGCONT)
+        process.kill()
+        process.wait(30)
+
+
+def test_a_scheduler_that_stops_answering_mid_run_is_an_error_at_its_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    from muehle.analyzer.batch import dask_backend
+
+    monkeypatch.setattr(dask_backend, "SCHEDULER_TIMEOUT", 2)
+    monkeypatch.setattr(dask_backend, "LOOK_TIMEOUT", 0.5)
+    with cluster_process(1) as (process, address):
+        backend = DaskBackend(address)
+        try:
+            results = backend.map(time.sleep, [0.2] * 100, "sleeps")  # (time.sleep: found by name anywhere)
+            assert next(results) is None
+            os.kill(process.pid, signal.SIGSTOP)  # (its connections stay open; nothing answers)
+            with pytest.raises(MuehleError) as raised:
+                list(results)
+        finally:
+            backend.terminate()
+    assert raised.value.code == "scheduler"
+    assert raised.value.format() == f"--scheduler: error: the Dask scheduler at {address} has not answered for 2 s"
+
+
+def test_a_cluster_without_workers_is_an_error_after_a_while(monkeypatch: pytest.MonkeyPatch) -> None:
+    import logging
+
+    from muehle.analyzer.batch import dask_backend
+
+    monkeypatch.setattr(dask_backend, "NO_WORKERS_TIMEOUT", 1)
+    with distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp://", host="127.0.0.1",
+                                  dashboard_address=None, silence_logs=logging.CRITICAL,
+                                  scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}) as cluster:
+        backend = DaskBackend(cluster.scheduler_address)
+        try:
+            with pytest.raises(MuehleError) as raised:
+                list(backend.map(abs, [-1, -2], "numbers"))
+        finally:
+            backend.close()
+    assert raised.value.code == "scheduler"
+    assert raised.value.message == f"the Dask cluster at {cluster.scheduler_address} has had no worker for 1 s"
+
+
+# -- a local cluster: its processes, its ports, its size ------------------------------------------
+
+
+@pytest.mark.skipif(os.name != "posix", reason="process groups")
+def test_a_local_cluster_that_does_not_start_in_time_is_an_error_and_leaves_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from muehle.analyzer.batch import dask_backend
+
+    monkeypatch.setattr(dask_backend, "START_TIMEOUT", 0.5)  # (far less than a start takes)
+    monkeypatch.setattr(dask_backend, "START_TIMEOUT_PER_WORKER", 0)
+    started: list[int] = []
+    real = dask_backend.LocalClusterProcess._answer
+
+    def answer(cluster: dask_backend.LocalClusterProcess, timeout: float) -> dict:
+        started.append(cluster.process.pid)
+        return real(cluster, timeout)
+
+    monkeypatch.setattr(dask_backend.LocalClusterProcess, "_answer", answer)
+    with pytest.raises(MuehleError) as raised:
+        DaskBackend("local", 2)
+    assert raised.value.format() == "--scheduler: error: the local Dask cluster did not start within 0.5 s"
+    assert raised.value.code == "scheduler"
+    deadline = time.monotonic() + 10
+    while dask_backend.group_alive(started[0]) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not dask_backend.group_alive(started[0])
+
+
+def _own_group() -> int:
+    """In a worker or the scheduler: its process group."""
+    return os.getpgrp()
+
+
+def _http_server(dask_scheduler: object) -> tuple:
+    """On the scheduler: the address and port of its HTTP server."""
+    server = dask_scheduler.http_server  # type: ignore[attr-defined]
+    return server.address, server.port
+
+
+@pytest.mark.skipif(os.name != "posix", reason="process groups")
+def test_a_local_cluster_runs_in_a_process_group_of_its_own_with_no_fixed_port() -> None:
+    backend = DaskBackend("local", 2)
+    try:
+        assert backend.cluster is not None
+        helper = backend.cluster.process.pid
+        groups = backend.client.run(_own_group)
+        scheduler_group = backend.client.run_on_scheduler(_own_group)
+        host, port = backend.client.run_on_scheduler(_http_server)
+    finally:
+        backend.close()
+    # (Ctrl-C at a terminal goes to the command's group: none of the cluster's processes is in it)
+    assert len(groups) == 2 and set(groups.values()) == {helper} and scheduler_group == helper != os.getpgrp()
+    assert (host, port != 8787) == ("127.0.0.1", True)  # (a free port: 8787 may be another cluster's)
+    from muehle.analyzer.batch.dask_backend import group_alive
+
+    deadline = time.monotonic() + 10
+    while group_alive(helper) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not group_alive(helper)  # (the cluster's process and its workers: all gone)
+
+
+@pytest.mark.timeout(120)
+def test_a_local_cluster_starts_no_more_workers_than_there_are_ranges(inputs: list[str],
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from muehle.analyzer.batch import dask_backend
+
+    started: list[tuple] = []
+    real = dask_backend.DaskBackend
+
+    def counted(address: str, workers: int = 2) -> DaskBackend:
+        started.append((address, workers))
+        return real(address, workers)
+
+    monkeypatch.setattr(dask_backend, "DaskBackend", counted)
+    one_game = Path(inputs[0]).parent / "one.txt"
+    one_game.write_text("1. d2 d6 *\n", encoding="utf-8")
+    single = as_data(list(validate_paths([str(one_game)], None, 1)))
+    assert as_data(list(validate_paths([str(one_game)], None, 256, scheduler="local"))) == single
+    assert started == [("local", 1)]  # (a file of one range: one worker, not 256)
+    # (no input read by ranges at all: no cluster)
+    assert as_data(list(validate_paths([str(inputs[2])], None, 256, scheduler="local"))) == \
+        as_data(list(validate_paths([str(inputs[2])], None, 1)))
+    assert started == [("local", 1)]
+
+
+# -- a stop while a local cluster starts ---------------------------------------------------------
+
+
+def started_cluster(session: int, deadline: float) -> bool:
+    """Wait until a process of ``session`` holds a local cluster (its process has started); whether one did."""
+    from processes import living_processes
+
+    while time.monotonic() < deadline:
+        for pid in living_processes(session):
+            with contextlib.suppress(OSError):
+                with open(f"/proc/{pid}/cmdline", "rb") as handle:
+                    if b"muehle.analyzer.batch.local_cluster" in handle.read():
+                        return True
+        time.sleep(0.02)
+    return False
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.skipif(os.name != "posix", reason="process groups and /proc")
+@pytest.mark.parametrize("command, sent, word, status", [
+    ("validate", signal.SIGINT, "interrupted", 130), ("validate", signal.SIGTERM, "terminated", 143),
+    ("stats", signal.SIGINT, "interrupted", 130), ("select", signal.SIGTERM, "terminated", 143)])
+def test_a_stop_while_a_local_cluster_starts_is_heard(long_input: tuple[str, int], command: str, sent: int,
+                                                      word: str, status: int) -> None:
+    from processes import living_processes
+
+    path, games = long_input
+    process = subprocess.Popen([sys.executable, "-m", "muehle", command, "--scheduler", "local", "--jobs", "8", path],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        assert started_cluster(process.pid, time.monotonic() + 60)
+        started = time.monotonic()
+        os.killpg(process.pid, sent)  # (as a terminal sends Ctrl-C: to the whole group)
+        out, errors = process.communicate(timeout=60)
+        took = time.monotonic() - started
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert took < 20  # (before, the signal was lost and the run went on to its end)
+    assert process.returncode == status
+    if command == "validate":  # (the partial report: nothing was checked yet)
+        assert (out, errors) == (b"0 games, 0 valid, 0 invalid\n",
+                                 f"muehle: {word}; 0 games, 0 valid, 0 invalid checked so far\n".encode())
+    else:
+        assert (out, errors) == (b"", f"muehle: {word}\n".encode())
+    deadline = time.monotonic() + 10
+    while living_processes(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert living_processes(process.pid) == []
