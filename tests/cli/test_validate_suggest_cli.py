@@ -14,6 +14,7 @@ from typing import Any, Optional
 import jsonschema
 import pytest
 
+from muehle.analyzer.batch import validate
 from muehle.analyzer.batch.validate import validate_paths
 from muehle.analyzer.reports.verdict import GameReport
 from paths import EXAMPLES, ROOT
@@ -144,7 +145,15 @@ def test_german() -> None:
     assert "  Korrektur: keine Korrektur aus höchstens 3 Schreibfehlern gefunden" in hopeless.stdout.splitlines()
 
 
-def test_jobs_give_the_output_of_one_process(tmp_path: Path) -> None:
+def small_ranges(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ranges of 256 bytes: the small files give the workers work (no more start than there are
+    ranges; a game of the example, up to 1 KB, is no range too long to send)."""
+    monkeypatch.setattr(validate, "RANGE_BYTES", 256)
+    monkeypatch.setattr(validate, "MIN_RANGE_BYTES", 256)
+
+
+def test_jobs_give_the_output_of_one_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    small_ranges(monkeypatch)
     hopeless = write(tmp_path, "hopeless.txt", HOPELESS)
     files = [SLIPS, str(EXAMPLES / "illegal-moves.txt"), hopeless, BOOK]
     for output_format in ("text", "json"):
@@ -174,6 +183,7 @@ def _searched_in(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_with_jobs_the_worker_that_judges_a_game_searches_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    small_ranges(monkeypatch)
     _searched_in(monkeypatch)
     for jobs in (1, 2):
         reports = [item for item in validate_paths([SLIPS], jobs=jobs, suggest=True) if isinstance(item, GameReport)]
