@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
+from deadlines import SLOW_TEST_TIMEOUT, TEST_TIMEOUT
 from paths import EXAMPLES, ROOT
 
 # Machines running the tests are shared and their speed varies: no per-example deadline.
@@ -38,9 +39,8 @@ def examples() -> Path:
 
 # Everything the tests, and the processes they start (commands, worker pools, Dask's workers and
 # their scratch space), write to the temporary directory goes to one folder of this run's, removed
-# when the run ends: the suite leaves nothing behind in the machine's temporary directory. pytest's
-# own tmp_path folders are made there too (it asks tempfile where the temporary directory is).
-RUN_TEMPORARY = tempfile.mkdtemp(prefix="muehle-tests-")
+# when the run ends: the suite leaves nothing behind in the machine's temporary directory.
+RUN_TEMPORARY = tempfile.mkdtemp(prefix="mt-")
 os.environ["TMPDIR"] = RUN_TEMPORARY
 tempfile.tempdir = RUN_TEMPORARY
 
@@ -48,11 +48,14 @@ tempfile.tempdir = RUN_TEMPORARY
 # the user's cache by default, which must not be this machine's.
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="cache-")
 
-#: How long a test may take (seconds), its fixtures' set-up included, before it fails by its name
-#: (pytest-timeout): generous for a loaded two-core machine; a test marked ``slow`` may take
-#: :data:`SLOW_TEST_TIMEOUT`, and a test may say its own with ``@pytest.mark.timeout(N)``.
-TEST_TIMEOUT = 300
-SLOW_TEST_TIMEOUT = 900
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """pytest's tmp_path folders go into the run's folder too, unless ``--basetemp`` says where
+    (``t/``: the paths as short as pytest's own, ``/tmp/pytest-of-USER/pytest-N/``, so that
+    messages that quote a path whole below a length do so as they do elsewhere)."""
+    if config.option.basetemp is None:
+        config.option.basetemp = os.path.join(RUN_TEMPORARY, "t")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
