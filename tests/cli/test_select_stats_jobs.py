@@ -144,11 +144,16 @@ def test_ctrl_c_to_the_process_group_stops_the_workers(tmp_path: Path, command: 
     # (as a terminal sends it: to the command and its workers; the workers leave it to the command)
     block = write_notation(list(generate_games(load_ruleset("wmd"), 3, 60))) + "\n"
     path = tmp_path / "long.txt"
-    path.write_text(block * 300, encoding="utf-8")  # (far more than is read in the second given)
+    path.write_text(block * 600, encoding="utf-8")  # (far more than is read before the stop)
     process = subprocess.Popen([sys.executable, "-m", "muehle", command, "--jobs", "2", str(path)],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        time.sleep(3)  # (started, and reading)
+        # (started, and reading: the command and its two workers are there; a fixed wait was too
+        # long where a quiet machine read the whole file in it)
+        deadline = time.monotonic() + 30
+        while len(living_processes(process.pid)) < 3 and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.3)
         os.killpg(process.pid, signal.SIGINT)
         out, errors = process.communicate(timeout=30)
     finally:
