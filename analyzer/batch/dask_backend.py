@@ -99,6 +99,30 @@ def require_dask() -> None:
         raise ImportError(_(NEEDS_DASK)) from None
 
 
+def _connected(address: str) -> Any:
+    """A client of the scheduler at ``address``, connected within :data:`CONNECT_TIMEOUT` seconds.
+
+    A Dask client runs its event loop in a thread of this process; when it cannot connect,
+    Dask leaves that thread running (it ends the loop's runner only on closing a client that
+    started, and the client that failed is marked closed). Here it ends with the failure:
+    threads left running in this process would keep its worker pools from forking.
+    """
+    from dask.distributed import Client  # (Dask is optional: muehle[dask])
+
+    class ClientEndingItsLoop(Client):
+        def start(self, **kwargs: Any) -> None:
+            try:
+                super().start(**kwargs)
+            except BaseException:
+                runner = getattr(self, "_loop_runner", None)  # (Dask's; none in a version without it)
+                if runner is not None:
+                    with contextlib.suppress(Exception):
+                        runner.stop()
+                raise
+
+    return ClientEndingItsLoop(address, timeout=CONNECT_TIMEOUT)
+
+
 class DaskBackend:
     """A client of a Dask cluster (``address``: a scheduler's, or ``local`` for a cluster of
     ``workers`` processes on this machine, started here and stopped by :meth:`close`)."""
@@ -122,7 +146,7 @@ class DaskBackend:
                                                 scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
                     self.client = Client(self.cluster)
             else:
-                self.client = Client(address, timeout=CONNECT_TIMEOUT)
+                self.client = _connected(address)
         except (OSError, TimeoutError) as error:
             if self.cluster is not None:
                 self.cluster.close()
