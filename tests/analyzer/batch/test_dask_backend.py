@@ -36,8 +36,10 @@ def scheduler() -> Iterator[str]:
     """The address of a local cluster of two worker processes, one thread each."""
     import logging
 
+    # (the scheduler's HTTP server on a free port, as muehle's own local cluster has it: not 8787)
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                       silence_logs=logging.CRITICAL)
+                                       silence_logs=logging.CRITICAL,
+                                       scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
     try:
         yield cluster.scheduler_address
     finally:
