@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from fork_guard import pytest_runtest_call, pytest_runtest_setup, pytest_runtest_teardown  # noqa: F401  (hooks)
 from hypothesis import HealthCheck, settings
 from paths import EXAMPLES, ROOT
 
