@@ -1,6 +1,7 @@
 """muehle's worker pool against ``concurrent.futures.ProcessPoolExecutor`` on the same ranges.
 
     python bench/pools.py FILE [--jobs 2] [--rounds 3]
+    python bench/pools.py FILE --start-methods [--jobs 2] [--rounds 3]
 
 ``--jobs N`` runs its ranges in :class:`muehle.analyzer.batch.pool.Pool`, written by
 hand; this measures what the standard library's pool would give instead, with the
@@ -19,15 +20,24 @@ inherit a built reader):
 - **a dead worker**: what each says when a worker is killed (SIGKILL, as the
   system's out-of-memory killer does) in the middle of a run (the executor is given
   20 s to notice).
+
+``--start-methods`` measures instead what the way muehle's pool starts its workers costs
+(:func:`muehle.analyzer.batch.pool.start_method`: forked from a process without other
+threads, else by a fork server): for ``fork``, ``forkserver`` and ``spawn`` in turn, each
+in a fresh process (so that a fork server is started as a command would start it), the
+seconds from starting the pool until every worker has answered a trivial task (the workers
+started, muehle imported and the reader built in them), and until every range is judged.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import os
 import signal
 import statistics
+import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -36,7 +46,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from muehle.analyzer.batch import validate
-from muehle.analyzer.batch.pool import Pool
+from muehle.analyzer.batch.pool import TASKS_AHEAD, Pool
 from muehle.analyzer.batch.ranges import file_ranges, range_size
 from muehle.notation.errors import MuehleError
 
@@ -139,17 +149,61 @@ def dead_worker_by_executor(tasks: Tasks, jobs: int, patience: float = 20) -> st
     return "(no error)"
 
 
+def timed_by_method(tasks: Tasks, jobs: int, method: str) -> tuple[float, float, int]:
+    """Seconds from starting a pool by ``method`` until every worker has answered a first task (a
+    trivial one: the workers started, and warmed up) and until every range is judged; and the
+    games judged."""
+    start = time.perf_counter()
+    with Pool(jobs, validate._warm_up, method) as pool:
+        assert pool.method == method
+        # (each worker is given TASKS_AHEAD tasks: all of them answer)
+        assert list(pool.map(abs, range(jobs * TASKS_AHEAD), "bench")) == list(range(jobs * TASKS_AHEAD))
+        ready = time.perf_counter() - start
+        games = sum(len(reports) for reports, _ in pool.map(validate.judge_range, tasks, "bench"))
+    return ready, time.perf_counter() - start, games
+
+
+def start_methods(path: Path, jobs: int, rounds: int) -> int:
+    """Each start method in a fresh process of its own, ``rounds`` times (the order turning)."""
+    methods = [method for method in ("fork", "forkserver", "spawn") if method in multiprocessing.get_all_start_methods()]
+    times: dict[str, list[tuple[float, float]]] = {method: [] for method in methods}
+    counts = set()
+    for number in range(rounds):
+        for method in (methods if number % 2 == 0 else methods[::-1]):
+            done = subprocess.run([sys.executable, __file__, str(path), "--jobs", str(jobs), "--one-method", method],
+                                  capture_output=True, text=True, timeout=600, check=True)
+            ready, total, games = json.loads(done.stdout)
+            times[method].append((ready, total))
+            counts.add(games)
+    assert len(counts) == 1, counts  # (every method judged the same games)
+    print(f"start methods (seconds from starting the pool, in a fresh process, until every worker has "
+          f"answered / until every range is judged; median of {rounds} rounds, best in brackets):")
+    for method, seconds in times.items():
+        readies, totals = [ready for ready, _ in seconds], [total for _, total in seconds]
+        print(f"  {method:<12} ready {statistics.median(readies):6.3f} s ({min(readies):.3f})"
+              f"   all {statistics.median(totals):7.3f} s ({min(totals):.3f})")
+    return 0
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("file", type=Path, help="a file of records (the benchmark's jobs file, say)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--start-methods", action="store_true",
+                        help="measure the start methods of muehle's pool instead of comparing the pools")
+    parser.add_argument("--one-method", help=argparse.SUPPRESS)  # (one round of --start-methods, in its own process)
     args = parser.parse_args(argv)
 
     tasks = tasks_of(args.file, args.jobs)
+    if args.one_method:
+        print(json.dumps(timed_by_method(tasks, args.jobs, args.one_method)))
+        return 0
     size = args.file.stat().st_size
     print(f"{args.file.name}: {size / 1e6:.1f} MB, {len(tasks)} ranges, --jobs {args.jobs}, "
           f"{args.rounds} rounds; Python {sys.version.split()[0]}")
+    if args.start_methods:
+        return start_methods(args.file, args.jobs, args.rounds)
 
     times = throughput(tasks, args.jobs, args.rounds)
     ratio = statistics.median(b / a for a, b in zip(times["Pool"], times["ProcessPoolExecutor"]))

@@ -12,14 +12,26 @@ module is generated from the grammar by :mod:`muehle.notation.write_terminals`::
 
 and ``tests/notation/test_terminals.py`` fails when it no longer matches the grammar.
 
+A terminal that can match text of any length has no ``max_width`` (``None``): lark
+gives it the regular expression engine's own "unbounded", which is ``4294967295`` on
+Python 3.10 and ``18446744073709551616`` from 3.11.7 and 3.12.1 on, and the written
+module must not depend on the interpreter that wrote it.
+
 >>> pattern = token_pattern([Terminal("A", "a", 0, 1, 1), Terminal("AB", "ab", 0, 2, 2)])
 >>> pattern
 '[ \\t\\r]*(?:(?P<AB>ab)|(?P<A>a))'
+>>> token_pattern([Terminal("A", "a", 0, 1, 1), Terminal("AS", "a+", 0, None, 2)])
+'[ \\t\\r]*(?:(?P<AS>a+)|(?P<A>a))'
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Iterable, NamedTuple, Optional
+
+#: The widths lark gives a terminal without a bound start here: the regular expression
+#: engine's ``MAXREPEAT`` (2**32 - 1) on Python 3.10, its ``MAXWIDTH`` (2**64) from
+#: 3.11.7 and 3.12.1 on. No terminal of a grammar is bounded by more.
+UNBOUNDED_FROM = 2**32 - 1
 
 
 class Terminal(NamedTuple):
@@ -28,17 +40,33 @@ class Terminal(NamedTuple):
     name: str
     regexp: str
     priority: int
-    max_width: int  # the longest text it can match
+    max_width: Optional[int]  # the longest text it can match; None: no bound
     length: int  # the length of its definition (lark's tie-break)
 
 
 def terminals_of(lark_terminals: Iterable[Any]) -> list[Terminal]:
     """The :class:`Terminal` records of lark ``TerminalDef`` objects, in lark's basic lexer's order."""
     terminals = [
-        Terminal(t.name, t.pattern.to_regexp(), t.priority, t.pattern.max_width, len(t.pattern.value))
+        Terminal(t.name, t.pattern.to_regexp(), t.priority, bound(t.pattern.max_width), len(t.pattern.value))
         for t in lark_terminals
     ]
-    return sorted(terminals, key=lambda t: (-t.priority, -t.max_width, -t.length, t.name))
+    return sorted(terminals, key=_order)
+
+
+def bound(max_width: int) -> Optional[int]:
+    """A width from lark, or ``None`` for lark's "unbounded" (whichever Python's it is).
+
+    >>> bound(7), bound(4294967295), bound(18446744073709551616)
+    (7, None, None)
+    """
+    return None if max_width >= UNBOUNDED_FROM else max_width
+
+
+def _order(terminal: Terminal) -> tuple[int, float, int, str]:
+    """The order of lark's basic lexer: priority, then the longest possible match (unbounded
+    first), then the longest definition, then the name."""
+    width = float("inf") if terminal.max_width is None else terminal.max_width
+    return (-terminal.priority, -width, -terminal.length, terminal.name)
 
 
 def token_pattern(terminals: Iterable[Terminal], extra: str = "") -> str:
@@ -47,7 +75,7 @@ def token_pattern(terminals: Iterable[Terminal], extra: str = "") -> str:
     The terminals are tried in the order of lark's basic lexer (priority, then the
     longest possible match). ``extra`` is appended as a last alternative.
     """
-    ordered = sorted(terminals, key=lambda t: (-t.priority, -t.max_width, -t.length, t.name))
+    ordered = sorted(terminals, key=_order)
     groups = [f"(?P<{t.name}>{t.regexp})" for t in ordered]
     if extra:
         groups.append(extra)

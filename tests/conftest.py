@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
+import threading
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
+from fork_guard import pytest_runtest_call, pytest_runtest_setup, pytest_runtest_teardown  # noqa: F401  (hooks)
 from hypothesis import HealthCheck, settings
 from deadlines import SLOW_TEST_TIMEOUT, TEST_TIMEOUT
 from paths import EXAMPLES, ROOT
@@ -92,3 +96,38 @@ def endgame_cache(solved_three_v_three: Any, tmp_path_factory: pytest.TempPathFa
     directory = tmp_path_factory.mktemp("endgames")
     save_table(table_path(directory, EndgameRules(), (3, 3)), solved_three_v_three)
     return directory
+
+
+#: How long the threads a module's tests started may take to end after its last test (seconds).
+THREADS_END_WITHIN = 10
+
+
+@pytest.fixture(scope="module", autouse=True)
+def threads_ended() -> Iterator[None]:
+    """The threads a module's tests start end with its tests: a later test that starts workers
+    would otherwise start them from a process with threads (the pool then starts them by a fork
+    server, slower; a fork there could leave a lock held in the child for ever). Dask's one
+    thread that Dask itself never ends is ended here (:func:`end_dask_offload_thread`)."""
+    before = set(threading.enumerate())
+    yield
+    end_dask_offload_thread()
+    deadline = time.monotonic() + THREADS_END_WITHIN
+    started = [thread for thread in threading.enumerate() if thread not in before]
+    for thread in started:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    left = [thread.name for thread in started if thread.is_alive()]
+    assert not left, f"threads this module's tests started still run {THREADS_END_WITHIN} s after them: {left}"
+
+
+def end_dask_offload_thread() -> None:
+    """End the thread of ``distributed``'s offload executor, if it runs: Dask starts it in the
+    process of a scheduler or client that deserializes a large message and never ends it. A new
+    executor takes its place (its thread starts when it is first used)."""
+    utils = sys.modules.get("distributed.utils")
+    executor = getattr(utils, "_offload_executor", None)  # (Dask's own; its name in Dask 2024 to 2026)
+    if executor is None or not any(t.name.startswith("Dask-Offload") for t in threading.enumerate()):
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    utils._offload_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="Dask-Offload")  # type: ignore[union-attr]
+    executor.shutdown(wait=True)

@@ -220,14 +220,36 @@ def ended_running(address: str) -> str:
     return _("the worker at {address} ended while it ran a task").format(address=address)
 
 
+def _connected(address: str) -> Any:
+    """A client of the scheduler at ``address``, connected within :data:`CONNECT_TIMEOUT` seconds.
+
+    A Dask client runs its event loop in a thread of this process; when it cannot connect,
+    Dask leaves that thread running (it ends the loop's runner only on closing a client that
+    started, and the client that failed is marked closed). Here it ends with the failure:
+    threads left running in this process would keep its worker pools from forking.
+    """
+    from dask.distributed import Client  # (Dask is optional: muehle[dask])
+
+    class ClientEndingItsLoop(Client):
+        def start(self, **kwargs: Any) -> None:
+            try:
+                super().start(**kwargs)
+            except BaseException:
+                runner = getattr(self, "_loop_runner", None)  # (Dask's; none in a version without it)
+                if runner is not None:
+                    with contextlib.suppress(Exception):
+                        runner.stop()
+                raise
+
+    return ClientEndingItsLoop(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+
+
 class DaskBackend:
     """A client of a Dask cluster (``address``: a scheduler's, or ``local`` for a cluster of
     ``workers`` processes on this machine, started here and stopped by :meth:`close`)."""
 
     def __init__(self, address: str, workers: int = 2) -> None:
         require_dask()
-        from dask.distributed import Client  # (Dask is optional: muehle[dask])
-
         #: Whether the workers see this machine's files (a temporary file, say): only a local cluster's do.
         self.local = address == "local"
         self.cluster: Optional[LocalClusterProcess] = None
@@ -240,7 +262,7 @@ class DaskBackend:
         try:
             probe(address, CONNECT_TIMEOUT)
             try:
-                self.client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+                self.client = _connected(address)
             except unreachable as error:
                 raise scheduler_error(_("cannot reach the Dask scheduler at {address}: {error}").format(
                     address=address, error=error)) from None

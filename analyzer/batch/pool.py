@@ -30,6 +30,15 @@ ranges under way and those already in its queue; a killed worker is "a worker pr
 stopped unexpectedly (exit status -9)" here and ``BrokenProcessPool`` there (in two
 runs of about twenty, the executor missed the death and waited for ever); and the executor
 took 6% longer to judge the file.
+
+The workers are forked where this process runs no other thread (:func:`start_method`):
+a forked worker starts at once and inherits what ``warm_up`` built. A process that
+runs threads (a Dask client's event loop, a thread of the program that uses muehle)
+is not forked: a thread may hold a lock at the moment of the fork, which the child
+would then wait for for ever (Python 3.12 and later warn of it). Its workers are
+started by a fork server (``forkserver``: a clean process started for the purpose, on
+POSIX systems; ``spawn`` elsewhere), and each runs ``warm_up`` and takes the
+language of this process's messages itself.
 """
 
 from __future__ import annotations
@@ -41,11 +50,12 @@ import select
 import signal
 import struct
 import time
+import threading
 from collections import deque
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, TypeVar
 
 from muehle.notation.errors import MuehleError
-from muehle.notation.i18n import _
+from muehle.notation.i18n import _, current_language, set_language
 
 if TYPE_CHECKING:  # (multiprocessing is imported only when workers are started)
     from multiprocessing.connection import Connection
@@ -108,10 +118,45 @@ def stop_signals_blocked() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-def _serve(connection: "Connection", strays: list["Connection"]) -> None:
+def threads_running() -> int:
+    """How many threads this process runs: the system's count where it tells (Linux), which
+    includes threads started outside Python; else those Python's ``threading`` knows.
+
+    >>> threads_running() >= 1
+    True
+    """
+    try:
+        with open("/proc/self/stat", "rb") as handle:
+            # (the fields after the program's name, which is in parentheses: the 20th is the count)
+            return int(handle.read().rsplit(b")", 1)[1].split()[17])
+    except (OSError, IndexError, ValueError):
+        return threading.active_count()
+
+
+def start_method() -> str:
+    """How the workers are started: ``fork`` where the system can fork and this process runs
+    one thread; else ``forkserver`` where there is one (POSIX), ``spawn`` elsewhere.
+
+    >>> start_method() in ("fork", "forkserver", "spawn")
+    True
+    """
+    import multiprocessing  # (start-up: only when workers are started)
+
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threads_running() == 1:
+        return "fork"
+    return "forkserver" if "forkserver" in methods else "spawn"
+
+
+#: What a worker that was not forked does before its first task: the ``warm_up`` of its pool
+#: (or ``None``) and the language of the main process's messages.
+Setup = tuple[Optional[Callable[[], None]], str]
+
+
+def _serve(connection: "Connection", strays: list["Connection"], setup: Optional[Setup] = None) -> None:
     """In a worker: run the tasks the main process sends on ``connection`` (a function and its
     argument) until it sends ``None`` or goes away. ``strays`` are pipe ends a forked worker
-    inherited and closes."""
+    inherited and closes; ``setup`` is what a worker that was not forked does first."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle,
     if hasattr(signal, "SIGTERM"):  # and so is SIGTERM (sent to the whole group, say)
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
@@ -119,6 +164,11 @@ def _serve(connection: "Connection", strays: list["Connection"]) -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     for stray in strays:
         stray.close()
+    if setup is not None:
+        warm_up, language = setup
+        set_language(language)
+        if warm_up is not None:
+            warm_up()
     while True:
         try:
             message = connection.recv()
@@ -154,13 +204,20 @@ class Pool:
     [3, 1, 2]
     """
 
-    def __init__(self, workers: int, warm_up: Optional[Callable[[], None]] = None) -> None:
-        """Start the workers (``warm_up`` runs before, so that forked workers inherit what it builds)."""
+    def __init__(self, workers: int, warm_up: Optional[Callable[[], None]] = None,
+                 method: Optional[str] = None) -> None:
+        """Start the workers, by ``method`` (a start method of :mod:`multiprocessing`; by default
+        :func:`start_method`'s). ``warm_up``, a module's function, builds what the workers use:
+        it runs here before they are forked, so that they inherit it, or else in each worker."""
         import multiprocessing  # (start-up: only when workers are started)
 
-        if warm_up is not None:
+        #: How the workers were started: ``fork``, ``forkserver`` or ``spawn``.
+        self.method = method or start_method()
+        context = multiprocessing.get_context(self.method)
+        forked = self.method == "fork"
+        if warm_up is not None and forked:
             warm_up()
-        context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+        setup: Optional[Setup] = None if forked else (warm_up, current_language())
         self.workers: list[tuple[Any, Connection]] = []  # (process, the main process's end of its pipe)
         self.unsettled: Optional[_Run] = None  # the map last begun
         ends: list[Connection] = []
@@ -168,8 +225,11 @@ class Pool:
             for _ in range(workers):
                 ours, theirs = context.Pipe()
                 ends.append(ours)
+                # (a forked worker inherits the ends of the pipes started before its own and closes
+                # them; a worker not forked gets only what it is given)
+                strays = list(ends) if forked else []
                 # (typeshed's BaseContext lacks Process, which every concrete context has)
-                process = context.Process(target=_serve, args=(theirs, list(ends)), daemon=True)  # type: ignore[attr-defined]
+                process = context.Process(target=_serve, args=(theirs, strays, setup), daemon=True)  # type: ignore[attr-defined]
                 with stop_signals_blocked():
                     process.start()
                 theirs.close()

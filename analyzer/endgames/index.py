@@ -90,7 +90,8 @@ def canonical_rank(mover: np.ndarray, other: np.ndarray, other_count: int) -> np
 def subsets(count: int, within: int = (1 << _SIZE) - 1) -> np.ndarray:
     """All sets of ``count`` points of ``within`` (a mask), as masks (``int32``) in increasing colex order."""
     points = [i for i in range(_SIZE) if within >> i & 1]
-    masks = np.zeros(1, dtype=np.int32)
+    # Typed as an array of any shape: some numpy versions type np.zeros(1) as one of one dimension only.
+    masks: np.ndarray = np.zeros(1, dtype=np.int32)
     for taken in range(count):  # grow sets point by point, keeping the highest point last
         grown: list[int] = []
         for mask in masks.tolist():

@@ -1,0 +1,61 @@
+"""The suite fails a test during which the test process forks while it runs threads
+(``tests/fork_guard.py``): Python 3.12 and later warn of such a fork, which may leave a lock held
+in the child for ever."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from paths import ROOT
+
+pytestmark = pytest.mark.skipif(sys.version_info < (3, 12) or not hasattr(os, "fork"),
+                                reason="Python warns of a fork with threads from 3.12 on (POSIX)")
+
+TESTS = """
+import os, threading, warnings
+
+def fork():
+    pid = os.fork()
+    if pid == 0:
+        os._exit(0)
+    os.waitpid(pid, 0)
+
+def test_forks_while_a_thread_runs():
+    over = threading.Event()
+    thread = threading.Thread(target=over.wait, args=(60,))
+    thread.start()
+    try:
+        fork()
+    finally:
+        over.set()
+        thread.join()
+
+def test_forks_alone():
+    fork()
+
+def test_warns_of_something_else():
+    warnings.warn("something else", UserWarning)
+"""
+
+
+def test_a_fork_while_threads_run_fails_its_test_and_nothing_else(tmp_path: Path) -> None:
+    (tmp_path / "test_forks.py").write_text(TESTS, encoding="utf-8")
+    environment = {**os.environ, "PYTHONPATH": str(ROOT / "tests")}
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "fork_guard", "-p", "no:cacheprovider", "-rA",
+                           "test_forks.py"], cwd=tmp_path, env=environment, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 1, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split(" - ")[0] for line in lines if line.startswith(("PASSED ", "FAILED "))] == [
+        "PASSED test_forks.py::test_forks_alone",
+        "PASSED test_forks.py::test_warns_of_something_else",
+        "FAILED test_forks.py::test_forks_while_a_thread_runs",
+    ]
+    assert "the test process forked while it ran threads, at " in done.stdout
+    assert "is multi-threaded, use of fork() may lead to deadlocks in the child." in done.stdout
+    # (the other warning is reported as ever)
+    assert "UserWarning: something else" in done.stdout
