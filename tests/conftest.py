@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import sys
@@ -70,9 +71,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.timeout(SLOW_TEST_TIMEOUT if slow else TEST_TIMEOUT))
 
 
-def pytest_unconfigure(config: pytest.Config) -> None:
-    """The run's temporary folder goes with the run (what a process still running may write
-    meanwhile goes with it)."""
+@atexit.register
+def remove_run_temporary() -> None:
+    """The run's temporary folder goes with the run: at the test process's exit, after what
+    ``multiprocessing`` removes of its own there then (its handler, registered when it is first
+    imported, later than this one, runs first)."""
     shutil.rmtree(RUN_TEMPORARY, ignore_errors=True)
 
 

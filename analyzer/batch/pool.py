@@ -172,7 +172,7 @@ def _serve(connection: "Connection", strays: list["Connection"], setup: Optional
     while True:
         try:
             message = connection.recv()
-        except EOFError:  # the main process is gone
+        except (EOFError, OSError):  # the main process is gone (its end of the pipe closed, or reset)
             return
         if message is None:
             return
