@@ -408,18 +408,29 @@ def test_a_local_cluster_starts_no_more_workers_than_there_are_ranges(inputs: li
 # -- a stop while a local cluster starts ---------------------------------------------------------
 
 
-def started_cluster(session: int, deadline: float) -> bool:
-    """Wait until a process of ``session`` holds a local cluster (its process has started); whether one did."""
-    from processes import living_processes
+def parent_of(pid: int) -> int:
+    """The parent of the process ``pid`` (0 when it has ended)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as handle:
+            return int(handle.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0
 
+
+def started_cluster(command: int, deadline: float) -> int:
+    """Wait until a child of the process ``command`` holds a local cluster (its process has
+    started); its process id (0 when none did). (A child, not a process of the command's
+    session: before Python 3.11 the cluster's process starts a session of its own.)"""
     while time.monotonic() < deadline:
-        for pid in living_processes(session):
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
             with contextlib.suppress(OSError):
-                with open(f"/proc/{pid}/cmdline", "rb") as handle:
-                    if b"muehle.analyzer.batch.local_cluster" in handle.read():
-                        return True
+                with open(f"/proc/{entry}/cmdline", "rb") as handle:
+                    if b"muehle.analyzer.batch.local_cluster" in handle.read() and parent_of(int(entry)) == command:
+                        return int(entry)
         time.sleep(0.02)
-    return False
+    return 0
 
 
 @pytest.mark.timeout(120)
@@ -435,7 +446,8 @@ def test_a_stop_while_a_local_cluster_starts_is_heard(long_input: tuple[str, int
     process = subprocess.Popen([sys.executable, "-m", "muehle", command, "--scheduler", "local", "--jobs", "8", path],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
-        assert started_cluster(process.pid, time.monotonic() + 60)
+        cluster = started_cluster(process.pid, time.monotonic() + 60)
+        assert cluster
         started = time.monotonic()
         os.killpg(process.pid, sent)  # (as a terminal sends Ctrl-C: to the whole group)
         out, errors = process.communicate(timeout=60)
@@ -451,7 +463,8 @@ def test_a_stop_while_a_local_cluster_starts_is_heard(long_input: tuple[str, int
                                  f"muehle: {word}; 0 games, 0 valid, 0 invalid checked so far\n".encode())
     else:
         assert (out, errors) == (b"", f"muehle: {word}\n".encode())
+    # (the command's session and, where the cluster's process started one of its own, that one)
     deadline = time.monotonic() + 10
-    while living_processes(process.pid) and time.monotonic() < deadline:
+    while (living_processes(process.pid) or living_processes(cluster)) and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert living_processes(process.pid) == []
+    assert living_processes(process.pid) == living_processes(cluster) == []
