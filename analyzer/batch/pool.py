@@ -123,7 +123,7 @@ def _serve(connection: "Connection", strays: list["Connection"], setup: Optional
     while True:
         try:
             message = connection.recv()
-        except EOFError:  # the main process is gone
+        except (EOFError, OSError):  # the main process is gone (killed with answers unread: a reset)
             return
         if message is None:
             return
