@@ -49,6 +49,11 @@ RUN_TEMPORARY = tempfile.mkdtemp(prefix="mt-")
 os.environ["TMPDIR"] = RUN_TEMPORARY
 tempfile.tempdir = RUN_TEMPORARY
 
+# numpy's OpenBLAS starts a thread per processor when numpy is imported. The tests need none, and
+# the worker pool of a process that runs threads starts its workers by a fork server (slower, and
+# not what the muehle command, which has no numpy loaded then, does): one thread does.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 # The endgame tables a test reads are those it builds: the HTML writer and `show --best` look into
 # the user's cache by default, which must not be this machine's.
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="cache-")
