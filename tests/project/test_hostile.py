@@ -8,19 +8,18 @@ busy machine cannot fail them.
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import signal
 import subprocess
 import sys
 import time
-import tracemalloc
 from pathlib import Path
 from typing import Callable
 
 import pytest
 
+from growth import cost
 from long_games import shuttle_game
 from muehle.analyzer.batch.validate import validate_file
 from muehle.analyzer.engine.rules import parse_ruleset
@@ -39,21 +38,6 @@ TIME_FLOOR = 0.5  # seconds
 MEMORY_FLOOR = 4_000_000  # bytes
 #: How much more than the 1x run the 4x run may cost (linear growth would be 4).
 GROWTH = 5
-
-
-def cost(run: Callable[[], object]) -> tuple[float, int]:
-    """CPU seconds of this process and peak traced bytes of ``run()`` (CPU time, not the wall
-    clock: other processes on a shared machine stretch the one, not the other)."""
-    gc.collect()
-    tracemalloc.start()
-    try:
-        start = time.process_time()
-        run()
-        seconds = time.process_time() - start
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-    return seconds, peak
 
 
 def assert_about_linear(make: Callable[[int], Callable[[], object]], sizes: tuple[int, ...] = (1, 2, 4)) -> list[int]:

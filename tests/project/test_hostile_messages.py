@@ -10,15 +10,12 @@
 
 from __future__ import annotations
 
-import gc
 import json
-import time
-import tracemalloc
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
+from growth import cost
 from paths import EXAMPLES
 from runner import run as run_muehle
 
@@ -39,21 +36,6 @@ TIME_FLOOR = 0.5  # seconds
 MEMORY_FLOOR = 4_000_000  # bytes
 #: How much more than an input a twice as large one may cost (linear growth would be 2).
 GROWTH = 2.5
-
-
-def cost(run: Callable[[], object]) -> tuple[float, int]:
-    """CPU seconds of this process and peak traced bytes of ``run()`` (CPU time, not the wall
-    clock: other processes on a shared machine stretch the one, not the other)."""
-    gc.collect()
-    tracemalloc.start()
-    try:
-        start = time.process_time()
-        run()
-        seconds = time.process_time() - start
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-    return seconds, peak
 
 
 def raw_controls(output: str) -> list[str]:

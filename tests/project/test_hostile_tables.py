@@ -8,10 +8,7 @@ Costs are judged by growth (the input at 1x and 2x, the 2x run at most about 2.5
 
 from __future__ import annotations
 
-import gc
 import json
-import time
-import tracemalloc
 from pathlib import Path
 from typing import Any, Callable
 
@@ -19,6 +16,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
+from growth import cost as measured
 from muehle.analyzer.endgames import store  # noqa: E402
 from muehle.analyzer.endgames.index import classes  # noqa: E402
 from muehle.analyzer.endgames.settings import EndgameRules  # noqa: E402
@@ -40,16 +38,7 @@ MEGA = 1 << 20
 def cost(action: Callable[[], object]) -> tuple[float, int]:
     """CPU seconds and peak traced bytes of ``action()``, the tables read before forgotten."""
     store._load.cache_clear()
-    gc.collect()
-    tracemalloc.start()
-    try:
-        start = time.process_time()
-        action()
-        seconds = time.process_time() - start
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-    return seconds, peak
+    return measured(action)
 
 
 def refused(directory: Path, table: tuple[int, int] = (3, 3)) -> Callable[[], object]:
