@@ -1,6 +1,7 @@
 """The suite fails a test during which the test process forks while it runs threads
 (``tests/fork_guard.py``): Python 3.12 and later warn of such a fork, which may leave a lock held
-in the child for ever."""
+in the child for ever. And the threads a module's tests start must end with them
+(``tests/conftest.py``), so that later tests fork from a process without threads."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from pathlib import Path
 import pytest
 from paths import ROOT
 
-pytestmark = pytest.mark.skipif(sys.version_info < (3, 12) or not hasattr(os, "fork"),
-                                reason="Python warns of a fork with threads from 3.12 on (POSIX)")
+warns_of_forks = pytest.mark.skipif(sys.version_info < (3, 12) or not hasattr(os, "fork"),
+                                    reason="Python warns of a fork with threads from 3.12 on (POSIX)")
 
 TESTS = """
 import os, threading, warnings
@@ -42,6 +43,7 @@ def test_warns_of_something_else():
 """
 
 
+@warns_of_forks
 def test_a_fork_while_threads_run_fails_its_test_and_nothing_else(tmp_path: Path) -> None:
     (tmp_path / "test_forks.py").write_text(TESTS, encoding="utf-8")
     environment = {**os.environ, "PYTHONPATH": str(ROOT / "tests")}
@@ -59,3 +61,35 @@ def test_a_fork_while_threads_run_fails_its_test_and_nothing_else(tmp_path: Path
     assert "is multi-threaded, use of fork() may lead to deadlocks in the child." in done.stdout
     # (the other warning is reported as ever)
     assert "UserWarning: something else" in done.stdout
+
+
+LEAVING = """
+import threading
+
+def test_leaves_a_thread_running():
+    threading.Thread(target=threading.Event().wait, args=(60,), name="left running", daemon=True).start()
+
+def test_ends_its_thread():
+    over = threading.Event()
+    thread = threading.Thread(target=over.wait, args=(60,), name="ended")
+    thread.start()
+    over.set()
+"""
+
+
+def test_a_module_whose_tests_leave_a_thread_running_is_an_error(tmp_path: Path) -> None:
+    """``tests/conftest.py``'s ``threads_ended``: between modules, the test process runs no thread
+    of theirs (the conftest taken as a plugin by a run of other tests)."""
+    (tmp_path / "test_threads.py").write_text(LEAVING, encoding="utf-8")
+    environment = {**os.environ, "PYTHONPATH": str(ROOT / "tests")}
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "conftest", "-p", "no:cacheprovider", "-rA",
+                           "test_threads.py"], cwd=tmp_path, env=environment, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 1, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split(" - ")[0] for line in lines if line.startswith(("PASSED ", "FAILED ", "ERROR "))] == [
+        "PASSED test_threads.py::test_leaves_a_thread_running",
+        "PASSED test_threads.py::test_ends_its_thread",
+        "ERROR test_threads.py::test_ends_its_thread",
+    ]
+    assert "threads this module's tests started still run 10 s after them: ['left running']" in done.stdout
