@@ -30,7 +30,7 @@ from typing import Optional
 
 from muehle.analyzer.engine.rules import load_ruleset
 from muehle.analyzer.play.generate import generate_games
-from muehle.analyzer.repair.inject import KINDS, inject, standing
+from muehle.analyzer.repair.inject import KINDS, inject_slips, standing
 from muehle.analyzer.repair.search import repair
 from muehle.notation import read_games
 from muehle.notation.model import Game
@@ -74,9 +74,7 @@ def rates(games: list[Game], slips: int, seed: int) -> tuple[dict[str, Counter[s
         count = counts.setdefault(kind, Counter())
         for game in games:
             played = [(ply.target, ply.origin, tuple(ply.captures)) for ply in game.plies]
-            slipped = inject(game, kind, rng)
-            for _ in range(slips - 1):
-                slipped = inject(slipped, rng.choice(KINDS), rng) if slipped is not None else None
+            slipped = inject_slips(game, kind, rng, slips)
             if slipped is None:
                 continue
             start = time.process_time()
@@ -151,7 +149,7 @@ def slipped_file(games: list[Game], folder: str, seed: int = 1) -> tuple[str, st
     goes back) written to a file in ``folder``, and its two halves (by games) to two more."""
     rng = random.Random(seed)
     kinds = [kind for kind in KINDS if kind != "number"]
-    slipped = [inject(game, rng.choice(kinds), rng) or game for game in games]
+    slipped = [inject_slips(game, rng.choice(kinds), rng) or game for game in games]
     paths = []
     for name, part in (("all", slipped), ("first", slipped[: len(slipped) // 2]),
                        ("second", slipped[len(slipped) // 2:])):

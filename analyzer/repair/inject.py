@@ -154,6 +154,15 @@ def inject(game: Game, kind: str, rng: random.Random, replayed: Optional[Replay]
     return slipped
 
 
+def inject_slips(game: Game, kind: str, rng: random.Random, slips: int = 1) -> Optional[Game]:
+    """A copy of ``game`` with ``slips`` slips: the first of ``kind``, any others of a kind drawn
+    from :data:`KINDS` (``None`` where one of them cannot be made)."""
+    slipped = inject(game, kind, rng)
+    for _ in range(slips - 1):
+        slipped = inject(slipped, rng.choice(KINDS), rng) if slipped is not None else None
+    return slipped
+
+
 #: Two evidence costs closer than this are equal (they are sums of a few costs of two decimals).
 EQUAL_COST = 1e-9
 

@@ -21,7 +21,7 @@ import pytest
 
 from muehle.analyzer.engine.rules import load_ruleset
 from muehle.analyzer.play.generate import generate_games
-from muehle.analyzer.repair.inject import KINDS, inject, standing
+from muehle.analyzer.repair.inject import KINDS, inject_slips, standing
 from muehle.analyzer.repair.search import repair
 from muehle.notation import read_games
 from muehle.notation.model import Game
@@ -51,9 +51,7 @@ def _count(kind: str, games: tuple[Game, ...], rng: random.Random, slips: int = 
     count: Counter[str] = Counter()
     for game in games:
         played = [(ply.target, ply.origin, tuple(ply.captures)) for ply in game.plies]
-        slipped = inject(game, kind, rng)
-        for _ in range(slips - 1):
-            slipped = inject(slipped, rng.choice(KINDS), rng) if slipped is not None else None
+        slipped = inject_slips(game, kind, rng, slips)
         if slipped is None:
             continue
         report = repair(slipped, WMD, top=EVERY)
