@@ -30,7 +30,7 @@ from typing import Optional
 
 from muehle.analyzer.engine.rules import load_ruleset
 from muehle.analyzer.play.generate import generate_games
-from muehle.analyzer.repair.inject import KINDS, inject_slips, standing
+from muehle.analyzer.repair.inject import KINDS, inject_slips, tally
 from muehle.analyzer.repair.search import repair
 from muehle.notation import read_games
 from muehle.notation.model import Game
@@ -80,16 +80,7 @@ def rates(games: list[Game], slips: int, seed: int) -> tuple[dict[str, Counter[s
             start = time.process_time()
             report = repair(slipped, WMD, top=EVERY)
             times.append(time.process_time() - start)
-            if report.valid:
-                count["still legal"] += 1
-                continue
-            count["cases"] += 1
-            place = standing(played, report)
-            count["first"] += place.first
-            count["first three"] += place.place is not None
-            count["first among equals"] += place.rank == 1
-            count["first three among equals"] += place.rank is not None and place.rank <= 3
-            count["gave up"] += report.gave_up
+            tally(count, played, report)
     return counts, times
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from muehle.analyzer.engine.board import POINTS, points_of
 from muehle.analyzer.engine.replay import Replay
@@ -29,6 +29,9 @@ from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.repair.search import RepairReport
 from muehle.analyzer.repair.slips import LOOK_ALIKE, Move
 from muehle.notation.model import Game, Ply, numbering_after
+
+if TYPE_CHECKING:
+    from collections import Counter
 
 #: The kinds of slip :func:`inject` puts in.
 KINDS = ("letter", "digit", "swap", "capture-missing", "capture-point", "capture-extra", "omitted", "doubled",
@@ -214,6 +217,23 @@ def standing(played: Sequence[Move], report: RepairReport, shown: int = 3) -> St
     evidence = complete[index].evidence_cost
     rank = 1 + sum(suggestion.evidence_cost < evidence - EQUAL_COST for suggestion in complete)
     return Standing(index == 0, index + 1 if index < shown else None, rank)
+
+
+def tally(count: "Counter[str]", played: Sequence[Move], report: RepairReport) -> None:
+    """Count in ``count`` where the game ``played`` stands among the repairs of ``report`` (a slip
+    that left the game legal under ``still legal``; else the case under ``cases`` and each
+    measure of :func:`standing` it meets, and a search that gave up under ``gave up``)."""
+    if report.valid:
+        count["still legal"] += 1  # (a slip that leaves the game legal cannot be found)
+        return
+    count["cases"] += 1
+    place = standing(played, report)
+    count["first"] += place.first
+    count["first three"] += place.place is not None
+    count["first among equals"] += place.rank == 1
+    count["first three among equals"] += place.rank is not None and place.rank <= 3
+    count["shown among equals"] += place.place is not None and place.rank == 1
+    count["gave up"] += report.gave_up
 
 
 __all__ = ["EQUAL_COST", "KINDS", "Standing", "inject", "same_game", "slipped_point", "standing"]

@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import pytest
 
@@ -136,10 +136,24 @@ def stopped_run(args: list[str], sent: int) -> tuple[int, str, str, float, int]:
     # (unbuffered: what the first line is read by is not read ahead, and communicate reads the rest)
     process = subprocess.Popen([sys.executable, "-m", "muehle", "validate", *args], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, bufsize=0, start_new_session=True)
-    try:
+    firsts: list[bytes] = []
+
+    def first_report() -> None:  # (the cluster has started and judged a range)
         assert process.stdout is not None
-        first = process.stdout.readline()  # (the cluster has started and judged a range)
-        assert first, process.stderr.read() if process.stderr else b""
+        firsts.append(process.stdout.readline())
+        assert firsts[0], process.stderr.read() if process.stderr else b""
+
+    out, errors, took = stopped_once_ready(process, first_report, sent)
+    return process.returncode, (firsts[0] + out).decode("utf-8"), errors.decode("utf-8"), took, process.pid
+
+
+def stopped_once_ready(process: "subprocess.Popen[bytes]", ready: Callable[[], None],
+                       sent: int) -> tuple[bytes, bytes, float]:
+    """Once ``ready()`` has returned, ``sent`` goes to the whole process group of ``process`` (a
+    session of its own), as a terminal sends Ctrl-C; its output, errors and the seconds the stop
+    took. Whatever fails meanwhile, the group is killed before this returns."""
+    try:
+        ready()
         started = time.monotonic()
         os.killpg(process.pid, sent)
         out, errors = process.communicate(timeout=60)
@@ -148,7 +162,7 @@ def stopped_run(args: list[str], sent: int) -> tuple[int, str, str, float, int]:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
-    return process.returncode, (first + out).decode("utf-8"), errors.decode("utf-8"), took, process.pid
+    return out, errors, took
 
 
 def assert_stopped_with_its_report(result: tuple[int, str, str, float, int], word: str, status: int,
@@ -445,17 +459,14 @@ def test_a_stop_while_a_local_cluster_starts_is_heard(long_input: tuple[str, int
     path, games = long_input
     process = subprocess.Popen([sys.executable, "-m", "muehle", command, "--scheduler", "local", "--jobs", "8", path],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
-    try:
-        cluster = started_cluster(process.pid, time.monotonic() + 60)
-        assert cluster
-        started = time.monotonic()
-        os.killpg(process.pid, sent)  # (as a terminal sends Ctrl-C: to the whole group)
-        out, errors = process.communicate(timeout=60)
-        took = time.monotonic() - started
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+    clusters: list[int] = []
+
+    def cluster_started() -> None:
+        clusters.append(started_cluster(process.pid, time.monotonic() + 60))
+        assert clusters[0]
+
+    out, errors, took = stopped_once_ready(process, cluster_started, sent)
+    cluster = clusters[0]
     assert took < 20  # (before, the signal was lost and the run went on to its end)
     assert process.returncode == status
     if command == "validate":  # (the partial report: nothing was checked yet)

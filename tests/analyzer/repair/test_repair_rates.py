@@ -21,7 +21,7 @@ import pytest
 
 from muehle.analyzer.engine.rules import load_ruleset
 from muehle.analyzer.play.generate import generate_games
-from muehle.analyzer.repair.inject import KINDS, inject_slips, standing
+from muehle.analyzer.repair.inject import KINDS, inject_slips, tally
 from muehle.analyzer.repair.search import repair
 from muehle.notation import read_games
 from muehle.notation.model import Game
@@ -55,16 +55,7 @@ def _count(kind: str, games: tuple[Game, ...], rng: random.Random, slips: int = 
         if slipped is None:
             continue
         report = repair(slipped, WMD, top=EVERY)
-        if report.valid:
-            count["still legal"] += 1  # (a slip that leaves the game legal cannot be found)
-            continue
-        count["cases"] += 1
-        place = standing(played, report)
-        count["first"] += place.first
-        count["first three"] += place.place is not None
-        count["first among equals"] += place.rank == 1
-        count["first three among equals"] += place.rank is not None and place.rank <= 3
-        count["shown among equals"] += place.place is not None and place.rank == 1
+        tally(count, played, report)
     return count
 
 
