@@ -6,7 +6,7 @@ the start from its set-up position); ``replay(game, rules)`` replays from the us
 ``import muehle.analyzer`` stays cheap (the command line's start-up time is measured).
 
 >>> from muehle.analyzer import load_ruleset, replay_record
->>> from muehle.notation.model import Game, Ply
+>>> from muehle.notation.record.model import Game, Ply
 >>> replay_record(Game(plies=[Ply(1, "white", "d2")])).ply_count, load_ruleset("wmd").name
 (1, 'wmd')
 """
@@ -14,8 +14,6 @@ the start from its set-up position); ``replay(game, rules)`` replays from the us
 from __future__ import annotations
 
 import importlib
-import sys
-import types
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -49,16 +47,3 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
-
-
-class _FrontDoor(types.ModuleType):
-    """The package, whose exported ``replay`` (a function) is not replaced by the module
-    ``muehle.analyzer.replay`` (kept for its import path) when that module is imported."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in _HOMES and isinstance(value, types.ModuleType):
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _FrontDoor

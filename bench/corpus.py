@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
+
 @dataclass
 class Corpus:
     """A corpus file and what it holds; ``offsets`` are the byte offsets where games start."""
@@ -75,7 +76,7 @@ def muehle_corpus(out: Path, games: int, seed: int, rules: str) -> Corpus:
         "games": games, "seed": seed, "rules": rules,
         "code": _source_digest([
             "muehle.analyzer.play.generate", "muehle.analyzer.engine.replay", "muehle.analyzer.engine.rules",
-            "muehle.notation.writers", "muehle.notation.model", "muehle.analyzer.reports.zwickmuehle",
+            "muehle.notation.writing.writers", "muehle.notation.record.model", "muehle.analyzer.reports.zwickmuehle",
         ]) + hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:8],
     }
     meta = _cached(meta_path, recipe, [path])
@@ -87,9 +88,9 @@ def muehle_corpus(out: Path, games: int, seed: int, rules: str) -> Corpus:
 
 
 def _write_muehle_corpus(path: Path, count: int, seed: int, rules: str) -> dict:
-    from muehle.analyzer.play.generate import generate_games
     from muehle.analyzer.engine.rules import load_ruleset
-    from muehle.notation.writers import write_notation
+    from muehle.analyzer.play.generate import generate_games
+    from muehle.notation.writing.writers import write_notation
 
     games = list(generate_games(load_ruleset(rules), seed, count))
     offsets, lengths = [], []

@@ -48,7 +48,7 @@ from typing import Callable, Optional
 from muehle.analyzer.batch import validate
 from muehle.analyzer.batch.pool import TASKS_AHEAD, Pool
 from muehle.analyzer.batch.ranges import file_ranges, range_size
-from muehle.notation.errors import MuehleError
+from muehle.notation.text.errors import MuehleError
 
 #: What the two pools are asked to run: the ranges of a file, judged under its records' rules.
 Tasks = list[validate.Task]

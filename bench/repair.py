@@ -33,8 +33,8 @@ from muehle.analyzer.play.generate import generate_games
 from muehle.analyzer.repair.inject import KINDS, inject_slips, tally
 from muehle.analyzer.repair.search import repair
 from muehle.notation import read_games
-from muehle.notation.model import Game
-from muehle.notation.writers import write_notation
+from muehle.notation.record.model import Game
+from muehle.notation.writing.writers import write_notation
 
 WMD = load_ruleset("wmd")
 

@@ -13,11 +13,11 @@ Reading (lark is imported only when a record needs its parser: one with a syntax
 This package knows no rules; :mod:`muehle.analyzer` replays the records.
 """
 
-from muehle.notation.errors import FormatError, MuehleError, NotationError
-from muehle.notation.model import Game, Ply, Variation
-from muehle.notation.parser import parse_game, read_file, read_games
-from muehle.notation.playok import looks_like_playok, read_playok
-from muehle.notation.reading import read
+from muehle.notation.formats.playok import looks_like_playok, read_playok
+from muehle.notation.reading.front_door import read
+from muehle.notation.reading.parser import parse_game, read_file, read_games
+from muehle.notation.record.model import Game, Ply, Variation
+from muehle.notation.text.errors import FormatError, MuehleError, NotationError
 
 __all__ = [
     "Game", "Ply", "Variation",

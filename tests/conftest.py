@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from fork_guard import pytest_runtest_call, pytest_runtest_setup, pytest_runtest_teardown  # noqa: F401  (hooks)
 from hypothesis import HealthCheck, settings
+
 from deadlines import SLOW_TEST_TIMEOUT, TEST_TIMEOUT
+from fork_guard import pytest_runtest_call, pytest_runtest_setup, pytest_runtest_teardown  # noqa: F401  (hooks)
 from paths import EXAMPLES, ROOT
 
 # Machines running the tests are shared and their speed varies: no per-example deadline.

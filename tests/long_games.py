@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from muehle.notation.model import Game, Ply
+from muehle.notation.record.model import Game, Ply
 
 # 18 placements that close no mill (Sanmill's fixture r1-after-placement), then White and Black
 # shuttle a7-a4 g7-g4 a4-a7 g4-g7: four positions, each standing again every four plies. Under

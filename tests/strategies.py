@@ -26,7 +26,7 @@ from typing import Optional
 
 from hypothesis import strategies as st
 
-from muehle.notation.model import ANNOTATIONS, BLACK, POINTS, RESULTS, WHITE, Game, Ply, Side, Variation
+from muehle.notation.record.model import ANNOTATIONS, BLACK, POINTS, RESULTS, WHITE, Game, Ply, Side, Variation
 
 Context = Optional[tuple[Optional[int], Side]]
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 def language(task: object) -> str:
     """The language of the worker's messages."""
-    from muehle.notation.i18n import current_language
+    from muehle.notation.text.i18n import current_language
 
     return current_language()
 
 
 def reader_built(task: object) -> bool:
     """Whether the worker's reader of records is built (what ``validate``'s warm-up builds)."""
-    from muehle.notation import parser
+    from muehle.notation.reading import parser
 
     return parser._PARSERS.fast is not None

@@ -41,8 +41,8 @@ import time
 from collections import deque
 from typing import Any, Callable, Iterable, Iterator, Optional, TypeVar
 
-from muehle.notation.errors import MuehleError
-from muehle.notation.i18n import N_, _
+from muehle.notation.text.errors import MuehleError
+from muehle.notation.text.i18n import N_, _
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")

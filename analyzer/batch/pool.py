@@ -49,13 +49,13 @@ import pickle
 import select
 import signal
 import struct
-import time
 import threading
+import time
 from collections import deque
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, TypeVar
 
-from muehle.notation.errors import MuehleError
-from muehle.notation.i18n import _, current_language, set_language
+from muehle.notation.text.errors import MuehleError
+from muehle.notation.text.i18n import _, current_language, set_language
 
 if TYPE_CHECKING:  # (multiprocessing is imported only when workers are started)
     from multiprocessing.connection import Connection
@@ -363,7 +363,7 @@ class Pool:
     def terminate(self) -> None:
         """Stop at once: the workers are killed, whatever they were doing."""
         self.unsettled = None
-        for process, _ in self.workers:
+        for process, _connection in self.workers:
             process.kill()  # (SIGKILL: a worker ignores SIGINT and SIGTERM)
         for process, connection in self.workers:
             process.join(KILL_TIMEOUT)

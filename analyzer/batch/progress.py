@@ -17,12 +17,11 @@ from __future__ import annotations
 import shutil
 import sys
 import time
-
 from types import TracebackType
 from typing import Any, Callable, Iterable, Optional, TextIO, TypeVar
 
-from muehle.notation.decode import BOM, line_break_count
-from muehle.notation.i18n import N_, _, ngettext
+from muehle.notation.reading.decode import BOM, line_break_count
+from muehle.notation.text.i18n import N_, _, ngettext
 
 _Self = TypeVar("_Self", bound="Progress")
 
@@ -175,7 +174,7 @@ class Progress:
 def count_lines(name: str) -> int:
     """The number of lines of a file, read in blocks; 0 for ``-`` or a file that cannot be read.
 
-    Lines end as the reader of files ends them (:func:`~muehle.notation.decode.file_lines`):
+    Lines end as the reader of files ends them (:func:`~muehle.notation.reading.decode.file_lines`):
     with LF, CRLF or a CR alone.
     """
     if name == "-":

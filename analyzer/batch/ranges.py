@@ -1,7 +1,7 @@
 """Cutting a file of records into byte ranges that can be read and judged on their own.
 
 A range starts where a game surely starts, whatever came before
-(:func:`~muehle.notation.splitter.safe_cut`, the splitter's own rule), so the games
+(:func:`~muehle.notation.reading.splitter.safe_cut`, the splitter's own rule), so the games
 of a range are those the serial reader finds there. The ranges are found cheaply:
 from the start of a range, the file is looked at in small windows from about
 ``size`` bytes further on up to the first safe boundary; the bytes in between are
@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import BinaryIO, Callable, Iterator, Optional, Union
 
-from muehle.notation.decode import Lines, line_break_count, stream_lines
-from muehle.notation.splitter import safe_cut
+from muehle.notation.reading.decode import Lines, line_break_count, stream_lines
+from muehle.notation.reading.splitter import safe_cut
 
 #: How much of a file is looked at at once when a boundary is sought.
 WINDOW_BYTES = 64 * 1024

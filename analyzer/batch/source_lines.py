@@ -4,7 +4,7 @@ caret under an error that ``muehle validate`` reports.
 Validation reads a file game by game and keeps no text, so the line an error points at
 is read again when the error is written: forward through the file, as the reports come
 in file order (a line before the last one looked up opens the file again). The lines
-are decoded as the reader decodes them (:func:`~muehle.notation.decode.file_lines`), so
+are decoded as the reader decodes them (:func:`~muehle.notation.reading.decode.file_lines`), so
 that the columns of the errors fit them. Standard input is kept whole by the command
 (its text is given); a pipe cannot be read twice, and a file that cannot be read again
 gives no line: its errors are written without one.
@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-from muehle.notation.decode import file_lines, text_lines
-from muehle.notation.errors import MuehleError
-from muehle.notation.inputs import regular_file
+from muehle.notation.reading.decode import file_lines, text_lines
+from muehle.notation.reading.inputs import regular_file
+from muehle.notation.text.errors import MuehleError
 
 
 class SourceLines:

@@ -3,7 +3,7 @@
 
 A file of notation or PGN is read game by game (memory does not grow with it), each
 game with its text as the splitter cut it
-(:func:`~muehle.notation.parser.read_lines_with_text`): a game chosen from a file is
+(:func:`~muehle.notation.reading.parser.read_lines_with_text`): a game chosen from a file is
 written as it stands there. A JSON or YAML record, or PlayOK's numbered points, is
 read whole, as :func:`muehle.notation.read` reads it; its games have no text of
 their own. An input that cannot be read, or holds no game, is an error in its place
@@ -30,14 +30,24 @@ from dataclasses import dataclass
 from typing import BinaryIO, Callable, Generator, Iterable, Iterator, Optional, TypeVar, Union
 
 from muehle.analyzer.batch.ranges import Range, range_lines
-from muehle.analyzer.batch.validate import (Backend, checked_arguments, map_ranges, most_ranges, named_inputs, ranged,
-                                             read_stdin, results_in_range, running_backend, with_a_game)
-from muehle.notation.decode import file_lines, text_lines
-from muehle.notation.errors import MuehleError
-from muehle.notation.inputs import PathArg
-from muehle.notation.model import Game
-from muehle.notation.parser import read_lines_with_text
-from muehle.notation.reading import format_of, read
+from muehle.analyzer.batch.validate import (
+    Backend,
+    checked_arguments,
+    map_ranges,
+    most_ranges,
+    named_inputs,
+    ranged,
+    read_stdin,
+    results_in_range,
+    running_backend,
+    with_a_game,
+)
+from muehle.notation.reading.decode import file_lines, text_lines
+from muehle.notation.reading.front_door import format_of, read
+from muehle.notation.reading.inputs import PathArg
+from muehle.notation.reading.parser import read_lines_with_text
+from muehle.notation.record.model import Game
+from muehle.notation.text.errors import MuehleError
 
 
 @dataclass

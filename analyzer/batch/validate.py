@@ -2,12 +2,12 @@
 
 Files are read game by game (memory does not grow with the file) and each game is
 judged by :func:`muehle.analyzer.reports.verdict.judge`; a JSON or YAML record (known by
-:func:`~muehle.notation.reading.format_of`) is one document, read whole, and so is a text
+:func:`~muehle.notation.reading.front_door.format_of`) is one document, read whole, and so is a text
 in PlayOK's numbered points (known by the start of the file; a pipe's start is looked at
 as it is read). With
 ``jobs > 1`` a file is cut into ranges where a game surely starts
 (:mod:`~muehle.analyzer.batch.ranges`, by the splitter's rule
-:func:`~muehle.notation.splitter.safe_cut`); ``jobs`` worker processes
+:func:`~muehle.notation.reading.splitter.safe_cut`); ``jobs`` worker processes
 (:class:`~muehle.analyzer.batch.pool.Pool`; ``jobs=0`` is one per processor the process
 may run on, :func:`~muehle.analyzer.batch.pool.usable_processors`), or the workers of a
 Dask cluster (:mod:`~muehle.analyzer.batch.dask_backend`), read and judge the ranges
@@ -33,15 +33,15 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any, BinaryIO, Callable, Generator, Iterable, Iterator, Optional, Protocol, TypeVar, Union
 
-from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset
-from muehle.analyzer.reports.verdict import GameReport, ReportBatch, judge
-from muehle.notation.errors import MuehleError, cannot_read, no_game, shortened
-from muehle.notation.i18n import _, ngettext
-from muehle.notation.inputs import PathArg, path_text, read_text, regular_file, source_name
-from muehle.notation.model import Game
-from muehle.notation.reading import format_of, read
 from muehle.analyzer.batch.pool import MAX_JOBS, Pool, usable_processors
 from muehle.analyzer.batch.ranges import Range, file_ranges, range_lines, range_size
+from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset
+from muehle.analyzer.reports.verdict import GameReport, ReportBatch, judge
+from muehle.notation.reading.front_door import format_of, read
+from muehle.notation.reading.inputs import PathArg, path_text, read_text, regular_file, source_name
+from muehle.notation.record.model import Game
+from muehle.notation.text.errors import MuehleError, cannot_read, no_game, shortened
+from muehle.notation.text.i18n import ngettext
 
 
 @dataclass
@@ -375,9 +375,9 @@ class Backend(Protocol):
 
 def _warm_up() -> None:
     """Build the reader before the workers are forked, so that every worker inherits it ready."""
-    from muehle.notation.parser import read_games  # (start-up: the parser and lark only where games are read)
+    from muehle.notation.reading.parser import read_games  # (start-up: the parser and lark only where games are read)
 
-    for _ in read_games("1. d2 *", "<warm-up>"):
+    for _game in read_games("1. d2 *", "<warm-up>"):
         pass
 
 
@@ -420,7 +420,7 @@ def start_backend(jobs: int, scheduler: Optional[str], work: Optional[int] = Non
 def _range_reports(handle: BinaryIO, piece: Range, rules: Optional[Ruleset], suggest: bool = False
                    ) -> Iterator[GameReport]:
     """The reports on the games of ``piece``, read from ``handle`` (the game numbers are left 0)."""
-    from muehle.notation.parser import read_lines  # (start-up: the parser and lark only where games are read)
+    from muehle.notation.reading.parser import read_lines  # (start-up: the parser and lark only where games are read)
 
     games = read_lines(range_lines(handle, piece), piece.source, piece.first_line, True, piece.ends_text)
     judging = judge_suggesting if suggest else judge

@@ -2,7 +2,7 @@
 
 Each command lives in its own module of this package and is imported only when it
 is run, so that ``muehle validate`` does not pay for what ``muehle show`` needs.
-Errors caused by input (:class:`~muehle.notation.errors.MuehleError`) are printed
+Errors caused by input (:class:`~muehle.notation.text.errors.MuehleError`) are printed
 as ``source:line:column: error: message`` and exit with status 1; usage errors
 exit with status 2 (click's convention).
 """
@@ -24,9 +24,16 @@ from typing import Any, Optional
 import click
 
 from muehle.analyzer.cli.common import ClosedOutput, colour_option, echo_error
-from muehle.notation.errors import EXCERPT_WIDTH, MuehleError, one_line, quoted, shortened, visible
-from muehle.notation.i18n import (CHOICES, N_, _, current_language, language_from_environment, set_language,
-                                  translated_text)
+from muehle.notation.text.errors import EXCERPT_WIDTH, MuehleError, one_line, quoted, shortened, visible
+from muehle.notation.text.i18n import (
+    CHOICES,
+    N_,
+    _,
+    current_language,
+    language_from_environment,
+    set_language,
+    translated_text,
+)
 
 #: Command name -> (module in this package, function name, one-line help).
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -177,9 +184,9 @@ class LazyGroup(click.Group):
 
 def told(error: click.ClickException, arguments: "tuple[str, ...]") -> click.ClickException:
     """``error`` (a usage error, click's or a command's) as the user may be shown it: its message
-    with each value of the command line longer than :data:`~muehle.notation.errors.EXCERPT_WIDTH`
-    quoted in part (:func:`~muehle.notation.errors.shortened`), and on one line with its control
-    characters escaped (:func:`~muehle.notation.errors.one_line`): an option's value cannot clear
+    with each value of the command line longer than :data:`~muehle.notation.text.errors.EXCERPT_WIDTH`
+    quoted in part (:func:`~muehle.notation.text.errors.shortened`), and on one line with its control
+    characters escaped (:func:`~muehle.notation.text.errors.one_line`): an option's value cannot clear
     the screen, forge a second line or fill the terminal. Every option and argument of every
     command is told so, here in one place.
 

@@ -19,16 +19,29 @@ from typing import Any, Optional
 import click
 import yaml
 
-from muehle.analyzer.reports.analysis import Analysis, analyze as analyze_replay
-from muehle.analyzer.reports.analysis_text import render_text
-from muehle.analyzer.cli.common import (ALL_GAMES, GameChoice, colour_for, colour_option, echo_data, echo_error,
-                                        fails_cleanly, from_option, chosen_games, game_title, require_numpy_or_exit,
-                                        rules_option, stdout_is_utf8)
+from muehle.analyzer.cli.common import (
+    ALL_GAMES,
+    GameChoice,
+    chosen_games,
+    colour_for,
+    colour_option,
+    echo_data,
+    echo_error,
+    fails_cleanly,
+    from_option,
+    game_title,
+    require_numpy_or_exit,
+    rules_option,
+    stdout_is_utf8,
+)
 from muehle.analyzer.cli.game_input import GameInput
-from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.engine.rules import Ruleset
-from muehle.notation.errors import MuehleError, visible
-from muehle.notation.i18n import N_, _
+from muehle.analyzer.engine.setup import replay_record
+from muehle.analyzer.reports.analysis import Analysis
+from muehle.analyzer.reports.analysis import analyze as analyze_replay
+from muehle.analyzer.reports.analysis_text import render_text
+from muehle.notation.text.errors import MuehleError, visible
+from muehle.notation.text.i18n import N_
 
 FORMATS = ("text", "json", "yaml")
 
@@ -61,7 +74,7 @@ Done = tuple[str, int, Analysis, Any]
 def render(done: list[Done], fmt: str, colour: bool = False) -> str:
     """The whole output in one format (with the endgame tables' marks, where given); the text
     with ``colour`` painted for a terminal, and terminal-safe."""
-    if any(marks is not None for *_, marks in done):
+    if any(marks is not None for *_rest, marks in done):
         from muehle.analyzer.endgames.perfect import perfect_text, with_perfect_play  # (numpy: only with --perfect)
     if fmt == "text":
         ascii_only = not stdout_is_utf8()

@@ -8,22 +8,28 @@ record that cannot be read), 2 for a usage error. The JSON form is described in
 
 from __future__ import annotations
 
-from typing import Optional
-
 import json
 import sys
+from typing import Optional
 
 import click
 import yaml
 
-from muehle.analyzer.reports.claims import CLAIM_RULES, judge_claim
-from muehle.analyzer.cli.common import (check_ply_choice, echo_data, fails_cleanly, from_option, ply_of_move,
-                                        ply_options, rules_option)
+from muehle.analyzer.cli.common import (
+    check_ply_choice,
+    echo_data,
+    fails_cleanly,
+    from_option,
+    ply_of_move,
+    ply_options,
+    rules_option,
+)
 from muehle.analyzer.cli.game_input import load_games
-from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.engine.rules import Ruleset
-from muehle.notation.errors import MuehleError, visible
-from muehle.notation.i18n import N_
+from muehle.analyzer.engine.setup import replay_record
+from muehle.analyzer.reports.claims import CLAIM_RULES, judge_claim
+from muehle.notation.text.errors import MuehleError, visible
+from muehle.notation.text.i18n import N_
 
 #: The forms of the verdict: text for people, JSON and YAML the same data (``docs/analyze.md``).
 FORMATS = ("text", "json", "yaml")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import functools
 import io
@@ -16,15 +15,15 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, T
 import click
 
 from muehle.analyzer.pictures.style import error_text, wants_colour
-from muehle.notation.errors import MuehleError, shortened
-from muehle.notation.i18n import N_, _
-from muehle.notation.reading import FORMATS
+from muehle.notation.reading.front_door import FORMATS
+from muehle.notation.text.errors import MuehleError, shortened
+from muehle.notation.text.i18n import N_, _
 
 if TYPE_CHECKING:
-    from muehle.analyzer.engine.replay import Replay
     from muehle.analyzer.cli.game_input import GameInput
+    from muehle.analyzer.engine.replay import Replay
     from muehle.analyzer.engine.rules import Ruleset
-    from muehle.notation.model import Game
+    from muehle.notation.record.model import Game
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -141,7 +140,11 @@ def resolve_rules(name: Optional[str], param_hint: str = "'--rules'") -> "Option
     """
     if name is None:
         return None
-    from muehle.analyzer.engine.rules import load_ruleset, preset_for_tag, preset_names  # (start-up: rulesets and YAML only with --rules)
+    from muehle.analyzer.engine.rules import (  # (start-up: rulesets and YAML only with --rules)
+        load_ruleset,
+        preset_for_tag,
+        preset_names,
+    )
 
     if not name.strip() or (preset_for_tag(name) is None and Path(name).suffix.lower() not in (".yaml", ".yml")
                             and not exists(name)):

@@ -23,13 +23,13 @@ import click
 from muehle.analyzer.batch.progress import FileProgress, is_terminal
 from muehle.analyzer.cli.common import OutputFile, echo_error, fails_cleanly, from_option, output_path
 from muehle.analyzer.cli.writing import WRITERS, record_builder, record_writer, target_format, write_html
-from muehle.notation.builders import GameBuilder
-from muehle.notation.errors import MuehleError, game_in, no_game
-from muehle.notation.inputs import source_name
-from muehle.notation.model import Game
-from muehle.notation.reading import read
-from muehle.notation.writers import BLACK_NUMBERS, UnwritableError
-from muehle.notation.i18n import N_, _
+from muehle.notation.reading.front_door import read
+from muehle.notation.reading.inputs import source_name
+from muehle.notation.record.builders import GameBuilder
+from muehle.notation.record.model import Game
+from muehle.notation.text.errors import MuehleError, game_in, no_game
+from muehle.notation.text.i18n import N_, _
+from muehle.notation.writing.writers import BLACK_NUMBERS, UnwritableError
 
 
 def numbered_games(names: Iterable[str], source_format: Optional[str] = None, lenient: bool = False,
@@ -39,7 +39,7 @@ def numbered_games(names: Iterable[str], source_format: Optional[str] = None, le
     that cannot be read (one for each of its errors), or of an input that cannot be read any
     further (a JSON or YAML record off its layout; then the next input). ``lenient``: a line
     that is not UTF-8 is an error of its game, and the games after it are read. ``builder``: see
-    :func:`~muehle.notation.reading.read`."""
+    :func:`~muehle.notation.reading.front_door.read`."""
     for name in names:
         number = 0
         try:

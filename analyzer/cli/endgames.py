@@ -16,8 +16,8 @@ import click
 from muehle.analyzer.cli.common import fails_cleanly, require_numpy_or_exit, rules_option
 from muehle.analyzer.endgames.settings import EndgameRules, endgame_rules
 from muehle.analyzer.engine.rules import Ruleset, as_ruleset
-from muehle.notation.errors import MuehleError, shortened
-from muehle.notation.i18n import N_, _, ngettext
+from muehle.notation.text.errors import MuehleError, shortened
+from muehle.notation.text.i18n import N_, _, ngettext
 
 #: The most stones a side the tables may have (five would take some 40 million classes a table).
 MOST_STONES = 4
@@ -73,7 +73,8 @@ def build(stones: int, rules: Optional[Ruleset], directory: Optional[str], force
       muehle endgames build --stones 3 --dir tables
     """
     require_numpy_or_exit()
-    from muehle.analyzer.endgames.build import build_tables  # (numpy, an optional dependency: loaded only where a table is read or built)
+    # (numpy, an optional dependency: loaded only where a table is read or built)
+    from muehle.analyzer.endgames.build import build_tables
     from muehle.analyzer.endgames.store import table_path  # (start-up: the tables' folders only for build)
 
     settings, progress = _settings(rules), _ProgressLine()
@@ -103,10 +104,13 @@ def probe(fen: str, rules: Optional[Ruleset], directory: Optional[str], every_pl
       muehle endgames probe "********/*@**@@**/****OO*O w m s 3 0 3 0 0 0 0 0 0 0 0 0 1" --dir tables
     """
     require_numpy_or_exit()
-    from muehle.analyzer.endgames.probe import covered, probe_masks  # (numpy, an optional dependency: loaded only where a table is read or built)
+    from muehle.analyzer.endgames.probe import (  # (numpy, an optional dependency: loaded only where a table is read or built)
+        covered,
+        probe_masks,
+    )
     from muehle.analyzer.endgames.store import load_table
-    from muehle.analyzer.pictures.fen import fen_to_position
-    from muehle.notation.model import other_side
+    from muehle.analyzer.engine.fen import fen_to_position
+    from muehle.notation.record.model import other_side
 
     position = fen_to_position(fen, source="<fen>").position
     side = position.to_move

@@ -10,15 +10,13 @@ line it points at.
 from __future__ import annotations
 
 from dataclasses import dataclass
-
 from typing import Callable, Iterator, Optional, Protocol, TypeVar
 
-from muehle.notation.decode import text_lines
-from muehle.notation.errors import MuehleError, game_in, no_game, shortened
-from muehle.notation.i18n import ngettext
-from muehle.notation.model import Game
-from muehle.notation.reading import read_input
-
+from muehle.notation.reading.decode import text_lines
+from muehle.notation.reading.front_door import read_input
+from muehle.notation.record.model import Game
+from muehle.notation.text.errors import MuehleError, game_in, no_game, shortened
+from muehle.notation.text.i18n import ngettext
 
 Replayed = TypeVar("Replayed")
 

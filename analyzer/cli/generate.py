@@ -17,10 +17,10 @@ import click
 from muehle.analyzer.batch.progress import Progress, is_terminal
 from muehle.analyzer.cli.common import OutputFile, fails_cleanly, output_path, resolve_rules
 from muehle.analyzer.cli.writing import WRITERS, record_writer, target_format, write_html
-from muehle.analyzer.play.generate import generate_games
 from muehle.analyzer.engine.rules import DEFAULT_RULESET, preset_for_tag
-from muehle.notation.model import Game
-from muehle.notation.i18n import N_, _
+from muehle.analyzer.play.generate import generate_games
+from muehle.notation.record.model import Game
+from muehle.notation.text.i18n import N_, _
 
 
 @click.command(help=N_("Generate random legal games in the book's notation (the same seed gives the "

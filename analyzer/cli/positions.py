@@ -18,18 +18,27 @@ from typing import Any, Optional
 
 import click
 
-from muehle.analyzer.cli.common import (ALL_GAMES, GameChoice, echo_data, fails_cleanly, from_option, chosen_games,
-                                        game_title, rules_option)
+from muehle.analyzer.cli.common import (
+    ALL_GAMES,
+    GameChoice,
+    chosen_games,
+    echo_data,
+    fails_cleanly,
+    from_option,
+    game_title,
+    rules_option,
+)
 from muehle.analyzer.cli.game_input import GameInput
-from muehle.analyzer.engine.rules import Ruleset
+from muehle.analyzer.engine.fen import FEN_FORMS, FenPosition, start_fen
 from muehle.analyzer.engine.replay import Replay
+from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.engine.setup import replay_from, rules_for
-from muehle.analyzer.pictures.fen import FEN_FORMS, FenPosition, start_fen
 from muehle.analyzer.pictures.diagram import PHASE_WORDS
-from muehle.analyzer.reports.positions import GAME_OVER, PositionRow, positions as positions_of
-from muehle.notation.errors import MuehleError, visible
-from muehle.notation.model import Game
-from muehle.notation.i18n import N_, _
+from muehle.analyzer.reports.positions import GAME_OVER, PositionRow
+from muehle.analyzer.reports.positions import positions as positions_of
+from muehle.notation.record.model import Game
+from muehle.notation.text.errors import MuehleError, visible
+from muehle.notation.text.i18n import N_, _
 
 #: The words of the text listing (the JSON keeps the codes).
 _PHASES = {**PHASE_WORDS, GAME_OVER: N_("game over")}

@@ -24,16 +24,23 @@ import click
 from muehle.analyzer.batch.progress import FileProgress
 from muehle.analyzer.batch.sources import SourcedGame, each_game
 from muehle.analyzer.batch.validate import fewer_collections, read_stdin
-from muehle.analyzer.cli.common import (OutputFile, echo_error, fails_cleanly, from_option, output_path,
-                                        require_dask_or_exit, resolve_rules, stdout_is_utf8)
+from muehle.analyzer.cli.common import (
+    OutputFile,
+    echo_error,
+    fails_cleanly,
+    from_option,
+    output_path,
+    resolve_rules,
+    stdout_is_utf8,
+)
 from muehle.analyzer.cli.writing import record_writer, target_format
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.repair.report import repaired_game, report_dict, report_lines
 from muehle.analyzer.repair.search import TOP, RepairReport, repair
-from muehle.notation.errors import MuehleError, game_in, visible
-from muehle.notation.i18n import N_, _, ngettext
-from muehle.notation.inputs import source_name
-from muehle.notation.model import Game
+from muehle.notation.reading.inputs import source_name
+from muehle.notation.record.model import Game
+from muehle.notation.text.errors import MuehleError, game_in, visible
+from muehle.notation.text.i18n import N_, _, ngettext
 
 
 @dataclass

@@ -11,10 +11,9 @@ from typing import Optional
 
 import click
 
-from muehle.analyzer.cli.common import fails_cleanly
-from muehle.analyzer.cli.common import resolve_rules
+from muehle.analyzer.cli.common import fails_cleanly, resolve_rules
 from muehle.analyzer.engine.rules import load_ruleset, preset_names, ruleset_to_yaml
-from muehle.notation.i18n import N_
+from muehle.notation.text.i18n import N_
 
 
 def preset_table() -> str:

@@ -1,7 +1,7 @@
 """``muehle select``: write the games of some files that meet the criteria given, as they stand there.
 
-The criteria are those of :class:`~muehle.analyzer.batch.select.Selection`; the
-games are read one at a time (:func:`~muehle.analyzer.batch.select.select_games`).
+The criteria are those of :class:`~muehle.analyzer.corpus.select.Selection`; the
+games are read one at a time (:func:`~muehle.analyzer.corpus.select.select_games`).
 A chosen game of a notation or PGN file is written verbatim, its text as the
 splitter cut it (line breaks written as LF); one of a JSON, YAML or PlayOK
 record, which has no text of its own, in the notation. ``--to FORMAT`` writes the
@@ -24,18 +24,26 @@ from typing import Optional
 
 import click
 
-from muehle.analyzer.batch.facts import FEATURES
 from muehle.analyzer.batch.progress import FileProgress
-from muehle.analyzer.batch.select import ENDS, RESULTS, Selection, pick_games
 from muehle.analyzer.batch.validate import fewer_collections, read_stdin
-from muehle.analyzer.cli.common import (OutputFile, echo_error, fails_cleanly, from_option, output_path,
-                                        require_dask_or_exit, resolve_rules, workers_options)
+from muehle.analyzer.cli.common import (
+    OutputFile,
+    echo_error,
+    fails_cleanly,
+    from_option,
+    output_path,
+    require_dask_or_exit,
+    resolve_rules,
+    workers_options,
+)
 from muehle.analyzer.cli.writing import WRITERS, record_writer, write_html
-from muehle.notation.errors import MuehleError
-from muehle.notation.inputs import source_name
-from muehle.notation.model import Game
-from muehle.notation.writers import write_notation
-from muehle.notation.i18n import N_, _, composed
+from muehle.analyzer.corpus.facts import FEATURES
+from muehle.analyzer.corpus.select import ENDS, RESULTS, Selection, pick_games
+from muehle.notation.reading.inputs import source_name
+from muehle.notation.record.model import Game
+from muehle.notation.text.errors import MuehleError
+from muehle.notation.text.i18n import N_, _, composed
+from muehle.notation.writing.writers import write_notation
 
 
 def _tag_pairs(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[tuple[str, str], ...]:

@@ -18,22 +18,36 @@ from typing import Any, Optional, Sequence
 
 import click
 
-from muehle.analyzer.cli.common import (ALL_GAMES, GameChoice, check_ply_choice, colour_for, colour_option,
-                                        echo_error, fails_cleanly, from_option, chosen_games, game_title, output_path,
-                                        ply_of_move, ply_options, require_numpy_or_exit, rules_option, stdout_is_utf8,
-                                        write_output)
+from muehle.analyzer.cli.common import (
+    ALL_GAMES,
+    GameChoice,
+    check_ply_choice,
+    chosen_games,
+    colour_for,
+    colour_option,
+    echo_error,
+    fails_cleanly,
+    from_option,
+    game_title,
+    output_path,
+    ply_of_move,
+    ply_options,
+    require_numpy_or_exit,
+    rules_option,
+    stdout_is_utf8,
+    write_output,
+)
 from muehle.analyzer.cli.game_input import GameInput, load_games
-from muehle.analyzer.pictures.diagram import game_over_text, render_diagram
-from muehle.analyzer.pictures.fen import FEN_FORMS, fen_of_record, start_fen
-from muehle.analyzer.engine.setup import replay_from, rules_for
 from muehle.analyzer.engine.board import Position
-from muehle.analyzer.engine.rules import Ruleset
+from muehle.analyzer.engine.fen import FEN_FORMS, fen_of_record, start_fen
 from muehle.analyzer.engine.replay import Replay
+from muehle.analyzer.engine.rules import Ruleset
+from muehle.analyzer.engine.setup import replay_from, rules_for
+from muehle.analyzer.pictures.diagram import game_over_text, render_diagram
 from muehle.analyzer.pictures.svg import MILL_HIGHLIGHTS, render_svg
-from muehle.notation.errors import MuehleError, game_in, no_ply, visible
-from muehle.notation.model import Game
-from muehle.notation.i18n import N_, _
-
+from muehle.notation.record.model import Game
+from muehle.notation.text.errors import MuehleError, game_in, no_ply, visible
+from muehle.notation.text.i18n import N_, _
 
 #: What the diagram of a set-up position says when its FEN shows a finished game the board does
 #: not decide (Sanmill's phase o after a resignation, a draw, a time loss: a FEN has no result).

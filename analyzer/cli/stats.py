@@ -1,8 +1,8 @@
 """``muehle stats``: counts over the games of some files (the contract is in ``docs/select.md``).
 
 The games are read one at a time (:func:`~muehle.analyzer.batch.sources.sourced_games`)
-and their facts (:func:`~muehle.analyzer.batch.facts.game_facts`) counted by
-:class:`~muehle.analyzer.batch.stats.Stats`; the counts are written at the end. A
+and their facts (:func:`~muehle.analyzer.corpus.facts.game_facts`) counted by
+:class:`~muehle.analyzer.corpus.stats.Stats`; the counts are written at the end. A
 game with a syntax error is an invalid game (code ``syntax``). An input that cannot
 be read is reported, located, on standard error and stops the run (exit status 1,
 nothing written), or with ``--keep-going`` is counted as unreadable and the others
@@ -19,16 +19,22 @@ from typing import Optional
 
 import click
 
-from muehle.analyzer.batch.facts import facts_of
 from muehle.analyzer.batch.progress import FileProgress
 from muehle.analyzer.batch.sources import each_game
-from muehle.analyzer.batch.stats import Stats
 from muehle.analyzer.batch.validate import fewer_collections, read_stdin
-from muehle.analyzer.cli.common import (echo_data, fails_cleanly, from_option, require_dask_or_exit, resolve_rules,
-                                        workers_options)
-from muehle.notation.errors import MuehleError, visible
-from muehle.notation.inputs import source_name
-from muehle.notation.i18n import N_, _
+from muehle.analyzer.cli.common import (
+    echo_data,
+    fails_cleanly,
+    from_option,
+    require_dask_or_exit,
+    resolve_rules,
+    workers_options,
+)
+from muehle.analyzer.corpus.facts import facts_of
+from muehle.analyzer.corpus.stats import Stats
+from muehle.notation.reading.inputs import source_name
+from muehle.notation.text.errors import MuehleError, visible
+from muehle.notation.text.i18n import N_
 
 
 @click.command(name="stats", help=(

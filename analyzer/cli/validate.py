@@ -18,15 +18,23 @@ from typing import Any, Callable, Optional
 
 import click
 
-from muehle.analyzer.cli.common import (checked_jobs, colour_for, colour_option, echo_error, fails_cleanly,
-                                        from_option, require_dask_or_exit, resolve_rules, stdout_is_utf8)
 from muehle.analyzer.batch.progress import FileProgress
 from muehle.analyzer.batch.source_lines import SourceLines
 from muehle.analyzer.batch.validate import ValidationSummary, fewer_collections, read_stdin, validate_paths
-from muehle.notation.errors import MuehleError
-from muehle.notation.inputs import source_name
-from muehle.notation.i18n import N_, _
-
+from muehle.analyzer.cli.common import (
+    checked_jobs,
+    colour_for,
+    colour_option,
+    echo_error,
+    fails_cleanly,
+    from_option,
+    require_dask_or_exit,
+    resolve_rules,
+    stdout_is_utf8,
+)
+from muehle.notation.reading.inputs import source_name
+from muehle.notation.text.errors import MuehleError
+from muehle.notation.text.i18n import N_, _
 
 #: The signals that ask a run to stop, each with its word and exit status (128 + its number).
 STOP_SIGNALS: dict[int, tuple[str, int]] = {signal.SIGINT: (N_("interrupted"), 128 + int(signal.SIGINT))}

@@ -10,15 +10,15 @@ from typing import Callable, Optional
 import click
 
 from muehle.analyzer.cli.common import echo_error
-from muehle.notation.builders import GameBuilder
-from muehle.notation.compactgame import CompactGameBuilder
-from muehle.notation.errors import MuehleError
-from muehle.notation.i18n import _
-from muehle.notation.jsonrecord import JsonWriter, YamlWriter, write_json, write_yaml
-from muehle.notation.model import Game
-from muehle.notation.pgn import game_pgn, write_pgn
-from muehle.notation.playok_writer import game_playok, write_playok
-from muehle.notation.writers import JoinedWriter, NotationWriter, RecordWriter, write_notation
+from muehle.notation.formats.jsonrecord import JsonWriter, YamlWriter, write_json, write_yaml
+from muehle.notation.record.builders import GameBuilder
+from muehle.notation.record.compactgame import CompactGameBuilder
+from muehle.notation.record.model import Game
+from muehle.notation.text.errors import MuehleError
+from muehle.notation.text.i18n import _
+from muehle.notation.writing.pgn import game_pgn, write_pgn
+from muehle.notation.writing.playok_writer import game_playok, write_playok
+from muehle.notation.writing.writers import JoinedWriter, NotationWriter, RecordWriter, write_notation
 
 Writer = Callable[[list[Game]], str]
 

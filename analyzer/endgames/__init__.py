@@ -7,7 +7,7 @@ values (:mod:`~muehle.analyzer.endgames.settings`). See ``docs/endgames.md``.
 
 from __future__ import annotations
 
-from muehle.notation.i18n import N_, _
+from muehle.notation.text.i18n import N_, _
 
 #: What is said when numpy is missing.
 NEEDS_NUMPY = N_("the endgame tables need numpy; install it with: pip install 'muehle[endgames]'")

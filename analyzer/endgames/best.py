@@ -20,8 +20,8 @@ from muehle.analyzer.endgames.settings import endgame_rules
 from muehle.analyzer.endgames.store import MissingTable, PathLike, UnusableTable, table_path
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.rules import Ruleset
-from muehle.notation.i18n import N_, _, ngettext
-from muehle.notation.model import Side, other_side
+from muehle.notation.record.model import Side, other_side
+from muehle.notation.text.i18n import N_, _, ngettext
 
 _NAMES = {"white": N_("White"), "black": N_("Black")}
 _VERBS = {"win": N_("{side} to move wins"), "loss": N_("{side} to move loses"), "draw": N_("{side} to move draws")}

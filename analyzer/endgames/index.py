@@ -23,8 +23,8 @@ from math import comb
 
 import numpy as np
 
-from muehle.analyzer.engine.board import POINTS
 from muehle.analyzer.endgames.symmetry import SYMMETRIES
+from muehle.analyzer.engine.board import POINTS
 
 _SIZE = len(POINTS)
 

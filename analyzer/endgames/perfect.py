@@ -20,7 +20,7 @@ from typing import Any, Optional
 from muehle.analyzer.endgames.probe import DEFAULT_STONES, ProbeResult, Value, covered, probe
 from muehle.analyzer.endgames.store import PathLike
 from muehle.analyzer.engine.replay import Replay
-from muehle.notation.i18n import _
+from muehle.notation.text.i18n import _
 
 #: The events, in the order they are listed for one ply.
 MARKS = ("win-thrown-away", "draw-thrown-away", "only-winning-ply", "slower-win")

@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
+from muehle.analyzer.endgames.settings import EndgameRules
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.events import Outcome
 from muehle.analyzer.engine.position import Board
-from muehle.analyzer.endgames.settings import EndgameRules
 
 
 @dataclass(frozen=True)

@@ -13,14 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from muehle.analyzer.engine.board import Position
 from muehle.analyzer.endgames import require_numpy
 from muehle.analyzer.endgames.plies import EndgamePly, endgame_plies
 from muehle.analyzer.endgames.settings import EndgameRules, endgame_rules
 from muehle.analyzer.endgames.store import PathLike, load_table
 from muehle.analyzer.endgames.values import decode
+from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.rules import RulesArg, as_ruleset
-from muehle.notation.model import other_side
+from muehle.notation.record.model import other_side
 
 #: The most stones a side may have for the tables the command builds by default.
 DEFAULT_STONES = 4
@@ -77,7 +77,7 @@ def _lookup(positions: list[tuple[int, int]], rules: EndgameRules, directory: Op
     """The values of positions given as (mover's stones, other's stones), all of one table."""
     import numpy as np  # (numpy, an optional dependency: loaded only where a table is read or built)
 
-    from muehle.analyzer.endgames.index import classes, class_of
+    from muehle.analyzer.endgames.index import class_of, classes
 
     table = (positions[0][0].bit_count(), positions[0][1].bit_count())
     codes = load_table(directory, rules, table)

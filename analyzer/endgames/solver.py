@@ -20,10 +20,10 @@ from typing import Callable, Iterator, Optional
 
 import numpy as np
 
-from muehle.analyzer.engine.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS
 from muehle.analyzer.endgames import index
 from muehle.analyzer.endgames.settings import EndgameRules
 from muehle.analyzer.endgames.values import DRAW, MAX_DISTANCE, encode
+from muehle.analyzer.engine.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS
 
 Table = tuple[int, int]
 #: Called with what is being done (the tables named) and how far (0 to 1), if that is known.

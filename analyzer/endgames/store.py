@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Optional, Union
 
 from muehle.analyzer.endgames.settings import ALL_SETTINGS, EndgameRules, endgame_rules
 from muehle.analyzer.engine.rules import BLOCKED, CAPTURE_FROM_MILL, DEFAULT_RULESET, load_ruleset, preset_names
-from muehle.notation.errors import MuehleError
-from muehle.notation.i18n import N_, _
+from muehle.notation.text.errors import MuehleError
+from muehle.notation.text.i18n import N_, _
 
 if TYPE_CHECKING:
     import numpy as np  # (numpy, an optional dependency: loaded only where a table is read or built)
@@ -146,7 +146,7 @@ def save_table(path: Path, values: "np.ndarray", rules: Optional[EndgameRules] =
     """Write a table's bytes to ``path`` atomically, with its header: ``rules`` and ``table`` the
     settings and the stones it was solved for (by default those ``path`` names, as
     :func:`table_path` makes it). A folder that cannot be made or written is a
-    :class:`~muehle.notation.errors.MuehleError` (code ``io``)."""
+    :class:`~muehle.notation.text.errors.MuehleError` (code ``io``)."""
     import numpy as np  # (numpy, an optional dependency: loaded only where a table is read or built)
 
     if rules is None or table is None:

@@ -16,7 +16,7 @@ point that point ``i`` goes to (indices of :data:`~muehle.analyzer.engine.board.
 from __future__ import annotations
 
 from muehle.analyzer.engine.board import POINT_INDEX
-from muehle.notation.model import POINTS
+from muehle.notation.record.model import POINTS
 
 Permutation = tuple[int, ...]
 

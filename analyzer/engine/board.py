@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from muehle.notation.model import POINTS as POINTS  # (re-exported: the board's points, in board order)
-from muehle.notation.model import Side
+from muehle.notation.record.model import POINTS as POINTS  # (re-exported: the board's points, in board order)
+from muehle.notation.record.model import Side
 
 POINT_INDEX: dict[str, int] = {point: index for index, point in enumerate(POINTS)}
 ALL_POINTS: int = (1 << len(POINTS)) - 1

@@ -33,8 +33,8 @@ from typing import Iterable, Optional, Sequence
 from muehle.analyzer.engine.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINT_INDEX, stones_in_mills
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.rules import Ruleset
-from muehle.notation.model import SIDES as _SIDES
-from muehle.notation.model import Side
+from muehle.notation.record.model import SIDES as _SIDES
+from muehle.notation.record.model import Side
 
 #: A position as the engine keeps it (the repetition key): White's and Black's stones,
 #: their stones in hand, and 1 when Black is to move (else 0). A tuple of small ints

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Optional
 
-from muehle.notation.i18n import N_, _
-from muehle.notation.model import Side
+from muehle.notation.record.model import Side
+from muehle.notation.text.i18n import N_, _
 
 #: Every code a :class:`RuleViolation` may carry, with what it means.
 CODES: dict[str, str] = {

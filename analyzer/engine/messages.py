@@ -19,8 +19,8 @@ from muehle.analyzer.engine.board import MILL_LINES, MILLS, POINT_INDEX, points_
 from muehle.analyzer.engine.core import Broken, capturable, lost
 from muehle.analyzer.engine.events import end_text
 from muehle.analyzer.engine.rules import Ruleset
-from muehle.notation.errors import shortened
-from muehle.notation.i18n import _, ngettext
+from muehle.notation.text.errors import shortened
+from muehle.notation.text.i18n import _, ngettext
 
 #: The sides' names, White (0) and Black (1).
 NAMES = ("White", "Black")

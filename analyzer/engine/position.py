@@ -5,7 +5,7 @@ need (the repetition history, the no-progress counter) and offers
 :meth:`~Board.legal_plies`, :meth:`~Board.is_legal`, :meth:`~Board.apply`,
 :meth:`~Board.captures_due`, :meth:`~Board.capturable` and :meth:`~Board.outcome`.
 A ply is ``(target, origin, captures)`` (origin ``None`` for a placement), or a
-:class:`~muehle.notation.model.Ply`. Every verb goes through the one core,
+:class:`~muehle.notation.record.model.Ply`. Every verb goes through the one core,
 :func:`~muehle.analyzer.engine.core.play_line`.
 
 >>> board = Board()
@@ -25,13 +25,13 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Optional, Union
 
-from muehle.analyzer.engine.board import ALL_POINTS, MILLS, NEIGHBOURS, POINTS, Position, mills_closed_at
 from muehle.analyzer.engine import core
+from muehle.analyzer.engine.board import ALL_POINTS, MILLS, NEIGHBOURS, POINTS, Position, mills_closed_at
 from muehle.analyzer.engine.core import Broken, PlyTuple, PositionKey, Step
-from muehle.analyzer.engine.messages import rule_message
 from muehle.analyzer.engine.events import DrawRight, Outcome
-from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset
-from muehle.notation.model import Ply
+from muehle.analyzer.engine.messages import rule_message
+from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset
+from muehle.notation.record.model import Ply
 
 PlyArg = Union[PlyTuple, Ply]
 _BITS = tuple(1 << i for i in range(len(POINTS)))

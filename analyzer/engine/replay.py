@@ -1,12 +1,12 @@
 """Replay a game record under a ruleset: every ply checked, every position kept.
 
-:func:`replay` takes a :class:`~muehle.notation.model.Game` (it never reads text)
+:func:`replay` takes a :class:`~muehle.notation.record.model.Game` (it never reads text)
 and returns a :class:`Replay`: one :class:`PlyRecord` per legally replayed ply of the
 main line, the first rule broken (a :class:`~muehle.analyzer.engine.events.RuleViolation`),
 how the game ended, the draw rights that arose, and the variations, each replayed
 from the position where it branches off.
 
->>> from muehle.notation.model import Game, Ply
+>>> from muehle.notation.record.model import Game, Ply
 >>> game = Game(plies=[Ply(1, "white", "d2"), Ply(1, "black", "d6"), Ply(2, "white", "f2"),
 ...                    Ply(2, "black", "f6"), Ply(3, "white", "b2", captures=["d6"])])
 >>> r = replay(game)
@@ -26,16 +26,16 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Optional, Sequence
 
-from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine import core
+from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.core import PositionKey, capturable, has_legal_ply, phase_of
-from muehle.analyzer.engine.messages import mill_points, rule_message, side_name
 from muehle.analyzer.engine.events import DrawRight, Outcome, RuleViolation, end_text
-from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset, ruleset_of
-from muehle.notation.errors import shortened
-from muehle.notation.i18n import _
-from muehle.notation.model import SIDES as _SIDES
-from muehle.notation.model import Game, MoveLine, Ply, Side
+from muehle.analyzer.engine.messages import mill_points, rule_message, side_name
+from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset, ruleset_of  # noqa: F401  (as_ruleset: doctests)
+from muehle.notation.record.model import SIDES as _SIDES
+from muehle.notation.record.model import Game, MoveLine, Ply, Side
+from muehle.notation.text.errors import shortened
+from muehle.notation.text.i18n import _
 
 __all__ = ["Occurrences", "PlyRecord", "PositionKey", "Replay", "capturable", "has_legal_ply", "in_variation", "phase",
            "position_key", "position_of_key", "replay"]
@@ -284,12 +284,12 @@ def replay(game: Game, rules: RulesArg = None, start: Optional[Position] = None,
     """Replay ``game`` (main line and variations) under ``rules``: a :class:`Ruleset`, a
     preset's name or a YAML file's path; ``None`` takes the record's ``Rules`` tag, else ``wmd``,
     as everywhere a record is given (a tag naming no preset is a located
-    :class:`~muehle.notation.errors.FormatError`).
+    :class:`~muehle.notation.text.errors.FormatError`).
 
     ``start`` is the position the record starts from (default: the empty board with
     ``rules.stones`` in hand each, White to move), and ``no_progress`` the ruleset's
     no-progress counter there (plies already played without progress; see
-    :func:`~muehle.analyzer.pictures.fen.no_progress_at_setup`), exact or, with
+    :func:`~muehle.analyzer.engine.fen.no_progress_at_setup`), exact or, with
     ``no_progress_exact=False``, a lower bound. A counter at the limit already gives
     the draw right at ply 0 (the start), and under ``mode: automatic`` ends the game
     there. ``fullmove`` is the move number a set-up position's FEN gives (field 17): the

@@ -2,7 +2,7 @@
 
 A :class:`Ruleset` is read from YAML (a preset shipped in ``muehle.analyzer.engine.rulesets``
 or a file) and checked strictly: an unknown key or a bad value is a
-:class:`~muehle.notation.errors.FormatError` naming the key and the file.
+:class:`~muehle.notation.text.errors.FormatError` naming the key and the file.
 Every field is described in ``docs/rulesets.md``.
 
 >>> rules = load_ruleset("wmd")
@@ -25,14 +25,14 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 import yaml
 
-from muehle.notation.errors import FormatError, MuehleError, quoted, shortened
-from muehle.notation.decode import decoded_text
-from muehle.notation.i18n import _
-from muehle.notation.inputs import PathArg, path_text
-from muehle.notation.yamlload import compose_yaml, load_yaml_strictly
+from muehle.notation.formats.yamlload import compose_yaml, load_yaml_strictly
+from muehle.notation.reading.decode import decoded_text
+from muehle.notation.reading.inputs import PathArg, path_text
+from muehle.notation.text.errors import FormatError, MuehleError, quoted, shortened
+from muehle.notation.text.i18n import _
 
 if TYPE_CHECKING:
-    from muehle.notation.model import Game
+    from muehle.notation.record.model import Game
 
 #: Allowed values of the enumerated fields.
 DOUBLE_MILL = ("placing", "always", "never")
@@ -355,7 +355,7 @@ def load_ruleset(name_or_path: PathArg) -> Ruleset:
     >>> load_ruleset("no-such-rules")
     Traceback (most recent call last):
     ...
-    muehle.notation.errors.FormatError: no-such-rules: error: unknown ruleset 'no-such-rules' ...
+    muehle.notation.text.errors.FormatError: no-such-rules: error: unknown ruleset 'no-such-rules' ...
     """
     name_or_path = path_text(name_or_path, "name_or_path")
     if name_or_path in _preset_names():
@@ -470,7 +470,7 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
     >>> parse_ruleset("stones: 2")
     Traceback (most recent call last):
     ...
-    muehle.notation.errors.FormatError: <ruleset>:1:1: error: stones: must be a whole number from 3 to 12, not 2
+    muehle.notation.text.errors.FormatError: <ruleset>:1:1: error: stones: must be a whole number from 3 to 12, not 2
     """
     try:
         data = load_yaml_strictly(text)

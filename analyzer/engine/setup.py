@@ -5,10 +5,10 @@ record's ``[Rules "..."]`` tag names, else the default (``wmd``). The start is t
 record's ``[FEN "..."]`` when it says ``[SetUp "1"]``, else the empty board, White to
 move, or Black where a ``[FirstMove "black"]`` tag says the players agreed so (see
 :func:`first_mover`). The no-progress counter starts from what the FEN's field 16 says of it (see
-:func:`~muehle.analyzer.pictures.fen.no_progress_at_setup`) unless the ruleset's rule says
+:func:`~muehle.analyzer.engine.fen.no_progress_at_setup`) unless the ruleset's rule says
 ``from_fen: false`` (Sanmill's engine), else from 0.
 
->>> from muehle.notation.model import Game, Ply
+>>> from muehle.notation.record.model import Game, Ply
 >>> rules_for(Game(tags={"Rules": "Sanmill"})).name, rules_for(Game()).name
 ('sanmill', 'wmd')
 >>> result = replay_record(Game(tags={"SetUp": "1",
@@ -20,32 +20,31 @@ move, or Black where a ``[FirstMove "black"]`` tag says the players agreed so (s
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Optional
 
-from dataclasses import replace
-
 from muehle.analyzer.engine.board import Position
-from muehle.analyzer.pictures.fen import FenPosition, no_progress_at_setup, start_fen
+from muehle.analyzer.engine.fen import FenPosition, no_progress_at_setup, start_fen
 from muehle.analyzer.engine.replay import Replay, replay
-from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset, ruleset_of
-from muehle.notation.errors import FormatError, shortened
-from muehle.notation.i18n import _
-from muehle.notation.model import Game, Side
+from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset, ruleset_of  # noqa: F401  (as_ruleset: doctests)
+from muehle.notation.record.model import Game, Side
+from muehle.notation.text.errors import FormatError, shortened
+from muehle.notation.text.i18n import _
 
 
 def rules_for(game: Game, rules: RulesArg = None) -> Ruleset:
     """The ruleset to replay ``game`` under: ``rules`` (a :class:`Ruleset`, a preset's name or
     a YAML file's path), else its ``Rules`` tag, else the default. A ``Rules`` tag that names no
-    preset is a located :class:`~muehle.notation.errors.FormatError`.
+    preset is a located :class:`~muehle.notation.text.errors.FormatError`.
     """
     return ruleset_of(game, rules)
 
 
 def replay_record(game: Game, rules: RulesArg = None) -> Replay:
-    """Replay ``game`` under :func:`rules_for` from its :func:`~muehle.analyzer.pictures.fen.start_fen`
+    """Replay ``game`` under :func:`rules_for` from its :func:`~muehle.analyzer.engine.fen.start_fen`
     (an error in the FEN tag points at the tag).
 
-    >>> from muehle.notation.model import Ply
+    >>> from muehle.notation.record.model import Ply
     >>> replay_record(Game(plies=[Ply(1, "white", "d2")]), rules="sanmill").rules.name
     'sanmill'
     """
@@ -57,7 +56,7 @@ def first_mover(game: Game) -> Side:
     """The side that plays first from the usual start: White, or Black where the record's
     ``[FirstMove "black"]`` tag says so (Schürmann/Nüscheler 4.1: "Weiß beginnt (üblich;
     Abweichungen vor Spielbeginn festzulegen)"). Any other value of the tag is a located
-    :class:`~muehle.notation.errors.FormatError` (code ``setup``).
+    :class:`~muehle.notation.text.errors.FormatError` (code ``setup``).
 
     >>> first_mover(Game(tags={"FirstMove": "Black"})), first_mover(Game())
     ('black', 'white')
@@ -82,8 +81,8 @@ def replay_from(game: Game, rules: RulesArg, setup: Optional[FenPosition]) -> Re
     Sanmill numbers its exports). Without a FEN, the record's ``FirstMove`` tag says who begins
     (:func:`first_mover`); with one, the FEN does.
 
-    >>> from muehle.analyzer.pictures.fen import fen_to_position
-    >>> from muehle.notation.model import Ply
+    >>> from muehle.analyzer.engine.fen import fen_to_position
+    >>> from muehle.notation.record.model import Ply
     >>> setup = fen_to_position("@*@*O*@*/**O***O*/*O*@*O*@ w m s 5 0 5 0 0 0 0 0 0 0 0 98 70")
     >>> plies = [Ply(70, "white", "d2", "d3"), Ply(70, "black", "d6", "d5")]
     >>> sanmill = as_ruleset("sanmill")

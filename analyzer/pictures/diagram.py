@@ -36,10 +36,10 @@ from typing import Any, Optional, Sequence
 from muehle.analyzer.engine.board import MILL_LINES, Position
 from muehle.analyzer.engine.core import lost, phase_of
 from muehle.analyzer.engine.events import end_text, reason_text
-from muehle.notation.i18n import N_, _
 from muehle.analyzer.pictures.style import paint
-from muehle.notation.errors import visible
-from muehle.notation.model import POINTS, Side
+from muehle.notation.record.model import POINTS, Side
+from muehle.notation.text.errors import visible
+from muehle.notation.text.i18n import N_, _
 
 #: Characters of each style: stones, empty point, lines, marks.
 _UNICODE = {"white": "○", "black": "●", "empty": "+", "h": "─", "v": "│", "captured": "×"}
@@ -243,7 +243,7 @@ class LastPly:
     """What a diagram marks of the ply that led to its position: small and plain, so that a
     report can carry it to another process and draw the diagram only when it is shown.
 
-    >>> from muehle.notation.model import Ply
+    >>> from muehle.notation.record.model import Ply
     >>> LastPly.of(Ply(9, "black", "c3", captures=["d2"]))
     LastPly(label='9... c3/xd2', target='c3', origin=None, captures=('d2',), mills=())
     """
@@ -257,7 +257,7 @@ class LastPly:
     @classmethod
     def of(cls, last: Any) -> "LastPly":
         """The marks of ``last``: a replay's record of a ply (``ply``, ``captures``, and ``mills``
-        and ``label`` where it has them), or a :class:`~muehle.notation.model.Ply`."""
+        and ``label`` where it has them), or a :class:`~muehle.notation.record.model.Ply`."""
         if isinstance(last, LastPly):
             return last
         ply = getattr(last, "ply", last)

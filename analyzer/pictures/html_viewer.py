@@ -33,13 +33,13 @@ from importlib import resources
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from muehle.analyzer.engine.board import Position
-from muehle.analyzer.pictures.diagram import summary_lines
-from muehle.analyzer.engine.messages import plural
 from muehle.analyzer.engine.events import reason_text
-from muehle.analyzer.pictures.fen import FenPosition, fens_of_record, start_fen
-from muehle.analyzer.engine.setup import replay_record
+from muehle.analyzer.engine.fen import FenPosition, fens_of_record, start_fen
+from muehle.analyzer.engine.messages import plural
 from muehle.analyzer.engine.replay import PlyRecord, Replay
 from muehle.analyzer.engine.rules import Ruleset
+from muehle.analyzer.engine.setup import replay_record
+from muehle.analyzer.pictures.diagram import summary_lines
 from muehle.analyzer.pictures.svg import (
     COLOURS,
     LEFT,
@@ -52,10 +52,10 @@ from muehle.analyzer.pictures.svg import (
     mill_band_svg,
     render_svg,
 )
-from muehle.notation.errors import FormatError, MuehleError
-from muehle.notation.i18n import _
-from muehle.notation.model import POINTS, Game, Ply, Variation
-from muehle.notation.writers import write_notation
+from muehle.notation.record.model import POINTS, Game, Ply, Variation
+from muehle.notation.text.errors import FormatError, MuehleError
+from muehle.notation.text.i18n import _
+from muehle.notation.writing.writers import write_notation
 
 _NAMES = {"white": "White", "black": "Black"}
 

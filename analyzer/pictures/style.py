@@ -7,7 +7,7 @@ one turns colour off), which beats looking at the stream: colour on a terminal
 (not ``TERM=dumb``), never in a file or a pipe.
 
 Colours are SGR escape sequences (ECMA-48). :func:`paint` writes text in a style and
-makes the text itself terminal-safe first (:func:`~muehle.notation.errors.visible`):
+makes the text itself terminal-safe first (:func:`~muehle.notation.text.errors.visible`):
 the only escapes in coloured output are the ones painted here.
 
 >>> paint("error", SEVERITY_STYLES["error"])
@@ -22,7 +22,7 @@ import os
 import re
 from typing import IO, Any, Mapping, Optional
 
-from muehle.notation.errors import MuehleError, one_line, visible
+from muehle.notation.text.errors import MuehleError, one_line, visible
 
 #: Ends every painted stretch: back to the terminal's own colours.
 RESET = "\x1b[0m"

@@ -24,7 +24,7 @@ from typing import Any, Iterable, Optional, Sequence
 from xml.sax.saxutils import escape
 
 from muehle.analyzer.engine.board import MILL_LINES, MILLS, Position, points_of
-from muehle.notation.model import POINTS
+from muehle.notation.record.model import POINTS
 
 #: Distance between neighbouring files and ranks, and where file a / rank 7 are.
 STEP, LEFT, TOP = 60, 60, 40

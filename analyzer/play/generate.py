@@ -26,14 +26,14 @@ import random
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
-from muehle.analyzer.engine.board import POINT_INDEX, POINTS, mills_closed_at
 from muehle.analyzer.engine import Board
+from muehle.analyzer.engine.board import POINT_INDEX, POINTS, mills_closed_at
 from muehle.analyzer.engine.core import may_jump
 from muehle.analyzer.engine.position import moves_for
-from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset
+from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset
 from muehle.analyzer.reports.zwickmuehle import has_shuttle
-from muehle.notation.model import ANNOTATIONS, Game, Ply, Variation
-from muehle.notation.model import SIDES as _SIDES
+from muehle.notation.record.model import ANNOTATIONS, Game, Ply, Variation
+from muehle.notation.record.model import SIDES as _SIDES
 
 _COMMENTS = ("a quiet move", "threatens a mill", "forced", "the only move", "jumping now",
              "opens the mill", "Zwickmühle", "leaves the mill threat open")

@@ -3,7 +3,7 @@ finds, worded as ``muehle repair`` words it, under the game's errors, and as the
 member of the game's JSON report. Only ``--suggest`` imports this module (validate's hot path
 never does).
 
->>> from muehle.notation.parser import parse_game
+>>> from muehle.notation.reading.parser import parse_game
 >>> game = parse_game("1. d2 d6 2. f2 f6 3. b2/xd6 d7 4. d6-d5 *")  # 4. d6-d5: White has no stone on d6
 >>> found = best_repair(game, None)
 >>> hint_lines(found)
@@ -19,9 +19,9 @@ from typing import Any, Optional
 from muehle.analyzer.engine.rules import RulesArg
 from muehle.analyzer.repair.report import suggestion_lines
 from muehle.analyzer.repair.search import MAX_SLIPS, RepairReport, repair
-from muehle.notation.errors import MuehleError
-from muehle.notation.i18n import _
-from muehle.notation.model import Game
+from muehle.notation.record.model import Game
+from muehle.notation.text.errors import MuehleError
+from muehle.notation.text.i18n import _
 
 
 def best_repair(game: Game, rules: RulesArg) -> Optional[RepairReport]:

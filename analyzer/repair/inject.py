@@ -10,7 +10,7 @@ them, so that the numbering does not give the slip away. ``None`` when the game 
 for that slip (no capture to leave out, say). :func:`standing` says where the game played stands
 among a search's repairs, as ``docs/repair.md`` counts it ("How well it finds the game played").
 
->>> from muehle.notation.model import Game, Ply
+>>> from muehle.notation.record.model import Game, Ply
 >>> game = Game(plies=[Ply(1, "white", "d2"), Ply(1, "black", "d6"), Ply(2, "white", "f2")])
 >>> [ply.move_text for ply in inject(game, "omitted", random.Random(1)).plies]
 ['d2', 'f2']
@@ -28,7 +28,7 @@ from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.repair.search import RepairReport
 from muehle.analyzer.repair.slips import LOOK_ALIKE, Move
-from muehle.notation.model import Game, Ply, numbering_after
+from muehle.notation.record.model import Game, Ply, numbering_after
 
 if TYPE_CHECKING:
     from collections import Counter

@@ -1,7 +1,7 @@
 """A repair told: in words (``muehle repair``'s text, English or German), as JSON, and applied to
 the record (``muehle repair -o``), every change kept visible as a comment and a tag.
 
->>> from muehle.notation.parser import parse_game
+>>> from muehle.notation.reading.parser import parse_game
 >>> from muehle.analyzer.repair.search import repair
 >>> game = parse_game("1. d2 d6 2. f2 f6 3. b2/xd6 d7 4. d6-d5 *")  # 4. d6-d5: White has no stone on d6
 >>> report = repair(game)
@@ -18,8 +18,8 @@ import copy
 from typing import Optional
 
 from muehle.analyzer.repair.search import Edit, RepairReport, Suggestion
-from muehle.notation.i18n import _, ngettext
-from muehle.notation.model import Game, Ply, numbering_after
+from muehle.notation.record.model import Game, Ply, numbering_after
+from muehle.notation.text.i18n import _, ngettext
 
 #: The tag a repaired record carries: the edits, each as ``ply N: was -> now (kind)``.
 REPAIRED_TAG = "Repaired"

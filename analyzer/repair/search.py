@@ -11,7 +11,7 @@ slip, the readings of each ply from the first illegal one backwards (within
 :data:`MAX_SLIPS` slips. The search counts the plies it replays and stops at its ``budget``:
 then it says so and keeps what it found, at worst the reading with the longest legal prefix.
 
->>> from muehle.notation.parser import parse_game
+>>> from muehle.notation.reading.parser import parse_game
 >>> game = parse_game("1. d2 d6 2. f2 f6 4. b2/xd6 d7 *")  # White's third move numbered 4
 >>> report = repair(game)
 >>> report.valid, [edit.describe() for edit in report.suggestions[0].edits]
@@ -31,10 +31,10 @@ from muehle.analyzer.engine.core import PositionKey, Step
 from muehle.analyzer.engine.events import Outcome
 from muehle.analyzer.engine.position import Board
 from muehle.analyzer.engine.replay import Replay
-from muehle.analyzer.engine.rules import Ruleset, RulesArg
+from muehle.analyzer.engine.rules import RulesArg, Ruleset
 from muehle.analyzer.engine.setup import replay_record
-from muehle.notation.model import SIDES, Game, Numbering, Ply, normal_result, numbering_after
 from muehle.analyzer.repair.slips import COSTS, PER_PLY_BACK, Move, Reading, candidates
+from muehle.notation.record.model import SIDES, Game, Numbering, Ply, normal_result, numbering_after
 
 #: How many plies before the first illegal one a slip is looked for.
 WINDOW = 60

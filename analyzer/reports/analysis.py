@@ -18,14 +18,14 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
 from muehle.analyzer.engine.board import POINT_INDEX, Position, points_of
-from muehle.analyzer.pictures.fen import fen_of_record, start_fen
-from muehle.analyzer.reports.mandatory_draw import obliging_clause, stone_count
 from muehle.analyzer.engine.core import lost
+from muehle.analyzer.engine.fen import fen_of_record, start_fen
 from muehle.analyzer.engine.replay import Occurrences, Replay, phase
 from muehle.analyzer.engine.rules import Ruleset
+from muehle.analyzer.reports.mandatory_draw import obliging_clause, stone_count
 from muehle.analyzer.reports.result_tag import result_tag_errors
 from muehle.analyzer.reports.zwickmuehle import has_shuttle, zwickmuehlen
-from muehle.notation.model import BLACK, SIDES, WHITE, Game, Ply, Side, normal_result, other_side
+from muehle.notation.record.model import BLACK, SIDES, WHITE, Game, Ply, Side, normal_result, other_side
 
 #: The event types, in the order events of one ply are listed.
 EVENT_TYPES = ("mill", "capture", "phase", "repetition", "draw-right", "mandatory-draw",
@@ -61,7 +61,7 @@ class PlyNames:
     record) are numbered on from the first ply's number (1 unless the record,
     set up from a position, says otherwise) and the side to move at the start.
 
-    >>> from muehle.notation.model import Ply
+    >>> from muehle.notation.record.model import Ply
     >>> names = PlyNames([Ply(None, "white", "d2"), Ply(None, "black", "d6")], Position.start())
     >>> names.label(0), names.label(2), names.move(1), names.label(5)
     ('start', '1...', '1. d2', '3.')
@@ -343,7 +343,7 @@ def analyze(replay: Replay) -> Analysis:
     """Events and summary of the main line of a replay.
 
     >>> from muehle.analyzer.engine.replay import replay as replay_game
-    >>> from muehle.notation.model import Ply
+    >>> from muehle.notation.record.model import Ply
     >>> game = Game(plies=[Ply(1, "white", "d2"), Ply(1, "black", "d6"), Ply(2, "white", "f2"),
     ...                    Ply(2, "black", "f6"), Ply(3, "white", "b2", captures=["d6"])])
     >>> [(e.ply, e.type, e.move) for e in analyze(replay_game(game)).events]

@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence
 
-from muehle.analyzer.reports.analysis import Analysis, Event, IllegalPly, PlyNames
-from muehle.analyzer.pictures.diagram import PHASE_WORDS, LastPly, game_over_text, render_diagram
 from muehle.analyzer.engine.board import Position
-from muehle.analyzer.engine.messages import mill_text, plural
 from muehle.analyzer.engine.events import reason_text
+from muehle.analyzer.engine.messages import mill_text, plural
 from muehle.analyzer.engine.rules import Ruleset
-from muehle.notation.errors import visible
-from muehle.notation.i18n import N_, _
+from muehle.analyzer.pictures.diagram import PHASE_WORDS, LastPly, game_over_text, render_diagram
+from muehle.analyzer.reports.analysis import Analysis, Event, IllegalPly, PlyNames
+from muehle.notation.text.errors import visible
+from muehle.notation.text.i18n import N_, _
 
 _NAMES = {"white": N_("White"), "black": N_("Black"), None: N_("Nobody")}
 _WITHOUT = {"capture": N_("a capture"), "mill": N_("a mill closed"),

@@ -31,15 +31,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from muehle.analyzer.engine.board import Position
+from muehle.analyzer.engine.events import reason_text
+from muehle.analyzer.engine.messages import plural
+from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.reports.analysis import PlyNames
 from muehle.analyzer.reports.mandatory_draw import obliging_clause, stone_count
-from muehle.analyzer.engine.board import Position
-from muehle.analyzer.engine.messages import plural
-from muehle.analyzer.engine.events import reason_text
-from muehle.analyzer.engine.replay import Replay
-from muehle.notation.errors import MuehleError, no_ply, shortened
-from muehle.notation.i18n import N_, _
-from muehle.notation.model import Ply, Side, other_side
+from muehle.notation.record.model import Ply, Side, other_side
+from muehle.notation.text.errors import MuehleError, no_ply, shortened
+from muehle.notation.text.i18n import N_, _
 
 #: The rules a claim may invoke.
 CLAIM_RULES = ("repetition", "no-capture", "mandatory-draw")

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Optional
 
 from muehle.analyzer.engine.board import Position
-from muehle.notation.model import Side, other_side
+from muehle.notation.record.model import Side, other_side
 
 #: The stone counts of the opponent under which some clause can apply.
 _FOUR_OR_FIVE = (4, 5)

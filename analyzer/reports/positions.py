@@ -1,8 +1,8 @@
 """Every position of a game's main line: after each replayed ply (and at the start), its FEN,
 the stones on the board and in hand, the phase of the side to move and who moves.
 
-The FEN is Sanmill's, written by :func:`~muehle.analyzer.pictures.fen.position_to_fen` with the
-counters of :func:`~muehle.analyzer.pictures.fen.counters_after`, as ``muehle show --fen`` writes
+The FEN is Sanmill's, written by :func:`~muehle.analyzer.engine.fen.position_to_fen` with the
+counters of :func:`~muehle.analyzer.engine.fen.counters_after`, as ``muehle show --fen`` writes
 it; the phase is the engine's (:func:`~muehle.analyzer.engine.replay.phase`), or ``game over``
 (the FEN's phase ``o``) once the board has decided the game.
 
@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Optional
 
 from muehle.analyzer.engine.board import Position
+from muehle.analyzer.engine.fen import PHASES, FenPosition, counters_after, position_to_fen
 from muehle.analyzer.engine.replay import Replay, phase
-from muehle.analyzer.pictures.fen import PHASES, FenPosition, counters_after, position_to_fen
 from muehle.analyzer.reports.analysis import PlyNames
 
 __all__ = ["PositionRow", "positions", "GAME_OVER"]
@@ -58,7 +58,7 @@ class PositionRow:
 def positions(result: Replay, start: Optional[FenPosition] = None, form: str = "current") -> Iterator[PositionRow]:
     """The positions of the replayed main line ``result``, from its start (set up from ``start``,
     the record's FEN, when given) to the last ply replayed; FENs in ``form``
-    (see :func:`~muehle.analyzer.pictures.fen.position_to_fen`).
+    (see :func:`~muehle.analyzer.engine.fen.position_to_fen`).
 
     A replay stopped by an illegal ply gives the positions before it.
     """

@@ -1,6 +1,6 @@
 """The record's ``Result`` tag checked against itself and against the movetext's result.
 
->>> from muehle.notation.model import Game
+>>> from muehle.notation.record.model import Game
 >>> result_tag_errors(Game(tags={"Result": "1-0"}, result="1-0"))
 []
 """
@@ -8,9 +8,9 @@
 from __future__ import annotations
 
 from muehle.analyzer.engine.events import RuleViolation
-from muehle.notation.errors import shortened
-from muehle.notation.i18n import _
-from muehle.notation.model import FINISHED_RESULTS, Game
+from muehle.notation.record.model import FINISHED_RESULTS, Game
+from muehle.notation.text.errors import shortened
+from muehle.notation.text.i18n import _
 
 #: ``Result`` tag values that declare no result: ``*`` (unfinished or unknown, as PGN has it),
 #: ``?`` (the placeholder of an unknown roster value) and an empty value.

@@ -1,11 +1,11 @@
 """The verdict on one game record: valid or not, which rules it breaks, how it ended.
 
-:func:`judge` replays a :class:`~muehle.notation.model.Game` (main line and
+:func:`judge` replays a :class:`~muehle.notation.record.model.Game` (main line and
 variations) under its ruleset, from its set-up position if it has one, and returns
 a :class:`GameReport`: the object behind each entry of ``muehle validate --format
 json`` (documented in ``docs/validate.md``) and behind each line of its text output.
 
->>> from muehle.notation.model import Game, Ply
+>>> from muehle.notation.record.model import Game, Ply
 >>> report = judge(Game(plies=[Ply(1, "white", "d2"), Ply(1, "black", "d2")], result="1-0"),
 ...                index=1, source="games.txt")
 >>> report.valid, report.plies, [e.code for e in report.errors]
@@ -22,21 +22,21 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from muehle.analyzer.engine.events import Outcome, RuleViolation
 from muehle.analyzer.engine.replay import Replay, replay
-from muehle.analyzer.engine.rules import Ruleset, RulesArg, as_ruleset, ruleset_of
-from muehle.analyzer.reports.result_tag import result_tag_errors
+from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset, ruleset_of
 from muehle.analyzer.pictures.style import error_text
-from muehle.notation.errors import FormatError, MuehleError, game_in, visible
-from muehle.notation.i18n import _
-from muehle.notation.model import Game
-from muehle.notation.slips import more_slips
+from muehle.analyzer.reports.result_tag import result_tag_errors
+from muehle.notation.reading.slips import more_slips
+from muehle.notation.record.model import Game
+from muehle.notation.text.errors import FormatError, MuehleError, game_in, visible
+from muehle.notation.text.i18n import _
 
 if TYPE_CHECKING:  # (the text of the position to restore is imported only for a game that needs it)
-    from muehle.analyzer.reports.analysis_text import RestoreView
     from muehle.analyzer.repair.search import RepairReport  # (and the repair only for validate --suggest)
+    from muehle.analyzer.reports.analysis_text import RestoreView
 
 
 #: The code of the warning that counts a game's slips past the first ones said
-#: (:data:`~muehle.notation.slips.SLIPS_SAID`).
+#: (:data:`~muehle.notation.reading.slips.SLIPS_SAID`).
 MORE_SLIPS = "more-slips"
 
 
@@ -94,7 +94,7 @@ class GameReport:
                    line_text: Optional[Callable[[int], Optional[str]]] = None, colour: bool = False,
                    notes: Sequence[str] = ()) -> list[str]:
         """The report as text, as ``muehle validate`` writes it (terminal-safe: control characters
-        are escapes, :func:`~muehle.notation.errors.visible`).
+        are escapes, :func:`~muehle.notation.text.errors.visible`).
 
         One compiler-style line per error: ``source:line:col: error: message [code]``, and per
         warning (``warning:``), in the order of their places; under each, the line it points at
@@ -216,8 +216,8 @@ def _judge(game: Game, index: int, rules: RulesArg, source: Optional[str]) -> tu
     setup = None
     set_up = not game.errors and ("SetUp" in game.tags or "FirstMove" in game.tags)
     if set_up:  # (the FEN machinery only when it may be needed)
+        from muehle.analyzer.engine.fen import start_fen
         from muehle.analyzer.engine.setup import first_mover  # (start-up: the FEN machinery only when needed)
-        from muehle.analyzer.pictures.fen import start_fen
 
         try:
             setup = start_fen(game, chosen.stones)

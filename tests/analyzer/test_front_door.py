@@ -1,5 +1,4 @@
-"""``muehle.analyzer`` exports the way from a record to a replay, loaded on first use; the former
-module paths of the replay, the rules and the set-up still import."""
+"""``muehle.analyzer`` exports the way from a record to a replay, loaded on first use."""
 
 from __future__ import annotations
 
@@ -8,7 +7,7 @@ import sys
 
 import pytest
 
-from muehle.notation.model import Game, Ply
+from muehle.notation.record.model import Game, Ply
 
 
 def test_importing_the_package_loads_no_engine() -> None:
@@ -41,20 +40,6 @@ def test_unknown_name_is_an_attribute_error() -> None:
         raise AssertionError("an unknown name was found")
 
 
-def test_former_paths_import_and_leave_replay_a_function() -> None:
-    from muehle.analyzer.record_setup import replay_record
-    from muehle.analyzer.replay import replay
-    from muehle.analyzer.rules import load_ruleset
-
-    import muehle.analyzer as front
-
-    assert front.replay is replay and callable(front.replay)
-    # d2 then d2 again: the second stone is placed on an occupied point.
-    game = Game(plies=[Ply(1, "white", "d2"), Ply(1, "black", "d2")])
-    assert [e.code for e in replay(game, load_ruleset("wmd")).errors] == ["occupied"]
-    assert replay_record(game).ply_count == 1
-
-
 def test_rules_none_means_the_records_rules_tag_wherever_a_record_is_given() -> None:
     """``rules=None``: the record's ``Rules`` tag, else wmd, for every function that takes a
     record; wmd for those that take none (a board, generated games)."""
@@ -62,7 +47,7 @@ def test_rules_none_means_the_records_rules_tag_wherever_a_record_is_given() -> 
     from muehle.analyzer.engine import Board
     from muehle.analyzer.engine.setup import replay_from
     from muehle.analyzer.play.generate import generate_games
-    from muehle.notation.errors import FormatError
+    from muehle.notation.text.errors import FormatError
 
     tagged = Game(tags={"Rules": "Sanmill"}, plies=[Ply(1, "white", "d2")])
     assert replay(tagged).rules.name == "sanmill"

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import yaml
 
+from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.reports.analysis import analyze
 from muehle.analyzer.reports.analysis_text import render_text
-from muehle.analyzer.engine.setup import replay_record
-from muehle.notation.parser import read_file
+from muehle.notation.reading.parser import read_file
 from paths import ROOT
 from runner import run
 

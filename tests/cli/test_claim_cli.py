@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
+
 from paths import ROOT
 from runner import run
-
 
 EXAMPLES = ROOT / "examples"
 REPETITION = str(EXAMPLES / "analyze-repetition.txt")

@@ -14,9 +14,9 @@ from click.testing import CliRunner
 
 from muehle.analyzer.cli import cli
 from muehle.analyzer.cli.common import fails_cleanly, write_output
-from muehle.notation.errors import MuehleError
-from muehle.notation.inputs import read_text
-from muehle.notation.parser import read_file
+from muehle.notation.reading.inputs import read_text
+from muehle.notation.reading.parser import read_file
+from muehle.notation.text.errors import MuehleError
 from paths import ROOT
 from runner import run
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+
 from paths import EXAMPLES
 from runner import run
 
@@ -166,7 +167,7 @@ def test_a_mill_is_written_the_same_way_in_every_output(tmp_path: Path) -> None:
 
 def test_the_replay_lists_a_mill_in_board_order() -> None:
     from muehle.analyzer import load_ruleset, replay_record
-    from muehle.notation.parser import parse_game
+    from muehle.notation.reading.parser import parse_game
 
     result = replay_record(parse_game(MILL_GAME), load_ruleset("wmd"))
     assert result.records[4].mills == [("d1", "d2", "d3")]

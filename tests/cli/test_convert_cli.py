@@ -11,10 +11,9 @@ import threading
 from pathlib import Path
 
 import pytest
-from click.testing import Result
 
 from muehle.analyzer.cli.convert import WRITERS
-from muehle.notation.parser import read_file, read_games
+from muehle.notation.reading.parser import read_file, read_games
 from paths import ROOT
 from runner import run
 
@@ -271,7 +270,7 @@ EXAMPLES = ROOT / "examples"
 
 
 def test_the_shipped_example_with_syntax_errors_is_refused_with_every_error(tmp_path: Path) -> None:
-    from muehle.notation.parser import read_file
+    from muehle.notation.reading.parser import read_file
 
     source = EXAMPLES / "syntax-errors.txt"
     errors = [error for game in read_file(source) for error in game.errors]

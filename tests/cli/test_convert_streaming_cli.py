@@ -13,9 +13,9 @@ from muehle.analyzer.batch import progress as progress_module
 from muehle.analyzer.batch.progress import FileProgress, Progress
 from muehle.analyzer.cli import convert as convert_module
 from muehle.analyzer.cli import generate as generate_module
-from muehle.notation.jsonrecord import read_json, read_yaml, write_json, write_yaml
-from muehle.notation.parser import read_file
-from muehle.notation.writers import write_notation
+from muehle.notation.formats.jsonrecord import read_json, read_yaml, write_json, write_yaml
+from muehle.notation.reading.parser import read_file
+from muehle.notation.writing.writers import write_notation
 from paths import EXAMPLES
 from runner import run
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from muehle.notation.i18n import current_language
+from muehle.notation.text.i18n import current_language
 from paths import ROOT
 from runner import run
 
@@ -122,7 +122,7 @@ def test_an_unknown_language_is_a_usage_error_naming_the_choices(record: str, en
 
 
 def test_the_language_asked_for_ends_with_the_command(record: str, english_environment) -> None:
-    from muehle.notation.i18n import _, language
+    from muehle.notation.text.i18n import _, language
 
     with language("de"):  # (the words that tell one language from the other)
         assert _("there is no game in the input") == "die Eingabe enthält keine Partie"

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import click
 import pytest
-from paths import EXAMPLES
-from runner import run
 
 from muehle.analyzer.cli import cli
+from paths import EXAMPLES
+from runner import run
 
 #: The exit status each example ends with, where it is not 0: validate's example shows broken rules.
 STATUS = {("validate",): 1, ("repair",): 1}

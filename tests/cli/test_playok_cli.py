@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from muehle.analyzer.cli.convert import WRITERS
-from muehle.notation.jsonrecord import read_json
-from muehle.notation.parser import read_games
-from muehle.notation.playok import read_playok
-from muehle.notation.playok_writer import write_playok
-from runner import run
+from muehle.notation.formats.jsonrecord import read_json
+from muehle.notation.formats.playok import read_playok
+from muehle.notation.reading.parser import read_games
+from muehle.notation.writing.playok_writer import write_playok
 from playok_records import BOOK, EXPORT, TAGS
+from runner import run
 
 #: The first game of the export in the book's notation, with the same tags.
 BOOK_GAME = "".join(f'[{name} "{value}"]\n' for name, value in TAGS.items()) + "\n" + BOOK

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+
 from paths import EXAMPLES
 from runner import run
 

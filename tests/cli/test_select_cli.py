@@ -11,9 +11,9 @@ from typing import Callable, Iterable, Optional
 import pytest
 
 from muehle.analyzer.engine.events import REASONS
-from muehle.notation.jsonrecord import read_json
-from muehle.notation.model import Game
-from muehle.notation.parser import parse_game, read_games
+from muehle.notation.formats.jsonrecord import read_json
+from muehle.notation.reading.parser import parse_game, read_games
+from muehle.notation.record.model import Game
 from paths import EXAMPLES
 from runner import run
 from selection_records import BLOCKED, FROM_MILL, OCCUPIED, THREE, ZWICKMUEHLE

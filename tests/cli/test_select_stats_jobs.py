@@ -16,8 +16,8 @@ import pytest
 from muehle.analyzer.batch import validate
 from muehle.analyzer.engine.rules import load_ruleset
 from muehle.analyzer.play.generate import generate_games
-from muehle.notation.parser import read_games
-from muehle.notation.writers import write_notation
+from muehle.notation.reading.parser import read_games
+from muehle.notation.writing.writers import write_notation
 from processes import living_processes
 from runner import run
 

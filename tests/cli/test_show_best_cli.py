@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+
 from paths import EXAMPLES
 from runner import run
 

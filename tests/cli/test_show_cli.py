@@ -9,9 +9,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+
 from paths import ROOT
 from runner import run
-
 
 EXAMPLES = ROOT / "examples"
 SANMILL = str(EXAMPLES / "sanmill-export.pgn")

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from muehle.analyzer.engine.events import CODES
-from muehle.analyzer.play.generate import generate_games
-from muehle.analyzer.engine.rules import load_ruleset
 from muehle.analyzer.batch.validate import validate_file
+from muehle.analyzer.engine.events import CODES
+from muehle.analyzer.engine.rules import load_ruleset
 from muehle.analyzer.pictures.style import unpainted
+from muehle.analyzer.play.generate import generate_games
 from muehle.analyzer.reports.verdict import judge
-from muehle.notation import fastread
-from muehle.notation.parser import read_file, read_games
-from muehle.notation.writers import write_notation
+from muehle.notation.reading import fastread
+from muehle.notation.reading.parser import read_file, read_games
+from muehle.notation.writing.writers import write_notation
 from paths import ROOT
 from processes import pools_started
 from runner import run
@@ -96,7 +96,7 @@ class TestExamples:
         It is shown with --explain, under the error's line and caret."""
         lines = run("validate", "--explain", str(ILLEGAL)).stdout.splitlines()
         assert lines[1:3] == ["    1. d2 d2 *", "          ^"]
-        block = lines[3:lines.index(next(l for l in lines[1:] if not l.startswith("  ")))]
+        block = lines[3:lines.index(next(line for line in lines[1:] if not line.startswith("  ")))]
         assert block[0] == "  position to restore (after 1. d2; WMD 6):"
         assert "    White (○): 1 on the board, 8 in hand, placing" in block
         assert "    Black (●): 0 on the board, 9 in hand, placing" in block
@@ -785,7 +785,7 @@ class TestJobs:
     @pytest.mark.parametrize("jobs", [1, 2])
     def test_path_objects_give_reports_named_by_text(self, tmp_path: Path, jobs: int) -> None:
         from muehle.analyzer.batch.validate import validate_paths
-        from muehle.notation.errors import MuehleError
+        from muehle.notation.text.errors import MuehleError
 
         path = Path(write(tmp_path, "g.txt", "1. d2 d2 *\n"))
         report, missing = validate_paths([path, tmp_path / "none.txt"], jobs=jobs)
@@ -800,7 +800,7 @@ class TestJobs:
     def test_the_library_takes_the_rules_by_name(self, tmp_path: Path) -> None:
         """As ``validate_file`` does; an unknown name or a wrong type is an error at the call."""
         from muehle.analyzer.batch.validate import validate_paths
-        from muehle.notation.errors import FormatError
+        from muehle.notation.text.errors import FormatError
 
         path = write(tmp_path, "g.txt", "1. d2 d6 *\n")
         assert [report.rules for report in validate_paths([path], "sanmill")] == ["sanmill"]
@@ -819,7 +819,7 @@ def test_a_run_broken_off_still_reports_what_was_checked(tmp_path: Path, monkeyp
                                                          output_format: str) -> None:
     # (as when a worker process is killed: validate_paths raises an error of code "worker")
     from muehle.analyzer.cli import validate as command
-    from muehle.notation.errors import MuehleError
+    from muehle.notation.text.errors import MuehleError
 
     path = write(tmp_path, "two.txt", "1. d2 d6 *\n\n1. f4 f2 *\n")
     real = command.validate_paths

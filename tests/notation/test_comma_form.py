@@ -13,13 +13,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from strategies import record_files
-
 from muehle.notation import parse_game, read_games
-from muehle.notation.model import Game, Ply
-from muehle.notation.writers import write_notation
+from muehle.notation.record.model import Game, Ply
+from muehle.notation.writing.writers import write_notation
 from paths import ROOT
 from runner import run
+from strategies import record_files
 
 EXAMPLES = ROOT / "examples"
 

@@ -1,4 +1,4 @@
-"""Compact games (:mod:`muehle.notation.compactgame`): read with ``builder=CompactGameBuilder``,
+"""Compact games (:mod:`muehle.notation.record.compactgame`): read with ``builder=CompactGameBuilder``,
 a record is the game the readers make of it otherwise, ply for ply and place for place, and its
 JSON is the same text, byte for byte; its plain plies stay tuples until its ``plies`` are asked for."""
 
@@ -10,15 +10,14 @@ import pickle
 import pytest
 from hypothesis import given, settings
 
-from strategies import pgn_record_files, record_files
-
-from muehle.notation.compactgame import CompactGame, CompactGameBuilder
-from muehle.notation.jsonrecord import JsonWriter, write_json
-from muehle.notation.model import Game, Ply
-from muehle.notation.pgn import write_pgn
-from muehle.notation.reading import read
-from muehle.notation.writers import write_notation
+from muehle.notation.formats.jsonrecord import JsonWriter, write_json
+from muehle.notation.reading.front_door import read
+from muehle.notation.record.compactgame import CompactGame, CompactGameBuilder
+from muehle.notation.record.model import Game, Ply
+from muehle.notation.writing.pgn import write_pgn
+from muehle.notation.writing.writers import write_notation
 from paths import EXAMPLES
+from strategies import pgn_record_files, record_files
 
 property_settings = settings(max_examples=150, deadline=None)
 

@@ -19,19 +19,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategies import games, pgn_record_files, record_files
-
-from muehle.analyzer.play.generate import generate_games
 from muehle.analyzer.engine.rules import load_ruleset
-from muehle.notation import fastread, parser
-from muehle.notation.builders import GameBuilder
-from muehle.notation.model import Game, MoveLine, Ply, move_line_of
-from muehle.notation.moverecord import MoveRecord, MovesBuilder
-from muehle.notation.parser import text_lines
-from muehle.notation.pgn import write_pgn
-from muehle.notation.splitter import Chunk, split_lines
-from muehle.notation.writers import write_notation
+from muehle.analyzer.play.generate import generate_games
+from muehle.notation.reading import fastread, parser
+from muehle.notation.reading.parser import text_lines
+from muehle.notation.reading.splitter import Chunk, split_lines
+from muehle.notation.record.builders import GameBuilder
+from muehle.notation.record.model import Game, MoveLine, Ply, move_line_of
+from muehle.notation.record.moverecord import MoveRecord, MovesBuilder
+from muehle.notation.writing.pgn import write_pgn
+from muehle.notation.writing.writers import write_notation
 from paths import ROOT
+from strategies import games, pgn_record_files, record_files
 
 EXAMPLES = ROOT / "examples"
 
@@ -285,7 +284,7 @@ def test_the_parser_can_be_forced(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("value, enabled", [("1", False), ("0", True), ("", True)])
 def test_the_environment_can_turn_the_fast_reader_off(value: str, enabled: bool) -> None:
-    code = "from muehle.notation import fastread; print(fastread.ENABLED)"
+    code = "from muehle.notation.reading import fastread; print(fastread.ENABLED)"
     environment = dict(os.environ, MUEHLE_NO_FASTREAD=value)
     output = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True,
                             text=True, check=True).stdout
@@ -308,7 +307,7 @@ def test_a_deferred_game_pickles_and_copies_as_a_whole_game() -> None:
 
 
 def test_reading_deferred_is_asked_for_and_gives_the_same_games(tmp_path: Path) -> None:
-    from muehle.notation.parser import read_file, read_games
+    from muehle.notation.reading.parser import read_file, read_games
 
     text = '[Event "x"]\n1. d2 d6 {c} 2. f4 *\n\n1. b4 (1. d2) d6 *\n'
     path = tmp_path / "games.txt"

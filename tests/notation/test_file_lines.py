@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from muehle.notation import decode
-from muehle.notation.errors import MuehleError
-from muehle.notation.decode import byte_lines, file_lines, text_lines
+from muehle.notation.reading import decode
+from muehle.notation.reading.decode import byte_lines, file_lines, text_lines
+from muehle.notation.text.errors import MuehleError
 
 lines = st.lists(st.sampled_from(["1. d2 d6", "", "{ä}", "½-½", "\r", "a\rb", "[Event \"ü\"]"]), max_size=12)
 

@@ -4,20 +4,24 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
-from muehle.notation import yamlload
-from muehle.notation.errors import FormatError
-from muehle.notation.jsonrecord import (
-    _json_text, read_json, read_yaml, records_to_data, write_json, write_yaml,
+from muehle.notation.formats import yamlload
+from muehle.notation.formats.jsonrecord import (
+    _json_text,
+    read_json,
+    read_yaml,
+    records_to_data,
+    write_json,
+    write_yaml,
 )
-from muehle.notation.model import POINTS, Game, Ply, Variation
-from muehle.notation.parser import read_games
-from muehle.notation.writers import UnwritableError
+from muehle.notation.reading.parser import read_games
+from muehle.notation.record.model import POINTS, Game, Ply, Variation
+from muehle.notation.text.errors import FormatError
+from muehle.notation.writing.writers import UnwritableError
 from paths import ROOT
 
 SCHEMA = ROOT / "docs" / "record-schema.json"
@@ -297,7 +301,7 @@ def test_nested_yaml_aliases_are_refused_at_the_first_one(monkeypatch: pytest.Mo
 
 
 def test_the_yaml_writer_writes_a_value_given_twice_out_twice() -> None:
-    from muehle.notation.jsonrecord import _SafeDumper
+    from muehle.notation.formats.jsonrecord import _SafeDumper
 
     shared = ["a4"]
     text = yaml.dump({"one": shared, "two": shared}, Dumper=_SafeDumper)

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from muehle.analyzer.reports.verdict import judge
-from muehle.notation import fastread
-from muehle.notation.errors import FormatError
-from muehle.notation.jsonrecord import read_json, write_json
-from muehle.notation.model import MAX_VARIATION_DEPTH, Game, Ply, Variation
-from muehle.notation.parser import read_games
+from muehle.notation.formats.jsonrecord import read_json, write_json
+from muehle.notation.reading import fastread
+from muehle.notation.reading.parser import read_games
+from muehle.notation.record.model import MAX_VARIATION_DEPTH, Game, Ply, Variation
+from muehle.notation.text.errors import FormatError
 from runner import run
 
 LIMIT = MAX_VARIATION_DEPTH

@@ -336,7 +336,7 @@ def test_bytes_are_read_as_utf8() -> None:
 def test_a_capture_written_as_a_word_of_its_own_belongs_to_its_ply(fast: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """Sanmill's export with quality symbols writes each removal after its ply as a word of its
     own: "3. b2 xd6" is "3. b2/xd6", "9. a1-a4 xg7 xb2" two captures (both readers)."""
-    from muehle.notation import fastread
+    from muehle.notation.reading import fastread
 
     monkeypatch.setattr(fastread, "ENABLED", fast)
     game = parse_game("1. d2 d6\n2. f2 f6\n3. b2 xd6 b6\n4. a1-a4 xg7 XB2 g1 *")
@@ -351,7 +351,7 @@ def test_a_quality_symbol_before_its_capture_is_the_annotation_of_the_ply(
     """Sanmill's export with quality symbols writes the move's symbol after the move, before
     its capture ("8. f2!? xb4", newer versions "f2!?xb4"), or the capture's after the capture:
     one annotation of the ply (both readers)."""
-    from muehle.notation import fastread
+    from muehle.notation.reading import fastread
 
     monkeypatch.setattr(fastread, "ENABLED", fast)
     game = parse_game("8. f2!? xb4 a1\n9. d6-d5??xc3 b4 xb2! 10. g1 *")

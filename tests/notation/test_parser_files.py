@@ -8,8 +8,9 @@ from typing import Iterator
 
 import pytest
 
-from muehle.notation import MuehleError, parser, read_file, read_games
-from muehle.notation.splitter import Chunk
+from muehle.notation import MuehleError, read_file, read_games
+from muehle.notation.reading import parser
+from muehle.notation.reading.splitter import Chunk
 from tests.conftest import EXAMPLES, SEEDS
 
 # -- splitting a text into games (as PGN) -----------------------------------------

@@ -7,7 +7,7 @@ import importlib.util
 
 import pytest
 
-from muehle.notation.grammar import GRAMMAR_PACKAGE, build_parser, load_grammar
+from muehle.notation.reading.grammar import GRAMMAR_PACKAGE, build_parser, load_grammar
 
 SAMPLES = [
     '[Event "Schweizer \\"Meisterschaft\\""]\n[Site "Zürich"]\n\n'

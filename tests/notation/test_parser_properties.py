@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from muehle.notation import Ply, read_games
-from muehle.notation.model import POINTS
+from muehle.notation.record.model import POINTS
 
 points = st.sampled_from(POINTS)
 

@@ -6,14 +6,24 @@ import re
 
 import pytest
 
-from muehle.notation.model import POINTS, Game, Ply
 from docs_text import doc, section
-from playok_records import BOOK, EXPORT, TABLE, TAGS
-from muehle.notation.parser import parse_game, read_games
-from muehle.notation.playok import (
-    PLAYOK_NUMBERS, PLAYOK_POINTS, Comment, PlyToken, Result, Tag, looks_like_playok, playok_number, playok_point,
-    read_playok, tokenize,
+from muehle.notation.formats.playok import (
+    PLAYOK_NUMBERS,
+    PLAYOK_POINTS,
+    Comment,
+    PlyToken,
+    Result,
+    Tag,
+    looks_like_playok,
+    playok_number,
+    playok_point,
+    read_playok,
+    tokenize,
 )
+from muehle.notation.reading.parser import parse_game, read_games
+from muehle.notation.record.model import POINTS, Game, Ply
+from playok_records import BOOK, EXPORT, TABLE, TAGS
+
 
 def table() -> dict[int, str]:
     return {int(number): point for number, point in (pair.split("=") for pair in TABLE.split())}

@@ -6,13 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from muehle.notation.model import Game, Ply, Variation
-from muehle.notation.parser import read_file
-from muehle.notation.playok import read_playok
-from muehle.notation.playok_writer import playok_ply_text, write_playok
-from muehle.notation.writers import UnwritableError
+from muehle.notation.formats.playok import read_playok
+from muehle.notation.reading.parser import read_file
+from muehle.notation.record.model import Game, Ply, Variation
+from muehle.notation.writing.playok_writer import playok_ply_text, write_playok
+from muehle.notation.writing.writers import UnwritableError
 from paths import EXAMPLES
-
 
 
 @pytest.mark.parametrize(("ply", "text"), [

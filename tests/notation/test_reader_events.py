@@ -8,10 +8,10 @@ writers (well-formed ones, with comments, variations, NAGs, PGN tags, the book's
 one-line form) and from
 words of movetext strung together at random (mostly records with errors).
 
-The quick reading of words (:meth:`~muehle.notation.fastread.FastReader.tell_words`, for
+The quick reading of words (:meth:`~muehle.notation.reading.fastread.FastReader.tell_words`, for
 ``muehle validate``) tells less: the plies as runs of moves, without places,
 annotations or comments. What it tells must be what the parser tells of those
-plies, and a :class:`~muehle.notation.moverecord.MovesBuilder` must make the same
+plies, and a :class:`~muehle.notation.record.moverecord.MovesBuilder` must make the same
 record of either.
 """
 
@@ -20,16 +20,15 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from muehle.notation.reading import parser
+from muehle.notation.reading.decode import text_lines
+from muehle.notation.reading.splitter import split_lines
+from muehle.notation.record.builders import EventRecorder, GameBuilder
+from muehle.notation.record.model import Game, MoveLine, move_line_of
+from muehle.notation.record.moverecord import MovesBuilder
+from muehle.notation.writing.pgn import write_pgn
+from muehle.notation.writing.writers import write_notation
 from strategies import pgn_record_files, record_files
-
-from muehle.notation import parser
-from muehle.notation.builders import EventRecorder, GameBuilder
-from muehle.notation.decode import text_lines
-from muehle.notation.model import Game, MoveLine, move_line_of
-from muehle.notation.moverecord import MovesBuilder
-from muehle.notation.pgn import write_pgn
-from muehle.notation.splitter import split_lines
-from muehle.notation.writers import write_notation
 
 property_settings = settings(max_examples=200, deadline=None)
 

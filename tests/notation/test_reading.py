@@ -15,11 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from muehle.analyzer.cli import cli
 from muehle.notation import FormatError, Game, read
-from muehle.notation.jsonrecord import write_json, write_yaml
-from muehle.notation.moverecord import MoveRecord
-from muehle.notation.parser import parse_game
+from muehle.notation.formats.jsonrecord import write_json, write_yaml
+from muehle.notation.reading.parser import parse_game
+from muehle.notation.record.moverecord import MoveRecord
 from paths import ROOT
 from runner import run
 

@@ -21,18 +21,26 @@ from click.testing import Result
 from hypothesis import Phase, assume, given, settings
 from hypothesis import strategies as st
 
-from strategies import record_files
-
-from muehle.notation.errors import MuehleError
-from muehle.notation.jsonrecord import read_json, read_yaml, write_json, write_yaml
-from muehle.notation.model import (
-    ANNOTATIONS, BLACK, POINTS, RESULTS, WHITE, Game, Numbering, Ply, Variation, next_numbering,
+from muehle.notation.formats.jsonrecord import read_json, read_yaml, write_json, write_yaml
+from muehle.notation.reading.parser import read_games
+from muehle.notation.record.model import (
+    ANNOTATIONS,
+    BLACK,
+    POINTS,
+    RESULTS,
+    WHITE,
+    Game,
+    Numbering,
+    Ply,
+    Variation,
+    next_numbering,
 )
-from muehle.notation.parser import read_games
-from muehle.notation.pgn import write_pgn
-from muehle.notation.writers import UnwritableError, write_notation
+from muehle.notation.text.errors import MuehleError
+from muehle.notation.writing.pgn import write_pgn
+from muehle.notation.writing.writers import UnwritableError, write_notation
 from paths import ROOT
 from runner import run
+from strategies import record_files
 
 # -- records -------------------------------------------------------------------------------
 

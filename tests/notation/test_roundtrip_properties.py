@@ -15,13 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from muehle.notation.formats.jsonrecord import read_json, read_yaml, write_json, write_yaml
+from muehle.notation.reading.parser import read_games
+from muehle.notation.record.model import RESULTS, Game, Ply, Variation
+from muehle.notation.writing.pgn import write_pgn
+from muehle.notation.writing.writers import write_notation
 from strategies import games, pgn_record_files, record_files
-
-from muehle.notation.jsonrecord import read_json, read_yaml, write_json, write_yaml
-from muehle.notation.model import RESULTS, Game, Ply, Variation
-from muehle.notation.parser import read_games
-from muehle.notation.pgn import write_pgn
-from muehle.notation.writers import write_notation
 
 ROSTER = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?", "Black": "?"}
 

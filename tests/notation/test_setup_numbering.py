@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from muehle.analyzer.engine.setup import replay_record
-from muehle.notation import fastread, parse_game, parser, read_games
-from muehle.notation.jsonrecord import read_json, write_json
-from muehle.notation.model import MoveLine
-from muehle.notation.pgn import write_pgn
+from muehle.notation import parse_game, read_games
+from muehle.notation.formats.jsonrecord import read_json, write_json
+from muehle.notation.reading import fastread, parser
+from muehle.notation.record.model import MoveLine
+from muehle.notation.writing.pgn import write_pgn
 from runner import run
 
 #: The position after 10. b4-b2 of examples/sanmill-export.pgn, Black to move (move 10).

@@ -14,13 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from muehle.notation import fastread, read, read_games
-from muehle.notation.builders import EventRecorder
-from muehle.notation.errors import NotationWarning
-from muehle.notation.grammar_terminals import FLAGS, TERMINALS
-from muehle.notation.parser import _parse_with_lark, parse_game
-from muehle.notation.splitter import split_lines
-from muehle.notation.decode import text_lines
+from muehle.notation import read, read_games
+from muehle.notation.reading import fastread
+from muehle.notation.reading.decode import text_lines
+from muehle.notation.reading.grammar_terminals import FLAGS, TERMINALS
+from muehle.notation.reading.parser import _parse_with_lark, parse_game
+from muehle.notation.reading.splitter import split_lines
+from muehle.notation.record.builders import EventRecorder
+from muehle.notation.text.errors import NotationWarning
 from runner import run
 
 EN, EM, TIMES = "\u2013", "\u2014", "\u00d7"

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from muehle.notation import splitter
-from muehle.notation.parser import text_lines
-from muehle.notation.splitter import split_lines
+from muehle.notation.reading import splitter
+from muehle.notation.reading.parser import text_lines
+from muehle.notation.reading.splitter import split_lines
 
 #: Lines and pieces of lines, usual and odd, to be put together at random.
 PIECES = [

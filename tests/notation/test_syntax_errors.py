@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from muehle.notation import NotationError, fastread, parse_game, read_games
+from muehle.notation import NotationError, parse_game, read_games
+from muehle.notation.reading import fastread
 
 DASH = "the notation writes a hyphen-minus '-', as in 17. - a7-a4 and 1-0"
 NESTED = ("comments do not nest: the comment before it held a '{' and ended at its first '}'; "

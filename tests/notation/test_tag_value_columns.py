@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from muehle.analyzer.pictures.fen import fen_to_position, start_fen
-from muehle.notation.errors import FormatError
-from muehle.notation.model import Game
-from muehle.notation.parser import read_games
+from muehle.analyzer.engine.fen import fen_to_position, start_fen
+from muehle.notation.reading.parser import read_games
+from muehle.notation.record.model import Game
+from muehle.notation.text.errors import FormatError
 
 FEN = "********/O*@*O*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3"
 

@@ -7,13 +7,13 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
-from muehle.notation import grammar_terminals, terminals, write_terminals
+from muehle.notation.reading import grammar_terminals, terminals, write_terminals
 
 
 def test_the_written_terminals_match_the_grammar() -> None:
     written = Path(grammar_terminals.__file__).read_text(encoding="utf-8")
     assert written == write_terminals.module_text(), (
-        "grammars/muehle.lark changed: run  python -m muehle.notation.write_terminals > notation/grammar_terminals.py"
+        "grammars/muehle.lark changed: run  python -m muehle.notation.reading.write_terminals > notation/reading/grammar_terminals.py"
     )
 
 
@@ -50,7 +50,7 @@ def test_the_written_widths_are_those_of_the_grammar() -> None:
 
 
 def test_the_written_order_is_lark_s_own_with_lark_s_widths() -> None:
-    from muehle.notation.grammar import build_parser
+    from muehle.notation.reading.grammar import build_parser
 
     lark_order = sorted(
         build_parser().terminals,
@@ -60,7 +60,7 @@ def test_the_written_order_is_lark_s_own_with_lark_s_widths() -> None:
 
 
 def test_the_lexer_and_the_fast_reader_try_the_terminals_in_the_same_order() -> None:
-    from muehle.notation.grammar import build_parser
+    from muehle.notation.reading.grammar import build_parser
 
     assert [t.name for t in terminals.terminals_of(build_parser().terminals)][:3] == ["PLY", "TAG", "NUMBER"]
     assert [t.name for t in grammar_terminals.TERMINALS] == [
@@ -71,7 +71,7 @@ def test_the_lexer_and_the_fast_reader_try_the_terminals_in_the_same_order() -> 
 def test_reading_a_well_formed_record_does_not_import_lark() -> None:
     code = (
         "import sys\n"
-        "from muehle.notation.parser import read_games\n"
+        "from muehle.notation.reading.parser import read_games\n"
         "games = list(read_games('[Event \"x\"]\\n1. d2 d6 {c} 2. f4! (2. f2 f4) f2 *'))\n"
         "assert [len(g.plies) for g in games] == [4], games\n"
         "print('lark' in sys.modules)\n"

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from muehle.notation.errors import MuehleError
-from muehle.notation.model import Game, Ply, Variation
-from muehle.notation.parser import read_games
-from muehle.notation.pgn import write_pgn
-from muehle.notation.writers import UnwritableError, game_notation, wrap_units, write_notation
+from muehle.notation.reading.parser import read_games
+from muehle.notation.record.model import Game, Ply, Variation
+from muehle.notation.text.errors import MuehleError
+from muehle.notation.writing.pgn import write_pgn
+from muehle.notation.writing.writers import UnwritableError, game_notation, wrap_units, write_notation
 
 
 def white(number, target, origin=None, **kw):

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from muehle.notation.jsonrecord import read_json, read_yaml, write_json, write_yaml
-from muehle.notation.model import RESULTS
-from muehle.notation.parser import read_file, read_games
-from muehle.notation.pgn import write_pgn
-from muehle.notation.writers import write_notation
+from muehle.notation.formats.jsonrecord import read_json, read_yaml, write_json, write_yaml
+from muehle.notation.reading.parser import read_file, read_games
+from muehle.notation.record.model import RESULTS
+from muehle.notation.writing.pgn import write_pgn
+from muehle.notation.writing.writers import write_notation
 from paths import ROOT
 
 EXAMPLES = ROOT / "examples"

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from muehle.notation.model import Game, Ply, Variation
-from muehle.notation.pgn import PGN_WIDTH, ply_count, write_pgn
-from muehle.notation.writers import UnwritableError
+from muehle.notation.record.model import Game, Ply, Variation
+from muehle.notation.writing.pgn import PGN_WIDTH, ply_count, write_pgn
+from muehle.notation.writing.writers import UnwritableError
 from paths import ROOT
 
 EXPORT = ROOT / "examples" / "sanmill-export.pgn"  # a real export
@@ -74,7 +72,7 @@ def test_a_record_whose_two_results_contradict_is_refused() -> None:
 
 def test_a_json_record_whose_two_results_contradict_is_refused_in_its_own_words() -> None:
     """A JSON record has no movetext: the refusal names its ``result``, and the game."""
-    from muehle.notation.jsonrecord import read_json
+    from muehle.notation.formats.jsonrecord import read_json
 
     (game,) = read_json('{"format": "muehle-record", "version": 1, "games": [{"tags": {"Result": "1-0"}, '
                         '"plies": [{"number": 1, "side": "white", "to": "d2"}], "result": "0-1"}]}', "r.json")
@@ -183,7 +181,7 @@ def test_the_sanmill_export_is_reproduced_byte_for_byte_but_for_crlf_in_the_tags
 
 
 def test_the_parsed_export_is_written_back_as_it_was() -> None:
-    from muehle.notation.parser import read_games
+    from muehle.notation.reading.parser import read_games
 
     text = EXPORT.read_text(encoding="utf-8")
     (game,) = read_games(text, str(EXPORT))

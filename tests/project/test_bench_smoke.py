@@ -14,6 +14,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+
 from paths import ROOT
 
 BENCH = ROOT / "bench"

@@ -8,19 +8,15 @@ import re
 import shlex
 from pathlib import Path
 
+import click
 import pytest
 
-import click
-
+from docs_text import DOCS, doc, section
 from muehle.analyzer.cli import COMMANDS, cli
 from muehle.analyzer.engine.events import CODES
 from muehle.notation import read_games
-from docs_text import DOCS, doc, section
 from paths import ROOT
 from runner import run
-
-
-
 
 
 def _sessions() -> list[tuple[str, str, str]]:

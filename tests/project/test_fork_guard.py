@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from paths import ROOT
 
 warns_of_forks = pytest.mark.skipif(sys.version_info < (3, 12) or not hasattr(os, "fork"),

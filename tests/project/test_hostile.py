@@ -23,12 +23,12 @@ from growth import cost
 from long_games import shuttle_game
 from muehle.analyzer.batch.validate import validate_file
 from muehle.analyzer.engine.rules import parse_ruleset
-from muehle.notation.errors import FormatError
-from muehle.notation.inputs import input_form
-from muehle.notation.jsonrecord import read_yaml
-from muehle.notation.reading import read
-from muehle.notation.tags import LONGEST_TAG_VALUE
-from muehle.notation.yamlload import LONGEST_INTEGER_TEXT
+from muehle.notation.formats.jsonrecord import read_yaml
+from muehle.notation.formats.yamlload import LONGEST_INTEGER_TEXT
+from muehle.notation.reading.front_door import read
+from muehle.notation.reading.inputs import input_form
+from muehle.notation.reading.tags import LONGEST_TAG_VALUE
+from muehle.notation.text.errors import FormatError
 from runner import run as run_muehle
 
 pytestmark = pytest.mark.hostile
@@ -156,7 +156,7 @@ def test_a_tag_value_of_the_longest_length_all_escapes_is_read_in_little_memory(
 
 @pytest.mark.parametrize("text", ['[Event "%s"]\n\n1. 5 17 *\n', '{%s}\n1. 5 17 *\n'], ids=["tag", "comment"])
 def test_a_huge_playok_tag_or_comment_is_told_in_linear_time_and_memory(text: str) -> None:
-    from muehle.notation.playok import looks_like_playok
+    from muehle.notation.formats.playok import looks_like_playok
 
     def make(size: int) -> Callable[[], object]:
         filling = ('a\\"' if text.startswith("[") else "a\n") * (size * MEGA // 3)
@@ -424,7 +424,7 @@ def test_a_ruleset_nested_deep_is_a_located_error_with_status_1(tmp_path: Path, 
 def test_yaml_nested_deeper_than_python_reads_is_an_error_at_its_deepest_place(monkeypatch: pytest.MonkeyPatch) -> None:
     import yaml
 
-    from muehle.notation import yamlload
+    from muehle.notation.formats import yamlload
 
     monkeypatch.setattr(yamlload, "_SAFE_LOADER", yaml.SafeLoader)  # (PyYAML in Python: recursive)
     with pytest.raises(FormatError) as caught:
@@ -466,7 +466,7 @@ def test_a_huge_value_in_a_ruleset_is_quoted_in_part(text: str) -> None:
 @pytest.mark.parametrize("ply", ['{"number": 1, "side": "white", "to": "%s"}', '{"number": 1, "side": "%s", "to": "d2"}',
                                  '{"number": 1, "side": "white", "to": "d2", "%s": 1}'])
 def test_a_huge_value_in_a_json_record_is_quoted_in_part(ply: str) -> None:
-    from muehle.notation.jsonrecord import read_json
+    from muehle.notation.formats.jsonrecord import read_json
 
     text = '{"format": "muehle-record", "version": 1, "games": [{"plies": [%s]}]}' % (ply % ("q" * 1_000_000))
     with pytest.raises(FormatError) as caught:

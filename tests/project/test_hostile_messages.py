@@ -192,7 +192,7 @@ def slipped_game(moves: int, slips: int) -> str:
 
 
 def test_a_game_says_its_first_slips_and_counts_the_others(tmp_path: Path) -> None:
-    from muehle.notation.slips import SLIPS_SAID
+    from muehle.notation.reading.slips import SLIPS_SAID
 
     path = tmp_path / "slips.txt"
     path.write_text(slipped_game(40, 25), encoding="utf-8")
@@ -245,7 +245,7 @@ def test_the_slips_of_a_long_game_cost_no_memory_for_each_and_say_a_bounded_repo
 
 # -- 8: messages quote at most an excerpt of the input, and name its place --------------------
 
-from muehle.notation.errors import EXCERPT_WIDTH  # noqa: E402
+from muehle.notation.text.errors import EXCERPT_WIDTH  # noqa: E402
 
 #: How long a message may be at most: the location, the words, a few excerpts of
 #: EXCERPT_WIDTH characters and the line shown under it.

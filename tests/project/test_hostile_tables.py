@@ -16,7 +16,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from growth import cost as measured
+from growth import cost as measured  # noqa: E402
 from muehle.analyzer.endgames import store  # noqa: E402
 from muehle.analyzer.endgames.index import classes  # noqa: E402
 from muehle.analyzer.endgames.settings import EndgameRules  # noqa: E402

@@ -25,7 +25,7 @@ import pytest
 from muehle.analyzer.batch import pool as pools
 from muehle.analyzer.batch import validate
 from muehle.analyzer.batch.pool import MAX_JOBS, Pool
-from muehle.notation.errors import MuehleError
+from muehle.notation.text.errors import MuehleError
 from processes import pools_started
 from runner import run
 

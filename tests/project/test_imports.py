@@ -9,7 +9,6 @@ from pathlib import Path
 
 from paths import ROOT
 
-
 #: Import edges allowed to close a cycle: none.
 KNOWN_CYCLE_EDGES: set[tuple[str, str]] = set()
 
@@ -86,7 +85,7 @@ def cycle_through(start: str, graph: dict[str, set[str]]) -> list[str]:
 def test_no_module_imports_itself_through_others() -> None:
     graph = import_graph()
     assert "muehle.analyzer.engine.setup" in graph and "muehle.analyzer.reports.verdict" in graph
-    assert "muehle.notation.playok" in graph and "muehle.notation.terminals" in graph
+    assert "muehle.notation.formats.playok" in graph and "muehle.notation.reading.terminals" in graph
     cycles = [" -> ".join(chain) for name in sorted(graph) if (chain := cycle_through(name, graph))]
     assert cycles == []
 
@@ -103,21 +102,30 @@ UNCHECKED_FOR_COMMENTS: tuple[str, ...] = ()
 
 def local_imports_without_comment(path: Path) -> list[int]:
     """The lines of the imports inside functions of ``path`` that say nowhere why they are there:
-    a comment on the import's line, or on an import line of the run of imports it stands in."""
+    a comment on one of the import's lines, on a line of the run of imports it stands in (before
+    or after it), or on its own line just above that run."""
     lines = path.read_text(encoding="utf-8").splitlines()
+    tree = ast.parse("\n".join(lines))
+    import_lines = {line for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
+                    for line in range(node.lineno - 1, (node.end_lineno or node.lineno))}
     found = []
-    for function in ast.walk(ast.parse("\n".join(lines))):
+    for function in ast.walk(tree):
         if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         for node in _statements(function):
             if not isinstance(node, (ast.Import, ast.ImportFrom)):
                 continue
-            index = node.lineno - 1
-            while index >= 0 and lines[index].strip().startswith(("import ", "from ")) and "#" not in lines[index]:
+            run = set(range(node.lineno - 1, node.end_lineno or node.lineno))
+            index = node.lineno - 2
+            while index >= 0 and (index in import_lines or not lines[index].strip()):
+                run.add(index)
                 index -= 1
-                while index >= 0 and not lines[index].strip():
-                    index -= 1
-            said = index >= 0 and "#" in lines[index] and lines[index].strip().startswith(("import ", "from ", "#"))
+            after = node.end_lineno or node.lineno
+            while after < len(lines) and after in import_lines:
+                run.add(after)
+                after += 1
+            said = any("#" in lines[line] for line in run if line in import_lines) or (
+                index >= 0 and lines[index].strip().startswith("#"))
             if not said:
                 found.append(node.lineno)
     return found
@@ -148,4 +156,4 @@ def test_the_core_that_applies_plies_builds_no_text() -> None:
     imported = {node.module for node in _statements(ast.parse(path.read_text(encoding="utf-8")))
                 if isinstance(node, ast.ImportFrom)}
     assert "muehle.analyzer.engine.core" not in imported and "muehle.analyzer.engine.board" in imported
-    assert not imported & {"muehle.analyzer.engine.messages", "muehle.notation.i18n"}
+    assert not imported & {"muehle.analyzer.engine.messages", "muehle.notation.text.i18n"}

@@ -11,10 +11,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
 from paths import ROOT
 
 SCRIPT = """
-import muehle.grammars, muehle.notation.parser as parser
+import muehle.grammars, muehle.notation.reading.parser as parser
 from muehle.analyzer.engine.rules import load_ruleset
 game = parser.parse_game("1. b4 d6 2. d2-b2")
 print(muehle.grammars.__file__)
@@ -24,8 +25,8 @@ from muehle.analyzer.pictures.html_viewer import asset, render_html
 from muehle.analyzer.engine.replay import replay
 page = render_html(game, replay(game))
 print(asset("viewer.css") in page and asset("viewer.js") in page and "function Viewer(" in page)
-from muehle.notation.errors import no_game
-from muehle.notation.i18n import LOCALE_DIR, language
+from muehle.notation.text.errors import no_game
+from muehle.notation.text.i18n import LOCALE_DIR, language
 with language("de"):
     print(no_game())
 print(LOCALE_DIR)
@@ -57,7 +58,8 @@ def test_wheel_contains_the_viewer_s_styles_and_script(wheel: Path) -> None:
 
 def test_wheel_contains_the_german_catalog(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert {"muehle/notation/locale/de/LC_MESSAGES/muehle.mo", "muehle/notation/locale/de/LC_MESSAGES/muehle.po"} <= names
+    assert {"muehle/notation/text/locale/de/LC_MESSAGES/muehle.mo",
+            "muehle/notation/text/locale/de/LC_MESSAGES/muehle.po"} <= names
 
 
 def test_wheel_marks_its_packages_as_typed(wheel: Path) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
+
 from paths import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")

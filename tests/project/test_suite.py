@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+
 from deadlines import SLOW_TEST_TIMEOUT, TEST_TIMEOUT
 from paths import ROOT
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import ast
 import string
-from pathlib import Path
 
 import pytest
 
+from muehle.notation.text.catalogs import mo_bytes, po_path, read_po
+from muehle.notation.text.i18n import LANGUAGES
 from paths import ROOT
-from muehle.notation.catalogs import mo_bytes, po_path, read_po
-from muehle.notation.i18n import LANGUAGES
 
 
 def messages_in_sources() -> dict[str, str]:
@@ -120,7 +119,7 @@ def test_translations_fill_in_only_the_fields_of_the_english(language: str) -> N
 def test_the_committed_mo_is_the_compiled_po(language: str) -> None:
     po = po_path(language)
     assert po.with_suffix(".mo").read_bytes() == mo_bytes(read_po(po.read_text(encoding="utf-8"))), (
-        "run: python -m muehle.notation.catalogs")
+        "run: python -m muehle.notation.text.catalogs")
 
 
 def test_the_catalog_declares_german_plurals() -> None:

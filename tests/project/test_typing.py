@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from paths import ROOT
 
 PACKAGES = ("notation", "analyzer", "grammars")
@@ -48,7 +49,7 @@ def test_mypy_finds_no_error(layout: Path) -> None:
 
 @pytest.mark.parametrize(("module", "strict"), [
     ("analyzer/engine/board.py", True),      # a public module: every function typed in full
-    ("notation/model.py", True),
+    ("notation/record/model.py", True),
     ("analyzer/reports/zwickmuehle.py", False),
 ])
 def test_public_modules_must_type_every_function(layout: Path, module: str, strict: bool) -> None:
@@ -65,7 +66,7 @@ def test_public_modules_must_type_every_function(layout: Path, module: str, stri
 @pytest.mark.parametrize(("module", "strict"), [
     ("analyzer/engine/events.py", True),     # the engine: mypy --strict's checks too
     ("analyzer/__init__.py", True),          # the front door
-    ("notation/model.py", True),             # the notation
+    ("notation/record/model.py", True),             # the notation
     ("analyzer/reports/zwickmuehle.py", False),
 ])
 def test_the_engine_must_give_every_generic_its_type_arguments(layout: Path, module: str, strict: bool) -> None:

@@ -19,8 +19,8 @@ from muehle.analyzer.batch import validate
 from muehle.analyzer.batch.validate import validate_paths
 from muehle.analyzer.engine.rules import load_ruleset
 from muehle.analyzer.play.generate import generate_games
-from muehle.notation.errors import MuehleError
-from muehle.notation.writers import write_notation
+from muehle.notation.text.errors import MuehleError
+from muehle.notation.writing.writers import write_notation
 
 distributed = pytest.importorskip("dask.distributed", reason="Dask is in the test extra: pip install '.[test]'")
 

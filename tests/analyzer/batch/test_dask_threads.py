@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from muehle.notation.errors import MuehleError
+from muehle.notation.text.errors import MuehleError
 
 pytest.importorskip("dask.distributed", reason="Dask is in the test extra: pip install '.[test]'")
 

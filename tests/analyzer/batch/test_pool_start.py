@@ -16,14 +16,13 @@ from typing import Iterator
 
 import pytest
 
+import worker_tasks
 from muehle.analyzer.batch import validate
 from muehle.analyzer.batch.pool import Pool
 from muehle.analyzer.batch.ranges import file_ranges
 from muehle.analyzer.batch.validate import judge_range, validate_paths
-from muehle.notation.errors import MuehleError
-from muehle.notation.i18n import _, language
-
-import worker_tasks
+from muehle.notation.text.errors import MuehleError
+from muehle.notation.text.i18n import _, language
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="the thread count from /proc, and the fork server, as on Linux")

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
-from pathlib import Path
-
 import muehle.analyzer.batch.progress as progress_module
 from muehle.analyzer.batch.progress import FileProgress, Progress, count_lines, format_duration, format_status
-from muehle.notation.parser import file_lines
+from muehle.notation.reading.parser import file_lines
 
 
 class Terminal(io.StringIO):

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from muehle.analyzer.batch import ranges
 from muehle.analyzer.batch.ranges import count_line_breaks, file_ranges, next_cut, range_lines
-from muehle.notation.decode import line_break_count
-from muehle.notation.splitter import safe_cut
+from muehle.notation.reading.decode import line_break_count
+from muehle.notation.reading.splitter import safe_cut
 
 GAME = '[Event "{e}"]\n[Result "*"]\n\n1. d2 d6 2. f4 f2 *\n'
 
@@ -56,7 +56,7 @@ def test_line_breaks_are_counted_as_the_reader_counts_them() -> None:
 
 
 def test_a_range_is_read_in_blocks_and_not_beyond_its_end(monkeypatch: pytest.MonkeyPatch) -> None:
-    from muehle.notation import decode
+    from muehle.notation.reading import decode
 
     monkeypatch.setattr(decode, "_BLOCK_BYTES", 100)
     data = (GAME.format(e="a") + "\n").encode() * 50  # (47 bytes a game)

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from muehle.analyzer.batch.facts import FEATURES, GameFacts, game_facts
-from muehle.analyzer.batch.select import ENDS, Selection, chosen, select_games
 from muehle.analyzer.batch.sources import SourcedGame, sourced_games
-from muehle.analyzer.batch.stats import Stats, median
+from muehle.analyzer.corpus.facts import FEATURES, GameFacts, game_facts
+from muehle.analyzer.corpus.select import ENDS, Selection, chosen, select_games
+from muehle.analyzer.corpus.stats import Stats, median
 from muehle.analyzer.engine.events import REASONS
 from muehle.analyzer.engine.rules import load_ruleset
-from muehle.notation.errors import MuehleError
-from muehle.notation.parser import parse_game, read_games
+from muehle.notation.reading.parser import parse_game, read_games
+from muehle.notation.text.errors import MuehleError
 from paths import EXAMPLES
 from selection_records import BLOCKED, FROM_MILL, OCCUPIED, THREE, ZWICKMUEHLE
 
@@ -127,7 +127,7 @@ class TestSelection:
         assert Selection(ended_by=("blocked",)).needs_replay
 
     def test_a_game_is_not_replayed_when_its_record_does_not_match(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        import muehle.analyzer.batch.select as select_module
+        import muehle.analyzer.corpus.select as select_module
 
         replayed = []
 
@@ -249,7 +249,7 @@ class TestStats:
         """Stats over 150 and 600 games read from a file: the peak of traced memory stays about the
         same. The file is read in blocks of 4 KB (not 1 MB), so that the block does not hide the
         growth; keeping each game's facts, as a check that the bound can fail, goes beyond it."""
-        import muehle.notation.decode as decode
+        import muehle.notation.reading.decode as decode
 
         monkeypatch.setattr(decode, "_BLOCK_BYTES", 4096)
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from muehle.analyzer.play.generate import generate_games
 from muehle.analyzer.engine.rules import load_ruleset
-from muehle.notation.writers import write_notation
+from muehle.analyzer.play.generate import generate_games
+from muehle.notation.writing.writers import write_notation
 
 MUEHLE = Path(sys.executable).parent / "muehle"
 

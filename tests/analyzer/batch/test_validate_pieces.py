@@ -21,7 +21,7 @@ from muehle.analyzer.batch import pool as pools
 from muehle.analyzer.batch import ranges, validate
 from muehle.analyzer.batch.pool import Pool
 from muehle.analyzer.batch.validate import judge_range, validate_paths
-from muehle.notation.splitter import safe_cut
+from muehle.notation.reading.splitter import safe_cut
 from processes import pools_started
 
 GAME = '[Event "{e}"]\n[Result "*"]\n\n1. d2 d6 2. f4 f2 *\n'
@@ -238,7 +238,7 @@ def long_file(tmp_path: Path) -> Path:
 
 
 def test_a_worker_that_stops_is_an_error_of_its_own(tmp_path: Path) -> None:
-    from muehle.notation.errors import MuehleError
+    from muehle.notation.text.errors import MuehleError
 
     path = long_file(tmp_path)
     pool = Pool(2)

@@ -5,7 +5,7 @@ Memory is traced with :mod:`tracemalloc` on files of a few hundred games and fou
 made short (4 KB) and files are read in blocks of 4 KB, so that neither hides the growth.
 Keeping what was made, as a check that each bound can fail, goes beyond it. The games
 repeat one text: what the readers remember of tag lines and words grows with the new
-lines of a file up to a bound of its own (:mod:`muehle.notation.memo`), not measured here.
+lines of a file up to a bound of its own (:mod:`muehle.notation.reading.memo`), not measured here.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import pytest
 
-import muehle.notation.decode as decode
+import muehle.notation.reading.decode as decode
 from muehle.analyzer.batch import validate
 from muehle.analyzer.batch.ranges import file_ranges
 from muehle.analyzer.batch.validate import judge_range, validate_paths

@@ -17,13 +17,13 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from muehle.analyzer.engine.board import MILLS, NEIGHBOURS, mask_of  # noqa: E402
 from muehle.analyzer.endgames import index, solver  # noqa: E402
 from muehle.analyzer.endgames.settings import EndgameRules  # noqa: E402
 from muehle.analyzer.endgames.symmetry import SYMMETRIES  # noqa: E402
 from muehle.analyzer.endgames.values import decode  # noqa: E402
-from paths import ROOT
-from runner import run
+from muehle.analyzer.engine.board import MILLS, NEIGHBOURS, mask_of  # noqa: E402
+from paths import ROOT  # noqa: E402
+from runner import run  # noqa: E402
 
 FLYING = EndgameRules(flying=True, capture_from_mill="when-all-in-mills")
 
@@ -332,7 +332,7 @@ def test_groups_solve_captures_into_tables_solved_before() -> None:
 
 def fen(white: list[str], black: list[str], to_move: str = "white") -> str:
     from muehle.analyzer.engine.board import Position
-    from muehle.analyzer.pictures.fen import position_to_fen
+    from muehle.analyzer.engine.fen import position_to_fen
 
     return position_to_fen(Position(white=mask_of(white), black=mask_of(black), in_hand_white=0,
                                     in_hand_black=0, to_move=to_move))  # type: ignore[arg-type]
@@ -351,8 +351,8 @@ BLACK_CANNOT_STOP_BOTH = (["a1", "d1", "a7"], ["b2", "d6", "f4"])
 
 
 def test_probe_finds_the_win_in_one_and_every_ply_that_wins(cache: Path) -> None:
-    from muehle.analyzer.engine.board import Position
     from muehle.analyzer.endgames.probe import probe
+    from muehle.analyzer.engine.board import Position
 
     white, black = TWO_MILLS_OPEN
     position = Position(white=mask_of(white), black=mask_of(black), in_hand_white=0, in_hand_black=0)
@@ -408,7 +408,7 @@ def test_a_damaged_table_is_reported_with_the_command_that_rebuilds_it(tmp_path:
 
 def test_positions_the_tables_do_not_hold_are_refused(cache: Path) -> None:
     from muehle.analyzer.engine.board import Position
-    from muehle.analyzer.pictures.fen import position_to_fen
+    from muehle.analyzer.engine.fen import position_to_fen
 
     placing = position_to_fen(Position(white=mask_of(["a1"]), black=mask_of(["d2"]), in_hand_white=8,
                                        in_hand_black=8, to_move="white"))
@@ -625,9 +625,8 @@ def test_analyze_perfect_marks_an_only_winning_ply_and_a_slower_win(cache: Path,
     ply wins more slowly than the best (played); the marks are those of the values printed."""
     import json
 
-
-    from muehle.analyzer.engine.board import points_of
     from muehle.analyzer.endgames.probe import probe_masks
+    from muehle.analyzer.engine.board import points_of
 
     keys, movers, others = index.classes(3, 3)
     only = slower = None

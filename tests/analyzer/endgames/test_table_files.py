@@ -17,7 +17,11 @@ np = pytest.importorskip("numpy")
 
 from muehle.analyzer.endgames.settings import EndgameRules  # noqa: E402
 from muehle.analyzer.endgames.store import (  # noqa: E402
-    MissingTable, UnusableTable, load_table, save_table, table_path,
+    MissingTable,
+    UnusableTable,
+    load_table,
+    save_table,
+    table_path,
 )
 from runner import run  # noqa: E402
 

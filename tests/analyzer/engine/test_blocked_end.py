@@ -16,7 +16,7 @@ from muehle.analyzer.engine.events import Outcome
 from muehle.analyzer.engine.position import Board
 from muehle.analyzer.engine.replay import replay
 from muehle.analyzer.engine.rules import load_ruleset
-from muehle.notation.model import Game, Ply
+from muehle.notation.record.model import Game, Ply
 
 WHITE, BLACK = mask_of(["d2", "g4", "a7", "c4"]), mask_of(["a1", "d1", "g1", "a4"])
 START = Position(WHITE, BLACK, 0, 0, "white")

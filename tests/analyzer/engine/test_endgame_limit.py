@@ -17,7 +17,7 @@ from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.replay import replay
 from muehle.analyzer.engine.rules import NoProgressRule, load_ruleset
 from muehle.analyzer.reports.claims import judge_claim
-from muehle.notation.model import Game, Ply
+from muehle.notation.record.model import Game, Ply
 
 RULES = replace(load_ruleset("wmd"), name="endgame-3",
                 no_capture=NoProgressRule(20, "capture", "automatic", endgame_limit=3))

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from muehle.analyzer.engine.board import POINT_INDEX, POINTS, Position, mask_of
 from muehle.analyzer.engine import Board, IllegalPly
+from muehle.analyzer.engine.board import POINT_INDEX, POINTS, Position, mask_of
 from muehle.analyzer.engine.core import phase_of
-from muehle.analyzer.play.generate import generate_games
 from muehle.analyzer.engine.replay import replay
 from muehle.analyzer.engine.rules import load_ruleset, parse_ruleset
-from muehle.notation.model import Game, Ply
+from muehle.analyzer.play.generate import generate_games
+from muehle.notation.record.model import Game, Ply
 
 
 def setup(white: str, black: str, to_move: str = "white", hand_white: int = 0, hand_black: int = 0) -> Position:

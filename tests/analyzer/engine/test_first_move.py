@@ -3,7 +3,6 @@ vor Spielbeginn festzulegen)"): a record says so with ``[FirstMove "black"]``.""
 
 from __future__ import annotations
 
-
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.reports.verdict import judge
 from muehle.notation import parse_game

@@ -6,9 +6,9 @@ from __future__ import annotations
 import tracemalloc
 
 from long_games import shuttle_game
+from muehle.analyzer.engine.replay import replay
 from muehle.analyzer.reports.analysis import analyze
 from muehle.analyzer.reports.analysis_text import render_text
-from muehle.analyzer.engine.replay import replay
 
 
 def _peak(moves: int) -> tuple[int, int]:

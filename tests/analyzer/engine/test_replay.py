@@ -19,8 +19,8 @@ from muehle.analyzer.engine.board import MILL_LINES, NEIGHBOURS, POINT_INDEX, Po
 from muehle.analyzer.engine.replay import Replay, replay
 from muehle.analyzer.engine.rules import Ruleset, load_ruleset, parse_ruleset
 from muehle.analyzer.reports.verdict import report_of
-from muehle.notation.errors import NotationError
-from muehle.notation.model import Game, Ply, Variation
+from muehle.notation.record.model import Game, Ply, Variation
+from muehle.notation.text.errors import NotationError
 
 WMD = load_ruleset("wmd")
 TRADITIONAL = load_ruleset("wmd-traditional")
@@ -313,7 +313,7 @@ class TestEndOfGame:
     def test_a_result_against_a_set_up_position_that_is_decided_says_at_the_start(self) -> None:
         """Black to move with a1, a7, g1, g7 boxed in by White's a4, d1, d7, g4: Black cannot
         move (WMD 10.2) before any ply; the record's 0-1 contradicts it."""
-        from muehle.analyzer.pictures.fen import fen_to_position
+        from muehle.analyzer.engine.fen import fen_to_position
 
         start = fen_to_position("O*******/*****O**/O@O@O@O@ b m s 6 0 4 0 0 0 0 0 0 0 0 0 30").position
         r = replay(Game(result="0-1"), WMD, start=start)
@@ -397,8 +397,8 @@ class TestNumbering:
         """Without move numbers the first ply is White's (docs/notation.md); with Black to move
         in the FEN that is wrong, and the record never said White: the message says what to write."""
         from muehle.analyzer.engine.setup import replay_record
-        from muehle.notation.jsonrecord import read_json, write_json
-        from muehle.notation.parser import read_games
+        from muehle.notation.formats.jsonrecord import read_json, write_json
+        from muehle.notation.reading.parser import read_games
 
         text = ('[SetUp "1"]\n[FEN "*@***O**/****OO**/O*O@*@*O b m s 6 0 3 0 0 0 0 0 0 0 0 2 20"]\n\n'
                 "e5-e4 g4-g7/xe4 1-0\n")
@@ -414,7 +414,7 @@ class TestNumbering:
     def test_lines_read_as_moves_are_checked_from_their_first_ply(self) -> None:
         """A line numbered consistently but from the wrong number is wrong from its first ply:
         here the main line starts at move 2, and a variation replacing 2. f2 starts at move 3."""
-        from muehle.notation.parser import read_games
+        from muehle.notation.reading.parser import read_games
 
         (wrong_start,) = read_games("2. d2 d6 3. f2 *\n", deferred=True)
         assert wrong_start.main_line().numbers is None  # read as moves: numbered from its first ply
@@ -428,7 +428,7 @@ class TestNumbering:
         assert only_error(variation) == ("numbering", 3)
 
     def test_a_number_that_skips_is_found_where_it_stands(self) -> None:
-        from muehle.notation.model import move_line_of
+        from muehle.notation.record.model import move_line_of
 
         plies_ = plies("d2 d6 f2 f6 b2/xd6")
         plies_[4].number = 4  # 4. b2/xd6 where 3. b2/xd6 stands
@@ -559,7 +559,7 @@ class TestVariationsAndSyntax:
 
     def test_variations_read_as_moves_replay_as_their_plies_do(self) -> None:
         """A record read for validation keeps its variations as moves; the replay is the same."""
-        from muehle.notation.parser import read_games
+        from muehle.notation.reading.parser import read_games
 
         text = "1. d2 d6 2. f2 (2. f4 f6 (2... b4) 3. b2) f6 (2... d2) 3. b2/xd6 *\n"
         (whole,) = read_games(text)

@@ -11,7 +11,7 @@ from muehle.analyzer.engine.events import Outcome
 from muehle.analyzer.engine.replay import replay
 from muehle.analyzer.engine.rules import load_ruleset
 from muehle.analyzer.reports.analysis import analyze
-from muehle.notation.model import Game, Ply
+from muehle.notation.record.model import Game, Ply
 
 
 def test_a_double_mill_placed_demands_two_and_a_single_one() -> None:
@@ -66,8 +66,8 @@ def test_the_repetition_count_is_the_cores_and_agrees_with_the_occurrences() -> 
     before (the line's history): in every example game, under its own rules and under sanmill's
     history of moves since the last placement or capture."""
     from muehle.analyzer.engine.setup import replay_record
-    from muehle.notation.errors import FormatError
-    from muehle.notation.parser import read_file
+    from muehle.notation.reading.parser import read_file
+    from muehle.notation.text.errors import FormatError
     from paths import ROOT
 
     checked = repeated = 0

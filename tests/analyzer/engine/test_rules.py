@@ -15,7 +15,7 @@ from muehle.analyzer.engine.rules import (
     preset_names,
     ruleset_to_yaml,
 )
-from muehle.notation.errors import FormatError
+from muehle.notation.text.errors import FormatError
 from paths import ROOT
 from runner import run
 
@@ -402,10 +402,9 @@ def test_capture_from_mill_always_lets_a_mill_stone_go() -> None:
     the same rule (they are the engine's legal plies)."""
     from muehle.analyzer.endgames import plies
     from muehle.analyzer.engine import core
-    from muehle.analyzer.engine.replay import replay
-    from muehle.notation.model import Game, Ply
-
     from muehle.analyzer.engine.board import Position, mask_of
+    from muehle.analyzer.engine.replay import replay
+    from muehle.notation.record.model import Game, Ply
 
     start = Position(mask_of(["a1", "d1", "g1", "b4"]), mask_of(["a7", "d7", "g4", "b6"]), 0, 0, "black")
     game = Game(plies=[Ply(20, "black", "g7", "g4", captures=["d1"])])  # (closes a7-d7-g7)

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from muehle.analyzer.engine.board import points_of
-from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.engine.rules import load_ruleset
-from muehle.notation.parser import read_file
+from muehle.analyzer.engine.setup import replay_record
+from muehle.notation.reading.parser import read_file
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "sanmill"
 VERDICTS: dict[str, Any] = json.loads((DATA / "verdicts.json").read_text(encoding="utf-8"))

@@ -8,13 +8,12 @@ bottom to top), not copied from the program's output.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from muehle.analyzer.engine.board import Position, mask_of
+from muehle.analyzer.engine.replay import replay
 from muehle.analyzer.pictures.diagram import point_cell, render_diagram, side_phase
 from muehle.analyzer.pictures.style import unpainted
-from muehle.analyzer.engine.replay import replay
-from muehle.notation.parser import parse_game, read_file
+from muehle.notation.reading.parser import parse_game, read_file
 from paths import ROOT
 
 EXAMPLES = ROOT / "examples"
@@ -121,7 +120,7 @@ def test_a_jump_marks_origin_and_target_and_shows_the_flying_side() -> None:
     # White moves d3-e3; Black, with three stones, jumps d1-e4 (as the book's 21. - d1-g4).
     game = parse_game('[SetUp "1"]\n[FEN "****O***/***O*O**/OO*@@@*O w m s 6 0 3 0 0 0 0 0 0 0 0 0 21"]\n'
                       "21. d3-e3 d1-e4")
-    from muehle.analyzer.pictures.fen import start_position
+    from muehle.analyzer.engine.fen import start_position
 
     result = replay(game, start=start_position(game))
     assert result.errors == []
@@ -193,7 +192,7 @@ def _with_background(cells: list[list[tuple[str, str]]], colour: str) -> set[tup
 def _jump_example():
     game = parse_game('[SetUp "1"]\n[FEN "****O***/***O*O**/OO*@@@*O w m s 6 0 3 0 0 0 0 0 0 0 0 0 21"]\n'
                       "21. d3-e3 d1-e4")
-    from muehle.analyzer.pictures.fen import start_position
+    from muehle.analyzer.engine.fen import start_position
 
     return replay(game, start=start_position(game)).records[-1]
 

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from muehle.analyzer.engine.board import Position, mask_of
-from muehle.analyzer.pictures.fen import (
+from muehle.analyzer.engine.fen import (
     FEN_FORMS,
     FEN_ORDER,
     counters_after,
@@ -28,12 +28,12 @@ from muehle.analyzer.pictures.fen import (
     start_fen,
     start_position,
 )
-from muehle.analyzer.play.generate import generate_games
-from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.engine.replay import replay
 from muehle.analyzer.engine.rules import load_ruleset, parse_ruleset
-from muehle.notation.errors import FormatError
-from muehle.notation.model import POINTS, Game, Ply
+from muehle.analyzer.engine.setup import replay_record
+from muehle.analyzer.play.generate import generate_games
+from muehle.notation.record.model import POINTS, Game, Ply
+from muehle.notation.text.errors import FormatError
 from runner import run
 
 START = "********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1"

@@ -32,13 +32,21 @@ from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import Select
 
 from muehle.analyzer.engine.board import mask_of, points_of
-from muehle.analyzer.pictures.fen import fen_to_position
-from muehle.analyzer.play.generate import generate_games
-from muehle.analyzer.pictures.html_viewer import NAG_SYMBOLS, asset, game_label, render_games_html, render_html, write_html
+from muehle.analyzer.engine.fen import fen_to_position
 from muehle.analyzer.engine.replay import replay
-from muehle.notation.errors import FormatError
-from muehle.notation.model import POINTS as POINT_NAMES, Game
-from muehle.notation.parser import parse_game, read_file, read_games
+from muehle.analyzer.pictures.html_viewer import (
+    NAG_SYMBOLS,
+    asset,
+    game_label,
+    render_games_html,
+    render_html,
+    write_html,
+)
+from muehle.analyzer.play.generate import generate_games
+from muehle.notation.reading.parser import parse_game, read_file, read_games
+from muehle.notation.record.model import POINTS as POINT_NAMES
+from muehle.notation.record.model import Game
+from muehle.notation.text.errors import FormatError
 from paths import ROOT
 
 EXAMPLES = ROOT / "examples"

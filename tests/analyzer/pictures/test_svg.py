@@ -12,7 +12,7 @@ import pytest
 from muehle.analyzer.engine.board import Position, mask_of
 from muehle.analyzer.engine.replay import replay
 from muehle.analyzer.pictures.svg import render_svg
-from muehle.notation.parser import parse_game, read_file
+from muehle.notation.reading.parser import parse_game, read_file
 from paths import ROOT
 
 NS = {"svg": "http://www.w3.org/2000/svg"}

@@ -10,15 +10,23 @@ from typing import Callable, Optional
 
 import pytest
 
-from muehle.analyzer.engine.board import ALL_POINTS, MILLS, NEIGHBOURS, POINT_INDEX, Position, mills_closed_at, points_of
-from muehle.analyzer.play.generate import generate_games
+from muehle.analyzer.batch.validate import validate_file
+from muehle.analyzer.engine.board import (
+    ALL_POINTS,
+    MILLS,
+    NEIGHBOURS,
+    POINT_INDEX,
+    Position,
+    mills_closed_at,
+    points_of,
+)
 from muehle.analyzer.engine.replay import PlyRecord, replay
 from muehle.analyzer.engine.rules import Ruleset, load_ruleset
-from muehle.analyzer.batch.validate import validate_file
+from muehle.analyzer.play.generate import generate_games
 from muehle.analyzer.reports.zwickmuehle import has_zwickmuehle
-from muehle.notation.model import Game, Ply
-from muehle.notation.parser import read_games
-from muehle.notation.writers import write_notation
+from muehle.notation.reading.parser import read_games
+from muehle.notation.record.model import Game, Ply
+from muehle.notation.writing.writers import write_notation
 from runner import run
 
 PRESETS = ["wmd", "wmd-traditional", "schuermann", "brettspielnetz", "sanmill"]

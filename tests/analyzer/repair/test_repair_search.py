@@ -11,8 +11,8 @@ from muehle.analyzer.engine.rules import load_ruleset
 from muehle.analyzer.play.generate import generate_games
 from muehle.analyzer.repair.search import repair, suggestions
 from muehle.notation import read_games
-from muehle.notation.parser import parse_game
-from muehle.notation.writers import write_notation
+from muehle.notation.reading.parser import parse_game
+from muehle.notation.writing.writers import write_notation
 from paths import EXAMPLES
 
 WMD = load_ruleset("wmd")

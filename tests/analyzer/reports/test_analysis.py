@@ -7,20 +7,19 @@ The records are the ``examples/analyze-*.txt`` files, whose comments describe th
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Optional
 
 import pytest
 
-from muehle.analyzer.reports.analysis import EVENT_TYPES, Analysis, PlyNames, analyze
-from muehle.analyzer.reports.analysis_text import render_text
 from muehle.analyzer.engine.board import Position, mask_of
-from muehle.analyzer.play.generate import generate_games
-from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.engine.replay import replay
 from muehle.analyzer.engine.rules import load_ruleset, parse_ruleset
-from muehle.notation.model import Game, Ply
-from muehle.notation.parser import parse_game, read_file
+from muehle.analyzer.engine.setup import replay_record
+from muehle.analyzer.play.generate import generate_games
+from muehle.analyzer.reports.analysis import EVENT_TYPES, Analysis, PlyNames, analyze
+from muehle.analyzer.reports.analysis_text import render_text
+from muehle.notation.reading.parser import parse_game, read_file
+from muehle.notation.record.model import Game, Ply
 from paths import ROOT
 
 EXAMPLES = ROOT / "examples"

@@ -12,11 +12,11 @@ from typing import Any, Optional
 import pytest
 
 from muehle.analyzer.engine.board import Position, mask_of
-from muehle.analyzer.reports.claims import ClaimError, ClaimVerdict, judge_claim
-from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.engine.replay import Replay, replay
-from muehle.notation.model import Game, Ply
-from muehle.notation.parser import read_file
+from muehle.analyzer.engine.setup import replay_record
+from muehle.analyzer.reports.claims import ClaimError, ClaimVerdict, judge_claim
+from muehle.notation.reading.parser import read_file
+from muehle.notation.record.model import Game, Ply
 from paths import ROOT
 
 EXAMPLES = ROOT / "examples"
@@ -351,7 +351,7 @@ def test_the_arguments_are_checked_at_the_call(ply: object, by: str, rule: str, 
 
 def test_an_unknown_rule_and_an_unreadable_record() -> None:
     from muehle.analyzer.reports.claims import judge_claim
-    from muehle.notation.parser import read_games
+    from muehle.notation.reading.parser import read_games
 
     with pytest.raises(ValueError, match="unknown claim rule 'stalemate'"):
         judge_claim(replayed("analyze-repetition.txt"), 1, "white", "stalemate")

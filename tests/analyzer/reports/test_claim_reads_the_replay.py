@@ -18,7 +18,7 @@ from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.replay import Replay, replay
 from muehle.analyzer.engine.rules import NoProgressRule, Ruleset, load_ruleset
 from muehle.analyzer.reports.claims import judge_claim
-from muehle.notation.model import Game, Ply
+from muehle.notation.record.model import Game, Ply
 
 START = Position(mask_of(["a1", "g7", "d3"]), mask_of(["a7", "g1", "c4", "e4"]), 0, 0, "white")
 PLIES = [Ply(1, "white", "d2", "d3"), Ply(1, "black", "e3", "e4"), Ply(2, "white", "d3", "d2"),

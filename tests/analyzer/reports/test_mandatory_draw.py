@@ -9,15 +9,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from muehle.analyzer.reports.analysis import analyze
 from muehle.analyzer.engine.board import Position, mask_of
-from muehle.analyzer.reports.mandatory_draw import obliging_clause, offer_must_be_accepted, stone_count
 from muehle.analyzer.engine.setup import replay_record
-from muehle.notation.parser import read_file
+from muehle.analyzer.reports.analysis import analyze
+from muehle.analyzer.reports.mandatory_draw import obliging_clause, offer_must_be_accepted, stone_count
+from muehle.notation.reading.parser import read_file
 from paths import ROOT
 
 EXAMPLES = ROOT / "examples"

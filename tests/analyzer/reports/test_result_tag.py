@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from muehle.analyzer.reports.result_tag import result_tag_errors
-from muehle.notation.model import Game
+from muehle.notation.record.model import Game
 
 
 @pytest.mark.parametrize("tag", ["0-1", " 0-1 ", "\t0-1"])

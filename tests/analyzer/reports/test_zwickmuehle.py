@@ -9,16 +9,14 @@ jede Runde eine Mühle schließen").
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from muehle.analyzer.reports.analysis import analyze
 from muehle.analyzer.engine.board import ALL_POINTS, MILLS, NEIGHBOURS, Position, mask_of
 from muehle.analyzer.engine.setup import replay_record
+from muehle.analyzer.reports.analysis import analyze
 from muehle.analyzer.reports.zwickmuehle import has_shuttle, has_zwickmuehle, shuttles, zwickmuehlen
-from muehle.notation.parser import read_file
+from muehle.notation.reading.parser import read_file
 from paths import ROOT
 
 EXAMPLES = ROOT / "examples"

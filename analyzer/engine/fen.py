@@ -1,0 +1,719 @@
+"""Sanmill's FEN: a position as one line of 17 space-separated fields, and extensions.
+
+Field 1 is the board, three groups of eight points separated by ``/``: the inner,
+the middle and the outer ring, each from its top middle point clockwise
+(:data:`FEN_ORDER`); ``O`` is White, ``@`` Black, ``*`` empty. Then the side to
+move (``w``/``b``), the phase (``r`` ready, ``p`` placing, ``m`` moving, ``o``
+over), the action (``p`` place, ``s`` select, ``r`` remove), stones on the board
+and in hand for White and Black, stones still to remove by White and Black, the
+last mills of White and Black (from, to), a mask of mills already used, the plies
+since the last placement or capture, and the full-move number.
+
+Sanmill writes two forms (:data:`FEN_FORMS`). The ``current`` one ends with the
+extension field ``ids:nodes`` and gives the points of fields 11 to 14 as node ids,
+0 to 23 in the order of field 1 (-1: none); the ``legacy`` one has no marker and
+gives them as the old engine's square numbers, 8 to 31 (0: none). Both are read;
+other extension fields (``c:``, ``i:``, ``l:``, ``p:``, ``s:``) belong to other
+variants and are read past with a note.
+
+A muehle :class:`~muehle.analyzer.engine.board.Position` stands between two turns, so the
+FEN muehle writes always has nothing left to remove (fields 9 and 10 are 0) and no
+mill bookkeeping (fields 11 to 15 say none). Fields 16 and 17 depend on the history
+of the game and are given by the caller.
+
+>>> from muehle.analyzer.engine.board import Position, mask_of
+>>> position_to_fen(Position.start())
+'********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1'
+>>> position_to_fen(Position.start(), form="current")
+'********/********/******** w p p 0 9 0 9 0 0 -1 -1 -1 -1 0 0 1 ids:nodes'
+>>> after = Position(mask_of(["d6", "d2"]), mask_of(["f4", "b4"]), 7, 7, "white")
+>>> position_to_fen(after, fullmove=3)
+'********/O*@*O*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3'
+>>> fen_to_position(position_to_fen(after, fullmove=3)).position == after
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
+
+from muehle.analyzer.engine.board import ALL_POINTS as _FULL_BOARD
+from muehle.analyzer.engine.board import POINT_INDEX, Position
+from muehle.notation.reading.tags import tag_value_offset_column
+from muehle.notation.record.model import BLACK, MAX_DIGITS, WHITE, Game, Side, other_side, too_many_digits
+from muehle.notation.text.errors import FormatError, shortened
+from muehle.notation.text.i18n import N_, _, ngettext
+from muehle.notation.writing.writers import escape_tag_value
+
+#: The points in the order of the FEN board field: inner, middle, outer ring,
+#: each from the top middle point clockwise.
+FEN_ORDER: tuple[str, ...] = (
+    "d5", "e5", "e4", "e3", "d3", "c3", "c4", "c5",
+    "d6", "f6", "f4", "f2", "d2", "b2", "b4", "b6",
+    "d7", "g7", "g4", "g1", "d1", "a1", "a4", "a7",
+)
+
+_BITS: tuple[int, ...] = tuple(1 << POINT_INDEX[point] for point in FEN_ORDER)
+
+#: What fields 1 to 17 hold, for error messages.
+FIELD_NAMES: tuple[str, ...] = (
+    N_("board"), N_("side to move"), N_("phase"), N_("action"),
+    N_("White's stones on the board"), N_("White's stones in hand"),
+    N_("Black's stones on the board"), N_("Black's stones in hand"),
+    N_("stones White still has to remove"), N_("stones Black still has to remove"),
+    N_("White's last mill (from)"), N_("White's last mill (to)"),
+    N_("Black's last mill (from)"), N_("Black's last mill (to)"),
+    N_("mills already used"), N_("plies since the last placement or capture"), N_("full-move number"),
+)
+
+#: The legacy form's square numbers of the 24 points (fields 11-14 give a last mill's in them,
+#: 0 for none): ``SQ_8`` to ``SQ_31`` of Sanmill's old engine, in the order of :data:`FEN_ORDER`.
+SQUARES = range(8, 32)
+
+#: The current form's node ids of the 24 points (fields 11-14, -1 for none): the index of the
+#: point in :data:`FEN_ORDER`, its legacy square number less 8 (``topology.rs`` of Sanmill).
+NODE_IDS = range(0, 24)
+
+#: The forms of Sanmill's FEN muehle reads and writes: ``current`` (fields 11-14 in node ids,
+#: marked by the extension field :data:`NODE_IDS_MARKER`) and ``legacy`` (in square numbers).
+FEN_FORMS: tuple[str, ...] = ("current", "legacy")
+
+#: The extension field that marks the current form (Sanmill compares it without regard to case).
+NODE_IDS_MARKER = "ids:nodes"
+
+PHASES = {"r": "ready", "p": "placing", "m": "moving", "o": "game over"}
+ACTIONS = {"p": "place", "s": "select", "r": "remove"}
+#: Sanmill writes ``?`` (no action) as the action of a finished game.
+NO_ACTION = "?"
+
+#: What the extension fields of other variants carry (the letter before the colon).
+_EXTENSIONS = {"c": N_("custodian captures"), "i": N_("intervention captures"), "l": N_("leap captures"),
+               "p": N_("a stone preferred for removal"), "s": N_("removals after a stalemate")}
+
+_FIELD = re.compile(r"\S+")
+_INTEGER = re.compile(r"-?[0-9]+")
+
+
+def point_of_node(node: int) -> Optional[str]:
+    """The point of a current-form node id (fields 11-14 with ``ids:nodes``); ``None`` for -1.
+
+    >>> point_of_node(0), point_of_node(23), point_of_node(-1)
+    ('d5', 'a7', None)
+    """
+    return None if node == -1 else FEN_ORDER[node]
+
+
+def point_of_square(square: int) -> Optional[str]:
+    """The point of a legacy-form square number (fields 11-14 without ``ids:nodes``); ``None`` for 0.
+
+    >>> point_of_square(8), point_of_square(31), point_of_square(0)
+    ('d5', 'a7', None)
+    """
+    return None if square == 0 else FEN_ORDER[square - SQUARES[0]]
+
+
+@dataclass(frozen=True)
+class FenPosition:
+    """A FEN read back: the position and what the FEN says beyond it.
+
+    ``phase``, ``action``, ``to_remove_white``/``to_remove_black``, ``last_mills``
+    (fields 11 to 14 as written, in the numbers of ``form``) and ``mills_used`` are
+    the fields as read. ``finished`` says the FEN shows a finished game: its phase
+    is ``o``, or a stone is still to be removed although a side already has fewer
+    than three stones (Sanmill writes so after the capture that won: its capture
+    count was not run down). A finished game's position stands alone: no ply can
+    follow it. When a capture left the side not to move below three stones,
+    ``position`` is the one after it, the loser to move (as muehle writes the end of
+    a game it replays). A FEN of a game still on with a stone to remove stands in
+    the middle of a turn (a mill closed, its capture still to come): it can be looked
+    at, but a record cannot start from it. ``notes`` lists what was accepted but
+    ignored (extension fields of other variants) or read differently from the fields.
+    """
+
+    position: Position
+    phase: str = "p"
+    action: str = "p"
+    to_remove_white: int = 0
+    to_remove_black: int = 0
+    last_mills: tuple[int, int, int, int] = (0, 0, 0, 0)
+    mills_used: int = 0
+    no_progress: int = 0
+    fullmove: int = 1
+    extensions: tuple[str, ...] = ()
+    notes: tuple[str, ...] = field(default=(), compare=False)
+    form: str = "legacy"
+    finished: bool = False
+
+    @property
+    def between_turns(self) -> bool:
+        """True unless a stone still has to be removed in a game that goes on (the FEN
+        stands inside a turn); a finished game's leftover capture counts for nothing."""
+        pending = self.action == "r" or self.to_remove_white != 0 or self.to_remove_black != 0
+        return self.finished or not pending
+
+    @property
+    def last_mill_points(self) -> tuple[Optional[str], ...]:
+        """Fields 11 to 14 as points (``None``: no mill), in either form.
+
+        >>> fen_to_position("********/********/******** w p p 0 9 0 9 0 0 8 31 0 0 0 0 1").last_mill_points
+        ('d5', 'a7', None, None)
+        >>> fen_to_position("********/********/******** w p p 0 9 0 9 0 0 0 23 -1 -1 0 0 1 ids:nodes").last_mill_points
+        ('d5', 'a7', None, None)
+        """
+        point_of = point_of_node if self.form == "current" else point_of_square
+        return tuple(point_of(number) for number in self.last_mills)
+
+
+def board_field(position: Position) -> str:
+    """Field 1 of the FEN: the three rings.
+
+    >>> from muehle.analyzer.engine.board import mask_of
+    >>> board_field(Position(mask_of(["d5"]), mask_of(["a7"]), 8, 8))
+    'O*******/********/*******@'
+    """
+    white, black = position.white, position.black
+    chars = ["O" if white & bit else "@" if black & bit else "*" for bit in _BITS]
+    return "".join(chars[0:8]) + "/" + "".join(chars[8:16]) + "/" + "".join(chars[16:24])
+
+
+def position_to_fen(
+    position: Position, *, no_progress: int = 0, fullmove: int = 1, game_over: bool = False, form: str = "legacy"
+) -> str:
+    """The Sanmill FEN of a position between two turns, in ``form`` (one of :data:`FEN_FORMS`).
+
+    ``no_progress`` is field 16 (plies since the last placement or capture) and
+    ``fullmove`` field 17 (1 at the start, one more after each turn of Black's);
+    both need the history, so the caller gives them. The phase is ``o`` when
+    ``game_over``, else ``p`` while a side has stones in hand, else ``m``; the
+    action is ``p`` when the side to move has stones in hand, else ``s``. Fields 11
+    to 14 say "no mill" (``0`` in the legacy form, ``-1`` in the current one, which
+    ends with ``ids:nodes``). The default form is the legacy one, which the JSON
+    reports of ``validate`` and ``analyze`` carry; Sanmill reads both.
+    """
+    if form not in FEN_FORMS:
+        raise ValueError(f"the form of a FEN is 'current' or 'legacy', not {form!r}")
+    if game_over:
+        phase = "o"
+    elif position.in_hand_white or position.in_hand_black:
+        phase = "p"
+    else:
+        phase = "m"
+    action = "p" if position.in_hand(position.to_move) else "s"
+    current = form == "current"
+    fields = [
+        board_field(position),
+        "w" if position.to_move == "white" else "b",
+        phase,
+        action,
+        str(position.on_board("white")), str(position.in_hand_white),
+        str(position.on_board("black")), str(position.in_hand_black),
+        "0 0",
+        "-1 -1 -1 -1" if current else "0 0 0 0",
+        "0",
+        str(no_progress),
+        str(fullmove),
+    ]
+    if current:
+        fields.append(NODE_IDS_MARKER)
+    return " ".join(fields)
+
+
+def fen_to_position(
+    text: str,
+    *,
+    source: str = "<fen>",
+    line: int = 1,
+    column: int = 1,
+    line_text: Optional[str] = None,
+    stones: Optional[int] = None,
+) -> FenPosition:
+    """Read a Sanmill FEN; every problem is a :class:`FormatError` at the field it is in.
+
+    ``source``, ``line`` and ``column`` say where ``text`` starts (``column`` is
+    that of its first character in ``line_text``, which defaults to ``text``), so
+    that errors point into the file the FEN came from. With ``stones``, the
+    stones each side has under a ruleset, the counts must be reachable with them
+    (see :func:`stone_count_problem`).
+
+    >>> fen_to_position("********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1").position
+    Position(white=0, black=0, in_hand_white=9, in_hand_black=9, to_move='white')
+    >>> try:
+    ...     fen_to_position("********/********/******* w p p 0 9 0 9 0 0 0 0 0 0 0 0 1")
+    ... except FormatError as error:
+    ...     print(error)
+    <fen>:1:19: error: FEN field 1 (board): the outer ring has 7 points, not 8
+        ********/********/******* w p p 0 9 0 9 0 0 0 0 0 0 0 0 1
+                          ^
+    """
+    if line_text is None:
+        line_text = text
+        column = 1
+    fields = [(match.group(), match.start()) for match in _FIELD.finditer(text)]
+
+    def error(message: str, index: int, offset: int = 0) -> FormatError:
+        at = fields[index][1] + offset if index < len(fields) else len(text.rstrip())
+        return FormatError(
+            message, source=source, line=line, column=column + at, line_text=line_text
+        )
+
+    def field_error(index: int, message: str, offset: int = 0) -> FormatError:
+        return error(_("FEN field {number} ({name}): {message}").format(number=index + 1, name=_(FIELD_NAMES[index]),
+                                                                        message=message), index, offset)
+
+    if len(fields) < 17:
+        raise error(_("a Sanmill FEN has 17 fields separated by spaces; this one has nothing") if not fields else
+                    _("a Sanmill FEN has 17 fields separated by spaces; this one has only {count}").format(
+                        count=len(fields)), len(fields))
+
+    white, black = _read_board(fields[0][0], lambda message, offset: field_error(0, message, offset))
+
+    side_text = fields[1][0]
+    if side_text not in ("w", "b"):
+        raise field_error(1, _("'{text}' is neither 'w' (White) nor 'b' (Black)").format(text=shortened(side_text)))
+    to_move: Side = "white" if side_text == "w" else "black"
+
+    phase = fields[2][0]
+    if phase not in PHASES:
+        raise field_error(2, _("'{text}' is not one of r (ready), p (placing), m (moving), o (game over)").format(
+            text=shortened(phase)))
+    action = fields[3][0]
+    if action == NO_ACTION and phase != "o":
+        raise field_error(3, _("? (no action) stands only in a finished game (phase o), not with phase {phase}").format(
+            phase=phase))
+    if action not in ACTIONS and action != NO_ACTION:
+        raise field_error(3, _("'{text}' is not one of p (place), s (select), r (remove)").format(
+            text=shortened(action)))
+
+    extras = range(17, len(fields))
+    current = any(fields[index][0].lower() == NODE_IDS_MARKER for index in extras)
+    numbers: list[int] = []
+    for index in range(4, 17):
+        value = fields[index][0]
+        if not _INTEGER.fullmatch(value):
+            raise field_error(index, _("'{text}' is not a whole number").format(text=shortened(value)))
+        digits = len(value) - (value[0] == "-")
+        if digits > MAX_DIGITS:
+            raise field_error(index, too_many_digits(N_("a number"), digits))
+        number = int(value)
+        if number < 0 and index not in (8, 9, 10, 11, 12, 13):
+            raise field_error(index, _("{number} is negative").format(number=_shown(number)))
+        numbers.append(number)
+    (on_white, hand_white, on_black, hand_black, remove_white, remove_black,
+     mill_wf, mill_wt, mill_bf, mill_bt, mills_used, no_progress, fullmove) = numbers
+
+    for index, side, count, mask in ((4, WHITE, on_white, white), (6, BLACK, on_black, black)):
+        shown = bin(mask).count("1")
+        if count != shown:
+            raise field_error(
+                index, ngettext("says {side} has {count} stone on the board, but the board shows {shown}",
+                                "says {side} has {count} stones on the board, but the board shows {shown}",
+                                count).format(side=_name(side), count=_shown(count), shown=shown)
+            )
+    if fullmove < 1:
+        raise field_error(16, _("the full-move number starts at 1"))
+    for index, number in enumerate((mill_wf, mill_wt, mill_bf, mill_bt), 10):
+        problem = _last_mill_problem(number, current)
+        if problem is not None:
+            raise field_error(index, problem)
+    problem = _mills_used_problem(mills_used, current)
+    if problem is not None:
+        raise field_error(14, problem)
+    if phase == "m" and (hand_white or hand_black):
+        hand_side, hand = (WHITE, hand_white) if hand_white else (BLACK, hand_black)
+        raise field_error(2, ngettext("m (moving) while {side} still has {count} stone in hand",
+                                      "m (moving) while {side} still has {count} stones in hand", hand).format(
+            side=_name(hand_side), count=_shown(hand)))
+    to_move_hand = hand_white if to_move == "white" else hand_black
+    if action == "p" and phase in ("r", "p") and not to_move_hand:
+        raise field_error(3, _("p (place) but {side}, to move, has no stone in hand").format(side=_name(to_move)))
+    if action == "s" and to_move_hand and phase != "o":
+        raise field_error(3, ngettext("s (select a stone to move) but {side}, to move, still has {count} stone in hand",
+                                      "s (select a stone to move) but {side}, to move, still has {count} stones in hand",
+                                      to_move_hand).format(side=_name(to_move), count=_shown(to_move_hand)))
+    to_remove = remove_white if to_move == "white" else remove_black
+    # (Sanmill's writer leaves the action r of the capture that won a game, its count run down)
+    if action == "r" and to_remove == 0 and phase != "o":
+        raise field_error(3, _("r (remove) but {side} has no stone to remove (field {field} is 0)").format(
+            side=_name(to_move), field=9 if to_move == "white" else 10))
+    # a capture still to come: the side to move is in the middle of its turn
+    in_turn = action == "r" or to_remove != 0
+
+    if stones is not None:
+        unreachable = stone_count_problem(stones, to_move, "r" if in_turn else action,
+                                          on_white, hand_white, on_black, hand_black)
+        if unreachable is not None:
+            raise field_error(*unreachable)
+
+    # a side with stones in hand can only place: if the side that played last still has
+    # one, its last ply was a placement, and field 16 counts from there
+    last_mover = to_move if in_turn else other_side(to_move)
+    last_hand = hand_white if last_mover == "white" else hand_black
+    if no_progress and last_hand:
+        raise field_error(15, ngettext("says {count}, but {side}, who played last, still has {hand} stone in hand, so "
+                                       "that ply was a placement and the count is 0",
+                                       "says {count}, but {side}, who played last, still has {hand} stones in hand, so "
+                                       "that ply was a placement and the count is 0", last_hand).format(
+            count=_shown(no_progress), side=_name(last_mover), hand=_shown(last_hand)))
+
+    extensions, notes = [], []
+    for index in extras:
+        value = fields[index][0]
+        if ":" not in value:
+            raise error(_("FEN field {number}: '{text}' is neither one of the 17 fields nor an extension field "
+                          "(name:value)").format(number=index + 1, text=shortened(value)), index)
+        extensions.append(value)
+        if value.lower() != NODE_IDS_MARKER:
+            carries = _EXTENSIONS.get(value[0] if value[1:2] == ":" else "")
+            notes.append(_("ignored the extension field '{text}' (other variants use it for {what})").format(
+                text=shortened(value), what=_(carries)) if carries else
+                _("ignored the extension field '{text}' (other variants use it)").format(text=shortened(value)))
+
+    position = Position(white, black, hand_white, hand_black, to_move)
+    pending = in_turn or remove_white != 0 or remove_black != 0
+    totals: tuple[tuple[Side, int], ...] = (("white", on_white + hand_white), ("black", on_black + hand_black))
+    losers = [side for side, total in totals if total < 3]
+    finished = phase == "o" or (pending and bool(losers))
+    if finished and pending and losers == [other_side(to_move)]:
+        # the capture that left the other side below three was made: the turn is over
+        loser = losers[0]
+        position = Position(white, black, hand_white, hand_black, loser)
+        notes.append(_("the FEN shows a finished game: {loser} has fewer than three stones after {side}'s capture, "
+                       "which Sanmill still counts as to come; read as the position after it, {loser} to move").format(
+            loser=_name(loser), side=_name(to_move)))
+    elif phase == "o" and action == "p" and not hand_white and not hand_black and white | black == _FULL_BOARD:
+        # Sanmill ends the game on the placement that fills the board before the side changes
+        # (Position::put_piece, BoardFullAction firstPlayerLose): the placer is still to move
+        blocked = other_side(to_move)
+        position = Position(white, black, hand_white, hand_black, blocked)
+        notes.append(_("the FEN shows a finished game: {side}'s placement filled the board, which Sanmill writes "
+                       "with {side} still to move; read as the position after it, {blocked} to move (and unable "
+                       "to)").format(side=_name(to_move), blocked=_name(blocked)))
+    return FenPosition(
+        position=position,
+        phase=phase,
+        action=action,
+        to_remove_white=remove_white,
+        to_remove_black=remove_black,
+        last_mills=(mill_wf, mill_wt, mill_bf, mill_bt),
+        mills_used=mills_used,
+        no_progress=no_progress,
+        fullmove=fullmove,
+        extensions=tuple(extensions),
+        notes=tuple(notes),
+        form="current" if current else "legacy",
+        finished=finished,
+    )
+
+
+def _last_mill_problem(number: int, current: bool) -> Optional[str]:
+    """What is wrong with ``number`` as a point of fields 11-14 in the form the FEN is in, if anything."""
+    if current:
+        if number == -1 or number in NODE_IDS:
+            return None
+        return _("{number} is not a node id: -1 (no mill) or 0 to 23, the points in the order of field 1 (the FEN "
+                 "says {marker})").format(number=_shown(number), marker=NODE_IDS_MARKER)
+    if number == 0 or number in SQUARES:
+        return None
+    if number == -1:
+        return _("-1 (no mill) is a node id, which the current form marks with the extension field {marker} after "
+                 "field 17; without it, fields 11 to 14 hold the legacy square numbers: 0 (no mill) or {first} to "
+                 "{last}").format(marker=NODE_IDS_MARKER, first=SQUARES[0], last=SQUARES[-1])
+    return _("{number} is not a square: 0 (no mill) or one of Sanmill's square numbers of the points, {first} to "
+             "{last}").format(number=_shown(number), first=SQUARES[0], last=SQUARES[-1])
+
+
+def _mills_used_problem(mask: int, current: bool) -> Optional[str]:
+    """What is wrong with field 15 (White's points of used mills in its upper 32 bits, Black's in
+    its lower), if anything: in the current form each half holds node bits 0 to 23."""
+    if mask >= 1 << 64:
+        return _("{mask} does not fit in the 64 bits of the mask").format(mask=_shown(mask))
+    if current and mask & ~(0xFFFFFF << 32 | 0xFFFFFF):
+        return _("{mask} has bits beyond the 24 points: with {marker} each half of the mask (White's the upper 32 "
+                 "bits, Black's the lower) uses bits 0 to 23 only").format(mask=_shown(mask), marker=NODE_IDS_MARKER)
+    return None
+
+
+def stone_count_problem(stones: int, to_move: Side, action: str, on_white: int, hand_white: int,
+                        on_black: int, hand_black: int) -> Optional[tuple[int, str]]:
+    """Why a FEN's stone counts (fields 5 to 8) cannot occur in a game where each side
+    has ``stones`` to place, as the index of the field and the reason; ``None`` if they can.
+
+    A side never has more than ``stones`` on the board and in hand together. (Both
+    may have fewer than three: such a position is a draw, as the leaflet says,
+    :func:`~muehle.analyzer.engine.core.start_outcome`.) The sides place in turn, White first: between two turns (``action`` not ``r``)
+    and while stones are in hand, both have as many in hand with White to move, and
+    Black one more with Black to move.
+
+    >>> stone_count_problem(9, "white", "s", 10, 0, 2, 0)
+    (4, 'White has 10 stones on the board and 0 in hand, 10 in all; the rules give each side 9')
+    >>> stone_count_problem(9, "black", "p", 3, 6, 2, 7), stone_count_problem(9, "white", "p", 3, 6, 2, 7)[0]
+    (None, 7)
+    """
+    for index, side, on_board, in_hand in ((4, WHITE, on_white, hand_white), (6, BLACK, on_black, hand_black)):
+        if on_board + in_hand > stones:
+            return index, ngettext(
+                "{side} has {count} stone on the board and {hand} in hand, {total} in all; the rules give each side "
+                "{stones}",
+                "{side} has {count} stones on the board and {hand} in hand, {total} in all; the rules give each side "
+                "{stones}", on_board).format(side=_name(side), count=_shown(on_board), hand=_shown(in_hand),
+                                             total=_shown(on_board + in_hand),
+                                             stones=stones)
+    if action != "r" and (hand_white or hand_black) and hand_black != hand_white + (to_move == "black"):
+        text = (_("Black has {black} in hand and White {white}, with {side} to move; the sides place in turn, White "
+                  "first, so Black must have as many as White") if to_move == "white" else
+                _("Black has {black} in hand and White {white}, with {side} to move; the sides place in turn, White "
+                  "first, so Black must have one more than White"))
+        return 7, text.format(black=_shown(hand_black), white=_shown(hand_white), side=_name(to_move))
+    return None
+
+
+def _shown(number: int) -> str:
+    """A number of a FEN as a message quotes it: one of many digits in part (:func:`shortened`)."""
+    return shortened(str(number))
+
+
+def _name(side: Side) -> str:
+    return _("White") if side == "white" else _("Black")
+
+
+_RINGS = (N_("the inner ring"), N_("the middle ring"), N_("the outer ring"))
+
+
+def _read_board(text: str, error: Callable[[str, int], FormatError]) -> tuple[int, int]:
+    """White's and Black's masks from field 1; ``error(message, offset)`` builds the error to raise."""
+    groups = text.split("/")
+    if len(groups) != 3:
+        raise error(ngettext("the board has {count} group separated by '/'; it needs 3 (inner, middle, outer ring)",
+                             "the board has {count} groups separated by '/'; it needs 3 (inner, middle, outer ring)",
+                             len(groups)).format(count=len(groups)), 0)
+    white = black = 0
+    offset = 0
+    for ring, group in enumerate(groups):
+        if len(group) != 8:
+            raise error(ngettext("{ring} has {count} point, not 8", "{ring} has {count} points, not 8", len(group)).format(
+                ring=_(_RINGS[ring]), count=len(group)), offset)
+        for place, char in enumerate(group):
+            bit = _BITS[ring * 8 + place]
+            if char == "O":
+                white |= bit
+            elif char == "@":
+                black |= bit
+            elif char == "X":
+                raise error(_("X (a marked point, {point}) belongs to other variants, not to Nine Men's "
+                              "Morris").format(point=FEN_ORDER[ring * 8 + place]), offset + place)
+            elif char != "*":
+                raise error(_("'{char}' at {point} is not O (White), @ (Black) or * (empty)").format(
+                    char=char, point=FEN_ORDER[ring * 8 + place]), offset + place)
+        offset += len(group) + 1
+    return white, black
+
+
+def start_fen(game: Game, stones: Optional[int] = None) -> Optional[FenPosition]:
+    """The FEN a record starts from (``[SetUp "1"]`` with ``[FEN "..."]``), or ``None``.
+
+    A record without ``SetUp "1"`` starts from the empty board, whatever else it
+    says. With ``stones`` (the ruleset's), its counts must be reachable
+    (:func:`stone_count_problem`). Errors are located at the FEN tag where the reader found it
+    (:meth:`~muehle.notation.record.model.Game.tag_place`); for a game not read from text
+    (JSON, YAML, built in Python), at its first line, with the FEN shown alone.
+
+    >>> game = Game(tags={"SetUp": "1", "FEN": "********/O*@*O*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3"})
+    >>> start_fen(game).fullmove
+    3
+    >>> start_fen(Game(tags={"FEN": "whatever"})) is None
+    True
+    """
+    setup = game.tags.get("SetUp")
+    if setup is None or setup.strip() == "0":
+        return None
+    where: dict[str, Any] = {"source": game.source or "<input>", "line": game.line}
+    if setup.strip() != "1":
+        raise FormatError(_('the SetUp tag must be "1" (start from the FEN tag) or "0", not "{setup}"').format(
+            setup=shortened(setup)), **where)
+    fen = game.tags.get("FEN")
+    if fen is None:
+        raise FormatError(_('the record says [SetUp "1"] but has no FEN tag to start from'), **where)
+    # (every reader records where it read each tag; the tag alone stands in for the others)
+    place = game.tag_place("FEN") or (game.line, 7, f'[FEN "{escape_tag_value(fen)}"]')
+    start = _read_start(fen, where["source"], place, stones)
+    if start.finished and game.main_line().moves:
+        line, column, line_text = place
+        if start.phase == "o":
+            why, field_index = _("its phase o says the game is over"), 2
+        else:
+            loser: Side = "white" if _total(start, "white") < 3 else "black"
+            why, field_index = (_("{side} has fewer than three stones: the game is over (the stone still to remove "
+                                  "counts for nothing)").format(side=_name(loser))), 4 if loser == "white" else 6
+        raise FormatError(
+            _("in the FEN tag: {why}, so no ply can follow it (a finished game's position stands alone)").format(why=why),
+            source=where["source"], line=line,
+            column=tag_value_offset_column(line_text, column, _field_offset(fen, field_index)),
+            line_text=line_text)
+    return start
+
+
+def _total(fen: FenPosition, side: Side) -> int:
+    """A side's stones on the board and in hand in a FEN read back."""
+    return fen.position.on_board(side) + fen.position.in_hand(side)
+
+
+def _field_offset(text: str, index: int) -> int:
+    """Where field ``index`` (from 0) of a FEN starts in ``text`` (0 if it has not so many)."""
+    starts = [match.start() for match in _FIELD.finditer(text)]
+    return starts[index] if index < len(starts) else 0
+
+
+def _read_start(fen: str, source: str, place: tuple[int, int, str], stones: Optional[int]) -> FenPosition:
+    """The FEN of a record's tag, standing at ``place`` (line, column of the value, line's text);
+    it must stand between two turns."""
+    line, column, line_text = place
+    try:
+        result = fen_to_position(fen, source=source, line=line, column=column, line_text=line_text, stones=stones)
+    except FormatError as error:
+        error.message = _("in the FEN tag: {message}").format(message=error.message)
+        if error.column > column:  # (an escaped character takes two columns of the tag pair)
+            error.column = tag_value_offset_column(line_text, column, error.column - column)
+        raise
+    if not result.between_turns:
+        to_move = result.position.to_move
+        counts = {"white": result.to_remove_white, "black": result.to_remove_black}
+        side = _name(to_move if result.action == "r" or counts[to_move] else other_side(to_move))
+        raise FormatError(
+            _("in the FEN tag: the position is in the middle of a turn ({side} still has to remove a stone); a record "
+              "can only start between two turns").format(side=side), source=source, line=line,
+            column=column, line_text=line_text,
+        )
+    return result
+
+
+def start_position(game: Game) -> Optional[Position]:
+    """The position a record starts from: its FEN when it says ``[SetUp "1"]``, else ``None``.
+
+    To replay a record, use :func:`~muehle.analyzer.engine.setup.replay_record`, which
+    also carries the FEN's no-progress count (field 16) into the replay.
+    """
+    fen = start_fen(game)
+    return None if fen is None else fen.position
+
+
+def no_progress_at_setup(fen: FenPosition, reset: str) -> tuple[int, bool]:
+    """What a set-up FEN's field 16 says of a no-progress counter that ``reset`` sets back to 0:
+    the count to start from, and whether it is exact (else at least that many).
+
+    Field 16 counts the plies since the last placement or capture: exactly the
+    counter of ``placement-or-capture`` (sanmill's). There have been at least as many
+    plies since the last capture, so for ``capture`` it is a lower bound. The plies
+    since the last mill closed it does not bound (a mill may close without a
+    capture), so for ``mill`` the count starts at 0, which is a lower bound of any count.
+
+    >>> fen = fen_to_position("O@O@O@**/O@O@****/******** w m s 5 0 5 0 0 0 0 0 0 0 0 12 30")
+    >>> [no_progress_at_setup(fen, reset) for reset in ("placement-or-capture", "capture", "mill")]
+    [(12, True), (12, False), (0, False)]
+    """
+    if reset == "placement-or-capture":
+        return fen.no_progress, True
+    if reset == "capture":
+        return fen.no_progress, False
+    return 0, False
+
+
+def counters_after(
+    plies: Iterable[tuple[Side, bool, int]], start_no_progress: int = 0, start_fullmove: int = 1
+) -> tuple[int, int]:
+    """Fields 16 and 17 after some turns, each given as (side, is placement, captures).
+
+    Field 16 counts the turns since the last placement or capture; field 17 grows
+    by one after each turn of Black's.
+
+    >>> counters_after([("white", True, 0), ("black", True, 0), ("white", False, 0)])
+    (1, 2)
+    >>> counters_after([("black", False, 1), ("white", False, 0)], start_no_progress=7, start_fullmove=30)
+    (1, 31)
+    """
+    counters = start_no_progress, start_fullmove
+    for counters in counters_along(plies, start_no_progress, start_fullmove):
+        pass
+    return counters
+
+
+def counters_along(
+    plies: Iterable[tuple[Side, bool, int]], start_no_progress: int = 0, start_fullmove: int = 1
+) -> Iterator[tuple[int, int]]:
+    """Fields 16 and 17 before the first turn and after each turn (see :func:`counters_after`).
+
+    >>> list(counters_along([("white", True, 0), ("black", False, 0)]))
+    [(0, 1), (0, 1), (1, 2)]
+    """
+    no_progress, fullmove = start_no_progress, start_fullmove
+    yield no_progress, fullmove
+    for side, placement, captures in plies:
+        no_progress = 0 if placement or captures else no_progress + 1
+        if side == "black":
+            fullmove += 1
+        yield no_progress, fullmove
+
+
+def fen_of_record(
+    records: Sequence[Any], upto: int, start: Optional[FenPosition] = None, *, game_over: bool = False,
+    form: str = "legacy", stones: int = 9,
+) -> str:
+    """The FEN after the first ``upto`` replayed plies (0: the start position), in ``form``
+    (see :func:`position_to_fen`).
+
+    ``records`` are the replay's :class:`PlyRecord` objects (``side``, ``ply``,
+    ``captures``, ``after``); ``start`` is the FEN the record started from, else the
+    empty board with ``stones`` (the ruleset's) in hand each; ``game_over`` writes
+    the phase ``o`` (the game was decided by then), as does a start that shows a
+    finished game (:attr:`FenPosition.finished`) for the start position. ``upto``
+    outside 0 to ``len(records)`` is a :class:`ValueError`.
+
+    >>> fen_of_record([], 0, stones=12, form="current")
+    '********/********/******** w p p 0 12 0 12 0 0 -1 -1 -1 -1 0 0 1 ids:nodes'
+    """
+    _check_upto(records, upto)
+    counters = counters_after(_turns(records[:upto]), *_start_counters(start))
+    return _fen_after(records, upto, start, counters, game_over, form, stones)
+
+
+def fens_of_record(
+    records: Sequence[Any], start: Optional[FenPosition] = None, *, first: int = 0,
+    decided_by: Callable[[int], bool] = lambda upto: False, form: str = "legacy", stones: int = 9,
+) -> Iterator[str]:
+    """The FENs after ``first``, ``first + 1``, ... ``len(records)`` replayed plies, each as
+    :func:`fen_of_record` gives it (``decided_by(upto)`` its ``game_over``), in one pass: the
+    counters are carried from each ply to the next instead of counted again from the start.
+
+    >>> list(fens_of_record([], stones=12, form="current")) == [fen_of_record([], 0, stones=12, form="current")]
+    True
+    """
+    _check_upto(records, first)
+    for upto, counters in enumerate(counters_along(_turns(records), *_start_counters(start))):
+        if upto >= first:
+            yield _fen_after(records, upto, start, counters, decided_by(upto), form, stones)
+
+
+def _check_upto(records: Sequence[Any], upto: int) -> None:
+    if not 0 <= upto <= len(records):
+        raise ValueError(f"upto must be from 0 to {len(records)} (the replayed plies), not {upto}")
+
+
+def _turns(records: Iterable[Any]) -> Iterator[tuple[Side, bool, int]]:
+    """Each record as :func:`counters_along` takes a turn: side, is placement, captures."""
+    return ((record.side, record.ply.is_placement, len(record.captures)) for record in records)
+
+
+def _start_counters(start: Optional[FenPosition]) -> tuple[int, int]:
+    """Fields 16 and 17 of the start: the set-up FEN's, else those of a game's start."""
+    return (start.no_progress, start.fullmove) if start is not None else (0, 1)
+
+
+def _fen_after(records: Sequence[Any], upto: int, start: Optional[FenPosition], counters: tuple[int, int],
+               game_over: bool, form: str, stones: int) -> str:
+    """The FEN after the first ``upto`` records, whose fields 16 and 17 are ``counters``."""
+    if not upto and start is not None and start.finished:
+        game_over = True  # (a finished game's position, which no ply may follow)
+    position = records[upto - 1].after if upto else (start.position if start is not None else Position.start(stones))
+    no_progress, fullmove = counters
+    return position_to_fen(position, no_progress=no_progress, fullmove=fullmove, game_over=game_over, form=form)

@@ -1,0 +1,1 @@
+"""Writing records as text: the book's notation, Sanmill's PGN and PlayOK's numbered points."""
