@@ -180,17 +180,28 @@
     return found;
   }
 
+  // The viewer of the game numbered ``number`` (the games' numbers, as validate counts them,
+  // may skip those that could not be read).
+  function viewerOf(number) {
+    for (var i = 0; i < viewers.length; i++) {
+      if (viewers[i].game.number === number) { return viewers[i]; }
+    }
+    return null;
+  }
+
   // #game=2&line=3&ply=12; without a ply, the game where it stands (at first, its end)
   function applyHash(wanted) {
     wanted = wanted && (wanted.ply !== undefined || wanted.game !== undefined) ? wanted : fromHash();
-    var viewer = viewers[(wanted.game || 1) - 1];
+    var viewer = wanted.game === undefined ? viewers[0] : viewerOf(wanted.game);
     if (!viewer) { return; }
     if (wanted.ply !== undefined) { viewer.show(wanted.ply, wanted.line || 0); }
     else if (wanted.game !== undefined) { viewer.show(viewer.index); }
   }
 
-  function showGame(number) {
-    var viewer = viewers[Math.max(1, Math.min(viewers.length, number)) - 1];
+  // The game ``step`` places after the one in view on the page (-1: the one before it).
+  function stepGame(step) {
+    var at = viewers.indexOf(active) + step;
+    var viewer = viewers[Math.max(0, Math.min(viewers.length - 1, at))];
     viewer.show(viewer.index);
   }
 
@@ -219,12 +230,16 @@
   });
   if (picker) {
     // once chosen, the arrow keys step through the game instead of changing the choice
-    picker.addEventListener("change", function () { showGame(parseInt(picker.value, 10)); picker.blur(); });
+    picker.addEventListener("change", function () {
+      var viewer = viewerOf(parseInt(picker.value, 10));
+      if (viewer) { viewer.show(viewer.index); }
+      picker.blur();
+    });
     document.querySelector("nav.games button.previous-game").addEventListener("click", function () {
-      showGame(active.game.number - 1);
+      stepGame(-1);
     });
     document.querySelector("nav.games button.next-game").addEventListener("click", function () {
-      showGame(active.game.number + 1);
+      stepGame(1);
     });
   }
 
