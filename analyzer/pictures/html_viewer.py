@@ -60,7 +60,10 @@ from muehle.notation.writing.writers import write_notation
 _NAMES = {"white": "White", "black": "Black"}
 
 #: The symbols of the NAGs the viewer shows as symbols (PGN's numbers); others stay ``$n``.
-NAG_SYMBOLS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 10: "=", 13: "∞", 14: "⩲", 15: "⩱",
+#: Each is drawn by DejaVu Sans, the common Linux font: White's and Black's slight advantage
+#: ($14, $15) have signs of their own (U+2A72, U+2A71) that it lacks, so they are written ``+=``
+#: and ``=+`` as in books printed without them.
+NAG_SYMBOLS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 10: "=", 13: "∞", 14: "+=", 15: "=+",
                16: "±", 17: "∓", 18: "+−", 19: "−+"}
 
 
@@ -199,8 +202,7 @@ class _MoveList:
         self.from_start = [result.records] if result is not None else []
         parts = [_comment_html(text) for text in game.comments]
         number = _number(game.plies[0], 1) if game.plies else 1
-        parts += self._plies(game.plies, number, ('<span class="number">{}.</span>',
-                                                  '<span class="number">{}...</span>'), result, 0)
+        parts += self._plies(game.plies, number, ("<i>{}.</i>", "<i>{}...</i>"), result, 0)
         if game.declared_result:
             parts.append(f'<span class="result">{html.escape(game.declared_result)}</span>')
         parts.extend(_comment_html(text) for text in game.final_comments)
@@ -240,10 +242,14 @@ class _MoveList:
             index = first + offset
             number = _number(ply, number)
             if ply.side == "white":
-                parts.append(numbers[0].format(number))
+                label: Optional[str] = numbers[0].format(number)
             elif fresh:
-                parts.append(numbers[1].format(number))
-            parts.append(self._ply(ply, index, line, result))
+                label = numbers[1].format(number)
+            else:
+                label = None
+            body = self._ply(ply, index, line, result)
+            # a move number never ends a line apart from its ply
+            parts.append(body if label is None else f'<span class="turn">{label} {body}</span>')
             fresh = bool(ply.comments or ply.variations)
             parts.extend(_comment_html(text) for text in ply.comments)
             replayed = iter(branches.get(index, ()))
@@ -332,11 +338,11 @@ def _picker(games: Sequence[tuple[Game, ReplayOrError]], numbers: Sequence[int])
     options = "\n".join(f'<option value="{number}">{number}. {html.escape(game_label(number, game))}</option>'
                         for number, (game, _) in zip(numbers, games))
     return f"""<nav class="games" aria-label="Games">
-<button type="button" class="previous-game" title="The game before">&lsaquo; Game</button>
+<button type="button" class="previous-game" title="The game before (P)">&lsaquo; Game</button>
 <select aria-label="Game in view">
 {options}
 </select>
-<button type="button" class="next-game" title="The game after">Game &rsaquo;</button>
+<button type="button" class="next-game" title="The game after (N)">Game &rsaquo;</button>
 </nav>"""
 
 
@@ -353,13 +359,25 @@ def _side(board: str) -> str:
 <p class="status" aria-live="polite"></p>
 <p class="position"></p>
 <div class="tools">
-<button type="button" class="flip" aria-pressed="false" title="Black's side at the bottom">Flip board</button>
+<button type="button" class="flip" aria-pressed="false" title="Black's side at the bottom (F)">Flip board</button>
 <button type="button" class="copy-fen" title="The FEN of the position in view">Copy FEN</button>
 <button type="button" class="copy-record" title="The record of this game in the notation">Copy record</button>
 </div>
 <div class="copied" hidden><label><span class="note"></span>
 <textarea readonly rows="3" spellcheck="false"></textarea></label></div>
 </div>"""
+
+
+#: The page's help: the keys (below the games).
+_HELP = """<details class="help"><summary>Keys</summary>
+<dl>
+<dt>&larr; &rarr; (&uarr; &darr;)</dt><dd>back, forward</dd>
+<dt>Home, End</dt><dd>the start, the end</dd>
+<dt>F</dt><dd>flip the board</dd>
+<dt>N, P</dt><dd>the next game, the previous game (on a page of several games)</dd>
+</dl>
+<p>Click or tap a move to see the position after it.</p>
+</details>"""
 
 
 def _board(result: ReplayOrError) -> str:
@@ -467,6 +485,7 @@ def render_games_html(games: Sequence[tuple[Game, ReplayOrError]], title: Option
 {noscript}</head>
 <body>
 {header}{chr(10).join(sections)}
+{_HELP}
 <script>
 var DATA = {_script_json(data)};
 {asset("viewer.js")}</script>

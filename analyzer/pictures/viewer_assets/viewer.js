@@ -130,6 +130,17 @@
     }
   };
 
+  // Where the board stays at the top of the window (a phone's), the current ply is scrolled
+  // into the part of the window below it, if it is not there already.
+  function keepInView() {
+    var link = active && active.section.querySelector("a.ply.current");
+    if (!link || window.getComputedStyle(side).position !== "sticky") { return; }
+    var top = side.getBoundingClientRect().bottom + 8;
+    var box = link.getBoundingClientRect();
+    if (box.top < top) { window.scrollBy(0, box.top - top); }
+    else if (box.bottom > window.innerHeight - 8) { window.scrollBy(0, box.bottom - window.innerHeight + 8); }
+  }
+
   // Black's side at the bottom: the lines, points, stones and marks turn half round the
   // centre; the coordinates stay upright and are relabelled (g to a, 7 to 1).
   function flip() {
@@ -213,10 +224,10 @@
   applyHash(initial);
   window.addEventListener("hashchange", function () { applyHash(); });
 
-  side.querySelector("button.start").addEventListener("click", function () { active.show(0); });
-  side.querySelector("button.back").addEventListener("click", function () { active.show(active.index - 1); });
-  side.querySelector("button.forward").addEventListener("click", function () { active.show(active.index + 1); });
-  side.querySelector("button.end").addEventListener("click", function () { active.show(active.last(active.line)); });
+  side.querySelector("button.start").addEventListener("click", function () { active.show(0); keepInView(); });
+  side.querySelector("button.back").addEventListener("click", function () { active.show(active.index - 1); keepInView(); });
+  side.querySelector("button.forward").addEventListener("click", function () { active.show(active.index + 1); keepInView(); });
+  side.querySelector("button.end").addEventListener("click", function () { active.show(active.last(active.line)); keepInView(); });
   flipButton.addEventListener("click", flip);
   fenButton.addEventListener("click", function () {
     copy(active.frame(active.line, active.index)[FEN], "The FEN of this position");
@@ -227,6 +238,7 @@
     if (!link || !active || !active.section.contains(link)) { return; }
     event.preventDefault();
     active.show(parseInt(link.getAttribute("data-ply"), 10), parseInt(link.getAttribute("data-line"), 10));
+    keepInView();
   });
   if (picker) {
     // once chosen, the arrow keys step through the game instead of changing the choice
@@ -248,10 +260,15 @@
     var target = event.target;
     if (target && /^(SELECT|TEXTAREA|INPUT)$/.test(target.tagName)) { return; }
     var moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
-    if (event.key in moves) { active.show(active.index + moves[event.key]); }
-    else if (event.key === "Home") { active.show(0); }
-    else if (event.key === "End") { active.show(active.last(active.line)); }
+    var key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    if (key in moves) { active.show(active.index + moves[key]); }
+    else if (key === "Home") { active.show(0); }
+    else if (key === "End") { active.show(active.last(active.line)); }
+    else if (key === "f") { flip(); }
+    else if (key === "n" && several) { stepGame(1); }
+    else if (key === "p" && several) { stepGame(-1); }
     else { return; }
+    keepInView();
     event.preventDefault();
   });
 })();
