@@ -80,6 +80,10 @@ NODE_IDS = range(0, 24)
 #: marked by the extension field :data:`NODE_IDS_MARKER`) and ``legacy`` (in square numbers).
 FEN_FORMS: tuple[str, ...] = ("current", "legacy")
 
+#: The form the commands write unless asked for the other: ``show --fen``, ``positions`` and the
+#: HTML viewer's "Copy FEN" give the same FEN of a position.
+DEFAULT_FEN_FORM = "current"
+
 #: The extension field that marks the current form (Sanmill compares it without regard to case).
 NODE_IDS_MARKER = "ids:nodes"
 

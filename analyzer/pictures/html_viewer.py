@@ -34,7 +34,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.events import reason_text
-from muehle.analyzer.engine.fen import FenPosition, fens_of_record, start_fen
+from muehle.analyzer.engine.fen import DEFAULT_FEN_FORM, FenPosition, fens_of_record, start_fen
 from muehle.analyzer.engine.messages import plural
 from muehle.analyzer.engine.replay import PlyRecord, Replay
 from muehle.analyzer.engine.rules import Ruleset
@@ -60,7 +60,10 @@ from muehle.notation.writing.writers import write_notation
 _NAMES = {"white": "White", "black": "Black"}
 
 #: The symbols of the NAGs the viewer shows as symbols (PGN's numbers); others stay ``$n``.
-NAG_SYMBOLS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 10: "=", 13: "∞", 14: "⩲", 15: "⩱",
+#: Each is drawn by DejaVu Sans, the common Linux font: White's and Black's slight advantage
+#: ($14, $15) have signs of their own (U+2A72, U+2A71) that it lacks, so they are written ``+=``
+#: and ``=+`` as in books printed without them.
+NAG_SYMBOLS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 10: "=", 13: "∞", 14: "+=", 15: "=+",
                16: "±", 17: "∓", 18: "+−", 19: "−+"}
 
 
@@ -133,8 +136,10 @@ def _setup(game: Game, result: Replay) -> Optional[FenPosition]:
 
 def _fens(line: Replay, records: Sequence[PlyRecord], first: int, setup: Optional[FenPosition]) -> list[str]:
     """The FENs after ply ``first`` and each later ply of ``line``, whose plies from the start are
-    ``records`` (the FEN after ply ``index`` is item ``index - first``)."""
-    return list(fens_of_record(records, setup, first=first, decided_by=line.decided_by))
+    ``records`` (the FEN after ply ``index`` is item ``index - first``), in Sanmill's current form,
+    as ``muehle show --fen`` writes them."""
+    return list(fens_of_record(records, setup, first=first, decided_by=line.decided_by, form=DEFAULT_FEN_FORM,
+                               stones=line.rules.stones))
 
 
 def _frames(result: Replay, setup: Optional[FenPosition], shared: _Shared) -> list[list[Any]]:
@@ -197,8 +202,7 @@ class _MoveList:
         self.from_start = [result.records] if result is not None else []
         parts = [_comment_html(text) for text in game.comments]
         number = _number(game.plies[0], 1) if game.plies else 1
-        parts += self._plies(game.plies, number, ('<span class="number">{}.</span>',
-                                                  '<span class="number">{}...</span>'), result, 0)
+        parts += self._plies(game.plies, number, ("<i>{}.</i>", "<i>{}...</i>"), result, 0)
         if game.declared_result:
             parts.append(f'<span class="result">{html.escape(game.declared_result)}</span>')
         parts.extend(_comment_html(text) for text in game.final_comments)
@@ -238,10 +242,14 @@ class _MoveList:
             index = first + offset
             number = _number(ply, number)
             if ply.side == "white":
-                parts.append(numbers[0].format(number))
+                label: Optional[str] = numbers[0].format(number)
             elif fresh:
-                parts.append(numbers[1].format(number))
-            parts.append(self._ply(ply, index, line, result))
+                label = numbers[1].format(number)
+            else:
+                label = None
+            body = self._ply(ply, index, line, result)
+            # a move number never ends a line apart from its ply
+            parts.append(body if label is None else f'<span class="turn">{label} {body}</span>')
             fresh = bool(ply.comments or ply.variations)
             parts.extend(_comment_html(text) for text in ply.comments)
             replayed = iter(branches.get(index, ()))
@@ -325,16 +333,16 @@ def game_label(number: int, game: Game) -> str:
     return ", ".join(parts) or f"Game {number}"
 
 
-def _picker(games: Sequence[tuple[Game, ReplayOrError]]) -> str:
-    """The choice of the game in view on a page of several games."""
+def _picker(games: Sequence[tuple[Game, ReplayOrError]], numbers: Sequence[int]) -> str:
+    """The choice of the game in view on a page of several games (named by ``numbers``)."""
     options = "\n".join(f'<option value="{number}">{number}. {html.escape(game_label(number, game))}</option>'
-                        for number, (game, _) in enumerate(games, 1))
+                        for number, (game, _) in zip(numbers, games))
     return f"""<nav class="games" aria-label="Games">
-<button type="button" class="previous-game" title="The game before">&lsaquo; Game</button>
+<button type="button" class="previous-game" title="The game before (P)">&lsaquo; Game</button>
 <select aria-label="Game in view">
 {options}
 </select>
-<button type="button" class="next-game" title="The game after">Game &rsaquo;</button>
+<button type="button" class="next-game" title="The game after (N)">Game &rsaquo;</button>
 </nav>"""
 
 
@@ -351,13 +359,25 @@ def _side(board: str) -> str:
 <p class="status" aria-live="polite"></p>
 <p class="position"></p>
 <div class="tools">
-<button type="button" class="flip" aria-pressed="false" title="Black's side at the bottom">Flip board</button>
+<button type="button" class="flip" aria-pressed="false" title="Black's side at the bottom (F)">Flip board</button>
 <button type="button" class="copy-fen" title="The FEN of the position in view">Copy FEN</button>
 <button type="button" class="copy-record" title="The record of this game in the notation">Copy record</button>
 </div>
 <div class="copied" hidden><label><span class="note"></span>
 <textarea readonly rows="3" spellcheck="false"></textarea></label></div>
 </div>"""
+
+
+#: The page's help: the keys (below the games).
+_HELP = """<details class="help"><summary>Keys</summary>
+<dl>
+<dt>&larr; &rarr; (&uarr; &darr;)</dt><dd>back, forward</dd>
+<dt>Home, End</dt><dd>the start, the end</dd>
+<dt>F</dt><dd>flip the board</dd>
+<dt>N, P</dt><dd>the next game, the previous game (on a page of several games)</dd>
+</dl>
+<p>Click or tap a move to see the position after it.</p>
+</details>"""
 
 
 def _board(result: ReplayOrError) -> str:
@@ -415,24 +435,28 @@ def _record_text(game: Game) -> str:
 
 
 def render_games_html(games: Sequence[tuple[Game, ReplayOrError]], title: Optional[str] = None,
-                      values: Optional[ValueText] = None) -> str:
+                      values: Optional[ValueText] = None, numbers: Optional[Sequence[int]] = None) -> str:
     """One page for several replayed games, one board that shows one game at a time, chosen
     in a picker (a page of one game has none).
 
     A game given with an error instead of its replay (an unknown ``Rules`` tag, a bad
     ``FEN``) is shown with its tags and moves on an empty board, and the error. ``values``
     gives the endgame tables' value of a position, shown in the status line where there is one.
+    ``numbers`` are the games' numbers, which the page names them by (``Game 3``, ``#game=3``):
+    by default 1, 2, ... in the order given; a game that could not be read and is left out of
+    ``games`` leaves its number out, so that the page numbers the games as ``muehle validate`` does.
     """
+    numbers = _page_numbers(games, numbers)
     several = len(games) > 1
     if title is None:
         title = _title(games[0][0]) if not several else f"{len(games)} games of Nine Men's Morris"
     shared = _Shared(values)
     sections = []
     game_data = []
-    for number, (game, result) in enumerate(games, 1):
+    for index, (number, (game, result)) in enumerate(zip(numbers, games)):
         setup = None if isinstance(result, MuehleError) else _setup(game, result)
         moves = _MoveList(f"game={number}&amp;" if several else "", shared, setup)
-        side = _side(_board(result)) if number == 1 else ""
+        side = _side(_board(result)) if index == 0 else ""
         sections.append(_game_section(number, game, result, moves, several, side))
         frames = [_unreplayed_frame(result)] if isinstance(result, MuehleError) else _frames(result, setup, shared)
         game_data.append({"number": number, "frames": frames, "variations": moves.variations,
@@ -446,7 +470,7 @@ def render_games_html(games: Sequence[tuple[Game, ReplayOrError]], title: Option
         "texts": list(shared.texts),
         "games": game_data,
     }
-    header = f"<header>\n<h1>{html.escape(title)}</h1>\n{_picker(games)}\n</header>\n" if several else ""
+    header = f"<header>\n<h1>{html.escape(title)}</h1>\n{_picker(games, numbers)}\n</header>\n" if several else ""
     # without the script, every game is listed (the board shows the first)
     noscript = "<noscript><style>section.game[hidden] { display: block; }</style></noscript>\n" if several else ""
     return f"""<!DOCTYPE html>
@@ -461,6 +485,7 @@ def render_games_html(games: Sequence[tuple[Game, ReplayOrError]], title: Option
 {noscript}</head>
 <body>
 {header}{chr(10).join(sections)}
+{_HELP}
 <script>
 var DATA = {_script_json(data)};
 {asset("viewer.js")}</script>
@@ -469,27 +494,39 @@ var DATA = {_script_json(data)};
 """
 
 
+def _page_numbers(games: Sequence[Any], numbers: Optional[Sequence[int]]) -> list[int]:
+    """The numbers the page names its games by: ``numbers``, checked, else 1, 2, ..."""
+    if numbers is None:
+        return list(range(1, len(games) + 1))
+    chosen = list(numbers)
+    if len(chosen) != len(games) or len(set(chosen)) != len(chosen) or any(n < 1 for n in chosen):
+        raise ValueError(f"numbers must be {len(games)} different numbers from 1, not {chosen}")
+    return chosen
+
+
 def render_html(game: Game, replay: Replay) -> str:
     """The viewer page for one game and its replay."""
     return render_games_html([(game, replay)])
 
 
 def write_html(games: Iterable[Game], unreplayed: Optional[list[tuple[int, MuehleError]]] = None,
-               values: Optional[ValueText] = None) -> str:
+               values: Optional[ValueText] = None, numbers: Optional[Sequence[int]] = None) -> str:
     """The viewer page for records: each replayed under its ``Rules`` tag (default ``wmd``),
     from its ``[SetUp "1"]`` FEN when it has one. The writer of ``muehle convert --to html``.
 
     A game whose ``Rules`` tag names no preset, or whose FEN cannot be read, is shown
-    without its positions, with the error; the game's number (from 1) and the error are
-    added to ``unreplayed`` if given. ``values``: as for :func:`render_games_html`.
+    without its positions, with the error; the game's number and the error are added to
+    ``unreplayed`` if given. ``values`` and ``numbers`` (the games' numbers, by default 1,
+    2, ...): as for :func:`render_games_html`.
     """
     pairs = [(game, _replayed(game)) for game in games]
-    if unreplayed is not None:
-        unreplayed.extend((number, result) for number, (_, result) in enumerate(pairs, 1)
-                          if isinstance(result, MuehleError))
     if not pairs:
         raise FormatError(_("there is no game to show"), code="format")
-    return render_games_html(pairs, values=values)
+    shown = _page_numbers(pairs, numbers)
+    if unreplayed is not None:
+        unreplayed.extend((number, result) for number, (_, result) in zip(shown, pairs)
+                          if isinstance(result, MuehleError))
+    return render_games_html(pairs, values=values, numbers=shown)
 
 
 def _replayed(game: Game) -> ReplayOrError:
