@@ -16,6 +16,7 @@ import click
 import yaml
 
 from muehle.analyzer.cli.common import (
+    SideChoice,
     check_ply_choice,
     echo_data,
     fails_cleanly,
@@ -40,8 +41,9 @@ FORMATS = ("text", "json", "yaml")
 @ply_options(ply_help=N_("The claim is made after this ply (1 is the record's first ply: White's first placement, "
                           "or the first ply after a set-up position; 0: at the start)."),
              move_help=N_("Or after this full move's ply of --side, as the score sheet numbers it."))
-@click.option("--by", "by", type=click.Choice(["white", "black"], case_sensitive=False), required=True,
-              help=N_("The side that claims (for mandatory-draw: the side that offers the draw)."))
+@click.option("--by", "by", type=SideChoice(), required=True,
+              help=N_("The side that claims (for mandatory-draw: the side that offers the draw); weiss and "
+                      "schwarz do too."))
 @click.option("--rule", type=click.Choice(CLAIM_RULES, case_sensitive=False), required=True,
               help=N_("repetition (WMD 11.2), no-capture (11.3) or mandatory-draw (11.5)."))
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
