@@ -253,14 +253,37 @@ def game_title(tags: dict[str, str], rules: str, source: str, index: int) -> str
                                                                       rules=rules)
 
 
+#: The German names of the sides a side option accepts besides ``white`` and ``black`` (the value
+#: given on is the English one, as JSON and YAML write it).
+SIDE_ALIASES = {"weiss": "white", "weiß": "white", "schwarz": "black"}
+
+
+class SideChoice(click.Choice):
+    """``white`` or ``black``, in any case, or their German names ``weiss`` (``weiß``) and
+    ``schwarz``: the value given on is always ``white`` or ``black``.
+
+    >>> [SideChoice().convert(value, None, None) for value in ("White", "weiss", "Weiß", "SCHWARZ")]
+    ['white', 'white', 'white', 'black']
+    """
+
+    def __init__(self) -> None:
+        super().__init__(["white", "black"], case_sensitive=False)
+
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
+        if isinstance(value, str):
+            value = SIDE_ALIASES.get(value.strip().lower(), value)
+        return super().convert(value, param, ctx)
+
+
 def ply_options(ply_help: str, move_help: str) -> Callable[[F], F]:
     """The options of a command that chooses a ply of a record: ``--ply N``, or ``--move N``
     with ``--side white|black`` (checked by :func:`check_ply_choice`); the command says
     in ``ply_help`` and ``move_help`` what the ply is for."""
 
     def decorate(command: F) -> F:
-        command = click.option("--side", type=click.Choice(["white", "black"], case_sensitive=False), default=None,
-                               help=N_("With --move: whose ply of that move (default white)."))(command)
+        command = click.option("--side", type=SideChoice(), default=None,
+                               help=N_("With --move: whose ply of that move (default white; weiss and schwarz "
+                                       "do too)."))(command)
         command = click.option("--move", type=click.IntRange(min=1), default=None, help=move_help)(command)
         return click.option("--ply", type=click.IntRange(min=0), default=None, help=ply_help)(command)
 

@@ -417,8 +417,12 @@ def _replay_line(
                                                     rules), index, mover)
             elif side != _SIDES[mover]:
                 unnumbered = number is None and mover == 1 and game.places_in_source  # (no side was written)
-                hint = _("; a record without move numbers starts with White, so write Black's move number "
-                         "before this ply (N..., as in 17... a7-a4)") if unnumbered else ""
+                # (numbered as the ply after it: the ply before it, the other side's, was not written)
+                dropped = number is not None and number == expected_number(index + 1)
+                hint = (_("; a record without move numbers starts with White, so write Black's move number "
+                          "before this ply (N..., as in 17... a7-a4)") if unnumbered
+                        else _("; a ply may be missing before it: {side}'s move {expected} is not written").format(
+                            side=side_name(mover), expected=expected_number(index)) if dropped else "")
                 fail("numbering", _("ply {ply} is {side}'s, but the record gives it to {other}{hint}").format(
                     ply=index, side=side_name(mover), other=side_name(1 - mover), hint=hint), index, mover)
             else:

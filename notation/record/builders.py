@@ -196,11 +196,16 @@ class GameBuilder(Visitor):
                                     "not {written}").format(right=shortened(right), written=shortened(written)))
             if context == (number, WHITE) and side == WHITE:  # ("1. b4 1. d1": Black's reply numbered as White's)
                 reply = f" {move}" if move else ""
-                raise RecordError(_("move number {number} follows {number}: Black's reply to {number}. is written "
+                raise RecordError(_("move number {number} repeats: Black's reply to {number}. is written "
                                     "{number}...{reply} or {number}. -{reply} (or without a number)").format(
                                         number=shortened(str(number)), reply=shortened(reply)))
-            raise RecordError(_("move number {number} follows {previous}").format(number=shortened(str(number)),
-                                                                                  previous=shortened(str(context[0]))))
+            expected, expected_side = numbering_after(context, 1)
+            last = f"{context[0]}." if context[1] == WHITE else f"{context[0]}..."
+            right = f"{expected}." if expected_side == WHITE else f"{expected}..."
+            said = (_("move number {number} repeats: after {last} the next move is {right}") if number == context[0]
+                    else _("move number {number} goes back: after {last} the next move is {right}"))
+            raise RecordError(said.format(number=shortened(str(number)), last=shortened(last),
+                                          right=shortened(right)))
 
     def move_number(self, number: int, side: Side) -> None:
         self._check_number(number, side)
