@@ -16,6 +16,7 @@ import click
 import yaml
 
 from muehle.analyzer.cli.common import (
+    RULES,
     check_ply_choice,
     echo_data,
     fails_cleanly,
@@ -46,7 +47,7 @@ FORMATS = ("text", "json", "yaml")
               help=N_("repetition (WMD 11.2), no-capture (11.3) or mandatory-draw (11.5)."))
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
               help=N_("Which game of the file (1 is the first)."))
-@click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
+@click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_option,
               help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
 @click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default="text",
               show_default=True, help=N_("The verdict as two lines of text, or as JSON or YAML (the same data)."))

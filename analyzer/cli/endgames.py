@@ -14,7 +14,7 @@ from typing import Any, Optional
 
 import click
 
-from muehle.analyzer.cli.common import echo_data, fails_cleanly, require_numpy_or_exit, rules_option
+from muehle.analyzer.cli.common import RULES, echo_data, fails_cleanly, require_numpy_or_exit, rules_option
 from muehle.analyzer.endgames.settings import EndgameRules, endgame_rules
 from muehle.analyzer.engine.rules import Ruleset, as_ruleset
 from muehle.notation.text.errors import MuehleError, shortened
@@ -60,7 +60,7 @@ def endgames() -> None:
 @endgames.command(name="build")
 @click.option("--stones", type=click.IntRange(3, MOST_STONES), default=MOST_STONES, show_default=True,
               help=N_("Tables up to this many stones a side."))
-@click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
+@click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_option,
               help=N_("Ruleset (preset name or YAML file) whose endgame settings to solve under; default wmd."))
 @click.option("--dir", "directory", default=None, metavar="DIR",
               help=N_("Cache folder of the tables (default: the user's cache, e.g. ~/.cache/muehle/endgames)."))
@@ -92,7 +92,7 @@ def build(stones: int, rules: Optional[Ruleset], directory: Optional[str], force
 
 @endgames.command(name="probe")
 @click.argument("fen", metavar="FEN")
-@click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
+@click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_option,
               help=N_("Ruleset (preset name or YAML file); default wmd."))
 @click.option("--dir", "directory", default=None, metavar="DIR", help=N_("Cache folder of the tables."))
 @click.option("--all", "every_ply", is_flag=True, help=N_("List every ply with its value, best first."))
@@ -156,7 +156,7 @@ def probe(fen: str, rules: Optional[Ruleset], directory: Optional[str], every_pl
 @endgames.command(name="stats")
 @click.option("--stones", type=click.IntRange(3, MOST_STONES), default=MOST_STONES, show_default=True,
               help=N_("The tables up to this many stones a side."))
-@click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
+@click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_option,
               help=N_("Ruleset (preset name or YAML file) whose tables to count; default wmd."))
 @click.option("--dir", "directory", default=None, metavar="DIR", help=N_("Cache folder of the tables."))
 @click.option("--format", "output_format", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
