@@ -17,6 +17,7 @@ import click
 import yaml
 
 from muehle.analyzer.cli.common import (
+    RULES,
     SideChoice,
     check_ply_choice,
     echo_data,
@@ -87,7 +88,7 @@ def rules_or_rule(ctx: click.Context, param: click.Parameter, value: Optional[st
                       "moves without a capture; the 50-move rule elsewhere) or mandatory-draw (11.5)."))
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=1, show_default=True,
               help=N_("Which game of the file (1 is the first)."))
-@click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_or_rule,
+@click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_or_rule,
               help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
 @click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default="text",
               show_default=True, help=N_("The verdict as two lines of text, or as JSON or YAML (the same data)."))

@@ -20,6 +20,8 @@ from muehle.notation.text.errors import MuehleError, shortened
 from muehle.notation.text.i18n import N_, _
 
 if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
     from muehle.analyzer.cli.game_input import GameInput
     from muehle.analyzer.engine.replay import Replay
     from muehle.analyzer.engine.rules import Ruleset
@@ -177,6 +179,44 @@ def from_option(command: F) -> F:
         help=N_("Read the input(s) in this format instead of knowing it from the file name "
                 "(.json, .yaml, .yml; anything else notation or PGN) or from the content."),
     )(command)
+
+
+class RulesName(click.ParamType):
+    """The value of a ``--rules`` option as typed (a preset's name or a YAML file; the option's
+    callback or command reads it), completed in the shell with the presets and the ``.yaml`` and
+    ``.yml`` files of the folder typed so far (the current one if none).
+
+    >>> RulesName().convert("wmd", None, None)
+    'wmd'
+    """
+
+    name = "NAME|FILE"
+
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
+        return value
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter,
+                       incomplete: str) -> "list[CompletionItem]":
+        # (start-up: the completion's classes and the presets only when the shell asks)
+        from click.shell_completion import CompletionItem
+
+        from muehle.analyzer.engine.rules import preset_names
+
+        names = [name for name in preset_names() if name.startswith(incomplete.lower())]
+        folder, slash, start = incomplete.replace(os.sep, "/").rpartition("/")
+        typed_folder = incomplete[:len(folder) + len(slash)]
+        try:
+            entries = sorted(Path(typed_folder or ".").iterdir())
+        except OSError:  # (no such folder, or one that cannot be read: the presets alone)
+            entries = []
+        files = [typed_folder + entry.name for entry in entries
+                 if entry.name.startswith(start) and entry.suffix.lower() in (".yaml", ".yml")
+                 and (start.startswith(".") or not entry.name.startswith(".")) and not entry.is_dir()]
+        return [CompletionItem(name) for name in names + files]
+
+
+#: The type of every ``--rules`` option.
+RULES = RulesName()
 
 
 def rules_option(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> "Optional[Ruleset]":

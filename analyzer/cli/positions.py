@@ -20,6 +20,7 @@ import click
 
 from muehle.analyzer.cli.common import (
     ALL_GAMES,
+    RULES,
     GameChoice,
     chosen_games,
     echo_data,
@@ -115,7 +116,7 @@ def render(done: list[Listed], fmt: str) -> str:
               help=N_("A line per position for people, JSON, or the FENs alone (a blank line between games)."))
 @click.option("--fen-form", type=click.Choice(FEN_FORMS, case_sensitive=False), default="current", show_default=True,
               help=N_("Sanmill's current FEN (ending with ids:nodes) or its legacy one."))
-@click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
+@click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_option,
               help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
 @from_option
 @click.pass_context

@@ -20,6 +20,7 @@ import click
 
 from muehle.analyzer.cli.common import (
     ALL_GAMES,
+    RULES,
     GameChoice,
     check_ply_choice,
     chosen_games,
@@ -93,7 +94,7 @@ def _last_legal(data: GameInput, game: Game, result: Replay, index: int) -> tupl
               show_default=True,
               help=N_("With --fen: Sanmill's current FEN (ending with ids:nodes) or its legacy one."))
 @click.option("--ascii", "ascii_only", is_flag=True, help=N_("Draw the diagram with ASCII characters only."))
-@click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
+@click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_option,
               help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
 @click.option("--best", "best_wanted", is_flag=True,
               help=N_("Mark the best plies the endgame tables name and print the value (needs numpy and the tables)."))
