@@ -26,7 +26,7 @@ from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset, ruleset_
 from muehle.analyzer.pictures.style import error_text
 from muehle.analyzer.reports.result_tag import result_tag_errors
 from muehle.notation.reading.slips import more_slips
-from muehle.notation.record.model import Game
+from muehle.notation.record.model import Game, Side
 from muehle.notation.text.errors import FormatError, MuehleError, game_in, visible
 from muehle.notation.text.i18n import _
 
@@ -70,7 +70,7 @@ class GameReport:
     #: --suggest``; not part of :meth:`to_dict`: the command adds it); ``None`` otherwise.
     repair: Optional[RepairReport] = None
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its fields in order (``--jobs`` workers send thousands: smaller and quicker)."""
         return (GameReport, _REPORT_FIELDS(self))
 
@@ -140,7 +140,7 @@ class ReportBatch(list[GameReport]):
     True
     """
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (_unpacked, ([_packed(report) for report in self],))
 
 
@@ -157,7 +157,7 @@ def _packed(report: GameReport) -> Any:
 
 def _unpacked(packed: list[Any]) -> ReportBatch:
     """The reports of :meth:`ReportBatch.__reduce__` (equal outcomes become one object: they are frozen)."""
-    outcomes: dict[tuple, Outcome] = {}
+    outcomes: dict[tuple[Optional[Side], str, int], Outcome] = {}
     reports = ReportBatch()
     for item in packed:
         if isinstance(item, GameReport):
