@@ -113,3 +113,89 @@ def test_strict_is_what_makes_the_checks(layout: Path) -> None:
         cwd=layout, capture_output=True, text=True,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+#: A user's code, checked by mypy: what reading gives and what the replay takes. ``disallow-any-expr``
+#: makes any expression typed ``Any`` an error here, so no ``Any`` hides on the way from ``read`` to
+#: the replay.
+RECORD_TYPES = '''\
+# mypy: disallow-any-expr
+from muehle.analyzer.engine.replay import Replay
+from muehle.analyzer.engine.setup import replay_record
+from muehle.analyzer.reports.verdict import judge_replay
+from muehle.notation.reading import parser
+from muehle.notation.reading.front_door import read
+from muehle.notation.reading.splitter import Chunk
+from muehle.notation.record.compactgame import CompactGame, CompactGameBuilder
+from muehle.notation.record.model import Game, GameRecord
+from muehle.notation.record.moverecord import MoveRecord
+
+reveal_type(read("g.txt"))
+reveal_type(read("g.txt", deferred=False))
+reveal_type(read("g.txt", deferred=True))
+reveal_type(read("g.txt", builder=CompactGameBuilder))
+reveal_type(parser.read_games("1. d2 *"))
+reveal_type(parser.read_games("1. d2 *", deferred=True))
+reveal_type(parser.read_file("g.txt"))
+reveal_type(parser.read_file("g.txt", "g.txt", True))
+reveal_type(parser.read_lines(["1. d2 *"]))
+reveal_type(parser.read_lines(["1. d2 *"], deferred=True))
+reveal_type(parser._PARSERS.get_fast())
+reveal_type(parser._parse_chunk(Chunk(first_line=1), "g.txt"))
+reveal_type(parser._parse_deferred(Chunk(first_line=1), "g.txt"))
+reveal_type(replay_record(next(read("g.txt", deferred=True))))
+reveal_type(replay_record(next(read("g.txt"))).game)
+reveal_type(judge_replay(next(read("g.txt", deferred=True)))[0])
+
+
+def every_form(moves: MoveRecord, compact: CompactGame, whole: Game) -> list[GameRecord]:
+    return [moves, compact, whole]
+
+
+def deferred_is_not_a_game() -> Game:
+    return next(read("g.txt", deferred=True))  # the one error: a cheap record is no Game
+
+
+def deferred_maybe(deferred: bool) -> Game:
+    return next(read("g.txt", deferred=deferred))  # and this one: it may be a cheap record
+'''
+
+#: What mypy reveals of each ``reveal_type`` above, in order (``muehle.notation.record.model`` as ``model``).
+REVEALED = [
+    "Iterator[model.Game]",
+    "Iterator[model.Game]",
+    "Iterator[model.GameRecord]",
+    "Iterator[model.Game]",
+    "Iterator[model.Game]",
+    "Iterator[model.GameRecord]",
+    "Iterator[model.Game]",
+    "Iterator[model.GameRecord]",
+    "Iterator[model.Game]",
+    "Iterator[model.GameRecord]",
+    "muehle.notation.reading.fastread.FastReader",
+    "model.Game",
+    "model.GameRecord",
+    "muehle.analyzer.engine.replay.Replay",
+    "model.GameRecord",
+    "muehle.analyzer.reports.verdict.GameReport",
+]
+
+
+def test_reading_is_typed_as_what_it_gives(layout: Path) -> None:
+    """``read(path)`` (and the parser's readers) give ``Game``s; with ``deferred=True`` (a well-formed
+    game of notation read as a cheap ``MoveRecord``) ``GameRecord``s, the protocol that ``Game``,
+    ``CompactGame`` and ``MoveRecord`` satisfy and that the one way to a replay, ``replay_record``,
+    takes. Taking a deferred record for a ``Game`` is an error, and no expression on the way is ``Any``."""
+    probe = layout / "record_types.py"
+    probe.write_text(RECORD_TYPES, encoding="utf-8")
+    done = mypy(layout, str(probe))
+    said = [line.replace("muehle.notation.record.model.", "model.").replace("typing.", "")
+            for line in done.stdout.splitlines() if line.startswith("record_types.py:")]
+    revealed = [line.split('Revealed type is "', 1)[1][:-1] for line in said if "Revealed type is" in line]
+    assert revealed == REVEALED, done.stdout
+    errors = [line for line in said if ": error:" in line]
+    lines = RECORD_TYPES.splitlines()
+    wrong = [int(line.split(":")[1]) for line in errors]
+    assert [lines[number - 1].split("#")[-1].strip() for number in wrong] == [
+        "the one error: a cheap record is no Game", "and this one: it may be a cheap record"], done.stdout
+    assert all("Incompatible return value type" in line for line in errors), done.stdout
