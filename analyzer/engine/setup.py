@@ -51,8 +51,9 @@ def replay_record(game: GameRecord, rules: RulesArg = None) -> Replay:
     kept as the replay's ``setup``) with the no-progress count its FEN gives, or from the usual
     start with the side :func:`first_mover` names. An error in the ``Rules``, ``FEN`` or
     ``FirstMove`` tag is a :class:`~muehle.notation.text.errors.FormatError` that points at the tag
-    (code ``setup`` for the set-up). A record with syntax errors is not replayed (nor is its
-    set-up read): the replay reports its errors, code ``syntax``.
+    (``muehle validate`` reports one in the FEN or FirstMove tag with code ``setup``). A record with
+    syntax errors is not replayed (nor is its set-up read): the replay reports its errors, code
+    ``syntax``.
 
     >>> from muehle.notation.record.model import Game, Ply
     >>> replay_record(Game(plies=[Ply(1, "white", "d2")]), rules="sanmill").rules.name
