@@ -251,7 +251,7 @@ def told(error: click.ClickException, arguments: "tuple[str, ...]") -> click.Cli
 
 
 #: The usage errors that show the help (``muehle endgames`` without a subcommand), left as they are.
-_HELP_ERRORS = tuple(getattr(click.exceptions, name) for name in ("NoArgsIsHelpError",)
+_HELP_ERRORS: tuple[type[click.ClickException], ...] = tuple(getattr(click.exceptions, name) for name in ("NoArgsIsHelpError",)
                      if hasattr(click.exceptions, name))
 
 

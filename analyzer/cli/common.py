@@ -235,7 +235,15 @@ def output_path(ctx: click.Context, param: click.Parameter, value: Optional[str]
 ALL_GAMES = "all"
 
 
-class GameChoice(click.ParamType):
+if TYPE_CHECKING:
+    # (click 8.4 and later type ParamType by the value it gives; an earlier click, which the
+    # runtime still takes, cannot be subscripted: the type checker alone sees the argument)
+    _GameChoiceType = click.ParamType["int | str"]
+else:
+    _GameChoiceType = click.ParamType
+
+
+class GameChoice(_GameChoiceType):
     """The value of ``--game``: a game's number (1 is the first) or ``all``.
 
     >>> GameChoice().convert("3", None, None), GameChoice().convert(" ALL ", None, None)
@@ -244,8 +252,8 @@ class GameChoice(click.ParamType):
 
     name = "N|all"
 
-    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
-        if isinstance(value, int) or value == ALL_GAMES:
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> "int | str":
+        if isinstance(value, int):
             return value
         text = str(value).strip()
         if text.lower() == ALL_GAMES:

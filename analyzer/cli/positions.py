@@ -30,10 +30,10 @@ from muehle.analyzer.cli.common import (
     rules_option,
 )
 from muehle.analyzer.cli.game_input import GameInput
-from muehle.analyzer.engine.fen import FEN_FORMS, FenPosition, start_fen
+from muehle.analyzer.engine.fen import FEN_FORMS
 from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.rules import Ruleset
-from muehle.analyzer.engine.setup import replay_from, rules_for
+from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.pictures.diagram import PHASE_WORDS
 from muehle.analyzer.reports.positions import GAME_OVER, PositionRow
 from muehle.analyzer.reports.positions import positions as positions_of
@@ -83,13 +83,12 @@ def list_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
     done: list[Listed] = []
     errors: list[MuehleError] = []
 
-    def replay(game: Game) -> tuple[Game, Ruleset, Optional[FenPosition], Replay]:
-        chosen = rules_for(game, rules)
-        start = start_fen(game, chosen.stones)
-        return game, chosen, start, replay_from(game, chosen, start)
+    def replay(game: Game) -> tuple[Game, Replay]:
+        return game, replay_record(game, rules)
 
-    for number, (game, chosen, start, result) in data.replayed(numbers, replay, errors):
-        done.append(Listed(data.source, number, game.tags, chosen.name, list(positions_of(result, start, form))))
+    for number, (game, result) in data.replayed(numbers, replay, errors):
+        done.append(Listed(data.source, number, game.tags, result.rules.name,
+                           list(positions_of(result, result.setup, form))))
         if result.stopped:
             illegal = next(error for error in result.errors if error.code != "result-mismatch")
             errors.append(data.illegal(illegal, number, _("{message} [{code}]; the positions are listed up to ply "

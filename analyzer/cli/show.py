@@ -40,10 +40,10 @@ from muehle.analyzer.cli.common import (
 )
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.engine.board import Position
-from muehle.analyzer.engine.fen import DEFAULT_FEN_FORM, FEN_FORMS, fen_of_record, start_fen
+from muehle.analyzer.engine.fen import DEFAULT_FEN_FORM, FEN_FORMS, fen_of_record
 from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.rules import Ruleset
-from muehle.analyzer.engine.setup import replay_from, rules_for
+from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.pictures.diagram import game_over_text, render_diagram
 from muehle.analyzer.pictures.svg import DEFAULT_SIZE, MAX_SIZE, MILL_HIGHLIGHTS, MIN_SIZE, render_svg
 from muehle.notation.record.model import Game
@@ -175,9 +175,8 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
     try:
         if game.errors:
             raise game.errors[0]
-        chosen = rules_for(game, rules)
-        start = start_fen(game, chosen.stones)
-        result = replay_from(game, chosen, start)
+        result = replay_record(game, rules)
+        start = result.setup
         if move is not None:
             index = ply_of_move(game, result, move, side)
         elif ply is not None:

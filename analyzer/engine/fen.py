@@ -42,7 +42,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 from muehle.analyzer.engine.board import ALL_POINTS as _FULL_BOARD
 from muehle.analyzer.engine.board import POINT_INDEX, Position
 from muehle.notation.reading.tags import tag_value_offset_column
-from muehle.notation.record.model import BLACK, MAX_DIGITS, WHITE, Game, Side, other_side, too_many_digits
+from muehle.notation.record.model import BLACK, MAX_DIGITS, WHITE, Game, GameRecord, Side, other_side, too_many_digits  # noqa: F401  (Game: the doctests' records)
 from muehle.notation.text.errors import FormatError, shortened
 from muehle.notation.text.i18n import N_, _, ngettext
 from muehle.notation.writing.writers import escape_tag_value
@@ -514,7 +514,7 @@ def _read_board(text: str, error: Callable[[str, int], FormatError]) -> tuple[in
     return white, black
 
 
-def start_fen(game: Game, stones: Optional[int] = None) -> Optional[FenPosition]:
+def start_fen(game: GameRecord, stones: Optional[int] = None) -> Optional[FenPosition]:
     """The FEN a record starts from (``[SetUp "1"]`` with ``[FEN "..."]``), or ``None``.
 
     A record without ``SetUp "1"`` starts from the empty board, whatever else it
@@ -592,7 +592,7 @@ def _read_start(fen: str, source: str, place: tuple[int, int, str], stones: Opti
     return result
 
 
-def start_position(game: Game) -> Optional[Position]:
+def start_position(game: GameRecord) -> Optional[Position]:
     """The position a record starts from: its FEN when it says ``[SetUp "1"]``, else ``None``.
 
     To replay a record, use :func:`~muehle.analyzer.engine.setup.replay_record`, which

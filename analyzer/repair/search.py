@@ -34,7 +34,7 @@ from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.rules import RulesArg, Ruleset
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.repair.slips import COSTS, PER_PLY_BACK, Move, Reading, candidates
-from muehle.notation.record.model import SIDES, Game, Numbering, Ply, normal_result, numbering_after
+from muehle.notation.record.model import SIDES, GameRecord, Numbering, Ply, normal_result, numbering_after
 
 #: How many plies before the first illegal one a slip is looked for.
 WINDOW = 60
@@ -273,7 +273,7 @@ def _apply(line: Sequence[Move], ops: Sequence[Op]) -> tuple[list[Move], list[Op
 class _Search:
     """The search over one game."""
 
-    def __init__(self, game: Game, written: list[Ply], rules: Ruleset, start: Position, no_progress: int,
+    def __init__(self, game: GameRecord, written: list[Ply], rules: Ruleset, start: Position, no_progress: int,
                  budget: Budget) -> None:
         self.game, self.written, self.rules, self.budget = game, written, rules, budget
         self.moves: list[Move] = [(ply.target, ply.origin, tuple(ply.captures)) for ply in written]
@@ -513,7 +513,7 @@ def _compose(ops: tuple[Op, ...], reading: Reading, line: Line, written: list[Mo
     return tuple(sorted(ops + (new,), key=lambda op: (op.start, op.end)))
 
 
-def repair(game: Game, rules: RulesArg = None, *, top: int = TOP, budget: Optional[int] = None) -> RepairReport:
+def repair(game: GameRecord, rules: RulesArg = None, *, top: int = TOP, budget: Optional[int] = None) -> RepairReport:
     """Search the readings of ``game``'s main line that make it legal under ``rules`` (``None``: the
     record's ``Rules`` tag, else ``wmd``; a set-up record starts from its FEN), the ``top`` best
     first. ``budget`` bounds the plies the search replays (default: :data:`BUDGET_PER_PLY` per ply
@@ -539,7 +539,7 @@ def repair(game: Game, rules: RulesArg = None, *, top: int = TOP, budget: Option
     return report
 
 
-def suggestions(game: Game, rules: RulesArg = None, *, top: int = TOP,
+def suggestions(game: GameRecord, rules: RulesArg = None, *, top: int = TOP,
                 budget: Optional[int] = None) -> Iterator[Suggestion]:
     """The complete repairs of ``game`` the search finds, best first (none for a legal game, or
     when none is found within the budget): see :func:`repair`."""
