@@ -19,6 +19,7 @@ import yaml
 from muehle.analyzer.cli.common import (
     RULES,
     SideChoice,
+    TextChoice,
     check_ply_choice,
     echo_data,
     fails_cleanly,
@@ -44,7 +45,7 @@ RULE_NAMES = {"30-move": "no-capture", "50-move": "no-capture", "30-moves": "no-
               "threefold-repetition": "repetition", "mandatory": "mandatory-draw"}
 
 
-class ClaimRule(click.Choice):
+class ClaimRule(TextChoice):
     """``--rule``: one of :data:`CLAIM_RULES`; a value that is none says which was likely meant
     (``30-move``: ``no-capture``, the 30-move rule; a near miss: the rule it nearly is)."""
 

@@ -181,7 +181,18 @@ def from_option(command: F) -> F:
     )(command)
 
 
-class RulesName(click.ParamType):
+if TYPE_CHECKING:
+    # (click 8.4 and later type ParamType and Choice by the value they give; an earlier click, which
+    # the runtime still takes, cannot be subscripted: the type checker alone sees the argument)
+    _GameChoiceType = click.ParamType["int | str"]
+    _TextType = click.ParamType[str]
+    TextChoice = click.Choice[str]
+else:
+    _GameChoiceType = _TextType = click.ParamType
+    TextChoice = click.Choice
+
+
+class RulesName(_TextType):
     """The value of a ``--rules`` option as typed (a preset's name or a YAML file; the option's
     callback or command reads it), completed in the shell with the presets and the ``.yaml`` and
     ``.yml`` files of the folder typed so far (the current one if none).
@@ -233,14 +244,6 @@ def output_path(ctx: click.Context, param: click.Parameter, value: Optional[str]
 
 #: What ``--game all`` stands for: every game of each input.
 ALL_GAMES = "all"
-
-
-if TYPE_CHECKING:
-    # (click 8.4 and later type ParamType by the value it gives; an earlier click, which the
-    # runtime still takes, cannot be subscripted: the type checker alone sees the argument)
-    _GameChoiceType = click.ParamType["int | str"]
-else:
-    _GameChoiceType = click.ParamType
 
 
 class GameChoice(_GameChoiceType):
@@ -306,7 +309,7 @@ def game_title(tags: dict[str, str], rules: str, source: str, index: int) -> str
 SIDE_ALIASES = {"weiss": "white", "weiß": "white", "schwarz": "black"}
 
 
-class SideChoice(click.Choice):
+class SideChoice(TextChoice):
     """``white`` or ``black``, in any case, or their German names ``weiss`` (``weiß``) and
     ``schwarz``: the value given on is always ``white`` or ``black``.
 
