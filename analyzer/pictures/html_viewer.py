@@ -19,6 +19,10 @@ The page has a single board, whatever the number of games, and each position is 
 row of data (see ``viewer.js``): the stones as two bit masks, the SVG of marks and mill
 bands and the texts of the stone counts each stored once per page and named by number.
 
+The page's words are in the current language (:func:`muehle.notation.text.i18n.set_language`,
+``--lang``), its ``<html lang>`` too: the texts made here through the catalog, the few the script
+shows itself from the table the page gives it (:data:`VIEWER_WORDS`, ``DATA.words``).
+
 Every stone the script draws is a ``<circle class="stone white|black">`` with
 ``data-point`` and ``data-side``, exactly as :func:`muehle.analyzer.pictures.svg.stone_svg`
 draws it.
