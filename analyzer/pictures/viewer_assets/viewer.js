@@ -1,6 +1,8 @@
 // The script of the HTML viewer (muehle.analyzer.pictures.html_viewer), inlined once per page after
 // `var DATA = {...}`. The page has one board (`.side`: board, buttons, status, tools); it stands
-// in the section of the game in view, and the other games' sections are hidden.
+// in the section of the game in view, and the other games' sections are hidden. Every word the
+// script shows comes from DATA.words, in the page's language (html_viewer.VIEWER_WORDS); the
+// status lines and the stone counts are in DATA already.
 (function () {
   "use strict";
   var SVG = "http://www.w3.org/2000/svg";
@@ -10,6 +12,7 @@
   // value of the position and its best plies (a number of DATA.texts).
   var WHITE = 0, BLACK = 1, MARKS = 2, MILLS = 3, STATUS = 4, POSITION = 5, FEN = 6, VALUE = 7;
   var games = DATA.games;
+  var WORDS = DATA.words;
   var several = games.length > 1;
   var side = document.querySelector(".side");
   var board = side.querySelector("svg");
@@ -168,14 +171,16 @@
 
   // Copy to the clipboard where the browser allows it; the text also stands, selected, in a
   // field under the board, to copy by hand where it does not.
+  // ``what`` is the key of its name in WORDS ("fen", "record").
   function copy(text, what) {
+    function note(key) { return WORDS[key].split("{what}").join(WORDS[what]); }
     copiedBox.hidden = false;
     copiedField.value = text;
-    copiedNote.textContent = what + " (select and copy):";
+    copiedNote.textContent = note("note-manual");
     function byHand() { copiedField.focus(); copiedField.select(); }
     if (navigator.clipboard && navigator.clipboard.writeText) {
       navigator.clipboard.writeText(text).then(function () {
-        copiedNote.textContent = what + ", copied to the clipboard:";
+        copiedNote.textContent = note("note-done");
       }, byHand);
     } else {
       byHand();
@@ -230,9 +235,9 @@
   side.querySelector("button.end").addEventListener("click", function () { active.show(active.last(active.line)); keepInView(); });
   flipButton.addEventListener("click", flip);
   fenButton.addEventListener("click", function () {
-    copy(active.frame(active.line, active.index)[FEN], "The FEN of this position");
+    copy(active.frame(active.line, active.index)[FEN], "fen");
   });
-  recordButton.addEventListener("click", function () { copy(active.game.record, "The record of this game"); });
+  recordButton.addEventListener("click", function () { copy(active.game.record, "record"); });
   document.addEventListener("click", function (event) {
     var link = event.target.closest ? event.target.closest("a.ply") : null;
     if (!link || !active || !active.section.contains(link)) { return; }

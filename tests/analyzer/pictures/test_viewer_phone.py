@@ -13,61 +13,16 @@ import subprocess
 from typing import Any, Iterator
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service as ChromeService
-from selenium.webdriver.common.action_chains import ActionChains
 
+from chromium import DESKTOP, PHONE, Window, needs_driver
 from long_games import shuttle_game
 from muehle.analyzer.pictures.html_viewer import NAG_SYMBOLS, write_html
 from muehle.notation.reading.parser import read_file, read_games
 from paths import ROOT
 
 EXAMPLES = ROOT / "examples"
-CHROMIUM = next((shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome")
-                 if shutil.which(name)), None)
-CHROMEDRIVER = shutil.which("chromedriver")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage"]
-needs_driver = pytest.mark.skipif(
-    CHROMIUM is None or CHROMEDRIVER is None,
-    reason="no Chromium and chromedriver to drive it (install Debian's chromium and chromium-driver)",
-)
-PHONE, DESKTOP = (390, 844), (1280, 800)
 #: The smallest height of a touch target (Apple's and Google's guidelines: 44 pt, 48 dp).
 TARGET = 44
-
-
-class Window:
-    """Headless Chromium whose viewport is set to a size in CSS pixels."""
-
-    def __init__(self) -> None:
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for flag in FLAGS:
-            options.add_argument(flag)
-        options.add_argument("--window-size=1400,1000")
-        self.driver = webdriver.Chrome(options=options, service=ChromeService(executable_path=CHROMEDRIVER))
-        self.driver.set_page_load_timeout(60)
-        self.driver.set_script_timeout(30)
-
-    def size(self, width: int, height: int) -> None:
-        self.driver.set_window_size(width, height)
-        inner = self.run("return [window.innerWidth, window.innerHeight];")
-        self.driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
-        assert self.run("return [window.innerWidth, window.innerHeight];") == [width, height]
-
-    def run(self, script: str, *args: Any) -> Any:
-        return self.driver.execute_script(script, *args)
-
-    def rect(self, css: str) -> dict[str, float]:
-        found = self.run("var e = document.querySelector(arguments[0]); return e && e.getBoundingClientRect().toJSON();",
-                         css)
-        assert found is not None, css
-        return found
-
-    def press(self, key: str) -> None:
-        ActionChains(self.driver).send_keys(key).perform()
 
 
 @pytest.fixture(scope="module")
