@@ -47,9 +47,10 @@ def test_a_choice_in_any_case_is_canonical_in_json() -> None:
 
 
 def test_a_choice_that_is_none_in_any_case_is_a_usage_error() -> None:
-    result = run("claim", REPETITION, "--ply", "26", "--by", "Weiss", "--rule", "repetition")
+    # (Weiss is White's German name, which --by takes; Blanc is no name of a side here)
+    result = run("claim", REPETITION, "--ply", "26", "--by", "Blanc", "--rule", "repetition")
     assert result.exit_code == 2
-    assert "Invalid value for '--by': 'Weiss' is not one of 'white', 'black'" in result.stderr
+    assert "Invalid value for '--by': 'Blanc' is not one of 'white', 'black'" in result.stderr
 
 
 @pytest.mark.parametrize("name, target", [("out.json", "json"), ("out.YAML", "yaml"), ("out.yml", "yaml"),
