@@ -4,6 +4,7 @@ pixels (a phone's, a desktop's), and the mark of the tests that need Chromium an
 from __future__ import annotations
 
 import shutil
+import time
 from typing import Any
 
 import pytest
@@ -38,10 +39,14 @@ class Window:
         self.driver.set_script_timeout(30)
 
     def size(self, width: int, height: int) -> None:
-        self.driver.set_window_size(width, height)
-        inner = self.run("return [window.innerWidth, window.innerHeight];")
-        self.driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
-        assert self.run("return [window.innerWidth, window.innerHeight];") == [width, height]
+        """The viewport set to ``width`` x ``height`` CSS pixels, exactly and at once (Chromium's device
+        metrics, not the window's outer size, whose change a loaded machine may apply late)."""
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        deadline = time.monotonic() + 30
+        while self.run("return [window.innerWidth, window.innerHeight];") != [width, height]:
+            assert time.monotonic() < deadline, f"the viewport did not become {width}x{height}"
+            time.sleep(0.1)
 
     def run(self, script: str, *args: Any) -> Any:
         return self.driver.execute_script(script, *args)

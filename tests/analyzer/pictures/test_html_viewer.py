@@ -16,21 +16,19 @@ import html.parser
 import json
 import os
 import re
-import shutil
 import subprocess
 import tempfile
 from pathlib import Path
 from typing import Any, Iterator, Optional
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service as ChromeService
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import Select
 
+from chromium import CHROMIUM, FLAGS, Window, needs_driver
 from muehle.analyzer.engine.board import mask_of, points_of
 from muehle.analyzer.engine.fen import fen_to_position
 from muehle.analyzer.engine.replay import replay
@@ -264,19 +262,7 @@ def test_a_record_set_up_from_a_fen_starts_there() -> None:
 
 # -- in the browser -------------------------------------------------------------
 
-CHROMIUM = next((shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome")
-                 if shutil.which(name)), None)
-CHROMEDRIVER = shutil.which("chromedriver")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage"]
-
 needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium binary (install Debian's chromium)")
-needs_driver = pytest.mark.skipif(
-    CHROMIUM is None or CHROMEDRIVER is None,
-    reason="no Chromium and chromedriver to drive it (install Debian's chromium and chromium-driver)",
-)
-
 #: The window widths the page is checked at: a desktop screen and a phone's.
 DESKTOP, PHONE = 1280, 390
 KEYS = {"ArrowLeft": Keys.ARROW_LEFT, "ArrowUp": Keys.ARROW_UP, "ArrowRight": Keys.ARROW_RIGHT,
@@ -288,26 +274,17 @@ return Array.prototype.map.call(document.querySelectorAll('section.game svg circ
 """
 
 
-class Browser:
-    """Headless Chromium driven by Selenium through Debian's chromedriver, with the few
-    steps the tests take."""
+class Browser(Window):
+    """Headless Chromium driven by Selenium through Debian's chromedriver (tests/chromium.py), with
+    the few steps the tests take."""
 
     def __init__(self) -> None:
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for flag in FLAGS:
-            options.add_argument(flag)
-        options.add_argument(f"--window-size={DESKTOP},900")
-        self.driver = webdriver.Chrome(options=options, service=ChromeService(executable_path=CHROMEDRIVER))
+        super().__init__()
         self.resize(DESKTOP)
 
     def resize(self, width: int) -> None:
-        """Make the page's viewport ``width`` CSS pixels wide (the window's frame aside)."""
-        self.driver.set_window_size(width, 900)
-        inner = self.run("return window.innerWidth;")
-        if inner != width:
-            self.driver.set_window_size(2 * width - inner, 900)
-        assert self.run("return window.innerWidth;") == width
+        """Make the page's viewport ``width`` CSS pixels wide (900 high)."""
+        self.size(width, 900)
 
     def open(self, url: str) -> None:
         self.driver.get(url)
@@ -320,9 +297,6 @@ class Browser:
 
     def press(self, key: str, times: int = 1) -> None:
         ActionChains(self.driver).send_keys(KEYS[key] * times).perform()
-
-    def run(self, script: str) -> Any:
-        return self.driver.execute_script(script)
 
     def stones(self) -> tuple[set[str], set[str]]:
         """The stones the board shows, checking each is drawn at its point."""
