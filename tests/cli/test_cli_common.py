@@ -113,7 +113,7 @@ def test_output_that_cannot_take_a_character_escapes_it(tmp_path: Path) -> None:
                           env={**os.environ, "PYTHONIOENCODING": "ascii"})
     assert done.returncode == 1
     assert done.stdout.decode("ascii").splitlines() == [
-        f"{path}:1:9: error: the Rules tag names 'f\\xf6o', which is not a ruleset (presets: wmd, "
+        f"{path}:1:9: error: game 1: the Rules tag names 'f\\xf6o', which is not a ruleset (presets: wmd, "
         "brettspielnetz, sanmill, schuermann, wmd-traditional) [unknown-rules]",
         '    [Rules "f\\xf6o"]',
         "            ^",
