@@ -227,7 +227,8 @@ def _metavars(option: str) -> dict[str, str]:
 def test_every_command_names_the_rules_and_the_output_alike() -> None:
     assert _metavars("--rules") == dict.fromkeys(["analyze", "claim", "generate", "positions", "repair", "select",
                                                   "show", "stats", "validate"], "NAME|FILE")
-    assert _metavars("--output") == dict.fromkeys(["convert", "generate", "repair", "select"], "OUT")
+    assert _metavars("--output") == dict.fromkeys(["analyze", "convert", "generate", "positions", "repair", "select",
+                                                   "stats"], "OUT")
 
 
 @pytest.mark.parametrize("command", ["claim", "show"])
