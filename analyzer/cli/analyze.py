@@ -7,7 +7,7 @@ array with an object per game, the contract of ``docs/analyze.md``. A game that
 cannot be read, or whose ``Rules`` tag names no ruleset, is reported on standard
 error and left out; a game with an illegal ply is analysed up to it and shows the
 position to restore. Either makes the exit status 1. Output is written only once
-every game is done.
+every game is done, to standard output or atomically to ``-o``'s file (never painted there).
 """
 
 from __future__ import annotations
@@ -31,9 +31,11 @@ from muehle.analyzer.cli.common import (
     fails_cleanly,
     from_option,
     game_title,
+    output_path,
     require_numpy_or_exit,
     rules_option,
     stdout_is_utf8,
+    write_output,
 )
 from muehle.analyzer.cli.game_input import GameInput
 from muehle.analyzer.engine.rules import Ruleset
@@ -72,13 +74,15 @@ def analyze_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
 Done = tuple[str, int, Analysis, Any]
 
 
-def render(done: list[Done], fmt: str, colour: bool = False) -> str:
+def render(done: list[Done], fmt: str, colour: bool = False, ascii_only: Optional[bool] = None) -> str:
     """The whole output in one format (with the endgame tables' marks, where given); the text
-    with ``colour`` painted for a terminal, and terminal-safe."""
+    with ``colour`` painted for a terminal, and terminal-safe; its diagrams in ASCII with
+    ``ascii_only`` (``None``: when standard output does not take UTF-8)."""
     if any(marks is not None for *_rest, marks in done):
         from muehle.analyzer.endgames.perfect import perfect_text, with_perfect_play  # (numpy: only with --perfect)
     if fmt == "text":
-        ascii_only = not stdout_is_utf8()
+        if ascii_only is None:
+            ascii_only = not stdout_is_utf8()
         return "\n".join(render_text(analysis, game_title(analysis.game.tags, analysis.rules.name, source, number),
                                      ascii=ascii_only, colour=colour)
                          + (_safe(perfect_text(marks), colour) if marks is not None else "")
@@ -107,11 +111,13 @@ def _safe(text: str, colour: bool) -> str:
 @click.option("--perfect", is_flag=True,
               help=N_("Add the endgame tables' values and marks to plies played without stones in hand (needs numpy)."))
 @click.option("--endgames-dir", default=None, metavar="DIR", help=N_("With --perfect: the endgame tables' cache folder."))
+@click.option("-o", "--output", metavar="OUT", default=None, callback=output_path,
+              help=N_("Write here (atomically; never over an input) instead of standard output."))
 @from_option
 @colour_option
 @fails_cleanly
 def analyze(files: tuple[str, ...], game_choice: "int | str", rules: Optional[Ruleset], fmt: str, perfect: bool,
-            endgames_dir: Optional[str], source_format: Optional[str]) -> None:
+            endgames_dir: Optional[str], output: Optional[str], source_format: Optional[str]) -> None:
     """Report mills, captures, phases, repetitions, draw rights and the end of each game.
 
     FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads standard input);
@@ -132,13 +138,16 @@ def analyze(files: tuple[str, ...], game_choice: "int | str", rules: Optional[Ru
         done.extend((data.source, number, analysis, None if tables is None else tables[number])
                     for number, analysis in analysed)
         errors.extend(failed)
-    if done:
+    if done and output not in (None, "-"):  # (a file: in UTF-8, without colours)
+        text = render(done, fmt, ascii_only=False)
+        write_output(visible(text) if fmt == "text" else text, output, files)
+    elif done:
         colour = fmt == "text" and colour_for(sys.stdout)
-        output = render(done, fmt, colour)
+        text = render(done, fmt, colour)
         if fmt == "text":
-            click.echo(output if colour else visible(output), nl=False, color=colour)
+            click.echo(text if colour else visible(text), nl=False, color=colour)
         else:
-            echo_data(output)
+            echo_data(text)
     for problem in errors:
         echo_error(problem)
     if errors:

@@ -11,6 +11,7 @@ or to standard output, held in a spool until the end. A record that cannot be re
 completely is not converted: every error is reported and nothing is written; with
 ``--keep-going`` every game that can be read and written is, and each other one is
 reported (exit status 1). The HTML viewer is one page of every game, written at the end.
+Standard error ends with ``N games converted`` (and ``(K errors)`` with ``--keep-going``).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from muehle.notation.reading.inputs import source_name
 from muehle.notation.record.builders import GameBuilder
 from muehle.notation.record.model import Game
 from muehle.notation.text.errors import MuehleError, game_in, no_game
-from muehle.notation.text.i18n import N_, _
+from muehle.notation.text.i18n import N_, _, ngettext
 from muehle.notation.writing.writers import BLACK_NUMBERS, UnwritableError
 
 
@@ -122,7 +123,7 @@ def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str]
             target=target))
     writer = record_writer(target, black_number, comma, locations=not no_locations)
     to_terminal = output in (None, "-") and is_terminal(sys.stdout)
-    failed = 0
+    failed = converted = 0
     held: list[tuple[int, Game]] = []  # (the HTML viewer's games, each with its number in its input)
     with OutputFile(output, inputs=files, hold=not keep_going) as out, \
             FileProgress(files, source_names=source_name, quiet=to_terminal, verb=N_("converted")) as progress:
@@ -131,6 +132,7 @@ def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str]
                 progress.game(item.source, item.line, item.ply_count())
                 if writer is None:
                     held.append((number, item))
+                    converted += 1
                     continue
                 try:
                     text = writer.game(item)
@@ -139,6 +141,7 @@ def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str]
                 else:
                     if not failed or keep_going:
                         out.write(text)
+                    converted += 1
                     continue
             failed += 1
             progress.clear()
@@ -150,8 +153,23 @@ def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str]
             out.write(writer.end())
         if not failed or keep_going:
             out.commit()
+    if not failed or keep_going:  # (what was written: nothing when an error stopped the run)
+        click.echo(converted_line(converted, failed), err=True)
     if failed:
         sys.exit(1)
+
+
+def converted_line(converted: int, errors: int = 0) -> str:
+    """The summary ``convert`` ends with, on standard error: the games written, and the errors
+    reported above (with ``--keep-going``), when any.
+
+    >>> converted_line(1), converted_line(40, 2)
+    ('1 game converted', '40 games converted (2 errors)')
+    """
+    line = ngettext("{count} game converted", "{count} games converted", converted).format(count=converted)
+    if errors:
+        line += " " + ngettext("({count} error)", "({count} errors)", errors).format(count=errors)
+    return line
 
 
 def _html_page(games: list[tuple[int, Game]], files: tuple[str, ...], endgames_dir: Optional[str]) -> str:

@@ -1,7 +1,8 @@
 """``muehle generate``: random legal games, in the book's notation or any format ``convert`` writes.
 
 The same ``--seed`` gives the same games. They are written as they are made (with
-``-o``, into a temporary file renamed at the end), with a progress line on a terminal.
+``-o``, into a temporary file renamed at the end), with a progress line on a terminal, and
+standard error ends with ``N games written to OUT``.
 Every game validates under the ruleset it was played under (named in its ``Rules``
 tag), and its declared result agrees with the board. A tag names presets only: games played under a ruleset from a file
 validate with the same ``--rules FILE``, which standard error recalls.
@@ -20,7 +21,7 @@ from muehle.analyzer.cli.writing import WRITERS, record_writer, target_format, w
 from muehle.analyzer.engine.rules import DEFAULT_RULESET, preset_for_tag
 from muehle.analyzer.play.generate import generate_games
 from muehle.notation.record.model import Game
-from muehle.notation.text.i18n import N_, _
+from muehle.notation.text.i18n import N_, _, ngettext
 
 
 @click.command(help=N_("Generate random legal games in the book's notation (the same seed gives the "
@@ -59,3 +60,6 @@ def generate(rules_name: str, seed: int, count: int, output: Optional[str], targ
     if preset_for_tag(rules.name) != rules:  # (a ruleset from a file)
         click.echo(_("note: the games' Rules tag says '{name}', and a tag calls up the presets only: validate them "
                      "with --rules {rules}").format(name=rules.name, rules=rules_name), err=True)
+    where = output if output not in (None, "-") else _("standard output")
+    click.echo(ngettext("{count} game written to {output}", "{count} games written to {output}", count).format(
+        count=count, output=where), err=True)

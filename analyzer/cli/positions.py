@@ -7,7 +7,7 @@ is replayed under its ruleset, and each position of its main line is listed
 moves. A game that cannot be read or replayed is reported on standard error (located) and
 left out; a game with an illegal ply is listed up to it and the ply is reported. Either makes
 the exit status 1; the other games are listed all the same. Output is written once every
-game is done.
+game is done, to standard output or atomically to ``-o``'s file.
 """
 
 from __future__ import annotations
@@ -27,7 +27,9 @@ from muehle.analyzer.cli.common import (
     fails_cleanly,
     from_option,
     game_title,
+    output_path,
     rules_option,
+    write_output,
 )
 from muehle.analyzer.cli.game_input import GameInput
 from muehle.analyzer.engine.fen import FEN_FORMS
@@ -117,11 +119,13 @@ def render(done: list[Listed], fmt: str) -> str:
               help=N_("Sanmill's current FEN (ending with ids:nodes) or its legacy one."))
 @click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_option,
               help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
+@click.option("-o", "--output", metavar="OUT", default=None, callback=output_path,
+              help=N_("Write here (atomically; never over an input) instead of standard output."))
 @from_option
 @click.pass_context
 @fails_cleanly
 def positions(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", all_games: bool, fmt: str,
-              fen_form: str, rules: Optional[Ruleset], source_format: Optional[str]) -> None:
+              fen_form: str, rules: Optional[Ruleset], output: Optional[str], source_format: Optional[str]) -> None:
     """List every position of a game: the ply that led to it, its FEN, the stones on the board
     and in hand, the phase of the side to move and who moves.
 
@@ -143,12 +147,15 @@ def positions(ctx: click.Context, files: tuple[str, ...], game_choice: "int | st
         listed, failed = list_input(data, numbers, rules, fen_form)
         done.extend(listed)
         errors.extend(failed)
-    if done:
-        output = render(done, fmt)
+    if done and output not in (None, "-"):
+        text = render(done, fmt)
+        write_output(text if fmt == "json" else visible(text), output, files)
+    elif done:
+        text = render(done, fmt)
         if fmt == "json":
-            echo_data(output)
+            echo_data(text)
         else:
-            click.echo(visible(output), nl=False)
+            click.echo(visible(text), nl=False)
     for problem in errors:
         click.echo(problem.format(), err=True)
     if errors:

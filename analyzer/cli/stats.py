@@ -6,7 +6,7 @@ and their facts (:func:`~muehle.analyzer.corpus.facts.game_facts`) counted by
 game with a syntax error is an invalid game (code ``syntax``). An input that cannot
 be read is reported, located, on standard error and stops the run (exit status 1,
 nothing written), or with ``--keep-going`` is counted as unreadable and the others
-are read (the counts are written; exit status 1).
+are read (the counts are written; exit status 1). ``-o`` writes the counts atomically to a file.
 """
 
 from __future__ import annotations
@@ -27,9 +27,11 @@ from muehle.analyzer.cli.common import (
     echo_data,
     fails_cleanly,
     from_option,
+    output_path,
     require_dask_or_exit,
     resolve_rules,
     workers_options,
+    write_output,
 )
 from muehle.analyzer.corpus.facts import facts_of
 from muehle.analyzer.corpus.stats import Stats
@@ -52,11 +54,13 @@ from muehle.notation.text.i18n import N_
                       "Rules tag, else wmd."))
 @click.option("--keep-going", is_flag=True, default=False,
               help=N_("After a file that cannot be read, go on with the others (the exit status is 1 still)."))
+@click.option("-o", "--output", metavar="OUT", default=None, callback=output_path,
+              help=N_("Write here (atomically; never over an input) instead of standard output."))
 @workers_options
 @from_option
 @fails_cleanly
-def stats(files: tuple[str, ...], output_format: str, rules_name: Optional[str], keep_going: bool, jobs: int,
-          scheduler: Optional[str], source_format: Optional[str]) -> None:
+def stats(files: tuple[str, ...], output_format: str, rules_name: Optional[str], keep_going: bool,
+          output: Optional[str], jobs: int, scheduler: Optional[str], source_format: Optional[str]) -> None:
     rules = resolve_rules(rules_name)
     if scheduler is not None:
         require_dask_or_exit()
@@ -76,7 +80,10 @@ def stats(files: tuple[str, ...], output_format: str, rules_name: Optional[str],
             facts = item[1]
             counts.add(facts)
             progress.game(facts.source, facts.line, facts.plies)
-    if json_output:
+    if output not in (None, "-"):
+        write_output(json.dumps(counts.to_dict(), indent=2, ensure_ascii=False) + "\n" if json_output
+                     else visible("\n".join(counts.text_lines())) + "\n", output, files)
+    elif json_output:
         echo_data(json.dumps(counts.to_dict(), indent=2, ensure_ascii=False) + "\n")
     else:
         click.echo(visible("\n".join(counts.text_lines())))

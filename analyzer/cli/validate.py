@@ -1,6 +1,6 @@
 """``muehle validate``: replay records under a ruleset and report every broken rule.
 
-Text output reads like a compiler's (``file:line:col: error: message [code]``, the
+Text output reads like a compiler's (``file:line:col: error: game N (White - Black): message [code]``, the
 line and a caret under it) followed by ``N games, M valid, K invalid``; ``--explain``
 adds the position to restore after an illegal ply; ``--format json`` prints one JSON
 array with one object per game (the contract is in ``docs/validate.md``). Exit

@@ -8,17 +8,26 @@ ones hold. :func:`chosen` decides one game and depends on nothing but its
 arguments; :func:`select_games` runs it over the games of some inputs, one at a time.
 
 >>> from muehle.notation.reading.parser import parse_game
->>> game = parse_game('[White "Ada"]\\n1. d2 d6 2. f2 f6 3. b2/xd6 1-0')
+>>> game = parse_game('[White "Ada Lovelace"]\\n[Round "12"]\\n1. d2 d6 2. f2 f6 3. b2/xd6 1-0')
 >>> chosen(game, Selection(player="ada", min_plies=5, has=("mill",)))
 True
 >>> chosen(game, Selection(result="0-1")), chosen(game, Selection(ended_by=("blocked",)))
 (False, False)
+
+Names are found within the name, ignoring case; a tag's value is compared whole (``Round=1`` is
+not round 12). With ``regex`` both are regular expressions, searched:
+
+>>> chosen(game, Selection(white="LOVE")), chosen(game, Selection(tags=(("Round", "1"),)))
+(True, False)
+>>> chosen(game, Selection(white="^ada l", tags=(("Round", "^1[0-9]$"),), regex=True))
+True
 """
 
 from __future__ import annotations
 
+import re
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Generator, Iterable, Iterator, Optional, Union
 
@@ -42,9 +51,13 @@ ENDS = REASONS + ("unfinished",)
 class Selection:
     """What a chosen game must be (``None`` or empty: anything).
 
-    Names (``player``: White or Black, ``white``, ``black``) and tag values (``tags``:
-    name and value pairs, each must hold) are compared whole, ignoring case and the
-    blanks around them. ``result`` is the declared result (``½-½`` is ``1/2-1/2``; ``*``
+    Names (``player``: White or Black, ``white``, ``black``) are found anywhere in the
+    ``White`` or ``Black`` tag, ignoring case and the blanks around the name given
+    (``"anna"`` finds ``"Anna Meier"``); tag values (``tags``: name and value pairs, each
+    must hold) are compared whole, ignoring case and the blanks around them (``Round=1`` is
+    not round 12). With ``regex`` the names and tag values are regular expressions (Python's
+    :mod:`re`), searched anywhere in the value, ignoring case (``^anna$`` is a whole name);
+    one that is not a valid expression is a :class:`ValueError` at once. ``result`` is the declared result (``½-½`` is ``1/2-1/2``; ``*``
     a game that declares no finished result). ``valid``: ``True`` for valid games,
     ``False`` for invalid ones. ``min_plies`` and ``max_plies`` bound the plies of the
     record's main line. ``ended_by``: any of :data:`ENDS`; ``has``: all of
@@ -62,8 +75,20 @@ class Selection:
     max_plies: Optional[int] = None
     ended_by: tuple[str, ...] = ()
     has: tuple[str, ...] = ()
+    regex: bool = False
+    #: The compiled expressions of the names and tag values, when ``regex``.
+    _patterns: dict[str, re.Pattern[str]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if self.regex:
+            wanted = [("player", self.player), ("white", self.white), ("black", self.black),
+                      *((f"tags ({name})", value) for name, value in self.tags)]
+            for what, text in wanted:
+                if text is not None and text not in self._patterns:
+                    try:
+                        self._patterns[text] = re.compile(text, re.IGNORECASE)
+                    except re.error as error:
+                        raise ValueError(f"{what}: {text!r} is not a regular expression: {error}") from None
         if self.result is not None and normal_result(self.result) not in RESULTS:
             raise ValueError(f"unknown result {self.result!r}: one of {', '.join(RESULTS)}")
         for end in self.ended_by:
@@ -81,16 +106,16 @@ class Selection:
     def record_matches(self, game: Game) -> bool:
         """Whether the criteria read off the record (names, result, tags, plies) hold for ``game``."""
         tags = game.tags
-        if self.player is not None and not (_same(tags.get("White"), self.player)
-                                            or _same(tags.get("Black"), self.player)):
+        if self.player is not None and not (self._name_in(tags.get("White"), self.player)
+                                            or self._name_in(tags.get("Black"), self.player)):
             return False
-        if self.white is not None and not _same(tags.get("White"), self.white):
+        if self.white is not None and not self._name_in(tags.get("White"), self.white):
             return False
-        if self.black is not None and not _same(tags.get("Black"), self.black):
+        if self.black is not None and not self._name_in(tags.get("Black"), self.black):
             return False
         if self.result is not None and declared_result(game) != normal_result(self.result):
             return False
-        if any(not _same(tags.get(name), value) for name, value in self.tags):
+        if any(not self._value_is(tags.get(name), value) for name, value in self.tags):
             return False
         if self.min_plies is not None or self.max_plies is not None:
             plies = len(game.plies)
@@ -101,9 +126,23 @@ class Selection:
         return True
 
 
-def _same(value: Optional[str], wanted: str) -> bool:
-    """Whether a tag's value is ``wanted``, ignoring case and surrounding blanks."""
-    return value is not None and value.strip().casefold() == wanted.strip().casefold()
+    def _name_in(self, value: Optional[str], wanted: str) -> bool:
+        """Whether the name ``wanted`` is in a tag's value: found there ignoring case, or searched
+        as a regular expression."""
+        if value is None:
+            return False
+        if self.regex:
+            return self._patterns[wanted].search(value) is not None
+        return wanted.strip().casefold() in value.casefold()
+
+    def _value_is(self, value: Optional[str], wanted: str) -> bool:
+        """Whether a tag's value is ``wanted``: the same ignoring case and surrounding blanks, or
+        with a match of it as a regular expression."""
+        if value is None:
+            return False
+        if self.regex:
+            return self._patterns[wanted].search(value) is not None
+        return value.strip().casefold() == wanted.strip().casefold()
 
 
 def chosen(game: Game, selection: Selection, index: int = 1, rules: Optional[Ruleset] = None,
@@ -167,23 +206,28 @@ class Pick:
     error: Optional[MuehleError]
 
 
-def pick(item: SourcedGame, selection: Selection, rules: Optional[Ruleset], keep_game: bool) -> Pick:
-    """The :class:`Pick` of one game (small: what a worker sends back)."""
+def pick(item: SourcedGame, selection: Selection, rules: Optional[Ruleset], keep_game: bool,
+         keep_rest: bool = False) -> Pick:
+    """The :class:`Pick` of one game (small: what a worker sends back); with ``keep_rest`` a game
+    not chosen comes with its text (or record) too, as a chosen one does."""
     game = item.game
     taken = _item_chosen(item, selection, rules)
-    return Pick(taken, item.text if taken else None, game if taken and (keep_game or item.text is None) else None,
+    kept = taken or keep_rest
+    return Pick(taken, item.text if kept else None, game if kept and (keep_game or item.text is None) else None,
                 item.source, game.line, len(game.plies), game.errors[0] if game.errors else None)
 
 
 def pick_games(names: Iterable[PathArg], selection: Selection, rules: Optional[Ruleset] = None,
                stdin_text: Union[str, MuehleError, None] = None, source_format: Optional[str] = None,
-               keep_game: bool = False, jobs: int = 1, scheduler: Optional[str] = None
+               keep_game: bool = False, jobs: int = 1, scheduler: Optional[str] = None, keep_rest: bool = False
                ) -> Generator[Union[Pick, MuehleError], None, None]:
     """The :class:`Pick` of each game of the inputs, or the error of an input that cannot be read,
-    as :func:`select_games` decides; ``keep_game``: a chosen game comes with its record too.
+    as :func:`select_games` decides; ``keep_game``: a chosen game comes with its record too;
+    ``keep_rest``: a game not chosen comes with its text (or record) too.
     ``jobs`` and ``scheduler`` run the decisions in workers (see
     :func:`~muehle.analyzer.batch.sources.each_game`); the picks are the same."""
-    picks = each_game(names, partial(pick, selection=selection, rules=rules, keep_game=keep_game), stdin_text,
+    picks = each_game(names, partial(pick, selection=selection, rules=rules, keep_game=keep_game,
+                                        keep_rest=keep_rest), stdin_text,
                       source_format, jobs, scheduler)
     with closing(picks):  # (left before the end: the workers stop)
         for item in picks:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence
 
 from muehle.analyzer.engine.events import Outcome, RuleViolation
 from muehle.analyzer.engine.replay import Replay
@@ -28,7 +28,7 @@ from muehle.analyzer.pictures.style import error_text
 from muehle.analyzer.reports.result_tag import result_tag_errors
 from muehle.notation.reading.slips import more_slips
 from muehle.notation.record.model import GameRecord, Side
-from muehle.notation.text.errors import FormatError, MuehleError, game_in, visible
+from muehle.notation.text.errors import FormatError, MuehleError, visible
 from muehle.notation.text.i18n import _
 
 if TYPE_CHECKING:  # (the text of the position to restore is imported only for a game that needs it)
@@ -97,15 +97,16 @@ class GameReport:
         """The report as text, as ``muehle validate`` writes it (terminal-safe: control characters
         are escapes, :func:`~muehle.notation.text.errors.visible`).
 
-        One compiler-style line per error: ``source:line:col: error: message [code]``, and per
-        warning (``warning:``), in the order of their places; under each, the line it points at
+        One compiler-style line per error, naming the game (:func:`game_named`):
+        ``source:line:col: error: game N (White - Black): message [code]``, and per warning
+        (``warning:``), in the order of their places; under each, the line it points at
         and a caret when ``line_text`` gives the text of that line (a function of its number).
         With ``explain``, the position to restore follows when a ply of the main line was
         illegal: a diagram in ASCII with ``ascii``, painted for a terminal with ``colour`` (which
         also paints the word ``error``).
 
         An error without a line (in a game read from JSON or YAML, whose records keep
-        no places in that file) names the game instead: ``source, game N: error: ...``.
+        no places in that file) has the source alone before it: ``source: error: game N ...``.
         ``notes`` (lines, ``validate --suggest``'s repair) follow the errors, before the position.
         """
         told = [(error, "error") for error in self.errors]
@@ -113,9 +114,9 @@ class GameReport:
             told += [(warning, "warning") for warning in self.warnings]
             told.sort(key=lambda pair: _error_order(pair[0]))
         lines = []
+        named = game_named(self.game, self.tags)
         for said, severity in told:
-            shown = MuehleError(f"{said.message} [{said.code}]",
-                                source=self.source if said.line else game_in(self.source, self.game),
+            shown = MuehleError(f"{named}: {said.message} [{said.code}]", source=self.source,
                                 line=said.line, column=said.column,
                                 line_text=line_text(said.line) if line_text and said.line and said.column else None)
             lines.extend(error_text(shown, severity, colour).split("\n"))
@@ -123,6 +124,21 @@ class GameReport:
         if explain and self.restore_view is not None:
             lines.extend("  " + line for line in self.restore_view.lines(ascii, colour)[1:])
         return lines
+
+
+def game_named(number: int, tags: Mapping[str, str]) -> str:
+    """How ``validate``'s lines name a game: its number in its input and, when its record names
+    them, its players as White - Black (``?`` for a missing one, as PGN writes it).
+
+    >>> game_named(3, {"White": "Anna Meier", "Black": "Bo Berg"}), game_named(4, {"Black": "Bo"})
+    ('game 3 (Anna Meier - Bo Berg)', 'game 4 (? - Bo)')
+    >>> game_named(5, {"White": "?", "Event": "Club"})
+    'game 5'
+    """
+    white, black = (tags.get(side, "").strip() for side in ("White", "Black"))
+    if white in ("", "?") and black in ("", "?"):
+        return _("game {number}").format(number=number)
+    return _("game {number} ({white} - {black})").format(number=number, white=white or "?", black=black or "?")
 
 
 #: A report's fields in order, as its constructor takes them.

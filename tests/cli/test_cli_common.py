@@ -113,7 +113,7 @@ def test_output_that_cannot_take_a_character_escapes_it(tmp_path: Path) -> None:
                           env={**os.environ, "PYTHONIOENCODING": "ascii"})
     assert done.returncode == 1
     assert done.stdout.decode("ascii").splitlines() == [
-        f"{path}:1:9: error: the Rules tag names 'f\\xf6o', which is not a ruleset (presets: wmd, "
+        f"{path}:1:9: error: game 1: the Rules tag names 'f\\xf6o', which is not a ruleset (presets: wmd, "
         "brettspielnetz, sanmill, schuermann, wmd-traditional) [unknown-rules]",
         '    [Rules "f\\xf6o"]',
         "            ^",
@@ -227,7 +227,8 @@ def _metavars(option: str) -> dict[str, str]:
 def test_every_command_names_the_rules_and_the_output_alike() -> None:
     assert _metavars("--rules") == dict.fromkeys(["analyze", "claim", "generate", "positions", "repair", "select",
                                                   "show", "stats", "validate"], "NAME|FILE")
-    assert _metavars("--output") == dict.fromkeys(["convert", "generate", "repair", "select"], "OUT")
+    assert _metavars("--output") == dict.fromkeys(["analyze", "convert", "generate", "positions", "repair", "select",
+                                                   "stats"], "OUT")
 
 
 @pytest.mark.parametrize("command", ["claim", "show"])

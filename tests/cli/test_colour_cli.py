@@ -55,7 +55,7 @@ def test_color_colours_a_pipe_and_takes_nothing_away() -> None:
     without the colours the validate report is the plain one."""
     plain = run("validate", ILLEGAL).stdout
     coloured = run("validate", "--color", ILLEGAL).stdout
-    assert coloured.splitlines()[0].startswith(f"{ILLEGAL}:10:7: {RED_ERROR}: 1... d2:")
+    assert coloured.splitlines()[0].startswith(f"{ILLEGAL}:10:7: {RED_ERROR}: game 1: 1... d2:")
     # (illegal-moves.txt: 16 games, each breaking one rule, its verdict in its first comment)
     assert coloured.count(RED_ERROR) == 16 and unpainted(coloured) == plain
     explained = run("validate", "--color", "--explain", ILLEGAL).stdout

@@ -93,7 +93,8 @@ def test_keep_going_past_an_input_that_cannot_be_read(tmp_path: Path) -> None:
     assert result.stdout == GOOD
     located = [line for line in result.stderr.splitlines() if not line.startswith(" ")]
     assert located == [f"{missing}: error: cannot read {missing}: No such file or directory",
-                       f"{bad_json}: error: games[0].tags: expected an object, got an integer"]
+                       f"{bad_json}: error: games[0].tags: expected an object, got an integer",
+                       "1 game converted (2 errors)"]
 
 
 def test_keep_going_past_a_line_that_is_not_utf8(tmp_path: Path) -> None:
@@ -143,7 +144,7 @@ def test_keep_going_past_a_folder_given_as_an_input(tmp_path: Path) -> None:
     good = write(tmp_path / "good.txt", GOOD)
     result = run("convert", str(folder), good, "--to", "notation", "--keep-going")
     assert (result.exit_code, result.stdout) == (1, GOOD)
-    assert result.stderr == f"{folder}: error: cannot read {folder}: Is a directory\n"
+    assert result.stderr == f"{folder}: error: cannot read {folder}: Is a directory\n1 game converted (1 error)\n"
 
 
 def test_keep_going_into_a_missing_folder_is_an_error(tmp_path: Path) -> None:
@@ -202,7 +203,7 @@ def test_convert_shows_progress_on_a_terminal(tmp_path: Path, monkeypatch: pytes
     result = run("convert", source, "--to", "json", "-o", str(out))
     assert result.exit_code == 0
     assert "\rconverted 2 games, 8 plies" in result.stderr
-    assert result.stderr.endswith("\r")  # the line is erased at the end
+    assert result.stderr.endswith(" \r2 games converted\n")  # the line is erased before the summary
     assert result.stdout == ""
 
 
@@ -211,7 +212,7 @@ def test_convert_shows_no_progress_on_a_pipe(tmp_path: Path, monkeypatch: pytest
     monkeypatch.setattr(convert_module, "FileProgress", functools.partial(FileProgress, interval=0.0))
     result = run("convert", write(tmp_path / "g.txt", f"{GOOD}\n{GOOD}"), "--to", "json", "-o",
                  str(tmp_path / "out.json"))
-    assert result.exit_code == 0 and result.stderr == ""
+    assert result.exit_code == 0 and result.stderr == "2 games converted\n"
 
 
 def test_generate_shows_progress_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

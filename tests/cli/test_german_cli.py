@@ -39,7 +39,7 @@ def english_environment(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
 def test_validate_says_the_broken_rule_in_german_at_its_place(record: str, english_environment) -> None:
     result = run("--lang", "de", "validate", record)
     assert result.exit_code == 1
-    assert f"{record}:2:7: Fehler: 1... d2: auf d2 steht schon ein weißer Stein [occupied]" in result.output
+    assert f"{record}:2:7: Fehler: Partie 1: 1... d2: auf d2 steht schon ein weißer Stein [occupied]" in result.output
     assert "1 Partie, 0 regelgerecht, 1 regelwidrig" in result.output
     explained = run("--lang", "de", "validate", "--explain", record).output
     assert "wiederherzustellende Stellung (nach 1. d2; WMD 6):" in explained
@@ -106,7 +106,7 @@ def test_lang_en_beats_the_environment(record: str, english_environment) -> None
     english_environment.setenv("LC_ALL", "de_AT.UTF-8")
     for args in (["--lang", "en", "validate", record], ["validate", "--lang", "en", record]):
         output = run(*args).output
-        assert f"{record}:2:7: error: 1... d2: d2 is already occupied by a White stone [occupied]" in output
+        assert f"{record}:2:7: error: game 1: 1... d2: d2 is already occupied by a White stone [occupied]" in output
         assert "1 game, 0 valid, 1 invalid" in output
 
 
@@ -170,7 +170,7 @@ def test_a_bad_fen_tag_is_reported_in_german_at_its_field(tmp_path: Path, englis
     result = run("--lang", "de", "validate", str(path))
     assert result.exit_code == 1
     # field 2 (the side to move) starts in column 34 of the tag's line
-    assert (f"{path}:2:34: Fehler: im FEN-Tag: FEN-Feld 2 (Seite am Zug): 'x' ist weder 'w' (Weiß) noch 'b' "
+    assert (f"{path}:2:34: Fehler: Partie 1: im FEN-Tag: FEN-Feld 2 (Seite am Zug): 'x' ist weder 'w' (Weiß) noch 'b' "
             "(Schwarz) [setup]") in result.output
 
 
@@ -187,8 +187,8 @@ def test_a_slip_is_a_german_warning_at_its_place(tmp_path: Path, english_environ
     path.write_text("1. d2 d6\n2. f4–f6 *\n", encoding="utf-8")
     output = run("--lang", "de", "validate", str(path)).output
     # the en dash stands in column 6 of line 2, read as the '-' of the move f4-f6
-    assert f"{path}:2:6: Warnung: '–' (ein Halbgeviertstrich) als das '-' eines Zuges gelesen: f4-f6 schreiben [slip]" \
-        in output
+    assert f"{path}:2:6: Warnung: Partie 1: '–' (ein Halbgeviertstrich) als das '-' eines Zuges gelesen: " \
+        "f4-f6 schreiben [slip]" in output
 
 
 def test_the_help_of_every_command_is_german(english_environment) -> None:
@@ -216,7 +216,9 @@ def test_the_help_of_every_command_is_german(english_environment) -> None:
 def test_an_empty_input_is_reported_in_german(command: str, english_environment) -> None:
     result = run("--lang", "de", command, "-", input="")
     assert (result.exit_code, result.stdout) == (1, "")
-    assert result.stderr == "<stdin>: Fehler: die Eingabe enthält keine Partie\n"
+    # (select goes on past an input it cannot read, and ends with its summary)
+    summary = "0 von 0 Partien ausgewählt (1 Eingabe unlesbar)\n" if command == "select" else ""
+    assert result.stderr == "<stdin>: Fehler: die Eingabe enthält keine Partie\n" + summary
 
 
 @pytest.mark.parametrize("command", [["select"], ["stats"], ["positions"], ["validate"], ["show"], ["analyze"],
@@ -227,7 +229,10 @@ def test_a_missing_file_is_reported_in_german(tmp_path: Path, command: list[str]
     result = run("--lang", "de", *command, missing)
     summary = "0 Partien, 0 regelgerecht, 0 regelwidrig, 1 unlesbare Eingabe\n" if command == ["validate"] else ""
     assert (result.exit_code, result.stdout) == (1, summary)
-    assert result.stderr == f"{missing}: Fehler: {missing} lässt sich nicht lesen: No such file or directory\n"
+    # (select goes on past an input it cannot read, and ends with its summary)
+    selected = "0 von 0 Partien ausgewählt (1 Eingabe unlesbar)\n" if command == ["select"] else ""
+    assert result.stderr == f"{missing}: Fehler: {missing} lässt sich nicht lesen: No such file or directory\n" \
+        + selected
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -124,8 +124,8 @@ def test_an_illegal_playok_game_gets_the_same_verdict_at_its_own_place(tmp_path:
     book = write(tmp_path / "book.txt", ILLEGAL_BOOK)
     from_playok, from_book = run("validate", playok), run("validate", book)
     assert from_playok.exit_code == from_book.exit_code == 1
-    assert from_playok.output.startswith(f"{playok}:3:29: error: 4. a7/xb6: no mill is closed")
-    assert from_book.output.startswith(f"{book}:1:31: error: 4. a7/xb6: no mill is closed")
+    assert from_playok.output.startswith(f"{playok}:3:29: error: game 1: 4. a7/xb6: no mill is closed")
+    assert from_book.output.startswith(f"{book}:1:31: error: game 1: 4. a7/xb6: no mill is closed")
     # each shows its own line under the error, the caret at the ply ("1x4" in column 29, "a7/xb6" in 31)
     assert from_playok.output.splitlines()[1:3] == ["    1. 5 17 2. 10 11 3. 13 4 4. 1x4 *", " " * 32 + "^"]
     assert from_book.output.splitlines()[1:3] == ["    1. d6 d3 2. a4 b4 3. e4 b6 4. a7/xb6 *", " " * 34 + "^"]
@@ -145,7 +145,8 @@ def test_a_bad_playok_file_gets_a_located_error_and_exit_code_1(tmp_path: Path, 
     bad = write(tmp_path / "bad.txt", '[Site "PlayOK"]\n\n1. 5 17 2. 10 27 *\n')
     result = run(*command, bad)
     assert result.exit_code == 1
-    assert (f"{bad}:3:15: error: 27 is not a point: this text is read in PlayOK's numbered points (1 to 24, "
+    named = "game 1: " if command == ["validate"] else ""  # (validate's lines name the game)
+    assert (f"{bad}:3:15: error: {named}27 is not a point: this text is read in PlayOK's numbered points (1 to 24, "
             "row by row from the top)") in result.output
     assert "Traceback" not in result.output
 
@@ -163,7 +164,8 @@ def test_a_text_that_mixes_both_is_refused_clearly(tmp_path: Path, text: str, pl
     mixed = write(tmp_path / "mixed.txt", text)
     result = run(*command, mixed)
     assert result.exit_code == 1
-    assert f"{mixed}:{place}: error: {message}" in result.output
+    named = "game 2: " if command == ["validate"] else ""  # (validate's lines name the game: the second)
+    assert f"{mixed}:{place}: error: {named}{message}" in result.output
 
 
 def test_validate_json_reports_a_playok_file_as_it_reports_notation(tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
-"""``muehle select``: the games chosen, written as they stand or converted; bad input located,
-exit 1 and an output file untouched, or the rest chosen with --keep-going (records in
+"""``muehle select``: the games chosen, written as they stand or converted; bad input located and
+the run going on past it (exit 1 for an input that cannot be read), or stopped with
+--stop-on-error and an output file untouched; the summary line on standard error (records in
 tests/selection_records.py, worked out on the board there)."""
 
 from __future__ import annotations
@@ -35,16 +36,19 @@ def three(tmp_path: Path) -> str:
     return write(tmp_path, "three.txt", THREE)
 
 
-def chosen(*args: str) -> str:
+def chosen(*args: str, summary: str) -> str:
+    """What ``muehle select ARGS`` writes, when it exits 0 saying ``summary`` alone on standard error."""
     result = run("select", *args)
-    assert (result.exit_code, result.stderr) == (0, ""), result.output
+    assert (result.exit_code, result.stderr) == (0, summary + "\n"), result.output
     return result.stdout
 
 
 def test_without_criteria_every_game_is_written_and_the_file_comes_back_byte_for_byte(three: str) -> None:
-    assert chosen(three) == THREE
+    assert chosen(three, summary="3 of 3 games selected") == THREE
     multi = (EXAMPLES / "multi-game.txt").read_text(encoding="utf-8")
-    assert chosen(str(EXAMPLES / "multi-game.txt")) == multi
+    # (examples/multi-game.txt: three games, each beginning with its Event tag)
+    assert multi.count("[Event ") == 3
+    assert chosen(str(EXAMPLES / "multi-game.txt"), summary="3 of 3 games selected") == multi
 
 
 @pytest.mark.parametrize(("criteria", "games"), [
@@ -64,29 +68,31 @@ def test_without_criteria_every_game_is_written_and_the_file_comes_back_byte_for
 ])
 def test_each_criterion_writes_the_games_worked_out_for_it_as_they_stand(three: str, criteria: list[str],
                                                                          games: list[str]) -> None:
-    assert chosen(three, *criteria) == "".join(WRITTEN[game] for game in games)
+    summary = f"{len(games)} of 3 games selected"
+    assert chosen(three, *criteria, summary=summary) == "".join(WRITTEN[game] for game in games)
 
 
-def test_no_game_chosen_writes_nothing_and_exits_0(three: str) -> None:
-    assert chosen(three, "--has", "double-mill") == ""
+def test_no_game_chosen_writes_nothing_says_so_and_exits_0(three: str) -> None:
+    assert chosen(three, "--has", "double-mill", summary="0 of 3 games selected") == ""
 
 
 def test_a_ruleset_given_makes_the_capture_from_a_mill_invalid(three: str) -> None:
     """Under wmd-traditional a stone in a closed mill is protected (tests/selection_records.py, game 2)."""
-    assert chosen(three, "--invalid", "--rules", "wmd-traditional") == WRITTEN[FROM_MILL]
-    assert chosen(three, "--invalid") == ""
+    assert chosen(three, "--invalid", "--rules", "wmd-traditional", summary="1 of 3 games selected") \
+        == WRITTEN[FROM_MILL]
+    assert chosen(three, "--invalid", summary="0 of 3 games selected") == ""
 
 
 def test_games_from_several_files_and_standard_input_in_order(tmp_path: Path, three: str) -> None:
     other = write(tmp_path, "other.txt", OCCUPIED)
     result = run("select", "--player", "Ada", "--max-plies", "7", other, "-", three, input=FROM_MILL)
-    assert result.exit_code == 0, result.stderr
+    assert (result.exit_code, result.stderr) == (0, "3 of 5 games selected\n")
     assert result.stdout == OCCUPIED + FROM_MILL + WRITTEN[FROM_MILL]
 
 
 def test_a_line_break_of_crlf_is_written_as_lf(tmp_path: Path) -> None:
     path = write(tmp_path, "crlf.txt", BLOCKED.replace("\n", "\r\n"))
-    assert chosen(path) == BLOCKED
+    assert chosen(path, summary="1 of 1 game selected") == BLOCKED
 
 
 def test_a_game_of_a_json_record_is_written_in_the_notation(tmp_path: Path) -> None:
@@ -94,7 +100,7 @@ def test_a_game_of_a_json_record_is_written_in_the_notation(tmp_path: Path) -> N
         {"tags": {"White": "Ada"}, "plies": [{"number": 1, "side": "white", "to": "d2"}], "result": "*"},
         {"tags": {"White": "Bo"}, "result": "*"}]}
     path = write(tmp_path, "games.json", json.dumps(record))
-    assert chosen(path, "--white", "Ada") == '[White "Ada"]\n\n1. d2 *\n'
+    assert chosen(path, "--white", "Ada", summary="1 of 2 games selected") == '[White "Ada"]\n\n1. d2 *\n'
 
 
 def plies_by_white(games: Iterable[Game]) -> list[tuple[Optional[str], list[str]]]:
@@ -111,7 +117,7 @@ def test_to_converts_the_chosen_games(three: str, target: str,
                                       read_back: Callable[[str], list[Game]]) -> None:
     """Black is Ada in games 2 and 3 (White Bo, then Cy): read back, the output holds those two
     games' plies, and no others."""
-    output = chosen(three, "--black", "Ada", "--to", target)
+    output = chosen(three, "--black", "Ada", "--to", target, summary="2 of 3 games selected")
     expected = plies_by_white([parse_game(FROM_MILL), parse_game(ZWICKMUEHLE)])
     assert plies_by_white(read_back(output)) == expected, output
     if target == "pgn":
@@ -122,58 +128,82 @@ def test_to_converts_the_chosen_games(three: str, target: str,
 
 def test_output_goes_to_a_file(tmp_path: Path, three: str) -> None:
     out = tmp_path / "out.txt"
-    assert chosen(three, "--ended-by", "blocked", "-o", str(out)) == ""
+    assert chosen(three, "--ended-by", "blocked", "-o", str(out), summary="1 of 3 games selected") == ""
     assert out.read_text(encoding="utf-8") == WRITTEN[BLOCKED]
 
 
-def test_an_unreadable_game_stops_the_run_located_and_leaves_the_output_untouched(tmp_path: Path) -> None:
+#: The error of the game ``1. d2 zz *`` on line 25 of THREE's lines and one more, as select reports it.
+ZZ_AT_25 = [": error: unexpected character 'z' (expected a point, a move, a capture or a result) [syntax]",
+            "    1. d2 zz *", "          ^"]
+
+
+def test_an_unreadable_game_is_reported_located_and_the_others_are_chosen_exit_0(tmp_path: Path) -> None:
+    """The default: the bad game (line 25, column 7: 'zz') is reported and counted; the run goes on
+    (a game, not a file, could not be read: exit status 0)."""
+    path = write(tmp_path, "broken.txt", THREE + "\n1. d2 zz *\n")
+    result = run("select", path, "--has", "mill")
+    assert (result.exit_code, result.stdout) == (0, WRITTEN[FROM_MILL] + WRITTEN[ZWICKMUEHLE] + "\n")
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith(f"{path}:25:7: error: unexpected character 'z'")
+    assert lines[1:3] == ["    1. d2 zz *", "          ^"]
+    assert lines[3:] == ["2 of 4 games selected (1 unreadable)"]
+
+
+def test_stop_on_error_stops_the_run_located_and_leaves_the_output_untouched(tmp_path: Path) -> None:
     path = write(tmp_path, "broken.txt", THREE + "\n1. d2 zz *\n")
     out = tmp_path / "out.txt"
     out.write_text("before\n", encoding="utf-8")
-    result = run("select", path, "-o", str(out))
+    result = run("select", path, "-o", str(out), "--stop-on-error")
     assert result.exit_code == 1
     assert result.stderr.startswith(f"{path}:25:7: error: ")
+    assert "selected" not in result.stderr  # (no summary: nothing was written)
     assert out.read_text(encoding="utf-8") == "before\n"
     assert sorted(entry.name for entry in tmp_path.iterdir()) == ["broken.txt", "out.txt"]  # (no temporary file)
 
 
 @pytest.mark.parametrize("target", [[], ["--to", "json"]])
-def test_an_unreadable_game_writes_nothing_to_standard_output(tmp_path: Path, target: list[str]) -> None:
+def test_stop_on_error_writes_nothing_to_standard_output(tmp_path: Path, target: list[str]) -> None:
     """The games chosen before the bad one are not written either: the output is held until the end."""
     path = write(tmp_path, "broken.txt", THREE + "\n1. d2 zz *\n")
-    result = run("select", path, *target)
+    result = run("select", path, *target, "--stop-on-error")
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr.startswith(f"{path}:25:7: error: ")
 
 
-def test_keep_going_writes_the_other_games_and_exits_1(tmp_path: Path) -> None:
+@pytest.mark.parametrize("keep_going", [[], ["--keep-going"]])
+def test_past_a_missing_file_the_other_games_are_written_and_the_exit_status_is_1(tmp_path: Path,
+                                                                                   keep_going: list[str]) -> None:
+    """--keep-going is the default, and still accepted."""
     path = write(tmp_path, "broken.txt", "1. d2 zz *\n\n" + THREE)
     missing = str(tmp_path / "missing.txt")
     out = tmp_path / "out.txt"
-    result = run("select", missing, path, "--keep-going", "--has", "mill", "-o", str(out))
+    result = run("select", missing, path, *keep_going, "--has", "mill", "-o", str(out))
     assert result.exit_code == 1
     lines = result.stderr.splitlines()
     assert lines[0] == f"{missing}: error: cannot read {missing}: No such file or directory"
-    assert lines[1].startswith(f"{path}:1:7: error: ") and lines[2:] == ["    1. d2 zz *", "          ^"]
+    assert lines[1].startswith(f"{path}:1:7: error: ") and lines[2:4] == ["    1. d2 zz *", "          ^"]
+    assert lines[4:] == ["2 of 4 games selected (1 unreadable, 1 input unreadable)"]
     assert out.read_text(encoding="utf-8") == WRITTEN[FROM_MILL] + WRITTEN[ZWICKMUEHLE]
 
 
 def test_invalid_chooses_a_game_with_a_syntax_error_as_it_stands(tmp_path: Path) -> None:
     path = write(tmp_path, "broken.txt", THREE + "\n" + OCCUPIED + "\n1. d2 zz *\n")
-    assert chosen(path, "--invalid") == OCCUPIED + "\n1. d2 zz *\n"
+    assert chosen(path, "--invalid", summary="2 of 5 games selected") == OCCUPIED + "\n1. d2 zz *\n"
 
 
 @pytest.mark.parametrize("target", ["notation", "json", "pgn", "html"])
 def test_invalid_with_to_reports_a_game_with_a_syntax_error_instead_of_converting_part_of_it(
         tmp_path: Path, target: str) -> None:
     """Only '1. d2 d6 2. f4' of the second game can be read: converted, it would be another game.
-    It is reported as muehle convert reports it; --keep-going converts the other invalid game."""
+    It is reported as muehle convert reports it, and the other invalid game converted;
+    --stop-on-error stops there."""
     path = write(tmp_path, "broken.txt", OCCUPIED + "\n1. d2 d6 2. f4 zz 3. b4 *\n")
-    result = run("select", path, "--invalid", "--to", target)
+    result = run("select", path, "--invalid", "--to", target, "--stop-on-error")
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr.startswith(f"{path}:7:16: error: unexpected character 'z'")
-    kept = run("select", path, "--invalid", "--to", target, "--keep-going")
-    assert kept.exit_code == 1 and kept.stderr == result.stderr
+    kept = run("select", path, "--invalid", "--to", target)
+    assert kept.exit_code == 0
+    assert kept.stderr == result.stderr + "1 of 2 games selected (1 unreadable)\n"
     if target != "html":
         games = read_json(kept.stdout) if target == "json" else list(read_games(kept.stdout))
         assert [[ply.label() for ply in game.plies] for game in games] == [["1. d2", "1... d2"]]
@@ -183,35 +213,38 @@ def test_a_missing_file_is_located_and_exits_1(tmp_path: Path) -> None:
     missing = str(tmp_path / "missing.txt")
     result = run("select", missing)
     assert (result.exit_code, result.stdout) == (1, "")
-    assert result.stderr == f"{missing}: error: cannot read {missing}: No such file or directory\n"
+    assert result.stderr == (f"{missing}: error: cannot read {missing}: No such file or directory\n"
+                             "0 of 0 games selected (1 input unreadable)\n")
 
 
 def test_an_empty_file_is_an_error(tmp_path: Path) -> None:
     path = write(tmp_path, "empty.txt", "")
-    result = run("select", path)
+    result = run("select", path, "--stop-on-error")
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == f"{path}: error: there is no game in the input\n"
 
 
-def test_empty_standard_input_is_an_error_and_keep_going_chooses_from_the_others(three: str) -> None:
-    result = run("select", "-", input="")
+def test_empty_standard_input_is_an_error_and_the_others_are_chosen(three: str) -> None:
+    result = run("select", "--stop-on-error", "-", input="")
     assert (result.exit_code, result.stdout, result.stderr) == (1, "", "<stdin>: error: there is no game in the input\n")
-    result = run("select", "--keep-going", "-", three, "--has", "flying", input="\n\n")
+    result = run("select", "-", three, "--has", "flying", input="\n\n")
     assert (result.exit_code, result.stdout) == (1, WRITTEN[ZWICKMUEHLE])
-    assert result.stderr == "<stdin>: error: there is no game in the input\n"
+    assert result.stderr == ("<stdin>: error: there is no game in the input\n"
+                             "1 of 3 games selected (1 input unreadable)\n")
 
 
 def test_a_folder_given_as_a_file_is_located_and_exits_1(tmp_path: Path) -> None:
     result = run("select", str(tmp_path))
     assert (result.exit_code, result.stdout) == (1, "")
-    assert result.stderr == f"{tmp_path}: error: cannot read {tmp_path}: Is a directory\n"
+    assert result.stderr == (f"{tmp_path}: error: cannot read {tmp_path}: Is a directory\n"
+                             "0 of 0 games selected (1 input unreadable)\n")
 
 
 def test_an_output_in_a_missing_folder_is_an_error(tmp_path: Path, three: str) -> None:
     out = tmp_path / "nowhere" / "out.txt"
     result = run("select", three, "-o", str(out))
     assert (result.exit_code, result.stdout) == (1, "")
-    assert result.stderr == f"{out}: error: cannot write {out}: No such file or directory\n"
+    assert result.stderr == f"{out}: error: cannot write {out}: No such file or directory\n"  # (no summary)
 
 
 def test_an_html_page_of_no_game_chosen_is_an_error(tmp_path: Path, three: str) -> None:
@@ -259,19 +292,20 @@ def test_help_names_every_end_and_feature() -> None:
 def test_a_line_that_is_not_utf8_is_an_error_of_its_game_and_the_others_are_chosen(tmp_path: Path) -> None:
     path = tmp_path / "bytes.txt"
     path.write_bytes(b'1. d2 d6 *\n\n[Event "x\xff"]\n1. f4 *\n\n1. b4 *\n')
-    result = run("select", "--keep-going", str(path))
-    assert result.exit_code == 1
+    result = run("select", str(path))
+    assert result.exit_code == 0
     assert result.stdout == "1. d2 d6 *\n\n1. b4 *\n"
     assert result.stderr.startswith(f"{path}:3:10: error: not UTF-8 text (byte 0xff)\n")
+    assert result.stderr.endswith("\n2 of 3 games selected (1 unreadable)\n")
 
 
 def test_standard_input_that_is_not_utf8_cannot_be_read(three: str) -> None:
     """Unlike a file's line, a byte of standard input that is not UTF-8 makes the whole input
-    unreadable (docs/select.md): with --keep-going the file's games are chosen all the same."""
+    unreadable (docs/select.md): the file's games are chosen all the same, and the exit status is 1."""
     bad = b"1. d2 d6 *\n\n1. d2 \xff *\n"  # (0xff: line 3, column 7)
     result = run("select", "-", input=bad)
     assert (result.exit_code, result.stdout) == (1, "")
-    assert result.stderr == "<stdin>:3:7: error: not UTF-8 text (byte 0xff)\n"
-    result = run("select", "--keep-going", "--ended-by", "blocked", "-", three, input=bad)
+    assert result.stderr == "<stdin>:3:7: error: not UTF-8 text (byte 0xff)\n0 of 0 games selected (1 input unreadable)\n"
+    result = run("select", "--ended-by", "blocked", "-", three, input=bad)
     assert (result.exit_code, result.stdout) == (1, WRITTEN[BLOCKED])
-    assert result.stderr == "<stdin>:3:7: error: not UTF-8 text (byte 0xff)\n"
+    assert result.stderr == "<stdin>:3:7: error: not UTF-8 text (byte 0xff)\n1 of 3 games selected (1 input unreadable)\n"

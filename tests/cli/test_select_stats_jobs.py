@@ -69,8 +69,8 @@ def test_stats_counts_the_same_with_workers(inputs: list[str]) -> None:
                                       ["--to", "json"], ["--invalid", "--to", "pgn"]])
 def test_select_writes_the_same_with_workers(inputs: list[str], criteria: list[str]) -> None:
     stdin = Path(inputs[0]).read_text("utf-8")
-    code, out, errors = same_with_workers(["select", "--keep-going", *criteria, *inputs], stdin, "--jobs", "2")
-    assert code == 1
+    code, out, errors = same_with_workers(["select", *criteria, *inputs], stdin, "--jobs", "2")
+    assert code == 1  # (the missing file)
     # (the missing file is reported in every run; the two syntax errors of each broken block
     # too, unless --invalid chooses them as they stand: --to does not convert them)
     assert errors.count(": error: ") == (1 if criteria == ["--invalid"] else 1 + 100)
@@ -89,14 +89,22 @@ def test_select_writes_the_same_with_workers(inputs: list[str], criteria: list[s
         assert len(json.loads(out)["games"]) == readable
     if criteria == ["--invalid", "--to", "pgn"]:  # (the games with a syntax error are reported instead)
         assert out.count("[Event ") == invalid - 100
+    # the summary: 802 games read (the missing file has none); the games of a syntax error are
+    # unreadable unless --invalid chooses them as they stand
+    selected = {(): readable, ("--invalid",): invalid, ("--to", "json"): readable,
+                ("--invalid", "--to", "pgn"): invalid - 100}.get(tuple(criteria))
+    unreadable = "" if criteria == ["--invalid"] else "100 unreadable, "
+    assert errors.endswith(f" of {2 * 301 + 200} games selected ({unreadable}1 input unreadable)\n")
+    if selected is not None:
+        assert errors.endswith(f"\n{selected} of 802 games selected ({unreadable}1 input unreadable)\n")
     if "--has" in criteria:  # games of the generated file only: a broken block's games have at most two plies
         chosen = list(read_games(out))
         assert chosen and all(len(game.plies) >= 20 and not game.errors for game in chosen)
 
 
-def test_select_without_keep_going_stops_at_the_same_error(inputs: list[str]) -> None:
+def test_select_stop_on_error_stops_at_the_same_error(inputs: list[str]) -> None:
     stdin = Path(inputs[0]).read_text("utf-8")
-    code, out, errors = same_with_workers(["select", *inputs], stdin, "--jobs", "2")
+    code, out, errors = same_with_workers(["select", "--stop-on-error", *inputs], stdin, "--jobs", "2")
     assert (code, out) == (1, "")
     assert errors.startswith(f"{inputs[1]}:3:7: error: ")
 
@@ -133,7 +141,7 @@ def test_a_cluster_that_cannot_be_reached_is_an_error_at_the_option(inputs: list
 def test_a_local_cluster_gives_the_output_of_one_process(inputs: list[str]) -> None:
     pytest.importorskip("dask.distributed", reason="Dask is in the test extra: pip install '.[test]'")
     stdin = Path(inputs[0]).read_text("utf-8")
-    same_with_workers(["select", "--keep-going", "--has", "mill", "--to", "json", *inputs], stdin,
+    same_with_workers(["select", "--has", "mill", "--to", "json", *inputs], stdin,
                       "--scheduler", "local", "--jobs", "2")
     same_with_workers(["stats", "--keep-going", *inputs], stdin, "--scheduler", "local", "--jobs", "2")
 

@@ -195,7 +195,9 @@ def test_progress_is_shown_on_a_terminal_and_erased_never_in_the_output(
     monkeypatch.setattr(module, "FileProgress", functools.partial(progress_module.FileProgress, interval=0))
     result = run(command, four)
     assert result.exit_code == 0
-    assert "\rchecked 4 games, 56 plies" in result.stderr and result.stderr.endswith("\r")  # (2 + 7 + 18 + 29)
+    # (2 + 7 + 18 + 29 plies); the line erased at the end, before select's summary
+    ending = " \r" if command == "stats" else " \r4 of 4 games selected\n"
+    assert "\rchecked 4 games, 56 plies" in result.stderr and result.stderr.endswith(ending)
     assert "checked" not in result.stdout
 
 

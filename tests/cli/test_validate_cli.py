@@ -83,7 +83,7 @@ class TestExamples:
         lines = result.stdout.splitlines()
         assert lines[-1] == "16 games, 0 valid, 16 invalid"
         # the first game "1. d2 d2 *" is on line 10; Black's d2 starts in column 7
-        assert lines[0] == (f"{ILLEGAL}:10:7: error: 1... d2: d2 is already occupied by a White stone "
+        assert lines[0] == (f"{ILLEGAL}:10:7: error: game 1: 1... d2: d2 is already occupied by a White stone "
                             "[occupied]")
         errors = [line for line in lines[:-1] if not line.startswith("  ")]
         assert len(errors) == 16
@@ -138,7 +138,8 @@ class TestArbiterText:
         assert len(self._located(ILLEGAL, result.stdout)) == 16
         assert len(lines) == 16 * 3 + 1
         # game 1, "1. d2 d2 *" on line 10: Black's d2 in column 7
-        assert lines[:3] == [f"{ILLEGAL}:10:7: error: 1... d2: d2 is already occupied by a White stone [occupied]",
+        assert lines[:3] == [f"{ILLEGAL}:10:7: error: game 1: 1... d2: d2 is already occupied by a White stone "
+                             "[occupied]",
                              "    1. d2 d2 *",
                              "          ^"]
         assert "position to restore" not in result.stdout and "FEN:" not in result.stdout
@@ -168,7 +169,7 @@ class TestArbiterText:
     def test_standard_input_shows_its_lines_too(self) -> None:
         result = run("validate", "-", input="1. d2 d6\n2. d2 *\n")
         assert result.stdout.splitlines() == [
-            "<stdin>:2:4: error: 2. d2: d2 is already occupied by a White stone [occupied]",
+            "<stdin>:2:4: error: game 1: 2. d2: d2 is already occupied by a White stone [occupied]",
             "    2. d2 *",
             "       ^",
             "1 game, 0 valid, 1 invalid"]
@@ -186,7 +187,7 @@ class TestArbiterText:
         path = tmp_path / "ends.txt"
         path.write_bytes(("\ufeff[Event \"x\"]" + end + end + "1. d2 d6" + end + "2. f4 f4 *" + end).encode("utf-8"))
         lines = run("validate", str(path)).stdout.splitlines()
-        assert lines[:3] == [f"{path}:4:7: error: 2... f4: f4 is already occupied by a White stone [occupied]",
+        assert lines[:3] == [f"{path}:4:7: error: game 1: 2... f4: f4 is already occupied by a White stone [occupied]",
                              "    2. f4 f4 *",
                              "          ^"]
 
@@ -205,7 +206,7 @@ class TestArbiterText:
         text = write(tmp_path, "g.txt", "1. d2 d2 *\n")
         record = write(tmp_path, "g.json", run("convert", "--to", "json", text).stdout)
         assert run("validate", record).stdout.splitlines() == [
-            f"{record}, game 1: error: 1... d2: d2 is already occupied by a White stone [occupied]",
+            f"{record}: error: game 1: 1... d2: d2 is already occupied by a White stone [occupied]",
             "1 game, 0 valid, 1 invalid"]
 
     def test_a_file_that_changed_since_shows_no_line_it_no_longer_has(self, tmp_path: Path) -> None:
@@ -311,7 +312,7 @@ class TestJson:
         assert [(e["ply"], e["variation"], e["column"]) for e in report["errors"]] == [
             (2, [{"ply": 1, "number": 2}], 22)]
         assert run("validate", path).stdout.splitlines()[0] == (
-            f"{path}:1:22: error: in the variation for ply 1: 1... a1: a1 is already occupied by a White stone "
+            f"{path}:1:22: error: game 1: in the variation for ply 1: 1... a1: a1 is already occupied by a White stone "
             "[occupied]")
 
     def test_syntax_errors_are_reported_and_nothing_is_replayed(self, tmp_path: Path) -> None:
@@ -363,11 +364,11 @@ class TestResultTag:
         result = run("validate", "--jobs", jobs, path)
         assert result.exit_code == 1
         assert result.stdout.splitlines() == [
-            f"{path}:4:10: error: the movetext ends with 0-1, but its Result tag says 1-0: a game has one result "
+            f"{path}:4:10: error: game 1: the movetext ends with 0-1, but its Result tag says 1-0: a game has one result "
             "[result-tag]",
             "    1. b4 d6 0-1",
             "             ^",
-            f"{path}:6:10: error: the Result tag's value 2-0 is not a result; results are 1-0, 0-1, 1/2-1/2, ½-½ "
+            f"{path}:6:10: error: game 2: the Result tag's value 2-0 is not a result; results are 1-0, 0-1, 1/2-1/2, ½-½ "
             "and * (or ? when unknown) [result-tag]",
             '    [Result "2-0"]',
             "             ^",
@@ -389,7 +390,7 @@ class TestResultTag:
         monkeypatch.setattr(fastread, "ENABLED", fast)
         path = write(tmp_path, "p.txt", '[Event "a"] [Result "0-1"]\n1. b4 {x}\nd6 1-0\n')
         assert run("validate", path).stdout.splitlines()[0] == (
-            f"{path}:3:4: error: the movetext ends with 1-0, but its Result tag says 0-1: a game has one result "
+            f"{path}:3:4: error: game 1: the movetext ends with 1-0, but its Result tag says 0-1: a game has one result "
             "[result-tag]")
 
     def test_a_data_record_is_judged_alike(self, tmp_path: Path) -> None:
@@ -397,9 +398,9 @@ class TestResultTag:
                              {"tags": {"Result": "won"}, "plies": [data_ply(1, "white", "d2")]})
         path = write(tmp_path, "r.json", record)
         assert run("validate", path).stdout.splitlines() == [
-            f"{path}, game 1: error: the record's result is 0-1, but its Result tag says 1-0: a game has one "
+            f"{path}: error: game 1: the record's result is 0-1, but its Result tag says 1-0: a game has one "
             "result [result-tag]",
-            f"{path}, game 2: error: the Result tag's value won is not a result; results are 1-0, 0-1, "
+            f"{path}: error: game 2: the Result tag's value won is not a result; results are 1-0, 0-1, "
             "1/2-1/2, ½-½ and * (or ? when unknown) [result-tag]",
             "2 games, 0 valid, 2 invalid",
         ]
@@ -435,7 +436,7 @@ class TestDataRecords:
         result = run("validate", path)
         assert result.exit_code == 1
         assert result.stdout.splitlines()[0] == (
-            f"{path}, game 2: error: 1... d2: d2 is already occupied by a White stone [occupied]")
+            f"{path}: error: game 2: 1... d2: d2 is already occupied by a White stone [occupied]")
         assert result.stdout.splitlines()[-1] == "2 games, 1 valid, 1 invalid"
 
     def test_a_bad_fen_in_a_data_record_names_the_game_and_no_place(self, tmp_path: Path) -> None:
@@ -446,7 +447,7 @@ class TestDataRecords:
         (error,) = report["errors"]
         assert (error["code"], error["line"], error["column"]) == ("setup", 0, 0)
         assert run("validate", path).stdout.startswith(
-            f"{path}, game 1: error: in the FEN tag: FEN field 7 (Black's stones on the board): "
+            f"{path}: error: game 1: in the FEN tag: FEN field 7 (Black's stones on the board): "
             "says Black has 3 stones on the board, but the board shows 2 [setup]")
 
     def test_a_yaml_record_on_standard_input_is_known_by_its_format_line(self) -> None:
@@ -489,15 +490,15 @@ class TestDataRecords:
         record = write(tmp_path, "var.json", run("convert", "--to", "json", text).stdout)
         occupied = "d2: d2 is already occupied by a White stone [occupied]"
         assert run("validate", text).stdout.splitlines()[:6] == [
-            f"{text}:1:14: error: in the variation for ply 1: 1... {occupied}",
+            f"{text}:1:14: error: game 1: in the variation for ply 1: 1... {occupied}",
             "    1. d2 (1. d2 d2) d6 2. d2 *",
             "                 ^",
-            f"{text}:1:24: error: 2. {occupied}",
+            f"{text}:1:24: error: game 1: 2. {occupied}",
             "    1. d2 (1. d2 d2) d6 2. d2 *",
             "                           ^"]
         assert [line for line in run("validate", record).stdout.splitlines() if "error" in line] == [
-            f"{record}, game 1: error: in the variation for ply 1: 1... {occupied}",
-            f"{record}, game 1: error: 2. {occupied}"]
+            f"{record}: error: game 1: in the variation for ply 1: 1... {occupied}",
+            f"{record}: error: game 1: 2. {occupied}"]
 
     def test_standard_input_that_is_not_utf8_is_an_unreadable_input_and_the_others_are_checked(
             self, tmp_path: Path) -> None:
@@ -563,7 +564,7 @@ class TestExitCodes:
         # the game that holds the byte is invalid, located at it; no input is unreadable
         # (the line is shown as it was read, with U+FFFD for the byte)
         assert result.exit_code == 1 and result.stdout == (
-            f"{path}:1:10: error: not UTF-8 text (byte 0xfc) [syntax]\n"
+            f"{path}:1:10: error: game 1: not UTF-8 text (byte 0xfc) [syntax]\n"
             '    [Event "M\ufffdhle"]\n'
             "             ^\n"
             "1 game, 0 valid, 1 invalid\n")
@@ -572,7 +573,7 @@ class TestExitCodes:
     def test_standard_input(self) -> None:
         result = run("validate", "-", input="1. d2 d2 *\n")
         assert result.exit_code == 1
-        assert result.stdout.startswith("<stdin>:1:7: error: 1... d2: d2 is already occupied")
+        assert result.stdout.startswith("<stdin>:1:7: error: game 1: 1... d2: d2 is already occupied")
 
     @pytest.mark.parametrize("args", [[], ["--format", "xml", "x.txt"], ["--jobs", "-1", "x.txt"],
                                       ["--rules", "fide", "x.txt"]])
@@ -613,7 +614,7 @@ class TestSetUp:
         assert result.exit_code == 1
         column = len('[FEN "') + fen.index(" 5 3") + 2
         assert result.stdout.startswith(
-            f"{path}:2:{column}: error: in the FEN tag: FEN field 16 (plies since the last placement or "
+            f"{path}:2:{column}: error: game 1: in the FEN tag: FEN field 16 (plies since the last placement or "
             "capture): says 5, but Black, who played last, still has 7 stones in hand")
 
     @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -635,14 +636,14 @@ class TestSetUp:
         assert not report["valid"] and report["errors"][0]["code"] == "setup"
         assert (report["errors"][0]["line"], report["errors"][0]["column"]) == (2, 15)
         result = run("validate", "--jobs", jobs, path)
-        assert result.stdout.startswith(f"{path}:2:15: error: in the FEN tag: a Sanmill FEN has 17 fields")
+        assert result.stdout.startswith(f"{path}:2:15: error: game 1: in the FEN tag: a Sanmill FEN has 17 fields")
 
     def test_a_fen_number_too_long_is_a_setup_error_at_its_field(self, tmp_path: Path) -> None:
         fen = "********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 " + "1" * 5000
         path = write(tmp_path, "s.txt", f'[SetUp "1"]\n[FEN "{fen}"]\n\nd2 d6 *\n')
         result = run("validate", path)
         assert result.exit_code == 1
-        assert result.stdout.startswith(f"{path}:2:64: error: in the FEN tag: FEN field 17 (full-move number): "
+        assert result.stdout.startswith(f"{path}:2:64: error: game 1: in the FEN tag: FEN field 17 (full-move number): "
                                         "a number of 5000 digits is too long (at most 4000) [setup]")
 
     @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -791,7 +792,7 @@ class TestJobs:
         report, missing = validate_paths([path, tmp_path / "none.txt"], jobs=jobs)
         assert report.source == str(path) and json.loads(json.dumps(report.to_dict()))["source"] == str(path)
         assert report.text_lines(False)[0] == \
-            f"{path}:1:7: error: 1... d2: d2 is already occupied by a White stone [occupied]"
+            f"{path}:1:7: error: game 1: 1... d2: d2 is already occupied by a White stone [occupied]"
         assert isinstance(missing, MuehleError)
         assert str(missing) == f"{tmp_path / 'none.txt'}: error: cannot read {tmp_path / 'none.txt'}: " \
                                "No such file or directory"

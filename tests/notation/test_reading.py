@@ -94,7 +94,8 @@ def test_playok_forced_as_notation_is_an_error_of_the_notation(records: dict[str
 def test_every_command_names_playok_read_as_notation(records: dict[str, Path], command: str) -> None:
     result = run(*command.split(), "--from", "notation", str(records["playok"]))
     assert result.exit_code == 1 and "Traceback" not in result.output
-    assert (f"{records['playok']}:3:4: error: this looks like PlayOK's numbered points (1 to 24, row by row from "
+    named = "game 1: " if command == "validate" else ""  # (validate's lines name the game)
+    assert (f"{records['playok']}:3:4: error: {named}this looks like PlayOK's numbered points (1 to 24, row by row from "
             "the top): read it with --from playok") in result.output
 
 
@@ -194,7 +195,7 @@ def test_a_record_that_is_one_comment_to_the_notation_is_named_too(tmp_path: Pat
     form = "JSON" if text.startswith("{") else "YAML"
     result = run("validate", str(path))
     assert result.exit_code == 1
-    assert result.stdout.startswith(f"{path}:1:1: error: this looks like {form}, not notation: read it with "
+    assert result.stdout.startswith(f"{path}:1:1: error: game 1: this looks like {form}, not notation: read it with "
                                     f"--from {form.lower()}")
     assert run("validate", "--from", form.lower(), str(path)).output == (
         f"{path}: error: there is no game in the input\n0 games, 0 valid, 0 invalid, 1 unreadable input\n")

@@ -87,4 +87,4 @@ def test_an_illegal_ply_in_a_move_history_is_located_on_its_line(tmp_path: Path)
     result = run("validate", "--rules", "wmd", str(path))
     assert result.exit_code == 1
     # line 10 is "10.    f2-d2    g7-g4": Black's ply starts in column 17
-    assert result.stdout.startswith(f"{path}:10:17: error: 10... g7-g4: ")
+    assert result.stdout.startswith(f"{path}:10:17: error: game 1: 10... g7-g4: ")

@@ -101,7 +101,7 @@ def test_a_white_first_ply_other_than_1_is_still_a_numbering_error(tmp_path: Pat
     path.write_text(f'[SetUp "1"]\n[FEN "{FEN}"]\n\n10. d3-d2 g4-g1 *\n', encoding="utf-8")
     result = run("validate", str(path))
     assert result.exit_code == 1
-    assert f"{path}:4:5: error: 10. d3-d2: ply 1 is Black's, but the record gives it to White [numbering]" \
+    assert f"{path}:4:5: error: game 1: 10. d3-d2: ply 1 is Black's, but the record gives it to White [numbering]" \
         in result.stdout
 
 
@@ -128,7 +128,7 @@ def test_another_first_number_is_a_numbering_error_at_the_ply(tmp_path: Path, mo
     path.write_text(f'[SetUp "1"]\n[FEN "{FEN}"]\n\n{movetext}\n', encoding="utf-8")
     result = run("validate", str(path))
     assert result.exit_code == 1
-    assert result.stdout.startswith(f"{path}:4:{column}: error: {message} [numbering]\n")
+    assert result.stdout.startswith(f"{path}:4:{column}: error: game 1: {message} [numbering]\n")
 
 
 def test_a_record_in_json_is_held_to_the_fens_move_number_too() -> None:

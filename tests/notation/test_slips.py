@@ -102,10 +102,10 @@ SLIPPED = (GAME.replace("10. f2-d2", f"10. f2{EN}d2").replace("g4-g7/xd2", f"g4-
            .replace("14. d6-d5", "14 . d6-d5").replace("d5-d6/xg4", "d5-d6/x g4"))
 
 SLIPPED_WARNINGS = [
-    "{path}:6:58: warning: '\u2013' (an en dash) read as the '-' of a move: write f2-d2 [slip]",
-    "{path}:7:6: warning: '\u00d7' read as the capture mark 'x': write g4-g7/xd2 [slip]",
-    "{path}:8:3: warning: the space before the '.' of the move number read as none: write 14. [slip]",
-    "{path}:8:29: warning: the space after the capture mark read as none: write d5-d6/xg4 [slip]",
+    "{path}:6:58: warning: game 1: '\u2013' (an en dash) read as the '-' of a move: write f2-d2 [slip]",
+    "{path}:7:6: warning: game 1: '\u00d7' read as the capture mark 'x': write g4-g7/xd2 [slip]",
+    "{path}:8:3: warning: game 1: the space before the '.' of the move number read as none: write 14. [slip]",
+    "{path}:8:29: warning: game 1: the space after the capture mark read as none: write d5-d6/xg4 [slip]",
 ]
 
 
@@ -145,9 +145,9 @@ def test_a_warning_does_not_change_an_invalid_verdict_or_its_exit_code(tmp_path:
     result, expected = run("validate", slipped), run("validate", clean)
     assert result.exit_code == expected.exit_code == 1
     lines = result.stdout.splitlines()
-    assert lines[0].startswith(f"{slipped}:1:7: error: ")
+    assert lines[0].startswith(f"{slipped}:1:7: error: game 1: ")
     assert lines[1:3] == ["    1. b4 b4:a1 *", "          ^"]
-    assert lines[3] == f"{slipped}:1:9: warning: ':' read as the capture mark 'x': write b4/xa1 [slip]"
+    assert lines[3] == f"{slipped}:1:9: warning: game 1: ':' read as the capture mark 'x': write b4/xa1 [slip]"
     assert lines[4:6] == ["    1. b4 b4:a1 *", "            ^"]
     assert lines[-1] == expected.stdout.splitlines()[-1] == "1 game, 0 valid, 1 invalid"
 

@@ -108,7 +108,7 @@ def _json_record_with(change: str) -> dict:
     """The multi-game example as a JSON record, with the fault ``change`` names put in."""
     result = run("convert", str(ROOT / "examples" / "multi-game.txt"), "--to", "json")
     assert result.exit_code == 0, result.output
-    record = json.loads(result.output)
+    record = json.loads(result.stdout)
     if change == "point":
         record["games"][0]["plies"][3]["to"] = "b1"
     elif change == "key":

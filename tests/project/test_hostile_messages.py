@@ -202,14 +202,14 @@ def test_a_game_says_its_first_slips_and_counts_the_others(tmp_path: Path) -> No
     assert SLIPS_SAID == 20 and len(warnings) == 21
     # the 20th slip is the 20th move after the placements: ply 38, 19... g4–g7 on line 19
     assert warnings[19].startswith(f"{path}:19:") and "write g4-g7 [slip]" in warnings[19]
-    assert warnings[20] == f"{path}, game 1: warning: and 5 more slips in this game [more-slips]"
+    assert warnings[20] == f"{path}: warning: game 1: and 5 more slips in this game [more-slips]"
     result = run_muehle("validate", "--format", "json", str(path))
     [report] = json.loads(result.stdout)
     assert [warning["code"] for warning in report["warnings"]] == ["slip"] * 20 + ["more-slips"]
     assert report["warnings"][-1] == {"code": "more-slips", "message": "and 5 more slips in this game", "ply": None,
                                       "move": None, "side": None, "line": 0, "column": 0, "variation": None}
     result = run_muehle("--lang", "de", "validate", str(path))
-    assert result.output.splitlines()[-2] == (f"{path}, Partie 1: Warnung: und 5 weitere Schreibfehler in dieser "
+    assert result.output.splitlines()[-2] == (f"{path}: Warnung: Partie 1: und 5 weitere Schreibfehler in dieser "
                                               "Partie [more-slips]")
 
 
@@ -329,7 +329,7 @@ def test_a_message_quotes_an_excerpt_of_the_input_and_names_its_place(tmp_path: 
     result = run_muehle("validate", str(path))
     assert result.exit_code == 1, result.output[:2000]
     said = result.output.splitlines()[0]
-    assert said.startswith(f"{place}: error: {start}"), said[:300]
+    assert said.startswith(f"{place}: error: game 1: {start}"), said[:300]  # (validate names the game)
     assert end in said, said
     assert len(result.output) < LONGEST_SAID, result.output
     result = run_muehle("analyze", str(path))  # (the same message, after the report of the plies before)
@@ -380,7 +380,8 @@ def test_a_slip_in_a_long_ply_is_told_with_an_excerpt(tmp_path: Path) -> None:
     path.write_text("1. d2 d6 2. f4 f2 3. d2\u2013d3" + "/xa1" * HUGE + " *\n", encoding="utf-8")
     result = run_muehle("validate", str(path))
     warning = next(line for line in result.output.splitlines() if ": warning: " in line)
-    assert warning.startswith(f"{path}:1:24: warning: '\u2013' (an en dash) read as the '-' of a move: write d2-d3/xa1")
+    assert warning.startswith(f"{path}:1:24: warning: game 1: '\u2013' (an en dash) read as the '-' of a move: "
+                              "write d2-d3/xa1")
     assert warning.endswith(f"... ({4 * HUGE + 5} characters) [slip]")
     assert len(result.output) < 2 * LONGEST_SAID
 

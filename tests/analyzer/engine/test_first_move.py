@@ -40,4 +40,4 @@ def test_another_first_mover_is_a_setup_error_at_the_tag() -> None:
     assert report.errors[0].message == 'the FirstMove tag must be "white" or "black", not "red"'
     result = run("validate", "-", input=text)
     assert result.exit_code == 1
-    assert '<stdin>:2:13: error: the FirstMove tag must be "white" or "black", not "red" [setup]' in result.output
+    assert '<stdin>:2:13: error: game 1: the FirstMove tag must be "white" or "black", not "red" [setup]' in result.output

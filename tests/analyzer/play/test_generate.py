@@ -271,7 +271,8 @@ def test_the_command_writes_reproducible_games(tmp_path: Path) -> None:
     result = run("generate", "--rules", "schuermann", "--seed", "5", "--count", "30", "-o", str(out))
     assert result.exit_code == 0, result.output
     again = run("generate", "--rules", "schuermann", "--seed", "5", "--count", "30")
-    assert again.output == out.read_text(encoding="utf-8")
+    assert again.stdout == out.read_text(encoding="utf-8")
+    assert (result.stderr, again.stderr) == (f"30 games written to {out}\n", "30 games written to standard output\n")
     summary = validate_file(str(out))  # the Rules tags say schuermann
     assert (summary.games, summary.valid) == (30, 30)
     check = run("validate", str(out))
@@ -285,10 +286,10 @@ def test_games_under_a_ruleset_file_validate_with_that_file_as_the_note_says(tmp
     result = run("generate", "--rules", str(rules), "--seed", "1", "--count", "5", "-o", str(out))
     assert result.exit_code == 0 and result.stderr == (
         f"note: the games' Rules tag says 'twelve', and a tag calls up the presets only: "
-        f"validate them with --rules {rules}\n")
+        f"validate them with --rules {rules}\n5 games written to {out}\n")
     assert validate_file(str(out), str(rules)).valid == 5
     # a preset needs no note
-    assert run("generate", "--rules", "sanmill", "--count", "1").stderr == ""
+    assert run("generate", "--rules", "sanmill", "--count", "1").stderr == "1 game written to standard output\n"
 
 
 def test_the_command_refuses_bad_options() -> None:
