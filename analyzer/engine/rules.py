@@ -165,6 +165,27 @@ class NoProgressRule:
         return (self.threshold(by_black) <= count <= self.threshold(not by_black)
                 or self.endgame_reached(count, white, black, in_hand_white, in_hand_black))
 
+    def after_capture(self, count: int, by_black: bool, white: int, black: int, in_hand_white: int,
+                      in_hand_black: int) -> bool:
+        """Whether a move or jump that closed a mill and made one capture draws the game after that
+        capture (unless it won the game): ``count`` is the counter the ply brought before its capture
+        resets it, the stones those after the capture. Sanmill checks its N-move rules when the last
+        removal of a turn is made, still counting the moves up to the mill's (its history is cleared
+        only after the removal; after a first removal of two it is empty): with ``before_capture``
+        the written capture is made and the draw comes with it where the ply brought the draw
+        (:meth:`arises`), and with ``endgame_limit`` where the capture leaves a side with three stones
+        (:meth:`endgame_reached`).
+
+        >>> rule = NoProgressRule(30, "placement-or-capture", "automatic", before_capture=True, endgame_limit=10)
+        >>> rule.after_capture(30, False, 0b1111, 0b1111 << 8, 0, 0), rule.after_capture(29, False, 0b1111, 0b1111 << 8, 0, 0)
+        (True, False)
+        >>> rule.after_capture(10, False, 0b1111, 0b111 << 8, 0, 0)
+        True
+        """
+        return (self.before_capture and self.mode == "automatic" and self.reset != "mill"
+                and self.arises(count, by_black, white, black, in_hand_white, in_hand_black)) \
+            or self.endgame_reached(count, white, black, in_hand_white, in_hand_black)
+
     def stands(self, count: int, by_black: bool, white: int, black: int, in_hand_white: int,
                in_hand_black: int) -> bool:
         """Whether the draw stands with ``count`` plies without progress, the last of them by Black
