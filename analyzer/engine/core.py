@@ -286,6 +286,8 @@ def play_line(
     else:
         own, theirs, in_hand, their_hand = white, black, in_hand_white, in_hand_black
     flying = rules.flying
+    # (Lasker Morris: a move instead of a placement while stones are in hand; positions may then repeat)
+    move_while_placing = rules.move_while_placing
     repetition = rules.repetition
     repetition_automatic = repetition == "automatic"
     window_moves = rules.repetition_window == "moves"
@@ -333,7 +335,7 @@ def play_line(
             own |= target_bit
             in_hand -= 1
         else:
-            if in_hand:
+            if in_hand and not move_while_placing:
                 broken = Broken("must-place", index, mover, target_name, origin_name, in_hand=in_hand)
                 break
             try:
@@ -399,8 +401,9 @@ def play_line(
         # the ply is legal: the position after it
         after_key = (theirs, own, their_hand, in_hand, 0) if mover else (own, theirs, in_hand, their_hand, 1)
         # repetition: while a stone is in hand no position comes twice (each ply places one,
-        # so the stones in hand only ever get fewer), and only later ones are counted
-        if in_hand or their_hand:
+        # so the stones in hand only ever get fewer; unless a move may stand for a placement),
+        # and only later ones are counted
+        if (in_hand or their_hand) and not move_while_placing:
             repeated = 1
         elif window_moves and starts_anew(kind, captures, rules):
             # the history starts anew after a placement or a capture, without this position

@@ -245,6 +245,8 @@ class Ruleset:
     the placements is a loss for the side to move either way.
     ``claim_with_next_move``: a draw is claimed together with the claimant's next ply, so a
     claim made with a ply is good when the right existed at the position before it.
+    ``move_while_placing``: a side with stones in hand may move a stone to a neighbouring point
+    instead of placing one (Sanmill's ``MayMoveInPlacingPhase``, Lasker Morris).
     """
 
     name: str
@@ -252,6 +254,7 @@ class Ruleset:
     follows: str = ""
     stones: int = 9
     flying: bool = True
+    move_while_placing: bool = False
     blocked: str = "loss"
     double_mill: str = "placing"
     capture_from_mill: str = "when-all-in-mills"
@@ -273,7 +276,7 @@ class Ruleset:
         if not _is_int(self.stones) or not MIN_STONES <= self.stones <= MAX_STONES:
             raise ValueError(_("stones: must be a whole number from {least} to {most}, not {value}").format(
                 least=MIN_STONES, most=MAX_STONES, value=quoted(self.stones)))
-        for key in ("flying", "mandatory_draw", "claim_with_next_move"):
+        for key in ("flying", "move_while_placing", "mandatory_draw", "claim_with_next_move"):
             if not isinstance(getattr(self, key), bool):
                 raise ValueError(_("{key}: must be true or false, not {value}").format(key=key, value=quoted(getattr(self, key))))
         _check_choice("blocked", self.blocked, BLOCKED)
@@ -451,15 +454,31 @@ def as_ruleset(rules: RulesArg, argument: str = "rules") -> Ruleset:
 def preset_for_tag(name: str) -> Optional[Ruleset]:
     """The preset a ``[Rules "..."]`` tag names, or ``None`` if there is none by that name.
 
-    Tags name presets only (never files). Case and surrounding blanks are ignored.
+    Tags name presets only (never files). Case and surrounding blanks are ignored, and hyphens
+    may stand for the underscores of a Sanmill variant's id (:func:`preset_key`).
 
-    >>> preset_for_tag(" WMD ").name
-    'wmd'
+    >>> preset_for_tag(" WMD ").name, preset_for_tag("lasker-morris").name
+    ('wmd', 'lasker_morris')
     >>> preset_for_tag("chess") is None
     True
     """
+    key = preset_key(name)
+    return _preset(key) if key is not None else None
+
+
+def preset_key(name: str) -> Optional[str]:
+    """The preset's name that ``name`` spells, or ``None``: case and surrounding blanks are
+    ignored, and a Sanmill variant's id may be written with hyphens (``lasker-morris`` for
+    ``lasker_morris``).
+
+    >>> preset_key(" Standard-9MM "), preset_key("wmd-traditional"), preset_key("chess")
+    ('standard_9mm', 'wmd-traditional', None)
+    """
     key = name.strip().lower()
-    return _preset(key) if key in _preset_names() else None
+    if key in _preset_names():
+        return key
+    key = key.replace("-", "_")
+    return key if key in _preset_names() else None
 
 
 def _locations(text: str) -> dict[tuple[str, ...], tuple[int, int]]:
@@ -536,7 +555,8 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
                 raise fail((key,), (_("must be a non-empty text, not {value}") if key == "name" else
                                     _("must be a text, not {value}")).format(value=quoted(data[key])))
             values[key] = data[key].strip() if key == "name" else data[key]
-    for key in ("stones", "flying", "blocked", "mandatory_draw", "claim_with_next_move", "double_mill",
+    for key in ("stones", "flying", "move_while_placing", "blocked", "mandatory_draw", "claim_with_next_move",
+                "double_mill",
                 "capture_from_mill", "repetition", "repetition_window"):
         if key in data:
             values[key] = data[key]  # (checked by the Ruleset itself, below)
