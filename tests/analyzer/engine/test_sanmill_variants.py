@@ -14,6 +14,7 @@ import pytest
 from muehle.analyzer.engine.rules import load_ruleset, preset_names
 from muehle.analyzer.engine.setup import replay_record
 from muehle.notation.reading.parser import read_file
+from runner import run
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "sanmill-variants"
 VERDICTS: dict[str, Any] = json.loads((DATA / "verdicts.json").read_text(encoding="utf-8"))
@@ -60,3 +61,19 @@ def test_lasker_morris_games_move_while_placing() -> None:
             moved_early += 1
             assert replay_record(game, load_ruleset("lasker_morris")).errors == []
     assert moved_early >= 10
+
+
+def test_validate_takes_the_variant_by_its_id_or_hyphenated() -> None:
+    """The command line names the presets as the library does; the records carry no Rules tag,
+    so without --rules they are judged under wmd (nine stones, no move while placing) and fail."""
+    path = str(DATA / "lasker_morris.pgn")
+    for name in ("lasker_morris", "Lasker-Morris"):
+        result = run("validate", "--rules", name, path)
+        assert result.exit_code == 0 and result.output.splitlines()[-1] == "30 games, 30 valid, 0 invalid"
+    assert run("validate", path).exit_code == 1
+
+
+def test_a_misspelt_variant_is_a_usage_error_listing_the_presets() -> None:
+    result = run("validate", "--rules", "lasker_moris", str(DATA / "lasker_morris.pgn"))
+    assert result.exit_code == 2 and "'lasker_moris' is neither a preset" in result.output
+    assert "lasker_morris, sanmill" in result.output and "Traceback" not in result.output
