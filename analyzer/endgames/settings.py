@@ -14,7 +14,12 @@ moving-phase endgame and how fast:
 ``double_mill`` does not: a move or a jump never closes two mills at once (a stone
 moved to a point along one of its lines leaves that line open behind it, and a side
 that jumps has only three stones). The draw rules (repetition, no capture,
-``mandatory_draw``) are claims or offers, not part of the value.
+``mandatory_draw``) are claims or offers, not part of the value, and ``stones`` and
+``move_while_placing`` say how the placing phase goes, which the tables come after.
+
+Every other field of a ruleset (:data:`ASSUMED`) the solver takes as the nine-stone game has it:
+a ruleset that sets one otherwise is refused (:func:`endgame_rules` raises
+:class:`RulesNotSolved`), never given the values of other rules.
 
 >>> from muehle.analyzer.engine.rules import load_ruleset
 >>> endgame_rules(load_ruleset("wmd-traditional")).name
@@ -24,9 +29,11 @@ that jumps has only three stones). The draw rules (repetition, no capture,
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 
 from muehle.analyzer.engine.rules import BLOCKED, CAPTURE_FROM_MILL, Ruleset
+from muehle.notation.text.errors import MuehleError, shortened
+from muehle.notation.text.i18n import _
 
 #: The values of ``capture_from_mill`` the solver knows: those of a ruleset.
 CAPTURE_MODES = CAPTURE_FROM_MILL
@@ -80,9 +87,61 @@ def _ruleset(settings: EndgameRules) -> Ruleset:
                    capture_from_mill=settings.capture_from_mill, blocked=settings.blocked)
 
 
+#: The fields of a ruleset the tables are solved under (:class:`EndgameRules`).
+SOLVED = ("flying", "capture_from_mill", "blocked")
+
+#: The fields of a ruleset that do not change the value of a position after the placing phase
+#: (see the module's text).
+UNAFFECTED = ("name", "title", "follows", "stones", "move_while_placing", "double_mill", "repetition",
+              "repetition_window", "no_capture", "mandatory_draw", "claim_with_next_move", "cites")
+
+
+class RulesNotSolved(MuehleError):
+    """A ruleset the endgame tables were not solved for: it sets a field the solver takes as
+    the nine-stone game has it (:data:`ASSUMED`) otherwise."""
+
+    code = "endgame-rules"
+
+
+def assumed(rules: Ruleset) -> dict[str, object]:
+    """The fields of ``rules`` (a :class:`Ruleset`) the solver takes at their default: every field
+    neither :data:`SOLVED` nor :data:`UNAFFECTED`, with that default.
+
+    >>> from muehle.analyzer.engine.rules import load_ruleset
+    >>> set(assumed(load_ruleset("wmd"))) & set(SOLVED + UNAFFECTED)
+    set()
+    """
+    return {f.name: f.default for f in fields(rules)
+            if f.name not in SOLVED and f.name not in UNAFFECTED and f.default is not MISSING}
+
+
 def endgame_rules(rules: Ruleset) -> EndgameRules:
-    """The settings of ``rules`` that decide endgame values."""
+    """The settings of ``rules`` that decide endgame values. A ruleset that sets a field the
+    solver takes at its default (:func:`assumed`) otherwise is a :class:`RulesNotSolved` naming
+    each such field, its value and the one the tables are solved for.
+
+    >>> from muehle.analyzer.engine.rules import load_ruleset
+    >>> endgame_rules(load_ruleset("sanmill")).name
+    'flying-capture-when-all-in-mills'
+    """
+    differing = [(key, getattr(rules, key), default) for key, default in assumed(rules).items()
+                 if getattr(rules, key) != default]
+    if differing:
+        raise RulesNotSolved(_("the endgame tables are not made for the rules {rules}: they set {fields}; the "
+                               "tables are solved for the nine-stone game with its choices of flying, "
+                               "capture_from_mill and blocked only").format(
+            rules=shortened(rules.name),
+            fields=", ".join(_("{key}: {value} (the tables: {default})").format(
+                key=key, value=_shown(value), default=_shown(default)) for key, value, default in differing)),
+            source=shortened(rules.name))
     return EndgameRules(flying=rules.flying, capture_from_mill=rules.capture_from_mill, blocked=rules.blocked)
+
+
+def _shown(value: object) -> str:
+    """A field's value as a ruleset file writes it (``true``, ``3``, ``diagonal``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "null" if value is None else str(value)
 
 
 #: Every combination of the settings.

@@ -36,8 +36,15 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Optional, Union
 
 import platformdirs
 
-from muehle.analyzer.endgames.settings import ALL_SETTINGS, EndgameRules, endgame_rules
-from muehle.analyzer.engine.rules import BLOCKED, CAPTURE_FROM_MILL, DEFAULT_RULESET, load_ruleset, preset_names
+from muehle.analyzer.endgames.settings import ALL_SETTINGS, EndgameRules, RulesNotSolved, endgame_rules
+from muehle.analyzer.engine.rules import (
+    BLOCKED,
+    CAPTURE_FROM_MILL,
+    DEFAULT_RULESET,
+    Ruleset,
+    load_ruleset,
+    preset_names,
+)
 from muehle.notation.text.errors import MuehleError
 from muehle.notation.text.i18n import N_, _
 
@@ -173,6 +180,14 @@ def save_table(path: Path, values: "np.ndarray", rules: Optional[EndgameRules] =
         raise
 
 
+def _solved_as(rules: Ruleset) -> Optional[EndgameRules]:
+    """The endgame settings of a preset, or ``None`` for one the tables are not made for."""
+    try:
+        return endgame_rules(rules)
+    except RulesNotSolved:
+        return None
+
+
 def build_command(rules: EndgameRules, table: tuple[int, int], directory: Optional[PathLike],
                   force: bool = False) -> str:
     """The command that builds the tables a probe lacks (with ``force``: again, over those there):
@@ -185,7 +200,7 @@ def build_command(rules: EndgameRules, table: tuple[int, int], directory: Option
     "muehle endgames build --stones 3 --dir 'my tables' --force"
     """
     options = f" --stones {max(table)}" if max(table) > 3 else " --stones 3"
-    preset = next((name for name in preset_names() if endgame_rules(load_ruleset(name)) == rules), None)
+    preset = next((name for name in preset_names() if _solved_as(load_ruleset(name)) == rules), None)
     if preset is None:
         options += (f" --rules FILE (a ruleset with flying: {str(rules.flying).lower()}, "
                     f"capture_from_mill: {rules.capture_from_mill}, blocked: {rules.blocked})")

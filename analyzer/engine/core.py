@@ -228,8 +228,7 @@ class Broken:
     captures taken); ``point`` the point the rule is about (an unknown point for
     ``syntax``, the refused capture); ``closed`` the mills the ply closed, ``required``
     and ``taken`` the captures due and made; ``rest`` the captures from the refused one on;
-    ``outcome`` the end of the game for ``after-game-end``; ``counter`` the no-progress counter
-    before the ply (for ``extra-capture``).
+    ``outcome`` the end of the game for ``after-game-end``.
     """
 
     code: str
@@ -247,7 +246,6 @@ class Broken:
     taken: int = 0
     rest: Sequence[str] = field(default_factory=list)
     outcome: Optional[Outcome] = None
-    counter: int = 0
 
 
 def play_line(
@@ -288,6 +286,8 @@ def play_line(
     else:
         own, theirs, in_hand, their_hand = white, black, in_hand_white, in_hand_black
     flying = rules.flying
+    # (Lasker Morris: a move instead of a placement while stones are in hand; positions may then repeat)
+    move_while_placing = rules.move_while_placing
     repetition = rules.repetition
     repetition_automatic = repetition == "automatic"
     window_moves = rules.repetition_window == "moves"
@@ -298,10 +298,12 @@ def play_line(
     earliest = no_progress.earliest if no_progress else 1 << 62
     arises = no_progress.arises if no_progress else _never
     no_progress_automatic = no_progress is not None and no_progress.mode == "automatic"
-    # (Sanmill: a move that brings the automatic draw while closing a mill ends the game before its capture)
+    # (Sanmill: a move that brings the automatic draw while closing a mill ends the game before its
+    # capture; a capture written with it is made, and the draw comes after it)
     draw_first = no_progress_automatic and no_progress is not None and no_progress.before_capture and not reset_on_mill
-    # Sanmill's endgame N-move rule: a shorter limit while a side has three stones (none in hand)
-    endgame_reached = no_progress.endgame_reached if no_progress and no_progress.endgame_limit is not None else None
+    # the draw that comes with a move's one capture (Sanmill: before_capture, or its endgame N-move rule)
+    after_capture = no_progress.after_capture if no_progress is not None and (
+        draw_first or no_progress.endgame_limit is not None) else None
     # which draw names the end when both come with one ply
     no_progress_first = no_progress is not None and no_progress.named_first
     captures_due = rules.captures_table
@@ -333,7 +335,7 @@ def play_line(
             own |= target_bit
             in_hand -= 1
         else:
-            if in_hand:
+            if in_hand and not move_while_placing:
                 broken = Broken("must-place", index, mover, target_name, origin_name, in_hand=in_hand)
                 break
             try:
@@ -366,9 +368,9 @@ def play_line(
         if closed or captures:
             # (Ruleset.captures_for, looked up: one mill or two, by a move or a placement)
             required = captures_due[len(closed) * 2 - 2 + (kind == "place")] if closed else 0
-            if draw_first and closed and (reset_on_capture or kind != "place") and counter + 1 >= earliest \
-                    and arises(counter + 1, mover == 1, own, theirs, in_hand, their_hand):
-                required = 0  # the ply brings the no-progress draw before its capture
+            if draw_first and closed and not captures and (reset_on_capture or kind != "place") \
+                    and counter + 1 >= earliest and arises(counter + 1, mover == 1, own, theirs, in_hand, their_hand):
+                required = 0  # the ply brings the no-progress draw before its capture (none written)
             taken = 0
             decided = False  # (the captures leave the opponent fewer than three stones)
             for point in captures:
@@ -379,7 +381,7 @@ def play_line(
                                   in_hand, their_hand, closed, required, taken), outcome
                 if taken >= required:
                     return Broken("extra-capture", index, mover, target_name, origin_name, point, own,
-                                  theirs, in_hand, their_hand, closed, required, taken, counter=counter), outcome
+                                  theirs, in_hand, their_hand, closed, required, taken), outcome
                 if not theirs & bit:
                     return Broken("capture-empty-or-own", index, mover, target_name, origin_name, point,
                                   own, theirs, in_hand, their_hand, closed, required, taken), outcome
@@ -399,8 +401,9 @@ def play_line(
         # the ply is legal: the position after it
         after_key = (theirs, own, their_hand, in_hand, 0) if mover else (own, theirs, in_hand, their_hand, 1)
         # repetition: while a stone is in hand no position comes twice (each ply places one,
-        # so the stones in hand only ever get fewer), and only later ones are counted
-        if in_hand or their_hand:
+        # so the stones in hand only ever get fewer; unless a move may stand for a placement),
+        # and only later ones are counted
+        if (in_hand or their_hand) and not move_while_placing:
             repeated = 1
         elif window_moves and starts_anew(kind, captures, rules):
             # the history starts anew after a placement or a capture, without this position
@@ -422,10 +425,10 @@ def play_line(
         if captures and decided:
             outcome = Outcome(_SIDES[mover], "fewer-than-three", index)
             open_end = False
-        elif endgame_reached is not None and captures and kind != "place" and endgame_reached(
-                counted, own, theirs, in_hand, their_hand):
-            # (Sanmill: the moves counted up to a mill's move still count when its capture leaves a
-            # side with three stones: Position::check_if_game_is_over runs before the count is reset)
+        elif after_capture is not None and len(captures) == 1 and (reset_on_capture or kind != "place") \
+                and counted >= earliest and after_capture(counted, mover == 1, own, theirs, in_hand, their_hand):
+            # (Sanmill: the moves counted up to a mill's move still count at its capture:
+            # Position::check_if_game_is_over runs before the count is reset; NoProgressRule.after_capture)
             draw_rights.append(DrawRight("no-capture", index))
             outcome = Outcome(None, "no-capture", index)
             open_end = False

@@ -141,18 +141,6 @@ def _extra_capture(broken: Broken, rules: Ruleset) -> str:
     closed, theirs, their_name = broken.closed, broken.theirs, side_name(1 - broken.mover)
     if not closed:
         return _("no mill is closed, so no stone may be captured")
-    rule = rules.no_capture
-    if broken.required == 0 and rule is not None and rule.before_capture and (
-            broken.counter + 1 >= rule.limit or rule.endgame_limit is not None
-            and broken.counter + 1 >= rule.endgame_limit):
-        reached = rule.limit if broken.counter + 1 >= rule.limit else rule.endgame_limit
-        if reached == rule.limit:
-            text = _("the ply brings the count of plies without progress to {reached}: under the rules "
-                     "{rules} the game is drawn then, before its mill captures")
-        else:
-            text = _("the ply brings the count of plies without progress to {reached} with a side down to "
-                     "three stones: under the rules {rules} the game is drawn then, before its mill captures")
-        return text.format(reached=reached, rules=shortened(rules.name))
     if lost(theirs, broken.their_hand):
         return _("{side} already has fewer than three stones: the game is over").format(side=their_name)
     if broken.required == 0 or not capturable(theirs, rules):

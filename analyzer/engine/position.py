@@ -401,7 +401,8 @@ def moves_for(own: int, theirs: int, in_hand: int, rules: Ruleset) -> list[tuple
         for target in _indices(empty):
             result.append((None, target,
                            len(mills_closed_at(own | _BITS[target], target)) if threats >> target & 1 else 0))
-        return result
+        if not rules.move_while_placing:
+            return result
     jumping = core.may_jump(own, in_hand, rules.flying)
     for origin in _indices(own):
         base = own & ~_BITS[origin]

@@ -165,6 +165,27 @@ class NoProgressRule:
         return (self.threshold(by_black) <= count <= self.threshold(not by_black)
                 or self.endgame_reached(count, white, black, in_hand_white, in_hand_black))
 
+    def after_capture(self, count: int, by_black: bool, white: int, black: int, in_hand_white: int,
+                      in_hand_black: int) -> bool:
+        """Whether a move or jump that closed a mill and made one capture draws the game after that
+        capture (unless it won the game): ``count`` is the counter the ply brought before its capture
+        resets it, the stones those after the capture. Sanmill checks its N-move rules when the last
+        removal of a turn is made, still counting the moves up to the mill's (its history is cleared
+        only after the removal; after a first removal of two it is empty): with ``before_capture``
+        the written capture is made and the draw comes with it where the ply brought the draw
+        (:meth:`arises`), and with ``endgame_limit`` where the capture leaves a side with three stones
+        (:meth:`endgame_reached`).
+
+        >>> rule = NoProgressRule(30, "placement-or-capture", "automatic", before_capture=True, endgame_limit=10)
+        >>> rule.after_capture(30, False, 0b1111, 0b1111 << 8, 0, 0), rule.after_capture(29, False, 0b1111, 0b1111 << 8, 0, 0)
+        (True, False)
+        >>> rule.after_capture(10, False, 0b1111, 0b111 << 8, 0, 0)
+        True
+        """
+        return (self.before_capture and self.mode == "automatic" and self.reset != "mill"
+                and self.arises(count, by_black, white, black, in_hand_white, in_hand_black)) \
+            or self.endgame_reached(count, white, black, in_hand_white, in_hand_black)
+
     def stands(self, count: int, by_black: bool, white: int, black: int, in_hand_white: int,
                in_hand_black: int) -> bool:
         """Whether the draw stands with ``count`` plies without progress, the last of them by Black
@@ -224,6 +245,8 @@ class Ruleset:
     the placements is a loss for the side to move either way.
     ``claim_with_next_move``: a draw is claimed together with the claimant's next ply, so a
     claim made with a ply is good when the right existed at the position before it.
+    ``move_while_placing``: a side with stones in hand may move a stone to a neighbouring point
+    instead of placing one (Sanmill's ``MayMoveInPlacingPhase``, Lasker Morris).
     """
 
     name: str
@@ -231,6 +254,7 @@ class Ruleset:
     follows: str = ""
     stones: int = 9
     flying: bool = True
+    move_while_placing: bool = False
     blocked: str = "loss"
     double_mill: str = "placing"
     capture_from_mill: str = "when-all-in-mills"
@@ -252,7 +276,7 @@ class Ruleset:
         if not _is_int(self.stones) or not MIN_STONES <= self.stones <= MAX_STONES:
             raise ValueError(_("stones: must be a whole number from {least} to {most}, not {value}").format(
                 least=MIN_STONES, most=MAX_STONES, value=quoted(self.stones)))
-        for key in ("flying", "mandatory_draw", "claim_with_next_move"):
+        for key in ("flying", "move_while_placing", "mandatory_draw", "claim_with_next_move"):
             if not isinstance(getattr(self, key), bool):
                 raise ValueError(_("{key}: must be true or false, not {value}").format(key=key, value=quoted(getattr(self, key))))
         _check_choice("blocked", self.blocked, BLOCKED)
@@ -430,15 +454,31 @@ def as_ruleset(rules: RulesArg, argument: str = "rules") -> Ruleset:
 def preset_for_tag(name: str) -> Optional[Ruleset]:
     """The preset a ``[Rules "..."]`` tag names, or ``None`` if there is none by that name.
 
-    Tags name presets only (never files). Case and surrounding blanks are ignored.
+    Tags name presets only (never files). Case and surrounding blanks are ignored, and hyphens
+    may stand for the underscores of a Sanmill variant's id (:func:`preset_key`).
 
-    >>> preset_for_tag(" WMD ").name
-    'wmd'
+    >>> preset_for_tag(" WMD ").name, preset_for_tag("lasker-morris").name
+    ('wmd', 'lasker_morris')
     >>> preset_for_tag("chess") is None
     True
     """
+    key = preset_key(name)
+    return _preset(key) if key is not None else None
+
+
+def preset_key(name: str) -> Optional[str]:
+    """The preset's name that ``name`` spells, or ``None``: case and surrounding blanks are
+    ignored, and a Sanmill variant's id may be written with hyphens (``lasker-morris`` for
+    ``lasker_morris``).
+
+    >>> preset_key(" Standard-9MM "), preset_key("wmd-traditional"), preset_key("chess")
+    ('standard_9mm', 'wmd-traditional', None)
+    """
     key = name.strip().lower()
-    return _preset(key) if key in _preset_names() else None
+    if key in _preset_names():
+        return key
+    key = key.replace("-", "_")
+    return key if key in _preset_names() else None
 
 
 def _locations(text: str) -> dict[tuple[str, ...], tuple[int, int]]:
@@ -515,7 +555,8 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
                 raise fail((key,), (_("must be a non-empty text, not {value}") if key == "name" else
                                     _("must be a text, not {value}")).format(value=quoted(data[key])))
             values[key] = data[key].strip() if key == "name" else data[key]
-    for key in ("stones", "flying", "blocked", "mandatory_draw", "claim_with_next_move", "double_mill",
+    for key in ("stones", "flying", "move_while_placing", "blocked", "mandatory_draw", "claim_with_next_move",
+                "double_mill",
                 "capture_from_mill", "repetition", "repetition_window"):
         if key in data:
             values[key] = data[key]  # (checked by the Ruleset itself, below)

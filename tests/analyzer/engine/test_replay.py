@@ -723,18 +723,39 @@ class TestNoProgressFromASetUp:
         assert r.errors == [] and [rec.plies_without_capture for rec in r.records] == [0, 1]
         assert r.draw_rights == []
 
-    def test_sanmill_draws_before_the_capture_of_the_hundredth_ply(self) -> None:
+    def test_sanmill_draws_before_the_capture_of_the_hundredth_ply_or_after_it(self) -> None:
         """With 99 plies counted, d7-a7 is the 100th: it closes a1-a4-a7, and Sanmill declares
-        the draw (its history of 100 moves) before the removal that would follow."""
+        the draw (its history of 100 moves) before the removal that would follow; given the
+        removal, it makes it and then declares the draw (Position::remove_piece checks the N-move
+        rule before the count is reset; tests/data/sanmill/fixtures-mill-at-limit.pgn)."""
         start = setup("a1 a4 d7 f4 d3", "g1 g4 d5 c4 e4")
         drawn = replay(game("d7-a7", first_number=40), SANMILL, start=start, no_progress=99)
         assert drawn.errors == [] and [rec.plies_without_capture for rec in drawn.records] == [100]
+        assert drawn.records[0].captures_due == 0
         assert (drawn.outcome.winner, drawn.outcome.reason, drawn.outcome.ply) == (None, "no-capture", 1)
         captured = replay(game("d7-a7/xd5", first_number=40), SANMILL, start=start, no_progress=99)
-        assert [(e.code, e.ply) for e in captured.errors] == [("extra-capture", 1)]
-        assert captured.errors[0].message == (
-            "40. d7-a7/xd5: the ply brings the count of plies without progress to 100: under the rules "
-            "sanmill the game is drawn then, before its mill captures")
+        assert captured.errors == [] and captured.records[0].captures == ["d5"]
+        assert [rec.plies_without_capture for rec in captured.records] == [0]
+        assert (captured.outcome.winner, captured.outcome.reason, captured.outcome.ply) == (None, "no-capture", 1)
+        assert [(d.rule, d.ply) for d in captured.draw_rights] == [("no-capture", 1)]
+        # the written capture is still checked as any other: a1 is White's own stone, and one capture is due
+        own = replay(game("d7-a7/xa1", first_number=40), SANMILL, start=start, no_progress=99)
+        assert [(e.code, e.ply) for e in own.errors] == [("capture-empty-or-own", 1)]
+        twice = replay(game("d7-a7/xd5/xc4", first_number=40), SANMILL, start=start, no_progress=99)
+        assert [(e.code, e.ply) for e in twice.errors] == [("extra-capture", 1)]
+
+    def test_sanmills_draw_at_the_capture_comes_before_a_blocked_side(self) -> None:
+        """The 100th ply closes a mill and captures, leaving Black no move: Sanmill's
+        Position::check_if_game_is_over tests its N-move rule before a side that cannot move
+        (src/position.cpp, 2068-2090), so the game is drawn, not won by the block. The same ply as
+        the 99th leaves the block to end the game."""
+        start = setup("a4 d1 g4 d7 b2 d2 f4", "a1 g1 a7 g7 e3")  # (Black's corners shut in by White)
+        drawn = replay(game("f4-f2/xe3", first_number=40), SANMILL, start=start, no_progress=99)
+        assert drawn.errors == [] and (drawn.outcome.winner, drawn.outcome.reason, drawn.outcome.ply) == (
+            None, "no-capture", 1)
+        blocked = replay(game("f4-f2/xe3", first_number=40), SANMILL, start=start, no_progress=98)
+        assert blocked.errors == [] and (blocked.outcome.winner, blocked.outcome.reason, blocked.outcome.ply) == (
+            "white", "blocked", 1)
 
     def test_without_before_capture_the_hundredth_ply_captures_first(self) -> None:
         """The same ply under a ruleset that makes the capture first: it resets the count."""

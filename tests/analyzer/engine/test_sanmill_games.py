@@ -49,21 +49,43 @@ def test_the_data_cover_every_setting_and_every_game_that_differed() -> None:
                   "e1-endgame-nmove10"):
         assert f"{point}.pgn" in sources
     assert {"nmove30-082.pgn", "stalemate-draw-095.pgn", "endgame-nmove10-031.pgn"} <= sources
-    assert sum(entry.get("differed", False) for data in VERDICTS.values() for entry in data["games"]) == 33  # (DIFFERENCES: R1 14, E1 17, P1 1, S1 1)
+    # (DIFFERENCES: R1 14, E1 17, P1 1, S1 1; N3 3, a capture written with the N-move rule's mill)
+    assert sum(entry.get("differed", False) for data in VERDICTS.values() for entry in data["games"]) == 36
     assert load_ruleset(DATA / "default.yaml").no_capture == load_ruleset("sanmill").no_capture
 
 
-def test_a_capture_after_the_endgame_draw_is_one_too_many() -> None:
+def test_a_capture_written_with_the_endgame_draw_is_made_and_the_game_drawn_after_it() -> None:
     """endgame-nmove10-028: 29. d3-g4 closes e4-f4-g4 as the 10th move since the last capture
-    while White has three stones; Sanmill draws before the removal, so a capture written with it
-    is an extra-capture that says why."""
+    while White has three stones; Sanmill's engine declares the draw before the removal, and given
+    the removal (any of Black's four stones) its Position makes it and then declares the draw
+    (``drawEndgameFiftyMove`` after ``xd6``: fixtures-endgame-mill.pgn, game 2). So a capture written
+    with it is made, the draw comes with the same ply, and a capture of a stone not Black's is still
+    refused."""
     rules = load_ruleset(DATA / "endgame-nmove10.yaml")
     (entry,) = [e for e in VERDICTS["endgame-nmove10.pgn"]["games"] if e["source"] == "endgame-nmove10-028.pgn"]
     game = list(read_file(DATA / "endgame-nmove10.pgn"))[entry["game"] - 1]
     final = replay_record(game, rules).records[-1].after
     assert (final.white.bit_count(), final.black.bit_count()) == (3, 4) and game.plies[-1].move_text == "d3-g4"
-    game.plies[-1].captures.append(points_of(final.black)[0])
-    result = replay_record(game, rules)
-    assert (result.errors[0].code, result.errors[0].ply) == ("extra-capture", entry["ply"])
-    assert ("brings the count of plies without progress to 10 with a side down to three stones: under the "
-            "rules sanmill-endgame-nmove10 the game is drawn then, before its mill captures") in result.errors[0].message
+    for black_stone in points_of(final.black):
+        game.plies[-1].captures[:] = [black_stone]
+        result = replay_record(game, rules)
+        assert result.errors == [] and result.records[-1].captures == [black_stone]
+        assert (result.outcome.winner, result.outcome.reason, result.outcome.ply) == (None, "no-capture", entry["ply"])
+    game.plies[-1].captures[:] = [points_of(final.white)[0]]
+    assert [(e.code, e.ply) for e in replay_record(game, rules).errors] == [("capture-empty-or-own", entry["ply"])]
+
+
+def test_the_data_hold_the_mill_closed_at_the_no_progress_limit() -> None:
+    """The N-move rule's mill (a move that brings the count to the limit and closes a mill) is in the
+    fixtures with and without its capture, with a capture that wins, and the endgame N-move rule's
+    draw at a capture, in a three-stone endgame and leaving a side with three."""
+    sources = {entry["source"]: entry for data in VERDICTS.values() for entry in data["games"]}
+    ends = {name: (sources[name]["winner"], sources[name]["sanmill"]) for name in (
+        "n3-mill-capture-at-limit.pgn", "n3-mill-at-limit-no-capture.pgn", "n3-mill-capture-wins-at-limit.pgn",
+        "e2-mill-capture-leaves-three.pgn", "e2-mill-capture-in-endgame.pgn")}
+    assert ends == {"n3-mill-capture-at-limit.pgn": (None, "drawFiftyMove"),
+                    "n3-mill-at-limit-no-capture.pgn": (None, "drawFiftyMove"),
+                    "n3-mill-capture-wins-at-limit.pgn": ("black", "loseFewerThanThree"),
+                    "e2-mill-capture-leaves-three.pgn": (None, "drawEndgameFiftyMove"),
+                    "e2-mill-capture-in-endgame.pgn": (None, "drawEndgameFiftyMove")}
+    assert sources["n3-mill-capture-at-limit.pgn"]["ply"] == sources["n3-mill-at-limit-no-capture.pgn"]["ply"]
