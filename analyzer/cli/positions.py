@@ -18,6 +18,7 @@ from typing import Any, Optional
 
 import click
 
+from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     ALL_GAMES,
     GameChoice,
@@ -152,4 +153,4 @@ def positions(ctx: click.Context, files: tuple[str, ...], game_choice: "int | st
     for problem in errors:
         click.echo(problem.format(), err=True)
     if errors:
-        sys.exit(1)
+        sys.exit(exits.FAILED)

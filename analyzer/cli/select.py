@@ -26,6 +26,7 @@ import click
 
 from muehle.analyzer.batch.progress import FileProgress
 from muehle.analyzer.batch.validate import fewer_collections, read_stdin
+from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     OutputFile,
     echo_error,
@@ -126,7 +127,7 @@ def select(files: tuple[str, ...], player: Optional[str], white: Optional[str], 
                 progress.clear()
                 echo_error(error)
                 if not keep_going:
-                    sys.exit(1)  # (nothing is written: the output is discarded)
+                    sys.exit(exits.FAILED)  # (nothing is written: the output is discarded)
                 failed = True
                 continue
             if item.chosen:
@@ -147,4 +148,4 @@ def select(files: tuple[str, ...], player: Optional[str], white: Optional[str], 
         elif writer is not None:
             out.write(writer.end())
         out.commit()
-    sys.exit(1 if failed else 0)
+    sys.exit(exits.outcome(not failed))
