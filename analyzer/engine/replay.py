@@ -33,7 +33,7 @@ from muehle.analyzer.engine.events import DrawRight, Outcome, RuleViolation, end
 from muehle.analyzer.engine.messages import mill_points, rule_message, side_name
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset, ruleset_of  # noqa: F401  (as_ruleset: doctests)
 from muehle.notation.record.model import SIDES as _SIDES
-from muehle.notation.record.model import Game, MoveLine, Ply, Side
+from muehle.notation.record.model import Game, MoveLine, Ply, Side, numbering_of
 from muehle.notation.text.errors import shortened
 from muehle.notation.text.i18n import _
 
@@ -102,7 +102,7 @@ class PlyRecord:
     @property
     def label(self) -> str:
         """The ply with its move number in the book's style: ``18. d2-b2/xa4``, ``17... a7-a4``."""
-        return _label(self.ply, self.side, (self.index + 1) // 2)
+        return _label(self.ply, self.side, numbering_of(self.index - 1)[0])
 
     def __repr__(self) -> str:
         return (f"PlyRecord(index={self.index}, move={self.ply.move_text!r}, side={self.side!r}, "
@@ -385,11 +385,10 @@ def _replay_line(
     draw_rights = line.draw_rights
 
     mover = 0 if start.to_move == "white" else 1
-    number_base, first_side = numbering
-    number_offset = 2 * number_base - 1 + first_side  # expected number: (index + offset) // 2
+    first = (numbering[0], _SIDES[numbering[1]])
 
     def expected_number(index: int) -> int:
-        return (index + number_offset) // 2
+        return numbering_of(index - 1, first)[0]
 
     def fail(code: str, message: str, index: int, side: int) -> None:
         ply = line.plies[index - first_index]
@@ -400,7 +399,7 @@ def _replay_line(
                                     _SIDES[side], line_number, column, path or None, said if branch else None))
 
     # the plies are replayed up to the first one numbered otherwise than its place gives
-    misnumbered = _first_misnumbered(moves, mover, first_index, number_offset)
+    misnumbered = _first_misnumbered(moves, mover, first_index, expected_number)
     plies = moves.moves if misnumbered is None else moves.moves[:misnumbered]
     broken, outcome = core.play_line(plies, rules, first_index, mover, start.white, start.black,
                                      start.in_hand_white, start.in_hand_black, counter, outcome,
@@ -442,9 +441,10 @@ def in_variation(branch: int) -> str:
     return _("in the variation for ply {ply}: ").format(ply=branch)
 
 
-def _first_misnumbered(moves: MoveLine, mover: int, first_index: int, number_offset: int) -> Optional[int]:
+def _first_misnumbered(moves: MoveLine, mover: int, first_index: int,
+                       expected_number: Callable[[int], int]) -> Optional[int]:
     """The place in ``moves`` of the first ply whose side or move number is not the one its place
-    gives (index ``first_index`` is ``mover``'s, its number ``(index + number_offset) // 2``), if any.
+    gives (index ``first_index`` is ``mover``'s, the number of index ``i`` ``expected_number(i)``), if any.
 
     When the line numbers its plies as they follow from the first, the first tells for all.
     """
@@ -453,7 +453,7 @@ def _first_misnumbered(moves: MoveLine, mover: int, first_index: int, number_off
     numbering = [moves.first] if moves.numbers is None else moves.numbers
     for offset, (number, side) in enumerate(numbering):
         if side != _SIDES[(mover + offset) % 2] or (
-            number is not None and number != (first_index + offset + number_offset) // 2
+            number is not None and number != expected_number(first_index + offset)
         ):
             return offset
     return None

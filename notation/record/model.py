@@ -174,17 +174,50 @@ PlyMove = tuple[str, Optional[str], Sequence[str]]
 Numbering = tuple[Optional[int], Side]
 
 
+#: The numbering of a game's first ply from the usual start: White's move 1.
+FIRST: tuple[int, Side] = (1, WHITE)
+
+
+def numbering_of(place: int, first: tuple[int, Side] = FIRST) -> tuple[int, Side]:
+    """The move number and side of the ply at ``place`` (0 for the first) of a line whose first
+    ply is numbered ``first``, as records number plies: Black replies on White's number, White
+    moves on to the next. The one home of this arithmetic; :func:`place_of` undoes it.
+
+    >>> numbering_of(0), numbering_of(1), numbering_of(2), numbering_of(33)
+    ((1, 'white'), (1, 'black'), (2, 'white'), (17, 'black'))
+    >>> numbering_of(0, (17, "black")), numbering_of(1, (17, "black")), numbering_of(2, (17, "black"))
+    ((17, 'black'), (18, 'white'), (18, 'black'))
+    """
+    number, side = first
+    count = place + (side == BLACK)  # (counted from White's part of the first move)
+    return number + count // 2, SIDES[count % 2]
+
+
+def place_of(number: int, side: Side, first: tuple[int, Side] = FIRST) -> int:
+    """The place (0 for the first) of the ply that is ``side``'s part of move ``number`` in a line
+    whose first ply is numbered ``first``: :func:`numbering_of` undone. Before the first ply the
+    place is negative.
+
+    >>> place_of(1, "white"), place_of(1, "black"), place_of(17, "black"), place_of(18, "white", (17, "black"))
+    (0, 1, 33, 1)
+    >>> place_of(17, "white", (17, "black"))
+    -1
+    """
+    first_number, first_side = first
+    return 2 * (number - first_number) + (side == BLACK) - (first_side == BLACK)
+
+
 def numbering_after(numbering: Numbering, count: int) -> Numbering:
-    """The numbering of the ply ``count`` plies after one numbered ``numbering``, as records
-    number plies: Black replies on White's number, White moves on to the next.
+    """The numbering of the ply ``count`` plies after one numbered ``numbering`` (:func:`numbering_of`;
+    a ply without a number is followed by plies without one).
 
     >>> numbering_after((17, "black"), 1), numbering_after((17, "black"), 2), numbering_after((None, "white"), 3)
     ((18, 'white'), (18, 'black'), (None, 'black'))
     """
     number, side = numbering
-    if number is not None:
-        number += (count + (side == BLACK)) // 2
-    return number, side if count % 2 == 0 else other_side(side)
+    if number is None:
+        return None, numbering_of(count, (0, side))[1]
+    return numbering_of(count, (number, side))
 
 
 def numbered_in_turn(first: Numbering, numbers: dict[int, Numbering], offset: int = 0) -> bool:
@@ -200,12 +233,8 @@ def numbered_in_turn(first: Numbering, numbers: dict[int, Numbering], offset: in
     first_number, first_side = first
     if first_number is None:
         return not numbers  # (a line that starts without a number has none)
-    shift = offset + (first_side == BLACK)
-    for index, (number, side) in numbers.items():
-        count = index + shift
-        if number != first_number + count // 2 or side != SIDES[count & 1]:
-            return False
-    return True
+    return all((number, side) == numbering_of(index + offset, (first_number, first_side))
+               for index, (number, side) in numbers.items())
 
 
 def next_numbering(context: Optional[tuple[Optional[int], Side]]) -> tuple[Optional[int], Side]:
