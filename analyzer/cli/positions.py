@@ -37,13 +37,13 @@ from muehle.analyzer.engine.setup import replay_from, rules_for
 from muehle.analyzer.pictures.diagram import PHASE_WORDS
 from muehle.analyzer.reports.positions import GAME_OVER, PositionRow
 from muehle.analyzer.reports.positions import positions as positions_of
-from muehle.notation.record.model import Game
+from muehle.notation.record.model import BLACK, WHITE, Game
 from muehle.notation.text.errors import MuehleError, visible
 from muehle.notation.text.i18n import N_, _
 
 #: The words of the text listing (the JSON keeps the codes).
 _PHASES = {**PHASE_WORDS, GAME_OVER: N_("game over")}
-_SIDES = {"white": N_("white"), "black": N_("black")}
+_SIDES: dict[str, str] = {WHITE: N_("white"), BLACK: N_("black")}
 
 FORMATS = ("text", "json", "fen")
 

@@ -33,8 +33,8 @@ from typing import Iterable, Optional, Sequence
 from muehle.analyzer.engine.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINT_INDEX, stones_in_mills
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.rules import Ruleset
+from muehle.notation.record.model import BLACK, WHITE, Side
 from muehle.notation.record.model import SIDES as _SIDES
-from muehle.notation.record.model import Side
 
 #: A position as the engine keeps it (the repetition key): White's and Black's stones,
 #: their stones in hand, and 1 when Black is to move (else 0). A tuple of small ints
@@ -203,9 +203,9 @@ def start_outcome(white: int, black: int, in_hand_white: int, in_hand_black: int
     if lost(white, in_hand_white) and lost(black, in_hand_black):
         return Outcome(None, "fewer-than-three", 0)
     if lost(white, in_hand_white):
-        return Outcome("black", "fewer-than-three", 0)
+        return Outcome(BLACK, "fewer-than-three", 0)
     if lost(black, in_hand_black):
-        return Outcome("white", "fewer-than-three", 0)
+        return Outcome(WHITE, "fewer-than-three", 0)
     if black_to_move:
         return blocked_end(black, white, in_hand_black, flying, blocked, "white", 0)
     return blocked_end(white, black, in_hand_white, flying, blocked, "black", 0)

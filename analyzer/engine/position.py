@@ -31,7 +31,7 @@ from muehle.analyzer.engine.core import Broken, PlyTuple, PositionKey, Step
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.messages import rule_message
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset
-from muehle.notation.record.model import Ply
+from muehle.notation.record.model import BLACK, WHITE, Ply
 
 PlyArg = Union[PlyTuple, Ply]
 _BITS = tuple(1 << i for i in range(len(POINTS)))
@@ -84,7 +84,7 @@ class Board:
         self.rules: Ruleset = rules if isinstance(rules, Ruleset) else as_ruleset(rules)
         start = start or Position.start(self.rules.stones)
         self.key: PositionKey = (start.white, start.black, start.in_hand_white, start.in_hand_black,
-                                 0 if start.to_move == "white" else 1)
+                                 0 if start.to_move == WHITE else 1)
         self.counter = no_progress
         #: How often each position has stood in the repetition history.
         self.seen: dict[PositionKey, int] = {} if self.rules.repetition_window == "moves" else {self.key: 1}
@@ -97,7 +97,7 @@ class Board:
     def position(self) -> Position:
         """The position now."""
         white, black, hand_white, hand_black, black_to_move = self.key
-        return Position(white, black, hand_white, hand_black, "black" if black_to_move else "white")
+        return Position(white, black, hand_white, hand_black, BLACK if black_to_move else WHITE)
 
     def _sides(self) -> tuple[int, int, int, int]:
         """The side to move's stones and stones in hand, and its opponent's."""

@@ -32,15 +32,25 @@ from muehle.analyzer.engine.core import PositionKey, capturable, has_legal_ply, 
 from muehle.analyzer.engine.events import DrawRight, Outcome, RuleViolation, end_text
 from muehle.analyzer.engine.messages import mill_points, rule_message, side_name
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset, ruleset_of  # noqa: F401  (as_ruleset: doctests)
+from muehle.notation.record.model import (
+    BLACK,
+    FINISHED_RESULTS,
+    UNFINISHED,
+    WHITE,
+    Game,
+    MoveLine,
+    Ply,
+    Side,
+    numbering_of,
+    winner_of,
+)
 from muehle.notation.record.model import SIDES as _SIDES
-from muehle.notation.record.model import Game, MoveLine, Ply, Side, numbering_of
 from muehle.notation.text.errors import shortened
 from muehle.notation.text.i18n import _
 
 __all__ = ["Occurrences", "PlyRecord", "PositionKey", "Replay", "capturable", "has_legal_ply", "in_variation", "phase",
            "position_key", "position_of_key", "replay"]
 
-_RESULT_WINNER: dict[str, Optional[Side]] = {"1-0": "white", "0-1": "black", "1/2-1/2": None, "½-½": None}
 
 
 class PlyRecord:
@@ -253,7 +263,7 @@ def phase(position: Position, side: Side, rules: Ruleset) -> str:
     >>> phase(Position(white=0b111, black=0, in_hand_white=0, in_hand_black=9), "white", rules)
     'flying'
     """
-    return _phase_in_key(position_key(position), 0 if side == "white" else 1, rules.flying)
+    return _phase_in_key(position_key(position), 0 if side == WHITE else 1, rules.flying)
 
 
 def position_key(position: Position) -> PositionKey:
@@ -264,7 +274,7 @@ def position_key(position: Position) -> PositionKey:
     ((0, 0, 9, 9, 0), True)
     """
     return (position.white, position.black, position.in_hand_white, position.in_hand_black,
-            0 if position.to_move == "white" else 1)
+            0 if position.to_move == WHITE else 1)
 
 
 def position_of_key(key: PositionKey) -> Position:
@@ -276,7 +286,7 @@ def _label(ply: Ply, side: Side, number: int) -> str:
     """The ply as the record numbers it, or with ``number`` when the record gives none."""
     if ply.number is not None:
         return ply.label()
-    return f"{number}{'.' if side == 'white' else '...'} {ply.move_text}"
+    return f"{number}{'.' if side == WHITE else '...'} {ply.move_text}"
 
 
 def replay(game: Game, rules: RulesArg = None, start: Optional[Position] = None, *,
@@ -316,14 +326,14 @@ def replay(game: Game, rules: RulesArg = None, start: Optional[Position] = None,
         number_base = moves.first[0]
         if fullmove is not None and number_base != 1:
             number_base = fullmove
-    numbering = (number_base, 0 if start.to_move == "white" else 1)
+    numbering = (number_base, 0 if start.to_move == WHITE else 1)
     # the repetition history: the start counts, unless only positions reached by moves do
     history = {} if rules.repetition_window == "moves" else {position_key(start): [0]}
     outcome = _start_outcome(start, rules.flying, rules.blocked)
     rule = rules.no_capture
     # (the ply before the start was Black's when White is to move)
     right_at_start = outcome is None and rule is not None and rule.stands(
-        no_progress, start.to_move == "white", start.white, start.black, start.in_hand_white, start.in_hand_black)
+        no_progress, start.to_move == WHITE, start.white, start.black, start.in_hand_white, start.in_hand_black)
     if right_at_start and rule is not None and rule.mode == "automatic":
         outcome = Outcome(None, "no-capture", 0)
     main = _replay_line(game, moves, lambda: game.plies, rules, start, 0, history, no_progress, outcome,
@@ -350,7 +360,7 @@ def _usual_start(stones: int) -> Position:
 def _start_outcome(start: Position, flying: bool, blocked: str) -> Optional[Outcome]:
     """How the game stands decided in ``start`` already, if it does (remembered: most games share their start)."""
     return core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
-                              start.to_move == "black", flying, blocked)
+                              start.to_move == BLACK, flying, blocked)
 
 
 def _replay_line(
@@ -384,7 +394,7 @@ def _replay_line(
     errors = line.errors
     draw_rights = line.draw_rights
 
-    mover = 0 if start.to_move == "white" else 1
+    mover = 0 if start.to_move == WHITE else 1
     first = (numbering[0], _SIDES[numbering[1]])
 
     def expected_number(index: int) -> int:
@@ -552,7 +562,7 @@ def _records_of(line: Replay) -> tuple[PlyRecord, ...]:
     flying = line.rules.flying
     history = {key: list(value) for key, value in line.history_before.items()}
     before_key = position_key(line.start)
-    mover = 0 if line.start.to_move == "white" else 1
+    mover = 0 if line.start.to_move == WHITE else 1
     records = []
     for index, ply, (after_key, kind, closed, counter, due, count) in zip(
         itertools.count(line.first_index), line.plies, line.steps
@@ -590,12 +600,12 @@ def _check_result(line: Replay) -> None:
     if line.stopped and not line.played_on_after_the_end:
         return
     declared = line.game.declared_result
-    if declared is None or declared.strip() in ("*", ""):
+    if declared is None or declared.strip() in (UNFINISHED, ""):
         return
     declared = declared.strip()
-    if declared not in _RESULT_WINNER:
+    if declared not in FINISHED_RESULTS:
         return
-    winner = _RESULT_WINNER[declared]
+    winner = winner_of(declared)
     last = line.first_index + line.ply_count - 1
     if line.outcome is None:
         line.outcome = Outcome(winner, "declared", last)

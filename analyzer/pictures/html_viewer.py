@@ -52,12 +52,10 @@ from muehle.analyzer.pictures.svg import (
     mill_band_svg,
     render_svg,
 )
-from muehle.notation.record.model import POINTS, Game, Ply, Variation
+from muehle.notation.record.model import BLACK, POINTS, SIDE_NAMES, UNFINISHED, WHITE, Game, Ply, Variation
 from muehle.notation.text.errors import FormatError, MuehleError
 from muehle.notation.text.i18n import _
 from muehle.notation.writing.writers import write_notation
-
-_NAMES = {"white": "White", "black": "Black"}
 
 #: The symbols of the NAGs the viewer shows as symbols (PGN's numbers); others stay ``$n``.
 NAG_SYMBOLS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 10: "=", 13: "∞", 14: "⩲", 15: "⩱",
@@ -237,7 +235,7 @@ class _MoveList:
         for offset, ply in enumerate(plies):
             index = first + offset
             number = _number(ply, number)
-            if ply.side == "white":
+            if ply.side == WHITE:
                 parts.append(numbers[0].format(number))
             elif fresh:
                 parts.append(numbers[1].format(number))
@@ -247,7 +245,7 @@ class _MoveList:
             replayed = iter(branches.get(index, ()))
             for variation in ply.variations:
                 parts.append(self._variation(variation, number, next(replayed, None), line))
-            if ply.side == "black":
+            if ply.side == BLACK:
                 number += 1
         return parts
 
@@ -283,7 +281,7 @@ def _outcome_text(result: Replay) -> str:
     if outcome.winner is None:
         text = "Draw"
     else:
-        text = f"{_NAMES[outcome.winner]} wins"
+        text = f"{SIDE_NAMES[outcome.winner]} wins"
     reason = reason_text(outcome.reason, outcome.winner)
     return f"{text} ({reason}) after ply {outcome.ply}." if outcome.ply else f"{text} ({reason})."
 
@@ -320,7 +318,7 @@ def game_label(number: int, game: Game) -> str:
         parts.append(f"{white or '?'} – {black or '?'}")
     parts.extend(game.tags[name] for name in ("Event", "Date") if game.tags.get(name, "").strip("?. "))
     result = game.declared_result or game.tags.get("Result")
-    if result and result != "*":
+    if result and result != UNFINISHED:
         parts.append(result)
     return ", ".join(parts) or f"Game {number}"
 

@@ -24,7 +24,7 @@ from typing import Any, Iterable, Optional, Sequence
 from xml.sax.saxutils import escape
 
 from muehle.analyzer.engine.board import MILL_LINES, MILLS, Position, points_of
-from muehle.notation.record.model import POINTS
+from muehle.notation.record.model import BLACK, POINTS, WHITE
 
 #: Distance between neighbouring files and ranks, and where file a / rank 7 are.
 STEP, LEFT, TOP = 60, 60, 40
@@ -204,8 +204,8 @@ def render_svg(
     parts.extend(mill_band_svg(line) for line in mills)
     parts.append("</g>")
     parts.append('<g class="stones">')
-    parts.extend(stone_svg(point, "white") for point in points_of(position.white))
-    parts.extend(stone_svg(point, "black") for point in points_of(position.black))
+    parts.extend(stone_svg(point, WHITE) for point in points_of(position.white))
+    parts.extend(stone_svg(point, BLACK) for point in points_of(position.black))
     parts.append("</g>")
     parts.append('<g class="marks">')
     if last is not None:

@@ -25,7 +25,18 @@ from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.reports.mandatory_draw import obliging_clause, stone_count
 from muehle.analyzer.reports.result_tag import result_tag_errors
 from muehle.analyzer.reports.zwickmuehle import has_shuttle, zwickmuehlen
-from muehle.notation.record.model import BLACK, SIDES, WHITE, Game, Ply, Side, normal_result, numbering_of, other_side
+from muehle.notation.record.model import (
+    BLACK,
+    SIDES,
+    UNFINISHED,
+    WHITE,
+    Game,
+    Ply,
+    Side,
+    normal_result,
+    numbering_of,
+    other_side,
+)
 
 #: The event types, in the order events of one ply are listed.
 EVENT_TYPES = ("mill", "capture", "phase", "repetition", "draw-right", "mandatory-draw",
@@ -392,7 +403,7 @@ def _end(outcome: Any, game: Game) -> dict[str, Any]:
     contradicts the movetext's), else ``None``.
     """
     declared = game.declared_result
-    if declared is not None and declared.strip() in ("*", ""):
+    if declared is not None and declared.strip() in (UNFINISHED, ""):
         declared = None
     tag_errors = result_tag_errors(game)
     tag_error = tag_errors[0].message if tag_errors else None

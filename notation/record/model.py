@@ -30,11 +30,23 @@ BLACK: Side = "black"
 #: The two sides, White (who moves first) first.
 SIDES: tuple[Side, Side] = (WHITE, BLACK)
 
+#: The results, each named once: White won, Black won, a draw, and a game not finished (or
+#: whose result is not known).
+WHITE_WINS, BLACK_WINS, DRAW, UNFINISHED = "1-0", "0-1", "1/2-1/2", "*"
+
+#: The book's way to write a draw, read as :data:`DRAW`.
+BOOK_DRAW = "½-½"
+
 #: The results a record may declare (``½-½`` is read as ``1/2-1/2``).
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+RESULTS = (WHITE_WINS, BLACK_WINS, DRAW, UNFINISHED)
 
 #: The results of a finished game, as a ``Result`` tag may give them.
-FINISHED_RESULTS = ("1-0", "0-1", "1/2-1/2", "½-½")
+FINISHED_RESULTS = (WHITE_WINS, BLACK_WINS, DRAW, BOOK_DRAW)
+
+#: Every way a record may write a result: :data:`RESULTS` and the book's draw.
+RESULT_TEXTS = (WHITE_WINS, BLACK_WINS, DRAW, BOOK_DRAW, UNFINISHED)
+
+_WINNERS: dict[str, Optional[Side]] = {WHITE_WINS: WHITE, BLACK_WINS: BLACK, DRAW: None, BOOK_DRAW: None}
 
 
 def normal_result(text: str) -> str:
@@ -43,7 +55,28 @@ def normal_result(text: str) -> str:
     >>> normal_result("½-½"), normal_result("1-0")
     ('1/2-1/2', '1-0')
     """
-    return "1/2-1/2" if text == "½-½" else text
+    return DRAW if text == BOOK_DRAW else text
+
+
+def result_of(winner: Optional[Side]) -> str:
+    """The result of a game that ``winner`` won (``None``: a draw).
+
+    >>> result_of("white"), result_of("black"), result_of(None)
+    ('1-0', '0-1', '1/2-1/2')
+    """
+    return DRAW if winner is None else WHITE_WINS if winner == WHITE else BLACK_WINS
+
+
+def winner_of(result: str) -> Optional[Side]:
+    """Who won by the finished result ``result`` (one of :data:`FINISHED_RESULTS`), ``None`` for a draw;
+    :class:`ValueError` for any other text (``*`` declares no winner and no draw).
+
+    >>> winner_of("1-0"), winner_of("0-1"), winner_of("½-½")
+    ('white', 'black', None)
+    """
+    if result not in _WINNERS:
+        raise ValueError(f"{result!r} is not a finished result (one of {', '.join(FINISHED_RESULTS)})")
+    return _WINNERS[result]
 
 #: How deep variations may nest (a variation of the main line is 1 deep): every reader
 #: refuses a deeper one, so every form of record can carry what any of them read.
@@ -112,6 +145,19 @@ def other_side(side: Side) -> Side:
     'black'
     """
     return BLACK if side == WHITE else WHITE
+
+
+#: Each side's name as the user reads it (:func:`side_name` gives it in the current language).
+SIDE_NAMES: dict[Side, str] = {WHITE: N_("White"), BLACK: N_("Black")}
+
+
+def side_name(side: Side) -> str:
+    """``side``'s name in the current language: ``White``, ``Black`` (``Weiß``, ``Schwarz``).
+
+    >>> side_name("white"), side_name(other_side("white"))
+    ('White', 'Black')
+    """
+    return _(SIDE_NAMES[side])
 
 
 @dataclass(slots=True)
@@ -409,7 +455,7 @@ class RecordHead:
         if self.result is None:
             return self.tags.get("Result")
         tag = self.result_tag
-        if self.result == "*" and tag in FINISHED_RESULTS:
+        if self.result == UNFINISHED and tag in FINISHED_RESULTS:
             return tag
         return self.result
 
@@ -435,7 +481,7 @@ class RecordHead:
         (None, None)
         """
         value = self.result_tag
-        if value is None or self.result is None or self.result == "*":
+        if value is None or self.result is None or self.result == UNFINISHED:
             return None
         if value not in FINISHED_RESULTS or self.result == normal_result(value):
             return None
