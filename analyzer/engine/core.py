@@ -297,6 +297,7 @@ def play_line(
     # below this count no ply brings the no-progress draw (no rule: never)
     earliest = no_progress.earliest if no_progress else 1 << 62
     arises = no_progress.arises if no_progress else _never
+    limit_of = no_progress.limit_of if no_progress else _never_limit
     no_progress_automatic = no_progress is not None and no_progress.mode == "automatic"
     # (Sanmill: a move that brings the automatic draw while closing a mill ends the game before its capture)
     draw_first = no_progress_automatic and no_progress is not None and no_progress.before_capture and not reset_on_mill
@@ -426,7 +427,7 @@ def play_line(
                 counted, own, theirs, in_hand, their_hand):
             # (Sanmill: the moves counted up to a mill's move still count when its capture leaves a
             # side with three stones: Position::check_if_game_is_over runs before the count is reset)
-            draw_rights.append(DrawRight("no-capture", index))
+            draw_rights.append(DrawRight("no-capture", index, "endgame"))
             outcome = Outcome(None, "no-capture", index)
             open_end = False
         else:
@@ -437,7 +438,7 @@ def play_line(
                 if repetition_automatic:
                     outcome = Outcome(None, "repetition", index)
             if counter >= earliest and arises(counter, mover == 1, own, theirs, in_hand, their_hand):
-                draw_rights.append(DrawRight("no-capture", index))
+                draw_rights.append(DrawRight("no-capture", index, limit_of(counter, mover == 1)))
                 if no_progress_automatic and (outcome is None or no_progress_first):
                     outcome = Outcome(None, "no-capture", index)
         # the opponent moves next: ``own`` and ``in_hand`` become its stones and stones in hand
@@ -462,6 +463,11 @@ def play_line(
 def _never(count: int, by_black: bool, white: int, black: int, in_hand_white: int, in_hand_black: int) -> bool:
     """No draw arises: the rule of a ruleset without a no-progress rule (never asked: see ``earliest``)."""
     return False
+
+
+def _never_limit(count: int, by_black: bool) -> str:
+    """No limit gives a draw: a ruleset without a no-progress rule (never asked: see ``earliest``)."""
+    raise AssertionError("no no-progress rule, no limit")
 
 
 def _ended_by_block(ended: Outcome, draw_rights: list[DrawRight], rights_before: int) -> Outcome:

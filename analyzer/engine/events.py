@@ -187,11 +187,15 @@ class DrawRight:
 
     A new right is recorded each time it arises anew: for repetition each time a
     position occurs for the third time, for the no-progress rule each time the
-    counter reaches the limit.
+    counter reaches the limit. ``limit`` says which limit of the no-progress rule gave
+    it: ``"normal"`` (``limit``) or ``"endgame"`` (the shorter ``endgame_limit`` while a
+    side has three stones); ``None`` for repetition. (It is not part of the JSON contract,
+    nor of a right's equality: the rule and the ply tell the right.)
     """
 
     rule: str
     ply: int
+    limit: Optional[str] = field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"rule": self.rule, "ply": self.ply}

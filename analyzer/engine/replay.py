@@ -344,8 +344,8 @@ def replay(game: Game, rules: RulesArg = None, start: Optional[Position] = None,
             line = lines.pop()
             line.start_no_progress, line.start_no_progress_exact = no_progress, no_progress_exact
             lines.extend(line.variations)
-    if right_at_start:
-        main.draw_rights.insert(0, DrawRight("no-capture", 0))
+    if right_at_start and rule is not None:
+        main.draw_rights.insert(0, DrawRight("no-capture", 0, rule.limit_of(no_progress, start.to_move == WHITE)))
     _check_result(main)
     return main
 
@@ -485,7 +485,7 @@ def _replay_variations(line: Replay, variations: dict[int, list[MoveLine]], rule
         if rules.repetition_window == "moves":
             plies = line.plies
             for step_index, step in enumerate(steps[:offset], first):
-                _see(history, step_index, step[0], step[1], plies[step_index - first].captures, rules)
+                _see(history, step_index, step, plies[step_index - first].captures, rules)
         else:
             for step_index, step in enumerate(steps[:offset], first):
                 history.setdefault(step[0], []).append(step_index)
@@ -541,19 +541,20 @@ class Occurrences(Sequence[int]):
 _NO_OCCURRENCES = Occurrences([], 0)
 
 
-def _see(history: dict[PositionKey, list[int]], index: int, after_key: PositionKey, kind: str,
-         captures: Sequence[str], rules: Ruleset) -> tuple[int, Occurrences]:
-    """Put the position after ply ``index`` into the repetition ``history`` (key -> plies where it
-    stood); how often it has stood now and the plies where it stood before. A ply that starts
-    the history anew (:func:`~muehle.analyzer.engine.core.resets_repetition`) empties it and
-    stands alone."""
+def _see(history: dict[PositionKey, list[int]], index: int, step: core.Step, captures: Sequence[str],
+         rules: Ruleset) -> Occurrences:
+    """Put the position after ply ``index`` (the core's ``step`` for it) into the repetition
+    ``history`` (key -> plies where it stood); the plies where it stood before, as many as the
+    core counted (its count of the position, less this time). A ply that starts the history
+    anew (:func:`~muehle.analyzer.engine.core.resets_repetition`) empties it and stands alone."""
+    after_key, kind, count = step[0], step[1], step[5]
     if core.resets_repetition(kind, captures, rules):
         history.clear()
-        return 1, _NO_OCCURRENCES
+        return _NO_OCCURRENCES
     seen = history.setdefault(after_key, [])
-    earlier = Occurrences(seen, len(seen)) if seen else _NO_OCCURRENCES
+    earlier = Occurrences(seen, count - 1) if count > 1 else _NO_OCCURRENCES
     seen.append(index)
-    return len(seen), earlier
+    return earlier
 
 
 def _records_of(line: Replay) -> tuple[PlyRecord, ...]:
@@ -564,12 +565,11 @@ def _records_of(line: Replay) -> tuple[PlyRecord, ...]:
     before_key = position_key(line.start)
     mover = 0 if line.start.to_move == WHITE else 1
     records = []
-    for index, ply, (after_key, kind, closed, counter, due, count) in zip(
-        itertools.count(line.first_index), line.plies, line.steps
-    ):
+    for index, ply, step in zip(itertools.count(line.first_index), line.plies, line.steps):
+        after_key, kind, closed, counter, due, count = step
         opponent = 1 - mover
         # (the count is the core's; the history gives the plies where the position stood before)
-        _, earlier = _see(history, index, after_key, kind, ply.captures, line.rules)
+        earlier = _see(history, index, step, ply.captures, line.rules)
         records.append(PlyRecord(
             index, ply, _SIDES[mover], kind, before_key, after_key,
             [mill_points(mill) for mill in closed], ply.captures,

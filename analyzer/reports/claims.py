@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from muehle.analyzer.engine.board import Position
-from muehle.analyzer.engine.events import reason_text
+from muehle.analyzer.engine.events import DrawRight, reason_text
 from muehle.analyzer.engine.messages import plural
 from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.reports.analysis import PlyNames
@@ -225,8 +225,7 @@ def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
     by_black = record.after.to_move == WHITE  # (the ply judged, or the one before the start)
     arisen = _standing_right(replay, record.index, count)
     # (the right the replay recorded: by the limit, or by the shorter endgame limit while a side has three stones)
-    by_endgame = arisen is not None and rule.endgame_limit is not None and \
-        _count_at(replay, arisen) < rule.threshold(_played_by_black(replay, arisen))
+    by_endgame = arisen is not None and arisen.limit == "endgame"
     position = record.after
     in_endgame = rule.endgame(position.white, position.black, position.in_hand_white, position.in_hand_black)
     need = _("the rules {rules} need {limit}").format(
@@ -235,9 +234,8 @@ def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
         need += _(" in whole moves (the right comes with Black's ply)")
     if arisen is not None:
         return True, f"{stretch}; {need}", proof
-    earliest = record.index + rule.plies_to_go(count, by_black)
-    if in_endgame and rule.endgame_limit is not None:
-        earliest = min(earliest, record.index + max(rule.endgame_limit - count, 1))
+    earliest = record.index + rule.plies_to_draw(count, by_black, position.white, position.black,
+                                                  position.in_hand_white, position.in_hand_black)
     if count >= rule.limit:
         stretch += _(", the last of them White's")
     outcome = replay.outcome
@@ -255,25 +253,15 @@ def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
         stretch=stretch, need=need, label=names.label(earliest), ply=earliest) + ends, proof
 
 
-def _standing_right(replay: Replay, index: int, count: int) -> Optional[int]:
-    """The ply at which the no-progress draw right that stands after ply ``index`` arose, as the
-    replay recorded it (:attr:`Replay.draw_rights`), or ``None``: the last right recorded up to
-    ``index`` stands while no progress has been made since (the ``count`` plies before ``index``
-    made none)."""
-    arisen = [right.ply for right in replay.draw_rights if right.rule == "no-capture" and right.ply <= index]
-    if arisen and arisen[-1] >= index - count:
+def _standing_right(replay: Replay, index: int, count: int) -> Optional[DrawRight]:
+    """The no-progress draw right that stands after ply ``index``, as the replay recorded it
+    (:attr:`Replay.draw_rights`, with the ply it arose at and the limit that gave it), or ``None``:
+    the last right recorded up to ``index`` stands while no progress has been made since (the
+    ``count`` plies before ``index`` made none)."""
+    arisen = [right for right in replay.draw_rights if right.rule == "no-capture" and right.ply <= index]
+    if arisen and arisen[-1].ply >= index - count:
         return arisen[-1]
     return None
-
-
-def _count_at(replay: Replay, index: int) -> int:
-    """The no-progress counter after ply ``index`` (0: the start), as the replay kept it."""
-    return replay.records[index - 1].plies_without_capture if index else replay.start_no_progress
-
-
-def _played_by_black(replay: Replay, index: int) -> bool:
-    """Whether ply ``index`` was Black's (for 0: the ply before the start, when White is to move)."""
-    return (replay.records[index - 1].after if index else replay.start).to_move == "white"
 
 
 def _mandatory(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple[bool, str, dict[str, Any]]:
