@@ -132,7 +132,7 @@ def _timeouts() -> tuple[type[BaseException], ...]:
 def probe(address: str, timeout: float) -> None:
     """Raise a :class:`MuehleError` (code ``scheduler``) unless a Dask scheduler at ``address``
     answers within ``timeout`` seconds, in Dask's protocol (its handshake)."""
-    from distributed.comm import connect  # (Dask is optional: muehle[dask])
+    from distributed.comm.core import connect  # (Dask is optional: muehle[dask])
 
     outcome: "queue.Queue[Optional[BaseException]]" = queue.Queue()
 
@@ -233,7 +233,7 @@ def _connected(address: str) -> Any:
     class ClientEndingItsLoop(Client):
         def start(self, **kwargs: Any) -> None:
             try:
-                super().start(**kwargs)
+                super().start(**kwargs)  # type: ignore[no-untyped-call]  # (Dask's Client.start has no hints)
             except BaseException:
                 runner = getattr(self, "_loop_runner", None)  # (Dask's; none in a version without it)
                 if runner is not None:
@@ -241,7 +241,8 @@ def _connected(address: str) -> Any:
                         runner.stop()
                 raise
 
-    return ClientEndingItsLoop(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+    # (Dask's Client.__init__, which the class keeps, has no hints)
+    return ClientEndingItsLoop(address, timeout=CONNECT_TIMEOUT, set_as_default=False)  # type: ignore[no-untyped-call]
 
 
 class DaskBackend:

@@ -52,7 +52,7 @@ import struct
 import threading
 import time
 from collections import deque
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Optional, TypeVar
 
 from muehle.notation.text.errors import MuehleError
 from muehle.notation.text.i18n import _, current_language, set_language
@@ -178,7 +178,7 @@ def _serve(connection: "Connection", strays: list["Connection"], setup: Optional
             return
         function, task = message
         try:
-            answer: tuple = (function(task), None)
+            answer: tuple[Any, Optional[str]] = (function(task), None)
         except Exception:  # a fault of muehle's own: the main process raises it
             import traceback  # (only when a task fails)
 
@@ -219,7 +219,7 @@ class Pool:
             warm_up()
         setup: Optional[Setup] = None if forked else (warm_up, current_language())
         self.workers: list[tuple[Any, Connection]] = []  # (process, the main process's end of its pipe)
-        self.unsettled: Optional[_Run] = None  # the map last begun
+        self.unsettled: Optional[_Run[Any, Any]] = None  # the map last begun
         ends: list[Connection] = []
         try:
             for _ in range(workers):
@@ -263,8 +263,8 @@ class Pool:
         next map); :meth:`terminate` does not wait for them.
         """
         self.settle()
-        self.unsettled = _Run(self, function, iter(tasks), name)
-        yield from self.unsettled.results()
+        run = self.unsettled = _Run(self, function, iter(tasks), name)
+        yield from run.results()
 
     def settle(self) -> None:
         """Read and drop the answers of a map left before its end."""
@@ -272,7 +272,7 @@ class Pool:
             self.unsettled.settle()
             self.unsettled = None
 
-    def send(self, connection: "Connection", message: tuple, name: str) -> None:
+    def send(self, connection: "Connection", message: tuple[Any, ...], name: str) -> None:
         """Give a worker a task."""
         try:
             connection.send(message)
@@ -308,14 +308,14 @@ class Pool:
         return MuehleError(_("a worker process gave no answer for {seconds} s and was stopped").format(
             seconds=WORKER_TIMEOUT), source=name, code="worker")
 
-    def answer(self, connection: "Connection", name: str) -> tuple:
+    def answer(self, connection: "Connection", name: str) -> tuple[Any, ...]:
         """A worker's next message, read as it comes, :data:`POLL_SECONDS` at a time: the end of
         the pipe and a worker that has ended (whether or not its pipe says so) are an
         :class:`EOFError`; a worker silent for :data:`WORKER_TIMEOUT` seconds is killed, and a
         :class:`MuehleError` (code ``worker``) raised. (The framing is multiprocessing's:
         a length of 4 bytes, or -1 and a length of 8, then the pickle.)"""
         if os.name != "posix" or not hasattr(select, "poll"):  # (Windows: its pipes are waited on whole)
-            answer: tuple = connection.recv()
+            answer: tuple[Any, ...] = connection.recv()
             return answer
         size, = struct.unpack("!i", self.read_exactly(connection, 4, name))
         if size == -1:
@@ -371,13 +371,13 @@ class Pool:
         self.workers = []
 
 
-class _Run:
+class _Run(Generic[Task, Result]):
     """One :meth:`Pool.map`: the tasks handed out, numbered in order, and the results that came back."""
 
-    def __init__(self, pool: Pool, function: Callable, tasks: Iterator, name: str) -> None:
+    def __init__(self, pool: Pool, function: Callable[[Task], Result], tasks: Iterator[Task], name: str) -> None:
         self.pool, self.function, self.tasks, self.name = pool, function, tasks, name
         self.given: dict[Connection, deque[int]] = {connection: deque() for _, connection in pool.workers}
-        self.arrived: dict[int, Any] = {}  # the results not yet handed on
+        self.arrived: dict[int, Result] = {}  # the results not yet handed on
         self.sent = 0  # tasks handed out so far
         self.taken = 0  # results handed on so far
         self.more = True  # whether there may be tasks left
@@ -388,7 +388,7 @@ class _Run:
             for descriptor in self.by_descriptor:
                 self.poller.register(descriptor, select.POLLIN)
 
-    def results(self) -> Iterator:
+    def results(self) -> Iterator[Result]:
         while True:
             self.hand_out()
             if self.taken in self.arrived:

@@ -39,7 +39,7 @@ from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset
 from muehle.analyzer.reports.verdict import GameReport, ReportBatch, judge
 from muehle.notation.reading.front_door import format_of, read
 from muehle.notation.reading.inputs import PathArg, path_text, read_text, regular_file, source_name
-from muehle.notation.record.model import Game
+from muehle.notation.record.model import GameRecord
 from muehle.notation.text.errors import MuehleError, cannot_read, no_game, shortened
 from muehle.notation.text.i18n import ngettext
 
@@ -282,7 +282,7 @@ def _judge_data_record(name: str, source: str, form: str, rules: Optional[Rulese
         yield judging(game, index, rules, source)
 
 
-def judge_suggesting(game: Game, index: int = 1, rules: Optional[Ruleset] = None,
+def judge_suggesting(game: GameRecord, index: int = 1, rules: Optional[Ruleset] = None,
                      source: Optional[str] = None) -> GameReport:
     """:func:`~muehle.analyzer.reports.verdict.judge`, and for an invalid game the best repair the
     search of ``muehle repair`` finds (in the report's ``repair``)."""

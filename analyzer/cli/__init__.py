@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import gettext
 import importlib
 import importlib.util
 import inspect
@@ -30,6 +31,8 @@ from muehle.notation.text.i18n import (
     CHOICES,
     N_,
     _,
+    click_gettext,
+    click_ngettext,
     current_language,
     language_from_environment,
     set_language,
@@ -63,8 +66,34 @@ def _terminate(signum: int, frame: Any) -> None:
     raise Terminated()
 
 
-#: click's own help texts for the options it adds, to be translated as ours are.
-CLICK_HELP = (N_("Show this message and exit."), N_("Show the version and exit."))
+#: click's modules that word its help and usage errors ("Usage:", "Error: Missing argument") with
+#: the standard library's gettext (``from gettext import gettext as _``; click 8.1 to 8.x).
+CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "types", "termui", "utils",
+                 "shell_completion", "_termui_impl")
+
+
+def speak_clicks_words() -> None:
+    """Have click word its help and its usage errors in the language of ``--lang`` (else of the
+    environment), from muehle's catalog of click's words: each of :data:`CLICK_MODULES` looks its
+    words up through :func:`~muehle.notation.text.i18n.click_gettext` instead of the standard
+    library's ``gettext``, which gives them as before while the language is English."""
+    for name in CLICK_MODULES:
+        try:
+            module = importlib.import_module(f"click.{name}")
+        except ImportError:  # (a module another click version lacks, or one of another platform's)
+            continue
+        if getattr(module, "_", None) is gettext.gettext:
+            setattr(module, "_", click_gettext)
+        if getattr(module, "ngettext", None) is gettext.ngettext:
+            setattr(module, "ngettext", click_ngettext)
+
+
+speak_clicks_words()
+
+#: click's own help texts for the options it adds, to be translated as ours are; and the pieces of
+#: its usage line (``muehle [OPTIONS] COMMAND [ARGS]...``).
+CLICK_HELP = (N_("Show this message and exit."), N_("Show the version and exit."), N_("[OPTIONS]"),
+              N_("COMMAND [ARGS]..."))
 
 
 def translated(command: click.Command) -> click.Command:
@@ -73,6 +102,9 @@ def translated(command: click.Command) -> click.Command:
     if current_language() == "en":
         return command
     shown = copy.copy(command)
+    shown.options_metavar = _(command.options_metavar) if command.options_metavar else command.options_metavar
+    if isinstance(command, click.Group) and isinstance(shown, click.Group) and command.subcommand_metavar:
+        shown.subcommand_metavar = _(command.subcommand_metavar)
     shown.help = _(inspect.cleandoc(command.help)) if command.help else command.help
     shown.short_help = _(command.short_help) if command.short_help else command.short_help
     shown.params = []
@@ -141,6 +173,10 @@ class LazyGroup(click.Group):
         shown = translated(self)
         shown._shown = True  # type: ignore[attr-defined]
         return shown.get_help(ctx)
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        """The pieces of the group's usage line in the current language (``[OPTIONEN]``)."""
+        return [_(piece) for piece in super().collect_usage_pieces(ctx)]
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(name for name in COMMANDS if self._available(name))
@@ -213,7 +249,7 @@ def told(error: click.ClickException, arguments: "tuple[str, ...]") -> click.Cli
 
 
 #: The usage errors that show the help (``muehle endgames`` without a subcommand), left as they are.
-_HELP_ERRORS = tuple(getattr(click.exceptions, name) for name in ("NoArgsIsHelpError",)
+_HELP_ERRORS: tuple[type[click.ClickException], ...] = tuple(getattr(click.exceptions, name) for name in ("NoArgsIsHelpError",)
                      if hasattr(click.exceptions, name))
 
 

@@ -22,6 +22,7 @@ import yaml
 from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     ALL_GAMES,
+    RULES,
     GameChoice,
     chosen_games,
     colour_for,
@@ -100,7 +101,7 @@ def _safe(text: str, colour: bool) -> str:
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--game", "game_choice", type=GameChoice(), default=ALL_GAMES, show_default=True,
               help=N_("Only this game of each file (1 is the first), or 'all' (every game)."))
-@click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
+@click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_option,
               help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
 @click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default="text", show_default=True,
               help=N_("A timeline for people, or the documented JSON/YAML contract."))

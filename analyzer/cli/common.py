@@ -22,6 +22,8 @@ from muehle.notation.text.errors import MuehleError, shortened
 from muehle.notation.text.i18n import N_, _
 
 if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
     from muehle.analyzer.cli.game_input import GameInput
     from muehle.analyzer.engine.replay import Replay
     from muehle.analyzer.engine.rules import Ruleset
@@ -176,6 +178,55 @@ def from_option(command: F) -> F:
     )(command)
 
 
+if TYPE_CHECKING:
+    # (click 8.4 and later type ParamType and Choice by the value they give; an earlier click, which
+    # the runtime still takes, cannot be subscripted: the type checker alone sees the argument)
+    _GameChoiceType = click.ParamType["int | str"]
+    _TextType = click.ParamType[str]
+    TextChoice = click.Choice[str]
+else:
+    _GameChoiceType = _TextType = click.ParamType
+    TextChoice = click.Choice
+
+
+class RulesName(_TextType):
+    """The value of a ``--rules`` option as typed (a preset's name or a YAML file; the option's
+    callback or command reads it), completed in the shell with the presets and the ``.yaml`` and
+    ``.yml`` files of the folder typed so far (the current one if none).
+
+    >>> RulesName().convert("wmd", None, None)
+    'wmd'
+    """
+
+    name = "NAME|FILE"
+
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
+        return value
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter,
+                       incomplete: str) -> "list[CompletionItem]":
+        # (start-up: the completion's classes and the presets only when the shell asks)
+        from click.shell_completion import CompletionItem
+
+        from muehle.analyzer.engine.rules import preset_names
+
+        names = [name for name in preset_names() if name.startswith(incomplete.lower())]
+        folder, slash, start = incomplete.replace(os.sep, "/").rpartition("/")
+        typed_folder = incomplete[:len(folder) + len(slash)]
+        try:
+            entries = sorted(Path(typed_folder or ".").iterdir())
+        except OSError:  # (no such folder, or one that cannot be read: the presets alone)
+            entries = []
+        files = [typed_folder + entry.name for entry in entries
+                 if entry.name.startswith(start) and entry.suffix.lower() in (".yaml", ".yml")
+                 and (start.startswith(".") or not entry.name.startswith(".")) and not entry.is_dir()]
+        return [CompletionItem(name) for name in names + files]
+
+
+#: The type of every ``--rules`` option.
+RULES = RulesName()
+
+
 def rules_option(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> "Optional[Ruleset]":
     """Click callback of a ``--rules`` option: the ruleset it names, checked at once."""
     return resolve_rules(value)
@@ -192,7 +243,7 @@ def output_path(ctx: click.Context, param: click.Parameter, value: Optional[str]
 ALL_GAMES = "all"
 
 
-class GameChoice(click.ParamType):
+class GameChoice(_GameChoiceType):
     """The value of ``--game``: a game's number (1 is the first) or ``all``.
 
     >>> GameChoice().convert("3", None, None), GameChoice().convert(" ALL ", None, None)
@@ -201,8 +252,8 @@ class GameChoice(click.ParamType):
 
     name = "N|all"
 
-    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
-        if isinstance(value, int) or value == ALL_GAMES:
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> "int | str":
+        if isinstance(value, int):
             return value
         text = str(value).strip()
         if text.lower() == ALL_GAMES:
@@ -250,14 +301,37 @@ def game_title(tags: dict[str, str], rules: str, source: str, index: int) -> str
                                                                       rules=rules)
 
 
+#: The German names of the sides a side option accepts besides ``white`` and ``black`` (the value
+#: given on is the English one, as JSON and YAML write it).
+SIDE_ALIASES = {"weiss": WHITE, "weiß": WHITE, "schwarz": BLACK}
+
+
+class SideChoice(TextChoice):
+    """``white`` or ``black``, in any case, or their German names ``weiss`` (``weiß``) and
+    ``schwarz``: the value given on is always ``white`` or ``black``.
+
+    >>> [SideChoice().convert(value, None, None) for value in ("White", "weiss", "Weiß", "SCHWARZ")]
+    ['white', 'white', 'white', 'black']
+    """
+
+    def __init__(self) -> None:
+        super().__init__(list(SIDES), case_sensitive=False)
+
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
+        if isinstance(value, str):
+            value = SIDE_ALIASES.get(value.strip().lower(), value)
+        return super().convert(value, param, ctx)
+
+
 def ply_options(ply_help: str, move_help: str) -> Callable[[F], F]:
     """The options of a command that chooses a ply of a record: ``--ply N``, or ``--move N``
     with ``--side white|black`` (checked by :func:`check_ply_choice`); the command says
     in ``ply_help`` and ``move_help`` what the ply is for."""
 
     def decorate(command: F) -> F:
-        command = click.option("--side", type=click.Choice(list(SIDES), case_sensitive=False), default=None,
-                               help=N_("With --move: whose ply of that move (default white)."))(command)
+        command = click.option("--side", type=SideChoice(), default=None,
+                               help=N_("With --move: whose ply of that move (default white; weiss and schwarz "
+                                       "do too)."))(command)
         command = click.option("--move", type=click.IntRange(min=1), default=None, help=move_help)(command)
         return click.option("--ply", type=click.IntRange(min=0), default=None, help=ply_help)(command)
 

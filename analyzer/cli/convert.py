@@ -124,14 +124,14 @@ def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str]
     writer = record_writer(target, black_number, comma, locations=not no_locations)
     to_terminal = output in (None, "-") and is_terminal(sys.stdout)
     failed = 0
-    held: list[Game] = []  # (the HTML viewer's games)
+    held: list[tuple[int, Game]] = []  # (the HTML viewer's games, each with its number in its input)
     with OutputFile(output, inputs=files, hold=not keep_going) as out, \
             FileProgress(files, source_names=source_name, quiet=to_terminal, verb=N_("converted")) as progress:
         for number, item in numbered_games(files, source_format, keep_going, record_builder(target)):
             if isinstance(item, Game):
                 progress.game(item.source, item.line, item.ply_count())
                 if writer is None:
-                    held.append(item)
+                    held.append((number, item))
                     continue
                 try:
                     text = writer.game(item)
@@ -155,12 +155,16 @@ def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str]
         sys.exit(exits.FAILED)
 
 
-def _html_page(games: list[Game], files: tuple[str, ...], endgames_dir: Optional[str]) -> str:
-    """The HTML viewer of ``games``; an error when there is none to show."""
+def _html_page(games: list[tuple[int, Game]], files: tuple[str, ...], endgames_dir: Optional[str]) -> str:
+    """The HTML viewer of ``games`` (each with its number in its input); an error when there is
+    none to show. The games of one input keep their numbers there, as ``validate`` counts them
+    (after an unreadable game 2, the page's second game is game 3); the games of several
+    inputs are numbered on through the page."""
     if not games:
         names = ", ".join(dict.fromkeys(source_name(name) for name in files))
         raise MuehleError(no_game(_("an HTML viewer needs one")), source=names, code="empty")
-    return write_html(games, endgames_dir)
+    numbers = [number for number, _game in games] if len(files) == 1 else None
+    return write_html([game for _number, game in games], endgames_dir, numbers)
 
 
 def _named(error: UnwritableError, number: int) -> UnwritableError:

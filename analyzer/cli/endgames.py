@@ -1,4 +1,4 @@
-"""``muehle endgames``: build the endgame tables, and probe a position in them.
+"""``muehle endgames``: build the endgame tables, probe a position in them, and count what they hold.
 
 The tables need numpy (``pip install 'muehle[endgames]'``); without it the commands
 say so and exit with status 1, and every other command works as before.
@@ -6,14 +6,15 @@ say so and exit with status 1, and every other command works as before.
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import click
 
-from muehle.analyzer.cli.common import fails_cleanly, require_numpy_or_exit, rules_option
+from muehle.analyzer.cli.common import RULES, echo_data, fails_cleanly, require_numpy_or_exit, rules_option
 from muehle.analyzer.endgames.settings import EndgameRules, endgame_rules
 from muehle.analyzer.engine.rules import Ruleset, as_ruleset
 from muehle.notation.text.errors import MuehleError, shortened
@@ -46,7 +47,8 @@ class _ProgressLine:
 def endgames() -> None:
     """Perfect play in endgames without stones in hand (3 or 4 stones a side).
 
-    `build` solves the tables into a cache folder; `probe` looks a position up.
+    `build` solves the tables into a cache folder; `probe` looks a position up; `stats` counts
+    the won, lost and drawn positions of each table.
 
     Example (the 3 against 3 table, into the folder tables):
 
@@ -58,7 +60,7 @@ def endgames() -> None:
 @endgames.command(name="build")
 @click.option("--stones", type=click.IntRange(3, MOST_STONES), default=MOST_STONES, show_default=True,
               help=N_("Tables up to this many stones a side."))
-@click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
+@click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_option,
               help=N_("Ruleset (preset name or YAML file) whose endgame settings to solve under; default wmd."))
 @click.option("--dir", "directory", default=None, metavar="DIR",
               help=N_("Cache folder of the tables (default: the user's cache, e.g. ~/.cache/muehle/endgames)."))
@@ -90,12 +92,15 @@ def build(stones: int, rules: Optional[Ruleset], directory: Optional[str], force
 
 @endgames.command(name="probe")
 @click.argument("fen", metavar="FEN")
-@click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
+@click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_option,
               help=N_("Ruleset (preset name or YAML file); default wmd."))
 @click.option("--dir", "directory", default=None, metavar="DIR", help=N_("Cache folder of the tables."))
 @click.option("--all", "every_ply", is_flag=True, help=N_("List every ply with its value, best first."))
+@click.option("--format", "output_format", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
+              show_default=True, help=N_("Output format (json: one object with the value, the distance, the best "
+                                         "plies and every ply with its value)."))
 @fails_cleanly
-def probe(fen: str, rules: Optional[Ruleset], directory: Optional[str], every_ply: bool) -> None:
+def probe(fen: str, rules: Optional[Ruleset], directory: Optional[str], every_ply: bool, output_format: str) -> None:
     """Print the value of a position (a Sanmill FEN), its distance and every best ply.
 
     Example (White to move, three stones a side; the tables built by the example of build):
@@ -126,8 +131,17 @@ def probe(fen: str, rules: Optional[Ruleset], directory: Optional[str], every_pl
     settings = _settings(rules)
     load_table(directory, settings, counts)  # (a missing table named before anything is printed)
     found = probe_masks(mover, other, settings, directory)
-    name = side_name(side)
     value = found.value
+    if output_format.lower() == "json":
+        report: dict[str, Any] = {
+            "fen": fen.strip(), "settings": settings.name, "table": f"{counts[0]}v{counts[1]}", "side_to_move": side,
+            "value": value.result, "distance": value.distance, "best": [ply.text for ply in found.best],
+            "plies": [{"ply": ply.text, "value": ply_value.result, "distance": ply_value.distance}
+                      for ply, ply_value in found.plies],
+        }
+        echo_data(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+        return
+    name = side_name(side)
     click.echo(_("value: {result} for {side} to move").format(result=value.result, side=name) + (
         ngettext(" in {count} ply", " in {count} plies", value.distance).format(count=value.distance)
         if value.distance is not None else ""))
@@ -137,6 +151,48 @@ def probe(fen: str, rules: Optional[Ruleset], directory: Optional[str], every_pl
     if every_ply:
         for ply, ply_value in found.plies:
             click.echo(f"  {ply.text:<10} {ply_value}")
+
+
+@endgames.command(name="stats")
+@click.option("--stones", type=click.IntRange(3, MOST_STONES), default=MOST_STONES, show_default=True,
+              help=N_("The tables up to this many stones a side."))
+@click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_option,
+              help=N_("Ruleset (preset name or YAML file) whose tables to count; default wmd."))
+@click.option("--dir", "directory", default=None, metavar="DIR", help=N_("Cache folder of the tables."))
+@click.option("--format", "output_format", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
+              show_default=True, help=N_("Output format."))
+@fails_cleanly
+def stats(stones: int, rules: Optional[Ruleset], directory: Optional[str], output_format: str) -> None:
+    """Count each table's classes and positions, the classes won, lost and drawn for the side
+    to move, and the longest distance to the end.
+
+    Example (the 3 against 3 table built by the example of build):
+
+    \b
+      muehle endgames stats --stones 3 --dir tables
+    """
+    require_numpy_or_exit()
+    # (numpy, an optional dependency: loaded only where a table is read or built)
+    from muehle.analyzer.endgames.solver import groups
+    from muehle.analyzer.endgames.stats import table_stats
+
+    settings = _settings(rules)
+    found = [table_stats(settings, table, directory) for group in groups(stones) for table in group]
+    if output_format.lower() == "json":
+        report = {"settings": settings.name, "tables": [figures.to_dict() for figures in found]}
+        echo_data(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+        return
+    click.echo(_("tables {settings}: classes and positions; won, lost and drawn classes for the side to move; the "
+                 "longest distance in plies").format(settings=settings.name))
+    rows: list[tuple[str, ...]] = [(_("table"), _("classes"), _("positions"), _("won"), _("lost"), _("drawn"),
+                                    _("longest"))]
+    rows += [(figures.name, *(f"{count:,}" for count in (figures.classes, figures.positions, figures.won,
+                                                         figures.lost, figures.drawn)),
+              "-" if figures.longest is None else str(figures.longest)) for figures in found]
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    for row in rows:
+        click.echo("  ".join(cell.ljust(width) if not column else cell.rjust(width)
+                             for column, (cell, width) in enumerate(zip(row, widths))))
 
 
 def _make_folder(folder: Path) -> None:

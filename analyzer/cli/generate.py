@@ -15,7 +15,7 @@ from typing import Optional
 import click
 
 from muehle.analyzer.batch.progress import Progress, is_terminal
-from muehle.analyzer.cli.common import OutputFile, fails_cleanly, output_path, resolve_rules
+from muehle.analyzer.cli.common import RULES, OutputFile, fails_cleanly, output_path, resolve_rules
 from muehle.analyzer.cli.writing import WRITERS, record_writer, target_format, write_html
 from muehle.analyzer.engine.rules import DEFAULT_RULESET, preset_for_tag
 from muehle.analyzer.play.generate import generate_games
@@ -26,7 +26,7 @@ from muehle.notation.text.i18n import N_, _
 @click.command(help=N_("Generate random legal games in the book's notation (the same seed gives the "
                        "same games).\n\n"
                        "Example:\n\n\b\n  muehle generate --rules brettspielnetz --seed 7 --count 3 -o games.txt"))
-@click.option("--rules", "rules_name", default=DEFAULT_RULESET, show_default=True, metavar="NAME|FILE",
+@click.option("--rules", "rules_name", default=DEFAULT_RULESET, show_default=True, metavar="NAME|FILE", type=RULES,
               help=N_("Ruleset to play under (a preset or a YAML file)."))
 @click.option("--seed", type=int, default=0, show_default=True, help=N_("Seed of the random choices."))
 @click.option("--count", type=click.IntRange(min=0), default=1, show_default=True, help=N_("Number of games."))

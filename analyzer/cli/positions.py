@@ -21,6 +21,7 @@ import click
 from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     ALL_GAMES,
+    RULES,
     GameChoice,
     chosen_games,
     echo_data,
@@ -30,10 +31,10 @@ from muehle.analyzer.cli.common import (
     rules_option,
 )
 from muehle.analyzer.cli.game_input import GameInput
-from muehle.analyzer.engine.fen import FEN_FORMS, FenPosition, start_fen
+from muehle.analyzer.engine.fen import FEN_FORMS
 from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.rules import Ruleset
-from muehle.analyzer.engine.setup import replay_from, rules_for
+from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.pictures.diagram import PHASE_WORDS
 from muehle.analyzer.reports.positions import GAME_OVER, PositionRow
 from muehle.analyzer.reports.positions import positions as positions_of
@@ -83,13 +84,12 @@ def list_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
     done: list[Listed] = []
     errors: list[MuehleError] = []
 
-    def replay(game: Game) -> tuple[Game, Ruleset, Optional[FenPosition], Replay]:
-        chosen = rules_for(game, rules)
-        start = start_fen(game, chosen.stones)
-        return game, chosen, start, replay_from(game, chosen, start)
+    def replay(game: Game) -> tuple[Game, Replay]:
+        return game, replay_record(game, rules)
 
-    for number, (game, chosen, start, result) in data.replayed(numbers, replay, errors):
-        done.append(Listed(data.source, number, game.tags, chosen.name, list(positions_of(result, start, form))))
+    for number, (game, result) in data.replayed(numbers, replay, errors):
+        done.append(Listed(data.source, number, game.tags, result.rules.name,
+                           list(positions_of(result, result.setup, form))))
         if result.stopped:
             illegal = next(error for error in result.errors if error.code != "result-mismatch")
             errors.append(data.illegal(illegal, number, _("{message} [{code}]; the positions are listed up to ply "
@@ -116,7 +116,7 @@ def render(done: list[Listed], fmt: str) -> str:
               help=N_("A line per position for people, JSON, or the FENs alone (a blank line between games)."))
 @click.option("--fen-form", type=click.Choice(FEN_FORMS, case_sensitive=False), default="current", show_default=True,
               help=N_("Sanmill's current FEN (ending with ids:nodes) or its legacy one."))
-@click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
+@click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_option,
               help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
 @from_option
 @click.pass_context

@@ -26,6 +26,7 @@ from muehle.analyzer.batch.sources import SourcedGame, each_game
 from muehle.analyzer.batch.validate import fewer_collections, read_stdin
 from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
+    RULES,
     OutputFile,
     echo_error,
     fails_cleanly,
@@ -83,7 +84,7 @@ def repair_one(item: SourcedGame, rules: Optional[Ruleset], top: int, budget: Op
     "read, 2 for usage errors.\n\n"
     "Example:\n\n\b\n  muehle repair examples/repair-slips.txt"))
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
-@click.option("--rules", "rules_name", metavar="NAME|FILE",
+@click.option("--rules", "rules_name", metavar="NAME|FILE", type=RULES,
               help=N_("Ruleset for every game (a preset or a YAML file); default: each record's Rules tag, else wmd."))
 @click.option("--format", "output_format", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
               show_default=True, help=N_("Lines for people, or one JSON array."))

@@ -28,6 +28,7 @@ from muehle.analyzer.batch.progress import FileProgress
 from muehle.analyzer.batch.validate import fewer_collections, read_stdin
 from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
+    RULES,
     OutputFile,
     echo_error,
     fails_cleanly,
@@ -76,7 +77,7 @@ def _tag_pairs(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
               help=N_("The tag KEY has the value VALUE (repeatable: each must hold)."))
 @click.option("--valid/--invalid", "valid", default=None,
               help=N_("Only games that are valid (invalid) under their ruleset, as muehle validate judges them."))
-@click.option("--rules", "rules_name", metavar="NAME|FILE",
+@click.option("--rules", "rules_name", metavar="NAME|FILE", type=RULES,
               help=N_("Replay every game under this ruleset (a preset or a YAML file); default: each record's "
                       "Rules tag, else wmd."))
 @click.option("--min-plies", type=click.IntRange(min=0), default=None, help=N_("At least N plies in the main line."))

@@ -14,13 +14,14 @@ is shown without marks, with the reason (see ``docs/endgames.md``).
 from __future__ import annotations
 
 import sys
-from typing import Any, Optional, Sequence
+from typing import Any, NamedTuple, Optional, Sequence
 
 import click
 
 from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     ALL_GAMES,
+    RULES,
     GameChoice,
     check_ply_choice,
     chosen_games,
@@ -40,12 +41,12 @@ from muehle.analyzer.cli.common import (
 )
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.engine.board import Position
-from muehle.analyzer.engine.fen import FEN_FORMS, fen_of_record, start_fen
+from muehle.analyzer.engine.fen import DEFAULT_FEN_FORM, FEN_FORMS, fen_of_record
 from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.rules import Ruleset
-from muehle.analyzer.engine.setup import replay_from, rules_for
+from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.pictures.diagram import game_over_text, render_diagram
-from muehle.analyzer.pictures.svg import MILL_HIGHLIGHTS, render_svg
+from muehle.analyzer.pictures.svg import DEFAULT_SIZE, MAX_SIZE, MILL_HIGHLIGHTS, MIN_SIZE, render_svg
 from muehle.notation.record.model import Game
 from muehle.notation.text.errors import MuehleError, game_in, no_ply, visible
 from muehle.notation.text.i18n import N_, _
@@ -85,11 +86,16 @@ def _last_legal(data: GameInput, game: Game, result: Replay, index: int) -> tupl
               help=N_("Write an SVG picture here (atomically; '-' for standard output) instead of the diagram."))
 @click.option("--mills", type=click.Choice(MILL_HIGHLIGHTS, case_sensitive=False), default="last", show_default=True,
               help=N_("With --svg: which closed mills the picture highlights."))
+@click.option("--size", "svg_size", type=click.IntRange(MIN_SIZE, MAX_SIZE), default=DEFAULT_SIZE, show_default=True,
+              metavar="PX", help=N_("With --svg: the picture's width in pixels (the height follows)."))
+@click.option("--flip", "flip", is_flag=True,
+              help=N_("With --svg: turn the board round, Black's side at the bottom (the coordinates follow)."))
 @click.option("--fen", "show_fen", is_flag=True, help=N_("Print the position as Sanmill's FEN instead."))
-@click.option("--fen-form", type=click.Choice(FEN_FORMS, case_sensitive=False), default="current", show_default=True,
+@click.option("--fen-form", type=click.Choice(FEN_FORMS, case_sensitive=False), default=DEFAULT_FEN_FORM,
+              show_default=True,
               help=N_("With --fen: Sanmill's current FEN (ending with ids:nodes) or its legacy one."))
 @click.option("--ascii", "ascii_only", is_flag=True, help=N_("Draw the diagram with ASCII characters only."))
-@click.option("--rules", default=None, metavar="NAME|FILE", callback=rules_option,
+@click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_option,
               help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
 @click.option("--best", "best_wanted", is_flag=True,
               help=N_("Mark the best plies the endgame tables name and print the value (needs numpy and the tables)."))
@@ -99,7 +105,8 @@ def _last_legal(data: GameInput, game: Game, result: Replay, index: int) -> tupl
 @click.pass_context
 @fails_cleanly
 def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", ply: Optional[int],
-         move: Optional[int], side: Optional[str], svg_output: Optional[str], mills: str, show_fen: bool,
+         move: Optional[int], side: Optional[str], svg_output: Optional[str], mills: str, svg_size: int, flip: bool,
+         show_fen: bool,
          fen_form: str, ascii_only: bool, rules: Optional[Ruleset], best_wanted: bool, endgames_dir: Optional[str],
          source_format: Optional[str]) -> None:
     """Show the position after a ply of a record as a board diagram, SVG or FEN.
@@ -116,6 +123,10 @@ def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", p
     check_ply_choice(ply, move, side)
     if svg_output is None and ctx.get_parameter_source("mills") is not click.core.ParameterSource.DEFAULT:
         raise click.UsageError(_("--mills goes with --svg (the diagram and the FEN show no mills)"))
+    if svg_output is None and ctx.get_parameter_source("svg_size") is not click.core.ParameterSource.DEFAULT:
+        raise click.UsageError(_("--size goes with --svg (the size of the picture)"))
+    if svg_output is None and flip:
+        raise click.UsageError(_("--flip goes with --svg (the diagram and the FEN are not turned)"))
     if not show_fen and ctx.get_parameter_source("fen_form") is not click.core.ParameterSource.DEFAULT:
         raise click.UsageError(_("--fen-form goes with --fen"))
     if svg_output == "-" and show_fen:
@@ -132,7 +143,8 @@ def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", p
     if not several:
         assert isinstance(game_choice, int)
         _show_one(load_games(files[0], source_format), game_choice, ply, move, side, svg_output, mills, show_fen,
-                  fen_form, ascii_only, rules, best_wanted, endgames_dir, heading=False, inputs=files)
+                  fen_form, ascii_only, rules, best_wanted, endgames_dir, heading=False, inputs=files,
+                  picture=Picture(svg_size, flip))
         return
     errors: list[MuehleError] = []
     first = True
@@ -155,17 +167,17 @@ def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", p
 def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optional[int], side: Optional[str],
               svg_output: Optional[str], mills: str, show_fen: bool, fen_form: str, ascii_only: bool,
               rules: Optional[Ruleset], best_wanted: bool, endgames_dir: Optional[str], heading: bool,
-              inputs: tuple[str, ...] = ()) -> None:
+              inputs: tuple[str, ...] = (), picture: Optional["Picture"] = None) -> None:
     """Show the chosen position of game ``game_number`` of ``data`` (under its title, with ``heading``);
-    a located error when it cannot be shown. ``inputs``: the files an SVG may not be written over."""
+    a located error when it cannot be shown. ``inputs``: the files an SVG may not be written over;
+    ``picture``: the SVG's size and orientation."""
     source = data.source
     game = data.pick(game_number)
     try:
         if game.errors:
             raise game.errors[0]
-        chosen = rules_for(game, rules)
-        start = start_fen(game, chosen.stones)
-        result = replay_from(game, chosen, start)
+        result = replay_record(game, rules)
+        start = result.setup
         if move is not None:
             index = ply_of_move(game, result, move, side)
         elif ply is not None:
@@ -194,7 +206,10 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
         click.echo(fen_of_record(result.records, index, start, game_over=over, form=fen_form,
                                  stones=result.rules.stones))
     if svg_output is not None:
-        write_output(render_svg(position, last, mills, best=best), svg_output, inputs=inputs)
+        picture = picture if picture is not None else Picture(DEFAULT_SIZE, False)
+        title = svg_title(game, game_number, source, result, index)
+        write_output(render_svg(position, last, mills, best=best, title=title, hands=True, flip=picture.flip,
+                                size=picture.size), svg_output, inputs=inputs)
     if not show_fen and svg_output is None:
         plain = ascii_only or not stdout_is_utf8()
         if over:
@@ -212,6 +227,39 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
         click.echo(said, err=svg_output == "-")
     if illegal is not None:  # (the picture is shown; the record is still bad)
         raise data.located(illegal, game_number)
+
+
+class Picture(NamedTuple):
+    """How ``--svg`` draws: the width in pixels and whether the board is flipped."""
+
+    size: int
+    flip: bool
+
+
+def svg_title(game: Game, number: int, source: str, result: Replay, index: int) -> str:
+    """The ``<title>`` of the SVG of the position after ply ``index``: the game by its players and
+    event (else its file and number), then the ply.
+
+    >>> from muehle.analyzer.engine.setup import replay_record
+    >>> from muehle.notation import parse_game
+    >>> game = parse_game('[White "Anna"]\\n[Black "Ben"]\\n[Event "Club"]\\n\\n1. d2 d6 2. f4 *')
+    >>> svg_title(game, 1, "g.txt", replay_record(game), 2)
+    'Anna – Ben, Club: after ply 2, 1... d6'
+    >>> svg_title(parse_game("1. d2 *"), 3, "g.txt", replay_record(parse_game("1. d2 *")), 0)
+    'g.txt, game 3: the start'
+    """
+    from muehle.analyzer.reports.analysis import PlyNames  # (start-up: only for --svg)
+
+    white, black, event = (game.tags.get(name, "").strip() for name in ("White", "Black", "Event"))
+    names = [f"{white or '?'} – {black or '?'}"] if white or black else []
+    if event and event.strip("?"):
+        names.append(event)
+    name = ", ".join(names) or game_in(source, number)
+    if index:
+        where = _("after ply {ply}, {move}").format(ply=index, move=PlyNames(game.plies, result.start).move(index))
+    else:
+        where = _("the set-up position") if result.set_up else _("the start")
+    return f"{name}: {where}"
 
 
 def _best_plies(position: Position, rules: Ruleset, finished: bool,

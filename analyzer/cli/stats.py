@@ -24,6 +24,7 @@ from muehle.analyzer.batch.sources import each_game
 from muehle.analyzer.batch.validate import fewer_collections, read_stdin
 from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
+    RULES,
     echo_data,
     fails_cleanly,
     from_option,
@@ -47,7 +48,7 @@ from muehle.notation.text.i18n import N_
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
               show_default=True, help=N_("Lines of text, or one JSON object."))
-@click.option("--rules", "rules_name", metavar="NAME|FILE",
+@click.option("--rules", "rules_name", metavar="NAME|FILE", type=RULES,
               help=N_("Replay every game under this ruleset (a preset or a YAML file); default: each record's "
                       "Rules tag, else wmd."))
 @click.option("--keep-going", is_flag=True, default=False,

@@ -23,6 +23,7 @@ from muehle.analyzer.batch.source_lines import SourceLines
 from muehle.analyzer.batch.validate import ValidationSummary, fewer_collections, read_stdin, validate_paths
 from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
+    RULES,
     checked_jobs,
     colour_for,
     colour_option,
@@ -104,7 +105,7 @@ def _signal_main_thread(signum: int) -> None:
                        "be read, 2 for usage errors.\n\n"
                        "Example:\n\n\b\n  muehle validate examples/illegal-moves.txt --rules wmd"))
 @click.argument("files", nargs=-1, required=True)
-@click.option("--rules", "rules_name", metavar="NAME|FILE",
+@click.option("--rules", "rules_name", metavar="NAME|FILE", type=RULES,
               help=N_("Ruleset for every game (a preset or a YAML file); default: each record's "
                       "Rules tag, else wmd."))
 @click.option("--format", "output_format", type=click.Choice(["text", "json"], case_sensitive=False), default="text",

@@ -152,7 +152,8 @@ class Stats:
             lines.extend(_rows(sorted(self.codes.items())))
         if self.results:
             lines.append(_("results (declared, on the board):"))
-            lines.extend(_rows([(f"{declared}, {board or _('undecided')}", count)
+            undecided = _("undecided")
+            lines.extend(_rows([(f"{declared}, {board or undecided}", count)
                                 for (declared, board), count in sorted(self.results.items(), key=_result_order)]))
         if self.ends:
             lines.append(_("ends:"))

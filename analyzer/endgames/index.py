@@ -61,17 +61,20 @@ for _s, _perm in enumerate(SYMMETRIES):
 def colex(masks: np.ndarray) -> np.ndarray:
     """The colexicographic rank of each set (a mask) among the sets of as many points."""
     low = masks & 0xFFFF
-    return _LOW[low] + _HIGH[_LOW_COUNT[low] << 8 | masks >> 16]
+    ranks: np.ndarray = _LOW[low] + _HIGH[_LOW_COUNT[low] << 8 | masks >> 16]  # (numpy types an indexing Any)
+    return ranks
 
 
 def transform(symmetry: int, masks: np.ndarray) -> np.ndarray:
     """The images of sets (masks, ``int32``) under one of :data:`SYMMETRIES` (by its number)."""
-    return _IMAGES_LOW[symmetry][masks & 0xFFFF] | _IMAGES_HIGH[symmetry][masks >> 16]
+    images: np.ndarray = _IMAGES_LOW[symmetry][masks & 0xFFFF] | _IMAGES_HIGH[symmetry][masks >> 16]
+    return images
 
 
 def rank(mover: np.ndarray, other: np.ndarray, other_count: int) -> np.ndarray:
     """The rank of each position (see the module's text)."""
-    return colex(mover) * comb(_SIZE, other_count) + colex(other)
+    ranks: np.ndarray = colex(mover) * comb(_SIZE, other_count) + colex(other)
+    return ranks
 
 
 def representative(mover: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

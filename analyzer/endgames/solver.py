@@ -56,14 +56,16 @@ def groups(stones: int) -> list[list[Table]]:
 def capturable_masks(stones: np.ndarray, capture_from_mill: str) -> np.ndarray:
     """For each set of stones, those that may be captured (see :func:`~muehle.analyzer.engine.core.capturable_under`)."""
     if capture_from_mill == "always":
-        return stones.copy()
+        copied: np.ndarray = stones.copy()
+        return copied
     covered = np.zeros_like(stones)
     for mill in MILLS:
         covered |= np.where(stones & mill == mill, mill, 0)
-    free = stones & ~covered
+    free: np.ndarray = stones & ~covered
     if capture_from_mill == "never":
         return free
-    return np.where(free != 0, free, stones)
+    chosen: np.ndarray = np.where(free != 0, free, stones)
+    return chosen
 
 
 class _Edges:

@@ -30,10 +30,11 @@ import json
 import os
 import re
 import shlex
-import sys
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Optional, Union
+
+import platformdirs
 
 from muehle.analyzer.endgames.settings import ALL_SETTINGS, EndgameRules, endgame_rules
 from muehle.analyzer.engine.rules import BLOCKED, CAPTURE_FROM_MILL, DEFAULT_RULESET, load_ruleset, preset_names
@@ -95,15 +96,11 @@ _UNUSABLE = N_("the endgame table {table} ({rules}) cannot be used: {reason}; bu
 
 
 def default_directory() -> Path:
-    """The user's cache folder for muehle's endgame tables (``$XDG_CACHE_HOME/muehle/endgames``,
-    ``~/.cache/muehle/endgames``; ``~/Library/Caches`` on macOS, ``%LOCALAPPDATA%`` on Windows)."""
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Caches"
-    else:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "muehle" / "endgames"
+    """The user's cache folder for muehle's endgame tables, where each system keeps caches (found
+    by platformdirs): ``$XDG_CACHE_HOME/muehle/endgames`` (``~/.cache/muehle/endgames`` when it is
+    not set) on Linux and the BSDs, ``~/Library/Caches/muehle/endgames`` on macOS,
+    ``%LOCALAPPDATA%\\muehle\\endgames`` on Windows."""
+    return platformdirs.user_cache_path("muehle", appauthor=False, opinion=False) / "endgames"
 
 
 def table_path(directory: Optional[PathLike], rules: EndgameRules, table: tuple[int, int]) -> Path:

@@ -9,11 +9,13 @@ and what they stand on and serve: :mod:`~muehle.analyzer.engine.board` (points, 
   (:func:`~muehle.analyzer.engine.core.capturable`, :func:`~muehle.analyzer.engine.core.may_jump`,
   :func:`~muehle.analyzer.engine.core.has_legal_ply`, :func:`~muehle.analyzer.engine.core.phase_of`);
 - :mod:`~muehle.analyzer.engine.position`: :class:`~muehle.analyzer.engine.position.Board`, a
-  position to play on with ``legal_plies``, ``is_legal``, ``apply`` and ``outcome``;
+  position to play on with ``legal_plies``, ``is_legal``, ``apply``, ``push``/``pop``,
+  ``outcome`` and ``fen``/``from_fen``, its plies :class:`~muehle.analyzer.engine.position.BoardPly`;
 - :mod:`~muehle.analyzer.engine.messages`: each broken rule's sentence, built on the error path.
 """
 
 from muehle.analyzer.engine.core import Broken, capturable, has_legal_ply, phase_of, play_line
-from muehle.analyzer.engine.position import Board, IllegalPly, Played
+from muehle.analyzer.engine.position import Board, BoardPly, IllegalPly, InvalidPly, Played
 
-__all__ = ["Board", "Broken", "IllegalPly", "Played", "capturable", "has_legal_ply", "phase_of", "play_line"]
+__all__ = ["Board", "BoardPly", "Broken", "IllegalPly", "InvalidPly", "Played", "capturable", "has_legal_ply",
+           "phase_of", "play_line"]

@@ -13,6 +13,7 @@ Sanmill writes two forms (:data:`FEN_FORMS`). The ``current`` one ends with the
 extension field ``ids:nodes`` and gives the points of fields 11 to 14 as node ids,
 0 to 23 in the order of field 1 (-1: none); the ``legacy`` one has no marker and
 gives them as the old engine's square numbers, 8 to 31 (0: none). Both are read;
+muehle writes the current form unless asked for the legacy one (``form="legacy"``);
 other extension fields (``c:``, ``i:``, ``l:``, ``p:``, ``s:``) belong to other
 variants and are read past with a note.
 
@@ -23,12 +24,12 @@ of the game and are given by the caller.
 
 >>> from muehle.analyzer.engine.board import Position, mask_of
 >>> position_to_fen(Position.start())
-'********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1'
->>> position_to_fen(Position.start(), form="current")
 '********/********/******** w p p 0 9 0 9 0 0 -1 -1 -1 -1 0 0 1 ids:nodes'
+>>> position_to_fen(Position.start(), form="legacy")
+'********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1'
 >>> after = Position(mask_of(["d6", "d2"]), mask_of(["f4", "b4"]), 7, 7, "white")
 >>> position_to_fen(after, fullmove=3)
-'********/O*@*O*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3'
+'********/O*@*O*@*/******** w p p 2 7 2 7 0 0 -1 -1 -1 -1 0 0 3 ids:nodes'
 >>> fen_to_position(position_to_fen(after, fullmove=3)).position == after
 True
 """
@@ -42,7 +43,17 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 from muehle.analyzer.engine.board import ALL_POINTS as _FULL_BOARD
 from muehle.analyzer.engine.board import POINT_INDEX, Position
 from muehle.notation.reading.tags import tag_value_offset_column
-from muehle.notation.record.model import BLACK, MAX_DIGITS, WHITE, Game, Side, other_side, side_name, too_many_digits
+from muehle.notation.record.model import (  # noqa: F401  (Game: the doctests' records)
+    BLACK,
+    MAX_DIGITS,
+    WHITE,
+    Game,
+    GameRecord,
+    Side,
+    other_side,
+    side_name,
+    too_many_digits,
+)
 from muehle.notation.text.errors import FormatError, shortened
 from muehle.notation.text.i18n import N_, _, ngettext
 from muehle.notation.writing.writers import escape_tag_value
@@ -79,6 +90,11 @@ NODE_IDS = range(0, 24)
 #: The forms of Sanmill's FEN muehle reads and writes: ``current`` (fields 11-14 in node ids,
 #: marked by the extension field :data:`NODE_IDS_MARKER`) and ``legacy`` (in square numbers).
 FEN_FORMS: tuple[str, ...] = ("current", "legacy")
+
+#: The form written unless the other is asked for: the functions of this module, ``show --fen``,
+#: ``positions``, the reports of ``validate`` and ``analyze`` and the HTML viewer's "Copy FEN"
+#: give the same FEN of a position.
+DEFAULT_FEN_FORM = "current"
 
 #: The extension field that marks the current form (Sanmill compares it without regard to case).
 NODE_IDS_MARKER = "ids:nodes"
@@ -137,13 +153,13 @@ class FenPosition:
     action: str = "p"
     to_remove_white: int = 0
     to_remove_black: int = 0
-    last_mills: tuple[int, int, int, int] = (0, 0, 0, 0)
+    last_mills: tuple[int, int, int, int] = (-1, -1, -1, -1)
     mills_used: int = 0
     no_progress: int = 0
     fullmove: int = 1
     extensions: tuple[str, ...] = ()
     notes: tuple[str, ...] = field(default=(), compare=False)
-    form: str = "legacy"
+    form: str = DEFAULT_FEN_FORM
     finished: bool = False
 
     @property
@@ -179,7 +195,7 @@ def board_field(position: Position) -> str:
 
 
 def position_to_fen(
-    position: Position, *, no_progress: int = 0, fullmove: int = 1, game_over: bool = False, form: str = "legacy"
+    position: Position, *, no_progress: int = 0, fullmove: int = 1, game_over: bool = False, form: str = DEFAULT_FEN_FORM
 ) -> str:
     """The Sanmill FEN of a position between two turns, in ``form`` (one of :data:`FEN_FORMS`).
 
@@ -189,8 +205,8 @@ def position_to_fen(
     ``game_over``, else ``p`` while a side has stones in hand, else ``m``; the
     action is ``p`` when the side to move has stones in hand, else ``s``. Fields 11
     to 14 say "no mill" (``0`` in the legacy form, ``-1`` in the current one, which
-    ends with ``ids:nodes``). The default form is the legacy one, which the JSON
-    reports of ``validate`` and ``analyze`` carry; Sanmill reads both.
+    ends with ``ids:nodes``). The default form is the current one (:data:`DEFAULT_FEN_FORM`);
+    Sanmill reads both.
     """
     if form not in FEN_FORMS:
         raise ValueError(f"the form of a FEN is 'current' or 'legacy', not {form!r}")
@@ -506,7 +522,7 @@ def _read_board(text: str, error: Callable[[str, int], FormatError]) -> tuple[in
     return white, black
 
 
-def start_fen(game: Game, stones: Optional[int] = None) -> Optional[FenPosition]:
+def start_fen(game: GameRecord, stones: Optional[int] = None) -> Optional[FenPosition]:
     """The FEN a record starts from (``[SetUp "1"]`` with ``[FEN "..."]``), or ``None``.
 
     A record without ``SetUp "1"`` starts from the empty board, whatever else it
@@ -584,7 +600,7 @@ def _read_start(fen: str, source: str, place: tuple[int, int, str], stones: Opti
     return result
 
 
-def start_position(game: Game) -> Optional[Position]:
+def start_position(game: GameRecord) -> Optional[Position]:
     """The position a record starts from: its FEN when it says ``[SetUp "1"]``, else ``None``.
 
     To replay a record, use :func:`~muehle.analyzer.engine.setup.replay_record`, which
@@ -653,7 +669,7 @@ def counters_along(
 
 def fen_of_record(
     records: Sequence[Any], upto: int, start: Optional[FenPosition] = None, *, game_over: bool = False,
-    form: str = "legacy", stones: int = 9,
+    form: str = DEFAULT_FEN_FORM, stones: int = 9,
 ) -> str:
     """The FEN after the first ``upto`` replayed plies (0: the start position), in ``form``
     (see :func:`position_to_fen`).
@@ -675,7 +691,7 @@ def fen_of_record(
 
 def fens_of_record(
     records: Sequence[Any], start: Optional[FenPosition] = None, *, first: int = 0,
-    decided_by: Callable[[int], bool] = lambda upto: False, form: str = "legacy", stones: int = 9,
+    decided_by: Callable[[int], bool] = lambda upto: False, form: str = DEFAULT_FEN_FORM, stones: int = 9,
 ) -> Iterator[str]:
     """The FENs after ``first``, ``first + 1``, ... ``len(records)`` replayed plies, each as
     :func:`fen_of_record` gives it (``decided_by(upto)`` its ``game_over``), in one pass: the

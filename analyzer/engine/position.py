@@ -3,46 +3,116 @@
 :class:`Board` keeps a position under a ruleset with the bookkeeping the draw rules
 need (the repetition history, the no-progress counter) and offers
 :meth:`~Board.legal_plies`, :meth:`~Board.is_legal`, :meth:`~Board.apply`,
-:meth:`~Board.captures_due`, :meth:`~Board.capturable` and :meth:`~Board.outcome`.
-A ply is ``(target, origin, captures)`` (origin ``None`` for a placement), or a
-:class:`~muehle.notation.record.model.Ply`. Every verb goes through the one core,
-:func:`~muehle.analyzer.engine.core.play_line`.
+:meth:`~Board.push` and :meth:`~Board.pop`, :meth:`~Board.captures_due`,
+:meth:`~Board.capturable`, :meth:`~Board.outcome`, and the position as a Sanmill FEN
+(:meth:`~Board.fen`, :meth:`~Board.from_fen`). A ply is a :class:`BoardPly`
+(``target``, ``origin``, ``captures``; origin ``None`` for a placement), whose ``str()``
+is the book's notation; the verbs also take a plain tuple of the three, a
+:class:`~muehle.notation.record.model.Ply` or the notation's text (``"d2-b2/xa4"``).
+Every verb goes through the one core, :func:`~muehle.analyzer.engine.core.play_line`.
 
 >>> board = Board()
 >>> len(board.legal_plies())
 24
->>> board.apply(("d2", None, [])).kind
-'place'
->>> board.is_legal(("d2", None, [])), board.check(("d2", None, [])).code
+>>> board.push("d2")
+BoardPly(target='d2', origin=None, captures=())
+>>> board.is_legal("d2"), board.check(("d2", None, [])).code
 (False, 'occupied')
->>> board.position.to_move
-'black'
+>>> board.push("d6"), board.push("f2")
+(BoardPly(target='d6', origin=None, captures=()), BoardPly(target='f2', origin=None, captures=()))
+>>> board.fen()
+'********/@**OO***/******** b p p 2 7 1 8 0 0 -1 -1 -1 -1 0 0 2 ids:nodes'
+>>> str(board.pop()), board.fen(form="legacy")
+('f2', '********/@***O***/******** w p p 1 8 1 8 0 0 0 0 0 0 0 0 2')
+>>> [str(ply) for ply in board.move_stack]
+['d2', 'd6']
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Optional, Union
+from typing import NamedTuple, Optional, Union
 
 from muehle.analyzer.engine import core
 from muehle.analyzer.engine.board import ALL_POINTS, MILLS, NEIGHBOURS, POINTS, Position, mills_closed_at
 from muehle.analyzer.engine.core import Broken, PlyTuple, PositionKey, Step
 from muehle.analyzer.engine.events import DrawRight, Outcome
+from muehle.analyzer.engine.fen import FEN_FORMS, FenPosition, fen_to_position, no_progress_at_setup, position_to_fen
 from muehle.analyzer.engine.messages import rule_message
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset
 from muehle.notation.record.model import BLACK, WHITE, Ply
+from muehle.notation.text.errors import shortened
+from muehle.notation.text.i18n import _
+from muehle.notation.writing.writers import ply_text
 
-PlyArg = Union[PlyTuple, Ply]
 _BITS = tuple(1 << i for i in range(len(POINTS)))
 
 
-class IllegalPly(ValueError):
-    """A ply that breaks a rule: :attr:`broken` holds the code and the facts."""
+class BoardPly(NamedTuple):
+    """A ply on the board: the point played to, the point moved from (``None`` for a
+    placement) and the stones captured, in order. ``str()`` gives it in the book's notation
+    (the notation writer's :func:`~muehle.notation.writing.writers.ply_text`); it unpacks and
+    compares as the tuple ``(target, origin, captures)``.
 
-    def __init__(self, broken: Broken, rules: Ruleset) -> None:
-        super().__init__(f"{rule_message(broken, rules)} [{broken.code}]")
+    >>> ply = BoardPly("b2", "d2", ("a4",))
+    >>> str(ply), str(BoardPly("d2")), str(BoardPly("a4", "a7"))
+    ('d2-b2/xa4', 'd2', 'a7-a4')
+    >>> BoardPly.parse("D2-B2xA4") == ply
+    True
+    """
+
+    target: str
+    origin: Optional[str] = None
+    captures: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return ply_text(Ply(None, WHITE, self.target, self.origin, list(self.captures)))
+
+    @classmethod
+    def parse(cls, text: str) -> "BoardPly":
+        """The ply written in ``text`` in the notation (``d2``, ``a7-a4``, ``d2-b2/xa4``; as the
+        reader takes it, so ``d2-b2xa4`` and capitals too); :class:`InvalidPly` if it is not one ply."""
+        # (start-up: the notation's reader only where a ply is given as text)
+        from muehle.notation.reading.parser import read_games
+
+        games = list(read_games(text, source="<ply>"))
+        plies = games[0].plies if len(games) == 1 and not games[0].errors and not games[0].tags else []
+        if len(plies) != 1 or plies[0].variations:
+            raise InvalidPly(_("'{text}' is not one ply in the notation (such as d2, a7-a4 or d2-b2/xa4)").format(
+                text=shortened(text)))
+        return cls.of(plies[0])
+
+    @classmethod
+    def of(cls, ply: "PlyArg") -> "BoardPly":
+        """``ply`` (a :class:`BoardPly`, a tuple ``(target, origin, captures)``, a
+        :class:`~muehle.notation.record.model.Ply` or the notation's text) as a :class:`BoardPly`."""
+        if isinstance(ply, BoardPly):
+            return ply
+        if isinstance(ply, str):
+            return cls.parse(ply)
+        if isinstance(ply, Ply):
+            return cls(ply.target, ply.origin, tuple(ply.captures))
+        target, origin, captures = ply
+        return cls(target, origin, tuple(captures))
+
+
+PlyArg = Union[BoardPly, PlyTuple, Ply, str]
+
+
+class InvalidPly(ValueError):
+    """A ply given as text that is not a ply of the notation."""
+
+
+class IllegalPly(ValueError):
+    """A ply that breaks a rule: :attr:`ply` is the ply, :attr:`broken` holds the code and the
+    facts; the message names the ply and the rule broken."""
+
+    def __init__(self, broken: Broken, rules: Ruleset, ply: Optional[BoardPly] = None) -> None:
+        reason = f"{rule_message(broken, rules)} [{broken.code}]"
+        super().__init__(reason if ply is None else _("illegal ply {ply}: {message}").format(ply=ply, message=reason))
         self.broken = broken
+        self.ply = ply
 
 
 @dataclass
@@ -58,7 +128,23 @@ class Played:
 def _ply_tuple(ply: PlyArg) -> PlyTuple:
     if isinstance(ply, Ply):
         return (ply.target, ply.origin, ply.captures)
+    if isinstance(ply, str):
+        return BoardPly.parse(ply)
     return ply
+
+
+class _Snapshot(NamedTuple):
+    """What :meth:`Board.pop` restores: the board's state before a pushed ply (the repetition
+    history as the dictionary it was, which :meth:`Board.apply` replaces instead of changing)."""
+
+    key: PositionKey
+    counter: int
+    seen: dict[PositionKey, int]
+    draw_rights: int
+    plies: int
+    outcome: Optional[Outcome]
+    halfmove_clock: int
+    fullmove_number: int
 
 
 def _byte_table(shift: int) -> tuple[tuple[int, ...], ...]:
@@ -77,11 +163,26 @@ class Board:
     """A position under a ruleset, with its repetition history and no-progress counter.
 
     ``start`` defaults to the empty board with ``rules.stones`` in hand each; ``no_progress``
-    is the no-progress counter there.
+    is the no-progress counter there. ``fen`` (a Sanmill FEN, either form) gives the start
+    instead, as :meth:`from_fen` reads it.
+
+    :attr:`move_stack` holds the plies :meth:`push` played, :attr:`halfmove_clock` the plies
+    since the last placement or capture and :attr:`fullmove_number` the full-move number
+    (FEN fields 16 and 17).
     """
 
-    def __init__(self, rules: RulesArg = None, start: Optional[Position] = None, no_progress: int = 0) -> None:
+    def __init__(self, rules: RulesArg = None, start: Optional[Position] = None, no_progress: int = 0, *,
+                 fen: Optional[str] = None) -> None:
         self.rules: Ruleset = rules if isinstance(rules, Ruleset) else as_ruleset(rules)
+        read: Optional[FenPosition] = None
+        if fen is not None:
+            if start is not None:
+                raise TypeError("Board takes a start position or a FEN, not both")
+            read = fen_to_position(fen, stones=self.rules.stones)
+            if not read.between_turns:
+                raise ValueError(_("the FEN stands in the middle of a turn (a stone still to remove); a board "
+                                   "starts between two turns"))
+            start, no_progress = read.position, self._no_progress_of(read)
         start = start or Position.start(self.rules.stones)
         self.key: PositionKey = (start.white, start.black, start.in_hand_white, start.in_hand_black,
                                  0 if start.to_move == WHITE else 1)
@@ -90,8 +191,49 @@ class Board:
         self.seen: dict[PositionKey, int] = {} if self.rules.repetition_window == "moves" else {self.key: 1}
         self.draw_rights: list[DrawRight] = []
         self.plies = 0
+        #: The plies since the last placement or capture (FEN field 16).
+        self.halfmove_clock = read.no_progress if read is not None else 0
+        #: The full-move number: 1 at the start, one more after each turn of Black's (FEN field 17).
+        self.fullmove_number = read.fullmove if read is not None else 1
+        #: The plies played by :meth:`push`, the first first.
+        self.move_stack: list[BoardPly] = []
+        self._undo: list[_Snapshot] = []
         self._outcome = core.start_outcome(*self.key[:4], bool(self.key[4]), self.rules.flying,
                                            self.rules.blocked)
+        if read is not None and read.finished and self._outcome is None:
+            # (a FEN may say the game is over where the board alone does not: a result declared, a draw
+            # claimed; the winner is not in the FEN)
+            self._outcome = Outcome(None, "declared", 0)
+
+    def _no_progress_of(self, read: FenPosition) -> int:
+        """The no-progress counter a FEN's field 16 gives under the ruleset (as a record set up
+        from it is replayed: :func:`~muehle.analyzer.engine.setup.replay_from`)."""
+        rule = self.rules.no_capture
+        if rule is not None and not rule.from_fen:
+            return 0
+        return no_progress_at_setup(read, rule.reset if rule is not None else "capture")[0]
+
+    @classmethod
+    def from_fen(cls, fen: str, rules: RulesArg = None) -> "Board":
+        """The board in the position of a Sanmill FEN (either form, see
+        :mod:`~muehle.analyzer.engine.fen`) under ``rules`` (default ``wmd``). A FEN that cannot
+        be read is a :class:`~muehle.notation.text.errors.FormatError` naming the field; one in
+        the middle of a turn (a stone still to remove) a :class:`ValueError`.
+
+        >>> board = Board.from_fen("********/O*@*O*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3")
+        >>> board.position.in_hand_white, board.fullmove_number, board.fen()
+        (7, 3, '********/O*@*O*@*/******** w p p 2 7 2 7 0 0 -1 -1 -1 -1 0 0 3 ids:nodes')
+        """
+        return cls(rules, fen=fen)
+
+    def fen(self, form: str = "current") -> str:
+        """The position as a Sanmill FEN, in ``form`` (``"current"``, the default, or
+        ``"legacy"``: :data:`~muehle.analyzer.engine.fen.FEN_FORMS`), its fields 16 and 17 the
+        board's :attr:`halfmove_clock` and :attr:`fullmove_number`; phase ``o`` once the game is over."""
+        if form not in FEN_FORMS:
+            raise ValueError(f"the form of a FEN is 'current' or 'legacy', not {form!r}")
+        return position_to_fen(self.position, no_progress=self.halfmove_clock, fullmove=self.fullmove_number,
+                               game_over=self._outcome is not None, form=form)
 
     @property
     def position(self) -> Position:
@@ -109,6 +251,8 @@ class Board:
         board = object.__new__(Board)
         board.rules, board.key, board.counter, board.plies = self.rules, self.key, self.counter, self.plies
         board.seen, board.draw_rights, board._outcome = dict(self.seen), list(self.draw_rights), self._outcome
+        board.halfmove_clock, board.fullmove_number = self.halfmove_clock, self.fullmove_number
+        board.move_stack, board._undo = list(self.move_stack), list(self._undo)
         return board
 
     def outcome(self) -> Optional[Outcome]:
@@ -140,28 +284,73 @@ class Board:
         return self.check(ply) is None
 
     def apply(self, ply: PlyArg) -> Played:
-        """Play ``ply``: the board moves on (:class:`IllegalPly` if it breaks a rule, the board unchanged)."""
+        """Play ``ply``: the board moves on (:class:`IllegalPly` if it breaks a rule, the board unchanged;
+        :class:`InvalidPly` for a text that is no ply)."""
         steps: list[Step] = []
         rights: list[DrawRight] = []
         seen = dict(self.seen)
         broken, outcome = self._run(ply, seen, steps, rights)
         if broken is not None:
-            raise IllegalPly(broken, self.rules)
+            raise IllegalPly(broken, self.rules, BoardPly.of(ply))
         after, kind, closed, counter = steps[0][:4]
+        captured = self.key[1 - self.key[4]] != after[1 - self.key[4]]
+        self.halfmove_clock = 0 if kind == "place" or captured else self.halfmove_clock + 1
+        self.fullmove_number += self.key[4]  # (one more after Black's turn)
         self.key, self.counter, self.seen, self._outcome = after, counter, seen, outcome
         self.draw_rights.extend(rights)
         self.plies += 1
         return Played(kind, closed, after)
 
-    def legal_plies(self) -> list[PlyTuple]:
-        """Every ply the side to move may play, captures included (empty once the game is over)."""
+    def push(self, ply: PlyArg) -> BoardPly:
+        """Play ``ply`` (a :class:`BoardPly`, a tuple, a record's ply or the notation's text
+        ``"d2-b2/xa4"``) and keep it on :attr:`move_stack`, to be taken back by :meth:`pop`.
+        Returns it as a :class:`BoardPly`. :class:`IllegalPly` (a :class:`ValueError`) names a
+        ply that breaks a rule and the rule; :class:`InvalidPly` a text that is no ply. Either
+        way the board is unchanged.
+
+        >>> board = Board()
+        >>> board.push("d2")
+        BoardPly(target='d2', origin=None, captures=())
+        >>> try:
+        ...     board.push("d2")
+        ... except IllegalPly as error:
+        ...     print(error)
+        illegal ply d2: d2 is already occupied by a White stone [occupied]
+        """
+        played = BoardPly.of(ply)
+        before = _Snapshot(self.key, self.counter, self.seen, len(self.draw_rights), self.plies, self._outcome,
+                           self.halfmove_clock, self.fullmove_number)
+        self.apply(played)
+        self._undo.append(before)
+        self.move_stack.append(played)
+        return played
+
+    def pop(self) -> BoardPly:
+        """Take back the last ply :meth:`push` played: the board is again exactly as it was
+        before it (position, counters, repetition history, draw rights, outcome). Returns the
+        ply; :class:`IndexError` when nothing was pushed."""
+        if not self.move_stack:
+            raise IndexError("pop from a board with no ply pushed")
+        before = self._undo.pop()
+        (self.key, self.counter, self.seen, rights, self.plies, self._outcome,
+         self.halfmove_clock, self.fullmove_number) = before
+        del self.draw_rights[rights:]
+        return self.move_stack.pop()
+
+    def peek(self) -> BoardPly:
+        """The last ply :meth:`push` played (:class:`IndexError` when none was)."""
+        return self.move_stack[-1]
+
+    def legal_plies(self) -> list[BoardPly]:
+        """Every ply the side to move may play, captures included (empty once the game is over),
+        in board order of target (origin first for a move) and captures."""
         if self._outcome is not None:
             return []
-        plies: list[PlyTuple] = []
+        plies: list[BoardPly] = []
         for origin, target, closed in self.moves():
             kind = "place" if origin is None else "move"
             for captures in self.capture_choices(origin, target, closed, kind):
-                plies.append((POINTS[target], None if origin is None else POINTS[origin], captures))
+                plies.append(BoardPly(POINTS[target], None if origin is None else POINTS[origin], tuple(captures)))
         return plies
 
     def moves(self) -> list[tuple[Optional[int], int, int]]:

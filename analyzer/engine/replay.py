@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import itertools
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Sequence
 
 from muehle.analyzer.engine import core
 from muehle.analyzer.engine.board import Position
@@ -32,12 +32,13 @@ from muehle.analyzer.engine.core import PositionKey, capturable, has_legal_ply, 
 from muehle.analyzer.engine.events import DrawRight, Outcome, RuleViolation, end_text
 from muehle.analyzer.engine.messages import mill_points, rule_message, side_name
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset, ruleset_of  # noqa: F401  (as_ruleset: doctests)
-from muehle.notation.record.model import (
+from muehle.notation.record.model import (  # noqa: F401  (Game: the doctests' records)
     BLACK,
     FINISHED_RESULTS,
     UNFINISHED,
     WHITE,
     Game,
+    GameRecord,
     MoveLine,
     Ply,
     Side,
@@ -47,6 +48,9 @@ from muehle.notation.record.model import (
 from muehle.notation.record.model import SIDES as _SIDES
 from muehle.notation.text.errors import shortened
 from muehle.notation.text.i18n import _
+
+if TYPE_CHECKING:  # (the FEN machinery is imported only for a set-up record: engine/setup.py)
+    from muehle.analyzer.engine.fen import FenPosition
 
 __all__ = ["Occurrences", "PlyRecord", "PositionKey", "Replay", "capturable", "has_legal_ply", "in_variation", "phase",
            "position_key", "position_of_key", "replay"]
@@ -146,7 +150,7 @@ class Replay:
     """
 
     rules: Ruleset
-    game: Game
+    game: GameRecord
     start: Position
     errors: list[RuleViolation] = field(default_factory=list)
     outcome: Optional[Outcome] = None
@@ -164,6 +168,10 @@ class Replay:
     steps: list[core.Step] = field(default_factory=list, repr=False)
     #: Where each position stood before this line's first ply (key -> ply indices, 0 = start).
     history_before: dict[PositionKey, list[int]] = field(default_factory=dict, repr=False)
+    #: The record's set-up position as its FEN tag gives it (with the FEN's notes and counts), from
+    #: which :func:`~muehle.analyzer.engine.setup.replay_record` replayed the game; ``None`` for the
+    #: usual start (and in the lines of variations).
+    setup: Optional[FenPosition] = field(default=None, repr=False)
     _records: Optional[tuple[PlyRecord, ...]] = field(default=None, init=False, repr=False, compare=False)
 
     @property
@@ -289,7 +297,7 @@ def _label(ply: Ply, side: Side, number: int) -> str:
     return f"{number}{'.' if side == WHITE else '...'} {ply.move_text}"
 
 
-def replay(game: Game, rules: RulesArg = None, start: Optional[Position] = None, *,
+def replay(game: GameRecord, rules: RulesArg = None, start: Optional[Position] = None, *,
            no_progress: int = 0, no_progress_exact: bool = True, fullmove: Optional[int] = None) -> Replay:
     """Replay ``game`` (main line and variations) under ``rules``: a :class:`Ruleset`, a
     preset's name or a YAML file's path; ``None`` takes the record's ``Rules`` tag, else ``wmd``,
@@ -364,7 +372,7 @@ def _start_outcome(start: Position, flying: bool, blocked: str) -> Optional[Outc
 
 
 def _replay_line(
-    game: Game,
+    game: GameRecord,
     moves: MoveLine,
     plies_of: Callable[[], list[Ply]],
     rules: Ruleset,
@@ -426,8 +434,12 @@ def _replay_line(
                                                     rules), index, mover)
             elif side != _SIDES[mover]:
                 unnumbered = number is None and mover == 1 and game.places_in_source  # (no side was written)
-                hint = _("; a record without move numbers starts with White, so write Black's move number "
-                         "before this ply (N..., as in 17... a7-a4)") if unnumbered else ""
+                # (numbered as the ply after it: the ply before it, the other side's, was not written)
+                dropped = number is not None and number == expected_number(index + 1)
+                hint = (_("; a record without move numbers starts with White, so write Black's move number "
+                          "before this ply (N..., as in 17... a7-a4)") if unnumbered
+                        else _("; a ply may be missing before it: {side}'s move {expected} is not written").format(
+                            side=side_name(mover), expected=expected_number(index)) if dropped else "")
                 fail("numbering", _("ply {ply} is {side}'s, but the record gives it to {other}{hint}").format(
                     ply=index, side=side_name(mover), other=side_name(1 - mover), hint=hint), index, mover)
             else:
@@ -586,7 +598,7 @@ def _phase_in_key(key: PositionKey, side: int, flying: bool) -> str:
     return phase_of(key[side], key[2 + side], flying)
 
 
-def _place(game: Game, ply: Ply) -> tuple[int, int]:
+def _place(game: GameRecord, ply: Ply) -> tuple[int, int]:
     """Where an error at ``ply`` is located in the game's source: its line and column, or
     (0, 0) when the game's plies were not read from that source (a JSON or YAML record)."""
     return (ply.line, ply.column) if game.places_in_source else (0, 0)

@@ -32,7 +32,7 @@ from muehle.notation.text.errors import FormatError, MuehleError, quoted, shorte
 from muehle.notation.text.i18n import _
 
 if TYPE_CHECKING:
-    from muehle.notation.record.model import Game
+    from muehle.notation.record.model import GameRecord
 
 #: Allowed values of the enumerated fields.
 DOUBLE_MILL = ("placing", "always", "never")
@@ -654,7 +654,7 @@ def ruleset_to_yaml(rules: Ruleset) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
 
 
-def ruleset_of(game: Game, rules: RulesArg = None) -> Ruleset:
+def ruleset_of(game: GameRecord, rules: RulesArg = None) -> Ruleset:
     """``rules`` if given (a :class:`Ruleset`, a preset's name or a YAML file's path), else the
     preset the ``[Rules "..."]`` tag names, else the default.
 

@@ -21,18 +21,22 @@ move, or Black where a ``[FirstMove "black"]`` tag says the players agreed so (s
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from muehle.analyzer.engine.board import Position
-from muehle.analyzer.engine.fen import FenPosition, no_progress_at_setup, start_fen
 from muehle.analyzer.engine.replay import Replay, replay
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset, ruleset_of  # noqa: F401  (as_ruleset: doctests)
-from muehle.notation.record.model import BLACK, WHITE, Game, Side
+from muehle.notation.record.model import BLACK, WHITE, GameRecord, Side
 from muehle.notation.text.errors import FormatError, shortened
 from muehle.notation.text.i18n import _
 
+if TYPE_CHECKING:
+    from muehle.analyzer.engine.fen import FenPosition
 
-def rules_for(game: Game, rules: RulesArg = None) -> Ruleset:
+__all__ = ["first_mover", "replay_record", "rules_for"]
+
+
+def rules_for(game: GameRecord, rules: RulesArg = None) -> Ruleset:
     """The ruleset to replay ``game`` under: ``rules`` (a :class:`Ruleset`, a preset's name or
     a YAML file's path), else its ``Rules`` tag, else the default. A ``Rules`` tag that names no
     preset is a located :class:`~muehle.notation.text.errors.FormatError`.
@@ -40,24 +44,36 @@ def rules_for(game: Game, rules: RulesArg = None) -> Ruleset:
     return ruleset_of(game, rules)
 
 
-def replay_record(game: Game, rules: RulesArg = None) -> Replay:
-    """Replay ``game`` under :func:`rules_for` from its :func:`~muehle.analyzer.engine.fen.start_fen`
-    (an error in the FEN tag points at the tag).
+def replay_record(game: GameRecord, rules: RulesArg = None) -> Replay:
+    """The replay of ``game`` (any :class:`~muehle.notation.record.model.GameRecord`: a whole game
+    or the cheap record ``read(..., deferred=True)`` gives) as every command replays a record:
+    under :func:`rules_for`, from its set-up position (:func:`~muehle.analyzer.engine.fen.start_fen`,
+    kept as the replay's ``setup``) with the no-progress count its FEN gives, or from the usual
+    start with the side :func:`first_mover` names. An error in the ``Rules``, ``FEN`` or
+    ``FirstMove`` tag is a :class:`~muehle.notation.text.errors.FormatError` that points at the tag
+    (``muehle validate`` reports one in the FEN or FirstMove tag with code ``setup``). A record with
+    syntax errors is not replayed (nor is its set-up read): the replay reports its errors, code
+    ``syntax``.
 
-    >>> from muehle.notation.record.model import Ply
+    >>> from muehle.notation.record.model import Game, Ply
     >>> replay_record(Game(plies=[Ply(1, "white", "d2")]), rules="sanmill").rules.name
     'sanmill'
     """
     chosen = rules_for(game, rules)
+    if game.errors or not ("SetUp" in game.tags or "FirstMove" in game.tags):
+        return replay(game, chosen)  # (the common case: no FEN machinery on the way)
+    from muehle.analyzer.engine.fen import start_fen  # (start-up: the FEN machinery only for a set-up record)
+
     return replay_from(game, chosen, start_fen(game, chosen.stones))
 
 
-def first_mover(game: Game) -> Side:
+def first_mover(game: GameRecord) -> Side:
     """The side that plays first from the usual start: White, or Black where the record's
     ``[FirstMove "black"]`` tag says so (Schürmann/Nüscheler 4.1: "Weiß beginnt (üblich;
     Abweichungen vor Spielbeginn festzulegen)"). Any other value of the tag is a located
     :class:`~muehle.notation.text.errors.FormatError` (code ``setup``).
 
+    >>> from muehle.notation.record.model import Game
     >>> first_mover(Game(tags={"FirstMove": "Black"})), first_mover(Game())
     ('black', 'white')
     """
@@ -73,23 +89,23 @@ def first_mover(game: Game) -> Side:
                       line=line, column=column, line_text=text, code="setup")
 
 
-def replay_from(game: Game, rules: RulesArg, setup: Optional[FenPosition]) -> Replay:
-    """Replay ``game`` under ``rules`` (as :func:`~muehle.analyzer.engine.replay.replay` takes them:
-    ``None`` is the record's ``Rules`` tag, else ``wmd``)
-    from ``setup`` (``None``: the usual start), its no-progress counter taken from the FEN's
-    field 16 as far as it tells, its first ply numbered as field 17 says (or from 1, as
+def replay_from(game: GameRecord, rules: RulesArg, setup: Optional[FenPosition]) -> Replay:
+    """The step of :func:`replay_record` once the set-up is read (callers replay a record with
+    :func:`replay_record`): replay ``game`` under ``rules`` (``None``: the record's ``Rules`` tag,
+    else ``wmd``) from ``setup`` (``None``: the usual start), its no-progress counter taken from
+    the FEN's field 16 as far as it tells, its first ply numbered as field 17 says (or from 1, as
     Sanmill numbers its exports). Without a FEN, the record's ``FirstMove`` tag says who begins
     (:func:`first_mover`); with one, the FEN does.
 
     >>> from muehle.analyzer.engine.fen import fen_to_position
-    >>> from muehle.notation.record.model import Ply
+    >>> from muehle.notation.record.model import Game, Ply
     >>> setup = fen_to_position("@*@*O*@*/**O***O*/*O*@*O*@ w m s 5 0 5 0 0 0 0 0 0 0 0 98 70")
     >>> plies = [Ply(70, "white", "d2", "d3"), Ply(70, "black", "d6", "d5")]
     >>> sanmill = as_ruleset("sanmill")
     >>> reading_field_16 = replace(sanmill, no_capture=replace(sanmill.no_capture, from_fen=True))
     >>> result = replay_from(Game(plies=plies), reading_field_16, setup)
-    >>> result.start_no_progress, result.outcome.reason, result.outcome.ply
-    (98, 'no-capture', 2)
+    >>> result.start_no_progress, result.outcome.reason, result.outcome.ply, result.setup is setup
+    (98, 'no-capture', 2, True)
     >>> result = replay_from(Game(plies=plies), sanmill, setup)  # (Sanmill's own count starts at 0)
     >>> result.start_no_progress, result.outcome
     (0, None)
@@ -100,10 +116,14 @@ def replay_from(game: Game, rules: RulesArg, setup: Optional[FenPosition]) -> Re
         if first_mover(game) == BLACK:
             return replay(game, rules, start=replace(Position.start(rules.stones), to_move=BLACK))
         return replay(game, rules)
+    from muehle.analyzer.engine.fen import no_progress_at_setup  # (start-up: as in replay_record)
+
     rule = rules.no_capture
     if rule is not None and not rule.from_fen:  # (the count starts at 0 whatever field 16 says)
         count, exact = 0, True
     else:
         count, exact = no_progress_at_setup(setup, rule.reset if rule is not None else "capture")
-    return replay(game, rules, start=setup.position, no_progress=count, no_progress_exact=exact,
-                  fullmove=setup.fullmove)
+    result = replay(game, rules, start=setup.position, no_progress=count, no_progress_exact=exact,
+                    fullmove=setup.fullmove)
+    result.setup = setup
+    return result

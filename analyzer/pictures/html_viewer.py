@@ -19,6 +19,10 @@ The page has a single board, whatever the number of games, and each position is 
 row of data (see ``viewer.js``): the stones as two bit masks, the SVG of marks and mill
 bands and the texts of the stone counts each stored once per page and named by number.
 
+The page's words are in the current language (:func:`muehle.notation.text.i18n.set_language`,
+``--lang``), its ``<html lang>`` too: the texts made here through the catalog, the few the script
+shows itself from the table the page gives it (:data:`VIEWER_WORDS`, ``DATA.words``).
+
 Every stone the script draws is a ``<circle class="stone white|black">`` with
 ``data-point`` and ``data-side``, exactly as :func:`muehle.analyzer.pictures.svg.stone_svg`
 draws it.
@@ -34,8 +38,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.events import reason_text
-from muehle.analyzer.engine.fen import FenPosition, fens_of_record, start_fen
-from muehle.analyzer.engine.messages import plural
+from muehle.analyzer.engine.fen import DEFAULT_FEN_FORM, FenPosition, fens_of_record, start_fen
 from muehle.analyzer.engine.replay import PlyRecord, Replay
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.engine.setup import replay_record
@@ -52,13 +55,38 @@ from muehle.analyzer.pictures.svg import (
     mill_band_svg,
     render_svg,
 )
-from muehle.notation.record.model import BLACK, POINTS, SIDE_NAMES, UNFINISHED, WHITE, Game, Ply, Variation
+from muehle.notation.record.model import BLACK, POINTS, UNFINISHED, WHITE, Game, Ply, Variation, side_name
 from muehle.notation.text.errors import FormatError, MuehleError
-from muehle.notation.text.i18n import _
+from muehle.notation.text.i18n import N_, _, current_language, ngettext
 from muehle.notation.writing.writers import write_notation
 
+#: The words ``viewer.js`` shows, by key: the page gives them in its language (``DATA.words``,
+#: :func:`viewer_words`), so that the script has no words of its own. ``{what}`` stands for the
+#: text of ``fen`` or ``record``.
+VIEWER_WORDS = {
+    "fen": N_("The FEN of this position"),
+    "record": N_("The record of this game"),
+    "note-manual": N_("{what} (select and copy):"),
+    "note-done": N_("{what}, copied to the clipboard:"),
+}
+
+
+def viewer_words() -> dict[str, str]:
+    """:data:`VIEWER_WORDS` in the current language.
+
+    >>> from muehle.notation.text.i18n import language
+    >>> with language("de"):
+    ...     viewer_words()["fen"]
+    'Die FEN dieser Stellung'
+    """
+    return {key: _(text) for key, text in VIEWER_WORDS.items()}
+
+
 #: The symbols of the NAGs the viewer shows as symbols (PGN's numbers); others stay ``$n``.
-NAG_SYMBOLS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 10: "=", 13: "∞", 14: "⩲", 15: "⩱",
+#: Each is drawn by DejaVu Sans, the common Linux font: White's and Black's slight advantage
+#: ($14, $15) have signs of their own (U+2A72, U+2A71) that it lacks, so they are written ``+=``
+#: and ``=+`` as in books printed without them.
+NAG_SYMBOLS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 10: "=", 13: "∞", 14: "+=", 15: "=+",
                16: "±", 17: "∓", 18: "+−", 19: "−+"}
 
 
@@ -131,8 +159,10 @@ def _setup(game: Game, result: Replay) -> Optional[FenPosition]:
 
 def _fens(line: Replay, records: Sequence[PlyRecord], first: int, setup: Optional[FenPosition]) -> list[str]:
     """The FENs after ply ``first`` and each later ply of ``line``, whose plies from the start are
-    ``records`` (the FEN after ply ``index`` is item ``index - first``)."""
-    return list(fens_of_record(records, setup, first=first, decided_by=line.decided_by))
+    ``records`` (the FEN after ply ``index`` is item ``index - first``), in Sanmill's current form,
+    as ``muehle show --fen`` writes them."""
+    return list(fens_of_record(records, setup, first=first, decided_by=line.decided_by, form=DEFAULT_FEN_FORM,
+                               stones=line.rules.stones))
 
 
 def _frames(result: Replay, setup: Optional[FenPosition], shared: _Shared) -> list[list[Any]]:
@@ -140,10 +170,11 @@ def _frames(result: Replay, setup: Optional[FenPosition], shared: _Shared) -> li
     records = result.records
     total = len(records)
     fens = _fens(result, records, 0, setup)
-    frames = [_frame(result.start, None, f"Start ({plural(total, 'ply', 'plies')})", result.rules, fens[0],
+    plies = ngettext("{count} ply", "{count} plies", total).format(count=total)
+    frames = [_frame(result.start, None, _("Start ({plies})").format(plies=plies), result.rules, fens[0],
                      shared, bool(result.decided_by(0)))]
-    frames.extend(_frame(record.after, record, f"Ply {record.index} of {total}", result.rules, fens[record.index],
-                         shared, bool(result.decided_by(record.index)))
+    frames.extend(_frame(record.after, record, _("Ply {index} of {total}").format(index=record.index, total=total),
+                         result.rules, fens[record.index], shared, bool(result.decided_by(record.index)))
                   for record in records)
     return frames
 
@@ -195,8 +226,7 @@ class _MoveList:
         self.from_start = [result.records] if result is not None else []
         parts = [_comment_html(text) for text in game.comments]
         number = _number(game.plies[0], 1) if game.plies else 1
-        parts += self._plies(game.plies, number, ('<span class="number">{}.</span>',
-                                                  '<span class="number">{}...</span>'), result, 0)
+        parts += self._plies(game.plies, number, ("<i>{}.</i>", "<i>{}...</i>"), result, 0)
         if game.declared_result:
             parts.append(f'<span class="result">{html.escape(game.declared_result)}</span>')
         parts.extend(_comment_html(text) for text in game.final_comments)
@@ -206,7 +236,8 @@ class _MoveList:
         """The rules broken: the main line's, then each variation's, named by its number."""
         found = [error.message for error in result.errors]
         for number, line in enumerate(self.replays, 1):
-            found.extend(f"Variation {number}: {error.message_in_line}" for error in line.errors)
+            found.extend(_("Variation {number}: {message}").format(number=number, message=error.message_in_line)
+                         for error in line.errors)
         return found
 
     def _add(self, parent: int, line: Replay) -> int:
@@ -214,7 +245,9 @@ class _MoveList:
         records = [*self.from_start[parent][:line.branch - 1], *line.records]
         first = line.branch - 1
         fens = _fens(line, records, first, self.setup)
-        frames = [_frame(record.after, record, f"Variation {number}, ply {record.index}", line.rules,
+        frames = [_frame(record.after, record, _("Variation {number}, ply {index}").format(number=number,
+                                                                                          index=record.index),
+                         line.rules,
                          fens[record.index - first], self.shared, bool(line.decided_by(record.index)))
                   for record in line.records]
         self.variations.append({"parent": parent, "branch": line.branch, "frames": frames})
@@ -236,10 +269,14 @@ class _MoveList:
             index = first + offset
             number = _number(ply, number)
             if ply.side == WHITE:
-                parts.append(numbers[0].format(number))
+                label: Optional[str] = numbers[0].format(number)
             elif fresh:
-                parts.append(numbers[1].format(number))
-            parts.append(self._ply(ply, index, line, result))
+                label = numbers[1].format(number)
+            else:
+                label = None
+            body = self._ply(ply, index, line, result)
+            # a move number never ends a line apart from its ply
+            parts.append(body if label is None else f'<span class="turn">{label} {body}</span>')
             fresh = bool(ply.comments or ply.variations)
             parts.extend(_comment_html(text) for text in ply.comments)
             replayed = iter(branches.get(index, ()))
@@ -268,8 +305,8 @@ class _MoveList:
         else:
             error = next((e for e in result.errors if e.code != "result-mismatch"), None)
             first = index == result.first_index + len(result.records)
-            why = html.escape(error.message_in_line, quote=True) if error is not None and first else (
-                "not replayed: an earlier ply is illegal")
+            why = html.escape(error.message_in_line if error is not None and first else
+                              _("not replayed: an earlier ply is illegal"), quote=True)
             body = f'<span class="ply illegal" title="{why}">{text}</span>'
         return body + _annotation_html(ply)
 
@@ -278,19 +315,19 @@ def _outcome_text(result: Replay) -> str:
     outcome = result.outcome
     if outcome is None:
         return ""
-    if outcome.winner is None:
-        text = "Draw"
-    else:
-        text = f"{SIDE_NAMES[outcome.winner]} wins"
     reason = reason_text(outcome.reason, outcome.winner)
-    return f"{text} ({reason}) after ply {outcome.ply}." if outcome.ply else f"{text} ({reason})."
+    if outcome.winner is None:
+        text = _("Draw ({reason}) after ply {ply}.") if outcome.ply else _("Draw ({reason}).")
+        return text.format(reason=reason, ply=outcome.ply)
+    text = _("{side} wins ({reason}) after ply {ply}.") if outcome.ply else _("{side} wins ({reason}).")
+    return text.format(side=side_name(outcome.winner), reason=reason, ply=outcome.ply)
 
 
 def _title(game: Game) -> str:
     white, black = game.tags.get("White"), game.tags.get("Black")
     if white or black:
         return f"{white or '?'} – {black or '?'}"
-    return game.tags.get("Event") or "Nine Men's Morris"
+    return game.tags.get("Event") or _("Nine Men's Morris")
 
 
 #: What the page has of each game: its replay, or why it could not be replayed.
@@ -299,8 +336,9 @@ ReplayOrError = Union[Replay, MuehleError]
 
 def _not_replayed_text(error: MuehleError) -> str:
     """Why a game is shown without its positions: the error and where it stands."""
-    where = f" (line {error.line})" if error.line else ""
-    return f"Not replayed: {error.message}{where}."
+    if error.line:
+        return _("Not replayed: {message} (line {line}).").format(message=error.message, line=error.line)
+    return _("Not replayed: {message}.").format(message=error.message)
 
 
 def game_label(number: int, game: Game) -> str:
@@ -320,42 +358,79 @@ def game_label(number: int, game: Game) -> str:
     result = game.declared_result or game.tags.get("Result")
     if result and result != UNFINISHED:
         parts.append(result)
-    return ", ".join(parts) or f"Game {number}"
+    return ", ".join(parts) or _("Game {number}").format(number=number)
 
 
-def _picker(games: Sequence[tuple[Game, ReplayOrError]]) -> str:
-    """The choice of the game in view on a page of several games."""
+def _picker(games: Sequence[tuple[Game, ReplayOrError]], numbers: Sequence[int]) -> str:
+    """The choice of the game in view on a page of several games (named by ``numbers``)."""
     options = "\n".join(f'<option value="{number}">{number}. {html.escape(game_label(number, game))}</option>'
-                        for number, (game, _) in enumerate(games, 1))
-    return f"""<nav class="games" aria-label="Games">
-<button type="button" class="previous-game" title="The game before">&lsaquo; Game</button>
-<select aria-label="Game in view">
-{options}
-</select>
-<button type="button" class="next-game" title="The game after">Game &rsaquo;</button>
-</nav>"""
+                        for number, (game, _unused) in zip(numbers, games))
+    # (Babel's extractor finds no _() within an f-string: the words are looked up before)
+    game, games_label, in_view = html.escape(_("Game")), _attribute(_("Games")), _attribute(_("Game in view"))
+    return "\n".join([
+        f'<nav class="games" aria-label="{games_label}">',
+        _button("previous-game", _("The game before (P)"), f"&lsaquo; {game}"),
+        f'<select aria-label="{in_view}">',
+        options,
+        "</select>",
+        _button("next-game", _("The game after (N)"), f"{game} &rsaquo;"),
+        "</nav>",
+    ])
+
+
+def _attribute(text: str) -> str:
+    """``text`` as the value of an HTML attribute in double quotes."""
+    return html.escape(text, quote=True)
+
+
+def _button(kind: str, title: str, label: str, extra: str = "") -> str:
+    """A button of the page: its class, title (the tooltip, ``title`` as text) and label (HTML)."""
+    return f'<button type="button" class="{kind}"{extra} title="{_attribute(title)}">{label}</button>'
 
 
 def _side(board: str) -> str:
     """The board with its buttons, status and tools: once per page, beside the game in view."""
+    start, back, forward, end = (html.escape(word) for word in (_("Start"), _("Back"), _("Forward"), _("End")))
+    controls = "\n".join([
+        _button("start", _("Start (Home)"), f"&laquo; {start}"),
+        _button("back", _("Back (left arrow)"), f"&lsaquo; {back}"),
+        _button("forward", _("Forward (right arrow)"), f"{forward} &rsaquo;"),
+        _button("end", _("End (End)"), f"{end} &raquo;"),
+    ])
+    tools = "\n".join([
+        _button("flip", _("Black's side at the bottom (F)"), html.escape(_("Flip board")), ' aria-pressed="false"'),
+        _button("copy-fen", _("The FEN of the position in view"), html.escape(_("Copy FEN"))),
+        _button("copy-record", _("The record of this game in the notation"), html.escape(_("Copy record"))),
+    ])
     return f"""<div class="side">
 <div class="board">{board}</div>
 <div class="controls">
-<button type="button" class="start" title="Start (Home)">&laquo; Start</button>
-<button type="button" class="back" title="Back (left arrow)">&lsaquo; Back</button>
-<button type="button" class="forward" title="Forward (right arrow)">Forward &rsaquo;</button>
-<button type="button" class="end" title="End (End)">End &raquo;</button>
+{controls}
 </div>
 <p class="status" aria-live="polite"></p>
 <p class="position"></p>
 <div class="tools">
-<button type="button" class="flip" aria-pressed="false" title="Black's side at the bottom">Flip board</button>
-<button type="button" class="copy-fen" title="The FEN of the position in view">Copy FEN</button>
-<button type="button" class="copy-record" title="The record of this game in the notation">Copy record</button>
+{tools}
 </div>
 <div class="copied" hidden><label><span class="note"></span>
 <textarea readonly rows="3" spellcheck="false"></textarea></label></div>
 </div>"""
+
+
+def _help() -> str:
+    """The page's help: the keys (below the games)."""
+    rows = [("&larr; &rarr; (&uarr; &darr;)", _("back, forward")),
+            (html.escape(_("Home, End")), _("the start, the end")),
+            ("F", _("flip the board")),
+            ("N, P", _("the next game, the previous game (on a page of several games)"))]
+    keys = "\n".join(f"<dt>{key}</dt><dd>{html.escape(what)}</dd>" for key, what in rows)
+    summary, hint = html.escape(_("Keys")), html.escape(_("Click or tap a move to see the position after it."))
+    return f"""<details class="help"><summary>{summary}</summary>
+<dl>
+{keys}
+</dl>
+<p>{hint}</p>
+</details>"""
 
 
 def _board(result: ReplayOrError) -> str:
@@ -380,11 +455,13 @@ def _game_section(number: int, game: Game, result: ReplayOrError, moves: _MoveLi
         move_list = moves.html(game, result)
         errors = "".join(f"<li>{html.escape(message)}</li>" for message in moves.errors(result))
         outcome = _outcome_text(result)
-        rules = f"Replayed under the rules {result.rules.name}: {result.rules.title}"
+        rules = _("Replayed under the rules {name}: {title}").format(name=result.rules.name, title=result.rules.title)
     heading = html.escape(_title(game))
     if several:
         label = game_label(number, game)
-        heading = f"Game {number}" + (f": {html.escape(label)}" if label != f"Game {number}" else "")
+        plain = _("Game {number}").format(number=number)
+        heading = html.escape(plain if label == plain else _("Game {number}: {label}").format(number=number,
+                                                                                             label=label))
     return f"""<section class="game" id="game-{number}" data-game="{number}"{'' if side else ' hidden'}>
 <h2>{heading}</h2>
 <table class="tags">{tags}</table>
@@ -413,24 +490,29 @@ def _record_text(game: Game) -> str:
 
 
 def render_games_html(games: Sequence[tuple[Game, ReplayOrError]], title: Optional[str] = None,
-                      values: Optional[ValueText] = None) -> str:
+                      values: Optional[ValueText] = None, numbers: Optional[Sequence[int]] = None) -> str:
     """One page for several replayed games, one board that shows one game at a time, chosen
     in a picker (a page of one game has none).
 
     A game given with an error instead of its replay (an unknown ``Rules`` tag, a bad
     ``FEN``) is shown with its tags and moves on an empty board, and the error. ``values``
     gives the endgame tables' value of a position, shown in the status line where there is one.
+    ``numbers`` are the games' numbers, which the page names them by (``Game 3``, ``#game=3``):
+    by default 1, 2, ... in the order given; a game that could not be read and is left out of
+    ``games`` leaves its number out, so that the page numbers the games as ``muehle validate`` does.
     """
+    numbers = _page_numbers(games, numbers)
     several = len(games) > 1
     if title is None:
-        title = _title(games[0][0]) if not several else f"{len(games)} games of Nine Men's Morris"
+        title = _title(games[0][0]) if not several else ngettext(
+            "{count} game of Nine Men's Morris", "{count} games of Nine Men's Morris", len(games)).format(count=len(games))
     shared = _Shared(values)
     sections = []
     game_data = []
-    for number, (game, result) in enumerate(games, 1):
+    for index, (number, (game, result)) in enumerate(zip(numbers, games)):
         setup = None if isinstance(result, MuehleError) else _setup(game, result)
         moves = _MoveList(f"game={number}&amp;" if several else "", shared, setup)
-        side = _side(_board(result)) if number == 1 else ""
+        side = _side(_board(result)) if index == 0 else ""
         sections.append(_game_section(number, game, result, moves, several, side))
         frames = [_unreplayed_frame(result)] if isinstance(result, MuehleError) else _frames(result, setup, shared)
         game_data.append({"number": number, "frames": frames, "variations": moves.variations,
@@ -443,12 +525,13 @@ def render_games_html(games: Sequence[tuple[Game, ReplayOrError]], title: Option
         "svg": list(shared.svg),
         "texts": list(shared.texts),
         "games": game_data,
+        "words": viewer_words(),
     }
-    header = f"<header>\n<h1>{html.escape(title)}</h1>\n{_picker(games)}\n</header>\n" if several else ""
+    header = f"<header>\n<h1>{html.escape(title)}</h1>\n{_picker(games, numbers)}\n</header>\n" if several else ""
     # without the script, every game is listed (the board shows the first)
     noscript = "<noscript><style>section.game[hidden] { display: block; }</style></noscript>\n" if several else ""
     return f"""<!DOCTYPE html>
-<html lang="en">
+<html lang="{current_language()}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -459,6 +542,7 @@ def render_games_html(games: Sequence[tuple[Game, ReplayOrError]], title: Option
 {noscript}</head>
 <body>
 {header}{chr(10).join(sections)}
+{_help()}
 <script>
 var DATA = {_script_json(data)};
 {asset("viewer.js")}</script>
@@ -467,27 +551,39 @@ var DATA = {_script_json(data)};
 """
 
 
+def _page_numbers(games: Sequence[Any], numbers: Optional[Sequence[int]]) -> list[int]:
+    """The numbers the page names its games by: ``numbers``, checked, else 1, 2, ..."""
+    if numbers is None:
+        return list(range(1, len(games) + 1))
+    chosen = list(numbers)
+    if len(chosen) != len(games) or len(set(chosen)) != len(chosen) or any(n < 1 for n in chosen):
+        raise ValueError(f"numbers must be {len(games)} different numbers from 1, not {chosen}")
+    return chosen
+
+
 def render_html(game: Game, replay: Replay) -> str:
     """The viewer page for one game and its replay."""
     return render_games_html([(game, replay)])
 
 
 def write_html(games: Iterable[Game], unreplayed: Optional[list[tuple[int, MuehleError]]] = None,
-               values: Optional[ValueText] = None) -> str:
+               values: Optional[ValueText] = None, numbers: Optional[Sequence[int]] = None) -> str:
     """The viewer page for records: each replayed under its ``Rules`` tag (default ``wmd``),
     from its ``[SetUp "1"]`` FEN when it has one. The writer of ``muehle convert --to html``.
 
     A game whose ``Rules`` tag names no preset, or whose FEN cannot be read, is shown
-    without its positions, with the error; the game's number (from 1) and the error are
-    added to ``unreplayed`` if given. ``values``: as for :func:`render_games_html`.
+    without its positions, with the error; the game's number and the error are added to
+    ``unreplayed`` if given. ``values`` and ``numbers`` (the games' numbers, by default 1,
+    2, ...): as for :func:`render_games_html`.
     """
     pairs = [(game, _replayed(game)) for game in games]
-    if unreplayed is not None:
-        unreplayed.extend((number, result) for number, (_, result) in enumerate(pairs, 1)
-                          if isinstance(result, MuehleError))
     if not pairs:
         raise FormatError(_("there is no game to show"), code="format")
-    return render_games_html(pairs, values=values)
+    shown = _page_numbers(pairs, numbers)
+    if unreplayed is not None:
+        unreplayed.extend((number, result) for number, (_, result) in zip(shown, pairs)
+                          if isinstance(result, MuehleError))
+    return render_games_html(pairs, values=values, numbers=shown)
 
 
 def _replayed(game: Game) -> ReplayOrError:

@@ -10,21 +10,31 @@ carrying ``data-point`` and ``data-side``; the layers are ``<g>`` elements with
 the classes ``board``, ``mills``, ``stones`` and ``marks``, so that a script can
 redraw the stones of another position (the HTML viewer does).
 
+For a picture to share (``muehle show --svg``) it may also draw each side's stones in
+hand (``hands``: a row of small stones above and below the board, each side's on its own
+side, with the side to move marked by an arrow head), turn the board half round
+(``flip``: Black's side at the bottom, the coordinates relabelled, g to a and 7 to 1)
+and be given its size (``size``: its width in pixels; the height follows).
+
 >>> from muehle.analyzer.engine.board import mask_of
 >>> svg = render_svg(Position(mask_of(["a1"]), mask_of(["g7"]), 8, 8))
 >>> POINT_XY["a1"], POINT_XY["g7"]
 ((60, 400), (420, 40))
 >>> '<circle class="stone white" data-point="a1" data-side="white" cx="60" cy="400"' in svg
 True
+>>> '<circle class="stone white" data-point="a1" data-side="white" cx="420" cy="40"' in render_svg(
+...     Position(mask_of(["a1"]), 0, 8, 9), flip=True)
+True
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any, Iterable, Mapping, Optional, Sequence
 from xml.sax.saxutils import escape
 
 from muehle.analyzer.engine.board import MILL_LINES, MILLS, Position, points_of
 from muehle.notation.record.model import BLACK, POINTS, WHITE
+from muehle.notation.text.i18n import _
 
 #: Distance between neighbouring files and ranks, and where file a / rank 7 are.
 STEP, LEFT, TOP = 60, 60, 40
@@ -36,6 +46,25 @@ POINT_XY: dict[str, tuple[int, int]] = {
     point: (LEFT + STEP * (ord(point[0]) - ord("a")), TOP + STEP * (7 - int(point[1])))
     for point in POINTS
 }
+
+#: The centre of the board, which a flipped board is turned half round.
+CENTRE = (LEFT + 3 * STEP, TOP + 3 * STEP)
+
+#: The centre of each point on a flipped board (Black's side at the bottom): a1 where g7 is.
+FLIPPED_XY: dict[str, tuple[int, int]] = {
+    point: (2 * CENTRE[0] - x, 2 * CENTRE[1] - y) for point, (x, y) in POINT_XY.items()
+}
+
+#: The height of the row of stones in hand above and below the board, their radius and the
+#: distance between their centres (less where a side has so many that they would not fit).
+HAND_ROW, HAND_RADIUS, HAND_STEP = 56, 12, 30
+
+#: The width ``muehle show --svg`` gives a picture unless ``--size`` says otherwise, and the
+#: smallest and largest it accepts (pixels).
+DEFAULT_SIZE, MIN_SIZE, MAX_SIZE = WIDTH, 48, 4096
+
+#: A board's points where they are drawn: the usual way round, or flipped.
+PointPlaces = Mapping[str, tuple[int, int]]
 
 #: Colours, named once so that the HTML viewer draws the same stones.
 COLOURS = {
@@ -55,13 +84,13 @@ COLOURS = {
 MILL_HIGHLIGHTS = ("none", "last", "all")
 
 
-def stone_svg(point: str, side: str) -> str:
-    """The circle of one stone.
+def stone_svg(point: str, side: str, places: PointPlaces = POINT_XY) -> str:
+    """The circle of one stone (``places``: where the points are drawn).
 
     >>> stone_svg("d2", "black")  # doctest: +ELLIPSIS
     '<circle class="stone black" data-point="d2" data-side="black" cx="240" cy="340" r="22" .../>'
     """
-    x, y = POINT_XY[point]
+    x, y = places[point]
     return (
         f'<circle class="stone {side}" data-point="{point}" data-side="{side}" '
         f'cx="{x}" cy="{y}" r="{STONE_RADIUS}" fill="{COLOURS[side]}" '
@@ -69,57 +98,64 @@ def stone_svg(point: str, side: str) -> str:
     )
 
 
-def _board_svg(coordinates: bool) -> list[str]:
+def _board_svg(coordinates: bool, places: PointPlaces = POINT_XY, top: int = 0, height: int = HEIGHT) -> list[str]:
+    """The background (from ``top``, ``height`` high), the lines, the points and the coordinates:
+    files a to g from the left and ranks 1 to 7 from the bottom, or on a flipped board
+    (``places`` is :data:`FLIPPED_XY`) g to a and 7 to 1, so that each label names the
+    points beside it."""
     c = COLOURS["line"]
-    parts = [f'<rect class="background" x="0" y="0" width="{WIDTH}" height="{HEIGHT}" '
+    parts = [f'<rect class="background" x="0" y="{top}" width="{WIDTH}" height="{height}" '
              f'rx="12" fill="{COLOURS["background"]}"/>',
              f'<g class="board" stroke="{c}" stroke-width="4" fill="none" stroke-linecap="square">']
     for corner, far in (("a7", "g1"), ("b6", "f2"), ("c5", "e3")):
-        (x1, y1), (x2, y2) = POINT_XY[corner], POINT_XY[far]
-        parts.append(f'<rect x="{x1}" y="{y1}" width="{x2 - x1}" height="{y2 - y1}"/>')
+        (x1, y1), (x2, y2) = places[corner], places[far]
+        parts.append(f'<rect x="{min(x1, x2)}" y="{min(y1, y2)}" width="{abs(x2 - x1)}" height="{abs(y2 - y1)}"/>')
     for a, b in (("d7", "d5"), ("d3", "d1"), ("a4", "c4"), ("e4", "g4")):
-        (x1, y1), (x2, y2) = POINT_XY[a], POINT_XY[b]
+        (x1, y1), (x2, y2) = places[a], places[b]
         parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
     parts.append("</g>")
     parts.append(f'<g class="points" fill="{c}">')
-    parts.extend(f'<circle data-point="{point}" cx="{x}" cy="{y}" r="6"/>' for point, (x, y) in POINT_XY.items())
+    parts.extend(f'<circle data-point="{point}" cx="{x}" cy="{y}" r="6"/>' for point, (x, y) in places.items())
     parts.append("</g>")
     if coordinates:
         parts.append(f'<g class="coordinates" fill="{c}" font-family="DejaVu Sans, Arial, sans-serif" '
                      'font-size="20" text-anchor="middle">')
-        for index, file in enumerate("abcdefg"):
-            parts.append(f'<text x="{LEFT + STEP * index}" y="{TOP + 6 * STEP + 44}">{file}</text>')
+        for file in "abcdefg":
+            x = places[next(point for point in POINTS if point[0] == file)][0]
+            parts.append(f'<text x="{x}" y="{TOP + 6 * STEP + 44}">{file}</text>')
         for rank in range(1, 8):
-            parts.append(f'<text x="{LEFT - 38}" y="{TOP + STEP * (7 - rank) + 7}">{rank}</text>')
+            y = places[next(point for point in POINTS if point[1] == str(rank))][1]
+            parts.append(f'<text x="{LEFT - 38}" y="{y + 7}">{rank}</text>')
         parts.append("</g>")
     return parts
 
 
-def mill_band_svg(line: Sequence[str]) -> str:
+def mill_band_svg(line: Sequence[str], places: PointPlaces = POINT_XY) -> str:
     """The band over the three points of a closed mill."""
-    (x1, y1), (x2, y2) = POINT_XY[line[0]], POINT_XY[line[-1]]
+    (x1, y1), (x2, y2) = places[line[0]], places[line[-1]]
     return (f'<line class="mill" data-points="{" ".join(line)}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
             f'stroke="{COLOURS["mill"]}" stroke-width="{2 * STONE_RADIUS + 16}" stroke-linecap="round" '
             'stroke-opacity="0.45"/>')
 
 
-def cross_svg(point: str, kind: str = "captured", colour: str = COLOURS["captured"]) -> str:
+def cross_svg(point: str, kind: str = "captured", colour: str = COLOURS["captured"],
+              places: PointPlaces = POINT_XY) -> str:
     """The cross marking a point a stone was captured from (``kind`` is the group's class)."""
-    x, y = POINT_XY[point]
+    x, y = places[point]
     d = 13
     return (f'<g class="{kind}" data-point="{point}" stroke="{colour}" stroke-width="5" '
             f'stroke-linecap="round"><line x1="{x - d}" y1="{y - d}" x2="{x + d}" y2="{y + d}"/>'
             f'<line x1="{x - d}" y1="{y + d}" x2="{x + d}" y2="{y - d}"/></g>')
 
 
-def last_ply_svg(origin: Optional[str], target: str) -> str:
+def last_ply_svg(origin: Optional[str], target: str, places: PointPlaces = POINT_XY) -> str:
     """A ring around a placed stone, or an arrow from a move's origin to its target."""
     colour = COLOURS["last"]
-    tx, ty = POINT_XY[target]
+    tx, ty = places[target]
     if origin is None:
         return (f'<circle class="last placed" data-point="{target}" cx="{tx}" cy="{ty}" '
                 f'r="{STONE_RADIUS + 5}" fill="none" stroke="{colour}" stroke-width="4"/>')
-    ox, oy = POINT_XY[origin]
+    ox, oy = places[origin]
     length = ((tx - ox) ** 2 + (ty - oy) ** 2) ** 0.5
     ux, uy = (tx - ox) / length, (ty - oy) / length
     # From the edge of the (empty) origin to the edge of the target stone; the head is drawn by hand
@@ -137,11 +173,11 @@ def last_ply_svg(origin: Optional[str], target: str) -> str:
             f'<polygon points="{head}" stroke-width="1"/></g>')
 
 
-def best_ply_svg(origin: str, target: str) -> str:
+def best_ply_svg(origin: str, target: str, places: PointPlaces = POINT_XY) -> str:
     """An arrow in the colour of the best plies from a stone that a best ply moves to the
     (empty) point it goes to."""
     colour = COLOURS["best"]
-    (ox, oy), (tx, ty) = POINT_XY[origin], POINT_XY[target]
+    (ox, oy), (tx, ty) = places[origin], places[target]
     length = ((tx - ox) ** 2 + (ty - oy) ** 2) ** 0.5
     ux, uy = (tx - ox) / length, (ty - oy) / length
     sx, sy = ox + ux * (STONE_RADIUS + 2), oy + uy * (STONE_RADIUS + 2)
@@ -154,13 +190,34 @@ def best_ply_svg(origin: str, target: str) -> str:
             f'stroke-linecap="round"/><polygon points="{head}" stroke-width="1"/></g>')
 
 
-def best_plies_svg(best: Sequence[Any]) -> list[str]:
+def best_plies_svg(best: Sequence[Any], places: PointPlaces = POINT_XY) -> list[str]:
     """The marks of plies ``best`` (with ``origin``, ``target`` and ``capture``): one arrow per
     move, one cross in the best plies' colour per stone they capture."""
     moves = dict.fromkeys((ply.origin, ply.target) for ply in best)
     captures = dict.fromkeys(ply.capture for ply in best if ply.capture is not None)
-    return ([best_ply_svg(origin, target) for origin, target in moves]
-            + [cross_svg(point, "best capture", COLOURS["best"]) for point in captures])
+    return ([best_ply_svg(origin, target, places) for origin, target in moves]
+            + [cross_svg(point, "best capture", COLOURS["best"], places) for point in captures])
+
+
+def hand_svg(side: str, count: int, row_y: float, to_move: bool) -> list[str]:
+    """The row of ``side``'s ``count`` stones in hand, centred on height ``row_y``: small stones
+    (``<circle class="hand white|black">``, no ``data-point``: they stand on no point) from the
+    left, the side's name and count at the right, and an arrow head at the left when ``to_move``."""
+    step = min(HAND_STEP, (WIDTH - 180) / count) if count else HAND_STEP
+    colour = COLOURS["line"]
+    parts = [f'<g class="hand {side}" data-side="{side}" data-count="{count}">']
+    if to_move:
+        parts.append(f'<polygon class="to-move" data-side="{side}" points="14,{row_y - 11:g} 30,{row_y:g} '
+                     f'14,{row_y + 11:g}" fill="{COLOURS["last"]}"/>')
+    for index in range(count):
+        parts.append(f'<circle class="hand {side}" data-side="{side}" cx="{LEFT - 12 + index * step:g}" '
+                     f'cy="{row_y:g}" r="{HAND_RADIUS}" fill="{COLOURS[side]}" stroke="{COLOURS[side + "-edge"]}" '
+                     'stroke-width="2"/>')
+    label = (_("White: {count} in hand") if side == WHITE else _("Black: {count} in hand")).format(count=count)
+    parts.append(f'<text x="{WIDTH - 16}" y="{row_y + 6:g}" fill="{colour}" font-family="DejaVu Sans, Arial, '
+                 f'sans-serif" font-size="17" text-anchor="end">{escape(label)}</text>')
+    parts.append("</g>")
+    return parts
 
 
 def _closed_mills(position: Position) -> list[tuple[str, ...]]:
@@ -176,6 +233,9 @@ def render_svg(
     coordinates: bool = True,
     title: Optional[str] = None,
     best: Sequence[Any] = (),
+    hands: bool = False,
+    flip: bool = False,
+    size: Optional[int] = None,
 ) -> str:
     """The position as a standalone SVG document.
 
@@ -185,33 +245,50 @@ def render_svg(
     closed), ``"all"`` (every closed mill on the board) or ``"none"``. ``title``
     becomes the picture's ``<title>``. ``best``: plies of the side to move to mark besides
     (:func:`best_plies_svg`: arrows and crosses in the colour ``COLOURS["best"]``).
+    ``hands`` draws each side's stones in hand in a row of its own (:func:`hand_svg`; the
+    side at the bottom of the board below it, the other above it) and marks the side to move;
+    ``flip`` puts Black's side at the bottom (every point where the point opposite it through
+    the centre is otherwise, a1 where g7 is; the coordinates relabelled); ``size`` is the
+    width in pixels (default :data:`WIDTH`), the height in proportion.
     """
     if highlight_mills not in MILL_HIGHLIGHTS:
         raise ValueError(f"highlight_mills must be one of {', '.join(MILL_HIGHLIGHTS)}")
+    if size is not None and not MIN_SIZE <= size <= MAX_SIZE:
+        raise ValueError(f"size must be from {MIN_SIZE} to {MAX_SIZE} pixels, not {size}")
+    places = FLIPPED_XY if flip else POINT_XY
+    top, height = (-HAND_ROW, HEIGHT + 2 * HAND_ROW) if hands else (0, HEIGHT)
+    width = WIDTH if size is None else size
+    flipped = ' data-flipped="true"' if flip else ""
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="muehle-board" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'width="{WIDTH}" height="{HEIGHT}" role="img">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="muehle-board" viewBox="0 {top} {WIDTH} {height}" '
+        f'width="{width}" height="{round(width * height / WIDTH)}" role="img"{flipped}>'
     ]
     if title is not None:
         parts.append(f"<title>{escape(title)}</title>")
-    parts.extend(_board_svg(coordinates))
+    parts.extend(_board_svg(coordinates, places, top, height))
+    if hands:
+        below, above = (BLACK, WHITE) if flip else (WHITE, BLACK)
+        parts.append('<g class="hands">')
+        for side, row_y in ((above, -HAND_ROW / 2), (below, HEIGHT + HAND_ROW / 2)):
+            parts.extend(hand_svg(side, position.in_hand(side), row_y, position.to_move == side))
+        parts.append("</g>")
     mills: Iterable[Sequence[str]] = ()
     if highlight_mills == "all":
         mills = _closed_mills(position)
     elif highlight_mills == "last" and last is not None:
         mills = getattr(last, "mills", ()) or ()
     parts.append('<g class="mills">')
-    parts.extend(mill_band_svg(line) for line in mills)
+    parts.extend(mill_band_svg(line, places) for line in mills)
     parts.append("</g>")
     parts.append('<g class="stones">')
-    parts.extend(stone_svg(point, WHITE) for point in points_of(position.white))
-    parts.extend(stone_svg(point, BLACK) for point in points_of(position.black))
+    parts.extend(stone_svg(point, WHITE, places) for point in points_of(position.white))
+    parts.extend(stone_svg(point, BLACK, places) for point in points_of(position.black))
     parts.append("</g>")
     parts.append('<g class="marks">')
     if last is not None:
-        parts.extend(cross_svg(point) for point in last.captures)
-        parts.append(last_ply_svg(last.ply.origin, last.ply.target))
-    parts.extend(best_plies_svg(best))
+        parts.extend(cross_svg(point, places=places) for point in last.captures)
+        parts.append(last_ply_svg(last.ply.origin, last.ply.target, places))
+    parts.extend(best_plies_svg(best, places))
     parts.append("</g>")
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

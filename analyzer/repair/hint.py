@@ -19,12 +19,12 @@ from typing import Any, Optional
 from muehle.analyzer.engine.rules import RulesArg
 from muehle.analyzer.repair.report import suggestion_lines
 from muehle.analyzer.repair.search import MAX_SLIPS, RepairReport, repair
-from muehle.notation.record.model import Game
+from muehle.notation.record.model import GameRecord
 from muehle.notation.text.errors import MuehleError
 from muehle.notation.text.i18n import _
 
 
-def best_repair(game: Game, rules: RulesArg) -> Optional[RepairReport]:
+def best_repair(game: GameRecord, rules: RulesArg) -> Optional[RepairReport]:
     """The search's report on ``game`` under ``rules`` (``None``: its ``Rules`` tag, else wmd) with its
     best suggestion alone; ``None`` when the game cannot be replayed at all (an unknown ruleset, a
     set-up that gives no position: validate reports why)."""

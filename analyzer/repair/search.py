@@ -38,7 +38,7 @@ from muehle.notation.record.model import (
     FINISHED_RESULTS,
     SIDES,
     WHITE,
-    Game,
+    GameRecord,
     Numbering,
     Ply,
     normal_result,
@@ -282,7 +282,7 @@ def _apply(line: Sequence[Move], ops: Sequence[Op]) -> tuple[list[Move], list[Op
 class _Search:
     """The search over one game."""
 
-    def __init__(self, game: Game, written: list[Ply], rules: Ruleset, start: Position, no_progress: int,
+    def __init__(self, game: GameRecord, written: list[Ply], rules: Ruleset, start: Position, no_progress: int,
                  budget: Budget) -> None:
         self.game, self.written, self.rules, self.budget = game, written, rules, budget
         self.moves: list[Move] = [(ply.target, ply.origin, tuple(ply.captures)) for ply in written]
@@ -522,7 +522,7 @@ def _compose(ops: tuple[Op, ...], reading: Reading, line: Line, written: list[Mo
     return tuple(sorted(ops + (new,), key=lambda op: (op.start, op.end)))
 
 
-def repair(game: Game, rules: RulesArg = None, *, top: int = TOP, budget: Optional[int] = None) -> RepairReport:
+def repair(game: GameRecord, rules: RulesArg = None, *, top: int = TOP, budget: Optional[int] = None) -> RepairReport:
     """Search the readings of ``game``'s main line that make it legal under ``rules`` (``None``: the
     record's ``Rules`` tag, else ``wmd``; a set-up record starts from its FEN), the ``top`` best
     first. ``budget`` bounds the plies the search replays (default: :data:`BUDGET_PER_PLY` per ply
@@ -548,7 +548,7 @@ def repair(game: Game, rules: RulesArg = None, *, top: int = TOP, budget: Option
     return report
 
 
-def suggestions(game: Game, rules: RulesArg = None, *, top: int = TOP,
+def suggestions(game: GameRecord, rules: RulesArg = None, *, top: int = TOP,
                 budget: Optional[int] = None) -> Iterator[Suggestion]:
     """The complete repairs of ``game`` the search finds, best first (none for a legal game, or
     when none is found within the budget): see :func:`repair`."""

@@ -25,12 +25,13 @@ from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.reports.mandatory_draw import obliging_clause, stone_count
 from muehle.analyzer.reports.result_tag import result_tag_errors
 from muehle.analyzer.reports.zwickmuehle import has_shuttle, zwickmuehlen
-from muehle.notation.record.model import (
+from muehle.notation.record.model import (  # noqa: F401  (Game: the doctests' records)
     BLACK,
     SIDES,
     UNFINISHED,
     WHITE,
     Game,
+    GameRecord,
     Ply,
     Side,
     normal_result,
@@ -175,7 +176,7 @@ def position_data(position: Position) -> dict[str, Any]:
 class Analysis:
     """Events and summary of one game's main line under one ruleset."""
 
-    game: Game
+    game: GameRecord
     rules: Ruleset
     events: list[Event]
     summary: dict[str, Any]
@@ -393,7 +394,7 @@ def analyze(replay: Replay) -> Analysis:
     return Analysis(game, rules, walk.events, summary, names, illegal)
 
 
-def _end(outcome: Any, game: Game) -> dict[str, Any]:
+def _end(outcome: Any, game: GameRecord) -> dict[str, Any]:
     """Winner, reason, the ply that decided, and whether the declared result agrees with the board.
 
     ``agrees`` is ``None`` when no result is declared (none or ``*``), ``True`` when

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from muehle.analyzer.engine.events import RuleViolation
-from muehle.notation.record.model import FINISHED_RESULTS, UNFINISHED, Game
+from muehle.notation.record.model import FINISHED_RESULTS, UNFINISHED, Game, GameRecord  # noqa: F401  (Game: the doctests' records)
 from muehle.notation.text.errors import shortened
 from muehle.notation.text.i18n import _
 
@@ -17,7 +17,7 @@ from muehle.notation.text.i18n import _
 _NO_RESULT_TAGS = (UNFINISHED, "?", "")
 
 
-def result_tag_errors(game: Game) -> list[RuleViolation]:
+def result_tag_errors(game: GameRecord) -> list[RuleViolation]:
     """A ``result-tag`` error when the record's ``Result`` tag is no result (located at the tag's
     value), or when it and the movetext's result are two different finished results (located
     at the movetext's result). A movetext ``*`` with a finished tag contradicts nothing (Sanmill

@@ -21,12 +21,13 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from muehle.analyzer.engine.events import Outcome, RuleViolation
-from muehle.analyzer.engine.replay import Replay, replay
+from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset, ruleset_of
+from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.pictures.style import error_text
 from muehle.analyzer.reports.result_tag import result_tag_errors
 from muehle.notation.reading.slips import more_slips
-from muehle.notation.record.model import Game
+from muehle.notation.record.model import GameRecord, Side
 from muehle.notation.text.errors import FormatError, MuehleError, game_in, visible
 from muehle.notation.text.i18n import _
 
@@ -70,7 +71,7 @@ class GameReport:
     #: --suggest``; not part of :meth:`to_dict`: the command adds it); ``None`` otherwise.
     repair: Optional[RepairReport] = None
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its fields in order (``--jobs`` workers send thousands: smaller and quicker)."""
         return (GameReport, _REPORT_FIELDS(self))
 
@@ -140,7 +141,7 @@ class ReportBatch(list[GameReport]):
     True
     """
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (_unpacked, ([_packed(report) for report in self],))
 
 
@@ -157,7 +158,7 @@ def _packed(report: GameReport) -> Any:
 
 def _unpacked(packed: list[Any]) -> ReportBatch:
     """The reports of :meth:`ReportBatch.__reduce__` (equal outcomes become one object: they are frozen)."""
-    outcomes: dict[tuple, Outcome] = {}
+    outcomes: dict[tuple[Optional[Side], str, int], Outcome] = {}
     reports = ReportBatch()
     for item in packed:
         if isinstance(item, GameReport):
@@ -173,7 +174,7 @@ def _unpacked(packed: list[Any]) -> ReportBatch:
     return reports
 
 
-def judge(game: Game, index: int = 1, rules: RulesArg = None, source: Optional[str] = None) -> GameReport:
+def judge(game: GameRecord, index: int = 1, rules: RulesArg = None, source: Optional[str] = None) -> GameReport:
     """Replay ``game`` and report on it; ``index`` is its 1-based place in its file.
 
     ``rules`` (a :class:`Ruleset`, a preset's name or a YAML file's path) overrides the
@@ -182,7 +183,7 @@ def judge(game: Game, index: int = 1, rules: RulesArg = None, source: Optional[s
     return judge_replay(game, index, rules, source)[0]
 
 
-def judge_replay(game: Game, index: int = 1, rules: RulesArg = None,
+def judge_replay(game: GameRecord, index: int = 1, rules: RulesArg = None,
                  source: Optional[str] = None) -> tuple[GameReport, Optional[Replay]]:
     """:func:`judge`, with the replay the report was read off (``None`` when the game could not be
     replayed at all: an unknown ruleset, a bad set-up, variations nested too deeply)."""
@@ -204,7 +205,7 @@ def _error_order(error: RuleViolation) -> tuple[int, int, int]:
     return (error.line or 1 << 62, error.column, error.ply or 0)
 
 
-def _judge(game: Game, index: int, rules: RulesArg, source: Optional[str]) -> tuple[GameReport, Optional[Replay]]:
+def _judge(game: GameRecord, index: int, rules: RulesArg, source: Optional[str]) -> tuple[GameReport, Optional[Replay]]:
     """:func:`judge_replay`, without the ``Result`` tag's errors."""
     if rules is not None and not isinstance(rules, Ruleset):
         rules = as_ruleset(rules)
@@ -213,24 +214,10 @@ def _judge(game: Game, index: int, rules: RulesArg, source: Optional[str]) -> tu
         chosen = ruleset_of(game, rules)
     except FormatError as error:
         return _unreplayable(game, index, source, None, error), None
-    setup = None
-    set_up = not game.errors and ("SetUp" in game.tags or "FirstMove" in game.tags)
-    if set_up:  # (the FEN machinery only when it may be needed)
-        from muehle.analyzer.engine.fen import start_fen
-        from muehle.analyzer.engine.setup import first_mover  # (start-up: the FEN machinery only when needed)
-
-        try:
-            setup = start_fen(game, chosen.stones)
-            first_mover(game)
-        except FormatError as error:
-            return _unreplayable(game, index, source, chosen.name, error, code="setup"), None
     try:
-        if not set_up:  # (the common case: no import on the way)
-            result = replay(game, chosen)
-        else:
-            from muehle.analyzer.engine.setup import replay_from  # (start-up, as above)
-
-            result = replay_from(game, chosen, setup)
+        result = replay_record(game, chosen)
+    except FormatError as error:  # (the ruleset is known: the FEN or FirstMove tag)
+        return _unreplayable(game, index, source, chosen.name, error, code="setup"), None
     except RecursionError:  # (each variation is replayed within the one it branches from)
         too_deep = FormatError(_("the variations are nested too deeply to be replayed"), source=source, line=game.line)
         return _unreplayable(game, index, source, chosen.name, too_deep, code="syntax"), None
@@ -267,7 +254,7 @@ def report_of(result: Replay, index: int, source: str) -> GameReport:
     return report
 
 
-def _unreplayable(game: Game, index: int, source: str, rules: Optional[str], error: FormatError,
+def _unreplayable(game: GameRecord, index: int, source: str, rules: Optional[str], error: FormatError,
                   code: Optional[str] = None) -> GameReport:
     """The report on a game that cannot be replayed at all (unknown ruleset, bad set-up)."""
     # (an error without a line of its own, in a game read from JSON or YAML, has no column either)

@@ -9,7 +9,7 @@ ply is numbered ``1.`` (White's move 1, which cannot be) is read so: each ``N.``
 is Black's ``N...`` and each ``N...`` White's ``N+1.``, in the main line and its
 variations alike.
 
->>> from muehle.notation.record.model import Ply
+>>> from muehle.notation.record.model import Game, Ply
 >>> game = Game(tags={"SetUp": "1", "FEN": "********/********/******** b p p 0 9 0 9 0 0 0 0 0 0 0 0 1"},
 ...             plies=[Ply(1, "white", "d2"), Ply(1, "black", "d6"), Ply(2, "white", "f4")])
 >>> [ply.label() for ply in sanmill_numbered(game).plies]
@@ -18,10 +18,15 @@ variations alike.
 
 from __future__ import annotations
 
-from muehle.notation.record.model import BLACK, WHITE, Game, Numbering
+from typing import TypeVar
+
+from muehle.notation.record.model import BLACK, WHITE, GameRecord, Numbering
+
+#: A game record of any form (the record given is the record returned).
+Record = TypeVar("Record", bound=GameRecord)
 
 
-def numbered_in_pairs(game: Game) -> bool:
+def numbered_in_pairs(game: GameRecord) -> bool:
     """Whether ``game`` is set up with Black to move and numbers its first ply ``1.``, as Sanmill does."""
     if game.tags.get("SetUp", "").strip() != "1":
         return False
@@ -29,7 +34,7 @@ def numbered_in_pairs(game: Game) -> bool:
     return len(fen) > 1 and fen[1] == "b" and game.first_numbering() == (1, WHITE)
 
 
-def sanmill_numbered(game: Game) -> Game:
+def sanmill_numbered(game: Record) -> Record:
     """``game`` with the numbering of a Sanmill export from a position with Black to move
     read as Black's and White's moves (changed in place, a cheap record's whole game when it is
     read; see the module); any other game is left as it is."""

@@ -26,15 +26,15 @@ every command (``--from NAME``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterator, Optional
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Literal, Optional, TypeVar, Union, overload
 
 from muehle.notation.reading.inputs import PathArg, input_form, path_text, read_text, regular_file, source_name
-from muehle.notation.record.model import Game
+from muehle.notation.record.model import Game, GameRecord
 
 if TYPE_CHECKING:
     from muehle.notation.record.builders import GameBuilder
 
-__all__ = ["FORMATS", "READERS", "Input", "read", "read_input", "format_of", "HEAD_BYTES"]
+__all__ = ["FORMATS", "READERS", "DEFERRED_READERS", "Input", "read", "read_input", "format_of", "HEAD_BYTES"]
 
 
 @dataclass
@@ -45,7 +45,6 @@ class Input:
     name: str
     source: str
     text: Optional[str] = None
-    deferred: bool = False
     lenient: bool = False
     builder: Optional[Callable[[], "GameBuilder"]] = None
 
@@ -61,8 +60,17 @@ def _read_notation(given: Input) -> Iterator[Game]:
     from muehle.notation.reading.parser import read_file, read_games  # (start-up: each reader when its format is read)
 
     if given.text is None and given.name != "-":
-        return read_file(given.name, given.source, given.deferred, given.lenient, given.builder)
-    return read_games(given.whole_text(), given.source, given.deferred, given.builder)
+        return read_file(given.name, given.source, False, given.lenient, given.builder)
+    return read_games(given.whole_text(), given.source, False, given.builder)
+
+
+def _read_notation_deferred(given: Input) -> Iterator[GameRecord]:
+    """:func:`_read_notation`, a well-formed game read as a cheap record for judging it."""
+    from muehle.notation.reading.parser import read_file, read_games  # (start-up: each reader when its format is read)
+
+    if given.text is None and given.name != "-":
+        return read_file(given.name, given.source, True, given.lenient, given.builder)
+    return read_games(given.whole_text(), given.source, True, given.builder)
 
 
 def _read_data(form: str) -> Callable[[Input], Iterator[Game]]:
@@ -116,11 +124,29 @@ def _is_playok(name: str, text: Optional[str]) -> bool:
 def _read_pipe(given: Input) -> Iterator[Game]:
     """A pipe whose format is not given, read once: its start tells PlayOK's text (then read
     whole) from the notation (read game by game, its start first)."""
+    from muehle.notation.reading.parser import read_lines  # (start-up: each reader when its format is read)
+
+    return _read_pipe_with(given, lambda lines: read_lines(lines, given.source, builder=given.builder))
+
+
+def _read_pipe_deferred(given: Input) -> Iterator[GameRecord]:
+    """:func:`_read_pipe`, a well-formed game of notation read as a cheap record for judging it."""
+    from muehle.notation.reading.parser import read_lines  # (start-up: each reader when its format is read)
+
+    return _read_pipe_with(given, lambda lines: read_lines(lines, given.source, deferred=True, builder=given.builder))
+
+
+#: A record of a game of any form, as a reader of the notation gives it.
+Record = TypeVar("Record", bound=GameRecord)
+
+
+def _read_pipe_with(given: Input, read_notation: Callable[[Iterable[str]], Iterator[Record]]
+                    ) -> Iterator[Union[Record, Game]]:
+    """The games of a pipe (see :func:`_read_pipe`), its notation read by ``read_notation``."""
     from muehle.notation.reading.decode import (  # (start-up: each reader when its format is read)
         decoded_text,
         stream_lines,
     )
-    from muehle.notation.reading.parser import read_lines
     from muehle.notation.text.errors import MuehleError, cannot_read, shortened
 
     try:
@@ -133,8 +159,7 @@ def _read_pipe(given: Input) -> Iterator[Game]:
             given.text = decoded_text(head + handle.read(), given.source)
             yield from _read_playok(given)
         else:
-            yield from read_lines(stream_lines(handle, given.source, head=head, lenient=given.lenient),
-                                  given.source, deferred=given.deferred, builder=given.builder)
+            yield from read_notation(stream_lines(handle, given.source, head=head, lenient=given.lenient))
 
 
 #: Format name -> the reader of an input in it. ``pgn`` is read as the notation is.
@@ -144,6 +169,14 @@ READERS: dict[str, Callable[[Input], Iterator[Game]]] = {
     "playok": _read_playok,
     "json": _read_data("json"),
     "yaml": _read_data("yaml"),
+}
+
+#: Format name -> the reader of an input in it that reads a well-formed game as a cheap record
+#: (:class:`~muehle.notation.record.moverecord.MoveRecord`), where one does; the others read every
+#: game whole (see :data:`READERS`).
+DEFERRED_READERS: dict[str, Callable[[Input], Iterator[GameRecord]]] = {
+    "notation": _read_notation_deferred,
+    "pgn": _read_notation_deferred,
 }
 
 #: The formats :func:`read` knows, for ``--from``.
@@ -172,17 +205,27 @@ def format_of(name: PathArg, text: Optional[str] = None, format: Optional[str] =
     return format
 
 
+@overload
+def read(source: PathArg, format: Optional[str] = ..., *, text: Optional[str] = ..., name: Optional[str] = ...,
+         deferred: Literal[False] = ..., lenient: bool = ...,
+         builder: Optional[Callable[[], "GameBuilder"]] = ...) -> Iterator[Game]: ...
+@overload
+def read(source: PathArg, format: Optional[str] = ..., *, text: Optional[str] = ..., name: Optional[str] = ...,
+         deferred: bool = ..., lenient: bool = ...,
+         builder: Optional[Callable[[], "GameBuilder"]] = ...) -> Iterator[GameRecord]: ...
 def read(source: PathArg, format: Optional[str] = None, *, text: Optional[str] = None,
          name: Optional[str] = None, deferred: bool = False, lenient: bool = False,
-         builder: Optional[Callable[[], "GameBuilder"]] = None) -> Iterator[Game]:
+         builder: Optional[Callable[[], "GameBuilder"]] = None) -> Iterator[GameRecord]:
     """The games of the input ``source`` (a path, or ``-`` for standard input), in order.
 
     ``format`` (``notation``, ``pgn``, ``playok``, ``json``, ``yaml``) forces the format, else it is
     known from the name or the content (see the module). ``text``: the input's text,
     read already (then ``source`` only names it). ``name``: how messages name the
-    input (default: the path, ``<stdin>`` for ``-``). For notation and PGN:
+    input (default: the path, ``<stdin>`` for ``-``). Each game is a
+    :class:`~muehle.notation.record.model.Game`; for notation and PGN,
     ``deferred`` reads well-formed games as cheap records for judging them
-    (:class:`~muehle.notation.record.moverecord.MoveRecord`), and ``lenient`` makes a line
+    (:class:`~muehle.notation.record.moverecord.MoveRecord`; every game is then a
+    :class:`~muehle.notation.record.model.GameRecord`, which the replay takes), and ``lenient`` makes a line
     that is not UTF-8 an error of its game instead of the input's; ``builder`` makes the
     builder that the readers tell the events of each game to, as python-chess's ``read_game``
     takes a ``Visitor`` (default: :class:`~muehle.notation.record.builders.GameBuilder`; a
@@ -196,9 +239,12 @@ def read(source: PathArg, format: Optional[str] = None, *, text: Optional[str] =
     if text is None and path == "-":
         text = read_text(path)  # (its format is known from its text)
     form = format_of(path, text, format)
-    given = Input(path, source_text, text, deferred, lenient, builder)
+    given = Input(path, source_text, text, lenient, builder)
     if format is None and form == "notation" and text is None and not regular_file(path):
-        return _read_pipe(given)  # (its format is known from its start, as it is read)
+        # (its format is known from its start, as it is read)
+        return _read_pipe_deferred(given) if deferred else _read_pipe(given)
+    if deferred and form in DEFERRED_READERS:
+        return DEFERRED_READERS[form](given)
     return READERS[form](given)
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 import os
 import threading
 from collections import deque
-from typing import Any, Callable, Iterable, Iterator, Optional, Union
+from typing import Any, Callable, Iterable, Iterator, Literal, Optional, TypeVar, Union, overload
 
 from muehle.notation.formats.setup_numbering import sanmill_numbered
 from muehle.notation.reading import fastread
@@ -63,6 +63,7 @@ from muehle.notation.record.builders import GameBuilder, RecordError, Visitor, s
 from muehle.notation.record.model import (
     WHITE,
     Game,
+    GameRecord,
     Ply,
     normal_result,
 )
@@ -315,8 +316,8 @@ class _ThreadParser(threading.local):
 
     def __init__(self) -> None:
         self.builder: Optional[_Builder] = None
-        self.lark: Any = None
-        self.fast: Any = None
+        self.lark: Any = None  # (a lark.Lark: lark has no hints)
+        self.fast: Optional[fastread.FastReader] = None
 
     def get(self) -> tuple[_Builder, Any]:
         if self.lark is None:
@@ -325,12 +326,13 @@ class _ThreadParser(threading.local):
         assert self.builder is not None
         return self.builder, self.lark
 
-    def get_fast(self) -> Any:
-        if self.fast is None:
+    def get_fast(self) -> fastread.FastReader:
+        fast = self.fast
+        if fast is None:
             from muehle.notation.reading.grammar_terminals import FLAGS, TERMINALS  # (start-up: with the first reader)
 
-            self.fast = fastread.FastReader(TERMINALS, FLAGS)
-        return self.fast
+            fast = self.fast = fastread.FastReader(TERMINALS, FLAGS)
+        return fast
 
 
 _PARSERS = _ThreadParser()
@@ -340,28 +342,41 @@ _PARSERS = _ThreadParser()
 Builder = Callable[[], GameBuilder]
 
 
-def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False, builder: Optional[Builder] = None) -> Game:
+#: A record of a game of any form (see :func:`_checked`).
+Record = TypeVar("Record", bound=GameRecord)
+
+
+def _parse_chunk(chunk: Chunk, source: str, builder: Optional[Builder] = None) -> Game:
     """The game of one chunk; a syntax error goes into ``game.errors``.
 
-    The fast reader (:mod:`muehle.notation.reading.fastread`) reads the chunk when it can
-    (with ``deferred``: as a :class:`~muehle.notation.record.moverecord.MoveRecord` when it can);
+    The fast reader (:mod:`muehle.notation.reading.fastread`) reads the chunk when it can;
     otherwise (and always when ``fastread.ENABLED`` is false) the LALR parser does. Either
     tells the events to a builder that ``builder`` makes (default: a :class:`GameBuilder`).
-    A Sanmill export set up with Black to move is renumbered (see
-    :mod:`muehle.notation.formats.setup_numbering`).
     """
-    fast = _PARSERS.fast or _PARSERS.get_fast()
-    game: Optional[Game] = None
-    if fastread.ENABLED:
-        # (the quick reading of words would take a slip for notation: the game is read whole then)
-        game = (fast.read_moves(chunk, source, lambda: _read_whole(chunk, source))
-                if deferred and not may_hold_slip(chunk.lines) else None)
-        if game is None:
-            game = fast.read(chunk, source, builder)
-        elif any(len(value) > LONGEST_TAG_VALUE for value in game.tags.values()):
-            game = None  # the parser reports it, with its place
+    game = (_PARSERS.fast or _PARSERS.get_fast()).read(chunk, source, builder) if fastread.ENABLED else None
     if game is None:
         game = _game_with_lark(chunk, source, builder)
+    return _checked(game, chunk, source)
+
+
+def _parse_deferred(chunk: Chunk, source: str, builder: Optional[Builder] = None) -> GameRecord:
+    """The record of one chunk for judging it: a :class:`~muehle.notation.record.moverecord.MoveRecord`
+    when the fast reader's quick reading of words takes the game, else the game as
+    :func:`_parse_chunk` reads it."""
+    # (the quick reading of words would take a slip for notation: the game is read whole then)
+    if fastread.ENABLED and not may_hold_slip(chunk.lines):
+        record = (_PARSERS.fast or _PARSERS.get_fast()).read_moves(chunk, source, lambda: _read_whole(chunk, source))
+        if record is not None:
+            if any(len(value) > LONGEST_TAG_VALUE for value in record.tags.values()):
+                return _checked(_game_with_lark(chunk, source, builder), chunk, source)  # (it says where)
+            return _checked(record, chunk, source)
+    return _parse_chunk(chunk, source, builder)
+
+
+def _checked(game: Record, chunk: Chunk, source: str) -> Record:
+    """``game``, as read from ``chunk``, with what its text says beyond its events: a JSON record
+    given as notation is an error, and a Sanmill export set up with Black to move is renumbered
+    (see :mod:`muehle.notation.formats.setup_numbering`)."""
     if game.result is None and not game.tags and not game.errors and game.first_numbering() is None:
         _data_record_error(game, chunk, source)  # (a JSON record that is one '{...}' comment to the notation)
     if "SetUp" in game.tags and not game.errors:  # (Sanmill numbers a set-up with Black to move in pairs)
@@ -369,7 +384,7 @@ def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False, builder: Opt
     return game
 
 
-def _data_record_error(game: Game, chunk: Chunk, source: str) -> None:
+def _data_record_error(game: GameRecord, chunk: Chunk, source: str) -> None:
     """Give a game of nothing but comments whose text is a JSON record (an object with a key: ``{}``
     alone is an empty comment to the notation) the error that says so."""
     from muehle.notation.reading.diagnose import data_record  # (start-up: the diagnoses only for an error)
@@ -390,17 +405,26 @@ def _read_whole(chunk: Chunk, source: str) -> Game:
 def _game_with_lark(chunk: Chunk, source: str, builder: Optional[Builder] = None) -> Game:
     """The game of one chunk as the LALR parser reads it (a syntax error goes into ``game.errors``),
     made by a builder that ``builder`` makes (default: a :class:`GameBuilder`)."""
-    game: Game = _parse_with_lark(chunk, source, None if builder is None else builder())
-    return game
+    made = GameBuilder() if builder is None else builder()
+    _tell_with_lark(chunk, source, made)
+    return made.end_game()
 
 
-def _parse_with_lark(chunk: Chunk, source: str, visitor: Optional[Visitor] = None) -> Any:
-    """The game of one chunk as the LALR parser reads it, made by ``visitor`` (default: a
-    :class:`GameBuilder`, and a syntax error goes into ``game.errors``)."""
-    from lark.exceptions import UnexpectedInput  # (start-up: a well-formed record is read without lark)
-
+def _parse_with_lark(chunk: Chunk, source: str, visitor: Optional[Visitor] = None) -> object:
+    """What ``visitor`` (default: a :class:`GameBuilder`) makes of the events of one chunk as the
+    LALR parser reads it (a game builder puts a syntax error into ``game.errors``)."""
     if visitor is None:
         visitor = GameBuilder()
+    _tell_with_lark(chunk, source, visitor)
+    return visitor.end_game()
+
+
+def _tell_with_lark(chunk: Chunk, source: str, visitor: Visitor) -> None:
+    """Tell ``visitor`` the events of one chunk as the LALR parser reads it, up to
+    :meth:`~muehle.notation.record.builders.Visitor.end_game` (not included); a syntax error is
+    told as :meth:`~muehle.notation.record.builders.Visitor.error`."""
+    from lark.exceptions import UnexpectedInput  # (start-up: a well-formed record is read without lark)
+
     builder, lark = _PARSERS.get()
     text = builder.reset(chunk, source, visitor)
     try:
@@ -412,50 +436,68 @@ def _parse_with_lark(chunk: Chunk, source: str, visitor: Optional[Visitor] = Non
 
         visitor.error(describe_unexpected(error, builder, text, _syntax_error))
     builder.reset(Chunk(first_line=1), source, _IGNORED)  # drop references to the finished game
-    return visitor.end_game()
 
 
 #: A visitor that keeps nothing (for the parser between games).
 _IGNORED = Visitor()
 
 
+@overload
+def read_lines(lines: Iterable[str], source: str = ..., first_line: int = ..., deferred: Literal[False] = ...,
+               ends_text: bool = ..., builder: Optional[Builder] = ...) -> Iterator[Game]: ...
+@overload
+def read_lines(lines: Iterable[str], source: str = ..., first_line: int = ..., deferred: bool = ...,
+               ends_text: bool = ..., builder: Optional[Builder] = ...) -> Iterator[GameRecord]: ...
 def read_lines(lines: Iterable[str], source: str = "<input>", first_line: int = 1,
-               deferred: bool = False, ends_text: bool = True, builder: Optional[Builder] = None) -> Iterator[Game]:
+               deferred: bool = False, ends_text: bool = True, builder: Optional[Builder] = None
+               ) -> Iterator[GameRecord]:
     """Every game of ``lines`` (without line breaks), the first of them line ``first_line`` of ``source``.
 
     Errors are handled as by :func:`read_games`. With ``deferred``, a well-formed game
     is read as the cheap :class:`~muehle.notation.record.moverecord.MoveRecord`: its tags,
     result, and main line and variations as moves, the whole game read only when
-    asked for; quicker when most games are only replayed, as by ``muehle validate``. With
+    asked for; quicker when most games are only replayed, as by ``muehle validate``. Each
+    is a :class:`~muehle.notation.record.model.GameRecord`, and without ``deferred`` a
+    :class:`Game`. With
     ``ends_text`` false the lines are a piece of a text that goes on with a new game
     (see :func:`~muehle.notation.reading.splitter.split_lines`). ``builder`` makes the builder each game
     is told to (default: a :class:`GameBuilder`; a :class:`~muehle.notation.record.compactgame.CompactGameBuilder`
     makes cheaper games for writers of plain data).
     """
+    if deferred:
+        return _games_of(lines, source, first_line, ends_text,
+                         lambda chunk, source: _parse_deferred(chunk, source, builder))
+    return _games_of(lines, source, first_line, ends_text, lambda chunk, source: _parse_chunk(chunk, source, builder))
+
+
+def _games_of(lines: Iterable[str], source: str, first_line: int, ends_text: bool,
+              parse: Callable[[Chunk, str], Record]) -> Iterator[Union[Record, Game]]:
+    """The games of ``lines``, each chunk read by ``parse`` (see :func:`read_lines`): a game that
+    holds a line that is not UTF-8 is a :class:`Game` with its error."""
     chunks = split_lines(lines, first_line, ends_text)
     undecoded = getattr(lines, "undecoded", None)
     if undecoded is None:
-        return (_parse_chunk(chunk, source, deferred, builder) for chunk in chunks)
-    return _read_chunks(chunks, source, deferred, undecoded, builder)
+        return (parse(chunk, source) for chunk in chunks)
+    return _read_chunks(chunks, source, undecoded, parse)
 
 
-def _read_chunks(chunks: Iterator[Chunk], source: str, deferred: bool,
-                 undecoded: deque[UndecodedLine], builder: Optional[Builder] = None) -> Iterator[Game]:
+def _read_chunks(chunks: Iterator[Chunk], source: str, undecoded: deque[UndecodedLine],
+                 parse: Callable[[Chunk, str], Record]) -> Iterator[Union[Record, Game]]:
     """The games of ``chunks``, cut from a :class:`Lines` reading whose lines not UTF-8 are ``undecoded``:
     a game that holds one gets its error (the first) and is judged no further than its bytes are read."""
     for chunk in chunks:
-        yield _game_of(chunk, source, deferred, undecoded, builder)
+        yield _game_of(chunk, source, undecoded, parse)
 
 
-def _game_of(chunk: Chunk, source: str, deferred: bool, undecoded: deque[UndecodedLine],
-             builder: Optional[Builder] = None) -> Game:
+def _game_of(chunk: Chunk, source: str, undecoded: deque[UndecodedLine],
+             parse: Callable[[Chunk, str], Record]) -> Union[Record, Game]:
     """The game of one chunk of :func:`_read_chunks` (the chunks come in the order of their lines)."""
     if undecoded:
         while undecoded and undecoded[0].error.line < chunk.first_line:
             undecoded.popleft()
         if undecoded and undecoded[0].error.line < chunk.first_line + len(chunk.lines):
             return _undecoded_game(chunk, source, undecoded[0])
-    return _parse_chunk(chunk, source, deferred, builder)
+    return parse(chunk, source)
 
 
 def read_lines_with_text(lines: Iterable[str], source: str = "<input>", first_line: int = 1,
@@ -472,7 +514,7 @@ def read_lines_with_text(lines: Iterable[str], source: str = "<input>", first_li
     if undecoded is None:
         undecoded = deque()
     for chunk in split_lines(lines, first_line, ends_text):
-        yield _game_of(chunk, source, False, undecoded), chunk.source_text
+        yield _game_of(chunk, source, undecoded, _parse_chunk), chunk.source_text
 
 
 def _undecoded_game(chunk: Chunk, source: str, line: UndecodedLine) -> Game:
@@ -483,8 +525,14 @@ def _undecoded_game(chunk: Chunk, source: str, line: UndecodedLine) -> Game:
     return game
 
 
+@overload
+def read_games(text: Union[str, bytes], source: str = ..., deferred: Literal[False] = ...,
+               builder: Optional[Builder] = ...) -> Iterator[Game]: ...
+@overload
+def read_games(text: Union[str, bytes], source: str = ..., deferred: bool = ...,
+               builder: Optional[Builder] = ...) -> Iterator[GameRecord]: ...
 def read_games(text: Union[str, bytes], source: str = "<input>", deferred: bool = False,
-               builder: Optional[Builder] = None) -> Iterator[Game]:
+               builder: Optional[Builder] = None) -> Iterator[GameRecord]:
     """Every game of ``text``, in order (``deferred``, ``builder``: see :func:`read_lines`).
 
     Never raises on bad records: a game with a syntax error has
@@ -504,8 +552,14 @@ def _text_of(text: Union[str, bytes], source: str, function: str) -> str:
     raise TypeError(f"{function} reads a text (str, or bytes of UTF-8), not {type(text).__name__}")
 
 
+@overload
+def read_file(path: str | os.PathLike[str], source: Optional[str] = ..., deferred: Literal[False] = ...,
+              lenient: bool = ..., builder: Optional[Builder] = ...) -> Iterator[Game]: ...
+@overload
+def read_file(path: str | os.PathLike[str], source: Optional[str] = ..., deferred: bool = ...,
+              lenient: bool = ..., builder: Optional[Builder] = ...) -> Iterator[GameRecord]: ...
 def read_file(path: str | os.PathLike[str], source: Optional[str] = None, deferred: bool = False,
-              lenient: bool = False, builder: Optional[Builder] = None) -> Iterator[Game]:
+              lenient: bool = False, builder: Optional[Builder] = None) -> Iterator[GameRecord]:
     """Every game of a file, read game by game (memory does not grow with the file).
 
     The file is UTF-8, with or without BOM, with LF, CRLF or CR line ends. ``source``

@@ -48,7 +48,7 @@ from muehle.notation.record.model import (
     numbering_after,
     too_deep,
 )
-from muehle.notation.text.errors import shortened
+from muehle.notation.text.errors import NotationError, shortened
 from muehle.notation.text.i18n import _
 
 __all__ = ["RecordError", "Visitor", "GameBuilder", "EventRecorder", "second_annotation"]
@@ -129,16 +129,16 @@ class Visitor:
     def result(self, value: str, line: int, column: int) -> None:
         """The result that ends the movetext, as the model keeps it (``½-½`` as ``1/2-1/2``)."""
 
-    def warning(self, warning: Any) -> None:
+    def warning(self, warning: NotationError) -> None:
         """A slip read as it is plainly meant (a :class:`~muehle.notation.text.errors.NotationWarning`:
         ``d2–b2`` read as ``d2-b2``); it is told before the event it belongs to."""
 
-    def error(self, error: Any) -> None:
+    def error(self, error: NotationError) -> None:
         """The record has a syntax error (a :class:`~muehle.notation.text.errors.NotationError`); no
         event of the game follows but :meth:`end_game`."""
 
-    def end_game(self) -> Any:
-        """The game is over; returns what the visitor made of it."""
+    def end_game(self) -> object:
+        """The game is over; returns what the visitor made of it (each visitor says what)."""
         return None
 
 
@@ -168,7 +168,8 @@ class GameBuilder(Visitor):
         self.context: Optional[Numbering] = None  # (number, side) of it
         self.before: Optional[Numbering] = None  # ... and of the one before
         self.pending: Optional[Numbering] = None  # a move number waiting for its ply
-        self.stack: list[tuple[Any, ...]] = []
+        #: The lines a variation interrupts, innermost last: plies, comments, last ply, its numbering and the one before.
+        self.stack: list[tuple[list[Ply], list[str], Optional[Ply], Optional[Numbering], Optional[Numbering]]] = []
         self.finished = False  # a result was read
 
     def tag(self, name: str, value: str, line: int, column: int, line_text: str) -> None:
@@ -196,11 +197,16 @@ class GameBuilder(Visitor):
                                     "not {written}").format(right=shortened(right), written=shortened(written)))
             if context == (number, WHITE) and side == WHITE:  # ("1. b4 1. d1": Black's reply numbered as White's)
                 reply = f" {move}" if move else ""
-                raise RecordError(_("move number {number} follows {number}: Black's reply to {number}. is written "
+                raise RecordError(_("move number {number} repeats: Black's reply to {number}. is written "
                                     "{number}...{reply} or {number}. -{reply} (or without a number)").format(
                                         number=shortened(str(number)), reply=shortened(reply)))
-            raise RecordError(_("move number {number} follows {previous}").format(number=shortened(str(number)),
-                                                                                  previous=shortened(str(context[0]))))
+            expected, expected_side = numbering_after(context, 1)
+            last = f"{context[0]}." if context[1] == WHITE else f"{context[0]}..."
+            right = f"{expected}." if expected_side == WHITE else f"{expected}..."
+            said = (_("move number {number} repeats: after {last} the next move is {right}") if number == context[0]
+                    else _("move number {number} goes back: after {last} the next move is {right}"))
+            raise RecordError(said.format(number=shortened(str(number)), last=shortened(last),
+                                          right=shortened(right)))
 
     def move_number(self, number: int, side: Side) -> None:
         self._check_number(number, side)
@@ -280,14 +286,14 @@ class GameBuilder(Visitor):
         self.game.result_place = (line, column)
         self.finished = True
 
-    def warning(self, warning: Any) -> None:
+    def warning(self, warning: NotationError) -> None:
         game = self.game
         if len(game.warnings) < SLIPS_SAID:
             game.warnings.append(warning)
         else:  # (counted, not kept)
             game.more_warnings += 1
 
-    def error(self, error: Any) -> None:
+    def error(self, error: NotationError) -> None:
         self.game.errors.append(error)
 
     def end_game(self) -> Game:
@@ -342,10 +348,10 @@ class EventRecorder(Visitor):
     def result(self, value: str, line: int, column: int) -> None:
         self.events.append(("result", value, line, column))
 
-    def warning(self, warning: Any) -> None:
+    def warning(self, warning: NotationError) -> None:
         self.events.append(("warning", str(warning)))
 
-    def error(self, error: Any) -> None:
+    def error(self, error: NotationError) -> None:
         self.events.append(("error", str(error)))
 
     def end_game(self) -> list[tuple[Any, ...]]:

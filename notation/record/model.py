@@ -16,7 +16,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Literal, NamedTuple, Optional, Protocol, Sequence
 
 from muehle.notation.reading.tags import tag_place, tag_value_column, tag_value_offset_column  # noqa: F401  (also as names of this module)
 from muehle.notation.text.i18n import N_, _
@@ -573,5 +573,84 @@ class Game(RecordHead):
                 f"comments={self.comments!r}, final_comments={self.final_comments!r}, "
                 f"source={self.source!r}, line={self.line!r}, errors={self.errors!r})")
 
+
+
+class GameRecord(Protocol):
+    """A game record, whatever its form: what the replay (:func:`~muehle.analyzer.engine.setup.replay_record`),
+    the verdict and the reports read of a record.
+
+    :class:`Game` is the whole record (and :class:`~muehle.notation.record.compactgame.CompactGame`,
+    a game whose plain plies are tuples until asked for, is a :class:`Game`);
+    :class:`~muehle.notation.record.moverecord.MoveRecord`, which
+    ``read(..., deferred=True)`` gives for a well-formed game of notation, is its head and its moves
+    (:meth:`main_line`), the rest read from the text when asked for. Both are game records:
+
+    >>> from muehle.notation.record.moverecord import MoveRecord
+    >>> def moves_of(record: GameRecord) -> list[PlyMove]:
+    ...     return record.main_line().moves
+    >>> whole = Game(plies=[Ply(1, "white", "b4")])
+    >>> moves_of(whole), moves_of(MoveRecord({}, None, whole.main_line(), lambda: whole))
+    ([('b4', None, [])], [('b4', None, [])])
+    """
+
+    tags: dict[str, str]
+    result: Optional[str]
+    source: str
+    line: int
+    errors: list[NotationError]
+    warnings: list[NotationError]
+    more_warnings: int
+    head_lines: Optional[Sequence[str]]
+    tag_places: Optional[dict[str, tuple[int, int, str]]]
+    places_in_source: bool
+
+    @property
+    def plies(self) -> list[Ply]:
+        """The main line's plies as written (a cheap record reads them from the text when asked)."""
+
+    @property
+    def comments(self) -> list[str]:
+        """The comments before the first ply."""
+
+    @property
+    def final_comments(self) -> list[str]:
+        """The comments after the last ply or the result."""
+
+    @property
+    def result_place(self) -> Optional[tuple[int, int]]:
+        """Where the result stands in the text, ``None`` when not known."""
+
+    @property
+    def result_tag(self) -> Optional[str]:
+        """See :attr:`RecordHead.result_tag`."""
+
+    @property
+    def declared_result(self) -> Optional[str]:
+        """See :attr:`RecordHead.declared_result`."""
+
+    @property
+    def result_conflict(self) -> Optional[tuple[str, str]]:
+        """See :attr:`RecordHead.result_conflict`."""
+
+    def tag_place(self, name: str) -> Optional[tuple[int, int, str]]:
+        """See :meth:`RecordHead.tag_place`."""
+
+    def result_stated(self, result: str) -> str:
+        """See :meth:`RecordHead.result_stated`."""
+
+    def main_line(self) -> MoveLine:
+        """The main line and its variations as the replay reads them."""
+
+    def first_numbering(self) -> Optional[Numbering]:
+        """The number and side of the main line's first ply (``None`` without plies)."""
+
+    def ply_count(self) -> int:
+        """How many plies the main line has."""
+
+    def has_variations(self) -> bool:
+        """Whether a ply of the main line has variations."""
+
+    def renumber(self, change: Callable[[Numbering], Numbering]) -> None:
+        """Number each ply as ``change`` makes its numbering (in place)."""
 
 from muehle.notation.text.errors import NotationError  # noqa: E402  (for the annotation above)

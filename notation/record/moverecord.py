@@ -101,6 +101,10 @@ class MoveRecord(RecordHead):
         """Whether a ply of the main line has variations."""
         return bool(self.moves.variations)
 
+    def ply_count(self) -> int:
+        """How many plies the main line has (the whole game is not read for it)."""
+        return len(self.moves.moves)
+
     def renumber(self, change: Callable[[Numbering], Numbering]) -> None:
         """Number each ply as ``change`` makes its numbering: the moves now, the whole game when it is read."""
         self.moves = renumbered_line(self.moves, change)

@@ -32,6 +32,9 @@ from typing import Callable, Iterator, Mapping, Optional
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 #: The gettext domain of muehle's messages.
 DOMAIN = "muehle"
+#: The gettext domain of the words of click, the library of the command line ("Usage:", "Error:
+#: Missing argument"), in muehle's own catalogs (``LOCALE_DIR/<language>/LC_MESSAGES/click.mo``).
+CLICK_DOMAIN = "click"
 #: The languages muehle speaks besides English (the language of its source).
 LANGUAGES = ("de",)
 
@@ -39,6 +42,7 @@ LANGUAGES = ("de",)
 CHOICES = ("en", *LANGUAGES)
 
 _current: gettext.NullTranslations = gettext.NullTranslations()
+_current_click: gettext.NullTranslations = gettext.NullTranslations()
 _current_name = "en"
 
 
@@ -68,6 +72,24 @@ def N_(message: str) -> str:
     """Marks ``message`` as one to translate where it is used later (help texts read at import):
     returns it unchanged."""
     return message
+
+
+def click_gettext(message: str) -> str:
+    """click's ``gettext``: one of click's words in the current language; in English, what the
+    standard library's ``gettext`` gives (so that a program's own catalog for click still counts).
+
+    >>> with language("de"):
+    ...     click_gettext("Usage:"), click_gettext("Missing argument")
+    ('Aufruf:', 'Fehlendes Argument')
+    """
+    return gettext.gettext(message) if _current_name == "en" else _current_click.gettext(message)
+
+
+def click_ngettext(singular: str, plural: str, count: int) -> str:
+    """click's ``ngettext``: the form of one of click's words for ``count`` (see :func:`click_gettext`)."""
+    if _current_name == "en":
+        return gettext.ngettext(singular, plural, count)
+    return _current_click.ngettext(singular, plural, count)
 
 
 #: English text made of translated pieces -> the function that makes it (see :func:`composed`).
@@ -110,14 +132,16 @@ def set_language(name: Optional[str]) -> None:
     ...
     ValueError: unknown language 'fr': choose one of en, de
     """
-    global _current, _current_name
+    global _current, _current_click, _current_name
     name = name or "en"
     if name not in CHOICES:
         raise ValueError(f"unknown language {name!r}: choose one of {', '.join(CHOICES)}")
     if name == "en":
-        _current = gettext.NullTranslations()
+        _current = _current_click = gettext.NullTranslations()
     else:
         _current = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[name], fallback=True)
+        _current_click = gettext.translation(CLICK_DOMAIN, localedir=str(LOCALE_DIR), languages=[name],
+                                             fallback=True)
     _current_name = name
 
 

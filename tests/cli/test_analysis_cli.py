@@ -94,7 +94,7 @@ def test_illegal_ply_shows_the_position_to_restore() -> None:
     out = result.stdout
     assert "illegal ply 21: 11. b2-b6: b6 is not adjacent to b2" in out
     assert "position to restore (after 10... d5-c5; WMD 6):" in out
-    assert "  FEN: *@@*@O@@/O*O**OO*/@O@O@O@O w m s 9 0 9 0 0 0 0 0 0 0 0 2 11" in out
+    assert "  FEN: *@@*@O@@/O*O**OO*/@O@O@O@O w m s 9 0 9 0 0 0 -1 -1 -1 -1 0 2 11 ids:nodes" in out
     assert "a   b   c   d   e   f   g" in out
     assert result.stderr.startswith(f"{name}:10:30: error: 11. b2-b6: b6 is not adjacent to b2")
 

@@ -38,6 +38,6 @@ def test_the_lazy_group_completes_command_names() -> None:
 
 
 def test_a_command_s_options_and_choices_complete() -> None:
-    assert complete("muehle endgames ").stdout == "plain,build\nplain,probe\n"
+    assert complete("muehle endgames ").stdout == "plain,build\nplain,probe\nplain,stats\n"
     assert complete("muehle claim game.txt --by ").stdout == "plain,white\nplain,black\n"
     assert "plain,--to\n" in complete("muehle convert --t").stdout

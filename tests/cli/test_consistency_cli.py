@@ -47,9 +47,10 @@ def test_a_choice_in_any_case_is_canonical_in_json() -> None:
 
 
 def test_a_choice_that_is_none_in_any_case_is_a_usage_error() -> None:
-    result = run("claim", REPETITION, "--ply", "26", "--by", "Weiss", "--rule", "repetition")
+    # (Weiss is White's German name, which --by takes; Blanc is no name of a side here)
+    result = run("claim", REPETITION, "--ply", "26", "--by", "Blanc", "--rule", "repetition")
     assert result.exit_code == 2
-    assert "Invalid value for '--by': 'Weiss' is not one of 'white', 'black'" in result.stderr
+    assert "Invalid value for '--by': 'Blanc' is not one of 'white', 'black'" in result.stderr
 
 
 @pytest.mark.parametrize("name, target", [("out.json", "json"), ("out.YAML", "yaml"), ("out.yml", "yaml"),
@@ -211,10 +212,11 @@ def test_show_s_last_legal_position_is_validate_s_position_to_restore(tmp_path: 
     record = tmp_path / "bad.txt"
     record.write_text(ILLEGAL, encoding="utf-8")
     restore = json.loads(run("validate", str(record), "--format", "json").stdout)[0]["restore"]
-    shown = run("show", str(record), "--fen", "--fen-form", "legacy")
+    shown = run("show", str(record), "--fen")
     assert shown.exit_code == 1
     assert shown.stdout == restore["fen"] + "\n"
     assert restore["fen"].startswith("********/@*O*O***/******** b")  # d6 Black; d2, f4 White; Black to move
+    assert restore["fen"].endswith(" -1 -1 -1 -1 0 0 2 ids:nodes")  # one form: the current one
 
 
 def test_show_of_a_record_illegal_from_its_first_ply_shows_the_start(tmp_path: Path) -> None:

@@ -237,7 +237,7 @@ def test_a_missing_file_is_reported_in_german(tmp_path: Path, command: list[str]
     (["positions", MULTI, "--game", "0"], "'0' ist weder die Nummer einer Partie (1 ist die erste) noch 'all'"),
 ])
 def test_a_bad_option_value_is_a_usage_error_in_german(args: list[str], message: str, english_environment) -> None:
-    """The message is muehle's own, in German; click's frame around it stays English (docs/german.md)."""
+    """The message is muehle's own, in German, as is click's frame around it (docs/german.md)."""
     result = run("--lang", "de", *args)
     assert (result.exit_code, result.stdout) == (2, "")
     assert message in result.stderr, result.stderr

@@ -53,9 +53,9 @@ class TestExamples:
         path = write(tmp_path, "on.txt", f"{BLOCKED} 10. a1-d1 0-1\n")
         (report,) = json.loads(run("validate", "--format", "json", path).stdout)
         assert (report["restore"]["ply"], report["restore"]["fen"].split()[2]) == (18, "o")
-        # (the report carries the legacy form; show writes the current one unless asked)
-        shown = run("show", path, "--ply", "18", "--fen", "--fen-form", "legacy").stdout.strip()
-        assert report["restore"]["fen"] == shown
+        # the report and show write the same form, the current one
+        shown = run("show", path, "--ply", "18", "--fen").stdout.strip()
+        assert report["restore"]["fen"] == shown and shown.endswith(" -1 -1 -1 -1 0 0 10 ids:nodes")
         text = run("validate", "--explain", path).stdout
         assert "    Game over: White cannot move\n    FEN: " in text and "to move" not in text
         assert report["result"] == {"declared": "0-1", "consistent": True}
@@ -100,7 +100,7 @@ class TestExamples:
         assert block[0] == "  position to restore (after 1. d2; WMD 6):"
         assert "    White (○): 1 on the board, 8 in hand, placing" in block
         assert "    Black (●): 0 on the board, 9 in hand, placing" in block
-        assert block[-1] == "    FEN: ********/****O***/******** b p p 1 8 0 9 0 0 0 0 0 0 0 0 1"
+        assert block[-1] == "    FEN: ********/****O***/******** b p p 1 8 0 9 0 0 -1 -1 -1 -1 0 0 1 ids:nodes"
 
     def test_the_option_overrides_the_rules_tags(self) -> None:
         """Under wmd the traditional club's capture from a mill (WMD 1.2) and the double capture
@@ -253,7 +253,7 @@ class TestJson:
         assert second["result"] == {"declared": "1-0", "consistent": None}
         # WMD 6: restore the position after 1. d2 d6 (middle ring d6 f6 f4 f2 d2 b2 b4 b6 in the FEN)
         assert second["restore"] == {
-            "ply": 2, "fen": "********/@***O***/******** w p p 1 8 1 8 0 0 0 0 0 0 0 0 2",
+            "ply": 2, "fen": "********/@***O***/******** w p p 1 8 1 8 0 0 -1 -1 -1 -1 0 0 2 ids:nodes",
             "white": ["d2"], "black": ["d6"], "in_hand": {"white": 8, "black": 8}, "to_move": "white",
             "reason": "illegal-ply",
         }
@@ -269,7 +269,7 @@ class TestJson:
         (report,) = json.loads(run("validate", "--format", "json", path).stdout)
         assert [e["code"] for e in report["errors"]] == ["numbering"]
         assert report["restore"] == {
-            "ply": 2, "fen": "********/@***O***/******** w p p 1 8 1 8 0 0 0 0 0 0 0 0 2",
+            "ply": 2, "fen": "********/@***O***/******** w p p 1 8 1 8 0 0 -1 -1 -1 -1 0 0 2 ids:nodes",
             "white": ["d2"], "black": ["d6"], "in_hand": {"white": 8, "black": 8}, "to_move": "white",
             "reason": "numbering",
         }

@@ -276,7 +276,7 @@ def test_the_parser_can_be_forced(monkeypatch: pytest.MonkeyPatch) -> None:
     assert [ply.label() for ply in parser._parse_chunk(chunk, "t.txt").plies] == ["1. b4", "1... d6"]
     assert calls == ["read"]  # read in full at once
     calls.clear()
-    game = parser._parse_chunk(chunk, "t.txt", deferred=True)
+    game = parser._parse_deferred(chunk, "t.txt")
     assert calls == ["read_moves"]
     assert [ply.label() for ply in game.plies] == ["1. b4", "1... d6"]
     assert calls == ["read_moves", "read"]

@@ -295,7 +295,7 @@ def test_syntax_errors_example() -> None:
         (17, 24, "d2- needs a target point after '-'"),
         (22, 34, "a capture mark needs a point: 'x' must be followed by the captured point, "
                  "as in d2-b2/xa4 or d6-d5xc3"),
-        (27, 28, "move number 2 follows 3"),
+        (27, 28, "move number 2 goes back: after 3... the next move is 4."),
         (29, 8, "unterminated string: the value of tag Event has no closing '\"'"),
         None,
     ]

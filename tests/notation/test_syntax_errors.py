@@ -63,12 +63,12 @@ CASES = [
     ("1. d6-d5 {c} xc3", (1, 14, "a capture must be written right after its ply, as in d2-b2/xa4 or d6-d5xc3")),
     ("1. b4c3", (1, 4, "b4c3: plies must be separated by a space")),
     # move numbers
-    ("1. b4 d6 2. f4 f2 3. d2 d1 2. b6", (1, 28, "move number 2 follows 3")),
-    ("5. b4 3. d6", (1, 7, "move number 3 follows 5")),
-    ("5. b4 d6 5. f4", (1, 10, "move number 5 follows 5")),
-    ("5. b4 5. f4", (1, 7, "move number 5 follows 5: Black's reply to 5. is written 5... f4 or 5. - f4 "
+    ("1. b4 d6 2. f4 f2 3. d2 d1 2. b6", (1, 28, "move number 2 goes back: after 3... the next move is 4.")),
+    ("5. b4 3. d6", (1, 7, "move number 3 goes back: after 5. the next move is 5...")),
+    ("5. b4 d6 5. f4", (1, 10, "move number 5 repeats: after 5... the next move is 6.")),
+    ("5. b4 5. f4", (1, 7, "move number 5 repeats: Black's reply to 5. is written 5... f4 or 5. - f4 "
                            "(or without a number)")),
-    ("1. b4 d6 f4 1... f2", (1, 13, "move number 1 follows 2")),
+    ("1. b4 d6 f4 1... f2", (1, 13, "move number 1 goes back: after 2. the next move is 2...")),
     # a variation replaces Black's 1... d6: its first ply is Black's too
     ("1. b4 d6 (1. d2 f4)", (1, 11, "a variation takes the place of the ply before it, so its first ply is "
                                     "1..., not 1.")),
@@ -147,7 +147,7 @@ CASES = [
                        "between them (e5 d5)")),
     ("1. b4 d6 2. a1A4", (1, 13, "a1A4: a move is written with '-' between its points (a1-a4), and two plies with "
                                  "a space between them (a1 a4)")),
-    ("1. b4 1. d1", (1, 7, "move number 1 follows 1: Black's reply to 1. is written 1... d1 or 1. - d1 "
+    ("1. b4 1. d1", (1, 7, "move number 1 repeats: Black's reply to 1. is written 1... d1 or 1. - d1 "
                            "(or without a number)")),
     ("1. b4 d6 Remis", (1, 10, "Remis is not a result: a draw is written 1/2-1/2 (or ½-½)")),
     ("1. b4 d6 remis", (1, 10, "remis is not a result: a draw is written 1/2-1/2 (or ½-½)")),

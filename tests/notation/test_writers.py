@@ -220,7 +220,7 @@ def test_an_empty_record_is_written_as_a_star_and_keeps_its_place() -> None:
         (Game(plies=[white(1, "b4", comments=["}\n"])]), "both '}' and a line break"),
         (Game(plies=[white(1, "b4", variations=[Variation(comments=["empty"])])]),
          "a variation without plies"),
-        # numbers the notation cannot say: "1. b4 1. d6" reads as "move number 1 follows 1"
+        # numbers the notation cannot say: "1. b4 1. d6" reads as "move number 1 repeats"
         (Game(plies=[white(1, "b4"), white(1, "d6")]), r"1\. d6 cannot be written after the ply numbered 1\."),
         (Game(plies=[white(5, "b4"), black(3, "d6")]), r"3\.\.\. d6 cannot be written after the ply numbered 5\."),
         # a variation replaces 1... d6: it goes on from 1. b4, so it cannot start with 1.

@@ -30,6 +30,9 @@ from muehle.notation.text.i18n import LOCALE_DIR, language
 with language("de"):
     print(no_game())
 print(LOCALE_DIR)
+from muehle.notation.text.i18n import click_gettext
+with language("de"):
+    print(click_gettext("Usage:"))
 """
 
 
@@ -59,7 +62,8 @@ def test_wheel_contains_the_viewer_s_styles_and_script(wheel: Path) -> None:
 def test_wheel_contains_the_german_catalog(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"muehle/notation/text/locale/de/LC_MESSAGES/muehle.mo",
-            "muehle/notation/text/locale/de/LC_MESSAGES/muehle.po"} <= names
+            "muehle/notation/text/locale/de/LC_MESSAGES/muehle.po",
+            "muehle/notation/text/locale/de/LC_MESSAGES/click.mo"} <= names  # (click's words: "Aufruf:")
 
 
 def test_wheel_marks_its_packages_as_typed(wheel: Path) -> None:
@@ -139,10 +143,11 @@ def test_installed_wheel_finds_its_grammar_outside_the_checkout(installed: Path,
     target = installed
     done = run_installed(target, tmp_path, "-c", SCRIPT)
     assert done.returncode == 0, done.stderr
-    grammar_file, plies, preset, viewer, german, locale = done.stdout.splitlines()
+    grammar_file, plies, preset, viewer, german, locale, click_word = done.stdout.splitlines()
     assert Path(grammar_file).is_relative_to(target)
     assert plies == "3 d2 b2"
     assert preset == "wmd"
     assert viewer == "True"  # the viewer's styles and script, read from the installed package
     assert german == "die Eingabe enthält keine Partie"  # the catalog, read from the installed package
     assert Path(locale).is_relative_to(target)
+    assert click_word == "Aufruf:"  # the catalog of click's words, read from the installed package

@@ -1,6 +1,8 @@
 // The script of the HTML viewer (muehle.analyzer.pictures.html_viewer), inlined once per page after
 // `var DATA = {...}`. The page has one board (`.side`: board, buttons, status, tools); it stands
-// in the section of the game in view, and the other games' sections are hidden.
+// in the section of the game in view, and the other games' sections are hidden. Every word the
+// script shows comes from DATA.words, in the page's language (html_viewer.VIEWER_WORDS); the
+// status lines and the stone counts are in DATA already.
 (function () {
   "use strict";
   var SVG = "http://www.w3.org/2000/svg";
@@ -10,6 +12,7 @@
   // value of the position and its best plies (a number of DATA.texts).
   var WHITE = 0, BLACK = 1, MARKS = 2, MILLS = 3, STATUS = 4, POSITION = 5, FEN = 6, VALUE = 7;
   var games = DATA.games;
+  var WORDS = DATA.words;
   var several = games.length > 1;
   var side = document.querySelector(".side");
   var board = side.querySelector("svg");
@@ -130,6 +133,17 @@
     }
   };
 
+  // Where the board stays at the top of the window (a phone's), the current ply is scrolled
+  // into the part of the window below it, if it is not there already.
+  function keepInView() {
+    var link = active && active.section.querySelector("a.ply.current");
+    if (!link || window.getComputedStyle(side).position !== "sticky") { return; }
+    var top = side.getBoundingClientRect().bottom + 8;
+    var box = link.getBoundingClientRect();
+    if (box.top < top) { window.scrollBy(0, box.top - top); }
+    else if (box.bottom > window.innerHeight - 8) { window.scrollBy(0, box.bottom - window.innerHeight + 8); }
+  }
+
   // Black's side at the bottom: the lines, points, stones and marks turn half round the
   // centre; the coordinates stay upright and are relabelled (g to a, 7 to 1).
   function flip() {
@@ -157,14 +171,16 @@
 
   // Copy to the clipboard where the browser allows it; the text also stands, selected, in a
   // field under the board, to copy by hand where it does not.
+  // ``what`` is the key of its name in WORDS ("fen", "record").
   function copy(text, what) {
+    function note(key) { return WORDS[key].split("{what}").join(WORDS[what]); }
     copiedBox.hidden = false;
     copiedField.value = text;
-    copiedNote.textContent = what + " (select and copy):";
+    copiedNote.textContent = note("note-manual");
     function byHand() { copiedField.focus(); copiedField.select(); }
     if (navigator.clipboard && navigator.clipboard.writeText) {
       navigator.clipboard.writeText(text).then(function () {
-        copiedNote.textContent = what + ", copied to the clipboard:";
+        copiedNote.textContent = note("note-done");
       }, byHand);
     } else {
       byHand();
@@ -180,17 +196,28 @@
     return found;
   }
 
+  // The viewer of the game numbered ``number`` (the games' numbers, as validate counts them,
+  // may skip those that could not be read).
+  function viewerOf(number) {
+    for (var i = 0; i < viewers.length; i++) {
+      if (viewers[i].game.number === number) { return viewers[i]; }
+    }
+    return null;
+  }
+
   // #game=2&line=3&ply=12; without a ply, the game where it stands (at first, its end)
   function applyHash(wanted) {
     wanted = wanted && (wanted.ply !== undefined || wanted.game !== undefined) ? wanted : fromHash();
-    var viewer = viewers[(wanted.game || 1) - 1];
+    var viewer = wanted.game === undefined ? viewers[0] : viewerOf(wanted.game);
     if (!viewer) { return; }
     if (wanted.ply !== undefined) { viewer.show(wanted.ply, wanted.line || 0); }
     else if (wanted.game !== undefined) { viewer.show(viewer.index); }
   }
 
-  function showGame(number) {
-    var viewer = viewers[Math.max(1, Math.min(viewers.length, number)) - 1];
+  // The game ``step`` places after the one in view on the page (-1: the one before it).
+  function stepGame(step) {
+    var at = viewers.indexOf(active) + step;
+    var viewer = viewers[Math.max(0, Math.min(viewers.length - 1, at))];
     viewer.show(viewer.index);
   }
 
@@ -202,29 +229,34 @@
   applyHash(initial);
   window.addEventListener("hashchange", function () { applyHash(); });
 
-  side.querySelector("button.start").addEventListener("click", function () { active.show(0); });
-  side.querySelector("button.back").addEventListener("click", function () { active.show(active.index - 1); });
-  side.querySelector("button.forward").addEventListener("click", function () { active.show(active.index + 1); });
-  side.querySelector("button.end").addEventListener("click", function () { active.show(active.last(active.line)); });
+  side.querySelector("button.start").addEventListener("click", function () { active.show(0); keepInView(); });
+  side.querySelector("button.back").addEventListener("click", function () { active.show(active.index - 1); keepInView(); });
+  side.querySelector("button.forward").addEventListener("click", function () { active.show(active.index + 1); keepInView(); });
+  side.querySelector("button.end").addEventListener("click", function () { active.show(active.last(active.line)); keepInView(); });
   flipButton.addEventListener("click", flip);
   fenButton.addEventListener("click", function () {
-    copy(active.frame(active.line, active.index)[FEN], "The FEN of this position");
+    copy(active.frame(active.line, active.index)[FEN], "fen");
   });
-  recordButton.addEventListener("click", function () { copy(active.game.record, "The record of this game"); });
+  recordButton.addEventListener("click", function () { copy(active.game.record, "record"); });
   document.addEventListener("click", function (event) {
     var link = event.target.closest ? event.target.closest("a.ply") : null;
     if (!link || !active || !active.section.contains(link)) { return; }
     event.preventDefault();
     active.show(parseInt(link.getAttribute("data-ply"), 10), parseInt(link.getAttribute("data-line"), 10));
+    keepInView();
   });
   if (picker) {
     // once chosen, the arrow keys step through the game instead of changing the choice
-    picker.addEventListener("change", function () { showGame(parseInt(picker.value, 10)); picker.blur(); });
+    picker.addEventListener("change", function () {
+      var viewer = viewerOf(parseInt(picker.value, 10));
+      if (viewer) { viewer.show(viewer.index); }
+      picker.blur();
+    });
     document.querySelector("nav.games button.previous-game").addEventListener("click", function () {
-      showGame(active.game.number - 1);
+      stepGame(-1);
     });
     document.querySelector("nav.games button.next-game").addEventListener("click", function () {
-      showGame(active.game.number + 1);
+      stepGame(1);
     });
   }
 
@@ -233,10 +265,15 @@
     var target = event.target;
     if (target && /^(SELECT|TEXTAREA|INPUT)$/.test(target.tagName)) { return; }
     var moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
-    if (event.key in moves) { active.show(active.index + moves[event.key]); }
-    else if (event.key === "Home") { active.show(0); }
-    else if (event.key === "End") { active.show(active.last(active.line)); }
+    var key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    if (key in moves) { active.show(active.index + moves[key]); }
+    else if (key === "Home") { active.show(0); }
+    else if (key === "End") { active.show(active.last(active.line)); }
+    else if (key === "f") { flip(); }
+    else if (key === "n" && several) { stepGame(1); }
+    else if (key === "p" && several) { stepGame(-1); }
     else { return; }
+    keepInView();
     event.preventDefault();
   });
 })();

@@ -100,7 +100,7 @@ def test_endgame_plies_are_the_legal_plies_and_those_the_text_gives(rules: Endga
     for mover, other in samples:
         made = endgame_plies(mask_of(mover), mask_of(other), rules)
         board = Board(rules.ruleset(), Position(mask_of(mover), mask_of(other), 0, 0, "white"))
-        legal = [(ply.target, ply.origin, [ply.capture] if ply.capture else []) for ply in made]
+        legal = [(ply.target, ply.origin, (ply.capture,) if ply.capture else ()) for ply in made]
         assert legal == board.legal_plies()
         assert {(ply.origin, ply.target, ply.capture) for ply in made} == plies_by_the_text(mover, other, rules)
         for ply in made:

@@ -20,7 +20,7 @@ def setup(white: str, black: str, to_move: str = "white", hand_white: int = 0, h
 def test_the_first_ply_is_one_of_24_placements() -> None:
     board = Board("wmd")
     plies = board.legal_plies()
-    assert len(plies) == 24 and all(origin is None and captures == [] for _, origin, captures in plies)
+    assert len(plies) == 24 and all(origin is None and captures == () for _, origin, captures in plies)
 
 
 def test_a_stone_moves_only_along_a_line_to_a_free_point() -> None:
@@ -36,7 +36,7 @@ def test_a_ply_closing_a_mill_comes_with_each_capture_it_may_make() -> None:
     """White d2 closes b2-d2-f2; Black's a7 and g1 are capturable, d7-d6-d5 is a closed mill."""
     board = Board("wmd", setup("b2 f2", "a7 g1 d7 d6 d5", hand_white=7, hand_black=4))
     closing = sorted(captures for target, _, captures in board.legal_plies() if target == "d2")
-    assert closing == [["a7"], ["g1"]]
+    assert closing == [("a7",), ("g1",)]
 
 
 def test_check_names_the_broken_rule_and_apply_refuses_it() -> None:
@@ -44,7 +44,7 @@ def test_check_names_the_broken_rule_and_apply_refuses_it() -> None:
     board.apply(("d2", None, []))
     broken = board.check(("d2", None, []))
     assert broken is not None and (broken.code, broken.point) == ("occupied", "d2")
-    with pytest.raises(IllegalPly, match=r"^d2 is already occupied by a White stone \[occupied\]$") as raised:
+    with pytest.raises(IllegalPly, match=r"^illegal ply d2: d2 is already occupied by a White stone \[occupied\]$") as raised:
         board.apply(Ply(1, "black", "d2"))
     assert raised.value.broken.code == "occupied"
     assert board.position == Position(mask_of(["d2"]), 0, 8, 9, "black")  # unchanged
@@ -117,7 +117,7 @@ def test_every_generated_ply_is_one_of_the_legal_plies(name: str) -> None:
     for game in generate_games(rules, 5, 20):
         board = Board(rules)
         for ply in game.plies:
-            assert (ply.target, ply.origin, ply.captures) in board.legal_plies()
+            assert (ply.target, ply.origin, tuple(ply.captures)) in board.legal_plies()
             board.apply(ply)
 
 
@@ -139,11 +139,11 @@ def test_the_legal_plies_are_exactly_those_the_core_accepts(name: str) -> None:
                 for target in POINTS:
                     broken = board.check((target, origin, []))
                     if broken is None:
-                        assert (target, origin, []) in listed
+                        assert (target, origin, ()) in listed
                     elif broken.code == "missing-capture":
                         theirs = [point for point in POINTS if broken.theirs >> POINT_INDEX[point] & 1]
-                        accepted = [[point] for point in theirs if board.is_legal((target, origin, [point]))]
-                        accepted += [[first, second] for first in theirs for second in theirs
+                        accepted = [(point,) for point in theirs if board.is_legal((target, origin, [point]))]
+                        accepted += [(first, second) for first in theirs for second in theirs
                                      if first != second and board.is_legal((target, origin, [first, second]))]
                         choices = [captures for t, o, captures in listed if (t, o) == (target, origin)]
                         assert choices and all(choice in accepted for choice in choices)

@@ -36,8 +36,12 @@ from muehle.notation.record.model import POINTS, Game, Ply
 from muehle.notation.text.errors import FormatError
 from runner import run
 
-START = "********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1"
-AFTER_FOUR = "********/O*@*O*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3"
+# The current form, written by default: fields 11-14 -1 (no mill), then ids:nodes after field 17.
+START = "********/********/******** w p p 0 9 0 9 0 0 -1 -1 -1 -1 0 0 1 ids:nodes"
+AFTER_FOUR = "********/O*@*O*@*/******** w p p 2 7 2 7 0 0 -1 -1 -1 -1 0 0 3 ids:nodes"
+# The legacy form, written when asked for: fields 11-14 0 (no mill), no marker.
+START_LEGACY = "********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1"
+AFTER_FOUR_LEGACY = "********/O*@*O*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3"
 # White d6 and d2, Black f4 and b4, each with 7 in hand, White to move.
 AFTER_FOUR_POSITION = Position(mask_of(["d6", "d2"]), mask_of(["f4", "b4"]), 7, 7, "white")
 
@@ -55,6 +59,10 @@ def test_start_position_round_trips_exactly() -> None:
     assert read.position == Position.start()
     assert (read.phase, read.action, read.no_progress, read.fullmove) == ("p", "p", 0, 1)
     assert position_to_fen(read.position, no_progress=read.no_progress, fullmove=read.fullmove) == START
+    legacy = fen_to_position(START_LEGACY)
+    assert (legacy.position, legacy.form) == (Position.start(), "legacy")
+    assert position_to_fen(legacy.position, no_progress=legacy.no_progress, fullmove=legacy.fullmove,
+                           form="legacy") == START_LEGACY
 
 
 def test_reference_example_after_four_placements_round_trips_exactly() -> None:
@@ -63,6 +71,10 @@ def test_reference_example_after_four_placements_round_trips_exactly() -> None:
     assert read.position == AFTER_FOUR_POSITION
     assert read.fullmove == 3
     assert position_to_fen(read.position, no_progress=read.no_progress, fullmove=read.fullmove) == AFTER_FOUR
+    legacy = fen_to_position(AFTER_FOUR_LEGACY)
+    assert (legacy.position, legacy.fullmove) == (AFTER_FOUR_POSITION, 3)
+    assert position_to_fen(legacy.position, no_progress=legacy.no_progress, fullmove=legacy.fullmove,
+                           form="legacy") == AFTER_FOUR_LEGACY
 
 
 def test_reference_example_from_a_replayed_record() -> None:
@@ -72,6 +84,7 @@ def test_reference_example_from_a_replayed_record() -> None:
     assert records[-1].after == AFTER_FOUR_POSITION
     assert fen_of_record(records, 4) == AFTER_FOUR
     assert fen_of_record(records, 0) == START
+    assert fen_of_record(records, 4, form="legacy") == AFTER_FOUR_LEGACY
 
 
 @pytest.mark.parametrize("upto", [-1, 5, 999])
@@ -92,7 +105,10 @@ def test_a_fen_written_by_sanmill_in_the_moving_phase_round_trips() -> None:
     assert read.position.white == mask_of(["e4", "d3", "c4", "d6", "d2", "d7", "g4", "a4"])
     assert read.position.black == mask_of(["d5", "e3", "f4", "f2", "b2", "b4", "b6", "g7", "d1"])
     assert read.position.to_move == "black"
-    assert position_to_fen(read.position, no_progress=3, fullmove=10) == fen
+    assert position_to_fen(read.position, no_progress=3, fullmove=10, form="legacy") == fen
+    # by default in the current form: no mill as -1 in fields 11-14, and the marker
+    assert position_to_fen(read.position, no_progress=3, fullmove=10) == (
+        "@*O@O*O*/O*@@O@@@/O@O*@*O* b m s 8 0 9 0 0 0 -1 -1 -1 -1 0 3 10 ids:nodes")
 
 
 def test_phase_and_action_written_for_each_situation() -> None:
@@ -108,7 +124,7 @@ def test_phase_and_action_written_for_each_situation() -> None:
 
 
 def test_extension_fields_are_accepted_ignored_and_noted() -> None:
-    read = fen_to_position(START + " c:w-0-|b-0- ids:nodes")
+    read = fen_to_position(START_LEGACY + " c:w-0-|b-0- ids:nodes")
     assert read.position == Position.start()
     assert read.extensions == ("c:w-0-|b-0-", "ids:nodes")
     # ids:nodes is not ignored: it makes fields 11-14 node ids, where 0 is d5 (no mill is -1)
@@ -144,7 +160,9 @@ def test_no_ply_can_follow_a_fen_whose_phase_says_the_game_is_over() -> None:
     fen = "O*OO****/O@*@O*OO/O*O*@@*@ w o s 9 0 5 0 0 0 0 0 0 0 0 3 16"  # live on the board
     alone = Game(tags={"SetUp": "1", "FEN": fen}, source="over.txt", line=1)
     assert start_fen(alone).phase == "o"
-    assert fen_of_record([], 0, start_fen(alone)) == fen  # written back as it was read
+    assert fen_of_record([], 0, start_fen(alone), form="legacy") == fen  # written back as it was read
+    assert fen_of_record([], 0, start_fen(alone)) == (
+        "O*OO****/O@*@O*OO/O*O*@@*@ w o s 9 0 5 0 0 0 -1 -1 -1 -1 0 3 16 ids:nodes")  # by default, current
     played_on = Game(tags={"SetUp": "1", "FEN": fen}, plies=[Ply(16, "white", "d3", origin="d2")],
                      source="over.txt", line=1)
     with pytest.raises(FormatError) as caught:
@@ -361,7 +379,7 @@ def test_a_record_set_up_from_a_fen_replays_from_there() -> None:
     assert result.records[-1].after == Position(
         mask_of(["d6", "d2", "f6", "b6"]), mask_of(["b4", "f2"]), 5, 6, "black")
     assert fen_of_record(result.records, 3, start_fen(game)) == (
-        "********/OO*@O*@O/******** b p p 4 5 2 6 0 0 0 0 0 0 0 0 4")
+        "********/OO*@O*@O/******** b p p 4 5 2 6 0 0 -1 -1 -1 -1 0 0 4 ids:nodes")
 
 
 _SANMILL_READING_FIELD_16 = "base: sanmill\nno_capture: {limit: 100, reset: placement-or-capture, mode: automatic, before_capture: true}\n"
@@ -459,15 +477,15 @@ def test_the_current_form_is_what_sanmill_writes_today() -> None:
     # Sanmill's set-up editor writes '... $removeWhite $removeBlack -1 -1 -1 -1 0 0 1 ids:nodes'
     # (mill_setup_position_controller.dart); the start of a game so:
     start = "********/********/******** w p p 0 9 0 9 0 0 -1 -1 -1 -1 0 0 1 ids:nodes"
-    assert position_to_fen(Position.start(), form="current") == start
+    assert position_to_fen(Position.start(), form="current") == position_to_fen(Position.start()) == start
     read = fen_to_position(start)
     assert (read.position, read.form, read.notes, read.last_mills) == (Position.start(), "current", (), (-1,) * 4)
     # the reference example after 1. d6 f4 2. d2 b4, in both forms
     assert position_to_fen(AFTER_FOUR_POSITION, fullmove=3, form="current") == \
         "********/O*@*O*@*/******** w p p 2 7 2 7 0 0 -1 -1 -1 -1 0 0 3 ids:nodes"
-    assert position_to_fen(AFTER_FOUR_POSITION, fullmove=3, form="legacy") == AFTER_FOUR
+    assert position_to_fen(AFTER_FOUR_POSITION, fullmove=3, form="legacy") == AFTER_FOUR_LEGACY
     # Sanmill compares the marker without regard to case, wherever it stands among the extensions
-    assert fen_to_position(START.replace(" 0 0 0 0 0 0 1", " -1 -1 -1 -1 0 0 1") + " p:3 IDS:NODES").form == "current"
+    assert fen_to_position(START_LEGACY.replace(" 0 0 0 0 0 0 1", " -1 -1 -1 -1 0 0 1") + " p:3 IDS:NODES").form == "current"
 
 
 def test_an_unknown_form_is_refused() -> None:
@@ -531,7 +549,9 @@ def test_a_current_fen_tag_starts_a_record() -> None:
 
 
 def test_the_empty_board_has_the_rulesets_stones() -> None:
-    assert fen_of_record([], 0, stones=12) == "********/********/******** w p p 0 12 0 12 0 0 0 0 0 0 0 0 1"
+    assert fen_of_record([], 0, stones=12) == \
+        "********/********/******** w p p 0 12 0 12 0 0 -1 -1 -1 -1 0 0 1 ids:nodes"
+    assert fen_of_record([], 0, stones=12, form="legacy") == "********/********/******** w p p 0 12 0 12 0 0 0 0 0 0 0 0 1"
     assert fen_of_record([], 0, stones=10, form="current") == \
         "********/********/******** w p p 0 10 0 10 0 0 -1 -1 -1 -1 0 0 1 ids:nodes"
 
@@ -539,8 +559,9 @@ def test_the_empty_board_has_the_rulesets_stones() -> None:
 # -- finished games -------------------------------------------------------------------
 
 # examples/setup-position.txt ends with 21. g4-g7/xe4, after which Black has a1 g1 only.
-# muehle writes that position with Black to move, nothing to remove, phase o, at move 21:
-MUEHLE_FINAL = "*****O**/****OO**/OO*@*@*O b o s 6 0 2 0 0 0 0 0 0 0 0 0 21"
+# muehle writes that position with Black to move, nothing to remove, phase o, at move 21
+# (in the current form: no mill, -1, in fields 11-14):
+MUEHLE_FINAL = "*****O**/****OO**/OO*@*@*O b o s 6 0 2 0 0 0 -1 -1 -1 -1 0 0 21 ids:nodes"
 # Sanmill's old engine ends the game inside remove_piece, before it runs the capture count
 # down and passes the turn (position.cpp: set_gameover, return): White, the winner, stays
 # to move with the action r and one stone "to remove"; its ply counter has counted the
@@ -607,7 +628,7 @@ def test_phase_o_is_a_finished_game_whatever_is_still_to_do(fen: str) -> None:
     (resigned, drawn, lost on time: a FEN has no result), and nothing in it is left to do."""
     read = fen_to_position(fen, stones=9)
     assert read.finished and read.between_turns and read.position.to_move == "white"
-    assert fen_of_record([], 0, read) == "O*OO****/O@*@O*OO/O*O*@@*@ w o s 9 0 5 0 0 0 0 0 0 0 0 0 16"
+    assert fen_of_record([], 0, read) == "O*OO****/O@*@O*OO/O*O*@@*@ w o s 9 0 5 0 0 0 -1 -1 -1 -1 0 0 16 ids:nodes"
     for result in ("1-0", "0-1", "1/2-1/2", "*"):  # the record's result stands
         replay = replay_record(Game(tags={"SetUp": "1", "FEN": fen}, result=result))
         assert replay.errors == []

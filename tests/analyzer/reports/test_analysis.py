@@ -308,7 +308,8 @@ def test_illegal_ply_shows_the_position_to_restore() -> None:
     data = illegal.to_dict()["restore"]
     assert data["white"] == ["a1", "a7", "b2", "b4", "c3", "d6", "f4", "g1", "g7"]
     assert data["black"] == ["a4", "c4", "c5", "d1", "d3", "d7", "e4", "e5", "g4"]
-    assert data["fen"] == "*@@*@O@@/O*O**OO*/@O@O@O@O w m s 9 0 9 0 0 0 0 0 0 0 0 2 11"
+    # the current form: no last mill (-1 in fields 11-14), no mill used, then ids:nodes
+    assert data["fen"] == "*@@*@O@@/O*O**OO*/@O@O@O@O w m s 9 0 9 0 0 0 -1 -1 -1 -1 0 2 11 ids:nodes"
     assert analysis.summary["plies"] == 20 and analysis.summary["illegal_ply"] == 21
 
 
