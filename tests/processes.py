@@ -2,28 +2,19 @@
 
 from __future__ import annotations
 
-import os
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable, Optional
+
+from muehle.analyzer.batch import dask_backend
 
 if TYPE_CHECKING:
     import pytest
 
 
 def living_processes(session: int) -> list[int]:
-    """The processes of ``session`` that have not ended (zombies waiting to be reaped are ended)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as handle:
-                fields = handle.read().rsplit(")", 1)[1].split()
-        except OSError:  # (ended meanwhile)
-            continue
-        if int(fields[3]) == session and fields[0] != "Z":  # (state, ppid, pgrp, session)
-            found.append(int(entry))
-    return found
+    """The processes of ``session`` that have not ended (zombies waiting to be reaped are ended):
+    the product's own reading of ``/proc`` (:func:`~muehle.analyzer.batch.dask_backend.living_processes`)."""
+    return dask_backend.living_processes(session=session)
 
 
 def pools_started(monkeypatch: "pytest.MonkeyPatch", module: ModuleType) -> list[int]:

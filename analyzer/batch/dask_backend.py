@@ -261,6 +261,8 @@ class DaskBackend:
         self.address = address
         unreachable: tuple[type[BaseException], ...] = (*_timeouts(), OSError)
         try:
+            # (two connections, not one: Dask's Client met by a peer that is not a scheduler, an HTTP
+            # server, waits past its own timeout (40 s and more at timeout=5); the probe has a deadline)
             probe(address, CONNECT_TIMEOUT)
             try:
                 self.client = _connected(address)
@@ -467,21 +469,30 @@ class LocalClusterProcess:
             os.killpg(self.process.pid, signal.SIGKILL)
 
 
+def living_processes(*, group: Optional[int] = None, session: Optional[int] = None) -> list[int]:
+    """The processes of the process group ``group`` (or of the session ``session``) that have not
+    ended, a zombie waiting to be reaped counting as ended: read from ``/proc`` (Linux; where there
+    is none, none are found)."""
+    field, wanted = (2, group) if group is not None else (3, session)  # (state, ppid, pgrp, session)
+    found = []
+    for entry in os.listdir("/proc") if os.path.isdir("/proc/self") else ():
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):  # (ended meanwhile)
+            continue
+        if int(fields[field]) == wanted and fields[0] != "Z":
+            found.append(int(entry))
+    return found
+
+
 def group_alive(group: int) -> bool:
     """Whether a process of the process group ``group`` is still running (on Linux: one that is
-    not a zombie waiting to be reaped; elsewhere: any)."""
+    not a zombie waiting to be reaped, :func:`living_processes`; elsewhere: any)."""
     if os.path.isdir("/proc/self"):
-        for entry in os.listdir("/proc"):
-            if not entry.isdigit():
-                continue
-            try:
-                with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as handle:
-                    fields = handle.read().rsplit(")", 1)[1].split()
-            except (OSError, IndexError):  # (ended meanwhile)
-                continue
-            if int(fields[2]) == group and fields[0] != "Z":  # (state, ppid, pgrp)
-                return True
-        return False
+        return bool(living_processes(group=group))
     try:
         os.killpg(group, 0)
     except OSError:

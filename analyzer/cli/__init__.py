@@ -4,7 +4,7 @@ Each command lives in its own module of this package and is imported only when i
 is run, so that ``muehle validate`` does not pay for what ``muehle show`` needs.
 Errors caused by input (:class:`~muehle.notation.text.errors.MuehleError`) are printed
 as ``source:line:column: error: message`` and exit with status 1; usage errors
-exit with status 2 (click's convention).
+exit with status 2 (click's convention); every status is named in :mod:`muehle.analyzer.cli.exits`.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from typing import Any, Optional
 
 import click
 
+from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import ClosedOutput, colour_option, echo_error
 from muehle.notation.text.errors import EXCERPT_WIDTH, MuehleError, one_line, quoted, shortened, visible
 from muehle.notation.text.i18n import (
@@ -54,10 +55,6 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "repair": ("repair", "repair_command", N_("Find the game that was played behind a record with slips: the cheapest "
                                               "readings that make it legal.")),
 }
-
-
-#: The exit status after SIGTERM (128 + 15, as the shell reports a command it ended).
-TERMINATED_STATUS = 143
 
 
 class Terminated(BaseException):
@@ -198,7 +195,8 @@ class LazyGroup(click.Group):
         return translated(command)
 
     def invoke(self, ctx: click.Context) -> Any:
-        """Run the command; Ctrl-C exits 130 and SIGTERM 143 (128 + the signal's number), with one
+        """Run the command; Ctrl-C exits :data:`~muehle.analyzer.cli.exits.INTERRUPTED` and SIGTERM
+        :data:`~muehle.analyzer.cli.exits.TERMINATED` (128 + the signal's number), with one
         line on standard error, after what the command had open is cleaned up (a temporary file)."""
         try:
             return super().invoke(ctx)
@@ -206,10 +204,10 @@ class LazyGroup(click.Group):
             raise told(error, getattr(self, "_arguments", ())) from None
         except KeyboardInterrupt:
             click.echo("muehle: " + _("interrupted"), err=True)
-            sys.exit(128 + int(signal.SIGINT))
+            sys.exit(exits.INTERRUPTED)
         except Terminated:
             click.echo("muehle: " + _("terminated"), err=True)
-            sys.exit(TERMINATED_STATUS)
+            sys.exit(exits.TERMINATED)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, _(COMMANDS[name][2])) for name in self.list_commands(ctx)]
@@ -310,16 +308,16 @@ def main(argv: Optional[list[str]] = None) -> Any:
         return cli.main(args=argv, prog_name="muehle", standalone_mode=True)
     except MuehleError as error:  # raised outside a command's own handling
         report_error(error)
-        sys.exit(1)
+        sys.exit(exits.FAILED)
     except KeyboardInterrupt:
         click.echo("muehle: " + _("interrupted"), err=True)
-        sys.exit(130)
+        sys.exit(exits.INTERRUPTED)
     except Terminated:
         click.echo("muehle: " + _("terminated"), err=True)
-        sys.exit(TERMINATED_STATUS)
+        sys.exit(exits.TERMINATED)
     except Exception as error:  # a bug: say so in one line, unless debugging
         if os.environ.get("MUEHLE_DEBUG"):
             raise
         click.echo(visible("muehle: " + _("internal error: {kind}: {error} (set MUEHLE_DEBUG=1 for details)").format(
             kind=type(error).__name__, error=error)), err=True)
-        sys.exit(3)
+        sys.exit(exits.INTERNAL)

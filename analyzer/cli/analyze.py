@@ -19,6 +19,7 @@ from typing import Any, Optional
 import click
 import yaml
 
+from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     ALL_GAMES,
     RULES,
@@ -151,4 +152,4 @@ def analyze(files: tuple[str, ...], game_choice: "int | str", rules: Optional[Ru
     for problem in errors:
         echo_error(problem)
     if errors:
-        sys.exit(1)
+        sys.exit(exits.FAILED)

@@ -16,6 +16,7 @@ from typing import Any, Optional
 import click
 import yaml
 
+from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     RULES,
     SideChoice,
@@ -127,4 +128,4 @@ def claim(file: str, ply: Optional[int], move: Optional[int], side: Optional[str
         echo_data(json.dumps(output, ensure_ascii=False, indent=2) + "\n" if fmt == "json"
                   else yaml.safe_dump(output, sort_keys=False, allow_unicode=True, width=100))
     if not verdict.valid:
-        sys.exit(1)
+        sys.exit(exits.FAILED)

@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, T
 
 import click
 
+from muehle.analyzer.cli import exits
 from muehle.analyzer.pictures.style import error_text, wants_colour
 from muehle.notation.reading.front_door import FORMATS
+from muehle.notation.record.model import BLACK, SIDES, WHITE, place_of
 from muehle.notation.text.errors import MuehleError, shortened
 from muehle.notation.text.i18n import N_, _
 
@@ -30,15 +32,10 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-#: The exit status when standard output is a pipe whose reader went away (``| head``): 128 + SIGPIPE,
-#: as a command killed by the signal gets from the shell.
-BROKEN_PIPE_STATUS = 141
-
-
 def fails_cleanly(command: F) -> F:
     """Turn a :class:`MuehleError` raised by a command into a located message and exit 1;
     standard output that cannot be written (a full disk, a closed stream) into a message
-    and exit 1, and one whose reader went away into :data:`BROKEN_PIPE_STATUS`, silently.
+    and exit 1, and one whose reader went away into :data:`~muehle.analyzer.cli.exits.BROKEN_PIPE`, silently.
     """
 
     @functools.wraps(command)
@@ -51,16 +48,16 @@ def fails_cleanly(command: F) -> F:
                     sys.stdout.flush()  # (a failure to write shows here, not at exit)
         except MuehleError as error:
             echo_error(error)
-            sys.exit(1)
+            sys.exit(exits.FAILED)
         except OSError as error:
             if error.filename is not None:  # (not a stream: a fault of muehle's own)
                 raise
             _drop_standard_output()
             if error.errno == errno.EPIPE:
-                sys.exit(BROKEN_PIPE_STATUS)
+                sys.exit(exits.BROKEN_PIPE)
             click.echo("muehle: " + _("cannot write standard output: {reason}").format(reason=error.strerror or error),
                        err=True)
-            sys.exit(1)
+            sys.exit(exits.FAILED)
 
     return wrapper  # type: ignore[return-value]
 
@@ -306,7 +303,7 @@ def game_title(tags: dict[str, str], rules: str, source: str, index: int) -> str
 
 #: The German names of the sides a side option accepts besides ``white`` and ``black`` (the value
 #: given on is the English one, as JSON and YAML write it).
-SIDE_ALIASES = {"weiss": "white", "weiß": "white", "schwarz": "black"}
+SIDE_ALIASES = {"weiss": WHITE, "weiß": WHITE, "schwarz": BLACK}
 
 
 class SideChoice(TextChoice):
@@ -318,7 +315,7 @@ class SideChoice(TextChoice):
     """
 
     def __init__(self) -> None:
-        super().__init__(["white", "black"], case_sensitive=False)
+        super().__init__(list(SIDES), case_sensitive=False)
 
     def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
         if isinstance(value, str):
@@ -363,17 +360,16 @@ def ply_of_move(game: Game, result: Replay, move: int, side: Optional[str]) -> i
     From the usual start the first move is 1; a record set up from a position
     counts on from the number of its first ply.
     """
-    side = side or "white"
-    first = 0 if result.start.to_move == "white" else 1
+    side = side or WHITE
     base = 1
     if result.set_up and game.plies and game.plies[0].number is not None:
         base = game.plies[0].number
-    index = (move - base) * 2 + (1 if side == "white" else 2) - first
+    index = place_of(move, BLACK if side == BLACK else WHITE, (base, result.start.to_move)) + 1
     if not 1 <= index <= len(game.plies):
         from muehle.analyzer.reports.analysis import PlyNames  # (start-up: the analysis only for this error)
 
         names = PlyNames(game.plies, result.start)
-        missing = (_("there is no move {move} of White") if side == "white"
+        missing = (_("there is no move {move} of White") if side == WHITE
                    else _("there is no move {move} of Black")).format(move=shortened(str(move)))
         if not game.plies:
             where = _("the record has no plies (its position is --ply 0)")
@@ -592,7 +588,7 @@ def require_numpy_or_exit() -> None:
         require_numpy()
     except ImportError as error:
         click.echo(f"muehle: {error}", err=True)
-        sys.exit(1)
+        sys.exit(exits.FAILED)
 
 
 def require_dask_or_exit() -> None:
@@ -603,7 +599,7 @@ def require_dask_or_exit() -> None:
         require_dask()
     except ImportError as error:
         click.echo(f"muehle: {error}", err=True)
-        sys.exit(1)
+        sys.exit(exits.FAILED)
 
 
 def checked_jobs(ctx: click.Context, param: click.Parameter, value: int) -> int:

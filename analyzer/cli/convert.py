@@ -22,6 +22,7 @@ from typing import Callable, Iterable, Iterator, Optional, Union
 import click
 
 from muehle.analyzer.batch.progress import FileProgress, is_terminal
+from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import OutputFile, echo_error, fails_cleanly, from_option, output_path
 from muehle.analyzer.cli.writing import WRITERS, record_builder, record_writer, target_format, write_html
 from muehle.notation.reading.front_door import read
@@ -156,7 +157,7 @@ def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str]
     if not failed or keep_going:  # (what was written: nothing when an error stopped the run)
         click.echo(converted_line(converted, failed), err=True)
     if failed:
-        sys.exit(1)
+        sys.exit(exits.FAILED)
 
 
 def converted_line(converted: int, errors: int = 0) -> str:

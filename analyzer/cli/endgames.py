@@ -115,7 +115,7 @@ def probe(fen: str, rules: Optional[Ruleset], directory: Optional[str], every_pl
     )
     from muehle.analyzer.endgames.store import load_table
     from muehle.analyzer.engine.fen import fen_to_position
-    from muehle.notation.record.model import other_side
+    from muehle.notation.record.model import other_side, side_name
 
     position = fen_to_position(fen, source="<fen>").position
     side = position.to_move
@@ -141,7 +141,7 @@ def probe(fen: str, rules: Optional[Ruleset], directory: Optional[str], every_pl
         }
         echo_data(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
         return
-    name = _("White") if side == "white" else _("Black")
+    name = side_name(side)
     click.echo(_("value: {result} for {side} to move").format(result=value.result, side=name) + (
         ngettext(" in {count} ply", " in {count} plies", value.distance).format(count=value.distance)
         if value.distance is not None else ""))

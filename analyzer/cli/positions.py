@@ -18,6 +18,7 @@ from typing import Any, Optional
 
 import click
 
+from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     ALL_GAMES,
     RULES,
@@ -39,13 +40,13 @@ from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.pictures.diagram import PHASE_WORDS
 from muehle.analyzer.reports.positions import GAME_OVER, PositionRow
 from muehle.analyzer.reports.positions import positions as positions_of
-from muehle.notation.record.model import Game
+from muehle.notation.record.model import BLACK, WHITE, Game
 from muehle.notation.text.errors import MuehleError, visible
 from muehle.notation.text.i18n import N_, _
 
 #: The words of the text listing (the JSON keeps the codes).
 _PHASES = {**PHASE_WORDS, GAME_OVER: N_("game over")}
-_SIDES = {"white": N_("white"), "black": N_("black")}
+_SIDES: dict[str, str] = {WHITE: N_("white"), BLACK: N_("black")}
 
 FORMATS = ("text", "json", "fen")
 
@@ -159,4 +160,4 @@ def positions(ctx: click.Context, files: tuple[str, ...], game_choice: "int | st
     for problem in errors:
         click.echo(problem.format(), err=True)
     if errors:
-        sys.exit(1)
+        sys.exit(exits.FAILED)

@@ -24,6 +24,7 @@ import click
 from muehle.analyzer.batch.progress import FileProgress
 from muehle.analyzer.batch.sources import SourcedGame, each_game
 from muehle.analyzer.batch.validate import fewer_collections, read_stdin
+from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     RULES,
     OutputFile,
@@ -173,7 +174,7 @@ def repair_command(files: tuple[str, ...], rules_name: Optional[str], output_for
     else:
         out.write(_summary(counts) + "\n")
     out.flush()
-    sys.exit(1 if failed or counts["games"] != counts["legal"] else 0)
+    sys.exit(exits.outcome(not failed and counts["games"] == counts["legal"]))
 
 
 def _text(report: RepairReport, found: GameRepair, index: int, ascii_only: bool) -> str:

@@ -28,6 +28,7 @@ import click
 
 from muehle.analyzer.batch.progress import FileProgress
 from muehle.analyzer.batch.validate import fewer_collections, read_stdin
+from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     RULES,
     OutputFile,
@@ -148,7 +149,7 @@ def select(files: tuple[str, ...], player: Optional[str], white: Optional[str], 
                 progress.clear()
                 echo_error(item.error)
                 if not keep_going:
-                    sys.exit(1)
+                    sys.exit(exits.FAILED)  # (nothing is written: the output is discarded)
                 unreadable += 1
                 if rest is not None and target is None:  # (the rest, as it stands: nothing of the file is lost)
                     _write_as_it_stands(rest_out, item)
@@ -179,7 +180,7 @@ def select(files: tuple[str, ...], player: Optional[str], white: Optional[str], 
         out.commit()
         rest_out.commit()
     click.echo(selected_line(selected, games, unreadable, unread_inputs), err=True)
-    sys.exit(1 if unread_inputs else 0)
+    sys.exit(exits.outcome(not unread_inputs))
 
 
 def selected_line(selected: int, games: int, unreadable: int = 0, unread_inputs: int = 0) -> str:

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple, Optional, Sequence
 
 import click
 
+from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     ALL_GAMES,
     RULES,
@@ -160,7 +161,7 @@ def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", p
     for problem in errors:
         echo_error(problem)
     if errors:
-        sys.exit(1)
+        sys.exit(exits.FAILED)
 
 
 def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optional[int], side: Optional[str],

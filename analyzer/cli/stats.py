@@ -22,6 +22,7 @@ import click
 from muehle.analyzer.batch.progress import FileProgress
 from muehle.analyzer.batch.sources import each_game
 from muehle.analyzer.batch.validate import fewer_collections, read_stdin
+from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     RULES,
     echo_data,
@@ -74,7 +75,7 @@ def stats(files: tuple[str, ...], output_format: str, rules_name: Optional[str],
                 progress.clear()
                 click.echo(item.format(), err=True)
                 if not keep_going:
-                    sys.exit(1)
+                    sys.exit(exits.FAILED)
                 counts.unreadable()
                 continue
             facts = item[1]
@@ -87,4 +88,4 @@ def stats(files: tuple[str, ...], output_format: str, rules_name: Optional[str],
         echo_data(json.dumps(counts.to_dict(), indent=2, ensure_ascii=False) + "\n")
     else:
         click.echo(visible("\n".join(counts.text_lines())))
-    sys.exit(1 if counts.unreadable_inputs else 0)
+    sys.exit(exits.outcome(not counts.unreadable_inputs))

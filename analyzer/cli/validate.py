@@ -21,6 +21,7 @@ import click
 from muehle.analyzer.batch.progress import FileProgress
 from muehle.analyzer.batch.source_lines import SourceLines
 from muehle.analyzer.batch.validate import ValidationSummary, fewer_collections, read_stdin, validate_paths
+from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     RULES,
     checked_jobs,
@@ -38,9 +39,9 @@ from muehle.notation.text.errors import MuehleError
 from muehle.notation.text.i18n import N_, _
 
 #: The signals that ask a run to stop, each with its word and exit status (128 + its number).
-STOP_SIGNALS: dict[int, tuple[str, int]] = {signal.SIGINT: (N_("interrupted"), 128 + int(signal.SIGINT))}
+STOP_SIGNALS: dict[int, tuple[str, int]] = {signal.SIGINT: (N_("interrupted"), exits.INTERRUPTED)}
 if hasattr(signal, "SIGTERM"):  # what ``timeout``, ``kill`` and job schedulers send
-    STOP_SIGNALS[signal.SIGTERM] = (N_("terminated"), 128 + int(signal.SIGTERM))
+    STOP_SIGNALS[signal.SIGTERM] = (N_("terminated"), exits.TERMINATED)
 
 
 #: How long a stop may wait for the game being judged (seconds): then the run ends where it is.
@@ -201,10 +202,10 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
     if broken_off is not None:
         echo_error(broken_off)
         click.echo("muehle: " + _("stopped; {summary} checked so far").format(summary=summary.line()), err=True)
-        sys.exit(1)
+        sys.exit(exits.FAILED)
     if interrupted is not None:
         word, status = interrupted
         click.echo("muehle: " + _("{what}; {summary} checked so far").format(what=_(word), summary=summary.line()),
                    err=True)
         sys.exit(status)
-    sys.exit(0 if summary.ok else 1)
+    sys.exit(exits.outcome(summary.ok))

@@ -24,7 +24,7 @@ from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.reports.verdict import judge_replay
 from muehle.analyzer.reports.zwickmuehle import has_zwickmuehle
-from muehle.notation.record.model import FINISHED_RESULTS, SIDES, Game, normal_result, other_side
+from muehle.notation.record.model import FINISHED_RESULTS, SIDES, UNFINISHED, Game, normal_result, other_side
 from muehle.notation.text.i18n import N_
 
 if TYPE_CHECKING:  # (sources reads the games; the facts only take them)
@@ -78,7 +78,7 @@ class GameFacts:
         (``None`` for neither)."""
         if self.board is not None:
             return self.board
-        return self.declared if self.declared != "*" else None
+        return self.declared if self.declared != UNFINISHED else None
 
 
 def declared_result(game: Game) -> str:
@@ -89,7 +89,7 @@ def declared_result(game: Game) -> str:
     """
     declared = game.declared_result
     if declared is None or declared.strip() not in FINISHED_RESULTS:
-        return "*"
+        return UNFINISHED
     return normal_result(declared.strip())
 
 

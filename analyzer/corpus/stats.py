@@ -21,6 +21,7 @@ from collections import Counter
 from typing import Any, Optional, Union
 
 from muehle.analyzer.corpus.facts import GameFacts
+from muehle.notation.record.model import BLACK, BLACK_WINS, DRAW, WHITE, WHITE_WINS
 from muehle.notation.text.i18n import NP_, _, ngettext, pgettext
 
 #: How a game is counted under the end of its game: the engine's reasons, and these.
@@ -94,7 +95,7 @@ class Stats:
         self.draw_rights.update(facts.draw_rights)
         self.lengths[facts.plies] += 1
         result = facts.result
-        for side, name, won, lost in (("white", facts.white, "1-0", "0-1"), ("black", facts.black, "0-1", "1-0")):
+        for side, name, won, lost in ((WHITE, facts.white, WHITE_WINS, BLACK_WINS), (BLACK, facts.black, BLACK_WINS, WHITE_WINS)):
             player = self.players.get(name or UNNAMED)
             if player is None:
                 player = self.players[name or UNNAMED] = {"games": 0, "white": 0, "black": 0, "wins": 0, "draws": 0,
@@ -105,7 +106,7 @@ class Stats:
                 player["wins"] += 1
             elif result == lost:
                 player["losses"] += 1
-            elif result == "1/2-1/2":
+            elif result == DRAW:
                 player["draws"] += 1
         event = self.events.get(facts.event or UNNAMED)
         if event is None:

@@ -20,16 +20,15 @@ from muehle.analyzer.endgames.settings import endgame_rules
 from muehle.analyzer.endgames.store import MissingTable, PathLike, UnusableTable, table_path
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.rules import Ruleset
-from muehle.notation.record.model import Side, other_side
+from muehle.notation.record.model import SIDES, Side, other_side, side_name
 from muehle.notation.text.i18n import N_, _, ngettext
 
-_NAMES = {"white": N_("White"), "black": N_("Black")}
 _VERBS = {"win": N_("{side} to move wins"), "loss": N_("{side} to move loses"), "draw": N_("{side} to move draws")}
 
 
 def value_line(side: Side, value: Value, best: Sequence[str], most: Optional[int] = None) -> str:
     """The value for ``side`` to move and its best plies (at most ``most`` of them named)."""
-    line = _(_VERBS[value.result]).format(side=_(_NAMES[side]))
+    line = _(_VERBS[value.result]).format(side=side_name(side))
     if value.distance is not None:
         line += ngettext(" in {count} ply", " in {count} plies", value.distance).format(count=value.distance)
     if not best:
@@ -47,16 +46,16 @@ def not_held(position: Position, stones: int = DEFAULT_STONES) -> Optional[str]:
     """
     if covered(position, stones):
         return None
-    in_hand = [side for side in ("white", "black") if position.in_hand(side)]
+    in_hand = [side for side in SIDES if position.in_hand(side)]
     if in_hand:
         if len(in_hand) == 2:
             return _("both sides have stones in hand (the tables hold positions after the placing phase)")
         return _("{side} has stones in hand (the tables hold positions after the placing phase)").format(
-            side=_(_NAMES[in_hand[0]]))
+            side=side_name(in_hand[0]))
     side = position.to_move
     mover, other = position.on_board(side), position.on_board(other_side(side))
     return _("{side} to move has {mover} stones against {other} (the tables hold 3 to {most} a side)").format(
-        side=_(_NAMES[side]), mover=mover, other=other, most=stones)
+        side=side_name(side), mover=mover, other=other, most=stones)
 
 
 def probe_if_built(position: Position, rules: Ruleset, directory: Optional[PathLike] = None) -> Optional[ProbeResult]:

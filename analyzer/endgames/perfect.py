@@ -20,6 +20,7 @@ from typing import Any, Optional
 from muehle.analyzer.endgames.probe import DEFAULT_STONES, ProbeResult, Value, covered, probe
 from muehle.analyzer.endgames.store import PathLike
 from muehle.analyzer.engine.replay import Replay
+from muehle.notation.record.model import other_side
 from muehle.notation.text.i18n import _
 
 #: The events, in the order they are listed for one ply.
@@ -98,7 +99,7 @@ def perfect_plies(replay: Replay, directory: Optional[PathLike] = None,
         found = probe(before, replay.rules, directory)
         after = record.after
         mover = after.stones(record.side)
-        other = after.stones("black" if record.side == "white" else "white")
+        other = after.stones(other_side(record.side))
         value = _played_value(found, other, mover)
         if value is None:  # (a ply the tables' rules do not know: not marked)
             continue

@@ -25,6 +25,7 @@ from muehle.analyzer.endgames.settings import EndgameRules
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.events import Outcome
 from muehle.analyzer.engine.position import Board
+from muehle.notation.record.model import WHITE
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ class EndgamePly:
 def endgame_plies(mover: int, other: int, rules: EndgameRules) -> list[EndgamePly]:
     """Every ply of the side to move with stones ``mover`` against ``other`` (none in hand), in
     board order of origin, target and capture: the board's legal plies, each played."""
-    board = Board(rules.ruleset(), Position(mover, other, 0, 0, "white"))
+    board = Board(rules.ruleset(), Position(mover, other, 0, 0, WHITE))
     plies = []
     for target, origin, captures in board.legal_plies():
         after = board.copy()

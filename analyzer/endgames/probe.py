@@ -20,7 +20,7 @@ from muehle.analyzer.endgames.store import PathLike, load_table
 from muehle.analyzer.endgames.values import decode
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.rules import RulesArg, as_ruleset
-from muehle.notation.record.model import other_side
+from muehle.notation.record.model import BLACK, SIDES, WHITE, other_side
 
 #: The most stones a side may have for the tables the command builds by default.
 DEFAULT_STONES = 4
@@ -70,7 +70,7 @@ def covered(position: Position, stones: int = DEFAULT_STONES) -> bool:
     with three to ``stones`` on the board."""
     if position.in_hand_white or position.in_hand_black:
         return False
-    return all(3 <= position.on_board(side) <= stones for side in ("white", "black"))
+    return all(3 <= position.on_board(side) <= stones for side in SIDES)
 
 
 def _lookup(positions: list[tuple[int, int]], rules: EndgameRules, directory: Optional[PathLike]) -> list[Value]:
@@ -117,8 +117,8 @@ def probe(position: Position, rules: RulesArg = None, directory: Optional[PathLi
     :class:`~muehle.analyzer.endgames.store.MissingTable` for a table not built, and its
     :class:`~muehle.analyzer.endgames.store.UnusableTable` for one that cannot be used."""
     require_numpy()
-    if position.in_hand_white or position.in_hand_black or min(position.on_board("white"),
-                                                               position.on_board("black")) < 3:
+    if position.in_hand_white or position.in_hand_black or min(position.on_board(WHITE),
+                                                               position.on_board(BLACK)) < 3:
         raise ValueError("endgame tables hold positions with no stones in hand and three or more a side")
     side = position.to_move
     return probe_masks(position.stones(side), position.stones(other_side(side)),

@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from muehle.notation.record.model import BLACK, WHITE, Side
 from muehle.notation.record.model import POINTS as POINTS  # (re-exported: the board's points, in board order)
-from muehle.notation.record.model import Side
 
 POINT_INDEX: dict[str, int] = {point: index for index, point in enumerate(POINTS)}
 ALL_POINTS: int = (1 << len(POINTS)) - 1
@@ -104,17 +104,17 @@ class Position:
     black: int = 0
     in_hand_white: int = 9
     in_hand_black: int = 9
-    to_move: Side = "white"
+    to_move: Side = WHITE
 
     @classmethod
     def start(cls, stones: int = 9) -> "Position":
-        return cls(0, 0, stones, stones, "white")
+        return cls(0, 0, stones, stones, WHITE)
 
     def stones(self, side: Side) -> int:
-        return self.white if side == "white" else self.black
+        return self.white if side == WHITE else self.black
 
     def in_hand(self, side: Side) -> int:
-        return self.in_hand_white if side == "white" else self.in_hand_black
+        return self.in_hand_white if side == WHITE else self.in_hand_black
 
     def on_board(self, side: Side) -> int:
         return bin(self.stones(side)).count("1")
@@ -123,7 +123,7 @@ class Position:
         """``'white'``, ``'black'`` or ``None`` for an empty point."""
         bit = 1 << POINT_INDEX[point]
         if self.white & bit:
-            return "white"
+            return WHITE
         if self.black & bit:
-            return "black"
+            return BLACK
         return None

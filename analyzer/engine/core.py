@@ -33,8 +33,8 @@ from typing import Iterable, Optional, Sequence
 from muehle.analyzer.engine.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINT_INDEX, stones_in_mills
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.rules import Ruleset
+from muehle.notation.record.model import BLACK, WHITE, Side
 from muehle.notation.record.model import SIDES as _SIDES
-from muehle.notation.record.model import Side
 
 #: A position as the engine keeps it (the repetition key): White's and Black's stones,
 #: their stones in hand, and 1 when Black is to move (else 0). A tuple of small ints
@@ -203,9 +203,9 @@ def start_outcome(white: int, black: int, in_hand_white: int, in_hand_black: int
     if lost(white, in_hand_white) and lost(black, in_hand_black):
         return Outcome(None, "fewer-than-three", 0)
     if lost(white, in_hand_white):
-        return Outcome("black", "fewer-than-three", 0)
+        return Outcome(BLACK, "fewer-than-three", 0)
     if lost(black, in_hand_black):
-        return Outcome("white", "fewer-than-three", 0)
+        return Outcome(WHITE, "fewer-than-three", 0)
     if black_to_move:
         return blocked_end(black, white, in_hand_black, flying, blocked, "white", 0)
     return blocked_end(white, black, in_hand_white, flying, blocked, "black", 0)
@@ -297,6 +297,7 @@ def play_line(
     # below this count no ply brings the no-progress draw (no rule: never)
     earliest = no_progress.earliest if no_progress else 1 << 62
     arises = no_progress.arises if no_progress else _never
+    limit_of = no_progress.limit_of if no_progress else _never_limit
     no_progress_automatic = no_progress is not None and no_progress.mode == "automatic"
     # (Sanmill: a move that brings the automatic draw while closing a mill ends the game before its
     # capture; a capture written with it is made, and the draw comes after it)
@@ -429,7 +430,7 @@ def play_line(
                 and counted >= earliest and after_capture(counted, mover == 1, own, theirs, in_hand, their_hand):
             # (Sanmill: the moves counted up to a mill's move still count at its capture:
             # Position::check_if_game_is_over runs before the count is reset; NoProgressRule.after_capture)
-            draw_rights.append(DrawRight("no-capture", index))
+            draw_rights.append(DrawRight("no-capture", index, limit_of(counted, mover == 1)))
             outcome = Outcome(None, "no-capture", index)
             open_end = False
         else:
@@ -440,7 +441,7 @@ def play_line(
                 if repetition_automatic:
                     outcome = Outcome(None, "repetition", index)
             if counter >= earliest and arises(counter, mover == 1, own, theirs, in_hand, their_hand):
-                draw_rights.append(DrawRight("no-capture", index))
+                draw_rights.append(DrawRight("no-capture", index, limit_of(counter, mover == 1)))
                 if no_progress_automatic and (outcome is None or no_progress_first):
                     outcome = Outcome(None, "no-capture", index)
         # the opponent moves next: ``own`` and ``in_hand`` become its stones and stones in hand
@@ -465,6 +466,11 @@ def play_line(
 def _never(count: int, by_black: bool, white: int, black: int, in_hand_white: int, in_hand_black: int) -> bool:
     """No draw arises: the rule of a ruleset without a no-progress rule (never asked: see ``earliest``)."""
     return False
+
+
+def _never_limit(count: int, by_black: bool) -> str:
+    """No limit gives a draw: a ruleset without a no-progress rule (never asked: see ``earliest``)."""
+    raise AssertionError("no no-progress rule, no limit")
 
 
 def _ended_by_block(ended: Outcome, draw_rights: list[DrawRight], rights_before: int) -> Outcome:

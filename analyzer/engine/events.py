@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Optional
 
-from muehle.notation.record.model import Side
+from muehle.notation.record.model import BLACK, Side, other_side, result_of, side_name
 from muehle.notation.text.i18n import N_, _
 
 #: Every code a :class:`RuleViolation` may carry, with what it means.
@@ -61,8 +61,6 @@ BOTH_FEWER_THAN_THREE = N_("both have fewer than three stones")
 #: A draw because the side to move cannot move, under a ruleset with ``blocked: draw``.
 BLOCKED_DRAW = N_("a side to move that cannot move")
 
-_RESULTS = {"white": "1-0", "black": "0-1", None: "1/2-1/2"}
-_NAMES = {"white": "White", "black": "Black"}
 
 
 def reason_text(reason: str, winner: Optional[Side], past: bool = False) -> str:
@@ -83,7 +81,7 @@ def reason_text(reason: str, winner: Optional[Side], past: bool = False) -> str:
     if winner is None and reason == "blocked":
         return _(BLOCKED_DRAW)
     text = PAST_REASON_TEXTS.get(reason, REASON_TEXTS[reason]) if past else REASON_TEXTS[reason]
-    return _(text).format(loser=_("Black") if winner == "white" else _("White"))
+    return _(text).format(loser=side_name(other_side(winner or BLACK)))
 
 
 def end_text(outcome: "Outcome", past: bool = False) -> str:
@@ -173,7 +171,7 @@ class Outcome:
     @property
     def result(self) -> str:
         """The result in the notation: ``1-0``, ``0-1`` or ``1/2-1/2``."""
-        return _RESULTS[self.winner]
+        return result_of(self.winner)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its fields (one in nearly every report a ``--jobs`` worker sends)."""
@@ -189,11 +187,15 @@ class DrawRight:
 
     A new right is recorded each time it arises anew: for repetition each time a
     position occurs for the third time, for the no-progress rule each time the
-    counter reaches the limit.
+    counter reaches the limit. ``limit`` says which limit of the no-progress rule gave
+    it: ``"normal"`` (``limit``) or ``"endgame"`` (the shorter ``endgame_limit`` while a
+    side has three stones); ``None`` for repetition. (It is not part of the JSON contract,
+    nor of a right's equality: the rule and the ply tell the right.)
     """
 
     rule: str
     ply: int
+    limit: Optional[str] = field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"rule": self.rule, "ply": self.ply}

@@ -43,7 +43,17 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 from muehle.analyzer.engine.board import ALL_POINTS as _FULL_BOARD
 from muehle.analyzer.engine.board import POINT_INDEX, Position
 from muehle.notation.reading.tags import tag_value_offset_column
-from muehle.notation.record.model import BLACK, MAX_DIGITS, WHITE, Game, GameRecord, Side, other_side, too_many_digits  # noqa: F401  (Game: the doctests' records)
+from muehle.notation.record.model import (  # noqa: F401  (Game: the doctests' records)
+    BLACK,
+    MAX_DIGITS,
+    WHITE,
+    Game,
+    GameRecord,
+    Side,
+    other_side,
+    side_name,
+    too_many_digits,
+)
 from muehle.notation.text.errors import FormatError, shortened
 from muehle.notation.text.i18n import N_, _, ngettext
 from muehle.notation.writing.writers import escape_tag_value
@@ -210,11 +220,11 @@ def position_to_fen(
     current = form == "current"
     fields = [
         board_field(position),
-        "w" if position.to_move == "white" else "b",
+        "w" if position.to_move == WHITE else "b",
         phase,
         action,
-        str(position.on_board("white")), str(position.in_hand_white),
-        str(position.on_board("black")), str(position.in_hand_black),
+        str(position.on_board(WHITE)), str(position.in_hand_white),
+        str(position.on_board(BLACK)), str(position.in_hand_black),
         "0 0",
         "-1 -1 -1 -1" if current else "0 0 0 0",
         "0",
@@ -278,7 +288,7 @@ def fen_to_position(
     side_text = fields[1][0]
     if side_text not in ("w", "b"):
         raise field_error(1, _("'{text}' is neither 'w' (White) nor 'b' (Black)").format(text=shortened(side_text)))
-    to_move: Side = "white" if side_text == "w" else "black"
+    to_move: Side = WHITE if side_text == "w" else BLACK
 
     phase = fields[2][0]
     if phase not in PHASES:
@@ -315,7 +325,7 @@ def fen_to_position(
             raise field_error(
                 index, ngettext("says {side} has {count} stone on the board, but the board shows {shown}",
                                 "says {side} has {count} stones on the board, but the board shows {shown}",
-                                count).format(side=_name(side), count=_shown(count), shown=shown)
+                                count).format(side=side_name(side), count=_shown(count), shown=shown)
             )
     if fullmove < 1:
         raise field_error(16, _("the full-move number starts at 1"))
@@ -330,19 +340,19 @@ def fen_to_position(
         hand_side, hand = (WHITE, hand_white) if hand_white else (BLACK, hand_black)
         raise field_error(2, ngettext("m (moving) while {side} still has {count} stone in hand",
                                       "m (moving) while {side} still has {count} stones in hand", hand).format(
-            side=_name(hand_side), count=_shown(hand)))
-    to_move_hand = hand_white if to_move == "white" else hand_black
+            side=side_name(hand_side), count=_shown(hand)))
+    to_move_hand = hand_white if to_move == WHITE else hand_black
     if action == "p" and phase in ("r", "p") and not to_move_hand:
-        raise field_error(3, _("p (place) but {side}, to move, has no stone in hand").format(side=_name(to_move)))
+        raise field_error(3, _("p (place) but {side}, to move, has no stone in hand").format(side=side_name(to_move)))
     if action == "s" and to_move_hand and phase != "o":
         raise field_error(3, ngettext("s (select a stone to move) but {side}, to move, still has {count} stone in hand",
                                       "s (select a stone to move) but {side}, to move, still has {count} stones in hand",
-                                      to_move_hand).format(side=_name(to_move), count=_shown(to_move_hand)))
-    to_remove = remove_white if to_move == "white" else remove_black
+                                      to_move_hand).format(side=side_name(to_move), count=_shown(to_move_hand)))
+    to_remove = remove_white if to_move == WHITE else remove_black
     # (Sanmill's writer leaves the action r of the capture that won a game, its count run down)
     if action == "r" and to_remove == 0 and phase != "o":
         raise field_error(3, _("r (remove) but {side} has no stone to remove (field {field} is 0)").format(
-            side=_name(to_move), field=9 if to_move == "white" else 10))
+            side=side_name(to_move), field=9 if to_move == WHITE else 10))
     # a capture still to come: the side to move is in the middle of its turn
     in_turn = action == "r" or to_remove != 0
 
@@ -355,13 +365,13 @@ def fen_to_position(
     # a side with stones in hand can only place: if the side that played last still has
     # one, its last ply was a placement, and field 16 counts from there
     last_mover = to_move if in_turn else other_side(to_move)
-    last_hand = hand_white if last_mover == "white" else hand_black
+    last_hand = hand_white if last_mover == WHITE else hand_black
     if no_progress and last_hand:
         raise field_error(15, ngettext("says {count}, but {side}, who played last, still has {hand} stone in hand, so "
                                        "that ply was a placement and the count is 0",
                                        "says {count}, but {side}, who played last, still has {hand} stones in hand, so "
                                        "that ply was a placement and the count is 0", last_hand).format(
-            count=_shown(no_progress), side=_name(last_mover), hand=_shown(last_hand)))
+            count=_shown(no_progress), side=side_name(last_mover), hand=_shown(last_hand)))
 
     extensions, notes = [], []
     for index in extras:
@@ -378,7 +388,7 @@ def fen_to_position(
 
     position = Position(white, black, hand_white, hand_black, to_move)
     pending = in_turn or remove_white != 0 or remove_black != 0
-    totals: tuple[tuple[Side, int], ...] = (("white", on_white + hand_white), ("black", on_black + hand_black))
+    totals: tuple[tuple[Side, int], ...] = ((WHITE, on_white + hand_white), (BLACK, on_black + hand_black))
     losers = [side for side, total in totals if total < 3]
     finished = phase == "o" or (pending and bool(losers))
     if finished and pending and losers == [other_side(to_move)]:
@@ -387,7 +397,7 @@ def fen_to_position(
         position = Position(white, black, hand_white, hand_black, loser)
         notes.append(_("the FEN shows a finished game: {loser} has fewer than three stones after {side}'s capture, "
                        "which Sanmill still counts as to come; read as the position after it, {loser} to move").format(
-            loser=_name(loser), side=_name(to_move)))
+            loser=side_name(loser), side=side_name(to_move)))
     elif phase == "o" and action == "p" and not hand_white and not hand_black and white | black == _FULL_BOARD:
         # Sanmill ends the game on the placement that fills the board before the side changes
         # (Position::put_piece, BoardFullAction firstPlayerLose): the placer is still to move
@@ -395,7 +405,7 @@ def fen_to_position(
         position = Position(white, black, hand_white, hand_black, blocked)
         notes.append(_("the FEN shows a finished game: {side}'s placement filled the board, which Sanmill writes "
                        "with {side} still to move; read as the position after it, {blocked} to move (and unable "
-                       "to)").format(side=_name(to_move), blocked=_name(blocked)))
+                       "to)").format(side=side_name(to_move), blocked=side_name(blocked)))
     return FenPosition(
         position=position,
         phase=phase,
@@ -463,25 +473,21 @@ def stone_count_problem(stones: int, to_move: Side, action: str, on_white: int, 
                 "{side} has {count} stone on the board and {hand} in hand, {total} in all; the rules give each side "
                 "{stones}",
                 "{side} has {count} stones on the board and {hand} in hand, {total} in all; the rules give each side "
-                "{stones}", on_board).format(side=_name(side), count=_shown(on_board), hand=_shown(in_hand),
+                "{stones}", on_board).format(side=side_name(side), count=_shown(on_board), hand=_shown(in_hand),
                                              total=_shown(on_board + in_hand),
                                              stones=stones)
-    if action != "r" and (hand_white or hand_black) and hand_black != hand_white + (to_move == "black"):
+    if action != "r" and (hand_white or hand_black) and hand_black != hand_white + (to_move == BLACK):
         text = (_("Black has {black} in hand and White {white}, with {side} to move; the sides place in turn, White "
-                  "first, so Black must have as many as White") if to_move == "white" else
+                  "first, so Black must have as many as White") if to_move == WHITE else
                 _("Black has {black} in hand and White {white}, with {side} to move; the sides place in turn, White "
                   "first, so Black must have one more than White"))
-        return 7, text.format(black=_shown(hand_black), white=_shown(hand_white), side=_name(to_move))
+        return 7, text.format(black=_shown(hand_black), white=_shown(hand_white), side=side_name(to_move))
     return None
 
 
 def _shown(number: int) -> str:
     """A number of a FEN as a message quotes it: one of many digits in part (:func:`shortened`)."""
     return shortened(str(number))
-
-
-def _name(side: Side) -> str:
-    return _("White") if side == "white" else _("Black")
 
 
 _RINGS = (N_("the inner ring"), N_("the middle ring"), N_("the outer ring"))
@@ -549,9 +555,9 @@ def start_fen(game: GameRecord, stones: Optional[int] = None) -> Optional[FenPos
         if start.phase == "o":
             why, field_index = _("its phase o says the game is over"), 2
         else:
-            loser: Side = "white" if _total(start, "white") < 3 else "black"
+            loser: Side = WHITE if _total(start, WHITE) < 3 else BLACK
             why, field_index = (_("{side} has fewer than three stones: the game is over (the stone still to remove "
-                                  "counts for nothing)").format(side=_name(loser))), 4 if loser == "white" else 6
+                                  "counts for nothing)").format(side=side_name(loser))), 4 if loser == WHITE else 6
         raise FormatError(
             _("in the FEN tag: {why}, so no ply can follow it (a finished game's position stands alone)").format(why=why),
             source=where["source"], line=line,
@@ -585,7 +591,7 @@ def _read_start(fen: str, source: str, place: tuple[int, int, str], stones: Opti
     if not result.between_turns:
         to_move = result.position.to_move
         counts = {"white": result.to_remove_white, "black": result.to_remove_black}
-        side = _name(to_move if result.action == "r" or counts[to_move] else other_side(to_move))
+        side = side_name(to_move if result.action == "r" or counts[to_move] else other_side(to_move))
         raise FormatError(
             _("in the FEN tag: the position is in the middle of a turn ({side} still has to remove a stone); a record "
               "can only start between two turns").format(side=side), source=source, line=line,
@@ -656,7 +662,7 @@ def counters_along(
     yield no_progress, fullmove
     for side, placement, captures in plies:
         no_progress = 0 if placement or captures else no_progress + 1
-        if side == "black":
+        if side == BLACK:
             fullmove += 1
         yield no_progress, fullmove
 

@@ -19,11 +19,11 @@ from muehle.analyzer.engine.board import MILL_LINES, MILLS, POINT_INDEX, points_
 from muehle.analyzer.engine.core import Broken, capturable, lost
 from muehle.analyzer.engine.events import end_text
 from muehle.analyzer.engine.rules import Ruleset
+from muehle.notation.record.model import SIDES
+from muehle.notation.record.model import side_name as name_of_side
 from muehle.notation.text.errors import shortened
 from muehle.notation.text.i18n import _, ngettext
 
-#: The sides' names, White (0) and Black (1).
-NAMES = ("White", "Black")
 _MILL_POINTS: dict[int, tuple[str, str, str]] = dict(zip(MILLS, MILL_LINES))
 
 
@@ -50,7 +50,7 @@ def plural(count: int, noun: str, nouns: Optional[str] = None) -> str:
 
 def side_name(side: int) -> str:
     """White (0) or Black (1), in the current language."""
-    return _("White") if side == 0 else _("Black")
+    return name_of_side(SIDES[side])
 
 
 def a_stone(side: int) -> str:

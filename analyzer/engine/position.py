@@ -41,7 +41,7 @@ from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.fen import FEN_FORMS, FenPosition, fen_to_position, no_progress_at_setup, position_to_fen
 from muehle.analyzer.engine.messages import rule_message
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset
-from muehle.notation.record.model import WHITE, Ply
+from muehle.notation.record.model import BLACK, WHITE, Ply
 from muehle.notation.text.errors import shortened
 from muehle.notation.text.i18n import _
 from muehle.notation.writing.writers import ply_text
@@ -185,7 +185,7 @@ class Board:
             start, no_progress = read.position, self._no_progress_of(read)
         start = start or Position.start(self.rules.stones)
         self.key: PositionKey = (start.white, start.black, start.in_hand_white, start.in_hand_black,
-                                 0 if start.to_move == "white" else 1)
+                                 0 if start.to_move == WHITE else 1)
         self.counter = no_progress
         #: How often each position has stood in the repetition history.
         self.seen: dict[PositionKey, int] = {} if self.rules.repetition_window == "moves" else {self.key: 1}
@@ -239,7 +239,7 @@ class Board:
     def position(self) -> Position:
         """The position now."""
         white, black, hand_white, hand_black, black_to_move = self.key
-        return Position(white, black, hand_white, hand_black, "black" if black_to_move else "white")
+        return Position(white, black, hand_white, hand_black, BLACK if black_to_move else WHITE)
 
     def _sides(self) -> tuple[int, int, int, int]:
         """The side to move's stones and stones in hand, and its opponent's."""

@@ -32,8 +32,20 @@ from muehle.analyzer.engine.core import PositionKey, capturable, has_legal_ply, 
 from muehle.analyzer.engine.events import DrawRight, Outcome, RuleViolation, end_text
 from muehle.analyzer.engine.messages import mill_points, rule_message, side_name
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset, ruleset_of  # noqa: F401  (as_ruleset: doctests)
+from muehle.notation.record.model import (  # noqa: F401  (Game: the doctests' records)
+    BLACK,
+    FINISHED_RESULTS,
+    UNFINISHED,
+    WHITE,
+    Game,
+    GameRecord,
+    MoveLine,
+    Ply,
+    Side,
+    numbering_of,
+    winner_of,
+)
 from muehle.notation.record.model import SIDES as _SIDES
-from muehle.notation.record.model import Game, GameRecord, MoveLine, Ply, Side  # noqa: F401  (Game: the doctests' records)
 from muehle.notation.text.errors import shortened
 from muehle.notation.text.i18n import _
 
@@ -43,7 +55,6 @@ if TYPE_CHECKING:  # (the FEN machinery is imported only for a set-up record: en
 __all__ = ["Occurrences", "PlyRecord", "PositionKey", "Replay", "capturable", "has_legal_ply", "in_variation", "phase",
            "position_key", "position_of_key", "replay"]
 
-_RESULT_WINNER: dict[str, Optional[Side]] = {"1-0": "white", "0-1": "black", "1/2-1/2": None, "½-½": None}
 
 
 class PlyRecord:
@@ -105,7 +116,7 @@ class PlyRecord:
     @property
     def label(self) -> str:
         """The ply with its move number in the book's style: ``18. d2-b2/xa4``, ``17... a7-a4``."""
-        return _label(self.ply, self.side, (self.index + 1) // 2)
+        return _label(self.ply, self.side, numbering_of(self.index - 1)[0])
 
     def __repr__(self) -> str:
         return (f"PlyRecord(index={self.index}, move={self.ply.move_text!r}, side={self.side!r}, "
@@ -260,7 +271,7 @@ def phase(position: Position, side: Side, rules: Ruleset) -> str:
     >>> phase(Position(white=0b111, black=0, in_hand_white=0, in_hand_black=9), "white", rules)
     'flying'
     """
-    return _phase_in_key(position_key(position), 0 if side == "white" else 1, rules.flying)
+    return _phase_in_key(position_key(position), 0 if side == WHITE else 1, rules.flying)
 
 
 def position_key(position: Position) -> PositionKey:
@@ -271,7 +282,7 @@ def position_key(position: Position) -> PositionKey:
     ((0, 0, 9, 9, 0), True)
     """
     return (position.white, position.black, position.in_hand_white, position.in_hand_black,
-            0 if position.to_move == "white" else 1)
+            0 if position.to_move == WHITE else 1)
 
 
 def position_of_key(key: PositionKey) -> Position:
@@ -283,7 +294,7 @@ def _label(ply: Ply, side: Side, number: int) -> str:
     """The ply as the record numbers it, or with ``number`` when the record gives none."""
     if ply.number is not None:
         return ply.label()
-    return f"{number}{'.' if side == 'white' else '...'} {ply.move_text}"
+    return f"{number}{'.' if side == WHITE else '...'} {ply.move_text}"
 
 
 def replay(game: GameRecord, rules: RulesArg = None, start: Optional[Position] = None, *,
@@ -323,14 +334,14 @@ def replay(game: GameRecord, rules: RulesArg = None, start: Optional[Position] =
         number_base = moves.first[0]
         if fullmove is not None and number_base != 1:
             number_base = fullmove
-    numbering = (number_base, 0 if start.to_move == "white" else 1)
+    numbering = (number_base, 0 if start.to_move == WHITE else 1)
     # the repetition history: the start counts, unless only positions reached by moves do
     history = {} if rules.repetition_window == "moves" else {position_key(start): [0]}
     outcome = _start_outcome(start, rules.flying, rules.blocked)
     rule = rules.no_capture
     # (the ply before the start was Black's when White is to move)
     right_at_start = outcome is None and rule is not None and rule.stands(
-        no_progress, start.to_move == "white", start.white, start.black, start.in_hand_white, start.in_hand_black)
+        no_progress, start.to_move == WHITE, start.white, start.black, start.in_hand_white, start.in_hand_black)
     if right_at_start and rule is not None and rule.mode == "automatic":
         outcome = Outcome(None, "no-capture", 0)
     main = _replay_line(game, moves, lambda: game.plies, rules, start, 0, history, no_progress, outcome,
@@ -341,8 +352,8 @@ def replay(game: GameRecord, rules: RulesArg = None, start: Optional[Position] =
             line = lines.pop()
             line.start_no_progress, line.start_no_progress_exact = no_progress, no_progress_exact
             lines.extend(line.variations)
-    if right_at_start:
-        main.draw_rights.insert(0, DrawRight("no-capture", 0))
+    if right_at_start and rule is not None:
+        main.draw_rights.insert(0, DrawRight("no-capture", 0, rule.limit_of(no_progress, start.to_move == WHITE)))
     _check_result(main)
     return main
 
@@ -357,7 +368,7 @@ def _usual_start(stones: int) -> Position:
 def _start_outcome(start: Position, flying: bool, blocked: str) -> Optional[Outcome]:
     """How the game stands decided in ``start`` already, if it does (remembered: most games share their start)."""
     return core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
-                              start.to_move == "black", flying, blocked)
+                              start.to_move == BLACK, flying, blocked)
 
 
 def _replay_line(
@@ -391,12 +402,11 @@ def _replay_line(
     errors = line.errors
     draw_rights = line.draw_rights
 
-    mover = 0 if start.to_move == "white" else 1
-    number_base, first_side = numbering
-    number_offset = 2 * number_base - 1 + first_side  # expected number: (index + offset) // 2
+    mover = 0 if start.to_move == WHITE else 1
+    first = (numbering[0], _SIDES[numbering[1]])
 
     def expected_number(index: int) -> int:
-        return (index + number_offset) // 2
+        return numbering_of(index - 1, first)[0]
 
     def fail(code: str, message: str, index: int, side: int) -> None:
         ply = line.plies[index - first_index]
@@ -407,7 +417,7 @@ def _replay_line(
                                     _SIDES[side], line_number, column, path or None, said if branch else None))
 
     # the plies are replayed up to the first one numbered otherwise than its place gives
-    misnumbered = _first_misnumbered(moves, mover, first_index, number_offset)
+    misnumbered = _first_misnumbered(moves, mover, first_index, expected_number)
     plies = moves.moves if misnumbered is None else moves.moves[:misnumbered]
     broken, outcome = core.play_line(plies, rules, first_index, mover, start.white, start.black,
                                      start.in_hand_white, start.in_hand_black, counter, outcome,
@@ -453,9 +463,10 @@ def in_variation(branch: int) -> str:
     return _("in the variation for ply {ply}: ").format(ply=branch)
 
 
-def _first_misnumbered(moves: MoveLine, mover: int, first_index: int, number_offset: int) -> Optional[int]:
+def _first_misnumbered(moves: MoveLine, mover: int, first_index: int,
+                       expected_number: Callable[[int], int]) -> Optional[int]:
     """The place in ``moves`` of the first ply whose side or move number is not the one its place
-    gives (index ``first_index`` is ``mover``'s, its number ``(index + number_offset) // 2``), if any.
+    gives (index ``first_index`` is ``mover``'s, the number of index ``i`` ``expected_number(i)``), if any.
 
     When the line numbers its plies as they follow from the first, the first tells for all.
     """
@@ -464,7 +475,7 @@ def _first_misnumbered(moves: MoveLine, mover: int, first_index: int, number_off
     numbering = [moves.first] if moves.numbers is None else moves.numbers
     for offset, (number, side) in enumerate(numbering):
         if side != _SIDES[(mover + offset) % 2] or (
-            number is not None and number != (first_index + offset + number_offset) // 2
+            number is not None and number != expected_number(first_index + offset)
         ):
             return offset
     return None
@@ -486,7 +497,7 @@ def _replay_variations(line: Replay, variations: dict[int, list[MoveLine]], rule
         if rules.repetition_window == "moves":
             plies = line.plies
             for step_index, step in enumerate(steps[:offset], first):
-                _see(history, step_index, step[0], step[1], plies[step_index - first].captures, rules)
+                _see(history, step_index, step, plies[step_index - first].captures, rules)
         else:
             for step_index, step in enumerate(steps[:offset], first):
                 history.setdefault(step[0], []).append(step_index)
@@ -542,19 +553,20 @@ class Occurrences(Sequence[int]):
 _NO_OCCURRENCES = Occurrences([], 0)
 
 
-def _see(history: dict[PositionKey, list[int]], index: int, after_key: PositionKey, kind: str,
-         captures: Sequence[str], rules: Ruleset) -> tuple[int, Occurrences]:
-    """Put the position after ply ``index`` into the repetition ``history`` (key -> plies where it
-    stood); how often it has stood now and the plies where it stood before. A ply that starts
-    the history anew (:func:`~muehle.analyzer.engine.core.resets_repetition`) empties it and
-    stands alone."""
+def _see(history: dict[PositionKey, list[int]], index: int, step: core.Step, captures: Sequence[str],
+         rules: Ruleset) -> Occurrences:
+    """Put the position after ply ``index`` (the core's ``step`` for it) into the repetition
+    ``history`` (key -> plies where it stood); the plies where it stood before, as many as the
+    core counted (its count of the position, less this time). A ply that starts the history
+    anew (:func:`~muehle.analyzer.engine.core.resets_repetition`) empties it and stands alone."""
+    after_key, kind, count = step[0], step[1], step[5]
     if core.resets_repetition(kind, captures, rules):
         history.clear()
-        return 1, _NO_OCCURRENCES
+        return _NO_OCCURRENCES
     seen = history.setdefault(after_key, [])
-    earlier = Occurrences(seen, len(seen)) if seen else _NO_OCCURRENCES
+    earlier = Occurrences(seen, count - 1) if count > 1 else _NO_OCCURRENCES
     seen.append(index)
-    return len(seen), earlier
+    return earlier
 
 
 def _records_of(line: Replay) -> tuple[PlyRecord, ...]:
@@ -563,14 +575,13 @@ def _records_of(line: Replay) -> tuple[PlyRecord, ...]:
     flying = line.rules.flying
     history = {key: list(value) for key, value in line.history_before.items()}
     before_key = position_key(line.start)
-    mover = 0 if line.start.to_move == "white" else 1
+    mover = 0 if line.start.to_move == WHITE else 1
     records = []
-    for index, ply, (after_key, kind, closed, counter, due, count) in zip(
-        itertools.count(line.first_index), line.plies, line.steps
-    ):
+    for index, ply, step in zip(itertools.count(line.first_index), line.plies, line.steps):
+        after_key, kind, closed, counter, due, count = step
         opponent = 1 - mover
         # (the count is the core's; the history gives the plies where the position stood before)
-        _, earlier = _see(history, index, after_key, kind, ply.captures, line.rules)
+        earlier = _see(history, index, step, ply.captures, line.rules)
         records.append(PlyRecord(
             index, ply, _SIDES[mover], kind, before_key, after_key,
             [mill_points(mill) for mill in closed], ply.captures,
@@ -601,12 +612,12 @@ def _check_result(line: Replay) -> None:
     if line.stopped and not line.played_on_after_the_end:
         return
     declared = line.game.declared_result
-    if declared is None or declared.strip() in ("*", ""):
+    if declared is None or declared.strip() in (UNFINISHED, ""):
         return
     declared = declared.strip()
-    if declared not in _RESULT_WINNER:
+    if declared not in FINISHED_RESULTS:
         return
-    winner = _RESULT_WINNER[declared]
+    winner = winner_of(declared)
     last = line.first_index + line.ply_count - 1
     if line.outcome is None:
         line.outcome = Outcome(winner, "declared", last)

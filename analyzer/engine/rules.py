@@ -209,6 +209,17 @@ class NoProgressRule:
         by White, give the draw (the right to claim it, or its automatic end)."""
         return count >= self.threshold(by_black)
 
+    def limit_of(self, count: int, by_black: bool) -> str:
+        """Which limit gives the draw that stands with ``count`` plies without progress, the last of
+        them by Black (``by_black``) or White: ``"normal"`` when the counter has reached the
+        threshold (:meth:`reached`), else ``"endgame"`` (``endgame_limit``, a side with three stones).
+
+        >>> rule = NoProgressRule(100, "placement-or-capture", "automatic", endgame_limit=10)
+        >>> rule.limit_of(100, False), rule.limit_of(12, False)
+        ('normal', 'endgame')
+        """
+        return "normal" if self.reached(count, by_black) else "endgame"
+
     def plies_to_go(self, count: int, by_black: bool) -> int:
         """How many more plies without progress bring the draw, after ``count`` of them the last
         by Black (``by_black``) or White; 0 when it is there.
@@ -220,6 +231,20 @@ class NoProgressRule:
         more = max(self.limit - count, 0)
         # after ``more`` plies the last is Black's when that many plies keep the side (an even number)
         return more if self.reached(count + more, by_black == (more % 2 == 0)) else more + 1
+
+    def plies_to_draw(self, count: int, by_black: bool, white: int, black: int, in_hand_white: int,
+                      in_hand_black: int) -> int:
+        """How many more plies without progress bring the draw in a position (stones as masks):
+        :meth:`plies_to_go`, or fewer where ``endgame_limit`` applies (:meth:`endgame`), at least 1.
+
+        >>> rule = NoProgressRule(100, "placement-or-capture", "automatic", endgame_limit=10)
+        >>> rule.plies_to_draw(4, False, 0b111, 0b1111 << 8, 0, 0), rule.plies_to_draw(4, False, 0b1111, 0b1111 << 8, 0, 0)
+        (6, 96)
+        """
+        more = self.plies_to_go(count, by_black)
+        if self.endgame_limit is not None and self.endgame(white, black, in_hand_white, in_hand_black):
+            more = min(more, max(self.endgame_limit - count, 1))
+        return more
 
 
 @dataclass(frozen=True)

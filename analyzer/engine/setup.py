@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Optional
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.replay import Replay, replay
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset, ruleset_of  # noqa: F401  (as_ruleset: doctests)
-from muehle.notation.record.model import GameRecord, Side
+from muehle.notation.record.model import BLACK, WHITE, GameRecord, Side
 from muehle.notation.text.errors import FormatError, shortened
 from muehle.notation.text.i18n import _
 
@@ -79,10 +79,10 @@ def first_mover(game: GameRecord) -> Side:
     """
     tag = game.tags.get("FirstMove")
     if tag is None:
-        return "white"
+        return WHITE
     value = tag.strip().lower()
-    if value == "white" or value == "black":
-        return "white" if value == "white" else "black"
+    if value == WHITE or value == BLACK:
+        return WHITE if value == WHITE else BLACK
     line, column, text = game.tag_place("FirstMove") or (game.line, 0, None)
     raise FormatError(_('the FirstMove tag must be "white" or "black", not "{tag}"').format(tag=shortened(tag)),
                       source=game.source or "<input>",
@@ -113,8 +113,8 @@ def replay_from(game: GameRecord, rules: RulesArg, setup: Optional[FenPosition])
     if not isinstance(rules, Ruleset):
         rules = ruleset_of(game, rules)
     if setup is None:
-        if first_mover(game) == "black":
-            return replay(game, rules, start=replace(Position.start(rules.stones), to_move="black"))
+        if first_mover(game) == BLACK:
+            return replay(game, rules, start=replace(Position.start(rules.stones), to_move=BLACK))
         return replay(game, rules)
     from muehle.analyzer.engine.fen import no_progress_at_setup  # (start-up: as in replay_record)
 

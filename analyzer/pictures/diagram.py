@@ -37,7 +37,7 @@ from muehle.analyzer.engine.board import MILL_LINES, Position
 from muehle.analyzer.engine.core import lost, phase_of
 from muehle.analyzer.engine.events import end_text, reason_text
 from muehle.analyzer.pictures.style import paint
-from muehle.notation.record.model import POINTS, Side
+from muehle.notation.record.model import BLACK, POINTS, SIDES, WHITE, Side, other_side, side_name
 from muehle.notation.text.errors import visible
 from muehle.notation.text.i18n import N_, _
 
@@ -54,7 +54,6 @@ _JUNCTIONS = {
     (True, True, True, True): "┼",
 }
 
-_NAMES = {"white": N_("White"), "black": N_("Black")}
 #: The phases :func:`side_phase` gives, as the summary words them.
 PHASE_WORDS = {"placing": N_("placing"), "moving": N_("moving"), "flying": N_("flying"), "lost": N_("lost")}
 
@@ -125,7 +124,7 @@ def game_over_text(outcome: Any) -> str:
     return end_text(outcome)
 
 
-def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[str, str]] = None,
+def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[Side, str]] = None,
                   game_over: Optional[str] = None) -> list[str]:
     """Each side's stones and phase, then who moves, or how the game is over (``game_over``,
     see :func:`game_over_text`; a side below three stones is seen without it).
@@ -136,18 +135,18 @@ def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[
     ['White: 0 on the board, 9 in hand, placing', 'Black: 0 on the board, 9 in hand, placing', 'White to move']
     """
     lines = []
-    for side in ("white", "black"):
+    for side in SIDES:
         lines.append(_("{side}{mark}: {on_board} on the board, {in_hand} in hand, {phase}").format(
-            side=_(_NAMES[side]), mark=(marks or {}).get(side, ""), on_board=position.on_board(side),
+            side=side_name(side), mark=(marks or {}).get(side, ""), on_board=position.on_board(side),
             in_hand=position.in_hand(side), phase=_(PHASE_WORDS[side_phase(position, side, flying)])))
-    lost = [side for side in ("white", "black") if side_phase(position, side) == "lost"]
+    lost = [side for side in SIDES if side_phase(position, side) == "lost"]
     if game_over:
         lines.append(_("Game over: {how}").format(how=game_over))
     elif lost:
-        winner: Optional[Side] = None if len(lost) == 2 else "black" if lost[0] == "white" else "white"
+        winner: Optional[Side] = None if len(lost) == 2 else other_side(lost[0])
         lines.append(_("Game over: {how}").format(how=reason_text("fewer-than-three", winner)))
     else:
-        lines.append(_("{side} to move").format(side=_(_NAMES[position.to_move])))
+        lines.append(_("{side} to move").format(side=side_name(position.to_move)))
     return lines
 
 
@@ -197,7 +196,7 @@ def render_diagram(
         bit = 1 << index
         if position.white & bit or position.black & bit:
             row, column = point_cell(point)
-            grid[row][column] = chars["white" if position.white & bit else "black"]
+            grid[row][column] = chars[WHITE if position.white & bit else BLACK]
     marks = None if last is None else LastPly.of(last)
     if colour and not best:
         return _painted(grid, position, marks, chars, flying, game_over)
@@ -222,7 +221,7 @@ def render_diagram(
     lines.append(_FILES)
     if legend:
         lines.append(legend)
-    lines.extend(summary_lines(position, flying, {side: f" ({chars[side]})" for side in ("white", "black")},
+    lines.extend(summary_lines(position, flying, {side: f" ({chars[side]})" for side in SIDES},
                                game_over))
     return "\n".join(lines)
 
@@ -302,7 +301,7 @@ def _painted(grid: list[list[str]], position: Position, last: Optional[LastPly],
     lines.append(_FILES)
     if legend:
         lines.append(legend)
-    stones = {side: f" ({paint(chars[side], _PALETTE[side] + ';' + board)})" for side in ("white", "black")}
+    stones = {side: f" ({paint(chars[side], _PALETTE[side] + ';' + board)})" for side in SIDES}
     lines.extend(summary_lines(position, flying, stones, visible(game_over) if game_over else None))
     return "\n".join(lines)
 

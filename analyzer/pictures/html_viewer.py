@@ -55,7 +55,7 @@ from muehle.analyzer.pictures.svg import (
     mill_band_svg,
     render_svg,
 )
-from muehle.notation.record.model import POINTS, Game, Ply, Variation
+from muehle.notation.record.model import BLACK, POINTS, UNFINISHED, WHITE, Game, Ply, Variation, side_name
 from muehle.notation.text.errors import FormatError, MuehleError
 from muehle.notation.text.i18n import N_, _, current_language, ngettext
 from muehle.notation.writing.writers import write_notation
@@ -81,9 +81,6 @@ def viewer_words() -> dict[str, str]:
     """
     return {key: _(text) for key, text in VIEWER_WORDS.items()}
 
-
-def _side_name(side: str) -> str:
-    return _("White") if side == "white" else _("Black")
 
 #: The symbols of the NAGs the viewer shows as symbols (PGN's numbers); others stay ``$n``.
 #: Each is drawn by DejaVu Sans, the common Linux font: White's and Black's slight advantage
@@ -271,7 +268,7 @@ class _MoveList:
         for offset, ply in enumerate(plies):
             index = first + offset
             number = _number(ply, number)
-            if ply.side == "white":
+            if ply.side == WHITE:
                 label: Optional[str] = numbers[0].format(number)
             elif fresh:
                 label = numbers[1].format(number)
@@ -285,7 +282,7 @@ class _MoveList:
             replayed = iter(branches.get(index, ()))
             for variation in ply.variations:
                 parts.append(self._variation(variation, number, next(replayed, None), line))
-            if ply.side == "black":
+            if ply.side == BLACK:
                 number += 1
         return parts
 
@@ -323,7 +320,7 @@ def _outcome_text(result: Replay) -> str:
         text = _("Draw ({reason}) after ply {ply}.") if outcome.ply else _("Draw ({reason}).")
         return text.format(reason=reason, ply=outcome.ply)
     text = _("{side} wins ({reason}) after ply {ply}.") if outcome.ply else _("{side} wins ({reason}).")
-    return text.format(side=_side_name(outcome.winner), reason=reason, ply=outcome.ply)
+    return text.format(side=side_name(outcome.winner), reason=reason, ply=outcome.ply)
 
 
 def _title(game: Game) -> str:
@@ -359,7 +356,7 @@ def game_label(number: int, game: Game) -> str:
         parts.append(f"{white or '?'} – {black or '?'}")
     parts.extend(game.tags[name] for name in ("Event", "Date") if game.tags.get(name, "").strip("?. "))
     result = game.declared_result or game.tags.get("Result")
-    if result and result != "*":
+    if result and result != UNFINISHED:
         parts.append(result)
     return ", ".join(parts) or _("Game {number}").format(number=number)
 

@@ -213,7 +213,7 @@ def hand_svg(side: str, count: int, row_y: float, to_move: bool) -> list[str]:
         parts.append(f'<circle class="hand {side}" data-side="{side}" cx="{LEFT - 12 + index * step:g}" '
                      f'cy="{row_y:g}" r="{HAND_RADIUS}" fill="{COLOURS[side]}" stroke="{COLOURS[side + "-edge"]}" '
                      'stroke-width="2"/>')
-    label = (_("White: {count} in hand") if side == "white" else _("Black: {count} in hand")).format(count=count)
+    label = (_("White: {count} in hand") if side == WHITE else _("Black: {count} in hand")).format(count=count)
     parts.append(f'<text x="{WIDTH - 16}" y="{row_y + 6:g}" fill="{colour}" font-family="DejaVu Sans, Arial, '
                  f'sans-serif" font-size="17" text-anchor="end">{escape(label)}</text>')
     parts.append("</g>")
@@ -281,8 +281,8 @@ def render_svg(
     parts.extend(mill_band_svg(line, places) for line in mills)
     parts.append("</g>")
     parts.append('<g class="stones">')
-    parts.extend(stone_svg(point, "white", places) for point in points_of(position.white))
-    parts.extend(stone_svg(point, "black", places) for point in points_of(position.black))
+    parts.extend(stone_svg(point, WHITE, places) for point in points_of(position.white))
+    parts.extend(stone_svg(point, BLACK, places) for point in points_of(position.black))
     parts.append("</g>")
     parts.append('<g class="marks">')
     if last is not None:

@@ -32,7 +32,7 @@ from muehle.analyzer.engine.core import may_jump
 from muehle.analyzer.engine.position import moves_for
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset
 from muehle.analyzer.reports.zwickmuehle import has_shuttle
-from muehle.notation.record.model import ANNOTATIONS, Game, Ply, Variation
+from muehle.notation.record.model import ANNOTATIONS, DRAW, RESULTS, UNFINISHED, Game, Ply, Variation, numbering_of
 from muehle.notation.record.model import SIDES as _SIDES
 
 _COMMENTS = ("a quiet move", "threatens a mill", "forced", "the only move", "jumping now",
@@ -82,7 +82,7 @@ def _play(board: Board, style: _Style, rng: random.Random) -> Optional[Ply]:
 
 def _number(plies: list[Ply], first_index: int) -> None:
     for index, ply in enumerate(plies, first_index):
-        ply.number = (index + 1) // 2
+        ply.number = numbering_of(index - 1)[0]
 
 
 def _threatens(board: Board, side: int) -> bool:
@@ -161,9 +161,9 @@ def generate_game(rules: RulesArg, rng: random.Random, number: int = 1) -> Game:
     if outcome is not None:
         result = outcome.result
     elif board.draw_rights and rng.random() < 0.7:
-        result = "1/2-1/2"  # claimed
+        result = DRAW  # claimed
     else:
-        result = rng.choice(("1-0", "0-1", "1/2-1/2", "*", "*"))
+        result = rng.choice(RESULTS + (UNFINISHED,))  # (a game left unfinished twice as often)
     game.result = result
     game.tags["Result"] = result
     afters = boards[1:] + [board]

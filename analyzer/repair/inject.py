@@ -28,7 +28,7 @@ from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.repair.search import RepairReport
 from muehle.analyzer.repair.slips import LOOK_ALIKE, Move
-from muehle.notation.record.model import Game, Ply, numbering_after
+from muehle.notation.record.model import WHITE, Game, Ply, numbering_after
 
 if TYPE_CHECKING:
     from collections import Counter
@@ -114,7 +114,7 @@ def inject(game: Game, kind: str, rng: random.Random, replayed: Optional[Replay]
             ply = plies[place]
             if not ply.captures and place < len(records):
                 before = records[place].before
-                theirs = before.black if records[place].side == "white" else before.white
+                theirs = before.black if records[place].side == WHITE else before.white
                 stones = points_of(theirs)
                 if stones:
                     ply.captures = [rng.choice(stones)]

@@ -18,7 +18,7 @@ import copy
 from typing import Optional
 
 from muehle.analyzer.repair.search import Edit, RepairReport, Suggestion
-from muehle.notation.record.model import Game, Ply, numbering_after
+from muehle.notation.record.model import WHITE, Game, Ply, numbering_after
 from muehle.notation.text.i18n import _, ngettext
 
 #: The tag a repaired record carries: the edits, each as ``ply N: was -> now (kind)``.
@@ -143,11 +143,11 @@ def repaired_game(game: Game, report: RepairReport) -> Optional[Game]:
             result.final_comments.insert(0, f"repaired: {written[number].label()} struck out "
                                             f"({by_ply[number + 1][0].kind})")
     if plies and written and written[0].number is not None:
-        first = (written[0].number, written[0].side) if origin and origin[0] == 0 else (1, "white")
+        first = (written[0].number, written[0].side) if origin and origin[0] == 0 else (1, WHITE)
         for index, ply in enumerate(plies):
             ply.number, ply.side = numbering_after(first, index)
     else:
-        side = written[0].side if written else "white"
+        side = written[0].side if written else WHITE
         for index, ply in enumerate(plies):
             ply.number, ply.side = None, numbering_after((None, side), index)[1]
     result.plies = plies

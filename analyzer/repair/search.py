@@ -34,7 +34,17 @@ from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.rules import RulesArg, Ruleset
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.repair.slips import COSTS, PER_PLY_BACK, Move, Reading, candidates
-from muehle.notation.record.model import SIDES, GameRecord, Numbering, Ply, normal_result, numbering_after
+from muehle.notation.record.model import (
+    FINISHED_RESULTS,
+    SIDES,
+    WHITE,
+    GameRecord,
+    Numbering,
+    Ply,
+    normal_result,
+    numbering_after,
+    winner_of,
+)
 
 #: How many plies before the first illegal one a slip is looked for.
 WINDOW = 60
@@ -53,7 +63,6 @@ BUDGET_LEAST = 200_000
 TOP = 3
 
 #: The winner a finished result declares.
-_WINNERS: dict[str, Optional[str]] = {"1-0": "white", "0-1": "black", "1/2-1/2": None}
 
 #: What a run of plies numbered otherwise than the corrected line numbers them costs besides
 #: :data:`~muehle.analyzer.repair.slips.COSTS`' ``number``: this much for each ply after its
@@ -246,7 +255,7 @@ def _label(ply: Move, numbering: Optional[Numbering]) -> str:
     if numbering is None or numbering[0] is None:
         return text
     number, side = numbering
-    return f"{number}{'.' if side == 'white' else '...'} {text}"
+    return f"{number}{'.' if side == WHITE else '...'} {text}"
 
 
 def _apply(line: Sequence[Move], ops: Sequence[Op]) -> tuple[list[Move], list[Optional[int]], list[int]]:
@@ -277,7 +286,7 @@ class _Search:
                  budget: Budget) -> None:
         self.game, self.written, self.rules, self.budget = game, written, rules, budget
         self.moves: list[Move] = [(ply.target, ply.origin, tuple(ply.captures)) for ply in written]
-        mover = 0 if start.to_move == "white" else 1
+        mover = 0 if start.to_move == WHITE else 1
         outcome = core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
                                      bool(mover), rules.flying, rules.blocked)
         self.start: State = (mover, start.white, start.black, start.in_hand_white, start.in_hand_black, no_progress,
@@ -292,8 +301,8 @@ class _Search:
         self.numbered = any(ply.number is not None for ply in written)
         declared = game.declared_result
         self.winner_declared: Optional[tuple[Optional[str]]] = None
-        if declared is not None and normal_result(declared.strip()) in _WINNERS:
-            self.winner_declared = (_WINNERS[normal_result(declared.strip())],)
+        if declared is not None and normal_result(declared.strip()) in FINISHED_RESULTS:
+            self.winner_declared = (winner_of(normal_result(declared.strip())),)
         count = game.tags.get("PlyCount", "").strip()
         self.ply_count = int(count) if count.isdigit() and len(count) < 6 else None
 

@@ -25,7 +25,19 @@ from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.reports.mandatory_draw import obliging_clause, stone_count
 from muehle.analyzer.reports.result_tag import result_tag_errors
 from muehle.analyzer.reports.zwickmuehle import has_shuttle, zwickmuehlen
-from muehle.notation.record.model import BLACK, SIDES, WHITE, Game, GameRecord, Ply, Side, normal_result, other_side  # noqa: F401  (Game: the doctests' records)
+from muehle.notation.record.model import (  # noqa: F401  (Game: the doctests' records)
+    BLACK,
+    SIDES,
+    UNFINISHED,
+    WHITE,
+    Game,
+    GameRecord,
+    Ply,
+    Side,
+    normal_result,
+    numbering_of,
+    other_side,
+)
 
 #: The event types, in the order events of one ply are listed.
 EVENT_TYPES = ("mill", "capture", "phase", "repetition", "draw-right", "mandatory-draw",
@@ -41,8 +53,7 @@ def move_number(index: int, first_side: Side = WHITE, first_number: int = 1) -> 
     >>> move_number(1), move_number(34), move_number(1, "black", 17)
     ((1, 'white'), (17, 'black'), (17, 'black'))
     """
-    offset = 0 if first_side == WHITE else 1
-    return first_number + (index - 1 + offset) // 2, WHITE if (index + offset) % 2 else BLACK
+    return numbering_of(index - 1, (first_number, first_side))
 
 
 def number_label(number: int, side: Side) -> str:
@@ -393,7 +404,7 @@ def _end(outcome: Any, game: GameRecord) -> dict[str, Any]:
     contradicts the movetext's), else ``None``.
     """
     declared = game.declared_result
-    if declared is not None and declared.strip() in ("*", ""):
+    if declared is not None and declared.strip() in (UNFINISHED, ""):
         declared = None
     tag_errors = result_tag_errors(game)
     tag_error = tag_errors[0].message if tag_errors else None

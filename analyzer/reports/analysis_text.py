@@ -18,20 +18,21 @@ from muehle.analyzer.engine.messages import mill_text, plural
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.pictures.diagram import PHASE_WORDS, LastPly, game_over_text, render_diagram
 from muehle.analyzer.reports.analysis import Analysis, Event, IllegalPly, PlyNames
+from muehle.notation.record.model import SIDES, WHITE, Side, other_side, side_name
 from muehle.notation.text.errors import visible
 from muehle.notation.text.i18n import N_, _
 
-_NAMES = {"white": N_("White"), "black": N_("Black"), None: N_("Nobody")}
+_NOBODY = N_("Nobody")
 _WITHOUT = {"capture": N_("a capture"), "mill": N_("a mill closed"),
             "placement-or-capture": N_("a placement or capture")}
 
 
-def _name(side: Optional[str]) -> str:
-    return _(_NAMES[side])
+def _name(side: Optional[Side]) -> str:
+    return _(_NOBODY) if side is None else side_name(side)
 
 
-def _other(side: Optional[str]) -> str:
-    return _({"white": N_("Black"), "black": N_("White")}.get(side or "", "?"))
+def _other(side: Optional[Side]) -> str:
+    return "?" if side is None else side_name(other_side(side))
 
 
 def _ordinal(n: int) -> str:
@@ -75,7 +76,7 @@ def _mill(e: Event, same_ply: Sequence[Event]) -> str:
     if why:
         more = any(x.type == "capture" for x in same_ply)
         text += (_("; nothing more to capture: ") if more else _("; nothing to capture: ")) + (
-            (_("every Black stone stands in a mill") if e.side == "white" else _("every White stone stands in a mill"))
+            (_("every Black stone stands in a mill") if e.side == WHITE else _("every White stone stands in a mill"))
             if why == "all-in-mills" else _("{side} has no stone on the board").format(side=_other(e.side)))
     return text
 
@@ -183,12 +184,12 @@ def _summary(analysis: Analysis) -> list[str]:
     phases = "; ".join(
         f"{_name(side)} " + ", ".join(f"{count} {_(PHASE_WORDS.get(name, name))}"
                                       for name, count in s["phases"][side].items() if count)
-        for side in ("white", "black") if any(s["phases"][side].values()))
+        for side in SIDES if any(s["phases"][side].values()))
     mills = ", ".join(
         f"{_name(side)} {s['mills'][side]}" + (_(" ({count} double)").format(count=s["double_mills"][side])
                                                if s["double_mills"][side] else "")
-        for side in ("white", "black"))
-    captures = ", ".join(f"{_name(side)} {s['captures'][side]}" for side in ("white", "black"))
+        for side in SIDES)
+    captures = ", ".join(f"{_name(side)} {s['captures'][side]}" for side in SIDES)
     longest = s["longest_without_capture"]
     quiet = _("none") if not longest["plies"] else _("{plies} ({first} to {last})").format(
         plies=_plies(longest["plies"]), first=analysis.label(longest["from"]), last=analysis.label(longest["to"]))

@@ -32,25 +32,20 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from muehle.analyzer.engine.board import Position
-from muehle.analyzer.engine.events import reason_text
+from muehle.analyzer.engine.events import DrawRight, reason_text
 from muehle.analyzer.engine.messages import plural
 from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.reports.analysis import PlyNames
 from muehle.analyzer.reports.mandatory_draw import obliging_clause, stone_count
-from muehle.notation.record.model import Ply, Side, other_side
+from muehle.notation.record.model import BLACK, SIDES, WHITE, Ply, Side, other_side, side_name
 from muehle.notation.text.errors import MuehleError, no_ply, shortened
 from muehle.notation.text.i18n import N_, _
 
 #: The rules a claim may invoke.
 CLAIM_RULES = ("repetition", "no-capture", "mandatory-draw")
 
-_NAMES = {"white": N_("White"), "black": N_("Black")}
 _WITHOUT = {"capture": N_("a capture"), "mill": N_("a mill closed"),
             "placement-or-capture": N_("a placement or capture")}
-
-
-def _name(side: str) -> str:
-    return _(_NAMES[side])
 
 
 class ClaimError(MuehleError):
@@ -91,7 +86,7 @@ class ClaimVerdict:
         when = _("after {move} (ply {ply})").format(move=self.move, ply=self.ply) if self.ply else _("at the start (ply 0)")
         cited = _('{section}: "{words}"').format(section=self.cites[0], words=self.cites[1]) + "\n" if self.cites is not None else ""
         word = _("valid") if self.valid else _("invalid")
-        claim = _("{side} claims {what} {when}").format(side=_name(self.by), what=what, when=when)
+        claim = _("{side} claims {what} {when}").format(side=side_name(self.by), what=what, when=when)
         return f"{word}: {claim}\n{self.reason}\n{cited}"
 
 
@@ -105,7 +100,7 @@ def judge_claim(replay: Replay, ply: int, by: Side, rule: str) -> ClaimVerdict:
     """
     if not isinstance(ply, int) or isinstance(ply, bool):
         raise TypeError(f"ply must be a whole number (int), not {type(ply).__name__}")
-    if by not in _NAMES:
+    if by not in SIDES:
         raise ValueError(f"by must be 'white' or 'black', not {by!r}")
     if rule not in CLAIM_RULES:
         raise ValueError(f"unknown claim rule {rule!r} (the rules: {', '.join(CLAIM_RULES)})")
@@ -118,7 +113,7 @@ def judge_claim(replay: Replay, ply: int, by: Side, rule: str) -> ClaimVerdict:
         when = _("after {ply}").format(ply=names.label(outcome.ply)) if outcome.ply else _("at the start")
         return ClaimVerdict(False, rule, by, ply, move,
                        _("the game was already decided {when}: {side} won, {reason}").format(
-                           when=when, side=_name(outcome.winner), reason=reason_text(outcome.reason, outcome.winner)),
+                           when=when, side=side_name(outcome.winner), reason=reason_text(outcome.reason, outcome.winner)),
                        {"outcome": outcome.to_dict()}, replay.rules.cite(outcome.reason))
     judge = {"repetition": _repetition, "no-capture": _no_capture, "mandatory-draw": _mandatory}[rule]
     valid, reason, proof = judge(replay, record, by, names)
@@ -128,7 +123,7 @@ def judge_claim(replay: Replay, ply: int, by: Side, rule: str) -> ClaimVerdict:
         if before:
             return ClaimVerdict(True, rule, by, ply, move,
                            _("claimed with {side}'s next ply, {move}, as the rules {rules} have it: {reason}").format(
-                               side=_name(by), move=move, rules=replay.rules.name, reason=reason_before),
+                               side=side_name(by), move=move, rules=replay.rules.name, reason=reason_before),
                            proof_before, replay.rules.cite(rule))
     return ClaimVerdict(valid, rule, by, ply, move, reason, proof, replay.rules.cite(rule))
 
@@ -227,11 +222,10 @@ def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
                    else _(" (its FEN does not count the plies without {what} before it)").format(what=what))
         stretch = _("at least {plies} without {what}: {count} since the set-up position").format(
             plies=plies, what=what, count=record.index) + earlier
-    by_black = record.after.to_move == "white"  # (the ply judged, or the one before the start)
+    by_black = record.after.to_move == WHITE  # (the ply judged, or the one before the start)
     arisen = _standing_right(replay, record.index, count)
     # (the right the replay recorded: by the limit, or by the shorter endgame limit while a side has three stones)
-    by_endgame = arisen is not None and rule.endgame_limit is not None and \
-        _count_at(replay, arisen) < rule.threshold(_played_by_black(replay, arisen))
+    by_endgame = arisen is not None and arisen.limit == "endgame"
     position = record.after
     in_endgame = rule.endgame(position.white, position.black, position.in_hand_white, position.in_hand_black)
     need = _("the rules {rules} need {limit}").format(
@@ -240,9 +234,8 @@ def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
         need += _(" in whole moves (the right comes with Black's ply)")
     if arisen is not None:
         return True, f"{stretch}; {need}", proof
-    earliest = record.index + rule.plies_to_go(count, by_black)
-    if in_endgame and rule.endgame_limit is not None:
-        earliest = min(earliest, record.index + max(rule.endgame_limit - count, 1))
+    earliest = record.index + rule.plies_to_draw(count, by_black, position.white, position.black,
+                                                  position.in_hand_white, position.in_hand_black)
     if count >= rule.limit:
         stretch += _(", the last of them White's")
     outcome = replay.outcome
@@ -260,43 +253,33 @@ def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
         stretch=stretch, need=need, label=names.label(earliest), ply=earliest) + ends, proof
 
 
-def _standing_right(replay: Replay, index: int, count: int) -> Optional[int]:
-    """The ply at which the no-progress draw right that stands after ply ``index`` arose, as the
-    replay recorded it (:attr:`Replay.draw_rights`), or ``None``: the last right recorded up to
-    ``index`` stands while no progress has been made since (the ``count`` plies before ``index``
-    made none)."""
-    arisen = [right.ply for right in replay.draw_rights if right.rule == "no-capture" and right.ply <= index]
-    if arisen and arisen[-1] >= index - count:
+def _standing_right(replay: Replay, index: int, count: int) -> Optional[DrawRight]:
+    """The no-progress draw right that stands after ply ``index``, as the replay recorded it
+    (:attr:`Replay.draw_rights`, with the ply it arose at and the limit that gave it), or ``None``:
+    the last right recorded up to ``index`` stands while no progress has been made since (the
+    ``count`` plies before ``index`` made none)."""
+    arisen = [right for right in replay.draw_rights if right.rule == "no-capture" and right.ply <= index]
+    if arisen and arisen[-1].ply >= index - count:
         return arisen[-1]
     return None
-
-
-def _count_at(replay: Replay, index: int) -> int:
-    """The no-progress counter after ply ``index`` (0: the start), as the replay kept it."""
-    return replay.records[index - 1].plies_without_capture if index else replay.start_no_progress
-
-
-def _played_by_black(replay: Replay, index: int) -> bool:
-    """Whether ply ``index`` was Black's (for 0: the ply before the start, when White is to move)."""
-    return (replay.records[index - 1].after if index else replay.start).to_move == "white"
 
 
 def _mandatory(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple[bool, str, dict[str, Any]]:
     rules = replay.rules
     position = record.after
     opponent = other_side(by)
-    stones = {"white": stone_count(position, "white"), "black": stone_count(position, "black")}
+    stones = {"white": stone_count(position, WHITE), "black": stone_count(position, BLACK)}
     clause: Optional[str] = obliging_clause(stones[by], stones[opponent])
     marked = bool(record.ply is not None and record.ply.draw_offer and record.side == by)
     proof = {"stones": stones, "clause": clause if rules.mandatory_draw else None, "offer_marked": marked}
     counts = _("{side} has {count} stones and {other} {other_count} (on the board and in hand)").format(
-        side=_name(by), count=stones[by], other=_name(opponent), other_count=stones[opponent])
+        side=side_name(by), count=stones[by], other=side_name(opponent), other_count=stones[opponent])
     if not rules.mandatory_draw:
         return False, _("the rules {rules} have no mandatory acceptance of draw offers").format(
             rules=shortened(rules.name)), proof
     if clause is not None:
-        return True, _("{side} must accept: {counts}, WMD {clause}").format(side=_name(opponent), counts=counts,
+        return True, _("{side} must accept: {counts}, WMD {clause}").format(side=side_name(opponent), counts=counts,
                                                                            clause=clause), proof
     return False, _("{side} need not accept: {counts}; an offer must be accepted only when "
                     "both have 4 or 5 stones, or the offerer has 6 or 3 and the opponent 4 or 5").format(
-        side=_name(opponent), counts=counts), proof
+        side=side_name(opponent), counts=counts), proof

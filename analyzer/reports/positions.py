@@ -25,6 +25,7 @@ from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.fen import PHASES, FenPosition, counters_after, position_to_fen
 from muehle.analyzer.engine.replay import Replay, phase
 from muehle.analyzer.reports.analysis import PlyNames
+from muehle.notation.record.model import BLACK, WHITE
 
 __all__ = ["PositionRow", "positions", "GAME_OVER"]
 
@@ -78,7 +79,7 @@ def _row(index: int, names: PlyNames, position: Position, no_progress: int, full
     return PositionRow(
         ply=index, label=names.label(index), move=names.move(index),
         fen=position_to_fen(position, no_progress=no_progress, fullmove=fullmove, game_over=over, form=form),
-        on_board=(position.on_board("white"), position.on_board("black")),
+        on_board=(position.on_board(WHITE), position.on_board(BLACK)),
         in_hand=(position.in_hand_white, position.in_hand_black),
         phase=GAME_OVER if over else phase(position, position.to_move, result.rules),
         to_move=position.to_move,

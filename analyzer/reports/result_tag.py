@@ -8,13 +8,13 @@
 from __future__ import annotations
 
 from muehle.analyzer.engine.events import RuleViolation
-from muehle.notation.record.model import FINISHED_RESULTS, Game, GameRecord  # noqa: F401  (Game: the doctests' records)
+from muehle.notation.record.model import FINISHED_RESULTS, UNFINISHED, Game, GameRecord  # noqa: F401  (Game: the doctests' records)
 from muehle.notation.text.errors import shortened
 from muehle.notation.text.i18n import _
 
 #: ``Result`` tag values that declare no result: ``*`` (unfinished or unknown, as PGN has it),
 #: ``?`` (the placeholder of an unknown roster value) and an empty value.
-_NO_RESULT_TAGS = ("*", "?", "")
+_NO_RESULT_TAGS = (UNFINISHED, "?", "")
 
 
 def result_tag_errors(game: GameRecord) -> list[RuleViolation]:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from muehle.analyzer.engine.board import ALL_POINTS, MILLS_THROUGH, POINTS, Position, points_of
 from muehle.analyzer.engine.core import closed_mills, reach
 from muehle.analyzer.engine.messages import mill_text
-from muehle.notation.record.model import Side
+from muehle.notation.record.model import WHITE, Side
 
 
 def _shuttle_targets() -> tuple[tuple[tuple[int, int, int], ...], ...]:
@@ -145,4 +145,4 @@ def zwickmuehlen(position: Position, side: Side) -> list[Shuttle]:
 
 
 def _opponent_stones(position: Position, side: Side) -> int:
-    return position.black if side == "white" else position.white
+    return position.black if side == WHITE else position.white

@@ -19,7 +19,7 @@ from typing import Any, Callable, Optional
 from muehle.notation.formats.playok import NUMBERED_POINTS, in_book_notation
 from muehle.notation.reading.grammar import MOVE_NUMBER_CHARS
 from muehle.notation.reading.tags import tag_problem
-from muehle.notation.record.model import POINT_SET
+from muehle.notation.record.model import BLACK_WINS, POINT_SET, WHITE_WINS
 from muehle.notation.text.errors import NotationError, shortened
 from muehle.notation.text.i18n import N_, _
 
@@ -263,7 +263,7 @@ def _game_end_in_words(text: str, position: int) -> Optional[str]:
     resigns = _RESIGNS.match(text, position)
     if resigns is None:
         return None
-    result = "0-1" if resigns[1] else "1-0" if resigns[2] else "1-0 or 0-1"
+    result = BLACK_WINS if resigns[1] else WHITE_WINS if resigns[2] else f"{WHITE_WINS} or {BLACK_WINS}"
     return (_("'{resigns}' is not a result: write it as a comment and the result, {{ {resigns} "
               "}} {result}").format(resigns=shortened(resigns.group()), result=result))
 

@@ -37,9 +37,10 @@ from muehle.notation.reading.quoted import quoted_text
 from muehle.notation.reading.tags import TAG as _TAG
 from muehle.notation.reading.tags import TAG_LINE as _TAG_LINE
 from muehle.notation.reading.tags import TAG_START as _TAG_START
+from muehle.notation.record.model import RESULT_TEXTS as MODEL_RESULT_TEXTS
 
-#: The results as the splitter finds them (the book's ``½-½`` too).
-RESULT_TEXTS = ("1-0", "0-1", "1/2-1/2", "½-½", "*")
+#: The results as the splitter finds them (the book's ``½-½`` too): the model's.
+RESULT_TEXTS = MODEL_RESULT_TEXTS
 
 # The next character that matters for splitting, after plain movetext: the start of a
 # comment or a string, or a result (the word boundaries of a result: see _special_at).

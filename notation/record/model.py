@@ -30,11 +30,23 @@ BLACK: Side = "black"
 #: The two sides, White (who moves first) first.
 SIDES: tuple[Side, Side] = (WHITE, BLACK)
 
+#: The results, each named once: White won, Black won, a draw, and a game not finished (or
+#: whose result is not known).
+WHITE_WINS, BLACK_WINS, DRAW, UNFINISHED = "1-0", "0-1", "1/2-1/2", "*"
+
+#: The book's way to write a draw, read as :data:`DRAW`.
+BOOK_DRAW = "½-½"
+
 #: The results a record may declare (``½-½`` is read as ``1/2-1/2``).
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+RESULTS = (WHITE_WINS, BLACK_WINS, DRAW, UNFINISHED)
 
 #: The results of a finished game, as a ``Result`` tag may give them.
-FINISHED_RESULTS = ("1-0", "0-1", "1/2-1/2", "½-½")
+FINISHED_RESULTS = (WHITE_WINS, BLACK_WINS, DRAW, BOOK_DRAW)
+
+#: Every way a record may write a result: :data:`RESULTS` and the book's draw.
+RESULT_TEXTS = (WHITE_WINS, BLACK_WINS, DRAW, BOOK_DRAW, UNFINISHED)
+
+_WINNERS: dict[str, Optional[Side]] = {WHITE_WINS: WHITE, BLACK_WINS: BLACK, DRAW: None, BOOK_DRAW: None}
 
 
 def normal_result(text: str) -> str:
@@ -43,7 +55,28 @@ def normal_result(text: str) -> str:
     >>> normal_result("½-½"), normal_result("1-0")
     ('1/2-1/2', '1-0')
     """
-    return "1/2-1/2" if text == "½-½" else text
+    return DRAW if text == BOOK_DRAW else text
+
+
+def result_of(winner: Optional[Side]) -> str:
+    """The result of a game that ``winner`` won (``None``: a draw).
+
+    >>> result_of("white"), result_of("black"), result_of(None)
+    ('1-0', '0-1', '1/2-1/2')
+    """
+    return DRAW if winner is None else WHITE_WINS if winner == WHITE else BLACK_WINS
+
+
+def winner_of(result: str) -> Optional[Side]:
+    """Who won by the finished result ``result`` (one of :data:`FINISHED_RESULTS`), ``None`` for a draw;
+    :class:`ValueError` for any other text (``*`` declares no winner and no draw).
+
+    >>> winner_of("1-0"), winner_of("0-1"), winner_of("½-½")
+    ('white', 'black', None)
+    """
+    if result not in _WINNERS:
+        raise ValueError(f"{result!r} is not a finished result (one of {', '.join(FINISHED_RESULTS)})")
+    return _WINNERS[result]
 
 #: How deep variations may nest (a variation of the main line is 1 deep): every reader
 #: refuses a deeper one, so every form of record can carry what any of them read.
@@ -114,6 +147,19 @@ def other_side(side: Side) -> Side:
     return BLACK if side == WHITE else WHITE
 
 
+#: Each side's name as the user reads it (:func:`side_name` gives it in the current language).
+SIDE_NAMES: dict[Side, str] = {WHITE: N_("White"), BLACK: N_("Black")}
+
+
+def side_name(side: Side) -> str:
+    """``side``'s name in the current language: ``White``, ``Black`` (``Weiß``, ``Schwarz``).
+
+    >>> side_name("white"), side_name(other_side("white"))
+    ('White', 'Black')
+    """
+    return _(SIDE_NAMES[side])
+
+
 @dataclass(slots=True)
 class Ply:
     """One turn of one player: a placement or a move, and the stones it captured.
@@ -174,17 +220,50 @@ PlyMove = tuple[str, Optional[str], Sequence[str]]
 Numbering = tuple[Optional[int], Side]
 
 
+#: The numbering of a game's first ply from the usual start: White's move 1.
+FIRST: tuple[int, Side] = (1, WHITE)
+
+
+def numbering_of(place: int, first: tuple[int, Side] = FIRST) -> tuple[int, Side]:
+    """The move number and side of the ply at ``place`` (0 for the first) of a line whose first
+    ply is numbered ``first``, as records number plies: Black replies on White's number, White
+    moves on to the next. The one home of this arithmetic; :func:`place_of` undoes it.
+
+    >>> numbering_of(0), numbering_of(1), numbering_of(2), numbering_of(33)
+    ((1, 'white'), (1, 'black'), (2, 'white'), (17, 'black'))
+    >>> numbering_of(0, (17, "black")), numbering_of(1, (17, "black")), numbering_of(2, (17, "black"))
+    ((17, 'black'), (18, 'white'), (18, 'black'))
+    """
+    number, side = first
+    count = place + (side == BLACK)  # (counted from White's part of the first move)
+    return number + count // 2, SIDES[count % 2]
+
+
+def place_of(number: int, side: Side, first: tuple[int, Side] = FIRST) -> int:
+    """The place (0 for the first) of the ply that is ``side``'s part of move ``number`` in a line
+    whose first ply is numbered ``first``: :func:`numbering_of` undone. Before the first ply the
+    place is negative.
+
+    >>> place_of(1, "white"), place_of(1, "black"), place_of(17, "black"), place_of(18, "white", (17, "black"))
+    (0, 1, 33, 1)
+    >>> place_of(17, "white", (17, "black"))
+    -1
+    """
+    first_number, first_side = first
+    return 2 * (number - first_number) + (side == BLACK) - (first_side == BLACK)
+
+
 def numbering_after(numbering: Numbering, count: int) -> Numbering:
-    """The numbering of the ply ``count`` plies after one numbered ``numbering``, as records
-    number plies: Black replies on White's number, White moves on to the next.
+    """The numbering of the ply ``count`` plies after one numbered ``numbering`` (:func:`numbering_of`;
+    a ply without a number is followed by plies without one).
 
     >>> numbering_after((17, "black"), 1), numbering_after((17, "black"), 2), numbering_after((None, "white"), 3)
     ((18, 'white'), (18, 'black'), (None, 'black'))
     """
     number, side = numbering
-    if number is not None:
-        number += (count + (side == BLACK)) // 2
-    return number, side if count % 2 == 0 else other_side(side)
+    if number is None:
+        return None, numbering_of(count, (0, side))[1]
+    return numbering_of(count, (number, side))
 
 
 def numbered_in_turn(first: Numbering, numbers: dict[int, Numbering], offset: int = 0) -> bool:
@@ -200,12 +279,8 @@ def numbered_in_turn(first: Numbering, numbers: dict[int, Numbering], offset: in
     first_number, first_side = first
     if first_number is None:
         return not numbers  # (a line that starts without a number has none)
-    shift = offset + (first_side == BLACK)
-    for index, (number, side) in numbers.items():
-        count = index + shift
-        if number != first_number + count // 2 or side != SIDES[count & 1]:
-            return False
-    return True
+    return all((number, side) == numbering_of(index + offset, (first_number, first_side))
+               for index, (number, side) in numbers.items())
 
 
 def next_numbering(context: Optional[tuple[Optional[int], Side]]) -> tuple[Optional[int], Side]:
@@ -380,7 +455,7 @@ class RecordHead:
         if self.result is None:
             return self.tags.get("Result")
         tag = self.result_tag
-        if self.result == "*" and tag in FINISHED_RESULTS:
+        if self.result == UNFINISHED and tag in FINISHED_RESULTS:
             return tag
         return self.result
 
@@ -406,7 +481,7 @@ class RecordHead:
         (None, None)
         """
         value = self.result_tag
-        if value is None or self.result is None or self.result == "*":
+        if value is None or self.result is None or self.result == UNFINISHED:
             return None
         if value not in FINISHED_RESULTS or self.result == normal_result(value):
             return None

@@ -30,7 +30,16 @@ import dataclasses
 import re
 from typing import Iterable, Optional
 
-from muehle.notation.record.model import MAX_DIGITS, RESULTS, Game, Ply, Variation, normal_result, numbering_after
+from muehle.notation.record.model import (
+    MAX_DIGITS,
+    RESULTS,
+    UNFINISHED,
+    Game,
+    Ply,
+    Variation,
+    normal_result,
+    numbering_after,
+)
 from muehle.notation.text.errors import quoted, shortened
 from muehle.notation.text.i18n import _
 from muehle.notation.writing.writers import (
@@ -54,7 +63,7 @@ ROSTER: dict[str, str] = {
     "Round": "?",
     "White": "?",
     "Black": "?",
-    "Result": "*",
+    "Result": UNFINISHED,
 }
 
 #: The tags the writer adds after the roster.
@@ -89,8 +98,8 @@ def pgn_result(game: Game) -> str:
         raise unwritable(_("{stated}, but the Result tag says {tag}: PGN writes one result (make them agree, or end "
                            "the movetext with *)").format(stated=game.result_stated(conflict[0]),
                                                           tag=shortened(conflict[1])), game)
-    result = normal_result(game.declared_result or "*")
-    return result if result in RESULTS else "*"
+    result = normal_result(game.declared_result or UNFINISHED)
+    return result if result in RESULTS else UNFINISHED
 
 
 #: Tags of a set-up position, written last and in this order, as Sanmill does.

@@ -35,6 +35,7 @@ from muehle.notation.record.model import (
     RESULTS,
     SIDES,
     TOO_LARGE,
+    UNFINISHED,
     WHITE,
     Game,
     Numbering,
@@ -480,7 +481,7 @@ class NotationWriter(RecordWriter):
             or index > 0 and not game.tags and not game.plies
             or not (game.tags or game.plies or game.comments or game.final_comments))
         if runs_on:
-            text = game_notation(game, result="*", black_number=self.black_number, comma=self.comma)
+            text = game_notation(game, result=UNFINISHED, black_number=self.black_number, comma=self.comma)
         return ("\n\n" if index else "") + text
 
 

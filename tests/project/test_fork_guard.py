@@ -17,6 +17,18 @@ from paths import ROOT
 warns_of_forks = pytest.mark.skipif(sys.version_info < (3, 12) or not hasattr(os, "fork"),
                                     reason="Python warns of a fork with threads from 3.12 on (POSIX)")
 
+
+def _failing_run(tmp_path: Path, name: str, tests: str, plugin: str) -> "tuple[subprocess.CompletedProcess[str], list[str]]":
+    """A run of pytest (with ``plugin``) over the module ``name`` holding ``tests``, which fails (status 1),
+    and the outcome of each of its tests as ``-rA`` reports them (``PASSED``, ``FAILED``, ``ERROR`` and the test)."""
+    (tmp_path / name).write_text(tests, encoding="utf-8")
+    environment = {**os.environ, "PYTHONPATH": str(ROOT / "tests")}
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", plugin, "-p", "no:cacheprovider", "-rA", name],
+                          cwd=tmp_path, env=environment, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done.stdout + done.stderr
+    return done, [line.split(" - ")[0] for line in done.stdout.splitlines()
+                  if line.startswith(("PASSED ", "FAILED ", "ERROR "))]
+
 TESTS = """
 import os, threading, warnings
 
@@ -46,14 +58,8 @@ def test_warns_of_something_else():
 
 @warns_of_forks
 def test_a_fork_while_threads_run_fails_its_test_and_nothing_else(tmp_path: Path) -> None:
-    (tmp_path / "test_forks.py").write_text(TESTS, encoding="utf-8")
-    environment = {**os.environ, "PYTHONPATH": str(ROOT / "tests")}
-    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "fork_guard", "-p", "no:cacheprovider", "-rA",
-                           "test_forks.py"], cwd=tmp_path, env=environment, capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 1, done.stdout + done.stderr
-    lines = done.stdout.splitlines()
-    assert [line.split(" - ")[0] for line in lines if line.startswith(("PASSED ", "FAILED "))] == [
+    done, outcomes = _failing_run(tmp_path, "test_forks.py", TESTS, "fork_guard")
+    assert outcomes == [
         "PASSED test_forks.py::test_forks_alone",
         "PASSED test_forks.py::test_warns_of_something_else",
         "FAILED test_forks.py::test_forks_while_a_thread_runs",
@@ -81,14 +87,8 @@ def test_ends_its_thread():
 def test_a_module_whose_tests_leave_a_thread_running_is_an_error(tmp_path: Path) -> None:
     """``tests/conftest.py``'s ``threads_ended``: between modules, the test process runs no thread
     of theirs (the conftest taken as a plugin by a run of other tests)."""
-    (tmp_path / "test_threads.py").write_text(LEAVING, encoding="utf-8")
-    environment = {**os.environ, "PYTHONPATH": str(ROOT / "tests")}
-    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "conftest", "-p", "no:cacheprovider", "-rA",
-                           "test_threads.py"], cwd=tmp_path, env=environment, capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 1, done.stdout + done.stderr
-    lines = done.stdout.splitlines()
-    assert [line.split(" - ")[0] for line in lines if line.startswith(("PASSED ", "FAILED ", "ERROR "))] == [
+    done, outcomes = _failing_run(tmp_path, "test_threads.py", LEAVING, "conftest")
+    assert outcomes == [
         "PASSED test_threads.py::test_leaves_a_thread_running",
         "PASSED test_threads.py::test_ends_its_thread",
         "ERROR test_threads.py::test_ends_its_thread",

@@ -255,6 +255,11 @@ DIGITS = 4000  # the most digits a number of a record may have (MAX_DIGITS)
 FEN = "********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1"
 
 
+def long_key(rest: str) -> str:
+    """A tag whose key is :data:`HUGE` characters long, ``rest`` after the key (its value and on)."""
+    return "[" + "K" * HUGE + rest
+
+
 def fen_with(index: int, value: str, extra: str = "") -> str:
     """A record set up from :data:`FEN` with its field ``index`` (from 0) replaced by ``value``."""
     fields = FEN.split()
@@ -294,14 +299,13 @@ QUOTING = {
                   '... (60000 characters)"'),
     "FirstMove tag": ('[FirstMove "' + "w" * 60_000 + '"]\n\n1. d2 *\n', (1, 13), 'the FirstMove tag must be',
                       '... (60000 characters)"'),
-    "tag key": ("[" + "K" * HUGE + ' "v"]\n[' + "K" * HUGE + ' "w"]\n\n1. d2 *\n', (2, 1), "duplicate tag KKK",
-                f"... ({HUGE} characters) (first given on line 1)"),
-    "tag key without a value": ("[" + "K" * HUGE + ' v]\n\n1. d2 *\n', (1, HUGE + 3), "the tag KKK",
+    **{f"{form}tag key": (long_key(' "v"]\n') + long_key(' "w"]\n' + plies), (2, 1), "duplicate tag KKK",
+                          f"... ({HUGE} characters) (first given on line 1)")
+       for form, plies in (("", "\n1. d2 *\n"), ("PlayOK ", "1. 5 14\n"))},
+    "tag key without a value": (long_key(' v]\n\n1. d2 *\n'), (1, HUGE + 3), "the tag KKK",
                                 f"... ({HUGE} characters) needs a value in double quotes"),
-    "tag key, string unterminated": ("[" + "K" * HUGE + ' "v\n\n1. d2 *\n', (1, HUGE + 3),
+    "tag key, string unterminated": (long_key(' "v\n\n1. d2 *\n'), (1, HUGE + 3),
                                      "unterminated string: the value of tag KKK", f"... ({HUGE} characters) has no closing"),
-    "PlayOK tag key": ("[" + "K" * HUGE + ' "v"]\n[' + "K" * HUGE + ' "w"]\n1. 5 14\n', (2, 1), "duplicate tag KKK",
-                       f"... ({HUGE} characters) (first given on line 1)"),
     "not a point": ("1. d2 b" + "1" * HUGE + " *\n", (1, 7), "b111", f"... ({HUGE + 1} characters) is not a point"),
     "glued word": ("1. d2 d6 2. f4" + "k" * HUGE + " *\n", (1, 13), "f4kkk",
                    f"... ({HUGE + 2} characters): plies must be separated by a space"),
