@@ -139,7 +139,7 @@ def select(files: tuple[str, ...], player: Optional[str], white: Optional[str], 
                 progress.clear()
                 echo_error(item)
                 if not keep_going:
-                    sys.exit(1)  # (nothing is written: the outputs are discarded)
+                    sys.exit(exits.FAILED)  # (nothing is written: the outputs are discarded)
                 unread_inputs += 1
                 continue
             games += 1
