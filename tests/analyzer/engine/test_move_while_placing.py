@@ -59,7 +59,7 @@ def test_the_board_lists_moves_and_placements_while_stones_are_in_hand() -> None
     for ply in ("a1", "g7"):
         board.apply((ply, None, []))
     plies = board.legal_plies()
-    assert ("a4", "a1", []) in plies and ("d1", "a1", []) in plies and ("d1", None, []) in plies
+    assert ("a4", "a1", ()) in plies and ("d1", "a1", ()) in plies and ("d1", None, ()) in plies
     assert len(plies) == 22 + 2  # (22 free points, two neighbours of a1)
     assert all(origin is None for _target, origin, _captures in Board(SANMILL).legal_plies())
 
