@@ -59,3 +59,4 @@ class Window:
 
     def press(self, key: str) -> None:
         ActionChains(self.driver).send_keys(key).perform()
+

@@ -10,7 +10,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -18,6 +18,9 @@ from hypothesis import HealthCheck, settings
 from deadlines import SLOW_TEST_TIMEOUT, TEST_TIMEOUT
 from fork_guard import pytest_runtest_call, pytest_runtest_setup, pytest_runtest_teardown  # noqa: F401  (hooks)
 from paths import EXAMPLES, ROOT
+
+if TYPE_CHECKING:
+    from chromium import Window
 
 # Machines running the tests are shared and their speed varies: no per-example deadline.
 settings.register_profile("muehle", deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -140,3 +143,15 @@ def end_dask_offload_thread() -> None:
 
     utils._offload_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="Dask-Offload")  # type: ignore[union-attr]
     executor.shutdown(wait=True)
+
+
+@pytest.fixture(scope="module")
+def window() -> Iterator["Window"]:
+    """One headless Chromium for a test module of the viewer (``tests/chromium.py``)."""
+    from chromium import Window  # (selenium: only for the tests that drive a browser)
+
+    session = Window()
+    try:
+        yield session
+    finally:
+        session.driver.quit()

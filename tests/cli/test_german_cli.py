@@ -11,7 +11,7 @@ import pytest
 
 from muehle.notation.text.i18n import current_language
 from paths import ROOT
-from runner import run
+from runner import command_paths, run
 
 ENDINGS = str(ROOT / "examples" / "analyze-endings.txt")
 # A complete legal game (placements without mills); White is blocked after ply 18
@@ -192,17 +192,7 @@ def test_a_slip_is_a_german_warning_at_its_place(tmp_path: Path, english_environ
 
 
 def test_the_help_of_every_command_is_german(english_environment) -> None:
-    import click
-
-    from muehle.analyzer.cli import cli
-
-    context = click.Context(cli)
-    paths: list[list[str]] = [[]]
-    for name in cli.list_commands(context):
-        paths.append([name])
-        command = cli.get_command(context, name)
-        if isinstance(command, click.Group):
-            paths.extend([name, sub] for sub in command.list_commands(context))
+    paths = command_paths()
     assert ["select"] in paths and ["endgames", "probe"] in paths and len(paths) >= 14
     for path in paths:
         text = run("--lang", "de", *path, "--help").output

@@ -8,12 +8,12 @@ import json
 import re
 import string
 
-import click
 import pytest
 
-from muehle.analyzer.cli import CLICK_MODULES, cli
+from muehle.analyzer.cli import CLICK_MODULES
 from muehle.notation.text.i18n import click_gettext, click_ngettext
 from paths import ROOT
+from runner import command_paths
 from runner import run as run_in_process
 
 REPETITION = str(ROOT / "examples" / "analyze-repetition.txt")
@@ -57,17 +57,6 @@ def _english_pieces() -> set[str]:
     return pieces
 
 
-def _commands() -> list[list[str]]:
-    context = click.Context(cli)
-    paths: list[list[str]] = [[]]
-    for name in cli.list_commands(context):
-        paths.append([name])
-        command = cli.get_command(context, name)
-        if isinstance(command, click.Group):
-            paths.extend([name, sub] for sub in command.list_commands(context))
-    return paths
-
-
 def test_the_pieces_checked_are_click_s_words() -> None:
     pieces = _english_pieces()
     assert {"Usage", "Options", "Commands", "Show this message and exit", "Missing argument",
@@ -76,7 +65,7 @@ def test_the_pieces_checked_are_click_s_words() -> None:
 
 def test_no_english_word_of_click_is_left_in_any_german_help() -> None:
     pieces = _english_pieces()
-    for path in _commands():
+    for path in command_paths():
         text = run("--lang", "de", *path, "--help").output
         assert text.startswith("Aufruf: muehle "), path
         assert "Optionen:" in text and "[OPTIONEN]" in text, path

@@ -138,7 +138,7 @@ def test_each_reading_error_of_the_formats_doc_is_the_one_its_fault_gives(tmp_pa
 def _dotted_names(text: str) -> set[str]:
     """The dotted Python names a document writes in backticks (``engine.core.play_line``), files
     (``core.py``) left out."""
-    names = set(re.findall(r"`((?:muehle\.)?(?:engine|reports|pictures|batch|play|endgames|notation|core|events)"
+    names = set(re.findall(r"`((?:muehle\.)?(?:engine|reports|pictures|corpus|batch|play|repair|endgames|cli|notation|core|events)"
                            r"(?:\.[A-Za-z_]\w*)+)`", text))
     return {name for name in names if not name.endswith((".py", ".md"))}
 

@@ -13,7 +13,6 @@ import html
 import json
 import re
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from babel.messages.extract import extract
@@ -215,13 +214,6 @@ def test_every_command_that_writes_the_page_writes_it_in_german(command: list[st
 
 # -- in the browser -------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def window() -> Iterator[Window]:
-    session = Window()
-    try:
-        yield session
-    finally:
-        session.driver.quit()
 
 
 #: What the reader of the page sees: its text with the tags' tables hidden and the help opened,

@@ -10,7 +10,7 @@ import json
 import re
 import shutil
 import subprocess
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -25,13 +25,6 @@ EXAMPLES = ROOT / "examples"
 TARGET = 44
 
 
-@pytest.fixture(scope="module")
-def window() -> Iterator[Window]:
-    session = Window()
-    try:
-        yield session
-    finally:
-        session.driver.quit()
 
 
 @pytest.fixture(scope="module")
