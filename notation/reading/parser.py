@@ -56,7 +56,7 @@ from muehle.notation.reading.plywords import (  # (also as this module's names, 
     read_move_number,
     read_nag,
 )
-from muehle.notation.reading.slips import has_slip, may_hold_slip, number_slip, ply_slips
+from muehle.notation.reading.slips import has_slip, number_slip, ply_slips
 from muehle.notation.reading.splitter import Chunk, split_lines
 from muehle.notation.reading.tags import LONGEST_TAG_VALUE, tag_pair, tag_value_column
 from muehle.notation.record.builders import GameBuilder, RecordError, Visitor, second_annotation  # noqa: F401
@@ -353,9 +353,7 @@ def _parse_chunk(chunk: Chunk, source: str, deferred: bool = False, builder: Opt
     fast = _PARSERS.fast or _PARSERS.get_fast()
     game: Optional[Game] = None
     if fastread.ENABLED:
-        # (the quick reading of words would take a slip for notation: the game is read whole then)
-        game = (fast.read_moves(chunk, source, lambda: _read_whole(chunk, source))
-                if deferred and not may_hold_slip(chunk.lines) else None)
+        game = fast.read_moves(chunk, source, lambda: _read_whole(chunk, source)) if deferred else None
         if game is None:
             game = fast.read(chunk, source, builder)
         elif any(len(value) > LONGEST_TAG_VALUE for value in game.tags.values()):
