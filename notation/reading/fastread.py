@@ -35,6 +35,8 @@ from __future__ import annotations
 
 import os
 import re
+from itertools import chain
+from operator import methodcaller
 from typing import Any, Callable, Iterable, Optional
 
 from muehle.notation.reading.memo import Memo
@@ -74,21 +76,26 @@ _DONE = 8  # after the result: only comments may follow
 
 # The tokens of a word of movetext, as the reader remembers them: (kind, ...) tuples.
 _PLY_TOKEN = 0  # (kind, (number, side) written with it or None, (target, origin, captures), its quality
-#                symbol before a capture, where its coordinates start in the word, the state after it)
-_NUMBER_TOKEN = 1  # (kind, (number, side), whether it is the book's "4. -", whether more follows in the word)
+#                symbol before a capture, where its coordinates start in the word, the state after it, the word)
+_NUMBER_TOKEN = 1  # (kind, (number, side), whether it is the book's "4. -")
 _ANNOTATION_TOKEN = 2  # (kind, symbol)
 _NAG_TOKEN = 3  # (kind, value)
 _COMMA_TOKEN = 4
-_RESULT_TOKEN = 5  # (kind, result as in the record model, where it starts in the word)
+_RESULT_TOKEN = 5  # (kind, result as in the record model, where it starts in the word, the word)
 _DASH_TOKEN = 6  # (kind, whether it is "-"): "-", "..." or "…" after "17." (the move number "17. -")
-_OTHER_TOKEN = 7  # anything else: the parser reads the game
+_OFFER_TOKEN = 7  # the draw offer "(=)"
+_OPEN_TOKEN = 8  # "(": a variation starts
+_CLOSE_TOKEN = 9  # ")": it ends
+_OTHER_TOKEN = 10  # anything else: the parser reads the game
 
 _OTHER = ((_OTHER_TOKEN,),)
+chain_from = chain.from_iterable
 _UNNUMBERED = (None, None)
 #: The states after which a ply may not have a number of its own (after a move number, the comma, the result).
 _NO_NUMBER = frozenset((_NUMBER, _COMMA, _DONE))
 _DASHES = {"-": ((_DASH_TOKEN, True),), "...": ((_DASH_TOKEN, False),), "…": ((_DASH_TOKEN, False),),
-           "-,": ((_DASH_TOKEN, True), (_COMMA_TOKEN,))}
+           "-,": ((_DASH_TOKEN, True), (_COMMA_TOKEN,)), "(=)": ((_OFFER_TOKEN,),), "(": ((_OPEN_TOKEN,),),
+           ")": ((_CLOSE_TOKEN,),)}
 
 #: The white space characters but the blanks (space and tab) and the line break, as ``\\s`` and
 #: :meth:`str.split` know them (``tests/notation/test_fastread.py`` checks it).
@@ -99,6 +106,19 @@ _WORDS_LIMIT = 50_000
 _TAG_LINES_LIMIT = 10_000
 
 
+class _Words(Memo):
+    """The tokens of words by their text: a word not yet known is read by ``tokens`` (which remembers it)."""
+
+    __slots__ = ("tokens",)
+
+    def __init__(self, tokens: Callable[[str], tuple[tuple[Any, ...], ...]]) -> None:
+        super().__init__()
+        self.tokens = tokens
+
+    def __missing__(self, word: str) -> tuple[tuple[Any, ...], ...]:
+        return self.tokens(word)
+
+
 class FastReader:
     """Reads the games that need no error report; built from the grammar's terminals."""
 
@@ -107,10 +127,10 @@ class FastReader:
         # the tokens of a word: any character no terminal matches ends the fast reading
         self.pattern = re.compile(token_pattern(terminals, r"(?P<_OTHER>[\s\S])"), flags)
         regexp = {terminal.name: terminal.regexp for terminal in terminals}
-        # what white space does not separate in movetext (as the tokens take them: the leftmost first)
-        self._split = re.compile("(" + "|".join(f"(?:{regexp[name]})" for name in ("COMMENT", "TAG", "OFFER", "LPAR",
-                                                                                  "RPAR")) + ")", flags).split
-        self._special = re.compile(r"[{;\[()]", flags).search
+        # what white space does not separate in movetext: comments and tag pairs (the leftmost first)
+        self._split = re.compile(f"((?:{regexp['COMMENT']})|(?:{regexp['TAG']}))", flags).split
+        self._comment_sub = re.compile(regexp["COMMENT"], flags).sub
+        self._special = re.compile(r"[{;\[]", flags).search
         # white space a move number and its ply may not have between them (a blank is a space or a tab)
         self._odd_space = re.compile(f"[{_ODD_SPACE}]", flags).search
         # what a plain movetext has none of: a special part or odd white space
@@ -119,8 +139,11 @@ class FastReader:
         self._words_with_captures = re.compile(r"\S+(?:[ \t]+[xX]\S*)*", flags).findall
         # a line of the tag section: one tag pair, with white space around it
         self._tag_line = re.compile(rf"\s*({regexp['TAG']})\s*", flags).fullmatch
+        # the lines of a text, and its parts between line breaks and white space that is no blank
+        self._lines: Callable[[str], list[str]] = methodcaller("split", "\n")
+        self._segments = re.compile(f"[\n{_ODD_SPACE}]", flags).split
         # what it remembers of words and tag lines (tag pair by line), bounded by their text too
-        self._words: dict[str, tuple[tuple[Any, ...], ...]] = Memo()
+        self._words = _Words(self._tokens)
         self._tag_lines: dict[str, tuple[str, str, int]] = Memo()
 
     def read(self, chunk: Chunk, source: str, builder: Optional[Callable[[], GameBuilder]] = None) -> Optional[Game]:
@@ -186,21 +209,30 @@ class FastReader:
         return len(lines)
 
     def _tell_movetext(self, body: str, line: int, chunk: Chunk, visitor: Visitor, runs: bool) -> bool:
-        """Tell ``visitor`` the events of the movetext ``body``, which starts at the start of ``line``."""
-        odd = False  # (white space that is no blank)
+        """Tell ``visitor`` the events of the movetext ``body``, which starts at the start of ``line``.
+
+        The tokens of the words between two line breaks (or white space that is no blank) come one
+        after the other; a move number glues to the ply after it (the grammar's ply token
+        ``17. a7-a4``), where white space, a comment or a parenthesis stand between them it stands
+        alone (a number token). The places of the plies and the result, and the lines, are found
+        as they are needed (not for the runs of moves)."""
+        segments_of: Callable[[str], list[str]] = self._lines
         pieces: list[str] = [body]
         if self._unusual(body) is not None:
             if "{" in body and body.find("{", body.rfind("}") + 1) != -1:
                 return False  # (a "{" that no "}" closes: the parser says where)
-            odd = self._odd_space(body) is not None
+            if self._odd_space(body) is not None:
+                segments_of = self._segments
             if self._special(body) is not None:
-                pieces = self._split(body)  # (the text between them, each special part, its tag's escapes)
-                del pieces[2::3]
-        tracking = not runs or odd  # (whether the place of each word is found)
+                if runs and "[" not in body:
+                    pieces = [self._comment_sub("\n", body)]  # (no places, no events of comments told)
+                else:
+                    pieces = self._split(body)  # (the text between them, each comment or tag pair, its escapes)
+                    del pieces[2::3]
         # (a capture written apart from its move after a tab is left to the parser)
         words_of: Callable[[str], list[str]] = (self._words_with_captures if " x" in body or " X" in body
                                                 else str.split)
-        known_words = self._words
+        tokens_of = self._words.__getitem__
         ply, tell_moves = visitor.ply, visitor.moves
         run: list[PlyMove] = []  # (runs: the plies of the current stretch of a line of play, and the
         numbers: dict[int, Numbering] = {}  # numbers written with them, by their place in it)
@@ -208,161 +240,155 @@ class FastReader:
         opened = 0  # how many variations are open
         finished = False  # whether the result was read
         state = _START
-        pending: Optional[Numbering] = None  # a move number ending the last word, which the next may continue
-        dash = False  # ... whether it is the book's "17. -"
-        glued: Optional[Numbering] = None  # that number, continued by a ply: "17. a7-a4" (a ply token)
-        alone_dash = False  # whether the last move number that stood alone (a number token) is the book's "17. -"
+        pending: Optional[Numbering] = None  # a move number just read, which a ply may continue ("17. a7-a4")
+        dash = alone_dash = False  # whether it is the book's "17. -", and the last that stood alone
         written: Optional[Numbering] = None  # the number written with the last ply (with it, or alone before it)
-        line_start = place = at = gap = 0  # where the current line starts in body, where the reading stands,
-        #                                     where the current word starts, where the last one ended
+        start = 0  # where the current piece starts in body
+        place = counted = line_start = 0  # where the last word placed ends; up to where the lines are
+        #                                   counted, and where the last of them starts
         special = True
         for piece in pieces:
             special = not special
-            if special:  # a comment, a tag pair, a draw offer, or the start or end of a variation
+            if special:  # a comment or a tag pair
                 first = piece[0]
                 if first == "{" or first == ";":
                     if not runs:
                         visitor.comment((piece[1:-1] if first == "{" else piece[1:]).strip())
-                    if "\n" in piece:
-                        line += piece.count("\n")
-                        line_start = place + piece.rindex("\n") + 1
                 elif state == _COMMA:
                     return False  # after the comma only Black's reply
                 elif first == "[":
                     if state != _START or opened or finished:
                         return False
+                    breaks = body.count("\n", counted, start)
+                    if breaks:
+                        line += breaks
+                        line_start = body.rindex("\n", counted, start) + 1
+                    counted = start
                     name, value = tag_pair(piece)
-                    visitor.tag(name, value, line, tag_value_column(piece, place - line_start + 1),
+                    visitor.tag(name, value, line, tag_value_column(piece, start - line_start + 1),
                                 chunk.lines[line - chunk.first_line])
-                elif len(piece) == 3:  # the draw offer
-                    if not _PLY <= state <= _NAG:
-                        return False
-                    if not runs:
-                        visitor.draw_offer()
-                    state = _OFFER
-                else:
-                    if state < _PLY or (finished if first == "(" else not opened):
-                        return False  # (from _PLY on, the current line has a ply)
-                    if run:
-                        tell_moves(run, numbers)
-                        run, numbers = [], {}
-                        append = run.append
-                    if first == "(":
-                        visitor.begin_variation()
-                        opened += 1
-                        state = _START
-                    else:
-                        visitor.end_variation()
-                        opened -= 1
-                        state = _CLOSED
-                place += len(piece)
-                continue
-            start = place  # (of the line's part in this piece)
-            for index, words_line in enumerate(piece.split("\n")):
-                if index:
-                    line += 1
-                    line_start = start
+                start += len(piece)
                 place = start
-                for word in words_of(words_line):
-                    try:
-                        tokens = known_words[word]
-                    except KeyError:
-                        tokens = self._tokens(word)
-                    if tracking:
-                        at = body.find(word, place)
-                        gap, place = place, at + len(word)
-                    if pending is not None:  # the word after a move number
-                        first = tokens[0]
-                        # (on the same line, with blanks between them)
-                        blank = not odd or not body[gap:at].strip(" \t")
-                        if first[0] == _PLY_TOKEN and first[1] is None and blank:  # "17. a7-a4": a ply token
-                            glued, pending = pending, None
-                        else:
-                            if first[0] == _DASH_TOKEN and pending[1] == WHITE and blank:  # "17. -", "17. ..."
-                                pending, dash = (pending[0], BLACK), first[1]
-                                tokens = tokens[1:]
-                                if not tokens:
-                                    continue
-                            state = self._alone(pending, state, finished, visitor, numbers if runs else None, len(run))
-                            if state < 0:
-                                return False
-                            written, alone_dash, pending = pending, dash, None
-                    for token in tokens:
-                        kind = token[0]
-                        if kind == _PLY_TOKEN:
-                            if glued is not None:
-                                own, glued = glued, None
-                            else:
-                                own = token[1]
+                continue
+            if "(" in piece or ")" in piece:  # (a parenthesis and the draw offer are words of their own)
+                piece = piece.replace("(", " ( ").replace(")", " ) ").replace(" ( = ) ", " (=) ")
+            for segment in segments_of(piece):
+                for token in chain_from(map(tokens_of, words_of(segment))):
+                    kind = token[0]
+                    if kind == _PLY_TOKEN:
+                        own = token[1]
+                        if pending is not None:  # "17. a7-a4": the grammar's ply token
                             if own is not None:
-                                if state in _NO_NUMBER:
-                                    return False
-                                if runs:
-                                    numbers[len(run)] = own
-                            elif state == _DONE:
+                                return False  # (a number standing alone before a ply with its own)
+                            own, pending = pending, None
+                        if own is not None:
+                            if state in _NO_NUMBER:
                                 return False
                             if runs:
-                                append(token[2])
-                            else:
-                                written = own if own is not None else written if state == _NUMBER else None
-                                number, side = own or _UNNUMBERED
-                                target, origin, captures = token[2]
-                                ply(number, side, origin, target, captures, token[3], line, at - line_start + 1 + token[4])
-                            state = token[5]
-                        elif kind == _NUMBER_TOKEN:
-                            pending, dash = token[1], token[2]
-                            if token[3]:  # (more follows in the word: it stands alone)
-                                state = self._alone(pending, state, finished, visitor, numbers if runs else None,
-                                                    len(run))
-                                if state < 0:
-                                    return False
-                                written, alone_dash, pending = pending, dash, None
-                        elif state == _COMMA:
-                            return False  # after the comma only Black's reply
-                        elif kind == _ANNOTATION_TOKEN:
-                            if state != _PLY:
-                                return False
-                            if not runs:
-                                visitor.annotation(token[1])
-                            state = _ANNOTATION
-                        elif kind == _NAG_TOKEN:
-                            if not _PLY <= state <= _NAG:
-                                return False
-                            if not runs:
-                                visitor.nag(token[1])
-                            state = _NAG
-                        elif kind == _COMMA_TOKEN:
-                            if state == _NUMBER:
-                                if not alone_dash:
-                                    return False
-                            else:
-                                if runs:  # (the number written with the last ply)
-                                    written = numbers.get(len(run) - 1)
-                                if not _PLY <= state <= _OFFER or written is None or written[1] != WHITE:
-                                    return False
-                            state = _COMMA
-                        elif kind == _RESULT_TOKEN:
-                            if finished or opened or state == _NUMBER:
-                                return False
-                            if runs:
-                                if run:
-                                    tell_moves(run, numbers)
-                                    run, numbers = [], {}
-                                    append = run.append
-                                visitor.result(token[1], 0, 0)
-                            else:
-                                visitor.result(token[1], line, at - line_start + 1 + token[2])
-                            finished = True
-                            state = _DONE
-                        else:  # a dash that continues no move number, or what no terminal reads here
+                                numbers[len(run)] = own
+                        elif state == _DONE:
                             return False
+                        if runs:
+                            append(token[2])
+                        else:
+                            written = own if own is not None else written if state == _NUMBER else None
+                            at = body.find(token[6], place)
+                            place = at + len(token[6])
+                            breaks = body.count("\n", counted, at)
+                            if breaks:
+                                line += breaks
+                                line_start = body.rindex("\n", counted, at) + 1
+                            counted = at
+                            number, side = own or _UNNUMBERED
+                            target, origin, captures = token[2]
+                            ply(number, side, origin, target, captures, token[3], line, at - line_start + 1 + token[4])
+                        state = token[5]
+                        continue
+                    if kind == _DASH_TOKEN:  # "17. -", "17. ...", "17. …"
+                        if pending is None or pending[1] != WHITE:
+                            return False
+                        pending, dash = (pending[0], BLACK), token[1]
+                        continue
+                    if pending is not None:  # a move number that stands alone, a token of the grammar
+                        state = self._alone(pending, state, finished, visitor, numbers if runs else None, len(run))
+                        if state < 0:
+                            return False
+                        written, alone_dash, pending = pending, dash, None
+                    if kind == _NUMBER_TOKEN:
+                        pending, dash = token[1], token[2]
+                    elif state == _COMMA:
+                        return False  # after the comma only Black's reply
+                    elif kind == _ANNOTATION_TOKEN:
+                        if state != _PLY:
+                            return False
+                        if not runs:
+                            visitor.annotation(token[1])
+                        state = _ANNOTATION
+                    elif kind == _NAG_TOKEN:
+                        if not _PLY <= state <= _NAG:
+                            return False
+                        if not runs:
+                            visitor.nag(token[1])
+                        state = _NAG
+                    elif kind == _COMMA_TOKEN:
+                        if runs:  # (the number written with the last ply)
+                            written = numbers.get(len(run) - 1)
+                        if state == _NUMBER:
+                            if not alone_dash:
+                                return False
+                        elif not _PLY <= state <= _OFFER or written is None or written[1] != WHITE:
+                            return False
+                        state = _COMMA
+                    elif kind == _OFFER_TOKEN:
+                        if not _PLY <= state <= _NAG:
+                            return False
+                        if not runs:
+                            visitor.draw_offer()
+                        state = _OFFER
+                    elif kind == _OPEN_TOKEN or kind == _CLOSE_TOKEN:
+                        if state < _PLY or (finished if kind == _OPEN_TOKEN else not opened):
+                            return False  # (from _PLY on, the current line has a ply)
+                        if run:
+                            tell_moves(run, numbers)
+                            run, numbers = [], {}
+                            append = run.append
+                        if kind == _OPEN_TOKEN:
+                            visitor.begin_variation()
+                            opened += 1
+                            state = _START
+                        else:
+                            visitor.end_variation()
+                            opened -= 1
+                            state = _CLOSED
+                    elif kind == _RESULT_TOKEN:
+                        if finished or opened or state == _NUMBER:
+                            return False
+                        if runs:
+                            if run:
+                                tell_moves(run, numbers)
+                                run, numbers = [], {}
+                                append = run.append
+                            visitor.result(token[1], 0, 0)
+                        else:
+                            at = body.find(token[3], place)
+                            place = at + len(token[3])
+                            breaks = body.count("\n", counted, at)
+                            if breaks:
+                                line += breaks
+                                line_start = body.rindex("\n", counted, at) + 1
+                            counted = at
+                            visitor.result(token[1], line, at - line_start + 1 + token[2])
+                        finished = True
+                        state = _DONE
+                    else:  # what no terminal reads here
+                        return False
                 if pending is not None:  # at the end of a line, or before a comment or a parenthesis
                     state = self._alone(pending, state, finished, visitor, numbers if runs else None, len(run))
                     if state < 0:
                         return False
                     written, alone_dash, pending = pending, dash, None
-                start += len(words_line) + 1
-            place = start - 1
+            start += len(piece)
+            place = start
         if run:
             tell_moves(run, numbers)
         return not opened and state != _NUMBER and state != _COMMA
@@ -388,12 +414,9 @@ class FastReader:
         tokens = _DASHES.get(word)
         if tokens is None:
             try:
-                found = list(self._word_tokens(word))
+                tokens = tuple(self._word_tokens(word))
             except (TooManyDigits, SecondAnnotation):
-                found = list(_OTHER)
-            # (a number followed by more in its word stands alone: "4.-," is "4. -" and the comma)
-            tokens = tuple((*token, index < len(found) - 1) if token[0] == _NUMBER_TOKEN else token
-                           for index, token in enumerate(found))
+                tokens = _OTHER
         if len(self._words) < _WORDS_LIMIT:
             self._words[word] = tokens
         return tokens
@@ -411,7 +434,7 @@ class FastReader:
                     return
                 number, side, offset, origin, target, captures, quality = _DECODED.get(value) or _decode(value)
                 yield (_PLY_TOKEN, None if number is None else (number, side), (target, origin, captures), quality,
-                       start + offset, _PLY if quality is None else _ANNOTATION)
+                       start + offset, _PLY if quality is None else _ANNOTATION, word)
             elif kind == "NUMBER" and not has_slip(value):
                 yield _NUMBER_TOKEN, read_move_number(value), value.endswith("-")
             elif kind == "ANNOTATION":
@@ -421,7 +444,7 @@ class FastReader:
             elif kind == "COMMA":
                 yield (_COMMA_TOKEN,)
             elif kind == "RESULT":
-                yield _RESULT_TOKEN, normal_result(value), start
+                yield _RESULT_TOKEN, normal_result(value), start, word
             elif kind != "WS":  # (blanks inside a word of Sanmill's captures)
                 yield _OTHER[0]
                 return
