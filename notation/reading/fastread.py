@@ -53,7 +53,7 @@ from muehle.notation.reading.splitter import Chunk
 from muehle.notation.reading.tags import tag_pair, tag_value_column
 from muehle.notation.reading.terminals import Terminal, token_pattern
 from muehle.notation.record.builders import GameBuilder, RecordError, Visitor
-from muehle.notation.record.model import BLACK, WHITE, Game, Numbering, PlyMove, normal_result
+from muehle.notation.record.model import BLACK, WHITE, Game, Numbering, PlyMove, Side, normal_result
 from muehle.notation.record.moverecord import MoveRecord, MovesBuilder
 
 __all__ = ["FastReader", "ENABLED"]
@@ -240,7 +240,7 @@ class FastReader:
         opened = 0  # how many variations are open
         finished = False  # whether the result was read
         state = _START
-        pending: Optional[Numbering] = None  # a move number just read, which a ply may continue ("17. a7-a4")
+        pending: Optional[tuple[int, Side]] = None  # a move number just read, which a ply may continue ("17. a7-a4")
         dash = alone_dash = False  # whether it is the book's "17. -", and the last that stood alone
         written: Optional[Numbering] = None  # the number written with the last ply (with it, or alone before it)
         start = 0  # where the current piece starts in body
@@ -270,9 +270,10 @@ class FastReader:
                 start += len(piece)
                 place = start
                 continue
-            if "(" in piece or ")" in piece:  # (a parenthesis and the draw offer are words of their own)
-                piece = piece.replace("(", " ( ").replace(")", " ) ").replace(" ( = ) ", " (=) ")
-            for segment in segments_of(piece):
+            words = piece
+            if "(" in words or ")" in words:  # (a parenthesis and the draw offer are words of their own)
+                words = words.replace("(", " ( ").replace(")", " ) ").replace(" ( = ) ", " (=) ")
+            for segment in segments_of(words):
                 for token in chain_from(map(tokens_of, words_of(segment))):
                     kind = token[0]
                     if kind == _PLY_TOKEN:
@@ -394,7 +395,7 @@ class FastReader:
         return not opened and state != _NUMBER and state != _COMMA
 
     @staticmethod
-    def _alone(number: Numbering, state: int, finished: bool, visitor: Visitor, numbers: Optional[dict[int, Numbering]],
+    def _alone(number: tuple[int, Side], state: int, finished: bool, visitor: Visitor, numbers: Optional[dict[int, Numbering]],
                at_ply: int) -> int:
         """A move number that stands alone (a number token of the grammar: no ply follows it on its line, or
         not after blanks), told to ``visitor`` (or kept in ``numbers`` for the ply at ``at_ply`` of the run
