@@ -282,13 +282,13 @@ class FastReader:
                             if own is not None:
                                 return False  # (a number standing alone before a ply with its own)
                             own, pending = pending, None
-                        if own is not None:
-                            if state in _NO_NUMBER:
+                        if own is None:
+                            if state == _DONE:
                                 return False
-                            if runs:
-                                numbers[len(run)] = own
-                        elif state == _DONE:
+                        elif state in _NO_NUMBER:
                             return False
+                        elif runs:
+                            numbers[len(run)] = own
                         if runs:
                             append(token[2])
                         else:
@@ -304,6 +304,9 @@ class FastReader:
                             target, origin, captures = token[2]
                             ply(number, side, origin, target, captures, token[3], line, at - line_start + 1 + token[4])
                         state = token[5]
+                        continue
+                    if kind == _NUMBER_TOKEN and pending is None:
+                        pending, dash = token[1], token[2]
                         continue
                     if kind == _DASH_TOKEN:  # "17. -", "17. ...", "17. …"
                         if pending is None or pending[1] != WHITE:
