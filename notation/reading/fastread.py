@@ -76,12 +76,13 @@ _DONE = 8  # after the result: only comments may follow
 
 # The tokens of a word of movetext, as the reader remembers them: (kind, ...) tuples.
 _PLY_TOKEN = 0  # (kind, (number, side) written with it or None, (target, origin, captures), its quality
-#                symbol before a capture, where its coordinates start in the word, the state after it, the word)
+#                symbol before a capture, where its coordinates start in it, the state after it, the word from
+#                its start on (to find its place), its length)
 _NUMBER_TOKEN = 1  # (kind, (number, side), whether it is the book's "4. -")
 _ANNOTATION_TOKEN = 2  # (kind, symbol)
 _NAG_TOKEN = 3  # (kind, value)
 _COMMA_TOKEN = 4
-_RESULT_TOKEN = 5  # (kind, result as in the record model, where it starts in the word, the word)
+_RESULT_TOKEN = 5  # (kind, result as in the record model, the word from its start on)
 _DASH_TOKEN = 6  # (kind, whether it is "-"): "-", "..." or "…" after "17." (the move number "17. -")
 _OFFER_TOKEN = 7  # the draw offer "(=)"
 _OPEN_TOKEN = 8  # "(": a variation starts
@@ -219,7 +220,7 @@ class FastReader:
         segments_of: Callable[[str], list[str]] = self._lines
         pieces: list[str] = [body]
         if self._unusual(body) is not None:
-            if "{" in body and body.find("{", body.rfind("}") + 1) != -1:
+            if "{" in body and self._unclosed(body):
                 return False  # (a "{" that no "}" closes: the parser says where)
             if self._odd_space(body) is not None:
                 segments_of = self._segments
@@ -245,7 +246,8 @@ class FastReader:
         written: Optional[Numbering] = None  # the number written with the last ply (with it, or alone before it)
         start = 0  # where the current piece starts in body
         place = counted = line_start = 0  # where the last word placed ends; up to where the lines are
-        #                                   counted, and where the last of them starts
+        #                                   counted, and where the last of them starts; the next line break
+        next_break = body.find("\n") % (len(body) + 1)  # (or the end)
         special = True
         for piece in pieces:
             special = not special
@@ -259,11 +261,11 @@ class FastReader:
                 elif first == "[":
                     if state != _START or opened or finished:
                         return False
-                    breaks = body.count("\n", counted, start)
-                    if breaks:
-                        line += breaks
+                    if start > next_break:  # (on a later line)
+                        line += body.count("\n", counted, start)
                         line_start = body.rindex("\n", counted, start) + 1
-                    counted = start
+                        counted = start
+                        next_break = body.find("\n", start) % (len(body) + 1)
                     name, value = tag_pair(piece)
                     visitor.tag(name, value, line, tag_value_column(piece, start - line_start + 1),
                                 chunk.lines[line - chunk.first_line])
@@ -294,12 +296,12 @@ class FastReader:
                         else:
                             written = own if own is not None else written if state == _NUMBER else None
                             at = body.find(token[6], place)
-                            place = at + len(token[6])
-                            breaks = body.count("\n", counted, at)
-                            if breaks:
-                                line += breaks
+                            place = at + token[7]
+                            if at > next_break:  # (on a later line)
+                                line += body.count("\n", counted, at)
                                 line_start = body.rindex("\n", counted, at) + 1
-                            counted = at
+                                counted = at
+                                next_break = body.find("\n", at) % (len(body) + 1)
                             number, side = own or _UNNUMBERED
                             target, origin, captures = token[2]
                             ply(number, side, origin, target, captures, token[3], line, at - line_start + 1 + token[4])
@@ -374,14 +376,14 @@ class FastReader:
                                 append = run.append
                             visitor.result(token[1], 0, 0)
                         else:
-                            at = body.find(token[3], place)
-                            place = at + len(token[3])
-                            breaks = body.count("\n", counted, at)
-                            if breaks:
-                                line += breaks
+                            at = body.find(token[2], place)
+                            place = at + len(token[2])
+                            if at > next_break:  # (on a later line)
+                                line += body.count("\n", counted, at)
                                 line_start = body.rindex("\n", counted, at) + 1
-                            counted = at
-                            visitor.result(token[1], line, at - line_start + 1 + token[2])
+                                counted = at
+                                next_break = body.find("\n", at) % (len(body) + 1)
+                            visitor.result(token[1], line, at - line_start + 1)
                         finished = True
                         state = _DONE
                     else:  # what no terminal reads here
@@ -396,6 +398,25 @@ class FastReader:
         if run:
             tell_moves(run, numbers)
         return not opened and state != _NUMBER and state != _COMMA
+
+    @staticmethod
+    def _unclosed(body: str) -> bool:
+        """Whether ``body`` has a "{" that no "}" closes, outside a comment to the end of its line
+        (the pattern of comments would scan on from each: the parser says where).
+
+        >>> FastReader._unclosed("{a} {b"), FastReader._unclosed("{a} ; b { c"), FastReader._unclosed("{a}\\n{")
+        (True, False, True)
+        """
+        after = body.rfind("}") + 1
+        start = body.rfind("\n", 0, after) + 1
+        for line in body[start:].split("\n"):
+            brace = line.find("{", after - start)
+            after = start  # (on the later lines, any)
+            if brace != -1:
+                semicolon = line.find(";")
+                if semicolon == -1 or brace < semicolon:
+                    return True
+        return False
 
     @staticmethod
     def _alone(number: tuple[int, Side], state: int, finished: bool, visitor: Visitor, numbers: Optional[dict[int, Numbering]],
@@ -438,7 +459,7 @@ class FastReader:
                     return
                 number, side, offset, origin, target, captures, quality = _DECODED.get(value) or _decode(value)
                 yield (_PLY_TOKEN, None if number is None else (number, side), (target, origin, captures), quality,
-                       start + offset, _PLY if quality is None else _ANNOTATION, word)
+                       offset, _PLY if quality is None else _ANNOTATION, word[start:], len(value))
             elif kind == "NUMBER" and not has_slip(value):
                 yield _NUMBER_TOKEN, read_move_number(value), value.endswith("-")
             elif kind == "ANNOTATION":
@@ -448,7 +469,7 @@ class FastReader:
             elif kind == "COMMA":
                 yield (_COMMA_TOKEN,)
             elif kind == "RESULT":
-                yield _RESULT_TOKEN, normal_result(value), start, word
+                yield _RESULT_TOKEN, normal_result(value), word[start:]
             elif kind != "WS":  # (blanks inside a word of Sanmill's captures)
                 yield _OTHER[0]
                 return
