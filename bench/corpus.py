@@ -157,6 +157,33 @@ def sized_file(corpus: Corpus, path: Path, size: int) -> tuple[int, int]:
     return games, plies
 
 
+def book_form_file(corpus: Corpus, out: Path) -> tuple[Path, int]:
+    """The corpus's games over again, each Black ply standing alone numbered as the book writes it
+    (``17. - a7-a4``) instead of ``17... a7-a4``: read back and written by muehle. The file and how many
+    plies are numbered so; the file is reused while the corpus is the same."""
+    path = out / f"{corpus.path.stem}-book.txt"
+    meta_path = path.with_suffix(".json")
+    recipe = {"corpus": str(corpus.path), "corpus_size": corpus.size,
+              "corpus_time": corpus.path.stat().st_mtime_ns}
+    meta = _cached(meta_path, recipe, [path])
+    if meta is not None:
+        return path, meta["book_numbers"]
+    from muehle.notation.reading.parser import read_file
+    from muehle.notation.writing.writers import write_notation
+
+    written = book_numbers = 0
+    with open(path, "w", encoding="utf-8") as handle:
+        for game in read_file(corpus.path):
+            text = write_notation([game], black_number="book").rstrip("\n") + "\n\n"
+            book_numbers += text.count(". - ")
+            handle.write(text)
+            written += 1
+    if written != corpus.games:
+        raise RuntimeError(f"{corpus.path}: read {written} games of {corpus.games}")
+    meta_path.write_text(json.dumps({"recipe": recipe, "book_numbers": book_numbers}), encoding="utf-8")
+    return path, book_numbers
+
+
 def _cycle(count: int) -> Iterator[int]:
     while True:
         yield from range(count)

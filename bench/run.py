@@ -15,6 +15,9 @@ Measured on one corpus of random legal games made by muehle's generator (cached 
   the same number of plies (it replays each move as it reads it);
 - muehle: validation (parse, replay, draw bookkeeping) through the library and
   through the ``muehle validate`` command, with one process and with ``--jobs 2``;
+  the library also on the same games with each Black ply that stands alone numbered
+  as the book writes it (``17. - a7-a4`` instead of ``17... a7-a4``): the book's long
+  form must be read as fast;
   the command also on a file of about 30 MB (the corpus's games over again), on
   which ``--jobs 2`` is compared with one process: on the corpus alone, the
   command's start-up (a fixed cost, measured on its own) is a sizeable part of a
@@ -100,6 +103,7 @@ TARGETS: dict[str, tuple[str, float, str]] = {
     "dask_vs_jobs2": ("Dask LocalCluster of 2 workers / --jobs 2, scaling file (s / s)", 1.15, "max"),
     "memory_big_vs_small": ("peak RSS 200 MB file / 2 MB file", 1.5, "max"),
     "startup_vs_imports": ("one-game validate / import lark, click, yaml (s)", 2.0, "max"),
+    "book_vs_dots": ("library validate, the same games: 17. - a7-a4 / 17... a7-a4 (CPU s)", 1.10, "max"),
     "convert_json_cpu": ("muehle convert --to json (plies per CPU s)", 100_000, "min"),
     "convert_memory_big_vs_small": ("peak RSS of convert --to json, 200 MB file / 2 MB file", 1.5, "max"),
     "jobs_memory_big_vs_small": ("peak RSS of validate --jobs 2's largest process, 200 MB file / 2 MB file",
@@ -324,7 +328,7 @@ def paired_ratio(rounds: dict[str, list[list[float]]], plies: dict[str, int], a:
 #: floor beside the library, the library beside python-chess, one process beside
 #: ``--jobs 2``, which is beside the reference), so that they meet the machine at about
 #: the same speed.
-ROUND_ORDER = ("floor", "library", "chess", "convert", "cli", "cli_jobs2", "cli_file", "cli_file_jobs2",
+ROUND_ORDER = ("floor", "library", "library_book", "chess", "convert", "cli", "cli_jobs2", "cli_file", "cli_file_jobs2",
                "cli_halves")
 
 
@@ -467,6 +471,10 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     }
     validate = [*muehle_command(), "validate", "--rules", rules]
     contenders["library"] = ("muehle: library validate", lambda: library_validate(corpus.path, rules))
+    book_file, book_numbers = corpora.book_form_file(corpus, out)
+    results["book_file"] = {"path": str(book_file), "bytes": book_file.stat().st_size, "book_numbers": book_numbers}
+    contenders["library_book"] = ("muehle: library validate, the book's 17. - a7-a4",
+                                  lambda: library_validate(book_file, rules))
     try:
         import chess  # noqa: F401
     except ImportError:
@@ -520,15 +528,16 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
     results["floor_passes"] = FLOOR_PASSES  # (its times are those of all passes)
     if pgn is not None and values["chess"] != results["chess"]["games"]:
         raise RuntimeError(f"python-chess read {values['chess']} games of {results['chess']['games']}")
-    if values["library"] != corpus.plies:
-        raise RuntimeError(f"the library checked {values['library']} plies of {corpus.plies}")
+    for name in ("library", "library_book"):
+        if values[name] != corpus.plies:
+            raise RuntimeError(f"the library checked {values[name]} plies of {corpus.plies}")
     rates: dict[str, Optional[float]] = {}
     cpu_rates: dict[str, Optional[float]] = {}
     seconds: dict[str, Optional[float]] = {}
     plies_of = {name: corpus.plies for name in contenders}
     plies_of.update(floor=FLOOR_PASSES * corpus.plies, cli_file=jobs_plies, cli_file_jobs2=jobs_plies,
                     cli_halves=2 * half_plies)
-    for name in ("floor", "chess", "library", "cli", "convert", "cli_jobs2", "cli_file", "cli_file_jobs2",
+    for name in ("floor", "chess", "library", "library_book", "cli", "convert", "cli_jobs2", "cli_file", "cli_file_jobs2",
                  "cli_halves"):
         if name not in contenders:
             say("  peer: python-chess is not installed (pip install 'muehle[bench]')")
@@ -595,6 +604,8 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
                                      divide(memory["big"]["rss_kib"], memory["small"]["rss_kib"])),
         "startup_vs_imports": ratio("startup_vs_imports",
                                     divide(startup["validate"], startup["imports"])),
+        # (the same plies: the time of the long form over that of "17...")
+        "book_vs_dots": ratio("book_vs_dots", paired("library", "library_book", 1)),
         "convert_json_cpu": ratio("convert_json_cpu", cpu_rates["convert"]),
         "convert_memory_big_vs_small": ratio("convert_memory_big_vs_small",
                                              divide(convert_memory["big"]["rss_kib"],
@@ -607,6 +618,7 @@ def run(plan: Plan, out: Path, seed: int, rules: str, quick: bool) -> dict[str, 
         # the same ratios from each contender's best round, for comparison
         "validate_vs_chess_best": divide(cpu_rates["library"], cpu_rates["chess"]),
         "floor_vs_validate_best": divide(cpu_rates["floor"], cpu_rates["library"]),
+        "book_vs_dots_best": divide(cpu_rates["library"], cpu_rates["library_book"]),
         "jobs2_vs_single_best": divide(rates["cli_file_jobs2"], rates["cli_file"]),
         "validate_vs_chess_wall": divide(rates["library"], rates["chess"]),
         "floor_vs_validate_wall": divide(rates["floor"], rates["library"]),
@@ -683,6 +695,14 @@ def jobs_file_lines(jobs_file: Optional[dict[str, Any]]) -> list[str]:
             f"{jobs_file['games']:,} games, {jobs_file['plies']:,} plies (the corpus's games over again).", ""]
 
 
+def book_file_lines(book_file: Optional[dict[str, Any]]) -> list[str]:
+    """The Markdown line on the corpus in the book's long form (none for results of a run before it was measured)."""
+    if not book_file:
+        return []
+    return [f"The corpus in the book's long form: the same games, {book_file['book_numbers']:,} Black plies "
+            "standing alone numbered `17. - a7-a4` instead of `17... a7-a4`.", ""]
+
+
 def scaling_lines(scaling: Optional[dict[str, Any]]) -> list[str]:
     """The Markdown scaling table (none for results of a run before it was measured)."""
     if not scaling:
@@ -729,6 +749,7 @@ def markdown(results: dict[str, Any]) -> str:
         f"{corpus['variations']} variations; longest game {corpus['longest']} plies).",
         "",
         *jobs_file_lines(results.get("jobs_file")),
+        *book_file_lines(results.get("book_file")),
         "| contender | plies/s (wall) | plies per CPU s |",
         "|---|---:|---:|",
     ]
@@ -736,6 +757,7 @@ def markdown(results: dict[str, Any]) -> str:
     floor = "floor: `re.finditer` token scan" + (f" ({passes} passes a round)" if passes > 1 else "")
     labels = {"floor": floor, "chess": "peer: python-chess `read_game`",
               "library": "muehle: library validate", "cli": "muehle: `muehle validate`",
+              "library_book": "muehle: library validate, the same games written `17. - a7-a4`",
               "convert": "muehle: `muehle convert --to json`",
               "cli_jobs2": "muehle: `muehle validate --jobs 2`",
               "cli_file": "muehle: `muehle validate`, jobs file",

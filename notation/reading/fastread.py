@@ -1,26 +1,32 @@
-"""A fast reader for well-formed game records, equivalent to the LALR parser on them.
+"""The fast reading of well-formed game records: one state machine over one stream of tokens.
 
 Most records are simple: tag pairs, then plies with their move numbers, now and
 then an annotation, a NAG, a comment or a variation, and a result. For one game
-(a :class:`~muehle.notation.reading.splitter.Chunk`), :meth:`FastReader.read` scans the
-text with one regular expression built from the grammar's own terminals (the
-same expression, in the same order, as :class:`~muehle.notation.reading.lexer.FastLexer`),
-checks the order of the tokens with a small state machine that accepts a subset
-of the grammar, and tells a :class:`~muehle.notation.record.builders.Visitor` the same
-events the parser tells (:meth:`FastReader.tell`), with the same line and column
-for every ply; so a builder makes the same record of either.
+(a :class:`~muehle.notation.reading.splitter.Chunk`), :class:`FastReader` reads the tag
+pairs that stand one to a line, then cuts the movetext into its comments, tag pairs,
+draw offers and parentheses and, between them, words (text between white space). What
+each word is made of, it finds once with the grammar's own terminals (the same regular
+expression, in the same order, as lark's lexer) and remembers: the tokens of the word.
+One state machine takes these tokens in the order of the text, joins what the grammar
+reads across a blank (a move number and the ply after it on the same line, ``17. -
+a7-a4``, Sanmill's capture written apart, ``d6-d5 xd3``), checks their order as the
+grammar and the parser's callbacks do, and tells a
+:class:`~muehle.notation.record.builders.Visitor` the events the parser tells, with the
+same line and column for every ply (:meth:`FastReader.tell`); so a builder makes the same
+record of either. For a verdict it tells less (:meth:`FastReader.tell_words`): the plies
+as runs of moves, without places, annotations or comments.
 
-Whatever it does not accept, it leaves alone: for a record with a syntax error
-(or anything it is unsure of) it returns ``None``, and the parser reads the
-record and reports the error with its place. So the grammar stays the one
-definition of the notation, and the messages are always the parser's.
+Whatever it does not accept, it leaves alone: for a record with a syntax error (or
+anything it is unsure of: a slip, a NAG out of range) it returns ``False`` or ``None``,
+and the parser reads the record and reports the error with its place. So the grammar
+stays the one definition of the notation, and the messages are always the parser's.
 
 >>> from muehle.notation.reading.grammar_terminals import TERMINALS
 >>> from muehle.notation.reading.splitter import Chunk
 >>> reader = FastReader(TERMINALS)
->>> game = reader.read(Chunk(first_line=3, lines=['[Event "x"]', '1. b4 d6!', '2. f4 $1 *']), "t")
+>>> game = reader.read(Chunk(first_line=3, lines=['[Event "x"]', '1. b4 d6!', '2. f4 $1 17. - a7-a4 *']), "t")
 >>> game.tags, game.result, [(p.label(), p.line, p.column) for p in game.plies]
-({'Event': 'x'}, '*', [('1. b4', 4, 4), ('1... d6', 4, 7), ('2. f4', 5, 4)])
+({'Event': 'x'}, '*', [('1. b4', 4, 4), ('1... d6', 4, 7), ('2. f4', 5, 4), ('17... a7-a4', 5, 16)])
 >>> reader.read(Chunk(first_line=1, lines=["1. b4 b1"]), "t") is None  # the parser reports it
 True
 """
@@ -29,7 +35,9 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any, Callable, Iterable, Optional, Sequence
+from itertools import chain
+from operator import methodcaller
+from typing import Any, Callable, Iterable, Optional
 
 from muehle.notation.reading.memo import Memo
 from muehle.notation.reading.plywords import (
@@ -40,12 +48,12 @@ from muehle.notation.reading.plywords import (
     read_move_number,
     read_nag,
 )
-from muehle.notation.reading.slips import has_slip, may_hold_slip
+from muehle.notation.reading.slips import has_slip
 from muehle.notation.reading.splitter import Chunk
 from muehle.notation.reading.tags import tag_pair, tag_value_column
 from muehle.notation.reading.terminals import Terminal, token_pattern
 from muehle.notation.record.builders import GameBuilder, RecordError, Visitor
-from muehle.notation.record.model import WHITE, Game, Numbering, PlyMove, normal_result
+from muehle.notation.record.model import BLACK, WHITE, Game, Numbering, PlyMove, Side, normal_result
 from muehle.notation.record.moverecord import MoveRecord, MovesBuilder
 
 __all__ = ["FastReader", "ENABLED"]
@@ -54,62 +62,62 @@ __all__ = ["FastReader", "ENABLED"]
 #: the environment variable ``MUEHLE_NO_FASTREAD=1`` sets it at import.
 ENABLED: bool = os.environ.get("MUEHLE_NO_FASTREAD", "") in ("", "0")
 
-# Where the reader stands in the current line of play (the main line or a variation).
+# Where the reader stands in the current line of play (the main line or a variation); the
+# states from _PLY to _NAG are those after which a NAG or a draw offer may follow.
 _START = 0  # no ply yet: after the tags, or after '('
-_NUMBER = 1  # after a move number written on its own
-_PLY = 2  # after a ply
-_ANNOTATION = 3  # after its annotation
-_NAG = 4  # after one of its NAGs
-_OFFER = 5  # after its draw offer
-_CLOSED = 6  # after one of its variations
-_DONE = 7  # after the result: only comments may follow
-_COMMA = 8  # after the comma of the book's one-line form ("6. g1, g7"): Black's reply follows
+_NUMBER = 1  # after a move number that stands alone (its ply follows)
+_COMMA = 2  # after the comma of the book's one-line form ("6. g1, g7"): Black's reply follows
+_PLY = 3  # after a ply
+_ANNOTATION = 4  # after its annotation
+_NAG = 5  # after one of its NAGs
+_OFFER = 6  # after its draw offer
+_CLOSED = 7  # after one of its variations
+_DONE = 8  # after the result: only comments may follow
 
-# What a word of movetext is, for tell_words: (kind, ...) tuples, remembered per word.
-_WORD_PLY = 0  # (kind, (target, origin, captures), state after it, glued number and side or None,
-#                where its coordinates start in it, its quality symbol before a capture, the annotation glued to it)
-_WORD_NUMBER = 1  # (kind, (number, side))
-_WORD_ANNOTATION = 2
-_WORD_NAG = 3  # (kind, value)
-_WORD_OFFER = 4
-_WORD_RESULT = 5  # (kind, result as in the record model)
-_WORD_OPEN = 6  # the start of a variation
-_WORD_CLOSE = 7  # its end
-_WORD_OTHER = 8  # anything else: tell_words leaves the game to tell()
+# The tokens of a word of movetext, as the reader remembers them: (kind, ...) tuples.
+_PLY_TOKEN = 0  # (kind, (number, side) written with it or None, (target, origin, captures), its quality
+#                symbol before a capture, where its coordinates start in it, the state after it, the word from
+#                its start on (to find its place), its length)
+_NUMBER_TOKEN = 1  # (kind, (number, side), whether it is the book's "4. -")
+_ANNOTATION_TOKEN = 2  # (kind, symbol)
+_NAG_TOKEN = 3  # (kind, value)
+_COMMA_TOKEN = 4
+_RESULT_TOKEN = 5  # (kind, result as in the record model, the word from its start on)
+_DASH_TOKEN = 6  # (kind, whether it is "-"): "-", "..." or "…" after "17." (the move number "17. -")
+_OFFER_TOKEN = 7  # the draw offer "(=)"
+_OPEN_TOKEN = 8  # "(": a variation starts
+_CLOSE_TOKEN = 9  # ")": it ends
+_OTHER_TOKEN = 10  # anything else: the parser reads the game
 
-#: How many words :meth:`FastReader.tell_words` remembers the kind of, and how many tag lines.
+_OTHER = ((_OTHER_TOKEN,),)
+chain_from = chain.from_iterable
+_UNNUMBERED = (None, None)
+#: The states after which a ply may not have a number of its own (after a move number, the comma, the result).
+_NO_NUMBER = frozenset((_NUMBER, _COMMA, _DONE))
+_DASHES = {"-": ((_DASH_TOKEN, True),), "...": ((_DASH_TOKEN, False),), "…": ((_DASH_TOKEN, False),),
+           "-,": ((_DASH_TOKEN, True), (_COMMA_TOKEN,)), "(=)": ((_OFFER_TOKEN,),), "(": ((_OPEN_TOKEN,),),
+           ")": ((_CLOSE_TOKEN,),)}
+
+#: The white space characters but the blanks (space and tab) and the line break, as ``\\s`` and
+#: :meth:`str.split` know them (``tests/notation/test_fastread.py`` checks it).
+_ODD_SPACE = "\x0b\x0c\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+
+#: How many words :class:`FastReader` remembers the tokens of, and how many tag lines.
 _WORDS_LIMIT = 50_000
 _TAG_LINES_LIMIT = 10_000
 
-#: The states after which a ply's NAGs, draw offer and variations may follow.
-_AFTER_PLY = (_PLY, _ANNOTATION, _NAG)
 
+class _Words(Memo):
+    """The tokens of words by their text: a word not yet known is read by ``tokens`` (which remembers it)."""
 
-def _variation_step(opening: bool, state: int, finished: bool, has_ply: bool, opened: list[bool],
-                    visitor: Visitor) -> Optional[tuple[bool, int]]:
-    """A ``(`` (``opening``) or ``)`` in movetext, told to ``visitor``: whether the line now
-    has a ply and the state after it, or ``None`` where it cannot stand (the parser says
-    why). ``opened`` holds, per variation open, whether the line it left had a ply."""
-    if state < _PLY or not (has_ply and not finished if opening else opened):
-        return None
-    if opening:
-        visitor.begin_variation()
-        opened.append(has_ply)
-        return False, _START
-    visitor.end_variation()
-    return opened.pop(), _CLOSED
+    __slots__ = ("tokens",)
 
+    def __init__(self, tokens: Callable[[str], tuple[tuple[Any, ...], ...]]) -> None:
+        super().__init__()
+        self.tokens = tokens
 
-def _literal(regexp: str) -> str:
-    """The text a regular expression of a terminal that matches only one text matches.
-
-    >>> _literal(r"\\(=\\)")
-    '(=)'
-    """
-    text = re.sub(r"\\(.)", r"\1", regexp)
-    if any(char in re.sub(r"\\.", "", regexp) for char in ".^$*+?{}[]|()") or not re.fullmatch(regexp, text):
-        raise ValueError(f"not the expression of one text: {regexp}")
-    return text
+    def __missing__(self, word: str) -> tuple[tuple[Any, ...], ...]:
+        return self.tokens(word)
 
 
 class FastReader:
@@ -117,28 +125,33 @@ class FastReader:
 
     def __init__(self, terminals: Iterable[Terminal], flags: int = 0) -> None:
         terminals = list(terminals)
-        # Any character no terminal matches ends the fast reading.
+        # the tokens of a word: any character no terminal matches ends the fast reading
         self.pattern = re.compile(token_pattern(terminals, r"(?P<_OTHER>[\s\S])"), flags)
         regexp = {terminal.name: terminal.regexp for terminal in terminals}
-        # For tell_words: the kind of a word (text between white space) and the comments
-        whole = {name: re.compile(f"(?:{regexp[name]})", flags).fullmatch
-                 for name in ("NUMBER", "ANNOTATION", "NAG", "OFFER", "RESULT", "LPAR", "RPAR")}
-        self._ply_word = re.compile(f"({regexp['PLY']})({regexp['ANNOTATION']})?", flags).fullmatch
-        self._whole = whole
-        self._comment = re.compile(regexp["COMMENT"], flags)
-        # the parentheses of a variation and the draw offer, as written
-        self._opening, self._closing, self._offer = (_literal(regexp[name]) for name in ("LPAR", "RPAR", "OFFER"))
-        # for reading by words with places: the comments, parentheses and draw offers of a line
-        # (as the tokens take them: the leftmost first), and white space that is no space or line break
-        self._special = re.compile(r"[{;()]", flags).search
-        self._parts = re.compile(rf"({regexp['COMMENT']}|{regexp['OFFER']}|{regexp['LPAR']}|{regexp['RPAR']})",
-                                 flags).split
-        self._odd_space = re.compile(r"[^\S \n]", flags).search
+        # what white space does not separate in movetext: comments and tag pairs (the leftmost first)
+        self._split = re.compile(f"((?:{regexp['COMMENT']})|(?:{regexp['TAG']}))", flags).split
+        self._comment_sub = re.compile(regexp["COMMENT"], flags).sub
+        self._special = re.compile(r"[{;\[]", flags).search
+        # white space a move number and its ply may not have between them (a blank is a space or a tab)
+        self._odd_space = re.compile(f"[{_ODD_SPACE}]", flags).search
+        # what a plain movetext has none of: a special part or odd white space
+        self._unusual = re.compile(rf"[{{;\[()\]{_ODD_SPACE}]", flags).search
+        # Sanmill's capture written as a word of its own ("d6-d5 xd3"): a word with the one before it
+        self._words_with_captures = re.compile(r"\S+(?:[ \t]+[xX]\S*)*", flags).findall
         # a line of the tag section: one tag pair, with white space around it
         self._tag_line = re.compile(rf"\s*({regexp['TAG']})\s*", flags).fullmatch
+        # the lines of a text, and its parts between line breaks and white space that is no blank
+        self._lines: Callable[[str], list[str]] = methodcaller("split", "\n")
+        self._segments = re.compile(f"[\n{_ODD_SPACE}]", flags).split
         # what it remembers of words and tag lines (tag pair by line), bounded by their text too
-        self._words: dict[str, tuple[Any, ...]] = Memo()
+        self._words = _Words(self._tokens)
         self._tag_lines: dict[str, tuple[str, str, int]] = Memo()
+
+    def read(self, chunk: Chunk, source: str, builder: Optional[Callable[[], GameBuilder]] = None) -> Optional[Game]:
+        """The game of ``chunk`` as the parser reads it, or ``None`` when the parser must read it
+        (made by a builder that ``builder`` makes; default: a :class:`~muehle.notation.record.builders.GameBuilder`)."""
+        made = GameBuilder() if builder is None else builder()
+        return made.end_game() if self.tell(chunk, source, made) else None
 
     def read_moves(self, chunk: Chunk, source: str, loader: Callable[[], Game]) -> Optional[MoveRecord]:
         """The cheap record of the game of ``chunk`` (its head, its main line and variations as moves;
@@ -149,37 +162,36 @@ class FastReader:
         builder = MovesBuilder(loader)
         return builder.end_game() if self.tell_words(chunk, source, builder) else None
 
+    def tell(self, chunk: Chunk, source: str, visitor: Visitor) -> bool:
+        """Tell ``visitor`` the events of the game of ``chunk`` as the parser tells them, up to
+        :meth:`~muehle.notation.record.builders.Visitor.end_game` (not included); ``False`` when the
+        parser must read it (``visitor`` then holds a part of the game: start it afresh)."""
+        return self._tell(chunk, source, visitor, False)
+
     def tell_words(self, chunk: Chunk, source: str, visitor: Visitor) -> bool:
         """Tell ``visitor`` what a verdict needs of the game of ``chunk``, up to
         :meth:`~muehle.notation.record.builders.Visitor.end_game` (not included): the game's beginning,
         its tag pairs, its plies as runs of :meth:`~muehle.notation.record.builders.Visitor.moves`
         (one run per stretch of a line of play), the beginning and end of variations, the result
         (at line and column 0); no comments, annotations, NAGs or draw offers (checked in their
-        order only), no places of plies. ``False`` when :meth:`tell` must tell it (or the parser).
-
-        Games whose tag pairs stand one to a line are read so: the text after the
-        tags, without its comments, is split at white space, and each word is a ply
-        (with an annotation glued to it, if any), a move number before a ply on the
-        same line, an annotation, a NAG, a draw offer, the start or the end of a
-        variation, or the result, in the grammar's order. The kind of each word is
-        found with the grammar's terminals once and remembered.
+        order only), no places of plies. ``False`` when the parser must read it.
         """
-        if chunk.start or chunk.end is not None:
-            lines = chunk.text.split("\n")  # (the game starts or ends within a line)
-        else:
-            lines = chunk.lines
+        return self._tell(chunk, source, visitor, True)
+
+    def _tell(self, chunk: Chunk, source: str, visitor: Visitor, runs: bool) -> bool:
+        """:meth:`tell` (``runs`` false) or :meth:`tell_words`."""
+        lines = chunk.text.split("\n") if chunk.start or chunk.end is not None else chunk.lines
         visitor.begin_game(source, chunk.first_line)
         try:
             at = self._tell_tags(lines, chunk, visitor)
-            return at is not None and self._tell_body(lines[at:], visitor)
+            return self._tell_movetext("\n".join(lines[at:]), chunk.first_line + at, chunk, visitor, runs)
         except RecordError:
-            return False
+            return False  # the parser reports it, with its place
 
-    def _tell_tags(self, lines: list[str], chunk: Chunk, visitor: Visitor) -> Optional[int]:
-        """Tell ``visitor`` the tag pairs of the game's first ``lines`` (of ``chunk``), one to a line;
-        the index of the line after them, or ``None`` when they do not stand so."""
+    def _tell_tags(self, lines: list[str], chunk: Chunk, visitor: Visitor) -> int:
+        """Tell ``visitor`` the tag pairs of the game's first ``lines`` (of ``chunk``) that stand one to a
+        line; the index of the line after them."""
         tag = visitor.tag
-        at = 0
         first_line, source_lines = chunk.first_line, chunk.lines
         known_tags = self._tag_lines
         for at, line in enumerate(lines):  # the tag section
@@ -187,404 +199,277 @@ class FastReader:
             if pair is None:
                 if not line or line.isspace():
                     continue
-                pair = self._tag_line_pair(line)
-                if pair is None:
-                    if line.lstrip()[0] == "[":
-                        return None
-                    return at
-            # (the line as in the source, as the other readers tell it; a streamed chunk may keep fewer)
+                found = self._tag_line(line)
+                if found is None:
+                    return at  # (the movetext, or tag pairs otherwise written: the movetext reads them)
+                pair = (*tag_pair(found.group(1)), tag_value_column(found.group(1), found.start(1) + 1))
+                if len(known_tags) < _TAG_LINES_LIMIT:
+                    known_tags[line] = pair
+            # (the line as in the source, as the parser tells it; a streamed chunk may keep fewer)
             tag(pair[0], pair[1], first_line + at, pair[2], source_lines[at] if at < len(source_lines) else line)
         return len(lines)
 
-    def _tell_body(self, lines: list[str], visitor: Visitor) -> bool:
-        """:meth:`tell_words` after the tag section."""
-        body = "\n".join(lines)
-        if "{" in body or ";" in body:
-            if body.find("{", body.rfind("}") + 1) != -1:
-                return False  # a "{" that no "}" closes: the parser says where (the pattern would scan on from each)
-            body = self._comment.sub(" ", body)  # comments are read with the rest, by the loader
-        if self._opening in body:
-            # a parenthesis of a variation is a word of its own ("(19..." is two), a draw offer one
-            if "\0" in body:
-                return False  # (the draw offers stand aside as "\0" meanwhile)
-            offer, opening, closing = self._offer, self._opening, self._closing
-            body = body.replace(offer, "\0").replace(opening, f" {opening} ").replace(closing, f" {closing} ")
-            body = body.replace("\0", f" {offer} ")
-        # the run of plies of the current line being read, and the numbers written with them by their place
-        run: list[PlyMove] = []
-        append = run.append
-        numbers: dict[int, Numbering] = {}
-        tell_moves = visitor.moves
-        depth = 0  # of the open variations
-        pending: Optional[Numbering] = None  # a move number written before the next ply, on the same line
-        state = _START
-        known_words = self._words
-        body_lines = iter(body.split("\n"))
-        for line in body_lines:
-            words = iter(line.split())
-            for word in words:
-                try:
-                    kind = known_words[word]
-                except KeyError:
-                    kind = self._word(word)
-                what = kind[0]
-                if what == _WORD_PLY:
-                    written = kind[3]  # a number glued to the ply
-                    if pending is not None:
-                        if written is not None:
-                            return False
-                        written, pending = pending, None
-                    if written is not None:
-                        numbers[len(run)] = written
-                    append(kind[1])
-                    state = kind[2]
-                elif pending is not None:
-                    return False  # after a move number only its ply
-                elif what == _WORD_NUMBER:
-                    pending = kind[1]
-                    state = _NUMBER
-                elif what == _WORD_ANNOTATION:
-                    if state != _PLY:
-                        return False
-                    state = _ANNOTATION
-                elif what == _WORD_NAG:
-                    if state not in _AFTER_PLY:
-                        return False
-                    state = _NAG
-                elif what == _WORD_OFFER:
-                    if state not in _AFTER_PLY:
-                        return False
-                    state = _OFFER
-                elif what == _WORD_OPEN or what == _WORD_CLOSE:
-                    if state < _PLY or what == _WORD_CLOSE and not depth:
-                        return False
-                    if run:
-                        tell_moves(run, numbers)
-                        run, numbers = [], {}
-                        append = run.append
-                    if what == _WORD_OPEN:
-                        visitor.begin_variation()
-                        depth += 1
-                        state = _START
-                    else:
-                        visitor.end_variation()
-                        depth -= 1
-                        state = _CLOSED
-                elif what == _WORD_RESULT:
-                    if depth:
-                        return False
-                    for _ in words:
-                        return False  # after the result nothing
-                    for line in body_lines:
-                        if line and not line.isspace():
-                            return False
-                    if run:
-                        tell_moves(run, numbers)
-                    visitor.result(kind[1], 0, 0)
-                    return True
+    def _tell_movetext(self, body: str, line: int, chunk: Chunk, visitor: Visitor, runs: bool) -> bool:
+        """Tell ``visitor`` the events of the movetext ``body``, which starts at the start of ``line``.
+
+        The tokens of the words between two line breaks (or white space that is no blank) come one
+        after the other; a move number glues to the ply after it (the grammar's ply token
+        ``17. a7-a4``), where white space, a comment or a parenthesis stand between them it stands
+        alone (a number token). The places of the plies and the result, and the lines, are found
+        as they are needed (not for the runs of moves)."""
+        segments_of: Callable[[str], list[str]] = self._lines
+        pieces: list[str] = [body]
+        if self._unusual(body) is not None:
+            if "{" in body and self._unclosed(body):
+                return False  # (a "{" that no "}" closes: the parser says where)
+            if self._odd_space(body) is not None:
+                segments_of = self._segments
+            if self._special(body) is not None:
+                if runs and "[" not in body:
+                    pieces = [self._comment_sub("\n", body)]  # (no places, no events of comments told)
                 else:
-                    return False
-            if pending is not None:
-                return False  # a move number on its own at the end of a line: read() reads it
-        if depth:
-            return False
-        if run:
-            tell_moves(run, numbers)
-        return True
-
-    def _tell_placed_words(self, chunk: Chunk, text: str, source: str, visitor: Visitor) -> bool:
-        """:meth:`tell` for a game whose tag pairs stand one to a line and whose comments end on the
-        line they start on, without slips and with no white space but spaces and line breaks: each
-        line of movetext is split at its comments and parentheses, the rest at spaces, and each word is
-        a ply (with a move number or an annotation glued to it, if any), a move number before a ply,
-        an annotation, a NAG or the result, as :meth:`tell_words` knows words; the place of each is
-        found in its line. The same events as the tokens tell, in the same order, with the same
-        places. ``False`` when this reading does not know what it meets (``visitor`` then holds a
-        part of the game)."""
-        if self._odd_space(text) is not None or may_hold_slip((text,)):
-            return False
-        lines = text.split("\n")
-        visitor.begin_game(source, chunk.first_line)
-        at = self._tell_tags(lines, chunk, visitor)
-        if at is None:
-            return False
-        ply, comment = visitor.ply, visitor.comment
-        known_words = self._words
-        special, parts_of = self._special, self._parts
-        opened: list[bool] = []  # for each open variation: whether the line it branches from has a ply
-        has_ply = False  # whether the current line of play has a ply
+                    pieces = self._split(body)  # (the text between them, each comment or tag pair, its escapes)
+                    del pieces[2::3]
+        # (a capture written apart from its move after a tab is left to the parser)
+        words_of: Callable[[str], list[str]] = (self._words_with_captures if " x" in body or " X" in body
+                                                else str.split)
+        tokens_of = self._words.__getitem__
+        ply, tell_moves = visitor.ply, visitor.moves
+        run: list[PlyMove] = []  # (runs: the plies of the current stretch of a line of play, and the
+        numbers: dict[int, Numbering] = {}  # numbers written with them, by their place in it)
+        append = run.append
+        opened = 0  # how many variations are open
+        finished = False  # whether the result was read
         state = _START
-        finished = False
-        line_number = chunk.first_line + at - 1
-        for line in lines[at:]:
-            line_number += 1
-            if special(line) is None:
-                parts: Sequence[str] = (line,)
-            elif line.find("{", line.rfind("}") + 1) != -1:
-                return False  # (a "{" that no "}" on its line closes: the comment pattern would scan on from each)
-            else:
-                parts = parts_of(line)
-            part_start = 0
-            special_part = True
-            for part in parts:
-                special_part = not special_part
-                if special_part:  # (a comment, a draw offer, or the start or end of a variation)
-                    part_start += len(part)
-                    first = part[0]
-                    if first == "{":
-                        comment(part[1:-1].strip())
-                    elif first == ";":
-                        comment(part[1:].strip())
-                    elif part == "(" or part == ")":
-                        step = _variation_step(part == "(", state, finished, has_ply, opened, visitor)
-                        if step is None:
-                            return False
-                        has_ply, state = step
-                    else:  # the draw offer
-                        if state not in _AFTER_PLY:
-                            return False
-                        visitor.draw_offer()
-                        state = _OFFER
-                    continue
-                place = part_start
-                part_start += len(part)
-                pending: Optional[Numbering] = None  # a move number written before the next ply
-                for word in part.split():
-                    place = line.find(word, place)
-                    try:
-                        kind = known_words[word]
-                    except KeyError:
-                        kind = self._word(word)
-                    what = kind[0]
-                    if what == _WORD_PLY:
-                        if finished:
-                            return False
-                        written = kind[3]
-                        if pending is not None:
-                            if written is not None:
-                                return False
-                            written, pending = pending, None
-                        target, origin, captures = kind[1]
-                        if written is None:
-                            ply(None, None, origin, target, captures, kind[5], line_number, place + 1 + kind[4])
-                        else:
-                            ply(written[0], written[1], origin, target, captures, kind[5], line_number,
-                                place + 1 + kind[4])
-                        if kind[6] is not None:  # (an annotation glued to it: "a7??")
-                            visitor.annotation(kind[6])
-                        has_ply = True
-                        state = kind[2]
-                    elif pending is not None:
-                        return False  # (after a move number only its ply, here)
-                    elif what == _WORD_NUMBER:
-                        if finished:
-                            return False
-                        pending = kind[1]
-                    elif what == _WORD_ANNOTATION:
-                        if state != _PLY:
-                            return False
-                        visitor.annotation(word)
-                        state = _ANNOTATION
-                    elif what == _WORD_NAG:
-                        if state not in _AFTER_PLY:
-                            return False
-                        visitor.nag(kind[1])
-                        state = _NAG
-                    elif what == _WORD_RESULT:
-                        if finished or opened:
-                            return False
-                        visitor.result(kind[1], line_number, place + 1)
-                        finished = True
-                        state = _DONE
-                    else:
-                        return False
-                    place += len(word)
-                if pending is not None:
-                    return False  # (a move number before a comment, a parenthesis or a line break)
-        return not opened
-
-    def _tag_line_pair(self, line: str) -> Optional[tuple[str, str, int]]:
-        """The tag pair of a line of a tag section and the column of its value, or ``None``
-        (remembered when it is one)."""
-        found = self._tag_line(line)
-        if found is None:
-            return None
-        pair = (*tag_pair(found.group(1)), tag_value_column(found.group(1), found.start(1) + 1))
-        if len(self._tag_lines) < _TAG_LINES_LIMIT:
-            self._tag_lines[line] = pair
-        return pair
-
-    def _word(self, word: str) -> tuple[Any, ...]:
-        """What a word of movetext is, as tell_words uses it (remembered for the next time).
-
-        A NAG out of range and a move number too long are not read here."""
-        try:
-            kind = self._kind_of_word(word)
-        except (TooManyDigits, SecondAnnotation):
-            kind = (_WORD_OTHER,)
-        if len(self._words) < _WORDS_LIMIT:
-            self._words[word] = kind
-        return kind
-
-    def _kind_of_word(self, word: str) -> tuple[Any, ...]:
-        """What a word of movetext is, not remembered."""
-        whole = self._whole
-        found = self._ply_word(word)
-        if found is not None:
-            ply, annotation = found.groups()
-            number, side, offset, origin, target, captures, quality = _DECODED.get(ply) or _decode(ply)
-            if quality is not None and annotation is not None:
-                return (_WORD_OTHER,)  # two annotations ("f2!?xb4?"): the parser reports it
-            kind: tuple[Any, ...] = (_WORD_PLY, (target, origin, captures),
-                           _PLY if annotation is None and quality is None else _ANNOTATION,
-                           None if number is None else (number, side), offset, quality, annotation)
-        elif whole["NUMBER"](word):
-            kind = (_WORD_NUMBER, read_move_number(word))
-        elif whole["ANNOTATION"](word):
-            kind = (_WORD_ANNOTATION,)
-        elif whole["NAG"](word):
-            nag = read_nag(word)
-            kind = (_WORD_OTHER,) if nag is None else (_WORD_NAG, nag)
-        elif whole["LPAR"](word):
-            kind = (_WORD_OPEN,)
-        elif whole["RPAR"](word):
-            kind = (_WORD_CLOSE,)
-        elif whole["OFFER"](word):
-            kind = (_WORD_OFFER,)
-        elif whole["RESULT"](word):
-            kind = (_WORD_RESULT, normal_result(word))
-        else:
-            kind = (_WORD_OTHER,)  # anything else: not read here
-        return kind
-
-    def read(self, chunk: Chunk, source: str, builder: Optional[Callable[[], GameBuilder]] = None) -> Optional[Game]:
-        """The game of ``chunk`` as the parser reads it, or ``None`` when the parser must read it
-        (made by a builder that ``builder`` makes; default: a :class:`~muehle.notation.record.builders.GameBuilder`)."""
-        made = GameBuilder() if builder is None else builder()
-        return made.end_game() if self.tell(chunk, source, made) else None
-
-    def tell(self, chunk: Chunk, source: str, visitor: Visitor) -> bool:
-        """Tell ``visitor`` the events of the game of ``chunk`` as the parser tells them, up to
-        :meth:`~muehle.notation.record.builders.Visitor.end_game` (not included); ``False`` when the
-        parser must read it (``visitor`` then holds a part of the game: start it afresh).
-
-        A common game is read by its words (:meth:`_tell_placed_words`); any other, or one whose
-        reading by words meets what it does not know, token by token with the grammar's terminals
-        (the game told from its beginning again).
-        """
-        text = chunk.text
-        try:
-            if self._tell_placed_words(chunk, text, source, visitor):
-                return True
-        except RecordError:
-            return False  # (the tokens would meet it too: the parser reports it, with its place)
-        length = len(text)
-        line_offset = chunk.first_line - 1
-        visitor.begin_game(source, chunk.first_line)
-        ply, comment = visitor.ply, visitor.comment
-        opened: list[bool] = []  # for each open variation: whether the line it branches from has a ply
-        has_ply = False  # whether the current line has a ply
-        number_side = None  # the side of a move number written on its own, until its ply
-        number_dash = False  # ... and whether it is the book's "4. -"
-        white_numbered = False  # whether the last ply was written with White's move number
-        state = _START
-        finished = False
-        line, line_start = 1 + line_offset, 0
-        decoded_of = _DECODED.get
-        try:
-            for found in self.pattern.finditer(text):
-                kind = found.lastgroup
-                if kind == "PLY":
-                    if finished:
-                        return False
-                    value = found[kind]
-                    end = found.end()
-                    if end < length and text[end].isalnum():
-                        return False  # glued to the next ply
-                    decoded = decoded_of(value)
-                    if decoded is None:
-                        if has_slip(value):
-                            return False  # (a slip: the parser reads it, with its warning)
-                        try:
-                            decoded = _decode(value)
-                        except (TooManyDigits, SecondAnnotation):
-                            return False
-                    number, side, offset, origin, target, captures, annotation = decoded
-                    if number is not None:
-                        if state == _NUMBER or state == _COMMA:
-                            return False
-                        white_numbered = side == WHITE
-                    else:
-                        white_numbered = number_side == WHITE
-                    number_side = None
-                    ply(number, side, origin, target, captures, annotation, line,
-                        end - len(value) - line_start + 1 + offset)
-                    has_ply = True
-                    state = _PLY if annotation is None else _ANNOTATION
-                elif kind == "WS" or kind == "COMMENT":
-                    value = found[kind]
-                    newlines = value.count("\n")
-                    if newlines:
-                        line += newlines
-                        line_start = found.end() - len(value) + value.rindex("\n") + 1
-                    if kind == "WS":
-                        continue
-                    comment((value[1:-1] if value[0] == "{" else value[1:]).strip())
+        pending: Optional[tuple[int, Side]] = None  # a move number just read, which a ply may continue ("17. a7-a4")
+        dash = alone_dash = False  # whether it is the book's "17. -", and the last that stood alone
+        written: Optional[Numbering] = None  # the number written with the last ply (with it, or alone before it)
+        start = 0  # where the current piece starts in body
+        place = counted = line_start = 0  # where the last word placed ends; up to where the lines are
+        #                                   counted, and where the last of them starts; the next line break
+        next_break = body.find("\n") % (len(body) + 1)  # (or the end)
+        special = True
+        for piece in pieces:
+            special = not special
+            if special:  # a comment or a tag pair
+                first = piece[0]
+                if first == "{" or first == ";":
+                    if not runs:
+                        visitor.comment((piece[1:-1] if first == "{" else piece[1:]).strip())
                 elif state == _COMMA:
                     return False  # after the comma only Black's reply
-                elif kind == "COMMA":
-                    if state == _NUMBER:
-                        if not number_dash:
-                            return False
-                    elif state not in _AFTER_PLY and state != _OFFER or not white_numbered:
-                        return False
-                    state = _COMMA
-                elif kind == "ANNOTATION":
-                    if state != _PLY:
-                        return False
-                    visitor.annotation(found[kind])
-                    state = _ANNOTATION
-                elif kind == "NAG":
-                    nag = read_nag(found[kind])
-                    if state not in _AFTER_PLY or nag is None:
-                        return False
-                    visitor.nag(nag)
-                    state = _NAG
-                elif kind == "OFFER":
-                    if state not in _AFTER_PLY:
-                        return False
-                    visitor.draw_offer()
-                    state = _OFFER
-                elif kind == "LPAR" or kind == "RPAR":
-                    step = _variation_step(kind == "LPAR", state, finished, has_ply, opened, visitor)
-                    if step is None:
-                        return False
-                    has_ply, state = step
-                elif kind == "RESULT":
-                    if finished or opened or state == _NUMBER:
-                        return False
-                    visitor.result(normal_result(found[kind]), line, found.start(kind) - line_start + 1)
-                    finished = True
-                    state = _DONE
-                elif kind == "TAG":
+                elif first == "[":
                     if state != _START or opened or finished:
                         return False
-                    value = found[kind]
-                    name, tag_value = tag_pair(value)
-                    visitor.tag(name, tag_value, line, tag_value_column(value, found.start(kind) - line_start + 1),
-                                chunk.lines[line - line_offset - 1])
-                elif kind == "NUMBER":
-                    if state == _NUMBER or finished or has_slip(found[kind]):
+                    if start > next_break:  # (on a later line)
+                        line += body.count("\n", counted, start)
+                        line_start = body.rindex("\n", counted, start) + 1
+                        counted = start
+                        next_break = body.find("\n", start) % (len(body) + 1)
+                    name, value = tag_pair(piece)
+                    visitor.tag(name, value, line, tag_value_column(piece, start - line_start + 1),
+                                chunk.lines[line - chunk.first_line])
+                start += len(piece)
+                place = start
+                continue
+            words = piece
+            if "(" in words or ")" in words:  # (a parenthesis and the draw offer are words of their own)
+                words = words.replace("(", " ( ").replace(")", " ) ").replace(" ( = ) ", " (=) ")
+            for segment in segments_of(words):
+                for token in chain_from(map(tokens_of, words_of(segment))):
+                    kind = token[0]
+                    if kind == _PLY_TOKEN:
+                        own = token[1]
+                        if pending is not None:  # "17. a7-a4": the grammar's ply token
+                            if own is not None:
+                                return False  # (a number standing alone before a ply with its own)
+                            own, pending = pending, None
+                        if own is None:
+                            if state == _DONE:
+                                return False
+                        elif state in _NO_NUMBER:
+                            return False
+                        elif runs:
+                            numbers[len(run)] = own
+                        if runs:
+                            append(token[2])
+                        else:
+                            written = own if own is not None else written if state == _NUMBER else None
+                            at = body.find(token[6], place)
+                            place = at + token[7]
+                            if at > next_break:  # (on a later line)
+                                line += body.count("\n", counted, at)
+                                line_start = body.rindex("\n", counted, at) + 1
+                                counted = at
+                                next_break = body.find("\n", at) % (len(body) + 1)
+                            number, side = own or _UNNUMBERED
+                            target, origin, captures = token[2]
+                            ply(number, side, origin, target, captures, token[3], line, at - line_start + 1 + token[4])
+                        state = token[5]
+                        continue
+                    if kind == _NUMBER_TOKEN and pending is None:
+                        pending, dash = token[1], token[2]
+                        continue
+                    if kind == _DASH_TOKEN:  # "17. -", "17. ...", "17. …"
+                        if pending is None or pending[1] != WHITE:
+                            return False
+                        pending, dash = (pending[0], BLACK), token[1]
+                        continue
+                    if pending is not None:  # a move number that stands alone, a token of the grammar
+                        state = self._alone(pending, state, finished, visitor, numbers if runs else None, len(run))
+                        if state < 0:
+                            return False
+                        written, alone_dash, pending = pending, dash, None
+                    if kind == _NUMBER_TOKEN:
+                        pending, dash = token[1], token[2]
+                    elif state == _COMMA:
+                        return False  # after the comma only Black's reply
+                    elif kind == _ANNOTATION_TOKEN:
+                        if state != _PLY:
+                            return False
+                        if not runs:
+                            visitor.annotation(token[1])
+                        state = _ANNOTATION
+                    elif kind == _NAG_TOKEN:
+                        if not _PLY <= state <= _NAG:
+                            return False
+                        if not runs:
+                            visitor.nag(token[1])
+                        state = _NAG
+                    elif kind == _COMMA_TOKEN:
+                        if runs:  # (the number written with the last ply)
+                            written = numbers.get(len(run) - 1)
+                        if state == _NUMBER:
+                            if not alone_dash:
+                                return False
+                        elif not _PLY <= state <= _OFFER or written is None or written[1] != WHITE:
+                            return False
+                        state = _COMMA
+                    elif kind == _OFFER_TOKEN:
+                        if not _PLY <= state <= _NAG:
+                            return False
+                        if not runs:
+                            visitor.draw_offer()
+                        state = _OFFER
+                    elif kind == _OPEN_TOKEN or kind == _CLOSE_TOKEN:
+                        if state < _PLY or (finished if kind == _OPEN_TOKEN else not opened):
+                            return False  # (from _PLY on, the current line has a ply)
+                        if run:
+                            tell_moves(run, numbers)
+                            run, numbers = [], {}
+                            append = run.append
+                        if kind == _OPEN_TOKEN:
+                            visitor.begin_variation()
+                            opened += 1
+                            state = _START
+                        else:
+                            visitor.end_variation()
+                            opened -= 1
+                            state = _CLOSED
+                    elif kind == _RESULT_TOKEN:
+                        if finished or opened or state == _NUMBER:
+                            return False
+                        if runs:
+                            if run:
+                                tell_moves(run, numbers)
+                                run, numbers = [], {}
+                                append = run.append
+                            visitor.result(token[1], 0, 0)
+                        else:
+                            at = body.find(token[2], place)
+                            place = at + len(token[2])
+                            if at > next_break:  # (on a later line)
+                                line += body.count("\n", counted, at)
+                                line_start = body.rindex("\n", counted, at) + 1
+                                counted = at
+                                next_break = body.find("\n", at) % (len(body) + 1)
+                            visitor.result(token[1], line, at - line_start + 1)
+                        finished = True
+                        state = _DONE
+                    else:  # what no terminal reads here
                         return False
-                    try:
-                        number, side = read_move_number(found[kind])
-                    except TooManyDigits:
+                if pending is not None:  # at the end of a line, or before a comment or a parenthesis
+                    state = self._alone(pending, state, finished, visitor, numbers if runs else None, len(run))
+                    if state < 0:
                         return False
-                    visitor.move_number(number, side)
-                    number_side, number_dash = side, found[kind].endswith("-")
-                    state = _NUMBER
-                else:  # a character no terminal matches
-                    return False
-        except RecordError:
-            return False  # the parser reports it, with its place
+                    written, alone_dash, pending = pending, dash, None
+            start += len(piece)
+            place = start
+        if run:
+            tell_moves(run, numbers)
         return not opened and state != _NUMBER and state != _COMMA
+
+    @staticmethod
+    def _unclosed(body: str) -> bool:
+        """Whether ``body`` has a "{" that no "}" closes, outside a comment to the end of its line
+        (the pattern of comments would scan on from each: the parser says where).
+
+        >>> FastReader._unclosed("{a} {b"), FastReader._unclosed("{a} ; b { c"), FastReader._unclosed("{a}\\n{")
+        (True, False, True)
+        """
+        after = body.rfind("}") + 1
+        start = body.rfind("\n", 0, after) + 1
+        for line in body[start:].split("\n"):
+            brace = line.find("{", after - start)
+            after = start  # (on the later lines, any)
+            if brace != -1:
+                semicolon = line.find(";")
+                if semicolon == -1 or brace < semicolon:
+                    return True
+        return False
+
+    @staticmethod
+    def _alone(number: tuple[int, Side], state: int, finished: bool, visitor: Visitor, numbers: Optional[dict[int, Numbering]],
+               at_ply: int) -> int:
+        """A move number that stands alone (a number token of the grammar: no ply follows it on its line, or
+        not after blanks), told to ``visitor`` (or kept in ``numbers`` for the ply at ``at_ply`` of the run
+        of moves); the state after it, or -1 where it cannot stand."""
+        if state == _NUMBER or state == _COMMA or finished:
+            return -1
+        if numbers is None:
+            visitor.move_number(*number)
+        else:
+            numbers[at_ply] = number
+        return _NUMBER
+
+    def _tokens(self, word: str) -> tuple[tuple[Any, ...], ...]:
+        """The tokens of a word of movetext, as the grammar's terminals read it (remembered for the
+        next time). A slip, a NAG out of range, a number too long and what no terminal reads here are
+        a token the reader leaves to the parser."""
+        tokens = _DASHES.get(word)
+        if tokens is None:
+            try:
+                tokens = tuple(self._word_tokens(word))
+            except (TooManyDigits, SecondAnnotation):
+                tokens = _OTHER
+        if len(self._words) < _WORDS_LIMIT:
+            self._words[word] = tokens
+        return tokens
+
+    def _word_tokens(self, word: str) -> Iterable[tuple[Any, ...]]:
+        """:meth:`_tokens`, not remembered."""
+        for found in self.pattern.finditer(word):
+            kind = found.lastgroup
+            assert kind is not None
+            value, start = found[kind], found.start(kind)
+            if kind == "PLY":
+                end = found.end()
+                if end < len(word) and word[end].isalnum() or has_slip(value):
+                    yield _OTHER[0]  # glued to the next ply, or a slip (read with a warning by the parser)
+                    return
+                number, side, offset, origin, target, captures, quality = _DECODED.get(value) or _decode(value)
+                yield (_PLY_TOKEN, None if number is None else (number, side), (target, origin, captures), quality,
+                       offset, _PLY if quality is None else _ANNOTATION, word[start:], len(value))
+            elif kind == "NUMBER" and not has_slip(value):
+                yield _NUMBER_TOKEN, read_move_number(value), value.endswith("-")
+            elif kind == "ANNOTATION":
+                yield _ANNOTATION_TOKEN, value
+            elif kind == "NAG" and read_nag(value) is not None:
+                yield _NAG_TOKEN, read_nag(value)
+            elif kind == "COMMA":
+                yield (_COMMA_TOKEN,)
+            elif kind == "RESULT":
+                yield _RESULT_TOKEN, normal_result(value), word[start:]
+            elif kind != "WS":  # (blanks inside a word of Sanmill's captures)
+                yield _OTHER[0]
+                return

@@ -56,7 +56,7 @@ from muehle.notation.reading.plywords import (  # (also as this module's names, 
     read_move_number,
     read_nag,
 )
-from muehle.notation.reading.slips import has_slip, may_hold_slip, number_slip, ply_slips
+from muehle.notation.reading.slips import has_slip, number_slip, ply_slips
 from muehle.notation.reading.splitter import Chunk, split_lines
 from muehle.notation.reading.tags import LONGEST_TAG_VALUE, tag_pair, tag_value_column
 from muehle.notation.record.builders import GameBuilder, RecordError, Visitor, second_annotation  # noqa: F401
@@ -361,10 +361,9 @@ def _parse_chunk(chunk: Chunk, source: str, builder: Optional[Builder] = None) -
 
 def _parse_deferred(chunk: Chunk, source: str, builder: Optional[Builder] = None) -> GameRecord:
     """The record of one chunk for judging it: a :class:`~muehle.notation.record.moverecord.MoveRecord`
-    when the fast reader's quick reading of words takes the game, else the game as
-    :func:`_parse_chunk` reads it."""
-    # (the quick reading of words would take a slip for notation: the game is read whole then)
-    if fastread.ENABLED and not may_hold_slip(chunk.lines):
+    when the fast reader takes the game as runs of moves, else the game as :func:`_parse_chunk`
+    reads it."""
+    if fastread.ENABLED:
         record = (_PARSERS.fast or _PARSERS.get_fast()).read_moves(chunk, source, lambda: _read_whole(chunk, source))
         if record is not None:
             if any(len(value) > LONGEST_TAG_VALUE for value in record.tags.values()):

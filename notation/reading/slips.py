@@ -12,9 +12,8 @@ in ``game.warnings`` and counts the others in ``game.more_warnings``):
 
 The grammar's terminals take them (``grammars/muehle.lark``); :func:`ply_slips`
 says what each slip in a ply's token is, and :data:`TRANSLATION` reads the move as
-meant. The quick readers leave a record with a slip to the grammar's reader: the
-fast reader declines a token with one (:func:`has_slip`), and validate's quick
-reading declines a game whose lines may hold one (:func:`may_hold_slip`).
+meant. The fast reader leaves a record with a slip to the grammar's reader: it
+declines a token with one (:func:`has_slip`).
 
 >>> [message for _, message in ply_slips("11 . d2–b2×a4", "d2-b2/xa4")]  # doctest: +NORMALIZE_WHITESPACE
 ["the space before the '.' of the move number read as none: write 11.",
@@ -25,12 +24,11 @@ reading declines a game whose lines may hold one (:func:`may_hold_slip`).
 from __future__ import annotations
 
 import re
-from typing import Iterable
 
 from muehle.notation.text.errors import shortened
 from muehle.notation.text.i18n import N_, _, ngettext
 
-__all__ = ["SLIPS_SAID", "TRANSLATION", "has_slip", "may_hold_slip", "more_slips", "number_slip", "ply_slips"]
+__all__ = ["SLIPS_SAID", "TRANSLATION", "has_slip", "more_slips", "number_slip", "ply_slips"]
 
 #: How many slips of a game are kept and said, each with its place; the others are counted, and
 #: said in one line (:func:`more_slips`).
@@ -48,10 +46,6 @@ _NUMBER = re.compile(r"[0-9]+[ \t]*(?:\.\.\.|…|\.(?:[ \t]*(?:\.\.\.|…|-))?)"
 _IN_PLY = re.compile(r"(?P<number>(?<=[0-9])[ \t]+(?=[.…]))|(?P<dash>[–—])|(?P<mark>[×:])"
                      r"|(?P<space>(?<=[xX×:])[ \t]+)")
 
-#: What a line holding a slip the quick reading of words would take holds: a dash or ``×``, or a ``:``
-#: before a point (``[Time "12:30"]`` is none). The slips with a space are words it declines.
-_IN_LINE = re.compile(r"[–—×]|:[ \t]*[a-gA-G][1-7]")
-
 
 def has_slip(token: str) -> bool:
     """Whether the token of a ply (or a move number) holds a slip.
@@ -60,18 +54,6 @@ def has_slip(token: str) -> bool:
     (True, False, False, True)
     """
     return _IN_PLY.search(token) is not None
-
-
-def may_hold_slip(lines: Iterable[str]) -> bool:
-    """Whether one of ``lines`` may hold a slip that a reading of whole words would take for notation.
-
-    >>> may_hold_slip(['[Time "12:30"]', "1. d2-b2:a4"]), may_hold_slip(['[Time "12:30"]', "1. b4 *"])
-    (True, False)
-    """
-    text = "\n".join(lines)
-    if text.isascii() and ":" not in text:  # (the common case, told at once)
-        return False
-    return _IN_LINE.search(text) is not None
 
 
 def ply_slips(token: str, move: str) -> list[tuple[int, str]]:

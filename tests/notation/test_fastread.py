@@ -131,6 +131,67 @@ def test_written_game_reads_the_same_with_crlf_and_bom(game: Game) -> None:
     check_same("\ufeff" + text.replace("\n", "\r\n"))
 
 
+# --- the book's long form, its one-line form, Sanmill's move lists: read fast too --------
+
+
+def sanmill_move(ply: Ply) -> str:
+    """A ply as Sanmill's move history writes it: the move, each capture glued as ``x`` and its point."""
+    return (f"{ply.origin}-{ply.target}" if ply.origin else ply.target) + "".join(f"x{point}" for point in ply.captures)
+
+
+def move_history(plies: list[Ply]) -> str:
+    """The plies as Sanmill's move history: ``" 1.    d6    f4"``, a move number and two plies to a line."""
+    return "\n".join((f" {start // 2 + 1}." if start < 18 else f"{start // 2 + 1}.")
+                     + "".join("    " + sanmill_move(ply) for ply in plies[start:start + 2])
+                     for start in range(0, len(plies), 2))
+
+
+def flat_moves(plies: list[Ply]) -> str:
+    """The plies as Sanmill's engine lists them: no numbers, a capture a word of its own (``d6-d5 xd3``)."""
+    return " ".join(sanmill_move(ply).replace("x", " x") for ply in plies)
+
+
+def forms(records: list[Game]) -> dict[str, str]:
+    """The records written in the book's long form (``17. - a7-a4``) and its one-line form (``6. g1, g7``),
+    and their main lines as Sanmill's move history and flat list of moves, a game each."""
+    return {"long": write_notation(records, black_number="book"), "comma": write_notation(records, comma=True),
+            "history": "\n\n".join(move_history(game.plies) + " *" for game in records),
+            "flat": "\n\n".join(flat_moves(game.plies) + " *" for game in records)}
+
+
+@property_settings
+@given(record_files)
+def test_the_long_form_the_one_line_form_and_sanmills_lists_are_read_fast_and_the_same(records: list[Game]) -> None:
+    for form, text in forms(records).items():
+        read = check_same(text)
+        assert len(read) == len(records), form
+        assert all(game is not None for game in read), (form, text)  # none is left to the parser
+
+
+@pytest.mark.parametrize("form", ["long", "comma", "history", "flat"])
+def test_the_other_forms_are_read_without_the_parser(form: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read and told to validate's builder of moves with the parser out of reach: the fast path
+    reads them all, the same as the parser (the games are generated, with variations and comments)."""
+    from muehle.notation.reading.parser import read_games
+
+    records = list(generate_games(load_ruleset("wmd"), 7, 40))
+    text = forms(records)[form]
+    if form == "long":
+        text += "\n\n" + (EXAMPLES / "schuermann-book-game.txt").read_text(encoding="utf-8")
+        assert text.count(". - ") > 10
+    expected = list(read_games(text, "t.txt"))
+    assert len(expected) >= 40 and not any(game.errors for game in expected)
+
+    def no_parser(*arguments: object, **keywords: object) -> Game:
+        raise AssertionError("the parser was asked to read a game")
+
+    monkeypatch.setattr(parser, "_parse_with_lark", no_parser)
+    assert list(read_games(text, "t.txt")) == expected
+    deferred = list(read_games(text, "t.txt", deferred=True))
+    assert [type(game) for game in deferred] == [MoveRecord] * len(expected)
+    assert [tupled(game.main_line()) for game in deferred] == [tupled(move_line_of(game.plies)) for game in expected]
+
+
 def test_generated_games_are_read_fast_and_the_same() -> None:
     rules = load_ruleset("wmd")
     text = write_notation(list(generate_games(rules, 2019, 300)))
@@ -323,13 +384,6 @@ def test_reading_deferred_is_asked_for_and_gives_the_same_games(tmp_path: Path) 
             [(1, "white", "b4", None, ()), (1, "black", "d6", None, ())], {0: [([(1, "white", "d2", None, ())], {})]})
         assert deferred[1].has_variations() and not deferred[0].has_variations()
         assert deferred == whole
-
-
-@pytest.mark.parametrize("regexp", ["a+", r"\d", "(a)", "a|b", "[(]"])
-def test_only_terminals_of_one_text_are_taken_as_text(regexp: str) -> None:
-    with pytest.raises(ValueError, match="not the expression of one text"):
-        fastread._literal(regexp)
-    assert fastread._literal(r"\(=\)") == "(=)"
 
 
 @pytest.mark.parametrize("text", [

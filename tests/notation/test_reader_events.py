@@ -105,36 +105,32 @@ def test_the_checks_can_fail() -> None:
     assert told[1][0][-2][0] == "error"
 
 
-def placed_words_read(text: str) -> list[bool]:
-    """For each game of ``text``: whether the fast reader's reading by words read it (else its tokens)."""
-    reader = parser._PARSERS.get_fast()
-    return [reader._tell_placed_words(chunk, chunk.text, "t.txt", EventRecorder())
-            for chunk in split_lines(text_lines(text))]
-
-
-def test_common_games_are_read_by_words_with_their_places() -> None:
+def test_common_games_are_read_fast_with_their_places() -> None:
     """A game with tag pairs a line each, comments, NAGs, annotations, draw offers and variations,
-    numbers glued to their plies or not, a game that starts within a line: read by words, with
+    numbers glued to their plies or not, a game that starts within a line: read fast, with
     the events and places the parser tells."""
     text = ('[Event "x"]\n[Round "1"]\n\n{before} 1. b4 d6! $2 {c} 2.f4 (2. d2 (=) d1) ; note\n'
             "f6?? 3. f2!?xb4 1-0 {after} 1. d2 *")
-    assert placed_words_read(text) == [True, True]
     told = check_same_events(text)
     assert all(fast is not None for _, fast in told)
     assert ("ply", 2, "white", None, "f4", (), None, 4, 29) in told[0][1]  # (the coordinates after "2.")
     assert ("result", "*", 5, 35) in told[1][1]
 
 
-def test_other_games_are_left_to_the_tokens() -> None:
-    """What the reading by words does not know, the tokens read from the game's beginning again:
-    a comment over two lines, a tab, the book's comma, a move number at the end of a line or
-    before a comment, a capture apart from its move, a slip, a tag pair after a comment."""
-    games = ["1. b4 {a\nb} d6 *", "1. b4\td6 *", "1. b4, d6 *", "1. b4 2.\nd2 *", "1. b4 2. {c} d2 *",
-             "1. d2-b2 xa4 *", "1. d2\u2013b2 *", '{c}\n[Event "x"]\n1. b4 *']
-    text = "\n\n".join(games)
-    assert placed_words_read(text) == [False] * len(games)
-    told = check_same_events(text)
-    assert [fast is not None for _, fast in told] == [True, True, True, True, True, True, False, True]
+def test_every_spelling_of_the_grammar_is_read_fast() -> None:
+    """A comment over two lines, a tab, the book's comma and long form, a move number at the end of a
+    line or before a comment, a capture apart from its move, a tag pair after a comment, tag pairs on
+    one line, white space that is no blank: read fast, with the parser's events and places. A slip is
+    left to the parser (it warns of it)."""
+    games = ["1. b4 {a\nb} d6 *", "1. b4\td6 *", "1. b4, d6 2. -, f4 *", "1. b4 2.\nd2 *", "1. b4 2. {c} d2 *",
+             "1. d2-b2 xa4 *", '{c}\n[Event "x"]\n1. b4 *', "1. b4\n1. - d6 2. d2 2. ... f4 *",
+             '[Event "x"] [Round "2"]\n1. b4 *', "1.\u00a0b4 2.\u00a0d2 *", "1. d2\u2013b2 *"]
+    told = check_same_events("\n\n".join(games))
+    assert [fast is not None for _, fast in told] == [True] * (len(games) - 1) + [False]
+    # "1. - d6" on line 2 of its game: a ply with Black's number, where its coordinates start
+    assert ("ply", 1, "black", None, "d6", (), None, 20, 6) in told[7][1]
+    # "1.\u00a0b4": no blank between them, so the number stands alone (as the parser reads it)
+    assert [event[0] for event in told[9][1][1:4]] == ["move_number", "ply", "move_number"]
 
 
 def test_the_game_builder_makes_the_game_the_readers_read() -> None:
