@@ -279,8 +279,13 @@ def numbered_in_turn(first: Numbering, numbers: dict[int, Numbering], offset: in
     first_number, first_side = first
     if first_number is None:
         return not numbers  # (a line that starts without a number has none)
-    return all((number, side) == numbering_of(index + offset, (first_number, first_side))
-               for index, (number, side) in numbers.items())
+    # (place_of's sum, 2 * number + Black's half, counted from the first ply's, runs with the place:
+    # one comparison per written number, without a call, on the hot path of validate)
+    start = 2 * first_number + (first_side == BLACK) - offset
+    for index, (number, side) in numbers.items():
+        if number is None or 2 * number + (side == BLACK) - index != start:
+            return False
+    return True
 
 
 def next_numbering(context: Optional[tuple[Optional[int], Side]]) -> tuple[Optional[int], Side]:
