@@ -16,7 +16,7 @@ from muehle.analyzer.cli import cli
 from muehle.analyzer.cli.common import RulesName
 
 #: The presets, by the files of engine/rulesets/, the default (wmd) first and the others in order.
-PRESETS = ["wmd", "brettspielnetz", "sanmill", "schuermann", "wmd-traditional"]
+PRESETS = ["wmd", "brettspielnetz", "lasker_morris", "sanmill", "schuermann", "standard_9mm", "wmd-traditional"]
 
 #: Each command with a --rules option, as the words before it.
 COMMANDS = [["validate", "game.txt"], ["analyze", "game.txt"], ["claim", "game.txt"], ["show", "game.txt"],
@@ -48,11 +48,11 @@ def test_every_rules_option_offers_the_presets_and_the_folder_s_yaml_files(words
 
 @pytest.mark.parametrize("incomplete, offered", [
     ("wmd", ["wmd", "wmd-traditional"]),
-    ("s", ["sanmill", "schuermann"]),
+    ("s", ["sanmill", "schuermann", "standard_9mm"]),
     ("c", ["club.yaml"]),
     ("o", ["other.YML"]),
     ("n", []),                           # (notes.txt is no ruleset)
-    ("l", []),                           # (a folder named looks.yaml is no file)
+    ("l", ["lasker_morris"]),            # (a folder named looks.yaml is no file)
     (".", [".hidden.yaml"]),             # (hidden files only when a dot is typed)
     ("sub/", ["sub/deep.yml"]),
     ("sub/d", ["sub/deep.yml"]),

@@ -23,10 +23,10 @@ def _record(tmp_path: Path, text: str) -> str:
 
 @pytest.mark.parametrize(("text", "said"), [
     # after 2... (Black's 2nd ply) comes White's 3rd move
-    ("1. d1 d7\n2. a1 b2 2. g1 g7\n", "2:10: error: move number 2 repeats: after 2... the next move is 3. [syntax]"),
-    ("1. d1 d7\n2. a1 b2 1. g1 g7\n", "2:10: error: move number 1 goes back: after 2... the next move is 3. [syntax]"),
+    ("1. d1 d7\n2. a1 b2 2. g1 g7\n", "2:10: error: game 1: move number 2 repeats: after 2... the next move is 3. [syntax]"),
+    ("1. d1 d7\n2. a1 b2 1. g1 g7\n", "2:10: error: game 1: move number 1 goes back: after 2... the next move is 3. [syntax]"),
     # after White's 5. comes Black's reply 5...
-    ("5. b4 3. d6\n", "1:7: error: move number 3 goes back: after 5. the next move is 5... [syntax]"),
+    ("5. b4 3. d6\n", "1:7: error: game 1: move number 3 goes back: after 5. the next move is 5... [syntax]"),
 ])
 def test_a_misnumbered_move_says_which_comes_next(tmp_path: Path, text: str, said: str) -> None:
     path = _record(tmp_path, text)
@@ -37,10 +37,10 @@ def test_a_misnumbered_move_says_which_comes_next(tmp_path: Path, text: str, sai
 
 @pytest.mark.parametrize(("text", "said"), [
     # Black's reply to 2. a1 not written: 3. g1 stands at ply 4, Black's move 2
-    ("1. d1 d7\n2. a1 3. g1 g7\n", "2:10: error: 3. g1: ply 4 is Black's, but the record gives it to White; "
+    ("1. d1 d7\n2. a1 3. g1 g7\n", "2:10: error: game 1: 3. g1: ply 4 is Black's, but the record gives it to White; "
                                     "a ply may be missing before it: Black's move 2 is not written [numbering]"),
     # White's 3rd move not written: 3... g1 stands at ply 5, White's move 3
-    ("1. d1 d7\n2. a1 b2\n3... g1\n", "3:6: error: 3... g1: ply 5 is White's, but the record gives it to Black; "
+    ("1. d1 d7\n2. a1 b2\n3... g1\n", "3:6: error: game 1: 3... g1: ply 5 is White's, but the record gives it to Black; "
                                       "a ply may be missing before it: White's move 3 is not written [numbering]"),
 ])
 def test_a_dropped_ply_is_hinted(tmp_path: Path, text: str, said: str) -> None:
