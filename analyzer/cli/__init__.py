@@ -76,7 +76,9 @@ def speak_clicks_words() -> None:
     """Have click word its help and its usage errors in the language of ``--lang`` (else of the
     environment), from muehle's catalog of click's words: each of :data:`CLICK_MODULES` looks its
     words up through :func:`~muehle.notation.text.i18n.click_gettext` instead of the standard
-    library's ``gettext``, which gives them as before while the language is English."""
+    library's ``gettext``, which gives them as before while the language is English. Done when a
+    command first runs in another language (English needs none of it, and start-up stays short:
+    some of click's modules are otherwise loaded only when used)."""
     for name in CLICK_MODULES:
         try:
             module = importlib.import_module(f"click.{name}")
@@ -86,9 +88,6 @@ def speak_clicks_words() -> None:
             setattr(module, "_", click_gettext)
         if getattr(module, "ngettext", None) is gettext.ngettext:
             setattr(module, "ngettext", click_ngettext)
-
-
-speak_clicks_words()
 
 #: click's own help texts for the options it adds, to be translated as ours are; and the pieces of
 #: its usage line (``muehle [OPTIONS] COMMAND [ARGS]...``).
@@ -134,6 +133,8 @@ def _choose_language(ctx: click.Context, param: click.Parameter, value: Optional
     """``--lang``: words in the language asked for from here on (the environment's when not given)."""
     if value is not None:
         set_language(value)
+        if value != "en":
+            speak_clicks_words()
 
 
 #: ``--lang``, of the group and of every command (``muehle --lang de show ...``, ``muehle show --lang de ...``).
@@ -153,6 +154,8 @@ class LazyGroup(click.Group):
         before is restored after (the tests run many commands in one process)."""
         before = current_language()
         set_language(language_from_environment())
+        if current_language() != "en":
+            speak_clicks_words()
         try:
             return super().main(*args, **kwargs)
         finally:

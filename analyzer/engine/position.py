@@ -32,19 +32,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
 from muehle.analyzer.engine import core
 from muehle.analyzer.engine.board import ALL_POINTS, MILLS, NEIGHBOURS, POINTS, Position, mills_closed_at
 from muehle.analyzer.engine.core import Broken, PlyTuple, PositionKey, Step
 from muehle.analyzer.engine.events import DrawRight, Outcome
-from muehle.analyzer.engine.fen import FEN_FORMS, FenPosition, fen_to_position, no_progress_at_setup, position_to_fen
 from muehle.analyzer.engine.messages import rule_message
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset
 from muehle.notation.record.model import BLACK, WHITE, Ply
 from muehle.notation.text.errors import shortened
 from muehle.notation.text.i18n import _
-from muehle.notation.writing.writers import ply_text
+
+if TYPE_CHECKING:
+    from muehle.analyzer.engine.fen import FenPosition
 
 _BITS = tuple(1 << i for i in range(len(POINTS)))
 
@@ -67,6 +68,8 @@ class BoardPly(NamedTuple):
     captures: tuple[str, ...] = ()
 
     def __str__(self) -> str:
+        from muehle.notation.writing.writers import ply_text  # (start-up: the writer only where a ply is written)
+
         return ply_text(Ply(None, WHITE, self.target, self.origin, list(self.captures)))
 
     @classmethod
@@ -176,6 +179,8 @@ class Board:
         self.rules: Ruleset = rules if isinstance(rules, Ruleset) else as_ruleset(rules)
         read: Optional[FenPosition] = None
         if fen is not None:
+            from muehle.analyzer.engine.fen import fen_to_position  # (start-up: the FEN machinery only for a FEN)
+
             if start is not None:
                 raise TypeError("Board takes a start position or a FEN, not both")
             read = fen_to_position(fen, stones=self.rules.stones)
@@ -208,6 +213,8 @@ class Board:
     def _no_progress_of(self, read: FenPosition) -> int:
         """The no-progress counter a FEN's field 16 gives under the ruleset (as a record set up
         from it is replayed: :func:`~muehle.analyzer.engine.setup.replay_from`)."""
+        from muehle.analyzer.engine.fen import no_progress_at_setup  # (start-up: the FEN machinery only for a FEN)
+
         rule = self.rules.no_capture
         if rule is not None and not rule.from_fen:
             return 0
@@ -230,6 +237,11 @@ class Board:
         """The position as a Sanmill FEN, in ``form`` (``"current"``, the default, or
         ``"legacy"``: :data:`~muehle.analyzer.engine.fen.FEN_FORMS`), its fields 16 and 17 the
         board's :attr:`halfmove_clock` and :attr:`fullmove_number`; phase ``o`` once the game is over."""
+        from muehle.analyzer.engine.fen import (  # (start-up: the FEN machinery only for a FEN)
+            FEN_FORMS,
+            position_to_fen,
+        )
+
         if form not in FEN_FORMS:
             raise ValueError(f"the form of a FEN is 'current' or 'legacy', not {form!r}")
         return position_to_fen(self.position, no_progress=self.halfmove_clock, fullmove=self.fullmove_number,

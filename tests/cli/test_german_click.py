@@ -134,6 +134,7 @@ def test_every_module_of_click_that_words_messages_looks_them_up_in_muehle_s_cat
     import gettext
     import importlib
 
+    assert run("--lang", "de", "--help").exit_code == 0  # (German: click's words are looked up from then on)
     patched = []
     for name in CLICK_MODULES:
         try:
