@@ -281,7 +281,7 @@ def numbered_in_turn(first: Numbering, numbers: dict[int, Numbering], offset: in
         return not numbers  # (a line that starts without a number has none)
     # (place_of's sum, 2 * number + Black's half, counted from the first ply's, runs with the place:
     # one comparison per written number, without a call, on the hot path of validate)
-    start = 2 * first_number + (first_side == BLACK) - offset
+    start = 2 * first_number + (first_side == BLACK) + offset
     for index, (number, side) in numbers.items():
         if number is None or 2 * number + (side == BLACK) - index != start:
             return False

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from muehle.analyzer.reports.analysis import move_number
-from muehle.notation.record.model import BLACK, WHITE, numbering_after, numbering_of, place_of
+from muehle.notation.record.model import BLACK, WHITE, numbered_in_turn, numbering_after, numbering_of, place_of
 
 sides = st.sampled_from([WHITE, BLACK])
 
@@ -57,3 +57,19 @@ def test_the_users_reckon_as_the_model_does() -> None:
     assert move_number(2, BLACK, 17) == (18, WHITE)
     assert numbering_after((17, BLACK), 2) == (18, BLACK)
     assert numbering_after((None, WHITE), 3) == (None, BLACK)
+
+
+@given(st.integers(1, 500), sides, st.integers(0, 40), st.sets(st.integers(0, 60), max_size=8), st.data())
+def test_the_written_numbers_of_a_run_are_in_turn_when_numbering_of_gives_them(
+        number: int, side: str, offset: int, places: set[int], data: st.DataObject) -> None:
+    """numbered_in_turn, the check of many written numbers at once, says what numbering_of says
+    of each: every number as it follows from the line's first ply is in turn, and one changed is not."""
+    first = (number, side)
+    written = {place: numbering_of(place + offset, first) for place in places}
+    assert numbered_in_turn(first, written, offset)
+    if written:
+        place = data.draw(st.sampled_from(sorted(written)))
+        moved, its_side = written[place]
+        wrong = data.draw(st.sampled_from([(moved + 1, its_side), (moved - 1, its_side),
+                                           (moved, BLACK if its_side == WHITE else WHITE)]))
+        assert not numbered_in_turn(first, {**written, place: wrong}, offset)
