@@ -20,7 +20,7 @@ import os
 import signal
 import sys
 import threading
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import click
 
@@ -72,11 +72,28 @@ CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "ty
                  "shell_completion", "_termui_impl")
 
 
+#: The placeholders of values in the help and the usage errors (``--dir DIR``, ``FILE...``), ours and
+#: click's (the names of its value types); a value itself (``N|ALL``'s ``all``, ``local``) stays.
+PLACEHOLDERS = (N_("FILE"), N_("FILE..."), N_("FILES..."), N_("NAME|FILE"), N_("[NAME|FILE]"), N_("DIR"), N_("OUT"),
+                N_("OUT.svg"), N_("ADDRESS|local"), N_("KEY=VALUE"), N_("INTEGER"), N_("INTEGER RANGE"))
+
+
+def _placeholder_in_language(make_metavar: Callable[..., str]) -> Callable[..., str]:
+    """click's ``make_metavar`` of a parameter, its placeholder given in the current language."""
+    def speaking_metavar(self: click.Parameter, *args: Any, **kwargs: Any) -> str:
+        metavar = make_metavar(self, *args, **kwargs)
+        return metavar if current_language() == "en" else _(metavar)
+
+    speaking_metavar.speaks = True  # type: ignore[attr-defined]
+    return speaking_metavar
+
+
 def speak_clicks_words() -> None:
     """Have click word its help and its usage errors in the language of ``--lang`` (else of the
     environment), from muehle's catalog of click's words: each of :data:`CLICK_MODULES` looks its
     words up through :func:`~muehle.notation.text.i18n.click_gettext` instead of the standard
-    library's ``gettext``, which gives them as before while the language is English. Done when a
+    library's ``gettext``, which gives them as before while the language is English; the
+    placeholders of values (:data:`PLACEHOLDERS`) likewise. Done when a
     command first runs in another language (English needs none of it, and start-up stays short:
     some of click's modules are otherwise loaded only when used)."""
     for name in CLICK_MODULES:
@@ -88,6 +105,10 @@ def speak_clicks_words() -> None:
             setattr(module, "_", click_gettext)
         if getattr(module, "ngettext", None) is gettext.ngettext:
             setattr(module, "ngettext", click_ngettext)
+    for kind in (click.Parameter, click.Option, click.Argument):
+        made = kind.__dict__.get("make_metavar")
+        if made is not None and not getattr(made, "speaks", False):
+            setattr(kind, "make_metavar", _placeholder_in_language(made))
 
 #: click's own help texts for the options it adds, to be translated as ours are; and the pieces of
 #: its usage line (``muehle [OPTIONS] COMMAND [ARGS]...``).

@@ -85,9 +85,9 @@ def test_the_group_s_usage_line_and_sections_are_german() -> None:
 def test_a_missing_argument_is_a_usage_error_in_german() -> None:
     result = run("--lang", "de", "claim")
     assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr == ("Aufruf: muehle claim [OPTIONEN] FILE\n"
+    assert result.stderr == ("Aufruf: muehle claim [OPTIONEN] DATEI\n"
                              "Hilfe mit 'muehle claim --help'.\n\n"
-                             "Fehler: Fehlendes Argument 'FILE'.\n")
+                             "Fehler: Fehlendes Argument 'DATEI'.\n")
 
 
 def test_a_missing_option_in_german() -> None:
@@ -174,3 +174,18 @@ def test_the_help_names_the_german_sides() -> None:
     help_text = " ".join(run("--lang", "de", "claim", "--help").output.split())
     assert "auch weiss (weiß) oder schwarz" in help_text
     assert "weiss and schwarz do too" in " ".join(run("claim", "--help").output.split())
+
+
+def test_the_placeholders_of_values_are_german_and_english_again_after() -> None:
+    """The help's and the usage errors' placeholders (``--dir DIR``, ``FILE...``, click's ``INTEGER``)
+    in German: none of the English ones is left in any help; English again after a German run."""
+    english = ("FILE", "FILES...", "NAME|FILE", "DIR", "OUT", "ADDRESS|local", "KEY=VALUE", "INTEGER")
+    seen = set()
+    for path in command_paths():
+        text = run("--lang", "de", *path, "--help").output
+        words = set(re.findall(r"[A-Z][A-Za-z|=.\[\]]*(?:\|local)?", text))
+        assert not words & set(english), (path, sorted(words & set(english)))
+        seen |= words
+    assert {"DATEI", "DATEIEN...", "NAME|DATEI", "ORDNER", "AUSGABE", "ADRESSE|local", "GANZZAHL"} <= seen
+    text = run("validate", "--help").output
+    assert "[OPTIONS] FILES..." in text and "--jobs INTEGER" in text and "--rules NAME|FILE" in text
