@@ -328,7 +328,7 @@ def paired_ratio(rounds: dict[str, list[list[float]]], plies: dict[str, int], a:
 #: floor beside the library, the library beside python-chess, one process beside
 #: ``--jobs 2``, which is beside the reference), so that they meet the machine at about
 #: the same speed.
-ROUND_ORDER = ("floor", "library", "library_book", "chess", "convert", "cli", "cli_jobs2", "cli_file", "cli_file_jobs2",
+ROUND_ORDER = ("floor", "library", "chess", "library_book", "convert", "cli", "cli_jobs2", "cli_file", "cli_file_jobs2",
                "cli_halves")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Any, Iterator, Optional
 
 from muehle.analyzer.endgames import require_numpy
 
@@ -24,7 +24,7 @@ def build_tables(rules: EndgameRules, stones: int, directory: Optional[PathLike]
     A table there already is read and checked (it may be needed to solve the others): one
     that cannot be used is a :class:`~muehle.analyzer.endgames.store.UnusableTable` (``force``
     writes it anew). Yields each table's path, the seconds its group took, and whether it was solved now."""
-    solved: dict[tuple[int, int], np.ndarray] = {}
+    solved: dict[tuple[int, int], np.ndarray[Any, Any]] = {}
     for group in groups(stones):
         paths = {table: table_path(directory, rules, table) for table in group}
         if not force and all(path.exists() for path in paths.values()):

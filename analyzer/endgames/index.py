@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 from math import comb
+from typing import Any
 
 import numpy as np
 
@@ -58,26 +59,26 @@ for _s, _perm in enumerate(SYMMETRIES):
         _IMAGES_HIGH[_s] |= np.where(np.arange(256) >> _bit & 1, _bits[16 + _bit], 0)
 
 
-def colex(masks: np.ndarray) -> np.ndarray:
+def colex(masks: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     """The colexicographic rank of each set (a mask) among the sets of as many points."""
     low = masks & 0xFFFF
-    ranks: np.ndarray = _LOW[low] + _HIGH[_LOW_COUNT[low] << 8 | masks >> 16]  # (numpy types an indexing Any)
+    ranks: np.ndarray[Any, Any] = _LOW[low] + _HIGH[_LOW_COUNT[low] << 8 | masks >> 16]  # (numpy types an indexing Any)
     return ranks
 
 
-def transform(symmetry: int, masks: np.ndarray) -> np.ndarray:
+def transform(symmetry: int, masks: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     """The images of sets (masks, ``int32``) under one of :data:`SYMMETRIES` (by its number)."""
-    images: np.ndarray = _IMAGES_LOW[symmetry][masks & 0xFFFF] | _IMAGES_HIGH[symmetry][masks >> 16]
+    images: np.ndarray[Any, Any] = _IMAGES_LOW[symmetry][masks & 0xFFFF] | _IMAGES_HIGH[symmetry][masks >> 16]
     return images
 
 
-def rank(mover: np.ndarray, other: np.ndarray, other_count: int) -> np.ndarray:
+def rank(mover: np.ndarray[Any, Any], other: np.ndarray[Any, Any], other_count: int) -> np.ndarray[Any, Any]:
     """The rank of each position (see the module's text)."""
-    ranks: np.ndarray = colex(mover) * comb(_SIZE, other_count) + colex(other)
+    ranks: np.ndarray[Any, Any] = colex(mover) * comb(_SIZE, other_count) + colex(other)
     return ranks
 
 
-def representative(mover: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def representative(mover: np.ndarray[Any, Any], other: np.ndarray[Any, Any]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
     """The representative of each position's class: its image with the least ``m << 24 | o``."""
     least = mover.astype(np.int64) << _SIZE | other
     for symmetry in range(1, len(SYMMETRIES)):
@@ -85,16 +86,16 @@ def representative(mover: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np
     return (least >> _SIZE).astype(np.int32), (least & ((1 << _SIZE) - 1)).astype(np.int32)
 
 
-def canonical_rank(mover: np.ndarray, other: np.ndarray, other_count: int) -> np.ndarray:
+def canonical_rank(mover: np.ndarray[Any, Any], other: np.ndarray[Any, Any], other_count: int) -> np.ndarray[Any, Any]:
     """The key of each position's class: the rank of its representative."""
     return rank(*representative(mover, other), other_count)
 
 
-def subsets(count: int, within: int = (1 << _SIZE) - 1) -> np.ndarray:
+def subsets(count: int, within: int = (1 << _SIZE) - 1) -> np.ndarray[Any, Any]:
     """All sets of ``count`` points of ``within`` (a mask), as masks (``int32``) in increasing colex order."""
     points = [i for i in range(_SIZE) if within >> i & 1]
     # Typed as an array of any shape: some numpy versions type np.zeros(1) as one of one dimension only.
-    masks: np.ndarray = np.zeros(1, dtype=np.int32)
+    masks: np.ndarray[Any, Any] = np.zeros(1, dtype=np.int32)
     for taken in range(count):  # grow sets point by point, keeping the highest point last
         grown: list[int] = []
         for mask in masks.tolist():
@@ -105,7 +106,7 @@ def subsets(count: int, within: int = (1 << _SIZE) - 1) -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=None)
-def classes(mover_count: int, other_count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def classes(mover_count: int, other_count: int) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]:
     """The classes of a table: their keys (increasing), and the mover's and the other
     side's stones of each class's representative."""
     movers = subsets(mover_count)
@@ -129,6 +130,6 @@ def classes(mover_count: int, other_count: int) -> tuple[np.ndarray, np.ndarray,
     return keys, movers_out, others_out
 
 
-def class_of(keys: np.ndarray, mover: np.ndarray, other: np.ndarray, other_count: int) -> np.ndarray:
+def class_of(keys: np.ndarray[Any, Any], mover: np.ndarray[Any, Any], other: np.ndarray[Any, Any], other_count: int) -> np.ndarray[Any, Any]:
     """The number of each position's class in a table whose keys are ``keys``."""
     return np.searchsorted(keys, canonical_rank(mover, other, other_count))

@@ -16,7 +16,7 @@ of them is won in ``k``. What no level reaches is a draw (play goes round in cir
 from __future__ import annotations
 
 from math import comb
-from typing import Callable, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional
 
 import numpy as np
 
@@ -53,18 +53,18 @@ def groups(stones: int) -> list[list[Table]]:
     return found
 
 
-def capturable_masks(stones: np.ndarray, capture_from_mill: str) -> np.ndarray:
+def capturable_masks(stones: np.ndarray[Any, Any], capture_from_mill: str) -> np.ndarray[Any, Any]:
     """For each set of stones, those that may be captured (see :func:`~muehle.analyzer.engine.core.capturable_under`)."""
     if capture_from_mill == "always":
-        copied: np.ndarray = stones.copy()
+        copied: np.ndarray[Any, Any] = stones.copy()
         return copied
     covered = np.zeros_like(stones)
     for mill in MILLS:
         covered |= np.where(stones & mill == mill, mill, 0)
-    free: np.ndarray = stones & ~covered
+    free: np.ndarray[Any, Any] = stones & ~covered
     if capture_from_mill == "never":
         return free
-    chosen: np.ndarray = np.where(free != 0, free, stones)
+    chosen: np.ndarray[Any, Any] = np.where(free != 0, free, stones)
     return chosen
 
 
@@ -72,14 +72,14 @@ class _Edges:
     """The plies of one table's classes: to a class of the group, to a solved table, or winning at once."""
 
     def __init__(self) -> None:
-        self.inner_source: list[np.ndarray] = []
-        self.inner_target: list[np.ndarray] = []
-        self.outer_source: list[np.ndarray] = []
-        self.outer_code: list[np.ndarray] = []
-        self.wins: list[np.ndarray] = []
+        self.inner_source: list[np.ndarray[Any, Any]] = []
+        self.inner_target: list[np.ndarray[Any, Any]] = []
+        self.outer_source: list[np.ndarray[Any, Any]] = []
+        self.outer_code: list[np.ndarray[Any, Any]] = []
+        self.wins: list[np.ndarray[Any, Any]] = []
 
 
-def _plies(mover: np.ndarray, other: np.ndarray, flying: bool) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+def _plies(mover: np.ndarray[Any, Any], other: np.ndarray[Any, Any], flying: bool) -> Iterator[tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]]:
     """For positions (arrays of masks, all with as many stones): every ply as the
     position's number, the mover's stones after it, and whether it closed a mill."""
     empty = ALL_POINTS & ~(mover | other)
@@ -94,7 +94,7 @@ def _plies(mover: np.ndarray, other: np.ndarray, flying: bool) -> Iterator[tuple
         yield where, moved, closes
 
 
-def _class_numbers(keys: np.ndarray, mover_count: int, other_count: int) -> np.ndarray:
+def _class_numbers(keys: np.ndarray[Any, Any], mover_count: int, other_count: int) -> np.ndarray[Any, Any]:
     """For every rank of a table's positions, the number of its class if it is a class's key
     (a lookup that is faster than a search among the keys)."""
     numbers = np.full(comb(24, mover_count) * comb(24, other_count), -1, dtype=np.int32)
@@ -102,8 +102,8 @@ def _class_numbers(keys: np.ndarray, mover_count: int, other_count: int) -> np.n
     return numbers
 
 
-def _table_edges(table: Table, rules: EndgameRules, numbers: dict[Table, np.ndarray], offset: dict[Table, int],
-                 solved: dict[Table, np.ndarray], progress: Optional[Progress]) -> _Edges:
+def _table_edges(table: Table, rules: EndgameRules, numbers: dict[Table, np.ndarray[Any, Any]], offset: dict[Table, int],
+                 solved: dict[Table, np.ndarray[Any, Any]], progress: Optional[Progress]) -> _Edges:
     """The plies of the classes of ``table``; ``numbers`` gives the class numbers by rank
     (:func:`_class_numbers`) of each table a ply leads into, ``offset`` where each table of
     the group starts among the group's nodes."""
@@ -145,12 +145,12 @@ def _table_edges(table: Table, rules: EndgameRules, numbers: dict[Table, np.ndar
     return edges
 
 
-def _joined(parts: list[np.ndarray], dtype: type) -> np.ndarray:
+def _joined(parts: list[np.ndarray[Any, Any]], dtype: type) -> np.ndarray[Any, Any]:
     return np.concatenate(parts).astype(dtype, copy=False) if parts else np.zeros(0, dtype=dtype)
 
 
-def solve_group(group: list[Table], rules: EndgameRules, solved: dict[Table, np.ndarray],
-                progress: Optional[Progress] = None) -> dict[Table, np.ndarray]:
+def solve_group(group: list[Table], rules: EndgameRules, solved: dict[Table, np.ndarray[Any, Any]],
+                progress: Optional[Progress] = None) -> dict[Table, np.ndarray[Any, Any]]:
     """Solve the tables of ``group`` (see :func:`groups`), the tables their captures
     lead into being in ``solved``; the encoded values of each, by table."""
     offset, size = {}, 0
@@ -178,9 +178,9 @@ def solve_group(group: list[Table], rules: EndgameRules, solved: dict[Table, np.
     return {table: encode(distance[offset[table]:offset[table] + len(index.classes(*table)[0])]) for table in group}
 
 
-def _retrograde(size: int, inner_source: np.ndarray, inner_target: np.ndarray, outer_source: np.ndarray,
-                outer_code: np.ndarray, wins: np.ndarray, progress: Optional[Progress],
-                group: list[Table], blocked_loses: bool = True) -> np.ndarray:
+def _retrograde(size: int, inner_source: np.ndarray[Any, Any], inner_target: np.ndarray[Any, Any], outer_source: np.ndarray[Any, Any],
+                outer_code: np.ndarray[Any, Any], wins: np.ndarray[Any, Any], progress: Optional[Progress],
+                group: list[Table], blocked_loses: bool = True) -> np.ndarray[Any, Any]:
     """The distance of each node (``-1``: a draw) by levels, as the module's text says; a node
     without a legal ply is lost in 0, or left a draw where ``blocked_loses`` is false."""
     label = " ".join(f"{a}v{b}" for a, b in group)

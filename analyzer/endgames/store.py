@@ -145,7 +145,7 @@ def _digest(values: bytes) -> str:
     return hashlib.blake2b(values, digest_size=_DIGEST_SIZE).hexdigest()
 
 
-def save_table(path: Path, values: "np.ndarray", rules: Optional[EndgameRules] = None,
+def save_table(path: Path, values: "np.ndarray[Any, Any]", rules: Optional[EndgameRules] = None,
                table: Optional[tuple[int, int]] = None) -> None:
     """Write a table's bytes to ``path`` atomically, with its header: ``rules`` and ``table`` the
     settings and the stones it was solved for (by default those ``path`` names, as
@@ -213,7 +213,7 @@ def build_command(rules: EndgameRules, table: tuple[int, int], directory: Option
     return f"muehle endgames build{options}"
 
 
-def load_table(directory: Optional[PathLike], rules: EndgameRules, table: tuple[int, int]) -> "np.ndarray":
+def load_table(directory: Optional[PathLike], rules: EndgameRules, table: tuple[int, int]) -> "np.ndarray[Any, Any]":
     """The bytes of a table (a read-only numpy array), read once and kept while the file stays
     as it is; :class:`MissingTable` when it has not been built, :class:`UnusableTable` when its
     file cannot be used (see the module's text)."""
@@ -258,7 +258,7 @@ class _Refused(Exception):
 
 @functools.lru_cache(maxsize=64)
 def _load(path: str, identity: tuple[int, ...], table: tuple[int, int], rules: EndgameRules,
-          directory: Optional[str]) -> "np.ndarray":
+          directory: Optional[str]) -> "np.ndarray[Any, Any]":
     """The values of the file at ``path`` (``identity``: its device, inode, size and time of modification,
     so that a file written anew is read anew)."""
     import numpy as np  # (numpy, an optional dependency: loaded only where a table is read or built)

@@ -11,7 +11,7 @@ wins, when it is even (0 included: no legal ply) it loses.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 if TYPE_CHECKING:
     import numpy as np  # (numpy, an optional dependency: loaded only where a table is read or built)
@@ -29,7 +29,7 @@ def decode(code: int) -> tuple[str, Optional[int]]:
     return ("win" if distance % 2 else "loss"), distance
 
 
-def encode(distance: "np.ndarray") -> "np.ndarray":
+def encode(distance: "np.ndarray[Any, Any]") -> "np.ndarray[Any, Any]":
     """The bytes of distances (numpy, ``-1`` for a draw)."""
     import numpy as np  # (numpy, an optional dependency: loaded only where a table is read or built)
 

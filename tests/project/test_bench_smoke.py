@@ -239,6 +239,9 @@ def test_the_contenders_of_each_ratio_run_next_to_each_other() -> None:
         assert sorted(order) == sorted(run.ROUND_ORDER)
         for a, b in pairs:
             assert abs(order.index(a) - order.index(b)) == 1
+        # (the library stands beside the floor and python-chess, whose ratios are of speed; the same
+        # games written in the book's long form, a ratio of the reader's, one further)
+        assert abs(order.index("library") - order.index("library_book")) == 2
         # which of the two goes first changes from round to round
         assert (order.index("floor") < order.index("library")) == (number % 2 == 0)
     assert run.round_order(["cli", "floor"], 1) == ["cli", "floor"]  # (python-chess not installed)
