@@ -66,5 +66,5 @@ def table_stats(rules: EndgameRules, table: tuple[int, int], directory: Optional
         images = np.sort(np.stack([transform(s, mover).astype(np.int64) << 24 | transform(s, other)
                                    for s in range(len(SYMMETRIES))], axis=1), axis=1)
         positions += int((1 + (np.diff(images, axis=1) != 0).sum(axis=1)).sum())
-    longest = int(distance[decided].max()) if decided.any() else None
+    longest = int(np.max(distance[decided])) if decided.any() else None
     return TableStats(table, len(codes), positions, won, len(codes) - won - drawn, drawn, longest)
