@@ -75,9 +75,9 @@ _CLOSED = 7  # after one of its variations
 _DONE = 8  # after the result: only comments may follow
 
 # The tokens of a word of movetext, as the reader remembers them: (kind, ...) tuples.
-_PLY_TOKEN = 0  # (kind, (number, side) written with it or None, (target, origin, captures), its quality
-#                symbol before a capture, where its coordinates start in it, the state after it, the word from
-#                its start on (to find its place), its length)
+_PLY_TOKEN = 0  # (kind, (target, origin, captures), its quality symbol before a capture, where its coordinates
+#                start in it, the state after it, the word from its start on (to find its place), its length); a
+#                number glued to it ("17.a7-a4") is a number token before it, which the ply continues
 _NUMBER_TOKEN = 1  # (kind, (number, side), whether it is the book's "4. -")
 _ANNOTATION_TOKEN = 2  # (kind, symbol)
 _NAG_TOKEN = 3  # (kind, value)
@@ -105,6 +105,11 @@ _ODD_SPACE = "\x0b\x0c\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u
 #: How many words :class:`FastReader` remembers the tokens of, and how many tag lines.
 _WORDS_LIMIT = 50_000
 _TAG_LINES_LIMIT = 10_000
+
+
+def _refused(word: str) -> tuple[tuple[Any, ...], ...]:
+    """The tokens of a word after the result: none is read (only comments may follow it)."""
+    return _OTHER
 
 
 class _Words(Memo):
@@ -276,38 +281,34 @@ class FastReader:
             if "(" in words or ")" in words:  # (a parenthesis and the draw offer are words of their own)
                 words = words.replace("(", " ( ").replace(")", " ) ").replace(" ( = ) ", " (=) ")
             for segment in segments_of(words):
-                for token in chain_from(map(tokens_of, words_of(segment))):
+                tokens = chain_from(map(tokens_of, words_of(segment)))
+                for token in tokens:
                     kind = token[0]
                     if kind == _PLY_TOKEN:
-                        own = token[1]
-                        if pending is not None:  # "17. a7-a4": the grammar's ply token
-                            if own is not None:
-                                return False  # (a number standing alone before a ply with its own)
-                            own, pending = pending, None
-                        if own is None:
-                            if state == _DONE:
-                                return False
-                        elif state in _NO_NUMBER:
-                            return False
-                        elif runs:
-                            numbers[len(run)] = own
                         if runs:
-                            append(token[2])
-                        else:
-                            written = own if own is not None else written if state == _NUMBER else None
-                            at = body.find(token[6], place)
-                            place = at + token[7]
-                            if at > next_break:  # (on a later line)
-                                line += body.count("\n", counted, at)
-                                line_start = body.rindex("\n", counted, at) + 1
-                                counted = at
-                                next_break = body.find("\n", at) % (len(body) + 1)
-                            number, side = own or _UNNUMBERED
-                            target, origin, captures = token[2]
-                            ply(number, side, origin, target, captures, token[3], line, at - line_start + 1 + token[4])
-                        state = token[5]
+                            if pending is not None:  # "17. a7-a4": the grammar's ply token
+                                numbers[len(run)] = pending
+                                pending = None
+                            append(token[1])
+                            state = token[4]
+                            continue
+                        own, pending = pending, None
+                        written = own if own is not None else written if state == _NUMBER else None
+                        at = body.find(token[5], place)
+                        place = at + token[6]
+                        if at > next_break:  # (on a later line)
+                            line += body.count("\n", counted, at)
+                            line_start = body.rindex("\n", counted, at) + 1
+                            counted = at
+                            next_break = body.find("\n", at) % (len(body) + 1)
+                        number, side = own or _UNNUMBERED
+                        target, origin, captures = token[1]
+                        ply(number, side, origin, target, captures, token[2], line, at - line_start + 1 + token[3])
+                        state = token[4]
                         continue
                     if kind == _NUMBER_TOKEN and pending is None:
+                        if state == _NUMBER or state == _COMMA:
+                            return False  # (a ply with a number of its own may not follow either)
                         pending, dash = token[1], token[2]
                         continue
                     if kind == _DASH_TOKEN:  # "17. -", "17. ...", "17. …"
@@ -321,8 +322,8 @@ class FastReader:
                             return False
                         written, alone_dash, pending = pending, dash, None
                     if kind == _NUMBER_TOKEN:
-                        pending, dash = token[1], token[2]
-                    elif state == _COMMA:
+                        return False  # (after a number that stands alone)
+                    if state == _COMMA:
                         return False  # after the comma only Black's reply
                     elif kind == _ANNOTATION_TOKEN:
                         if state != _PLY:
@@ -386,6 +387,9 @@ class FastReader:
                             visitor.result(token[1], line, at - line_start + 1)
                         finished = True
                         state = _DONE
+                        for _ in tokens:
+                            return False  # (only comments may follow the result)
+                        tokens_of = _refused
                     else:  # what no terminal reads here
                         return False
                 if pending is not None:  # at the end of a line, or before a comment or a parenthesis
@@ -458,8 +462,10 @@ class FastReader:
                     yield _OTHER[0]  # glued to the next ply, or a slip (read with a warning by the parser)
                     return
                 number, side, offset, origin, target, captures, quality = _DECODED.get(value) or _decode(value)
-                yield (_PLY_TOKEN, None if number is None else (number, side), (target, origin, captures), quality,
-                       offset, _PLY if quality is None else _ANNOTATION, word[start:], len(value))
+                if number is not None:
+                    yield _NUMBER_TOKEN, (number, side), False
+                yield (_PLY_TOKEN, (target, origin, captures), quality, offset, _PLY if quality is None else _ANNOTATION,
+                       word[start:], len(value))
             elif kind == "NUMBER" and not has_slip(value):
                 yield _NUMBER_TOKEN, read_move_number(value), value.endswith("-")
             elif kind == "ANNOTATION":
