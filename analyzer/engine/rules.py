@@ -714,17 +714,54 @@ def ruleset_to_yaml(rules: Ruleset) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
 
 
+#: Sanmill's variants by their ids (its ``RuleVariant``), in the app's order; each has a preset of
+#: the same name once muehle judges it as Sanmill does (docs/rulesets.md, "Sanmill's variants").
+SANMILL_VARIANTS = ("standard_9mm", "twelve_mens_morris", "morabaraba", "dooz", "lasker_morris", "russian_mill",
+                    "cham_gonu", "zhi_qi", "cheng_san_qi", "da_san_qi", "mul_mulan", "nerenchi", "el_filja")
+
+#: The names Sanmill's export writes in its ``[Variant "..."]`` tag (``import_service.dart``
+#: ``addTagPairs``: only these three, by the rule settings' ``isLikely...`` tests) and the variant
+#: each names; the other variants' names are read by their ids (:func:`variant_for_tag`).
+SANMILL_VARIANT_TAGS = {"nine men's morris": "standard_9mm", "twelve men's morris": "twelve_mens_morris",
+                        "el filja": "el_filja"}
+
+
+def variant_for_tag(name: str) -> Optional[str]:
+    """The id of the Sanmill variant a ``[Variant "..."]`` tag names, or ``None``: one of the names
+    Sanmill's export writes (:data:`SANMILL_VARIANT_TAGS`), or a variant's name or id spelt with
+    blanks, hyphens or underscores, in any case (``Mul-Mulan``, ``Russian Mill``, ``zhi_qi``).
+
+    >>> variant_for_tag("Nine Men's Morris"), variant_for_tag("Lasker Morris"), variant_for_tag(" mul-mulan ")
+    ('standard_9mm', 'lasker_morris', 'mul_mulan')
+    >>> variant_for_tag("Chess") is None
+    True
+    """
+    key = name.strip().lower()
+    if key in SANMILL_VARIANT_TAGS:
+        return SANMILL_VARIANT_TAGS[key]
+    key = "_".join(key.replace("'", "").replace("-", " ").replace("_", " ").split())
+    return key if key in SANMILL_VARIANTS else None
+
+
 def ruleset_of(game: GameRecord, rules: RulesArg = None) -> Ruleset:
     """``rules`` if given (a :class:`Ruleset`, a preset's name or a YAML file's path), else the
-    preset the ``[Rules "..."]`` tag names, else the default.
+    preset the ``[Rules "..."]`` tag names, else the preset of the Sanmill variant its
+    ``[Variant "..."]`` tag names (:func:`variant_for_tag`: a Sanmill export judged as Sanmill judges
+    it), else the default.
 
     A tag naming no preset raises :class:`FormatError` (code ``unknown-rules``).
+
+    >>> from muehle.notation.record.model import Game
+    >>> [ruleset_of(Game(tags=tags)).name for tags in ({}, {"Variant": "Twelve Men's Morris"},
+    ...                                                 {"Variant": "Nine Men's Morris", "Rules": "wmd"})]
+    ['wmd', 'twelve_mens_morris', 'wmd']
     """
     if rules is not None:
         return rules if isinstance(rules, Ruleset) else as_ruleset(rules)
     tag = game.tags.get("Rules")
     if tag is None:
-        return load_ruleset(DEFAULT_RULESET)
+        variant = game.tags.get("Variant")
+        return load_ruleset(DEFAULT_RULESET) if variant is None else _variant_preset(game, variant)
     found = preset_for_tag(tag)
     if found is None:
         line, column, text = game.tag_place("Rules") or (game.line, 0, None)
@@ -732,3 +769,21 @@ def ruleset_of(game: GameRecord, rules: RulesArg = None) -> Ruleset:
             name=shortened(tag), presets=", ".join(preset_names())),
                           source=game.source, line=line, column=column, line_text=text, code="unknown-rules")
     return found
+
+
+def _variant_preset(game: GameRecord, tag: str) -> Ruleset:
+    """The preset of the Sanmill variant the record's ``Variant`` tag names; a located
+    :class:`FormatError` (code ``unknown-rules``) where it names none, or one muehle has no preset for."""
+    variant = variant_for_tag(tag)
+    if variant is not None and variant in _preset_names():
+        return _preset(variant)
+    judged = [name for name in SANMILL_VARIANTS if name in _preset_names()]
+    if variant is None:
+        message = _("the Variant tag names '{name}', which is not one of Sanmill's variants (muehle judges "
+                    "{variants}; or give --rules)").format(name=shortened(tag), variants=", ".join(judged))
+    else:
+        message = _("the Variant tag names '{name}', Sanmill's variant {variant}, which muehle has no ruleset for "
+                    "yet (it judges {variants}; or give --rules)").format(name=shortened(tag), variant=variant,
+                                                                          variants=", ".join(judged))
+    line, column, text = game.tag_place("Variant") or (game.line, 0, None)
+    raise FormatError(message, source=game.source, line=line, column=column, line_text=text, code="unknown-rules")
