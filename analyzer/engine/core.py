@@ -5,7 +5,8 @@ Every rule of play is applied here, once: placing, moving to a neighbour (on the
 closes, the captures they demand (:meth:`~muehle.analyzer.engine.rules.Ruleset.captures_for`),
 which stones may be captured (:func:`capturable`), the end of the game (fewer than
 three stones, :func:`lost`; a side that cannot play, :func:`has_legal_ply` and
-:func:`blocked_end`), repetition (:func:`resets_repetition`) and the no-progress counter
+:func:`blocked_end`), who moves when placing ends (:func:`defender_moves_again`), repetition
+(:func:`resets_repetition`) and the no-progress counter
 (:class:`~muehle.analyzer.engine.rules.NoProgressRule`). Each rule is written in its one
 function here or in the ruleset, and :func:`play_line` calls those functions (bound to
 locals, asked only where the answer is not known without them) rather than copies of them;
