@@ -14,8 +14,9 @@ moving-phase endgame and how fast:
 ``double_mill`` does not: a move or a jump never closes two mills at once (a stone
 moved to a point along one of its lines leaves that line open behind it, and a side
 that jumps has only three stones). The draw rules (repetition, no capture,
-``mandatory_draw``) are claims or offers, not part of the value, and ``stones`` and
-``move_while_placing`` say how the placing phase goes, which the tables come after.
+``mandatory_draw``) are claims or offers, not part of the value, and ``stones``,
+``move_while_placing`` and ``defender_first`` (who moves first when it ends) say how the placing
+phase goes, which the tables come after (a position of theirs says who is to move).
 
 Every other field of a ruleset (:data:`ASSUMED`) the solver takes as the nine-stone game has it:
 a ruleset that sets one otherwise is refused (:func:`endgame_rules` raises
@@ -92,7 +93,8 @@ SOLVED = ("flying", "capture_from_mill", "blocked")
 
 #: The fields of a ruleset that do not change the value of a position after the placing phase
 #: (see the module's text).
-UNAFFECTED = ("name", "title", "follows", "stones", "move_while_placing", "double_mill", "repetition",
+UNAFFECTED = ("name", "title", "follows", "stones", "move_while_placing", "defender_first", "double_mill",
+              "repetition",
               "repetition_window", "no_capture", "mandatory_draw", "claim_with_next_move", "cites")
 
 

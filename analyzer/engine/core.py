@@ -5,7 +5,8 @@ Every rule of play is applied here, once: placing, moving to a neighbour (on the
 closes, the captures they demand (:meth:`~muehle.analyzer.engine.rules.Ruleset.captures_for`),
 which stones may be captured (:func:`capturable`), the end of the game (fewer than
 three stones, :func:`lost`; a side that cannot play, :func:`has_legal_ply` and
-:func:`blocked_end`), repetition (:func:`resets_repetition`) and the no-progress counter
+:func:`blocked_end`), who moves when placing ends (:func:`defender_moves_again`), repetition
+(:func:`resets_repetition`) and the no-progress counter
 (:class:`~muehle.analyzer.engine.rules.NoProgressRule`). Each rule is written in its one
 function here or in the ruleset, and :func:`play_line` calls those functions (bound to
 locals, asked only where the answer is not known without them) rather than copies of them;
@@ -207,6 +208,24 @@ def start_outcome(white: int, black: int, in_hand_white: int, in_hand_black: int
     return blocked_end(white, black, in_hand_white, flying, blocked, "black", 0, geometry)
 
 
+def defender_moves_again(mover: int, their_hand: int, occupied: int, captures: Sequence[str]) -> bool:
+    """Whether the side whose placement has just emptied its hand (``mover``: 0 White, 1 Black)
+    plays again under a ruleset with ``defender_first`` (Sanmill's ``IsDefenderMoveFirst``: when
+    placing ends, ``Position::handle_placing_phase_end`` gives Black the first move, src/position.cpp
+    1941-1950): where it is Black, White has none in hand either (``their_hand``), and the board
+    (``occupied`` after the placement) is not left full. A board full after placing ends the game
+    first (``Position::put_piece``, 1238-1245: White, the side to move, has lost); a capture made
+    with the placement leaves a point free.
+
+    >>> from muehle.analyzer.engine.board import ALL_POINTS
+    >>> defender_moves_again(1, 0, 0b111, []), defender_moves_again(0, 0, 0b111, []), defender_moves_again(1, 1, 0b111, [])
+    (True, False, False)
+    >>> defender_moves_again(1, 0, ALL_POINTS, []), defender_moves_again(1, 0, ALL_POINTS, ["a1"])
+    (False, True)
+    """
+    return mover == 1 and not their_hand and (occupied != ALL_POINTS or bool(captures))
+
+
 def resets_repetition(kind: str, captures: Sequence[str], rules: Ruleset) -> bool:
     """Whether a ply starts the repetition history anew (see ``repetition_window`` in
     docs/rulesets.md): under ``moves`` a placement or a capture does."""
@@ -284,6 +303,8 @@ def play_line(
     flying = rules.flying
     # (Lasker Morris: a move instead of a placement while stones are in hand; positions may then repeat)
     move_while_placing = rules.move_while_placing
+    # (Nerenchi: Black moves first when placing ends, so it plays twice in a row: defender_moves_again)
+    defender_first, again = rules.defender_first, False
     repetition = rules.repetition
     repetition_automatic = repetition == "automatic"
     window_moves = rules.repetition_window == "moves"
@@ -333,6 +354,8 @@ def play_line(
             kind = "place"
             own |= target_bit
             in_hand -= 1
+            if not in_hand and defender_first:  # (the placement that ends the placing: whose turn next?)
+                again = defender_moves_again(mover, their_hand, own | theirs, captures)
         else:
             if in_hand and not move_while_placing:
                 broken = Broken("must-place", index, mover, target_name, origin_name, in_hand=in_hand)
@@ -401,6 +424,11 @@ def play_line(
             if taken < required and may_capture(theirs, rules):
                 return Broken("missing-capture", index, mover, target_name, origin_name, "", own, theirs,
                               in_hand, their_hand, closed, required, taken), outcome
+        if again:  # (Black plays again: the sides turned here, so that the turn's change below gives it back)
+            again = False
+            if not (captures and decided):
+                mover ^= 1
+                own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
         # the ply is legal: the position after it
         after_key = (theirs, own, their_hand, in_hand, 0) if mover else (own, theirs, in_hand, their_hand, 1)
         # repetition: while a stone is in hand no position comes twice (each ply places one,

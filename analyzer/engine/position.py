@@ -171,7 +171,7 @@ class Board:
 
     :attr:`move_stack` holds the plies :meth:`push` played, :attr:`halfmove_clock` the plies
     since the last placement or capture and :attr:`fullmove_number` the full-move number
-    (FEN fields 16 and 17).
+    (FEN fields 16 and 17: the move number of the next ply, as a record numbers its plies in turn).
     """
 
     def __init__(self, rules: RulesArg = None, start: Optional[Position] = None, no_progress: int = 0, *,
@@ -198,8 +198,11 @@ class Board:
         self.plies = 0
         #: The plies since the last placement or capture (FEN field 16).
         self.halfmove_clock = read.no_progress if read is not None else 0
-        #: The full-move number: 1 at the start, one more after each turn of Black's (FEN field 17).
+        #: The full-move number: 1 at the start, one more after each ply in Black's place, the sides
+        #: taking their places in turn from the start's side to move (FEN field 17; where the defender
+        #: moves first, Black's first move takes White's place, as Sanmill's export numbers it).
         self.fullmove_number = read.fullmove if read is not None else 1
+        self._first_place = self.key[4]
         #: The plies played by :meth:`push`, the first first.
         self.move_stack: list[BoardPly] = []
         self._undo: list[_Snapshot] = []
@@ -264,6 +267,7 @@ class Board:
         board.rules, board.key, board.counter, board.plies = self.rules, self.key, self.counter, self.plies
         board.seen, board.draw_rights, board._outcome = dict(self.seen), list(self.draw_rights), self._outcome
         board.halfmove_clock, board.fullmove_number = self.halfmove_clock, self.fullmove_number
+        board._first_place = self._first_place
         board.move_stack, board._undo = list(self.move_stack), list(self._undo)
         return board
 
@@ -307,7 +311,7 @@ class Board:
         after, kind, closed, counter = steps[0][:4]
         captured = self.key[1 - self.key[4]] != after[1 - self.key[4]]
         self.halfmove_clock = 0 if kind == "place" or captured else self.halfmove_clock + 1
-        self.fullmove_number += self.key[4]  # (one more after Black's turn)
+        self.fullmove_number += (self._first_place + self.plies) & 1  # (one more after a ply in Black's place)
         self.key, self.counter, self.seen, self._outcome = after, counter, seen, outcome
         self.draw_rights.extend(rights)
         self.plies += 1

@@ -425,28 +425,31 @@ def _replay_line(
     if broken is not None:
         fail(broken.code, rule_message(broken, rules), broken.index, broken.mover)
     else:
-        mover ^= len(steps) & 1
+        # the record numbers its plies in turn (half-moves: numbering_of), the side at each place its
+        # slot; the side to move comes from the engine (the same, unless the defender moves first)
+        slot = mover ^ (len(steps) & 1)
+        mover = steps[-1][0][4] if steps else mover
         if misnumbered is not None:
             index = first_index + misnumbered
             number, side = moves.numbering()[misnumbered]
             if outcome is not None:
                 fail("after-game-end", rule_message(core.Broken("after-game-end", index, mover, outcome=outcome),
                                                     rules), index, mover)
-            elif side != _SIDES[mover]:
-                unnumbered = number is None and mover == 1 and game.places_in_source  # (no side was written)
+            elif side != _SIDES[slot]:
+                unnumbered = number is None and slot == 1 and game.places_in_source  # (no side was written)
                 # (numbered as the ply after it: the ply before it, the other side's, was not written)
                 dropped = number is not None and number == expected_number(index + 1)
                 hint = (_("; a record without move numbers starts with White, so write Black's move number "
                           "before this ply (N..., as in 17... a7-a4)") if unnumbered
                         else _("; a ply may be missing before it: {side}'s move {expected} is not written").format(
-                            side=side_name(mover), expected=expected_number(index)) if dropped else "")
+                            side=side_name(slot), expected=expected_number(index)) if dropped else "")
                 fail("numbering", _("ply {ply} is {side}'s, but the record gives it to {other}{hint}").format(
-                    ply=index, side=side_name(mover), other=side_name(1 - mover), hint=hint), index, mover)
+                    ply=index, side=side_name(slot), other=side_name(1 - slot), hint=hint), index, mover)
             else:
                 fail("numbering", _("move number {number} where {expected} is expected "
                                     "(ply {ply} is {side}'s move {expected})").format(
                     number=shortened(str(number)), expected=shortened(str(expected_number(index))), ply=index,
-                    side=side_name(mover)), index, mover)
+                    side=side_name(slot)), index, mover)
     if not errors or errors[0].code == "after-game-end":
         line.outcome = outcome
     if moves.variations:
@@ -589,7 +592,7 @@ def _records_of(line: Replay) -> tuple[PlyRecord, ...]:
             _phase_in_key(after_key, opponent, flying), count, earlier, counter, due,
         ))
         before_key = after_key
-        mover = opponent
+        mover = after_key[4]  # (the side to move after it, as the engine gave it: the defender may move twice)
     return tuple(records)
 
 

@@ -278,6 +278,8 @@ class Ruleset:
     ``board``: the lines of the board, by name (:data:`BOARDS`): ``"standard"``, or
     ``"diagonals"`` (Sanmill's ``HasDiagonalLines``: four diagonal lines more, so more
     neighbours and four more mills); :attr:`geometry` holds its tables.
+    ``defender_first``: Black makes the first move of the moving phase (Sanmill's
+    ``IsDefenderMoveFirst``), so Black acts twice in a row when its placement ends the placing.
     """
 
     name: str
@@ -287,6 +289,7 @@ class Ruleset:
     board: str = "standard"
     flying: bool = True
     move_while_placing: bool = False
+    defender_first: bool = False
     blocked: str = "loss"
     double_mill: str = "placing"
     capture_from_mill: str = "when-all-in-mills"
@@ -308,7 +311,7 @@ class Ruleset:
         if not _is_int(self.stones) or not MIN_STONES <= self.stones <= MAX_STONES:
             raise ValueError(_("stones: must be a whole number from {least} to {most}, not {value}").format(
                 least=MIN_STONES, most=MAX_STONES, value=quoted(self.stones)))
-        for key in ("flying", "move_while_placing", "mandatory_draw", "claim_with_next_move"):
+        for key in ("flying", "move_while_placing", "defender_first", "mandatory_draw", "claim_with_next_move"):
             if not isinstance(getattr(self, key), bool):
                 raise ValueError(_("{key}: must be true or false, not {value}").format(key=key, value=quoted(getattr(self, key))))
         _check_choice("board", self.board, BOARDS)
@@ -320,6 +323,9 @@ class Ruleset:
         if self.no_capture is not None and not isinstance(self.no_capture, NoProgressRule):
             raise ValueError(_("no_capture: must be a NoProgressRule or None, not {value}").format(
                 value=quoted(self.no_capture)))
+        if self.defender_first and self.no_capture is not None and self.no_capture.whole_moves:
+            raise ValueError(_("defender_first: goes only without no_capture.whole_moves (whole moves are "
+                               "White's ply and Black's reply, which the defender's first move breaks)"))
         for key in ("name", "title", "follows"):
             if not isinstance(getattr(self, key), str):
                 raise ValueError(_("{key}: must be a text, not {value}").format(key=key, value=quoted(getattr(self, key))))
@@ -599,9 +605,8 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
                 raise fail((key,), (_("must be a non-empty text, not {value}") if key == "name" else
                                     _("must be a text, not {value}")).format(value=quoted(data[key])))
             values[key] = data[key].strip() if key == "name" else data[key]
-    for key in ("stones", "board", "flying", "move_while_placing", "blocked", "mandatory_draw", "claim_with_next_move",
-                "double_mill",
-                "capture_from_mill", "repetition", "repetition_window"):
+    for key in ("stones", "board", "flying", "move_while_placing", "defender_first", "blocked", "mandatory_draw",
+                "claim_with_next_move", "double_mill", "capture_from_mill", "repetition", "repetition_window"):
         if key in data:
             values[key] = data[key]  # (checked by the Ruleset itself, below)
     if values.get("repetition") is False:  # (YAML reads an unquoted `off` as false)

@@ -81,8 +81,10 @@ def _play(board: Board, style: _Style, rng: random.Random) -> Optional[Ply]:
 
 
 def _number(plies: list[Ply], first_index: int) -> None:
+    """Number the plies as records do, in turn (``numbering_of``): each is written at its place, as
+    Sanmill writes a game where Black plays twice in a row (``defender_first``)."""
     for index, ply in enumerate(plies, first_index):
-        ply.number = numbering_of(index - 1)[0]
+        ply.number, ply.side = numbering_of(index - 1)
 
 
 def _threatens(board: Board, side: int) -> bool:

@@ -195,6 +195,17 @@ def test_the_endgame_tables_refuse_a_board_with_diagonals() -> None:
     assert endgame_rules(TWELVE_PLAIN).name == "flying-capture-when-all-in-mills"
 
 
+def test_show_best_refuses_a_board_with_diagonals(tmp_path: Path) -> None:
+    """Three stones each after placing (a position the tables hold on the standard board)."""
+    record = tmp_path / "three.txt"
+    record.write_text('[SetUp "1"]\n[FEN "O*O*O***/@*@*@***/******** w m s 3 0 3 0 0 0 0 0 0 0 0 0 30"]\n\n*\n',
+                      encoding="utf-8")
+    refused = run("show", "--best", "--rules", "twelve_mens_morris", "--endgames-dir", str(tmp_path / "tables"),
+                  str(record))
+    assert refused.exit_code == 1 and "Traceback" not in refused.output
+    assert "they set board: diagonals (the tables: standard)" in refused.output
+
+
 def test_a_capture_from_a_diagonal_mill_is_a_capture_from_a_mill() -> None:
     """The features of a game (muehle select): b6 stands in White's mill a7-b6-c5, which
     capture_from_mill: always lets Black take."""
