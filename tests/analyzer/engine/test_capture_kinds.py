@@ -7,13 +7,17 @@ against that engine (tests/data/sanmill-variants/referee.cpp): its legal actions
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from muehle.analyzer.engine.board import DIAGONALS, mask_of, points_of
 from muehle.analyzer.engine.capture_kinds import CaptureKind, CaptureKinds
 from muehle.analyzer.engine.rules import load_ruleset, parse_ruleset, ruleset_to_yaml
 from muehle.analyzer.engine.setup import replay_record
-from muehle.notation.reading.parser import parse_game
+from muehle.notation.reading.parser import parse_game, read_file
 from muehle.notation.text.errors import FormatError
 from muehle.notation.text.i18n import language
 
@@ -117,3 +121,30 @@ def test_the_messages_in_german() -> None:
         assert "ein weiterer Stein muss geschlagen werden, aus c4" in message
         message = _errors("1. b2 a4 2. b6 c4 3. g1 d7 4. b4xd7")[0][1]
         assert "d7 darf hier nicht geschlagen werden" in message
+
+
+CUSTOM = Path(__file__).resolve().parents[2] / "data" / "sanmill-variants" / "custom"
+CUSTOM_VERDICTS: dict[str, Any] = json.loads((CUSTOM / "verdicts.json").read_text(encoding="utf-8"))
+#: The custom rule sets of the games in custom/ (make_games.py CUSTOM): the standard game with one kind.
+CUSTOM_RULES = {"custodian.pgn": "base: sanmill\nname: custodian\ncustodian_capture: true\n",
+                "leap.pgn": "base: sanmill\nname: leap\nleap_capture: true\n"}
+
+
+@pytest.mark.parametrize("name, expected", [pytest.param(name, entry, id=f"{name}#{entry['game']}")
+                                            for name, data in CUSTOM_VERDICTS.items() for entry in data["games"]])
+def test_sanmills_custodian_and_leap_games_validate_as_sanmill_judged(name: str, expected: dict[str, Any]) -> None:
+    rules = parse_ruleset(CUSTOM_RULES[name], source=name)
+    game = list(read_file(CUSTOM / name))[expected["game"] - 1]
+    result = replay_record(game, rules)
+    assert result.errors == []
+    outcome = result.outcome
+    assert outcome is not None
+    assert (outcome.winner, outcome.reason, outcome.ply) == (expected["winner"], expected["reason"], expected["ply"])
+
+
+def test_the_custom_games_use_their_kind() -> None:
+    """Each file holds games where its kind decides: under the sanmill preset (no kind) they fail."""
+    for name, text in CUSTOM_RULES.items():
+        assert len(CUSTOM_VERDICTS[name]["games"]) == 20
+        failing = [game for game in read_file(CUSTOM / name) if replay_record(game, load_ruleset("sanmill")).errors]
+        assert len(failing) >= 10
