@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
 from muehle.analyzer.engine.board import ALL_POINTS, STANDARD, Geometry
+from muehle.analyzer.engine.capture_kinds import judge_captures
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.record.model import BLACK, WHITE, Side
@@ -329,6 +330,8 @@ def play_line(
     geometry = rules.geometry
     point_facts, mills_closed_at = geometry.point_facts, geometry.mills_closed_at
     jumps, loses, may_capture, starts_anew = may_jump, lost, capturable, resets_repetition
+    # captures without a mill (Sanmill's intervention, custodian and leap captures: capture_kinds), or None
+    kinds = rules.capture_kinds
     append_step = steps.append
     rights_before = len(draw_rights)
     # whether the end after the last ply waits for the question whether the side to move can play
@@ -375,6 +378,9 @@ def play_line(
                 kind = "move"
             elif jumps(own, in_hand, flying):
                 kind = "jump"
+            elif kinds is not None and kinds.leap_allowed(origin_bit, target_bit, own, theirs, bool(
+                    in_hand or their_hand), rules.capture_from_mill):
+                kind = "move"  # (a leap over an enemy stone, which it captures)
             else:
                 broken = Broken("not-adjacent", index, mover, target_name, origin_name, target_name, own, theirs)
                 break
@@ -390,7 +396,7 @@ def play_line(
             closed = [second_mill]
         else:
             closed = _NONE
-        if closed or captures:
+        if closed or captures or kinds is not None:
             # (Ruleset.captures_for, looked up: one mill or two, by a move or a placement)
             required = captures_due[len(closed) * 2 - 2 + (kind == "place")] if closed else 0
             if draw_first and closed and not captures and (reset_on_capture or kind != "place") \
@@ -398,7 +404,16 @@ def play_line(
                 required = 0  # the ply brings the no-progress draw before its capture (none written)
             taken = 0
             decided = False  # (the captures leave the opponent fewer than three stones)
-            for point in captures:
+            judged = None if kinds is None else judge_captures(
+                kinds, rules.capture_from_mill, rules.double_mill == "always", own, theirs, their_hand, target_bit,
+                0 if kind == "place" else origin_bit, kind == "place" or bool(in_hand or their_hand), required,
+                captures, point_facts)
+            if judged is not None:  # (a capture kind took part: judged there)
+                code, point, theirs, taken, required, decided, rest = judged
+                if code:
+                    return Broken(code, index, mover, target_name, origin_name, point, own, theirs, in_hand,
+                                  their_hand, closed, required, taken, rest), outcome
+            for point in captures if judged is None else ():
                 try:
                     bit, mill_a, mill_b, _ = point_facts[point]
                 except KeyError:

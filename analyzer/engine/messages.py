@@ -142,6 +142,10 @@ def _not_adjacent(broken: Broken, rules: Ruleset) -> str:
 
 def _extra_capture(broken: Broken, rules: Ruleset) -> str:
     closed, theirs, their_name = broken.closed, broken.theirs, side_name(1 - broken.mover)
+    if rules.capture_kinds is not None and broken.required and not lost(theirs, broken.their_hand):
+        # (a capture without a mill took part: capture_kinds.judge_captures)
+        return ngettext("the ply captures {count} stone and no more", "the ply captures {count} stones and no more",
+                        broken.required).format(count=broken.required)
     if not closed:
         return _("no mill is closed, so no stone may be captured")
     if lost(theirs, broken.their_hand):
@@ -210,6 +214,21 @@ def _two_can_be_taken(broken: Broken, rules: Ruleset) -> bool:
     return False
 
 
+def _capture_kind_target(broken: Broken, rules: Ruleset) -> str:
+    return _("{point} may not be captured here: the ply captures from {points} only (a capture without a "
+             "mill under the rules {rules})").format(point=broken.point, points=list_text(list(broken.rest)),
+                                                    rules=shortened(rules.name))
+
+
+def _capture_kind_missing(broken: Broken, rules: Ruleset) -> str:
+    count = broken.required - broken.taken
+    return ngettext("one more stone must be captured, from {points} (a capture without a mill under the rules "
+                    "{rules})",
+                    "{count} more stones must be captured, from {points} (a capture without a mill under the "
+                    "rules {rules})", count).format(count=count, points=list_text(list(broken.rest)),
+                                                    rules=shortened(rules.name))
+
+
 #: For each code the core reports, how its sentence is built from the facts.
 MESSAGES: dict[str, Callable[[Broken, Ruleset], str]] = {
     "after-game-end": _after_game_end,
@@ -223,6 +242,8 @@ MESSAGES: dict[str, Callable[[Broken, Ruleset], str]] = {
     "capture-empty-or-own": _capture_empty_or_own,
     "protected-stone": _protected_stone,
     "missing-capture": _missing_capture,
+    "capture-kind-target": _capture_kind_target,
+    "capture-kind-missing": _capture_kind_missing,
 }
 
 

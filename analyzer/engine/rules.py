@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 import yaml
 
 from muehle.analyzer.engine.board import GEOMETRIES, Geometry
+from muehle.analyzer.engine.capture_kinds import KIND_KEYS, KINDS, CaptureKind, CaptureKinds, capture_kinds
 from muehle.notation.formats.yamlload import compose_yaml, load_yaml_strictly
 from muehle.notation.reading.decode import decoded_text
 from muehle.notation.reading.inputs import PathArg, path_text
@@ -280,6 +281,10 @@ class Ruleset:
     neighbours and four more mills); :attr:`geometry` holds its tables.
     ``defender_first``: Black makes the first move of the moving phase (Sanmill's
     ``IsDefenderMoveFirst``), so Black acts twice in a row when its placement ends the placing.
+    ``custodian_capture``, ``intervention_capture``, ``leap_capture``: captures without a mill
+    (Sanmill's ``custodianCapture``, ``interventionCapture``, ``leapCapture``), each ``None`` (off)
+    or a :class:`~muehle.analyzer.engine.capture_kinds.CaptureKind` with its sub-options;
+    :attr:`capture_kinds` holds their tables (see :mod:`muehle.analyzer.engine.capture_kinds`).
     """
 
     name: str
@@ -298,6 +303,9 @@ class Ruleset:
     no_capture: Optional[NoProgressRule] = None
     mandatory_draw: bool = False
     claim_with_next_move: bool = False
+    custodian_capture: Optional[CaptureKind] = None
+    intervention_capture: Optional[CaptureKind] = None
+    leap_capture: Optional[CaptureKind] = None
     cites: tuple[tuple[str, str, str], ...] = ()
 
     def __post_init__(self) -> None:
@@ -320,6 +328,11 @@ class Ruleset:
         _check_choice("capture_from_mill", self.capture_from_mill, CAPTURE_FROM_MILL)
         _check_choice("repetition", self.repetition, REPETITION)
         _check_choice("repetition_window", self.repetition_window, REPETITION_WINDOW)
+        for kind in KINDS:
+            value = getattr(self, f"{kind}_capture")
+            if value is not None and not isinstance(value, CaptureKind):
+                raise ValueError(_("{key}: must be a CaptureKind or None, not {value}").format(
+                    key=f"{kind}_capture", value=quoted(value)))
         if self.no_capture is not None and not isinstance(self.no_capture, NoProgressRule):
             raise ValueError(_("no_capture: must be a NoProgressRule or None, not {value}").format(
                 value=quoted(self.no_capture)))
@@ -354,6 +367,18 @@ class Ruleset:
         (<Geometry standard>, 16)
         """
         return GEOMETRIES[self.board]
+
+    @functools.cached_property
+    def capture_kinds(self) -> Optional[CaptureKinds]:
+        """The capture kinds the ruleset switches on, with their tables on its board, or ``None``
+        for none (the core then asks nothing of them).
+
+        >>> load_ruleset("wmd").capture_kinds is None, load_ruleset("mul_mulan").capture_kinds.active
+        (True, True)
+        """
+        if self.custodian_capture is None and self.intervention_capture is None and self.leap_capture is None:
+            return None
+        return capture_kinds(self.custodian_capture, self.intervention_capture, self.leap_capture, self.geometry)
 
     def captures_for(self, mills: int, placing: bool) -> int:
         """How many stones a ply closing ``mills`` mills must capture: one per mill where
@@ -613,6 +638,10 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
         values["repetition"] = "off"
     if "no_capture" in data:
         values["no_capture"] = _no_progress(data["no_capture"], fail)
+    for kind in KINDS:
+        key = f"{kind}_capture"
+        if key in data:
+            values[key] = _capture_kind(key, data[key], fail)
     if "cites" in data:
         values["cites"] = _cites(data["cites"], fail)
     elif base.cites:  # a rule the file changes no longer says what the base's text says
@@ -625,6 +654,26 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
     except ValueError as error:  # ("stones: must be ..."): at the key it names
         key, _colon, message = str(error).partition(": ")
         raise fail((key,), message) from None
+
+
+def _capture_kind(key: str, value: Any, fail: Any) -> Optional[CaptureKind]:
+    """A capture kind's field: ``null`` or ``false`` (off), ``true`` (on, Sanmill's sub-options'
+    defaults) or a mapping of some of :data:`~muehle.analyzer.engine.capture_kinds.KIND_KEYS` to true or false."""
+    if value is None or value is False:
+        return None
+    if value is True:
+        return CaptureKind()
+    if not isinstance(value, dict):
+        raise fail((key,), _("must be true, false, null or a mapping with {keys}, not {kind} {value}").format(
+            keys=", ".join(KIND_KEYS), kind=_kind(value), value=quoted(value)))
+    for sub in value:
+        if sub not in KIND_KEYS:
+            raise fail((key, str(sub)), _("unknown key (known keys: {keys})").format(keys=", ".join(KIND_KEYS)))
+    try:
+        return CaptureKind(**value)
+    except ValueError as error:  # ("placing: must be ..."): at the key it names
+        sub, _colon, message = str(error).partition(": ")
+        raise fail((key, sub), message) from None
 
 
 def _no_progress(value: Any, fail: Any) -> Optional[NoProgressRule]:
@@ -703,6 +752,7 @@ def ruleset_to_yaml(rules: Ruleset) -> str:
       from_fen: false
     mandatory_draw: false
     claim_with_next_move: false
+    ...
     cites:
       fewer-than-three:
         section: Allgemeine Beschreibung, Endphase
@@ -713,6 +763,8 @@ def ruleset_to_yaml(rules: Ruleset) -> str:
         value = getattr(rules, key)
         if isinstance(value, NoProgressRule):
             value = {k: getattr(value, k) for k in _NO_PROGRESS_KEYS}
+        elif isinstance(value, CaptureKind):
+            value = {k: getattr(value, k) for k in KIND_KEYS}
         elif key == "cites":
             value = {what: {"section": section, "text": text} for what, section, text in value}
         data[key] = value
