@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 from typing import Callable, Optional, Sequence
 
-from muehle.analyzer.engine.board import MILL_LINES, MILLS, POINT_INDEX, points_of
+from muehle.analyzer.engine.board import MILL_LINES, MILLS, POINT_INDEX, mills_closed_at, points_of
 from muehle.analyzer.engine.core import Broken, capturable, lost
 from muehle.analyzer.engine.events import end_text
 from muehle.analyzer.engine.rules import Ruleset
@@ -140,6 +140,11 @@ def _not_adjacent(broken: Broken, rules: Ruleset) -> str:
 def _extra_capture(broken: Broken, rules: Ruleset) -> str:
     closed, theirs, their_name = broken.closed, broken.theirs, side_name(1 - broken.mover)
     if not closed:
+        again = mills_closed_at(broken.own, POINT_INDEX[broken.target]) if rules.one_time_mills else []
+        if again:
+            return _("{side} formed the mill {mills} before, and under the rules {rules} a mill captures only the "
+                     "first time it is closed").format(side=side_name(broken.mover), mills=mills_text(again),
+                                                      rules=shortened(rules.name))
         return _("no mill is closed, so no stone may be captured")
     if lost(theirs, broken.their_hand):
         return _("{side} already has fewer than three stones: the game is over").format(side=their_name)
@@ -156,6 +161,13 @@ def _extra_capture(broken: Broken, rules: Ruleset) -> str:
             return _("a double mill captures two stones")
         return _("a double mill captures one stone under the rules {rules}").format(rules=shortened(rules.name))
     return _("one mill captures one stone")
+
+
+def _mill_moving_back(broken: Broken, rules: Ruleset) -> str:
+    return _("the stone on {origin} closed a mill with {side}'s last move, coming from {target}; under the rules "
+             "{rules} it may not close the mill {mills} by moving straight back").format(
+        origin=broken.origin, side=side_name(broken.mover), target=broken.target, rules=shortened(rules.name),
+        mills=mills_text(broken.closed))
 
 
 def _capture_empty_or_own(broken: Broken, rules: Ruleset) -> str:
@@ -220,6 +232,7 @@ MESSAGES: dict[str, Callable[[Broken, Ruleset], str]] = {
     "capture-empty-or-own": _capture_empty_or_own,
     "protected-stone": _protected_stone,
     "missing-capture": _missing_capture,
+    "mill-moving-back": _mill_moving_back,
 }
 
 

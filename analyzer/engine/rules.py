@@ -272,6 +272,8 @@ class Ruleset:
     claim made with a ply is good when the right existed at the position before it.
     ``move_while_placing``: a side with stones in hand may move a stone to a neighbouring point
     instead of placing one (Sanmill's ``MayMoveInPlacingPhase``, Lasker Morris).
+    ``one_time_mills``: a mill captures only the first time its side closes its three points
+    (Sanmill's ``OneTimeUseMill``, Russian Mill; :mod:`~muehle.analyzer.engine.mill_rules`).
     """
 
     name: str
@@ -280,6 +282,7 @@ class Ruleset:
     stones: int = 9
     flying: bool = True
     move_while_placing: bool = False
+    one_time_mills: bool = False
     blocked: str = "loss"
     double_mill: str = "placing"
     capture_from_mill: str = "when-all-in-mills"
@@ -301,7 +304,7 @@ class Ruleset:
         if not _is_int(self.stones) or not MIN_STONES <= self.stones <= MAX_STONES:
             raise ValueError(_("stones: must be a whole number from {least} to {most}, not {value}").format(
                 least=MIN_STONES, most=MAX_STONES, value=quoted(self.stones)))
-        for key in ("flying", "move_while_placing", "mandatory_draw", "claim_with_next_move"):
+        for key in ("flying", "move_while_placing", "one_time_mills", "mandatory_draw", "claim_with_next_move"):
             if not isinstance(getattr(self, key), bool):
                 raise ValueError(_("{key}: must be true or false, not {value}").format(key=key, value=quoted(getattr(self, key))))
         _check_choice("blocked", self.blocked, BLOCKED)
@@ -580,7 +583,7 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
                 raise fail((key,), (_("must be a non-empty text, not {value}") if key == "name" else
                                     _("must be a text, not {value}")).format(value=quoted(data[key])))
             values[key] = data[key].strip() if key == "name" else data[key]
-    for key in ("stones", "flying", "move_while_placing", "blocked", "mandatory_draw", "claim_with_next_move",
+    for key in ("stones", "flying", "move_while_placing", "one_time_mills", "blocked", "mandatory_draw", "claim_with_next_move",
                 "double_mill",
                 "capture_from_mill", "repetition", "repetition_window"):
         if key in data:
