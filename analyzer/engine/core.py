@@ -173,21 +173,19 @@ def lost(stones: int, in_hand: int) -> bool:
 
 
 def blocked_end(own: int, theirs: int, in_hand: int, flying: bool, blocked: str, winner: Side,
-                ply: int, mills: Optional[MillMemory] = None, mover: int = 0) -> Optional[Outcome]:
+                ply: int) -> Optional[Outcome]:
     """The end of the game when the side to move (stones ``own``, ``in_hand``; its opponent's
     ``theirs``) cannot play (:func:`has_legal_ply`): a win for ``winner`` (the side that played
     ply ``ply``), or a draw where ``blocked`` (the ruleset's field) is ``"draw"``; on a board
-    left full by the placements a win either way. ``None`` when the side can play. With ``mills``
-    (the line's :class:`~muehle.analyzer.engine.mill_rules.MillMemory`; ``mover`` the side to
-    move, 0 White) a side whose only move is one it may not play (a move straight back closing
-    a mill again) cannot play either.
+    left full by the placements a win either way. ``None`` when the side can play. (A move
+    straight back that ``no_mill_moving_back`` forbids is never a side's only move: see
+    :mod:`~muehle.analyzer.engine.mill_rules`.)
 
     >>> from muehle.analyzer.engine.board import mask_of
     >>> blocked_end(mask_of(["a1"]), mask_of(["a4", "d1"]), 0, True, "loss", "black", 7)
     Outcome(winner='black', reason='blocked', ply=7)
     """
-    if has_legal_ply(own, own | theirs, in_hand, flying) and (
-            mills is None or not mills.blocked(own, theirs, in_hand, may_jump(own, in_hand, flying), mover, ply + 1)):
+    if has_legal_ply(own, own | theirs, in_hand, flying):
         return None
     full = own | theirs == ALL_POINTS
     return Outcome(None if blocked == "draw" and not full else winner, "blocked", ply)
@@ -277,7 +275,7 @@ def play_line(
     Each legal ply appends a :data:`Step` to ``steps`` and each draw right that arises a
     :class:`~muehle.analyzer.engine.events.DrawRight` to ``draw_rights``. Returns the first rule
     broken (``None`` if none) and the end of the game after the last legal ply. ``mills`` is what
-    the line remembers of its mills where the ruleset needs it (``one_time_mills``:
+    the line remembers of its mills where the ruleset needs it (``one_time_mills``, ``no_mill_moving_back``:
     :class:`~muehle.analyzer.engine.mill_rules.MillMemory`, changed: the line's plies are
     remembered in it); without it such a line starts with no mill formed.
 
@@ -381,11 +379,9 @@ def play_line(
             if closed and mills is not None:  # (mill_rules: the mills that count, a move back refused)
                 counting = mills.close(closed, mover, index, kind, 0 if kind == "place" else origin_bit, target_bit,
                                        own)
-                if counting is None:  # (refused: had its side no other ply, the game ended before it)
-                    own = own & ~target_bit | origin_bit
-                    broken = Broken("mill-moving-back", index, mover, target_name, origin_name, target_name, own,
-                                    theirs, in_hand, their_hand, closed)
-                    break
+                if counting is None:  # (refused; never the side's only ply: see mill_rules)
+                    return Broken("mill-moving-back", index, mover, target_name, origin_name, target_name, own,
+                                  theirs, in_hand, their_hand, closed), outcome
                 closed = counting
             # (Ruleset.captures_for, looked up: one mill or two, by a move or a placement)
             required = captures_due[len(closed) * 2 - 2 + (kind == "place")] if closed else 0
@@ -470,14 +466,13 @@ def play_line(
     else:
         # every ply was legal: can the side to move now play at all?
         if open_end:
-            ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index, mills, mover)
+            ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index)
             if ended is not None:
                 outcome = _ended_by_block(ended, draw_rights, rights_before)
         return None, outcome
     # a ply refused before its stone was set: had its side no legal ply, the game ended before it
     if open_end:
-        ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index - 1, mills,
-                            mover)
+        ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index - 1)
         if ended is not None:
             outcome = _ended_by_block(ended, draw_rights, rights_before)
             broken = Broken("after-game-end", index, mover, target_name, origin_name, outcome=outcome)

@@ -20,7 +20,7 @@ variants and are read past with a note.
 A muehle :class:`~muehle.analyzer.engine.board.Position` stands between two turns, so the
 FEN muehle writes always has nothing left to remove (fields 9 and 10 are 0). Fields 11 to 15
 (the mill bookkeeping) say none, except under the rulesets that remember their mills
-(``one_time_mills``: :mod:`~muehle.analyzer.engine.mill_rules`), whose memory the caller gives,
+(``one_time_mills``, ``no_mill_moving_back``: :mod:`~muehle.analyzer.engine.mill_rules`), whose memory the caller gives,
 as it gives fields 16 and 17, which depend on the history of the game.
 
 >>> from muehle.analyzer.engine.board import Position, mask_of
@@ -214,7 +214,7 @@ def position_to_fen(
     ends with ``ids:nodes``) and field 15 that no mill was used, unless ``mills`` gives them
     (:meth:`MillMemory.fen_fields <muehle.analyzer.engine.mill_rules.MillMemory.fen_fields>`: the
     last mills' points as bit masks, 0 for none, and each side's points of mills formed; the rulesets
-    with ``one_time_mills``). The default form is the current one (:data:`DEFAULT_FEN_FORM`);
+    with ``one_time_mills`` or ``no_mill_moving_back``). The default form is the current one (:data:`DEFAULT_FEN_FORM`);
     Sanmill reads both.
 
     >>> from muehle.analyzer.engine.board import mask_of

@@ -12,7 +12,11 @@ by moving straight back.
   that closed a mill by a move may not, with its side's next ply, move straight back to the
   point it came from to close a mill there again (``Position::put_piece`` and
   ``Position::is_all_surrounded``): :meth:`MillMemory.close` refuses such a move (code
-  ``mill-moving-back``) and :meth:`MillMemory.blocked` says when it was the side's only move.
+  ``mill-moving-back``) and :meth:`MillMemory.forbidden` names it for the board's list of plies.
+  Sanmill also asks whether that move was the side's only one (then it cannot move,
+  ``is_all_surrounded``, src/position.cpp 3137-3176); on this board it never is: the move closes
+  a line through the point it goes back to whose two other points hold the side's stones, and
+  one of them, a neighbour of that point on the line, may move there instead.
 
 What a line of play must remember for the first two (the memory of its mills) is a
 :class:`MillMemory`, which :func:`~muehle.analyzer.engine.core.play_line` keeps up to date. It is
@@ -33,7 +37,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import TYPE_CHECKING, Optional
 
-from muehle.analyzer.engine.board import ALL_POINTS, MILLS_THROUGH, NEIGHBOURS
+from muehle.analyzer.engine.board import MILLS_THROUGH
 
 if TYPE_CHECKING:
     from muehle.analyzer.engine.rules import Ruleset
@@ -78,9 +82,9 @@ class MillMemory:
     def for_rules(cls, rules: Ruleset, formed: tuple[int, int] = (0, 0),
                   closing: tuple[Closing, Closing] = (None, None)) -> Optional["MillMemory"]:
         """A memory for a line under ``rules``, or ``None`` where the ruleset needs none."""
-        if not rules.one_time_mills:
+        if not (rules.one_time_mills or rules.no_mill_moving_back):
             return None
-        return cls(rules.one_time_mills, False, formed, closing)
+        return cls(rules.one_time_mills, rules.no_mill_moving_back, formed, closing)
 
     def copy(self) -> "MillMemory":
         """The memory as it stands now, without its history."""
@@ -161,28 +165,6 @@ class MillMemory:
         after = own & ~went_to | came_from
         closing = [mill for mill in MILLS_THROUGH[_point(came_from)] if after & mill == mill]
         return (went_to, came_from) if self._counting(closing, self.formed[mover]) else None
-
-    def blocked(self, own: int, theirs: int, in_hand: int, jumps: bool, mover: int, index: int) -> bool:
-        """Whether ``mover`` (stones ``own``, ``in_hand``; the opponent's ``theirs``) can play a ply
-        ``index`` only by the move back it may not play (:meth:`forbidden`): then it cannot move
-        (Sanmill's ``Position::is_all_surrounded``, src/position.cpp 3137-3176; never while it may
-        ``jumps``)."""
-        if in_hand or jumps:
-            return False
-        move = self.forbidden(mover, index, own)
-        if move is None:
-            return False
-        empty = ALL_POINTS & ~(own | theirs)
-        origin, target = move
-        for point in range(24):
-            bit = 1 << point
-            if own & bit:
-                reach = NEIGHBOURS[point] & empty
-                if bit == origin:
-                    reach &= ~target
-                if reach:
-                    return False
-        return True
 
     def fen_fields(self, index: int, to_move: int) -> tuple[int, int, int, int, int, int]:
         """What fields 11 to 15 of Sanmill's FEN say of the memory after ply ``index`` (the next ply

@@ -192,7 +192,7 @@ class Board:
                 raise ValueError(_("the FEN stands in the middle of a turn (a stone still to remove); a board "
                                    "starts between two turns"))
             start, no_progress = read.position, self._no_progress_of(read)
-        #: What the board remembers of the mills formed (where the ruleset needs it: ``one_time_mills``).
+        #: What the board remembers of the mills formed (where the ruleset needs it: ``one_time_mills``, ``no_mill_moving_back``).
         self.mills: Optional[MillMemory] = (MillMemory.for_rules(self.rules) if read is None
                                             else mill_memory_of(read, self.rules))
         start = start or Position.start(self.rules.stones)
@@ -212,10 +212,6 @@ class Board:
         self._undo: list[_Snapshot] = []
         self._outcome = core.start_outcome(*self.key[:4], bool(self.key[4]), self.rules.flying,
                                            self.rules.blocked)
-        if self._outcome is None and self.mills is not None:  # (its only move may be one it may not play)
-            own, theirs, in_hand, _their_hand = self._sides()
-            self._outcome = core.blocked_end(own, theirs, in_hand, self.rules.flying, self.rules.blocked,
-                                             BLACK if self.key[4] == 0 else WHITE, 0, self.mills, self.key[4])
         if read is not None and read.finished and self._outcome is None:
             # (a FEN may say the game is over where the board alone does not: a result declared, a draw
             # claimed; the winner is not in the FEN)

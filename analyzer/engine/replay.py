@@ -173,7 +173,7 @@ class Replay:
     #: which :func:`~muehle.analyzer.engine.setup.replay_record` replayed the game; ``None`` for the
     #: usual start (and in the lines of variations).
     setup: Optional[FenPosition] = field(default=None, repr=False)
-    #: What the line remembers of its mills (where the ruleset needs it: ``one_time_mills``), from
+    #: What the line remembers of its mills (where the ruleset needs it: ``one_time_mills``, ``no_mill_moving_back``), from
     #: its start on; :meth:`MillMemory.at <muehle.analyzer.engine.mill_rules.MillMemory.at>` gives
     #: it after each ply. ``None`` under the other rulesets.
     mills: Optional[MillMemory] = field(default=None, repr=False)
@@ -357,11 +357,6 @@ def replay(game: GameRecord, rules: RulesArg = None, start: Optional[Position] =
     outcome = _start_outcome(start, rules.flying, rules.blocked)
     if mills is None:
         mills = MillMemory.for_rules(rules)
-    elif outcome is None:  # (the only move of the side to move may be one it may not play)
-        mover = 0 if start.to_move == WHITE else 1
-        outcome = core.blocked_end(start.black if mover else start.white, start.white if mover else start.black,
-                                   start.in_hand(start.to_move), rules.flying, rules.blocked, _SIDES[1 - mover], 0,
-                                   mills, mover)
     rule = rules.no_capture
     # (the ply before the start was Black's when White is to move)
     right_at_start = outcome is None and rule is not None and rule.stands(

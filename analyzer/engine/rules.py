@@ -274,6 +274,9 @@ class Ruleset:
     instead of placing one (Sanmill's ``MayMoveInPlacingPhase``, Lasker Morris).
     ``one_time_mills``: a mill captures only the first time its side closes its three points
     (Sanmill's ``OneTimeUseMill``, Russian Mill; :mod:`~muehle.analyzer.engine.mill_rules`).
+    ``no_mill_moving_back``: a stone that closed a mill by a move may not close one again with its
+    side's next ply by moving straight back to the point it came from (Sanmill's
+    ``RestrictRepeatedMillsFormation``, Morabaraba).
     """
 
     name: str
@@ -283,6 +286,7 @@ class Ruleset:
     flying: bool = True
     move_while_placing: bool = False
     one_time_mills: bool = False
+    no_mill_moving_back: bool = False
     blocked: str = "loss"
     double_mill: str = "placing"
     capture_from_mill: str = "when-all-in-mills"
@@ -304,7 +308,8 @@ class Ruleset:
         if not _is_int(self.stones) or not MIN_STONES <= self.stones <= MAX_STONES:
             raise ValueError(_("stones: must be a whole number from {least} to {most}, not {value}").format(
                 least=MIN_STONES, most=MAX_STONES, value=quoted(self.stones)))
-        for key in ("flying", "move_while_placing", "one_time_mills", "mandatory_draw", "claim_with_next_move"):
+        for key in ("flying", "move_while_placing", "one_time_mills", "no_mill_moving_back", "mandatory_draw",
+                    "claim_with_next_move"):
             if not isinstance(getattr(self, key), bool):
                 raise ValueError(_("{key}: must be true or false, not {value}").format(key=key, value=quoted(getattr(self, key))))
         _check_choice("blocked", self.blocked, BLOCKED)
@@ -583,9 +588,9 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
                 raise fail((key,), (_("must be a non-empty text, not {value}") if key == "name" else
                                     _("must be a text, not {value}")).format(value=quoted(data[key])))
             values[key] = data[key].strip() if key == "name" else data[key]
-    for key in ("stones", "flying", "move_while_placing", "one_time_mills", "blocked", "mandatory_draw", "claim_with_next_move",
-                "double_mill",
-                "capture_from_mill", "repetition", "repetition_window"):
+    for key in ("stones", "flying", "move_while_placing", "one_time_mills", "no_mill_moving_back", "blocked",
+                "mandatory_draw", "claim_with_next_move", "double_mill", "capture_from_mill", "repetition",
+                "repetition_window"):
         if key in data:
             values[key] = data[key]  # (checked by the Ruleset itself, below)
     if values.get("repetition") is False:  # (YAML reads an unquoted `off` as false)
