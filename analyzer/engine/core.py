@@ -32,7 +32,7 @@ from typing import Iterable, Optional, Sequence
 
 from muehle.analyzer.engine.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINT_INDEX, stones_in_mills
 from muehle.analyzer.engine.events import DrawRight, Outcome
-from muehle.analyzer.engine.mill_rules import MillMemory
+from muehle.analyzer.engine.mill_rules import MillMemory, full_board_end
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.record.model import BLACK, WHITE, Side
 from muehle.notation.record.model import SIDES as _SIDES
@@ -173,11 +173,12 @@ def lost(stones: int, in_hand: int) -> bool:
 
 
 def blocked_end(own: int, theirs: int, in_hand: int, flying: bool, blocked: str, winner: Side,
-                ply: int) -> Optional[Outcome]:
+                ply: int, board_full: str = "loss") -> Optional[Outcome]:
     """The end of the game when the side to move (stones ``own``, ``in_hand``; its opponent's
     ``theirs``) cannot play (:func:`has_legal_ply`): a win for ``winner`` (the side that played
     ply ``ply``), or a draw where ``blocked`` (the ruleset's field) is ``"draw"``; on a board
-    left full by the placements a win either way. ``None`` when the side can play. (A move
+    left full by the placements what ``board_full`` (the ruleset's field) says
+    (:func:`~muehle.analyzer.engine.mill_rules.full_board_end`). ``None`` when the side can play. (A move
     straight back that ``no_mill_moving_back`` forbids is never a side's only move: see
     :mod:`~muehle.analyzer.engine.mill_rules`.)
 
@@ -187,18 +188,19 @@ def blocked_end(own: int, theirs: int, in_hand: int, flying: bool, blocked: str,
     """
     if has_legal_ply(own, own | theirs, in_hand, flying):
         return None
-    full = own | theirs == ALL_POINTS
-    return Outcome(None if blocked == "draw" and not full else winner, "blocked", ply)
+    if own | theirs == ALL_POINTS:
+        return full_board_end(board_full, winner, ply)
+    return Outcome(None if blocked == "draw" else winner, "blocked", ply)
 
 
 def start_outcome(white: int, black: int, in_hand_white: int, in_hand_black: int, black_to_move: bool,
-                  flying: bool, blocked: str = "loss") -> Optional[Outcome]:
+                  flying: bool, blocked: str = "loss", board_full: str = "loss") -> Optional[Outcome]:
     """How a position stands decided already, if it does (a set-up position). When both sides
     have fewer than three stones the game is drawn: neither can close a mill nor capture
     (the leaflet, ``004_6df3133195c8fac9.txt``: "Sollten beide Spieler jeweils maximal noch
     zwei Spielsteine besitzen, endet das Spiel unentschieden"). A side to move that cannot
     move has lost, or drawn where ``blocked`` (the ruleset's field) is ``"draw"``; on a full
-    board it has lost either way (:func:`blocked_end`).
+    board as ``board_full`` says (:func:`blocked_end`).
 
     >>> start_outcome(0b11, 0b11 << 3, 0, 0, False, True)
     Outcome(winner=None, reason='fewer-than-three', ply=0)
@@ -210,8 +212,8 @@ def start_outcome(white: int, black: int, in_hand_white: int, in_hand_black: int
     if lost(black, in_hand_black):
         return Outcome(WHITE, "fewer-than-three", 0)
     if black_to_move:
-        return blocked_end(black, white, in_hand_black, flying, blocked, "white", 0)
-    return blocked_end(white, black, in_hand_white, flying, blocked, "black", 0)
+        return blocked_end(black, white, in_hand_black, flying, blocked, "white", 0, board_full)
+    return blocked_end(white, black, in_hand_white, flying, blocked, "black", 0, board_full)
 
 
 def resets_repetition(kind: str, captures: Sequence[str], rules: Ruleset) -> bool:
@@ -466,13 +468,15 @@ def play_line(
     else:
         # every ply was legal: can the side to move now play at all?
         if open_end:
-            ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index)
+            ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index,
+                                rules.board_full)
             if ended is not None:
                 outcome = _ended_by_block(ended, draw_rights, rights_before)
         return None, outcome
     # a ply refused before its stone was set: had its side no legal ply, the game ended before it
     if open_end:
-        ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index - 1)
+        ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index - 1,
+                            rules.board_full)
         if ended is not None:
             outcome = _ended_by_block(ended, draw_rights, rights_before)
             broken = Broken("after-game-end", index, mover, target_name, origin_name, outcome=outcome)

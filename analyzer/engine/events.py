@@ -38,7 +38,7 @@ CODES: dict[str, str] = {
 }
 
 #: Reasons an :class:`Outcome` may give.
-REASONS = ("fewer-than-three", "blocked", "repetition", "no-capture", "declared")
+REASONS = ("fewer-than-three", "blocked", "repetition", "no-capture", "full-board", "declared")
 
 #: Each reason in words, the loser (if any) filled in: ``REASON_TEXTS["blocked"].format(loser="White")``.
 #: Every report (terminal, JSON messages, SVG, HTML, claims) words the end of a game from
@@ -48,6 +48,7 @@ REASON_TEXTS = {
     "blocked": N_("{loser} cannot move"),
     "repetition": N_("threefold repetition"),
     "no-capture": N_("the no-capture rule"),
+    "full-board": N_("a board left full by the placements"),
     "declared": N_("result declared in the record"),
 }
 #: The loser's plight in the past tense, for messages about a ply after the end (``the game was

@@ -1,5 +1,5 @@
 """Rules on mills beyond closing them, each in its one function: one-time-use mills, no mill again
-by moving straight back.
+by moving straight back, and what a board left full by the placements means.
 
 - ``one_time_mills`` (Sanmill's ``OneTimeUseMill``, Russian Mill): a mill captures only the first
   time its three points are closed by its side; closing the same three points again captures
@@ -17,6 +17,11 @@ by moving straight back.
   ``is_all_surrounded``, src/position.cpp 3137-3176); on this board it never is: the move closes
   a line through the point it goes back to whose two other points hold the side's stones, and
   one of them, a neighbour of that point on the line, may move there instead.
+
+- ``board_full`` (Sanmill's ``BoardFullAction``): a board left full by the placements (12 stones
+  each, none captured) is a loss for the side to move (``loss``, Sanmill's ``firstPlayerLose``:
+  Black wins) or a draw (``draw``, its ``agreeToDraw``, reason ``full-board``): :func:`full_board_end`.
+  (Sanmill's other actions, which have stones removed, change the play and are not offered yet.)
 
 What a line of play must remember for the first two (the memory of its mills) is a
 :class:`MillMemory`, which :func:`~muehle.analyzer.engine.core.play_line` keeps up to date. It is
@@ -38,6 +43,8 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING, Optional
 
 from muehle.analyzer.engine.board import MILLS_THROUGH
+from muehle.analyzer.engine.events import Outcome
+from muehle.notation.record.model import Side
 
 if TYPE_CHECKING:
     from muehle.analyzer.engine.rules import Ruleset
@@ -178,3 +185,18 @@ class MillMemory:
             fields.extend((last[1], last[2]) if held and last is not None else (0, 0))
         return (fields[0], fields[1], fields[2], fields[3], self.formed[0], self.formed[1])
 
+
+
+def full_board_end(board_full: str, winner: Side, ply: int) -> Outcome:
+    """The end of the game on a board left full by the placements (``board_full``, the ruleset's
+    field): the side to move cannot play and loses (``loss``: ``winner``, the side that played ply
+    ``ply``, wins; reason ``blocked``) or the game is drawn (``draw``: reason ``full-board``).
+    Sanmill decides it with the placement that fills the board (``Position::put_piece``,
+    src/position.cpp 1237-1263).
+
+    >>> full_board_end("loss", "black", 24), full_board_end("draw", "black", 24)
+    (Outcome(winner='black', reason='blocked', ply=24), Outcome(winner=None, reason='full-board', ply=24))
+    """
+    if board_full == "draw":
+        return Outcome(None, "full-board", ply)
+    return Outcome(winner, "blocked", ply)

@@ -211,7 +211,7 @@ class Board:
         self.move_stack: list[BoardPly] = []
         self._undo: list[_Snapshot] = []
         self._outcome = core.start_outcome(*self.key[:4], bool(self.key[4]), self.rules.flying,
-                                           self.rules.blocked)
+                                           self.rules.blocked, self.rules.board_full)
         if read is not None and read.finished and self._outcome is None:
             # (a FEN may say the game is over where the board alone does not: a result declared, a draw
             # claimed; the winner is not in the FEN)

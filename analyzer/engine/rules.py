@@ -42,6 +42,9 @@ REPETITION_WINDOW = ("game", "moves")
 NO_PROGRESS_RESET = ("capture", "mill", "placement-or-capture")
 DRAW_MODE = ("claim", "automatic")
 BLOCKED = ("loss", "draw")
+#: What a board left full by the placements means (Sanmill's ``BoardFullAction``; its actions that
+#: remove stones are not among them yet).
+BOARD_FULL = ("loss", "draw")
 
 #: What a ruleset may cite its rules text for (``cites``): the draw claims, the two
 #: ways to lose on the board, and the position to restore after an illegal ply.
@@ -274,6 +277,8 @@ class Ruleset:
     instead of placing one (Sanmill's ``MayMoveInPlacingPhase``, Lasker Morris).
     ``one_time_mills``: a mill captures only the first time its side closes its three points
     (Sanmill's ``OneTimeUseMill``, Russian Mill; :mod:`~muehle.analyzer.engine.mill_rules`).
+    ``board_full``: a board left full by the placements is a loss for the side to move (``"loss"``,
+    Sanmill's ``BoardFullAction`` ``firstPlayerLose``) or a draw (``"draw"``, its ``agreeToDraw``).
     ``no_mill_moving_back``: a stone that closed a mill by a move may not close one again with its
     side's next ply by moving straight back to the point it came from (Sanmill's
     ``RestrictRepeatedMillsFormation``, Morabaraba).
@@ -288,6 +293,7 @@ class Ruleset:
     one_time_mills: bool = False
     no_mill_moving_back: bool = False
     blocked: str = "loss"
+    board_full: str = "loss"
     double_mill: str = "placing"
     capture_from_mill: str = "when-all-in-mills"
     repetition: str = "claim"
@@ -313,6 +319,7 @@ class Ruleset:
             if not isinstance(getattr(self, key), bool):
                 raise ValueError(_("{key}: must be true or false, not {value}").format(key=key, value=quoted(getattr(self, key))))
         _check_choice("blocked", self.blocked, BLOCKED)
+        _check_choice("board_full", self.board_full, BOARD_FULL)
         _check_choice("double_mill", self.double_mill, DOUBLE_MILL)
         _check_choice("capture_from_mill", self.capture_from_mill, CAPTURE_FROM_MILL)
         _check_choice("repetition", self.repetition, REPETITION)
@@ -589,8 +596,8 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
                                     _("must be a text, not {value}")).format(value=quoted(data[key])))
             values[key] = data[key].strip() if key == "name" else data[key]
     for key in ("stones", "flying", "move_while_placing", "one_time_mills", "no_mill_moving_back", "blocked",
-                "mandatory_draw", "claim_with_next_move", "double_mill", "capture_from_mill", "repetition",
-                "repetition_window"):
+                "board_full", "mandatory_draw", "claim_with_next_move", "double_mill", "capture_from_mill",
+                "repetition", "repetition_window"):
         if key in data:
             values[key] = data[key]  # (checked by the Ruleset itself, below)
     if values.get("repetition") is False:  # (YAML reads an unquoted `off` as false)
