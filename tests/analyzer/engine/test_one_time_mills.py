@@ -128,3 +128,13 @@ def test_a_bad_value_is_an_error_at_its_key() -> None:
         parse_ruleset("base: sanmill\nname: x\none_time_mills: once\n", source="x.yaml")
     assert (caught.value.line, caught.value.column) == (3, 1)
     assert caught.value.message == "one_time_mills: must be true or false, not 'once'"
+
+
+def test_the_repair_search_remembers_the_mills_of_the_line() -> None:
+    """The capture written with the mill closed again is the slip; the search replays the line from
+    checkpoints and from each place it tries, each with what the line remembered of its mills there."""
+    from muehle.analyzer.repair.search import repair
+
+    report = repair(_game(AGAIN + "xc5 *"), RUSSIAN)  # type: ignore[arg-type]
+    assert report.repaired and [edit.to_dict() for edit in report.suggestions[0].edits] == [
+        {"ply": 21, "was": "11. g4-g1/xc5", "now": "11. g4-g1", "kind": "capture-extra"}]
