@@ -65,7 +65,8 @@ class PlyRecord:
     from the usual start). ``kind`` is ``"place"``, ``"move"`` (to an adjacent point)
     or ``"jump"`` (to a point that is not adjacent). ``before`` and ``after`` are
     the positions around the ply. ``mills`` are the mills the ply closed (two for a
-    double mill), each as its three points in board order; ``captures`` the points
+    double mill; under ``one_time_mills`` only those closed the first time, which capture), each as
+    its three points in board order; ``captures`` the points
     captured. Phases (``"placing"``, ``"moving"``, ``"flying"``) are those of the
     side that moved before and after the ply, and of its opponent after it.
     ``repetition_count`` is how often ``after`` has stood so far in this line (the
