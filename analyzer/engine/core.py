@@ -1,7 +1,7 @@
 """The engine's core: apply a line of plies to a position, stopping at the first broken rule.
 
-Every rule of play is applied here, once: placing, moving to a neighbour
-(:data:`~muehle.analyzer.engine.board.NEIGHBOURS`), jumping (:func:`may_jump`), the mills a ply
+Every rule of play is applied here, once: placing, moving to a neighbour (on the ruleset's board,
+:class:`~muehle.analyzer.engine.board.Geometry`), jumping (:func:`may_jump`), the mills a ply
 closes, the captures they demand (:meth:`~muehle.analyzer.engine.rules.Ruleset.captures_for`),
 which stones may be captured (:func:`capturable`), the end of the game (fewer than
 three stones, :func:`lost`; a side that cannot play, :func:`has_legal_ply` and
@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
-from muehle.analyzer.engine.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINT_INDEX, stones_in_mills
+from muehle.analyzer.engine.board import ALL_POINTS, STANDARD, Geometry
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.mill_rules import MillMemory, full_board_end
 from muehle.analyzer.engine.rules import Ruleset
@@ -55,39 +55,24 @@ PlyTuple = tuple[str, Optional[str], Sequence[str]]
 Step = tuple[PositionKey, str, list[int], int, int, int]
 
 _NONE: list[int] = []  # no mill closed (never changed)
-_MILL_PAIRS: tuple[tuple[int, int], ...] = tuple((pair[0], pair[1]) for pair in MILLS_THROUGH)
+
+#: For each point's name on the standard board: its bit, the two mills through it and its neighbours
+#: (one lookup per ply); each board's own is its :attr:`Geometry.point_facts
+#: <muehle.analyzer.engine.board.Geometry.point_facts>`, which :func:`play_line` takes from the ruleset.
+POINT_FACTS: dict[str, tuple[int, int, int, int]] = STANDARD.point_facts
+
+#: The neighbours of a set of stones on the standard board in three lookups: of points 0-7, 8-15 and 16-23.
+REACH_LOW, REACH_MIDDLE, REACH_HIGH = STANDARD.reach_tables
 
 
-def _neighbours_by_byte(shift: int) -> tuple[int, ...]:
-    """For each byte value: the points next to the stones it stands for (points ``shift`` to ``shift + 7``)."""
-    table = []
-    for byte in range(256):
-        reach = 0
-        for bit in range(8):
-            if byte >> bit & 1:
-                reach |= NEIGHBOURS[shift + bit]
-        table.append(reach)
-    return tuple(table)
+def reach(stones: int, geometry: Geometry = STANDARD) -> int:
+    """The points next to ``stones`` (adjacency, one line away) on ``geometry``'s board.
 
-
-#: For each point's name: its bit, the two mills through it and its neighbours (one lookup per ply).
-POINT_FACTS: dict[str, tuple[int, int, int, int]] = {
-    name: (1 << index, _MILL_PAIRS[index][0], _MILL_PAIRS[index][1], NEIGHBOURS[index])
-    for name, index in POINT_INDEX.items()
-}
-
-#: The neighbours of a set of stones in three lookups: of points 0-7, 8-15 and 16-23.
-REACH_LOW, REACH_MIDDLE, REACH_HIGH = (_neighbours_by_byte(shift) for shift in (0, 8, 16))
-
-
-def reach(stones: int) -> int:
-    """The points next to ``stones`` (adjacency, one line away).
-
-    >>> from muehle.analyzer.engine.board import mask_of, points_of
-    >>> points_of(reach(mask_of(["a1"])))
-    ['a4', 'd1']
+    >>> from muehle.analyzer.engine.board import DIAGONALS, mask_of, points_of
+    >>> points_of(reach(mask_of(["a1"]))), points_of(reach(mask_of(["a1"]), DIAGONALS))
+    (['a4', 'd1'], ['a4', 'b2', 'd1'])
     """
-    return REACH_LOW[stones & 255] | REACH_MIDDLE[stones >> 8 & 255] | REACH_HIGH[stones >> 16]
+    return geometry.reach(stones)
 
 
 def may_jump(stones: int, in_hand: int, flying: bool) -> bool:
@@ -114,25 +99,27 @@ def phase_of(stones: int, in_hand: int, flying: bool) -> str:
     return "moving"
 
 
-def closed_mills(stones: int) -> list[int]:
-    """The mills (masks, board order of :data:`~muehle.analyzer.engine.board.MILLS`) that ``stones`` hold completely.
+def closed_mills(stones: int, geometry: Geometry = STANDARD) -> list[int]:
+    """The mills (masks, in the order of ``geometry.mills``) that ``stones`` hold completely.
 
-    >>> from muehle.analyzer.engine.board import mask_of, points_of
+    >>> from muehle.analyzer.engine.board import DIAGONALS, mask_of, points_of
     >>> [points_of(mill) for mill in closed_mills(mask_of(["a1", "d1", "g1", "a4", "a7"]))]
     [['a1', 'd1', 'g1'], ['a1', 'a4', 'a7']]
+    >>> [points_of(mill) for mill in closed_mills(mask_of(["a1", "b2", "c3"]), DIAGONALS)]
+    [['a1', 'b2', 'c3']]
     """
-    return [mill for mill in MILLS if stones & mill == mill]
+    return geometry.closed_mills(stones)
 
 
 def capturable(stones: int, rules: Ruleset) -> int:
-    """The mask of ``stones`` an opponent may capture under ``rules``: see :func:`capturable_under`."""
-    return capturable_under(stones, rules.capture_from_mill)
+    """The mask of ``stones`` an opponent may capture under ``rules`` (on its board): see :func:`capturable_under`."""
+    return capturable_under(stones, rules.capture_from_mill, rules.geometry)
 
 
-def capturable_under(stones: int, capture_from_mill: str) -> int:
+def capturable_under(stones: int, capture_from_mill: str, geometry: Geometry = STANDARD) -> int:
     """The mask of ``stones`` an opponent may capture under a ruleset's ``capture_from_mill``:
-    those not in closed mills. When every stone stands in a mill, all may be captured
-    (``when-all-in-mills``), or none (``never``); under ``always`` any stone may be.
+    those not in closed mills (of ``geometry``'s board). When every stone stands in a mill, all
+    may be captured (``when-all-in-mills``), or none (``never``); under ``always`` any stone may be.
 
     >>> from muehle.analyzer.engine.board import mask_of, points_of
     >>> mill_and_one = mask_of(["a1", "d1", "g1", "b4"])
@@ -141,30 +128,39 @@ def capturable_under(stones: int, capture_from_mill: str) -> int:
     >>> mill = mask_of(["a1", "d1", "g1"])
     >>> capturable_under(mill, "never"), capturable_under(mill, "when-all-in-mills") == mill
     (0, True)
+    >>> from muehle.analyzer.engine.board import DIAGONALS
+    >>> diagonal_and_one = mask_of(["a1", "b2", "c3", "b4"])
+    >>> points_of(capturable_under(diagonal_and_one, "when-all-in-mills")), points_of(capturable_under(
+    ...     diagonal_and_one, "when-all-in-mills", DIAGONALS))
+    (['a1', 'b2', 'b4', 'c3'], ['b4'])
     """
     if capture_from_mill == "always":
         return stones
-    free = stones & ~stones_in_mills(stones)
+    free = stones & ~geometry.stones_in_mills(stones)
     if free or capture_from_mill == "never":
         return free
     return stones
 
 
-def has_legal_ply(own: int, occupied: int, in_hand: int, flying: bool) -> bool:
+def has_legal_ply(own: int, occupied: int, in_hand: int, flying: bool, geometry: Geometry = STANDARD) -> bool:
     """Whether a side with stones ``own`` (and ``in_hand``) can play at all, the board's stones
     being ``occupied``: it places while it has stones in hand, jumps where it may
-    (:func:`may_jump`, under the ruleset's ``flying``), else moves a stone to a free neighbour.
+    (:func:`may_jump`, under the ruleset's ``flying``), else moves a stone to a free neighbour
+    (on ``geometry``'s board: the ruleset's).
 
     >>> from muehle.analyzer.engine.board import mask_of
     >>> has_legal_ply(mask_of(["a1"]), mask_of(["a1", "a4", "d1"]), 0, False)
     False
     >>> has_legal_ply(mask_of(["a1", "g1", "g7"]), mask_of(["a1", "a4", "d1", "g1", "g7", "d7", "g4"]), 0, True)
     True
+    >>> from muehle.analyzer.engine.board import DIAGONALS
+    >>> has_legal_ply(mask_of(["a1"]), mask_of(["a1", "a4", "d1"]), 0, False, DIAGONALS)  # (a1-b2)
+    True
     """
     empty = ALL_POINTS & ~occupied
     if in_hand or may_jump(own, in_hand, flying):
         return empty != 0
-    return bool(reach(own) & empty)
+    return bool(geometry.reach(own) & empty)
 
 
 def lost(stones: int, in_hand: int) -> bool:
@@ -173,20 +169,20 @@ def lost(stones: int, in_hand: int) -> bool:
 
 
 def blocked_end(own: int, theirs: int, in_hand: int, flying: bool, blocked: str, winner: Side,
-                ply: int, board_full: str = "loss") -> Optional[Outcome]:
+                ply: int, geometry: Geometry = STANDARD, board_full: str = "loss") -> Optional[Outcome]:
     """The end of the game when the side to move (stones ``own``, ``in_hand``; its opponent's
-    ``theirs``) cannot play (:func:`has_legal_ply`): a win for ``winner`` (the side that played
-    ply ``ply``), or a draw where ``blocked`` (the ruleset's field) is ``"draw"``; on a board
-    left full by the placements what ``board_full`` (the ruleset's field) says
-    (:func:`~muehle.analyzer.engine.mill_rules.full_board_end`). ``None`` when the side can play. (A move
-    straight back that ``no_mill_moving_back`` forbids is never a side's only move: see
-    :mod:`~muehle.analyzer.engine.mill_rules`.)
+    ``theirs``) cannot play (:func:`has_legal_ply` on ``geometry``'s board): a win for ``winner``
+    (the side that played ply ``ply``), or a draw where ``blocked`` (the ruleset's field) is
+    ``"draw"``; on a board left full by the placements what ``board_full`` (the ruleset's field)
+    says (:func:`~muehle.analyzer.engine.mill_rules.full_board_end`). ``None`` when the side can
+    play. (A move straight back that ``no_mill_moving_back`` forbids is never a side's only move:
+    see :mod:`~muehle.analyzer.engine.mill_rules`.)
 
     >>> from muehle.analyzer.engine.board import mask_of
     >>> blocked_end(mask_of(["a1"]), mask_of(["a4", "d1"]), 0, True, "loss", "black", 7)
     Outcome(winner='black', reason='blocked', ply=7)
     """
-    if has_legal_ply(own, own | theirs, in_hand, flying):
+    if has_legal_ply(own, own | theirs, in_hand, flying, geometry):
         return None
     if own | theirs == ALL_POINTS:
         return full_board_end(board_full, winner, ply)
@@ -194,13 +190,14 @@ def blocked_end(own: int, theirs: int, in_hand: int, flying: bool, blocked: str,
 
 
 def start_outcome(white: int, black: int, in_hand_white: int, in_hand_black: int, black_to_move: bool,
-                  flying: bool, blocked: str = "loss", board_full: str = "loss") -> Optional[Outcome]:
+                  flying: bool, blocked: str = "loss", geometry: Geometry = STANDARD,
+                  board_full: str = "loss") -> Optional[Outcome]:
     """How a position stands decided already, if it does (a set-up position). When both sides
     have fewer than three stones the game is drawn: neither can close a mill nor capture
     (the leaflet, ``004_6df3133195c8fac9.txt``: "Sollten beide Spieler jeweils maximal noch
     zwei Spielsteine besitzen, endet das Spiel unentschieden"). A side to move that cannot
     move has lost, or drawn where ``blocked`` (the ruleset's field) is ``"draw"``; on a full
-    board as ``board_full`` says (:func:`blocked_end`).
+    board as ``board_full`` says (:func:`blocked_end`, on ``geometry``'s board).
 
     >>> start_outcome(0b11, 0b11 << 3, 0, 0, False, True)
     Outcome(winner=None, reason='fewer-than-three', ply=0)
@@ -212,8 +209,8 @@ def start_outcome(white: int, black: int, in_hand_white: int, in_hand_black: int
     if lost(black, in_hand_black):
         return Outcome(WHITE, "fewer-than-three", 0)
     if black_to_move:
-        return blocked_end(black, white, in_hand_black, flying, blocked, "white", 0, board_full)
-    return blocked_end(white, black, in_hand_white, flying, blocked, "black", 0, board_full)
+        return blocked_end(black, white, in_hand_black, flying, blocked, "white", 0, geometry, board_full)
+    return blocked_end(white, black, in_hand_white, flying, blocked, "black", 0, geometry, board_full)
 
 
 def resets_repetition(kind: str, captures: Sequence[str], rules: Ruleset) -> bool:
@@ -317,7 +314,9 @@ def play_line(
     # which draw names the end when both come with one ply
     no_progress_first = no_progress is not None and no_progress.named_first
     captures_due = rules.captures_table
-    point_facts = POINT_FACTS
+    # the board's lines (Geometry): a point on three of them has no two mills of its own in point_facts
+    geometry = rules.geometry
+    point_facts, mills_closed_at = geometry.point_facts, geometry.mills_closed_at
     jumps, loses, may_capture, starts_anew = may_jump, lost, capturable, resets_repetition
     append_step = steps.append
     rights_before = len(draw_rights)
@@ -372,7 +371,10 @@ def play_line(
         # (from here on the ply's stone is set: its side could play, so a refusal below is the ply's own)
         # mills closed by the ply, and the captures they demand
         if own & first_mill == first_mill:
-            closed = [first_mill, second_mill] if own & second_mill == second_mill else [first_mill]
+            if first_mill:
+                closed = [first_mill, second_mill] if own & second_mill == second_mill else [first_mill]
+            else:  # (a point on three lines, a board with diagonals: its mills looked up)
+                closed = mills_closed_at(own, target_bit.bit_length() - 1) or _NONE
         elif own & second_mill == second_mill:
             closed = [second_mill]
         else:
@@ -404,7 +406,8 @@ def play_line(
                 if not theirs & bit:
                     return Broken("capture-empty-or-own", index, mover, target_name, origin_name, point,
                                   own, theirs, in_hand, their_hand, closed, required, taken), outcome
-                # a stone in a closed mill is protected (unless all are: see capturable)
+                # a stone in a closed mill is protected (unless all are: see capturable; a point on
+                # three lines, whose two mills in point_facts are 0, is always asked)
                 if (theirs & mill_a == mill_a or theirs & mill_b == mill_b) and not may_capture(theirs, rules) & bit:
                     return Broken("protected-stone", index, mover, target_name, origin_name, point, own,
                                   theirs, in_hand, their_hand, closed, required, taken,
@@ -468,14 +471,14 @@ def play_line(
     else:
         # every ply was legal: can the side to move now play at all?
         if open_end:
-            ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index,
+            ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index, geometry,
                                 rules.board_full)
             if ended is not None:
                 outcome = _ended_by_block(ended, draw_rights, rights_before)
         return None, outcome
     # a ply refused before its stone was set: had its side no legal ply, the game ended before it
     if open_end:
-        ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index - 1,
+        ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index - 1, geometry,
                             rules.board_full)
         if ended is not None:
             outcome = _ended_by_block(ended, draw_rights, rights_before)

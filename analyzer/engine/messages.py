@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 from typing import Callable, Optional, Sequence
 
-from muehle.analyzer.engine.board import MILL_LINES, MILLS, POINT_INDEX, mills_closed_at, points_of
+from muehle.analyzer.engine.board import GEOMETRIES, POINT_INDEX, points_of
 from muehle.analyzer.engine.core import Broken, capturable, lost
 from muehle.analyzer.engine.events import end_text
 from muehle.analyzer.engine.rules import Ruleset
@@ -24,7 +24,9 @@ from muehle.notation.record.model import side_name as name_of_side
 from muehle.notation.text.errors import shortened
 from muehle.notation.text.i18n import _, ngettext
 
-_MILL_POINTS: dict[int, tuple[str, str, str]] = dict(zip(MILLS, MILL_LINES))
+#: Every mill of every board (:data:`~muehle.analyzer.engine.board.GEOMETRIES`) as its three points.
+_MILL_POINTS: dict[int, tuple[str, str, str]] = {
+    mill: line for geometry in GEOMETRIES.values() for mill, line in zip(geometry.mills, geometry.lines)}
 
 
 #: The nouns messages count, each with its forms in the current language.
@@ -79,11 +81,12 @@ def mill_text(points: Sequence[str]) -> str:
 
 
 def mills_text(closed: list[int]) -> str:
-    """Mills (masks) as their points: ``a1-d1-g1 and a1-a4-a7``."""
+    """Mills (masks) as their points: ``a1-d1-g1 and a1-a4-a7`` (three, at a corner of a board with
+    diagonals: ``a1-d1-g1, a1-a4-a7 and a1-b2-c3``)."""
     lines = [mill_text(_MILL_POINTS[mill]) for mill in closed]
     if len(lines) == 1:
         return lines[0]
-    return _("{items} and {last}").format(items=" and ".join(lines[:-1]), last=lines[-1])
+    return _("{items} and {last}").format(items=", ".join(lines[:-1]), last=lines[-1])
 
 
 def mill_points(mill: int) -> tuple[str, str, str]:
@@ -140,7 +143,7 @@ def _not_adjacent(broken: Broken, rules: Ruleset) -> str:
 def _extra_capture(broken: Broken, rules: Ruleset) -> str:
     closed, theirs, their_name = broken.closed, broken.theirs, side_name(1 - broken.mover)
     if not closed:
-        again = mills_closed_at(broken.own, POINT_INDEX[broken.target]) if rules.one_time_mills else []
+        again = rules.geometry.mills_closed_at(broken.own, POINT_INDEX[broken.target]) if rules.one_time_mills else []
         if again:
             return _("{side} formed the mill {mills} before, and under the rules {rules} a mill captures only the "
                      "first time it is closed").format(side=side_name(broken.mover), mills=mills_text(again),

@@ -42,7 +42,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import TYPE_CHECKING, Optional
 
-from muehle.analyzer.engine.board import MILLS_THROUGH
+from muehle.analyzer.engine.board import STANDARD, Geometry
 from muehle.analyzer.engine.events import Outcome
 from muehle.notation.record.model import Side
 
@@ -70,12 +70,14 @@ class MillMemory:
     (``lastMillFromSquare``, ``lastMillToSquare``).
     """
 
-    __slots__ = ("one_time", "moving_back", "formed", "closing", "_changes", "_start", "_before")
+    __slots__ = ("one_time", "moving_back", "geometry", "formed", "closing", "_changes", "_start", "_before")
 
     def __init__(self, one_time: bool = False, moving_back: bool = False, formed: tuple[int, int] = (0, 0),
-                 closing: tuple[Closing, Closing] = (None, None)) -> None:
+                 closing: tuple[Closing, Closing] = (None, None), geometry: Geometry = STANDARD) -> None:
         self.one_time = one_time
         self.moving_back = moving_back
+        #: The board whose lines make the mills (the ruleset's).
+        self.geometry = geometry
         #: For White (0) and Black (1): the points of the mills the side has formed (Sanmill's ``formedMillsBB``).
         self.formed = list(formed)
         #: For White (0) and Black (1): the side's last mill closed by a move (:data:`Closing`).
@@ -91,12 +93,12 @@ class MillMemory:
         """A memory for a line under ``rules``, or ``None`` where the ruleset needs none."""
         if not (rules.one_time_mills or rules.no_mill_moving_back):
             return None
-        return cls(rules.one_time_mills, rules.no_mill_moving_back, formed, closing)
+        return cls(rules.one_time_mills, rules.no_mill_moving_back, formed, closing, rules.geometry)
 
     def copy(self) -> "MillMemory":
         """The memory as it stands now, without its history."""
         return MillMemory(self.one_time, self.moving_back, (self.formed[0], self.formed[1]),
-                          (self.closing[0], self.closing[1]))
+                          (self.closing[0], self.closing[1]), self.geometry)
 
     def at(self, index: int) -> "MillMemory":
         """The memory as it stood after ply ``index`` of the line (before its first ply: the start;
@@ -107,7 +109,8 @@ class MillMemory:
         changes = self._changes
         place = bisect_right(changes, index, key=lambda change: change[0])
         _, white, black, closing_white, closing_black = changes[place - 1] if place else self._start
-        memory = MillMemory(self.one_time, self.moving_back, (white, black), (closing_white, closing_black))
+        memory = MillMemory(self.one_time, self.moving_back, (white, black), (closing_white, closing_black),
+                            self.geometry)
         memory._before = (self, index)
         return memory
 
@@ -157,7 +160,7 @@ class MillMemory:
     def _lines_held(self, point: int, own: int, formed: int) -> bool:
         """Whether a line through ``point`` (a bit) has its two other points among ``own``, and
         (under ``one_time_mills``) is not used (Sanmill's ``potential_mills_count``)."""
-        return self._counting([mill for mill in MILLS_THROUGH[_point(point)] if own & (mill & ~point) == mill & ~point],
+        return self._counting([mill for mill in self.geometry.mills_through[_point(point)] if own & (mill & ~point) == mill & ~point],
                               formed)
 
     def forbidden(self, mover: int, index: int, own: int) -> Optional[tuple[int, int]]:
@@ -170,7 +173,7 @@ class MillMemory:
         if not own & went_to or not self._lines_held(went_to, own, self.formed[mover]):
             return None  # (the stone is no longer there, or no longer in a mill)
         after = own & ~went_to | came_from
-        closing = [mill for mill in MILLS_THROUGH[_point(came_from)] if after & mill == mill]
+        closing = [mill for mill in self.geometry.mills_through[_point(came_from)] if after & mill == mill]
         return (went_to, came_from) if self._counting(closing, self.formed[mover]) else None
 
     def fen_fields(self, index: int, to_move: int) -> tuple[int, int, int, int, int, int]:

@@ -31,11 +31,11 @@ BoardPly(target='d2', origin=None, captures=())
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
 from muehle.analyzer.engine import core
-from muehle.analyzer.engine.board import ALL_POINTS, MILLS, NEIGHBOURS, POINTS, Position, mills_closed_at
+from muehle.analyzer.engine.board import ALL_POINTS, POINTS, Position
 from muehle.analyzer.engine.core import Broken, PlyTuple, PositionKey, Step
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.messages import rule_message
@@ -211,7 +211,7 @@ class Board:
         self.move_stack: list[BoardPly] = []
         self._undo: list[_Snapshot] = []
         self._outcome = core.start_outcome(*self.key[:4], bool(self.key[4]), self.rules.flying,
-                                           self.rules.blocked, self.rules.board_full)
+                                           self.rules.blocked, self.rules.geometry, self.rules.board_full)
         if read is not None and read.finished and self._outcome is None:
             # (a FEN may say the game is over where the board alone does not: a result declared, a draw
             # claimed; the winner is not in the FEN)
@@ -393,9 +393,9 @@ class Board:
                 continue
             if closed:
                 after = own & ~origin_bit | _BITS[target]
-                closed = len(self.mills.copy().close(mills_closed_at(after, target), mover, index,
-                                                     "place" if origin is None else "move", origin_bit,
-                                                     _BITS[target], after) or ())
+                mills = self.rules.geometry.mills_closed_at(after, target)
+                closed = len(self.mills.copy().close(mills, mover, index, "place" if origin is None else "move",
+                                                     origin_bit, _BITS[target], after) or ())
             counted.append((origin, target, closed))
         return counted
 
@@ -411,7 +411,8 @@ class Board:
         move = (POINTS[target], None if origin is None else POINTS[origin])
         for count in range(due, 0, -1):
             for chosen in combinations(names, count):
-                for captures in ([list(chosen)] if count == 1 else [list(chosen), list(reversed(chosen))]):
+                # (in every order: a capture may leave the next stone in no closed mill any more)
+                for captures in ([list(chosen)] if count == 1 else [list(order) for order in permutations(chosen)]):
                     if self.is_legal((*move, captures)):
                         choices.append(captures)
                         break
@@ -423,30 +424,38 @@ class Board:
 def moves_for(own: int, theirs: int, in_hand: int, rules: Ruleset) -> list[tuple[Optional[int], int, int]]:
     """Every ``(origin, target, mills closed)`` a side with stones ``own`` and ``in_hand`` may play
     against ``theirs``, captures aside (points as indices; origin ``None`` for a placement), in
-    board order.
+    board order, on the ruleset's board.
 
     >>> from muehle.analyzer.engine.board import mask_of
     >>> moves = moves_for(mask_of(["a1", "d1"]), mask_of(["a4"]), 0, as_ruleset("wmd"))
     >>> [(POINTS[origin], POINTS[target], mills) for origin, target, mills in moves]
     [('d1', 'd2', 0), ('d1', 'g1', 0)]
+    >>> diagonals = Ruleset("diagonals", "with diagonals", board="diagonals")
+    >>> moves = moves_for(mask_of(["a1", "c3", "b4", "g7"]), mask_of(["a4"]), 0, diagonals)
+    >>> [(POINTS[origin], POINTS[target]) for origin, target, mills in moves if mills]  # (a1-b2-c3)
+    [('b4', 'b2')]
+    >>> sorted(POINTS[target] for origin, target, _ in moves if POINTS[origin] == "a1")
+    ['b2', 'd1']
     """
+    geometry = rules.geometry
     empty = ALL_POINTS & ~(own | theirs)
     # the free points that complete a line of which ``own`` holds two: the only ones where a mill may close
     threats = 0
-    for mill in MILLS:
+    for mill in geometry.mills:
         if (own & mill).bit_count() == 2:
             threats |= mill & empty
     result: list[tuple[Optional[int], int, int]] = []
     if in_hand:
         for target in _indices(empty):
             result.append((None, target,
-                           len(mills_closed_at(own | _BITS[target], target)) if threats >> target & 1 else 0))
+                           len(geometry.mills_closed_at(own | _BITS[target], target)) if threats >> target & 1 else 0))
         if not rules.move_while_placing:
             return result
     jumping = core.may_jump(own, in_hand, rules.flying)
+    neighbours = geometry.neighbours
     for origin in _indices(own):
         base = own & ~_BITS[origin]
-        for target in _indices(empty if jumping else NEIGHBOURS[origin] & empty):
+        for target in _indices(empty if jumping else neighbours[origin] & empty):
             result.append((origin, target,
-                           len(mills_closed_at(base | _BITS[target], target)) if threats >> target & 1 else 0))
+                           len(geometry.mills_closed_at(base | _BITS[target], target)) if threats >> target & 1 else 0))
     return result

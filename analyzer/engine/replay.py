@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Sequence
 
 from muehle.analyzer.engine import core
-from muehle.analyzer.engine.board import Position
+from muehle.analyzer.engine.board import Geometry, Position
 from muehle.analyzer.engine.core import PositionKey, capturable, has_legal_ply, phase_of
 from muehle.analyzer.engine.events import DrawRight, Outcome, RuleViolation, end_text
 from muehle.analyzer.engine.messages import mill_points, rule_message, side_name
@@ -355,7 +355,7 @@ def replay(game: GameRecord, rules: RulesArg = None, start: Optional[Position] =
     numbering = (number_base, 0 if start.to_move == WHITE else 1)
     # the repetition history: the start counts, unless only positions reached by moves do
     history = {} if rules.repetition_window == "moves" else {position_key(start): [0]}
-    outcome = _start_outcome(start, rules.flying, rules.blocked, rules.board_full)
+    outcome = _start_outcome(start, rules.flying, rules.blocked, rules.geometry, rules.board_full)
     if mills is None:
         mills = MillMemory.for_rules(rules)
     rule = rules.no_capture
@@ -385,10 +385,11 @@ def _usual_start(stones: int) -> Position:
 
 
 @functools.lru_cache(maxsize=256)
-def _start_outcome(start: Position, flying: bool, blocked: str, board_full: str) -> Optional[Outcome]:
+def _start_outcome(start: Position, flying: bool, blocked: str, geometry: Geometry,
+                   board_full: str) -> Optional[Outcome]:
     """How the game stands decided in ``start`` already, if it does (remembered: most games share their start)."""
     return core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
-                              start.to_move == BLACK, flying, blocked, board_full)
+                              start.to_move == BLACK, flying, blocked, geometry, board_full)
 
 
 def _replay_line(

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 import yaml
 
+from muehle.analyzer.engine.board import GEOMETRIES, Geometry
 from muehle.notation.formats.yamlload import compose_yaml, load_yaml_strictly
 from muehle.notation.reading.decode import decoded_text
 from muehle.notation.reading.inputs import PathArg, path_text
@@ -45,6 +46,8 @@ BLOCKED = ("loss", "draw")
 #: What a board left full by the placements means (Sanmill's ``BoardFullAction``; its actions that
 #: remove stones are not among them yet).
 BOARD_FULL = ("loss", "draw")
+#: The boards a ruleset may be played on (``board``): :data:`~muehle.analyzer.engine.board.GEOMETRIES`.
+BOARDS = tuple(GEOMETRIES)
 
 #: What a ruleset may cite its rules text for (``cites``): the draw claims, the two
 #: ways to lose on the board, and the position to restore after an illegal ply.
@@ -282,12 +285,16 @@ class Ruleset:
     ``no_mill_moving_back``: a stone that closed a mill by a move may not close one again with its
     side's next ply by moving straight back to the point it came from (Sanmill's
     ``RestrictRepeatedMillsFormation``, Morabaraba).
+    ``board``: the lines of the board, by name (:data:`BOARDS`): ``"standard"``, or
+    ``"diagonals"`` (Sanmill's ``HasDiagonalLines``: four diagonal lines more, so more
+    neighbours and four more mills); :attr:`geometry` holds its tables.
     """
 
     name: str
     title: str
     follows: str = ""
     stones: int = 9
+    board: str = "standard"
     flying: bool = True
     move_while_placing: bool = False
     one_time_mills: bool = False
@@ -318,6 +325,7 @@ class Ruleset:
                     "claim_with_next_move"):
             if not isinstance(getattr(self, key), bool):
                 raise ValueError(_("{key}: must be true or false, not {value}").format(key=key, value=quoted(getattr(self, key))))
+        _check_choice("board", self.board, BOARDS)
         _check_choice("blocked", self.blocked, BLOCKED)
         _check_choice("board_full", self.board_full, BOARD_FULL)
         _check_choice("double_mill", self.double_mill, DOUBLE_MILL)
@@ -347,33 +355,44 @@ class Ruleset:
         """
         return next(((section, text) for key, section, text in self.cites if key == what), None)
 
+    @property
+    def geometry(self) -> Geometry:
+        """The tables of the ruleset's board (:class:`~muehle.analyzer.engine.board.Geometry`), one per board.
+
+        >>> load_ruleset("wmd").geometry, len(load_ruleset("wmd").geometry.mills)
+        (<Geometry standard>, 16)
+        """
+        return GEOMETRIES[self.board]
+
     def captures_for(self, mills: int, placing: bool) -> int:
-        """How many stones a ply closing ``mills`` mills must capture.
+        """How many stones a ply closing ``mills`` mills must capture: one per mill where
+        ``double_mill`` lets a ply closing several capture more than one (two mills, or three
+        at a corner of a board with diagonals), else one.
 
         >>> wmd = load_ruleset("wmd")
-        >>> wmd.captures_for(2, placing=True), wmd.captures_for(2, placing=False)
+        >>> wmd.captures_for(2, placing=True), wmd.captures_for(2, placing=False), wmd.captures_for(3, placing=True)
+        (2, 1, 3)
+        >>> load_ruleset("schuermann").captures_for(2, placing=False), load_ruleset("sanmill").captures_for(3, False)
         (2, 1)
-        >>> load_ruleset("schuermann").captures_for(2, placing=False)
-        2
         """
         if mills == 0:
             return 0
         if mills == 1 or self.double_mill == "never":
             return 1
         if self.double_mill == "always" or placing:
-            return 2
+            return mills
         return 1
 
     @functools.cached_property
-    def captures_table(self) -> tuple[int, int, int, int]:
+    def captures_table(self) -> tuple[int, ...]:
         """:meth:`captures_for` looked up once: for one mill by a move, one by a placement, two by a
-        move, two by a placement (index ``2 * (mills - 1) + placing``), as the engine reads it.
+        move, two by a placement, three by a move, three by a placement (index
+        ``2 * (mills - 1) + placing``), as the engine reads it.
 
         >>> load_ruleset("wmd").captures_table
-        (1, 1, 1, 2)
+        (1, 1, 1, 2, 1, 3)
         """
-        return (self.captures_for(1, False), self.captures_for(1, True), self.captures_for(2, False),
-                self.captures_for(2, True))
+        return tuple(self.captures_for(mills, placing) for mills in (1, 2, 3) for placing in (False, True))
 
 
 _KEYS = tuple(f.name for f in fields(Ruleset))
@@ -595,9 +614,9 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
                 raise fail((key,), (_("must be a non-empty text, not {value}") if key == "name" else
                                     _("must be a text, not {value}")).format(value=quoted(data[key])))
             values[key] = data[key].strip() if key == "name" else data[key]
-    for key in ("stones", "flying", "move_while_placing", "one_time_mills", "no_mill_moving_back", "blocked",
-                "board_full", "mandatory_draw", "claim_with_next_move", "double_mill", "capture_from_mill",
-                "repetition", "repetition_window"):
+    for key in ("stones", "board", "flying", "move_while_placing", "one_time_mills", "no_mill_moving_back",
+                "blocked", "board_full", "mandatory_draw", "claim_with_next_move", "double_mill",
+                "capture_from_mill", "repetition", "repetition_window"):
         if key in data:
             values[key] = data[key]  # (checked by the Ruleset itself, below)
     if values.get("repetition") is False:  # (YAML reads an unquoted `off` as false)

@@ -21,8 +21,8 @@ from runner import run
 
 
 def test_the_presets_are_those_of_the_table() -> None:
-    assert preset_names() == ["wmd", "brettspielnetz", "lasker_morris", "russian_mill", "sanmill", "schuermann", "standard_9mm",
-                              "wmd-traditional"]
+    assert preset_names() == ["wmd", "brettspielnetz", "lasker_morris", "russian_mill", "sanmill", "schuermann",
+                              "standard_9mm", "twelve_mens_morris", "wmd-traditional"]
 
 
 @pytest.mark.parametrize("name", ["wmd", "wmd-traditional", "schuermann", "brettspielnetz", "sanmill"])
@@ -246,7 +246,8 @@ def test_an_empty_name_is_no_ruleset(name: str, says: str) -> None:
     with pytest.raises(FormatError) as caught:
         load_ruleset(name)
     assert str(caught.value) == ("<ruleset>: error: a ruleset is named by a preset (wmd, brettspielnetz, lasker_morris, "
-                                 f"russian_mill, sanmill, schuermann, standard_9mm, wmd-traditional) or a .yaml file, not by {says}")
+                                 f"russian_mill, sanmill, schuermann, standard_9mm, twelve_mens_morris, wmd-traditional) or a "
+                                 f".yaml file, not by {says}")
 
 
 def test_a_ruleset_file_that_is_not_utf8_is_an_error_at_its_first_bad_byte(tmp_path: Path) -> None:
