@@ -107,3 +107,33 @@ def test_a_bad_value_is_an_error_at_its_key() -> None:
         parse_ruleset("base: sanmill\nname: x\nno_mill_moving_back: sometimes\n", source="x.yaml")
     assert (caught.value.line, caught.value.column) == (3, 1)
     assert caught.value.message == "no_mill_moving_back: must be true or false, not 'sometimes'"
+
+
+def test_morabaraba_mirrors_sanmills_settings() -> None:
+    morabaraba = load_ruleset("morabaraba")
+    assert (morabaraba.stones, morabaraba.board, morabaraba.board_full, morabaraba.no_mill_moving_back) == (
+        12, "diagonals", "draw", True)
+    assert morabaraba.no_capture is not None and morabaraba.no_capture.endgame_limit == 10
+    assert not morabaraba.one_time_mills and morabaraba.capture_from_mill == "when-all-in-mills"
+
+
+def test_sanmills_fields_11_to_15_at_the_end_of_each_morabaraba_game() -> None:
+    """muehle's FEN of the last position of each of the 30 games gives the last mills (fields 11 to
+    14: several games end with one, closed by a move along a diagonal too) and field 15 (0: no
+    one-time mills) as Sanmill's engine did."""
+    import json
+    from pathlib import Path
+
+    from muehle.analyzer.engine.fen import fen_of_record
+    from muehle.notation.reading.parser import read_file
+
+    data = Path(__file__).resolve().parents[2] / "data" / "sanmill-variants"
+    verdicts = json.loads((data / "verdicts.json").read_text(encoding="utf-8"))["morabaraba.pgn"]["games"]
+    rules = load_ruleset("morabaraba")
+    with_a_last_mill = 0
+    for game, expected in zip(read_file(data / "morabaraba.pgn"), verdicts):
+        result = replay_record(game, rules)
+        fen = fen_of_record(result.records, len(result.records), game_over=True, form="legacy", mills=result.mills)
+        assert fen.split()[10:15] == expected["final_fen"].split()[10:15]
+        with_a_last_mill += fen.split()[10:14] != ["0", "0", "0", "0"]
+    assert with_a_last_mill >= 5

@@ -21,8 +21,8 @@ from runner import run
 
 
 def test_the_presets_are_those_of_the_table() -> None:
-    assert preset_names() == ["wmd", "brettspielnetz", "lasker_morris", "russian_mill", "sanmill", "schuermann",
-                              "standard_9mm", "twelve_mens_morris", "wmd-traditional"]
+    assert preset_names() == ["wmd", "brettspielnetz", "lasker_morris", "morabaraba", "russian_mill", "sanmill",
+                              "schuermann", "standard_9mm", "twelve_mens_morris", "wmd-traditional"]
 
 
 @pytest.mark.parametrize("name", ["wmd", "wmd-traditional", "schuermann", "brettspielnetz", "sanmill"])
@@ -246,7 +246,7 @@ def test_an_empty_name_is_no_ruleset(name: str, says: str) -> None:
     with pytest.raises(FormatError) as caught:
         load_ruleset(name)
     assert str(caught.value) == ("<ruleset>: error: a ruleset is named by a preset (wmd, brettspielnetz, lasker_morris, "
-                                 f"russian_mill, sanmill, schuermann, standard_9mm, twelve_mens_morris, wmd-traditional) or a "
+                                 f"morabaraba, russian_mill, sanmill, schuermann, standard_9mm, twelve_mens_morris, wmd-traditional) or a "
                                  f".yaml file, not by {says}")
 
 
