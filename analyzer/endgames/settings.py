@@ -16,7 +16,10 @@ moved to a point along one of its lines leaves that line open behind it, and a s
 that jumps has only three stones). The draw rules (repetition, no capture,
 ``mandatory_draw``) are claims or offers, not part of the value, and ``stones``,
 ``move_while_placing`` and ``defender_first`` (who moves first when it ends) say how the placing
-phase goes, which the tables come after (a position of theirs says who is to move).
+phase goes, which the tables come after (a position of theirs says who is to move), as does
+``board_full`` (a board left full decides the game as the placing phase ends). The rules on
+mills that remember earlier plies (``one_time_mills``, ``no_mill_moving_back``) do change the
+value, and the tables are not made for them.
 
 Every other field of a ruleset (:data:`ASSUMED`) the solver takes as the nine-stone game has it:
 a ruleset that sets one otherwise is refused (:func:`endgame_rules` raises
@@ -94,8 +97,8 @@ SOLVED = ("flying", "capture_from_mill", "blocked")
 #: The fields of a ruleset that do not change the value of a position after the placing phase
 #: (see the module's text).
 UNAFFECTED = ("name", "title", "follows", "stones", "move_while_placing", "defender_first", "double_mill",
-              "repetition",
-              "repetition_window", "no_capture", "mandatory_draw", "claim_with_next_move", "cites")
+              "repetition", "repetition_window", "no_capture", "mandatory_draw", "claim_with_next_move", "cites",
+              "board_full")
 
 
 class RulesNotSolved(MuehleError):

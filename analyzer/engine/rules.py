@@ -44,6 +44,9 @@ REPETITION_WINDOW = ("game", "moves")
 NO_PROGRESS_RESET = ("capture", "mill", "placement-or-capture")
 DRAW_MODE = ("claim", "automatic")
 BLOCKED = ("loss", "draw")
+#: What a board left full by the placements means (Sanmill's ``BoardFullAction``; its actions that
+#: remove stones are not among them yet).
+BOARD_FULL = ("loss", "draw")
 #: The boards a ruleset may be played on (``board``): :data:`~muehle.analyzer.engine.board.GEOMETRIES`.
 BOARDS = tuple(GEOMETRIES)
 
@@ -276,6 +279,13 @@ class Ruleset:
     claim made with a ply is good when the right existed at the position before it.
     ``move_while_placing``: a side with stones in hand may move a stone to a neighbouring point
     instead of placing one (Sanmill's ``MayMoveInPlacingPhase``, Lasker Morris).
+    ``one_time_mills``: a mill captures only the first time its side closes its three points
+    (Sanmill's ``OneTimeUseMill``, Russian Mill; :mod:`~muehle.analyzer.engine.mill_rules`).
+    ``board_full``: a board left full by the placements is a loss for the side to move (``"loss"``,
+    Sanmill's ``BoardFullAction`` ``firstPlayerLose``) or a draw (``"draw"``, its ``agreeToDraw``).
+    ``no_mill_moving_back``: a stone that closed a mill by a move may not close one again with its
+    side's next ply by moving straight back to the point it came from (Sanmill's
+    ``RestrictRepeatedMillsFormation``, Morabaraba).
     ``board``: the lines of the board, by name (:data:`BOARDS`): ``"standard"``, or
     ``"diagonals"`` (Sanmill's ``HasDiagonalLines``: four diagonal lines more, so more
     neighbours and four more mills); :attr:`geometry` holds its tables.
@@ -295,7 +305,10 @@ class Ruleset:
     flying: bool = True
     move_while_placing: bool = False
     defender_first: bool = False
+    one_time_mills: bool = False
+    no_mill_moving_back: bool = False
     blocked: str = "loss"
+    board_full: str = "loss"
     double_mill: str = "placing"
     capture_from_mill: str = "when-all-in-mills"
     repetition: str = "claim"
@@ -319,11 +332,13 @@ class Ruleset:
         if not _is_int(self.stones) or not MIN_STONES <= self.stones <= MAX_STONES:
             raise ValueError(_("stones: must be a whole number from {least} to {most}, not {value}").format(
                 least=MIN_STONES, most=MAX_STONES, value=quoted(self.stones)))
-        for key in ("flying", "move_while_placing", "defender_first", "mandatory_draw", "claim_with_next_move"):
+        for key in ("flying", "move_while_placing", "defender_first", "one_time_mills", "no_mill_moving_back",
+                    "mandatory_draw", "claim_with_next_move"):
             if not isinstance(getattr(self, key), bool):
                 raise ValueError(_("{key}: must be true or false, not {value}").format(key=key, value=quoted(getattr(self, key))))
         _check_choice("board", self.board, BOARDS)
         _check_choice("blocked", self.blocked, BLOCKED)
+        _check_choice("board_full", self.board_full, BOARD_FULL)
         _check_choice("double_mill", self.double_mill, DOUBLE_MILL)
         _check_choice("capture_from_mill", self.capture_from_mill, CAPTURE_FROM_MILL)
         _check_choice("repetition", self.repetition, REPETITION)
@@ -630,8 +645,9 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
                 raise fail((key,), (_("must be a non-empty text, not {value}") if key == "name" else
                                     _("must be a text, not {value}")).format(value=quoted(data[key])))
             values[key] = data[key].strip() if key == "name" else data[key]
-    for key in ("stones", "board", "flying", "move_while_placing", "defender_first", "blocked", "mandatory_draw",
-                "claim_with_next_move", "double_mill", "capture_from_mill", "repetition", "repetition_window"):
+    for key in ("stones", "board", "flying", "move_while_placing", "defender_first", "one_time_mills",
+                "no_mill_moving_back", "blocked", "board_full", "mandatory_draw", "claim_with_next_move", "double_mill",
+                "capture_from_mill", "repetition", "repetition_window"):
         if key in data:
             values[key] = data[key]  # (checked by the Ruleset itself, below)
     if values.get("repetition") is False:  # (YAML reads an unquoted `off` as false)

@@ -16,8 +16,8 @@ from muehle.analyzer.cli import cli
 from muehle.analyzer.cli.common import RulesName
 
 #: The presets, by the files of engine/rulesets/, the default (wmd) first and the others in order.
-PRESETS = ["wmd", "brettspielnetz", "lasker_morris", "nerenchi", "sanmill", "schuermann", "standard_9mm",
-           "twelve_mens_morris", "wmd-traditional"]
+PRESETS = ["wmd", "brettspielnetz", "lasker_morris", "morabaraba", "mul_mulan", "nerenchi", "russian_mill", "sanmill",
+           "schuermann", "standard_9mm", "twelve_mens_morris", "wmd-traditional"]
 
 #: Each command with a --rules option, as the words before it.
 COMMANDS = [["validate", "game.txt"], ["analyze", "game.txt"], ["claim", "game.txt"], ["show", "game.txt"],
