@@ -32,6 +32,7 @@ CODES: dict[str, str] = {
     "extra-capture": "a capture that no mill (or no capturable stone) allows",
     "capture-empty-or-own": "a capture of an empty point or of the player's own stone",
     "protected-stone": "a capture of a stone in a closed mill while the rules protect it",
+    "removal-not-adjacent": "a blocked side's removal (or the reply to it) of a stone next to none of the remover's",
     "result-mismatch": "the declared result contradicts the end of the game on the board",
     "result-tag": "the Result tag is no result, or contradicts the result at the end of the movetext",
 }
