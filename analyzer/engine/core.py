@@ -344,6 +344,10 @@ def play_line(
     # its removals are the captures written after those of the ply's mills, and plies of their own)
     blocked_action = rules.blocked if rules.blocked not in ("loss", "draw") else ""
     removals = extra_plies = 0
+    # whether the ply needs more after its captures (one test a ply): the defender plays again, or a
+    # blocked side may act (then after every ply)
+    acts = blocked_action != ""
+    after_ply = acts
     # the board's lines (Geometry): a point on three of them has no two mills of its own in point_facts
     geometry = rules.geometry
     point_facts, mills_closed_at = geometry.point_facts, geometry.mills_closed_at
@@ -375,6 +379,7 @@ def play_line(
             in_hand -= 1
             if not in_hand and defender_first:  # (the placement that ends the placing: whose turn next?)
                 again = defender_moves_again(mover, their_hand, own | theirs, captures)
+                after_ply = again or acts
         else:
             if in_hand and not move_while_placing:
                 broken = Broken("must-place", index, mover, target_name, origin_name, in_hand=in_hand)
@@ -424,7 +429,7 @@ def play_line(
                     return Broken("syntax", index, mover, target_name, origin_name, point, own, theirs,
                                   in_hand, their_hand, closed, required, taken), outcome
                 if taken >= required:
-                    if blocked_action and not decided:
+                    if acts and not decided:
                         break  # (the rest: a blocked side's removals, below)
                     return Broken("extra-capture", index, mover, target_name, origin_name, point, own,
                                   theirs, in_hand, their_hand, closed, required, taken), outcome
@@ -445,29 +450,30 @@ def play_line(
             if taken < required and may_capture(theirs, rules):
                 return Broken("missing-capture", index, mover, target_name, origin_name, "", own, theirs,
                               in_hand, their_hand, closed, required, taken), outcome
-        if again:  # (Black plays again: the sides turned here, so that the turn's change below gives it back)
-            again = False
-            if not (captures and decided):
-                mover ^= 1
-                own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
-        if blocked_action and not in_hand and not their_hand and not (captures and decided) \
-                and own | theirs != ALL_POINTS:  # (a board left full by the placements: blocked_end)
-            rest = captures[taken:] if captures else ()
-            code, point, _, passes, own, theirs, removals, won = blocked_turn(
-                blocked_action, own, theirs, rest, not has_legal_ply(theirs, own | theirs, 0, flying, geometry,
-                                                                     flying_at), loses, lose_below, geometry)
-            if code is not None:
-                return Broken(code, index, mover, target_name, origin_name, point, own, theirs, in_hand, their_hand,
-                              closed, *((required, taken) if captures else (0, 0))), outcome
-            extra_plies += removals
-            if won:
-                decided = True
-                if won == 2:  # (the blocked side's removal won: the outcome below names the side that played)
+        if after_ply:
+            if again:  # (Black plays again: the sides turned here, so that the turn's change below gives it back)
+                again, after_ply = False, acts
+                if not (captures and decided):
                     mover ^= 1
                     own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
-            elif passes:  # (the side that played plays again: the sides turned here, as for the defender)
-                mover ^= 1
-                own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
+            if acts and not in_hand and not their_hand and not (captures and decided) \
+                    and own | theirs != ALL_POINTS:  # (a board left full by the placements: blocked_end)
+                rest = captures[taken:] if captures else ()
+                code, point, _, passes, own, theirs, removals, won = blocked_turn(
+                    blocked_action, own, theirs, rest, not has_legal_ply(theirs, own | theirs, 0, flying, geometry,
+                                                                         flying_at), loses, lose_below, geometry)
+                if code is not None:
+                    return Broken(code, index, mover, target_name, origin_name, point, own, theirs, in_hand,
+                                  their_hand, closed, *((required, taken) if captures else (0, 0))), outcome
+                extra_plies += removals
+                if won:
+                    decided = True
+                    if won == 2:  # (the blocked side's removal won: the outcome below names the side that played)
+                        mover ^= 1
+                        own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
+                elif passes:  # (the side that played plays again: the sides turned here, as for the defender)
+                    mover ^= 1
+                    own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
         # the ply is legal: the position after it
         after_key = (theirs, own, their_hand, in_hand, 0) if mover else (own, theirs, in_hand, their_hand, 1)
         # repetition: while a stone is in hand no position comes twice (each ply places one,
