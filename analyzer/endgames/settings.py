@@ -131,6 +131,8 @@ def endgame_rules(rules: Ruleset) -> EndgameRules:
     """
     differing = [(key, getattr(rules, key), default) for key, default in assumed(rules).items()
                  if getattr(rules, key) != default]
+    if rules.blocked not in BLOCKED:  # (an action of a blocked side: the solver knows a loss or a draw)
+        differing.append(("blocked", rules.blocked, "loss"))
     if differing:
         raise RulesNotSolved(_("the endgame tables are not made for the rules {rules}: they set {fields}; the "
                                "tables are solved for the nine-stone game with its choices of flying, "

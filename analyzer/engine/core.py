@@ -36,6 +36,7 @@ from muehle.analyzer.engine.capture_kinds import judge_captures
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.mill_rules import MillMemory, full_board_end
 from muehle.analyzer.engine.rules import Ruleset
+from muehle.analyzer.engine.stalemate import blocked_turn
 from muehle.notation.record.model import BLACK, WHITE, Side
 from muehle.notation.record.model import SIDES as _SIDES
 
@@ -77,26 +78,29 @@ def reach(stones: int, geometry: Geometry = STANDARD) -> int:
     return geometry.reach(stones)
 
 
-def may_jump(stones: int, in_hand: int, flying: bool) -> bool:
-    """Whether a side with ``stones`` on the board and ``in_hand`` may jump (fly): with exactly
-    three stones and none in hand, where the ruleset allows it (its ``flying``).
+def may_jump(stones: int, in_hand: int, flying: bool, flying_at: int = 3) -> bool:
+    """Whether a side with ``stones`` on the board and ``in_hand`` may jump (fly): with three stones
+    and at most ``flying_at`` (the ruleset's field, Sanmill's ``flyPieceCount``), none in hand, where
+    the ruleset allows it (its ``flying``).
 
     >>> may_jump(0b111, 0, True), may_jump(0b111, 1, True), may_jump(0b1111, 0, True), may_jump(0b111, 0, False)
     (True, False, False, False)
+    >>> may_jump(0b1111, 0, True, 4), may_jump(0b11111, 0, True, 4), may_jump(0b1111, 1, True, 4)
+    (True, False, False)
     """
-    return flying and not in_hand and stones.bit_count() == 3
+    return flying and not in_hand and 3 <= stones.bit_count() <= flying_at
 
 
-def phase_of(stones: int, in_hand: int, flying: bool) -> str:
-    """A side's phase: ``"placing"`` while stones are in hand, ``"flying"`` with exactly three
-    (if ``flying`` is allowed), else ``"moving"``.
+def phase_of(stones: int, in_hand: int, flying: bool, flying_at: int = 3) -> str:
+    """A side's phase: ``"placing"`` while stones are in hand, ``"flying"`` with three up to
+    ``flying_at`` (if ``flying`` is allowed: :func:`may_jump`), else ``"moving"``.
 
-    >>> phase_of(0b111, 0, True), phase_of(0b111, 0, False), phase_of(0, 1, True)
-    ('flying', 'moving', 'placing')
+    >>> phase_of(0b111, 0, True), phase_of(0b111, 0, False), phase_of(0, 1, True), phase_of(0b1111, 0, True, 4)
+    ('flying', 'moving', 'placing', 'flying')
     """
     if in_hand:
         return "placing"
-    if may_jump(stones, in_hand, flying):
+    if may_jump(stones, in_hand, flying, flying_at):
         return "flying"
     return "moving"
 
@@ -144,11 +148,12 @@ def capturable_under(stones: int, capture_from_mill: str, geometry: Geometry = S
     return stones
 
 
-def has_legal_ply(own: int, occupied: int, in_hand: int, flying: bool, geometry: Geometry = STANDARD) -> bool:
+def has_legal_ply(own: int, occupied: int, in_hand: int, flying: bool, geometry: Geometry = STANDARD,
+                  flying_at: int = 3) -> bool:
     """Whether a side with stones ``own`` (and ``in_hand``) can play at all, the board's stones
     being ``occupied``: it places while it has stones in hand, jumps where it may
-    (:func:`may_jump`, under the ruleset's ``flying``), else moves a stone to a free neighbour
-    (on ``geometry``'s board: the ruleset's).
+    (:func:`may_jump`, under the ruleset's ``flying`` and ``flying_at``), else moves a stone to a
+    free neighbour (on ``geometry``'s board: the ruleset's).
 
     >>> from muehle.analyzer.engine.board import mask_of
     >>> has_legal_ply(mask_of(["a1"]), mask_of(["a1", "a4", "d1"]), 0, False)
@@ -160,59 +165,69 @@ def has_legal_ply(own: int, occupied: int, in_hand: int, flying: bool, geometry:
     True
     """
     empty = ALL_POINTS & ~occupied
-    if in_hand or may_jump(own, in_hand, flying):
+    if in_hand or may_jump(own, in_hand, flying, flying_at):
         return empty != 0
     return bool(geometry.reach(own) & empty)
 
 
-def lost(stones: int, in_hand: int) -> bool:
-    """Whether a side with ``stones`` on the board and ``in_hand`` has fewer than three: it has lost."""
-    return stones.bit_count() + in_hand < 3
+def lost(stones: int, in_hand: int, lose_below: int = 3) -> bool:
+    """Whether a side with ``stones`` on the board and ``in_hand`` has fewer than ``lose_below``
+    (the ruleset's field, three unless it says otherwise: Sanmill's ``piecesAtLeastCount``): it has lost.
+
+    >>> lost(0b11, 0), lost(0b111, 0), lost(0b111, 0, 4), lost(0b111, 1, 4)
+    (True, False, True, False)
+    """
+    return stones.bit_count() + in_hand < lose_below
 
 
 def blocked_end(own: int, theirs: int, in_hand: int, flying: bool, blocked: str, winner: Side,
-                ply: int, geometry: Geometry = STANDARD, board_full: str = "loss") -> Optional[Outcome]:
+                ply: int, geometry: Geometry = STANDARD, board_full: str = "loss",
+                flying_at: int = 3) -> Optional[Outcome]:
     """The end of the game when the side to move (stones ``own``, ``in_hand``; its opponent's
     ``theirs``) cannot play (:func:`has_legal_ply` on ``geometry``'s board): a win for ``winner``
     (the side that played ply ``ply``), or a draw where ``blocked`` (the ruleset's field) is
     ``"draw"``; on a board left full by the placements what ``board_full`` (the ruleset's field)
     says (:func:`~muehle.analyzer.engine.mill_rules.full_board_end`). ``None`` when the side can
-    play. (A move straight back that ``no_mill_moving_back`` forbids is never a side's only move:
-    see :mod:`~muehle.analyzer.engine.mill_rules`.)
+    play, or where ``blocked`` is one of the actions a blocked side takes instead
+    (:mod:`~muehle.analyzer.engine.stalemate`). (A move straight back that ``no_mill_moving_back``
+    forbids is never a side's only move: see :mod:`~muehle.analyzer.engine.mill_rules`.)
 
     >>> from muehle.analyzer.engine.board import mask_of
     >>> blocked_end(mask_of(["a1"]), mask_of(["a4", "d1"]), 0, True, "loss", "black", 7)
     Outcome(winner='black', reason='blocked', ply=7)
     """
-    if has_legal_ply(own, own | theirs, in_hand, flying, geometry):
+    if has_legal_ply(own, own | theirs, in_hand, flying, geometry, flying_at):
         return None
     if own | theirs == ALL_POINTS:
         return full_board_end(board_full, winner, ply)
+    if blocked not in ("loss", "draw"):
+        return None  # (it acts instead: the core asks stalemate.blocked_turn after each ply)
     return Outcome(None if blocked == "draw" else winner, "blocked", ply)
 
 
 def start_outcome(white: int, black: int, in_hand_white: int, in_hand_black: int, black_to_move: bool,
-                  flying: bool, blocked: str = "loss", geometry: Geometry = STANDARD,
-                  board_full: str = "loss") -> Optional[Outcome]:
+                  flying: bool, blocked: str = "loss", geometry: Geometry = STANDARD, board_full: str = "loss",
+                  flying_at: int = 3, lose_below: int = 3) -> Optional[Outcome]:
     """How a position stands decided already, if it does (a set-up position). When both sides
     have fewer than three stones the game is drawn: neither can close a mill nor capture
     (the leaflet, ``004_6df3133195c8fac9.txt``: "Sollten beide Spieler jeweils maximal noch
     zwei Spielsteine besitzen, endet das Spiel unentschieden"). A side to move that cannot
     move has lost, or drawn where ``blocked`` (the ruleset's field) is ``"draw"``; on a full
-    board as ``board_full`` says (:func:`blocked_end`, on ``geometry``'s board).
+    board as ``board_full`` says (:func:`blocked_end`, on ``geometry``'s board). A side with fewer
+    than ``lose_below`` stones has lost (:func:`lost`).
 
     >>> start_outcome(0b11, 0b11 << 3, 0, 0, False, True)
     Outcome(winner=None, reason='fewer-than-three', ply=0)
     """
-    if lost(white, in_hand_white) and lost(black, in_hand_black):
+    if lost(white, in_hand_white, lose_below) and lost(black, in_hand_black, lose_below):
         return Outcome(None, "fewer-than-three", 0)
-    if lost(white, in_hand_white):
+    if lost(white, in_hand_white, lose_below):
         return Outcome(BLACK, "fewer-than-three", 0)
-    if lost(black, in_hand_black):
+    if lost(black, in_hand_black, lose_below):
         return Outcome(WHITE, "fewer-than-three", 0)
     if black_to_move:
-        return blocked_end(black, white, in_hand_black, flying, blocked, "white", 0, geometry, board_full)
-    return blocked_end(white, black, in_hand_white, flying, blocked, "black", 0, geometry, board_full)
+        return blocked_end(black, white, in_hand_black, flying, blocked, "white", 0, geometry, board_full, flying_at)
+    return blocked_end(white, black, in_hand_white, flying, blocked, "black", 0, geometry, board_full, flying_at)
 
 
 def defender_moves_again(mover: int, their_hand: int, occupied: int, captures: Sequence[str]) -> bool:
@@ -311,7 +326,7 @@ def play_line(
         own, theirs, in_hand, their_hand = black, white, in_hand_black, in_hand_white
     else:
         own, theirs, in_hand, their_hand = white, black, in_hand_white, in_hand_black
-    flying = rules.flying
+    flying, flying_at, lose_below = rules.flying, rules.flying_at, rules.lose_below
     # (Lasker Morris: a move instead of a placement while stones are in hand; positions may then repeat)
     move_while_placing = rules.move_while_placing
     # (Nerenchi: Black moves first when placing ends, so it plays twice in a row: defender_moves_again)
@@ -336,6 +351,14 @@ def play_line(
     # which draw names the end when both come with one ply
     no_progress_first = no_progress is not None and no_progress.named_first
     captures_due = rules.captures_table
+    # (a blocked side acts instead of losing: stalemate.blocked_turn after each ply of the moving phase;
+    # its removals are the captures written after those of the ply's mills, and plies of their own)
+    blocked_action = rules.blocked if rules.blocked not in ("loss", "draw") else ""
+    removals = extra_plies = 0
+    # whether the ply needs more after its captures (one test a ply): the defender plays again, or a
+    # blocked side may act (then after every ply)
+    acts = blocked_action != ""
+    after_ply = acts
     # the board's lines (Geometry): a point on three of them has no two mills of its own in point_facts
     geometry = rules.geometry
     point_facts, mills_closed_at = geometry.point_facts, geometry.mills_closed_at
@@ -371,6 +394,7 @@ def play_line(
             in_hand -= 1
             if not in_hand and defender_first:  # (the placement that ends the placing: whose turn next?)
                 again = defender_moves_again(mover, their_hand, own | theirs, captures)
+                after_ply = again or acts
         else:
             if in_hand and not move_while_placing:
                 broken = Broken("must-place", index, mover, target_name, origin_name, in_hand=in_hand)
@@ -388,7 +412,7 @@ def play_line(
                 break
             if origin_neighbours & target_bit:
                 kind = "move"
-            elif jumps(own, in_hand, flying):
+            elif jumps(own, in_hand, flying, flying_at):
                 kind = "jump"
             elif kinds is not None and kinds.leap_allowed(origin_bit, target_bit, own, theirs, bool(
                     in_hand or their_hand), may_capture(theirs, rules)):
@@ -439,6 +463,8 @@ def play_line(
                     return Broken("syntax", index, mover, target_name, origin_name, point, own, theirs,
                                   in_hand, their_hand, closed, required, taken), outcome
                 if taken >= required:
+                    if acts and not decided:
+                        break  # (the rest: a blocked side's removals, below)
                     return Broken("extra-capture", index, mover, target_name, origin_name, point, own,
                                   theirs, in_hand, their_hand, closed, required, taken), outcome
                 if not theirs & bit:
@@ -452,17 +478,36 @@ def play_line(
                                   captures[taken:]), outcome
                 theirs &= ~bit
                 taken += 1
-                if loses(theirs, their_hand):
+                if loses(theirs, their_hand, lose_below):
                     decided = True
                     required = taken  # the game is decided: nothing more to capture
             if taken < required and may_capture(theirs, rules):
                 return Broken("missing-capture", index, mover, target_name, origin_name, "", own, theirs,
                               in_hand, their_hand, closed, required, taken), outcome
-        if again:  # (Black plays again: the sides turned here, so that the turn's change below gives it back)
-            again = False
-            if not (captures and decided):
-                mover ^= 1
-                own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
+        if after_ply:
+            if again:  # (Black plays again: the sides turned here, so that the turn's change below gives it back)
+                again, after_ply = False, acts
+                if not (captures and decided):
+                    mover ^= 1
+                    own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
+            if acts and not in_hand and not their_hand and not (captures and decided) \
+                    and own | theirs != ALL_POINTS:  # (a board left full by the placements: blocked_end)
+                removed = captures[taken:] if captures else ()  # (the blocked side's removals, glued to the ply)
+                refused, refused_at, _, passes, own, theirs, removals, won = blocked_turn(
+                    blocked_action, own, theirs, removed, not has_legal_ply(theirs, own | theirs, 0, flying, geometry,
+                                                                            flying_at), loses, lose_below, geometry)
+                if refused is not None:
+                    return Broken(refused, index, mover, target_name, origin_name, refused_at or "", own, theirs,
+                                  in_hand, their_hand, closed, *((required, taken) if captures else (0, 0))), outcome
+                extra_plies += removals
+                if won:
+                    decided = True
+                    if won == 2:  # (the blocked side's removal won: the outcome below names the side that played)
+                        mover ^= 1
+                        own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
+                elif passes:  # (the side that played plays again: the sides turned here, as for the defender)
+                    mover ^= 1
+                    own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
         # the ply is legal: the position after it
         after_key = (theirs, own, their_hand, in_hand, 0) if mover else (own, theirs, in_hand, their_hand, 1)
         # repetition: while a stone is in hand no position comes twice (each ply places one,
@@ -515,17 +560,23 @@ def play_line(
         # every ply was legal: can the side to move now play at all?
         if open_end:
             ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index, geometry,
-                                rules.board_full)
+                                rules.board_full, flying_at)
             if ended is not None:
                 outcome = _ended_by_block(ended, draw_rights, rights_before)
+        if extra_plies and outcome is not None and outcome.ply >= first_index:  # (removals of blocked sides)
+            outcome = Outcome(outcome.winner, outcome.reason, outcome.ply + extra_plies)
         return None, outcome
     # a ply refused before its stone was set: had its side no legal ply, the game ended before it
     if open_end:
         ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index - 1, geometry,
-                            rules.board_full)
+                            rules.board_full, flying_at)
         if ended is not None:
             outcome = _ended_by_block(ended, draw_rights, rights_before)
             broken = Broken("after-game-end", index, mover, target_name, origin_name, outcome=outcome)
+    if extra_plies and outcome is not None and outcome.ply >= first_index:  # (removals of blocked sides)
+        outcome = Outcome(outcome.winner, outcome.reason, outcome.ply + extra_plies)
+        if broken.outcome is not None:
+            broken.outcome = outcome
     return broken, outcome
 
 

@@ -37,6 +37,7 @@ CODES: dict[str, str] = {
     "capture-kind-missing": "a capture without a mill (intervention, custodian, leap) is due, but fewer stones "
                             "were captured than it takes",
     "mill-moving-back": "a stone that closed a mill moved straight back to close a mill again, which the rules forbid",
+    "removal-not-adjacent": "a blocked side's removal (or the reply to it) of a stone next to none of the remover's",
     "result-mismatch": "the declared result contradicts the end of the game on the board",
     "result-tag": "the Result tag is no result, or contradicts the result at the end of the movetext",
 }

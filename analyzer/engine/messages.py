@@ -153,7 +153,7 @@ def _extra_capture(broken: Broken, rules: Ruleset) -> str:
                      "first time it is closed").format(side=side_name(broken.mover), mills=mills_text(again),
                                                       rules=shortened(rules.name))
         return _("no mill is closed, so no stone may be captured")
-    if lost(theirs, broken.their_hand):
+    if lost(theirs, broken.their_hand, rules.lose_below):
         return _("{side} already has fewer than three stones: the game is over").format(side=their_name)
     if broken.required == 0 or not capturable(theirs, rules):
         if not theirs:
@@ -183,6 +183,11 @@ def _capture_empty_or_own(broken: Broken, rules: Ruleset) -> str:
         return _("{point} holds {side}'s own stone, which cannot be captured").format(
             point=point, side=side_name(broken.mover))
     return _("there is no stone on {point} to capture").format(point=point)
+
+
+def _removal_not_adjacent(broken: Broken, rules: Ruleset) -> str:
+    return _("{point} is next to none of the remover's stones: a side that cannot move removes a stone next to "
+             "one of its own under the rules {rules}").format(point=broken.point, rules=shortened(rules.name))
 
 
 def _protected_stone(broken: Broken, rules: Ruleset) -> str:
@@ -221,7 +226,7 @@ def _two_can_be_taken(broken: Broken, rules: Ruleset) -> bool:
     theirs = broken.theirs
     for point in points_of(capturable(theirs, rules)):
         rest = theirs & ~(1 << POINT_INDEX[point])
-        if not lost(rest, broken.their_hand) and capturable(rest, rules):
+        if not lost(rest, broken.their_hand, rules.lose_below) and capturable(rest, rules):
             return True
     return False
 
@@ -257,6 +262,7 @@ MESSAGES: dict[str, Callable[[Broken, Ruleset], str]] = {
     "capture-kind-target": _capture_kind_target,
     "capture-kind-missing": _capture_kind_missing,
     "mill-moving-back": _mill_moving_back,
+    "removal-not-adjacent": _removal_not_adjacent,
 }
 
 
@@ -289,7 +295,7 @@ def legal_capture_order(points: Sequence[str], theirs: int, their_hand: int, roo
             if not capturable(stones, rules) & bit:
                 break
             stones &= ~bit
-            if lost(stones, their_hand) and number < len(order):
+            if lost(stones, their_hand, rules.lose_below) and number < len(order):
                 break  # the game is decided: nothing more to capture
         else:
             return list(order)

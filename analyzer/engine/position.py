@@ -214,7 +214,8 @@ class Board:
         self.move_stack: list[BoardPly] = []
         self._undo: list[_Snapshot] = []
         self._outcome = core.start_outcome(*self.key[:4], bool(self.key[4]), self.rules.flying,
-                                           self.rules.blocked, self.rules.geometry, self.rules.board_full)
+                                           self.rules.blocked, self.rules.geometry, self.rules.board_full,
+                                           self.rules.flying_at, self.rules.lose_below)
         if read is not None and read.finished and self._outcome is None:
             # (a FEN may say the game is over where the board alone does not: a result declared, a draw
             # claimed; the winner is not in the FEN)
@@ -455,7 +456,7 @@ def moves_for(own: int, theirs: int, in_hand: int, rules: Ruleset) -> list[tuple
                            len(geometry.mills_closed_at(own | _BITS[target], target)) if threats >> target & 1 else 0))
         if not rules.move_while_placing:
             return result
-    jumping = core.may_jump(own, in_hand, rules.flying)
+    jumping = core.may_jump(own, in_hand, rules.flying, rules.flying_at)
     neighbours = geometry.neighbours
     for origin in _indices(own):
         base = own & ~_BITS[origin]

@@ -286,7 +286,7 @@ def phase(position: Position, side: Side, rules: Ruleset) -> str:
     >>> phase(Position(white=0b111, black=0, in_hand_white=0, in_hand_black=9), "white", rules)
     'flying'
     """
-    return _phase_in_key(position_key(position), 0 if side == WHITE else 1, rules.flying)
+    return _phase_in_key(position_key(position), 0 if side == WHITE else 1, rules.flying, rules.flying_at)
 
 
 def position_key(position: Position) -> PositionKey:
@@ -355,7 +355,8 @@ def replay(game: GameRecord, rules: RulesArg = None, start: Optional[Position] =
     numbering = (number_base, 0 if start.to_move == WHITE else 1)
     # the repetition history: the start counts, unless only positions reached by moves do
     history = {} if rules.repetition_window == "moves" else {position_key(start): [0]}
-    outcome = _start_outcome(start, rules.flying, rules.blocked, rules.geometry, rules.board_full)
+    outcome = _start_outcome(start, rules.flying, rules.blocked, rules.geometry, rules.board_full, rules.flying_at,
+                             rules.lose_below)
     if mills is None:
         mills = MillMemory.for_rules(rules)
     rule = rules.no_capture
@@ -385,11 +386,11 @@ def _usual_start(stones: int) -> Position:
 
 
 @functools.lru_cache(maxsize=256)
-def _start_outcome(start: Position, flying: bool, blocked: str, geometry: Geometry,
-                   board_full: str) -> Optional[Outcome]:
+def _start_outcome(start: Position, flying: bool, blocked: str, geometry: Geometry, board_full: str,
+                   flying_at: int, lose_below: int) -> Optional[Outcome]:
     """How the game stands decided in ``start`` already, if it does (remembered: most games share their start)."""
     return core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
-                              start.to_move == BLACK, flying, blocked, geometry, board_full)
+                              start.to_move == BLACK, flying, blocked, geometry, board_full, flying_at, lose_below)
 
 
 def _replay_line(
@@ -600,7 +601,7 @@ def _see(history: dict[PositionKey, list[int]], index: int, step: core.Step, cap
 def _records_of(line: Replay) -> tuple[PlyRecord, ...]:
     """The :class:`PlyRecord` of each step of ``line``: its positions, phases and repetitions (how
     often, as the core counted; where before, from the line's history)."""
-    flying = line.rules.flying
+    flying, flying_at = line.rules.flying, line.rules.flying_at
     history = {key: list(value) for key, value in line.history_before.items()}
     before_key = position_key(line.start)
     mover = 0 if line.start.to_move == WHITE else 1
@@ -613,17 +614,17 @@ def _records_of(line: Replay) -> tuple[PlyRecord, ...]:
         records.append(PlyRecord(
             index, ply, _SIDES[mover], kind, before_key, after_key,
             [mill_points(mill) for mill in closed], ply.captures,
-            _phase_in_key(before_key, mover, flying), _phase_in_key(after_key, mover, flying),
-            _phase_in_key(after_key, opponent, flying), count, earlier, counter, due,
+            _phase_in_key(before_key, mover, flying, flying_at), _phase_in_key(after_key, mover, flying, flying_at),
+            _phase_in_key(after_key, opponent, flying, flying_at), count, earlier, counter, due,
         ))
         before_key = after_key
         mover = after_key[4]  # (the side to move after it, as the engine gave it: the defender may move twice)
     return tuple(records)
 
 
-def _phase_in_key(key: PositionKey, side: int, flying: bool) -> str:
+def _phase_in_key(key: PositionKey, side: int, flying: bool, flying_at: int = 3) -> str:
     """The phase of ``side`` (0 White, 1 Black) in the position ``key``: see :func:`phase`."""
-    return phase_of(key[side], key[2 + side], flying)
+    return phase_of(key[side], key[2 + side], flying, flying_at)
 
 
 def _place(game: GameRecord, ply: Ply) -> tuple[int, int]:

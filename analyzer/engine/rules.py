@@ -47,6 +47,9 @@ BLOCKED = ("loss", "draw")
 #: What a board left full by the placements means (Sanmill's ``BoardFullAction``; its actions that
 #: remove stones are not among them yet).
 BOARD_FULL = ("loss", "draw")
+#: The other values of ``blocked``: what a side that cannot move does instead (Sanmill's other
+#: ``StalemateAction``\ s, :mod:`~muehle.analyzer.engine.stalemate`).
+BLOCKED_ACTIONS = ("pass", "remove-and-move", "remove-and-pass", "both-remove")
 #: The boards a ruleset may be played on (``board``): :data:`~muehle.analyzer.engine.board.GEOMETRIES`.
 BOARDS = tuple(GEOMETRIES)
 
@@ -273,8 +276,11 @@ class Ruleset:
     ``cites``: for some of :data:`CITED`, the section of the rules text that says
     so and its words, as (what, section, text) triples (see :meth:`cite`).
     ``blocked``: a side to move that cannot move has lost (``"loss"``) or the game is drawn
-    (``"draw"``, Sanmill's ``StalemateAction`` ``endWithStalemateDraw``); a board left full by
-    the placements is a loss for the side to move either way.
+    (``"draw"``, Sanmill's ``StalemateAction`` ``endWithStalemateDraw``), or in the moving phase it
+    acts otherwise (:data:`BLOCKED_ACTIONS`: its turn passes, ``"pass"``; it removes a stone,
+    ``"remove-and-move"``, ``"remove-and-pass"``, ``"both-remove"``: see
+    :mod:`~muehle.analyzer.engine.stalemate`); a board left full by the placements is a loss for
+    the side to move either way.
     ``claim_with_next_move``: a draw is claimed together with the claimant's next ply, so a
     claim made with a ply is good when the right existed at the position before it.
     ``move_while_placing``: a side with stones in hand may move a stone to a neighbouring point
@@ -295,6 +301,9 @@ class Ruleset:
     (Sanmill's ``custodianCapture``, ``interventionCapture``, ``leapCapture``), each ``None`` (off)
     or a :class:`~muehle.analyzer.engine.capture_kinds.CaptureKind` with its sub-options;
     :attr:`capture_kinds` holds their tables (see :mod:`muehle.analyzer.engine.capture_kinds`).
+    ``flying_at``: the most stones a side may fly with (from three on, where ``flying`` allows it;
+    Sanmill's ``flyPieceCount``). ``lose_below``: a side with fewer stones on the board and in hand
+    has lost (Sanmill's ``piecesAtLeastCount``); both 3 in the nine-stone game.
     """
 
     name: str
@@ -303,6 +312,8 @@ class Ruleset:
     stones: int = 9
     board: str = "standard"
     flying: bool = True
+    flying_at: int = 3
+    lose_below: int = 3
     move_while_placing: bool = False
     defender_first: bool = False
     one_time_mills: bool = False
@@ -332,12 +343,17 @@ class Ruleset:
         if not _is_int(self.stones) or not MIN_STONES <= self.stones <= MAX_STONES:
             raise ValueError(_("stones: must be a whole number from {least} to {most}, not {value}").format(
                 least=MIN_STONES, most=MAX_STONES, value=quoted(self.stones)))
+        for key in ("flying_at", "lose_below"):
+            value = getattr(self, key)
+            if not _is_int(value) or not 3 <= value <= self.stones:
+                raise ValueError(_("{key}: must be a whole number of stones from 3 to the stones of a side ({most}), "
+                                   "not {value}").format(key=key, most=self.stones, value=quoted(value)))
         for key in ("flying", "move_while_placing", "defender_first", "one_time_mills", "no_mill_moving_back",
                     "mandatory_draw", "claim_with_next_move"):
             if not isinstance(getattr(self, key), bool):
                 raise ValueError(_("{key}: must be true or false, not {value}").format(key=key, value=quoted(getattr(self, key))))
         _check_choice("board", self.board, BOARDS)
-        _check_choice("blocked", self.blocked, BLOCKED)
+        _check_choice("blocked", self.blocked, BLOCKED + BLOCKED_ACTIONS)
         _check_choice("board_full", self.board_full, BOARD_FULL)
         _check_choice("double_mill", self.double_mill, DOUBLE_MILL)
         _check_choice("capture_from_mill", self.capture_from_mill, CAPTURE_FROM_MILL)
@@ -645,9 +661,9 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
                 raise fail((key,), (_("must be a non-empty text, not {value}") if key == "name" else
                                     _("must be a text, not {value}")).format(value=quoted(data[key])))
             values[key] = data[key].strip() if key == "name" else data[key]
-    for key in ("stones", "board", "flying", "move_while_placing", "defender_first", "one_time_mills",
-                "no_mill_moving_back", "blocked", "board_full", "mandatory_draw", "claim_with_next_move", "double_mill",
-                "capture_from_mill", "repetition", "repetition_window"):
+    for key in ("stones", "board", "flying", "flying_at", "lose_below", "move_while_placing", "defender_first",
+                "one_time_mills", "no_mill_moving_back", "blocked", "board_full", "mandatory_draw", "claim_with_next_move",
+                "double_mill", "capture_from_mill", "repetition", "repetition_window"):
         if key in data:
             values[key] = data[key]  # (checked by the Ruleset itself, below)
     if values.get("repetition") is False:  # (YAML reads an unquoted `off` as false)

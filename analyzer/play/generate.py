@@ -110,7 +110,7 @@ def _true_comments(ply: Ply, before: Board, after: Board) -> set[str]:
     if len(before.moves()) == 1:
         true |= {"forced", "the only move"}
     if ply.origin is not None:
-        if may_jump(before.key[mover], before.key[2 + mover], before.rules.flying):
+        if may_jump(before.key[mover], before.key[2 + mover], before.rules.flying, before.rules.flying_at):
             true.add("jumping now")
         if geometry.mills_closed_at(before.key[mover], POINT_INDEX[ply.origin]):
             true.add("opens the mill")

@@ -281,7 +281,7 @@ class _Walk:
                 self.longest = (self.run, index - self.run + 1, index)
         for who, now in ((side, record.phase_after), (opponent, record.opponent_phase_after)):
             if now != self.phases[who]:
-                if not lost(after.stones(who), after.in_hand(who)):
+                if not lost(after.stones(who), after.in_hand(who), self.rules.lose_below):
                     self.add(index, "phase", who, {"from": self.phases[who], "to": now})
                 self.phases[who] = now
         if record.repetition_count >= 2:

@@ -37,9 +37,9 @@ def test_every_preset_is_solved_under_its_three_settings() -> None:
 
 def test_a_field_the_solver_assumes_is_refused_with_its_value_and_the_tables() -> None:
     rules = _Wider(name="diagonals", title="Diagonals", lines="diagonal", fly_at=4)
-    assert assumed(rules) == {"board": "standard", "one_time_mills": False, "no_mill_moving_back": False,
-                              "custodian_capture": None, "intervention_capture": None, "leap_capture": None,
-                              "lines": "plain", "fly_at": 3}
+    assert assumed(rules) == {"board": "standard", "flying_at": 3, "lose_below": 3, "one_time_mills": False,
+                              "no_mill_moving_back": False, "custodian_capture": None, "intervention_capture": None,
+                              "leap_capture": None, "lines": "plain", "fly_at": 3}
     with pytest.raises(RulesNotSolved) as caught:
         endgame_rules(rules)
     assert caught.value.code == "endgame-rules" and caught.value.source == "diagonals"

@@ -118,7 +118,7 @@ def test_sanmill() -> None:
 
 
 @pytest.mark.parametrize("text, message", [
-    ("blocked: stalemate", "blocked: must be one of loss, draw, not 'stalemate'"),
+    ("blocked: stalemate", "blocked: must be one of loss, draw, pass, remove-and-move, remove-and-pass, both-remove, not 'stalemate'"),
     ("no_capture: {limit: 100, mode: automatic, endgame_limit: 100}",
      "no_capture.endgame_limit: must be a whole number of plies from 1 to limit - 1 (99), or null, not 100"),
     ("no_capture: {limit: 100, mode: automatic, endgame_limit: 0}",

@@ -128,11 +128,21 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
         "mayRemoveFromMillsAlways": True}),
 }
 
-#: Custom rule sets (no named variant uses them): the standard game with one capture kind switched on,
-#: every sub-option at Sanmill's default; kept in custom/ (``--variants custodian,leap --out custom``).
+#: Custom rule sets (no named variant uses them), kept in custom/ (``--variants custodian,fly4,... --out custom``):
+#: the standard game with one capture kind switched on, every sub-option at Sanmill's default; the standard
+#: game flying with four stones (``flyPieceCount``), and losing below four (``piecesAtLeastCount``, flying with
+#: four then); and Twelve Men's Morris (12 stones, diagonals: a board where sides get blocked) with each of
+#: Sanmill's other actions for a side that cannot move (``stalemateAction``, rule.h).
+STALEMATE = {"changeSideToMove": 1, "removeOpponentsPieceAndMakeNextMove": 2,
+             "removeOpponentsPieceAndChangeSideToMove": 3, "endWithStalemateDraw": 4,
+             "bothPlayersRemoveOpponentsPiece": 5}
 CUSTOM: dict[str, tuple[str, dict[str, Any]]] = {
     "custodian": ("Nine Men's Morris, custodian capture", {"enableCustodianCapture": True}),
     "leap": ("Nine Men's Morris, leap capture", {"enableLeapCapture": True}),
+    "fly4": ("Nine Men's Morris, flying with four", {"flyPieceCount": 4}),
+    "least4": ("Nine Men's Morris, lost below four", {"flyPieceCount": 4, "piecesAtLeastCount": 4}),
+    **{f"stalemate{value}": (f"Twelve Men's Morris, stalemate action {name}", {
+        "piecesCount": 12, "hasDiagonalLines": True, "stalemateAction": value}) for name, value in STALEMATE.items()},
 }
 ALL_SETS = {**VARIANTS, **CUSTOM}
 
@@ -320,12 +330,28 @@ def play_game(engine: Engine, referee: Referee, rng: random.Random) -> dict[str,
             "source": source, "final_fen": state["fen"], "skill": skill, "random_at": random_at}
 
 
+def turns_passed(tokens: list[str], sides: list[str]) -> int:
+    """How often a side acted after its own action without a removal of its own between: a blocked
+    opponent's turn passed to it (stalemate actions 1 and 3), or its own stalemate removal before
+    its move (2), or (after the other side's action) a removal of its own not after its own action
+    (a blocked side's removal, 2, 3, 5)."""
+    events = 0
+    for i in range(1, len(tokens)):
+        if sides[i] != sides[i - 1] and tokens[i].startswith("x"):
+            events += 1  # (a removal by the side that did not act: a stalemate removal)
+        elif sides[i] == sides[i - 1] and not tokens[i].startswith("x") and not tokens[i - 1].startswith("x"):
+            events += 1  # (two actions in a row: the turn passed)
+    return events
+
+
 def select(played: list[dict[str, Any]], keep: int) -> list[dict[str, Any]]:
     """Keep `keep` games, taking them in turn from each end (the engine's reason and the winner's
-    side), so that rare ends are kept whole and common ones fill the rest; in the order played."""
-    buckets: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    side, and whether a blocked side's action happened), so that rare ends are kept whole and common
+    ones fill the rest; in the order played."""
+    buckets: dict[tuple[str, str, bool], list[dict[str, Any]]] = {}
     for game in played:
-        buckets.setdefault((game["code"], str(game["winner"])), []).append(game)
+        blocked = turns_passed(game["tokens"], game["sides"]) > 0
+        buckets.setdefault((game["code"], str(game["winner"]), blocked), []).append(game)
     chosen: list[dict[str, Any]] = []
     while len(chosen) < keep and any(buckets.values()):
         for bucket in sorted(buckets.values(), key=len):
@@ -349,7 +375,11 @@ def run_variant(variant: str, args: argparse.Namespace, out: Path) -> dict[str, 
         rng = random.Random(f"{args.seed}-{variant}")
         played_games: list[dict[str, Any]] = []
         for attempt in range(1, args.play + 1):
-            played = play_game(engine, referee, rng)
+            try:
+                played = play_game(engine, referee, rng)
+            except RuntimeError as error:  # (the engine or the referee at a loss: the game is dropped)
+                print(f"{variant}: game {attempt} dropped: {error}", file=sys.stderr)
+                continue
             if played is None:
                 print(f"{variant}: game {attempt} did not end within {MAX_ACTIONS} actions; dropped",
                       file=sys.stderr)
@@ -380,6 +410,7 @@ def run_variant(variant: str, args: argparse.Namespace, out: Path) -> dict[str, 
             "ply": turns_of(g["tokens"], g["sides"]), "actions": len(g["tokens"]),
             "declared_by": g["source"], "final_fen": g["final_fen"],
             "skill": g["skill"], "random_actions": g["random_at"],
+            "stalemate_events": turns_passed(g["tokens"], g["sides"]),
         })
     (out / f"{variant}.pgn").write_text("\n".join(records), encoding="utf-8")
     return {"variant": variant, "name": name, "variant_tag": tag, "rules": None,
