@@ -32,14 +32,20 @@ from typing import Iterable, Optional, Sequence
 
 from muehle.analyzer.engine.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINT_INDEX, stones_in_mills
 from muehle.analyzer.engine.events import DrawRight, Outcome
+from muehle.analyzer.engine.placing_rules import (
+    marked_after_capture,
+    marked_after_ply,
+    marks_captures,
+)
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.record.model import BLACK, WHITE, Side
 from muehle.notation.record.model import SIDES as _SIDES
 
 #: A position as the engine keeps it (the repetition key): White's and Black's stones,
-#: their stones in hand, and 1 when Black is to move (else 0). A tuple of small ints
-#: costs less to build and to look up than the same packed into one big int.
-PositionKey = tuple[int, int, int, int, int]
+#: their stones in hand, 1 when Black is to move (else 0), and the marked points (a mask,
+#: 0 but while placing under ``mill_while_placing: mark``: :mod:`~muehle.analyzer.engine.placing_rules`).
+#: A tuple of small ints costs less to build and to look up than the same packed into one big int.
+PositionKey = tuple[int, int, int, int, int, int]
 
 #: One ply as the core reads it: target point, origin point (``None`` for a placement),
 #: the points captured.
@@ -262,12 +268,14 @@ def play_line(
     seen_count: dict[PositionKey, int],
     steps: list[Step],
     draw_rights: list[DrawRight],
+    marked: int = 0,
 ) -> tuple[Optional[Broken], Optional[Outcome]]:
     """Apply ``plies`` (the first has index ``first_index``) from a position, ``mover`` to move.
 
     ``counter`` is the no-progress counter before the first ply, ``outcome`` the end of the
     game there (``None`` while it goes on); ``seen_count`` how often each position has stood
     in the repetition history (changed: the positions the line reaches are counted in).
+    ``marked`` are the points marked at the start (:mod:`~muehle.analyzer.engine.placing_rules`).
     Each legal ply appends a :data:`Step` to ``steps`` and each draw right that arises a
     :class:`~muehle.analyzer.engine.events.DrawRight` to ``draw_rights``. Returns the first rule
     broken (``None`` if none) and the end of the game after the last legal ply.
@@ -308,6 +316,8 @@ def play_line(
     # which draw names the end when both come with one ply
     no_progress_first = no_progress is not None and no_progress.named_first
     captures_due = rules.captures_table
+    # what a placement's mill does besides capturing from the board (placing_rules)
+    marking = marks_captures(rules)
     point_facts = POINT_FACTS
     jumps, loses, may_capture, starts_anew = may_jump, lost, capturable, resets_repetition
     append_step = steps.append
@@ -331,6 +341,9 @@ def play_line(
                 break
             if occupied & target_bit:
                 broken = Broken("occupied", index, mover, target_name, None, target_name, own, theirs)
+                break
+            if marked & target_bit:
+                broken = Broken("marked", index, mover, target_name, None, target_name, own, theirs)
                 break
             kind = "place"
             own |= target_bit
@@ -384,14 +397,17 @@ def play_line(
                     return Broken("extra-capture", index, mover, target_name, origin_name, point, own,
                                   theirs, in_hand, their_hand, closed, required, taken), outcome
                 if not theirs & bit:
-                    return Broken("capture-empty-or-own", index, mover, target_name, origin_name, point,
-                                  own, theirs, in_hand, their_hand, closed, required, taken), outcome
+                    return Broken("capture-marked" if marked & bit else "capture-empty-or-own", index, mover,
+                                  target_name, origin_name, point, own, theirs, in_hand, their_hand, closed,
+                                  required, taken), outcome
                 # a stone in a closed mill is protected (unless all are: see capturable)
                 if (theirs & mill_a == mill_a or theirs & mill_b == mill_b) and not may_capture(theirs, rules) & bit:
                     return Broken("protected-stone", index, mover, target_name, origin_name, point, own,
                                   theirs, in_hand, their_hand, closed, required, taken,
                                   captures[taken:]), outcome
                 theirs &= ~bit
+                if marking:
+                    marked = marked_after_capture(marked, bit, kind)
                 taken += 1
                 if loses(theirs, their_hand):
                     decided = True
@@ -399,8 +415,11 @@ def play_line(
             if taken < required and may_capture(theirs, rules):
                 return Broken("missing-capture", index, mover, target_name, origin_name, "", own, theirs,
                               in_hand, their_hand, closed, required, taken), outcome
+        if marked:  # (placing over: the marks are cleared)
+            marked = marked_after_ply(marked, in_hand, their_hand)
         # the ply is legal: the position after it
-        after_key = (theirs, own, their_hand, in_hand, 0) if mover else (own, theirs, in_hand, their_hand, 1)
+        after_key = (theirs, own, their_hand, in_hand, 0, marked) if mover else \
+            (own, theirs, in_hand, their_hand, 1, marked)
         # repetition: while a stone is in hand no position comes twice (each ply places one,
         # so the stones in hand only ever get fewer; unless a move may stand for a placement),
         # and only later ones are counted

@@ -118,6 +118,16 @@ def _occupied(broken: Broken, rules: Ruleset) -> str:
     return _("{point} is already occupied by {stone}").format(point=broken.point, stone=a_stone(owner))
 
 
+def _marked(broken: Broken, rules: Ruleset) -> str:
+    return _("{point} is marked: its stone was captured while placing, and no stone may be placed there "
+             "until placing ends").format(point=broken.point)
+
+
+def _capture_marked(broken: Broken, rules: Ruleset) -> str:
+    return _("{point} is marked: its stone was captured already while placing, and a marked point "
+             "cannot be captured").format(point=broken.point)
+
+
 def _not_own_stone(broken: Broken, rules: Ruleset) -> str:
     point, mover = broken.point, broken.mover
     if broken.theirs & 1 << POINT_INDEX[point]:
@@ -214,10 +224,12 @@ MESSAGES: dict[str, Callable[[Broken, Ruleset], str]] = {
     "must-move": _must_move,
     "must-place": _must_place,
     "occupied": _occupied,
+    "marked": _marked,
     "not-own-stone": _not_own_stone,
     "not-adjacent": _not_adjacent,
     "extra-capture": _extra_capture,
     "capture-empty-or-own": _capture_empty_or_own,
+    "capture-marked": _capture_marked,
     "protected-stone": _protected_stone,
     "missing-capture": _missing_capture,
 }

@@ -39,6 +39,7 @@ from muehle.analyzer.engine.board import ALL_POINTS, MILLS, NEIGHBOURS, POINTS, 
 from muehle.analyzer.engine.core import Broken, PlyTuple, PositionKey, Step
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.messages import rule_message
+from muehle.analyzer.engine.placing_rules import marks_captures
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset
 from muehle.notation.record.model import BLACK, WHITE, Ply
 from muehle.notation.text.errors import shortened
@@ -183,14 +184,14 @@ class Board:
 
             if start is not None:
                 raise TypeError("Board takes a start position or a FEN, not both")
-            read = fen_to_position(fen, stones=self.rules.stones)
+            read = fen_to_position(fen, stones=self.rules.stones, marks=marks_captures(self.rules))
             if not read.between_turns:
                 raise ValueError(_("the FEN stands in the middle of a turn (a stone still to remove); a board "
                                    "starts between two turns"))
             start, no_progress = read.position, self._no_progress_of(read)
         start = start or Position.start(self.rules.stones)
         self.key: PositionKey = (start.white, start.black, start.in_hand_white, start.in_hand_black,
-                                 0 if start.to_move == WHITE else 1)
+                                 0 if start.to_move == WHITE else 1, start.marked)
         self.counter = no_progress
         #: How often each position has stood in the repetition history.
         self.seen: dict[PositionKey, int] = {} if self.rules.repetition_window == "moves" else {self.key: 1}
@@ -250,12 +251,12 @@ class Board:
     @property
     def position(self) -> Position:
         """The position now."""
-        white, black, hand_white, hand_black, black_to_move = self.key
-        return Position(white, black, hand_white, hand_black, BLACK if black_to_move else WHITE)
+        white, black, hand_white, hand_black, black_to_move, marked = self.key
+        return Position(white, black, hand_white, hand_black, BLACK if black_to_move else WHITE, marked)
 
     def _sides(self) -> tuple[int, int, int, int]:
         """The side to move's stones and stones in hand, and its opponent's."""
-        white, black, hand_white, hand_black, mover = self.key
+        white, black, hand_white, hand_black, mover, _marked = self.key
         return (black, white, hand_black, hand_white) if mover else (white, black, hand_white, hand_black)
 
     def copy(self) -> "Board":
@@ -282,9 +283,9 @@ class Board:
 
     def _run(self, ply: PlyArg, seen: dict[PositionKey, int], steps: list[Step],
              rights: list[DrawRight]) -> tuple[Optional[Broken], Optional[Outcome]]:
-        white, black, hand_white, hand_black, mover = self.key
+        white, black, hand_white, hand_black, mover, marked = self.key
         return core.play_line((_ply_tuple(ply),), self.rules, self.plies + 1, mover, white, black, hand_white,
-                              hand_black, self.counter, self._outcome, seen, steps, rights)
+                              hand_black, self.counter, self._outcome, seen, steps, rights, marked)
 
     def check(self, ply: PlyArg) -> Optional[Broken]:
         """The rule ``ply`` would break here, or ``None`` if it is legal (the board is not changed)."""
@@ -369,7 +370,7 @@ class Board:
         """Every ``(origin, target, mills closed)`` the side to move may play, captures aside
         (points as indices; origin ``None`` for a placement): see :func:`moves_for`."""
         own, theirs, in_hand, _ = self._sides()
-        return moves_for(own, theirs, in_hand, self.rules)
+        return moves_for(own, theirs, in_hand, self.rules, self.key[5])
 
     def capture_choices(self, origin: Optional[int], target: int, closed: int, kind: str) -> list[list[str]]:
         """The ways to make the captures a ply closing ``closed`` mills demands (``[[]]`` if none);
@@ -392,17 +393,18 @@ class Board:
         return [[]]
 
 
-def moves_for(own: int, theirs: int, in_hand: int, rules: Ruleset) -> list[tuple[Optional[int], int, int]]:
+def moves_for(own: int, theirs: int, in_hand: int, rules: Ruleset,
+              marked: int = 0) -> list[tuple[Optional[int], int, int]]:
     """Every ``(origin, target, mills closed)`` a side with stones ``own`` and ``in_hand`` may play
     against ``theirs``, captures aside (points as indices; origin ``None`` for a placement), in
-    board order.
+    board order; no stone goes to a ``marked`` point (:mod:`~muehle.analyzer.engine.placing_rules`).
 
     >>> from muehle.analyzer.engine.board import mask_of
     >>> moves = moves_for(mask_of(["a1", "d1"]), mask_of(["a4"]), 0, as_ruleset("wmd"))
     >>> [(POINTS[origin], POINTS[target], mills) for origin, target, mills in moves]
     [('d1', 'd2', 0), ('d1', 'g1', 0)]
     """
-    empty = ALL_POINTS & ~(own | theirs)
+    empty = ALL_POINTS & ~(own | theirs | marked)
     # the free points that complete a line of which ``own`` holds two: the only ones where a mill may close
     threats = 0
     for mill in MILLS:

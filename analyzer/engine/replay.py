@@ -279,15 +279,15 @@ def position_key(position: Position) -> PositionKey:
 
     >>> key = position_key(Position.start())
     >>> key, position_of_key(key) == Position.start()
-    ((0, 0, 9, 9, 0), True)
+    ((0, 0, 9, 9, 0, 0), True)
     """
     return (position.white, position.black, position.in_hand_white, position.in_hand_black,
-            0 if position.to_move == WHITE else 1)
+            0 if position.to_move == WHITE else 1, position.marked)
 
 
 def position_of_key(key: PositionKey) -> Position:
     """The position a :func:`position_key` stands for."""
-    return Position(key[0], key[1], key[2], key[3], _SIDES[key[4]])
+    return Position(key[0], key[1], key[2], key[3], _SIDES[key[4]], key[5])
 
 
 def _label(ply: Ply, side: Side, number: int) -> str:
@@ -421,7 +421,7 @@ def _replay_line(
     plies = moves.moves if misnumbered is None else moves.moves[:misnumbered]
     broken, outcome = core.play_line(plies, rules, first_index, mover, start.white, start.black,
                                      start.in_hand_white, start.in_hand_black, counter, outcome,
-                                     seen_count, steps, draw_rights)
+                                     seen_count, steps, draw_rights, start.marked)
     if broken is not None:
         fail(broken.code, rule_message(broken, rules), broken.index, broken.mover)
     else:

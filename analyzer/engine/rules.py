@@ -42,6 +42,9 @@ REPETITION_WINDOW = ("game", "moves")
 NO_PROGRESS_RESET = ("capture", "mill", "placement-or-capture")
 DRAW_MODE = ("claim", "automatic")
 BLOCKED = ("loss", "draw")
+#: What closing a mill while placing does (Sanmill's ``MillFormationActionInPlacingPhase``):
+#: ``capture`` a stone from the board (0), or ``mark`` its point, emptied when placing ends (4).
+MILL_WHILE_PLACING = ("capture", "mark")
 
 #: What a ruleset may cite its rules text for (``cites``): the draw claims, the two
 #: ways to lose on the board, and the position to restore after an illegal ply.
@@ -272,6 +275,8 @@ class Ruleset:
     claim made with a ply is good when the right existed at the position before it.
     ``move_while_placing``: a side with stones in hand may move a stone to a neighbouring point
     instead of placing one (Sanmill's ``MayMoveInPlacingPhase``, Lasker Morris).
+    ``mill_while_placing``: what the captures of a mill closed by a placement do (one of
+    :data:`MILL_WHILE_PLACING`; :mod:`~muehle.analyzer.engine.placing_rules`).
     """
 
     name: str
@@ -280,6 +285,7 @@ class Ruleset:
     stones: int = 9
     flying: bool = True
     move_while_placing: bool = False
+    mill_while_placing: str = "capture"
     blocked: str = "loss"
     double_mill: str = "placing"
     capture_from_mill: str = "when-all-in-mills"
@@ -305,6 +311,10 @@ class Ruleset:
             if not isinstance(getattr(self, key), bool):
                 raise ValueError(_("{key}: must be true or false, not {value}").format(key=key, value=quoted(getattr(self, key))))
         _check_choice("blocked", self.blocked, BLOCKED)
+        _check_choice("mill_while_placing", self.mill_while_placing, MILL_WHILE_PLACING)
+        if self.mill_while_placing != "capture" and self.move_while_placing:
+            raise ValueError(_("mill_while_placing: {value} goes only with placements, not with "
+                               "move_while_placing").format(value=self.mill_while_placing))
         _check_choice("double_mill", self.double_mill, DOUBLE_MILL)
         _check_choice("capture_from_mill", self.capture_from_mill, CAPTURE_FROM_MILL)
         _check_choice("repetition", self.repetition, REPETITION)
@@ -580,7 +590,7 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
                 raise fail((key,), (_("must be a non-empty text, not {value}") if key == "name" else
                                     _("must be a text, not {value}")).format(value=quoted(data[key])))
             values[key] = data[key].strip() if key == "name" else data[key]
-    for key in ("stones", "flying", "move_while_placing", "blocked", "mandatory_draw", "claim_with_next_move",
+    for key in ("stones", "flying", "move_while_placing", "mill_while_placing", "blocked", "mandatory_draw", "claim_with_next_move",
                 "double_mill",
                 "capture_from_mill", "repetition", "repetition_window"):
         if key in data:

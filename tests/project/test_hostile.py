@@ -447,7 +447,7 @@ def test_a_huge_rules_tag_is_quoted_in_part(tmp_path: Path) -> None:
     assert report["tags"]["Rules"] == value  # (the data whole, once)
     [error] = report["errors"]
     assert error["message"].endswith(f"... ({LONGEST_TAG_VALUE} characters)', which is not a ruleset "
-                                     "(presets: wmd, brettspielnetz, lasker_morris, sanmill, schuermann, standard_9mm, wmd-traditional)")
+                                     "(presets: wmd, brettspielnetz, cheng_san_qi, lasker_morris, sanmill, schuermann, standard_9mm, wmd-traditional)")
     assert len(error["message"]) < 300
 
 

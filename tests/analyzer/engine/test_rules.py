@@ -21,7 +21,7 @@ from runner import run
 
 
 def test_the_presets_are_those_of_the_table() -> None:
-    assert preset_names() == ["wmd", "brettspielnetz", "lasker_morris", "sanmill", "schuermann", "standard_9mm",
+    assert preset_names() == ["wmd", "brettspielnetz", "cheng_san_qi", "lasker_morris", "sanmill", "schuermann", "standard_9mm",
                               "wmd-traditional"]
 
 
@@ -245,8 +245,9 @@ def test_a_preset_name_is_read_as_a_rules_tag_is(tmp_path: Path) -> None:
 def test_an_empty_name_is_no_ruleset(name: str, says: str) -> None:
     with pytest.raises(FormatError) as caught:
         load_ruleset(name)
-    assert str(caught.value) == ("<ruleset>: error: a ruleset is named by a preset (wmd, brettspielnetz, lasker_morris, "
-                                 f"sanmill, schuermann, standard_9mm, wmd-traditional) or a .yaml file, not by {says}")
+    assert str(caught.value) == ("<ruleset>: error: a ruleset is named by a preset (wmd, brettspielnetz, cheng_san_qi, "
+                                 "lasker_morris, sanmill, schuermann, standard_9mm, wmd-traditional) or a .yaml file, "
+                                 f"not by {says}")
 
 
 def test_a_ruleset_file_that_is_not_utf8_is_an_error_at_its_first_bad_byte(tmp_path: Path) -> None:

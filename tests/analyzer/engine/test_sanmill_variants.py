@@ -21,7 +21,7 @@ VERDICTS: dict[str, Any] = json.loads((DATA / "verdicts.json").read_text(encodin
 
 #: The variants muehle has a preset for (the others need board lines, capture kinds or readings
 #: it does not have yet).
-JUDGED = {"standard_9mm", "lasker_morris"}
+JUDGED = {"standard_9mm", "lasker_morris", "cheng_san_qi"}
 
 
 def _cases() -> list[Any]:

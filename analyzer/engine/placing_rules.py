@@ -1,0 +1,57 @@
+"""What a mill closed while placing does: the ruleset's ``mill_while_placing``, in one place.
+
+Sanmill's ``MillFormationActionInPlacingPhase`` (``src/rule.h`` 11-18) names what the captures of
+a mill closed by a placement do. muehle has two of its values (docs/rulesets.md):
+
+- ``capture`` (0, ``removeOpponentsPieceFromBoard``, every nine-stone ruleset): the stones are
+  taken off the board;
+- ``mark`` (4, ``markAndDelayRemovingPieces``: Cheng San Qi, Cham Gonu, Zhi Qi, Da San Qi): the
+  captured stone's point is *marked* instead of emptied (``src/position.cpp`` 1815-1821; ``X`` in
+  the FEN). The stone is gone (it no longer counts for the side, nor for mills), but no stone may
+  be placed on the point (1056-1057, ``generate<PLACE>`` in ``src/movegen.cpp``) and it cannot be
+  captured; every mark is cleared when placing ends (1934-1936, ``remove_marked_pieces`` 2148-2166):
+  after the last placement and its captures.
+
+The core (:func:`~muehle.analyzer.engine.core.play_line`) asks these functions where a ply closes
+a mill or captures (a rare branch), and keeps the marks of a position as its key's last field
+(:data:`~muehle.analyzer.engine.core.PositionKey`), so that the board's verbs, the replay's
+positions, FEN and the pictures carry them.
+
+>>> from muehle.analyzer.engine.rules import load_ruleset
+>>> marks_captures(load_ruleset("sanmill")), marks_captures(load_ruleset("cheng_san_qi"))
+(False, True)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from muehle.analyzer.engine.rules import Ruleset
+
+
+def marks_captures(rules: Ruleset) -> bool:
+    """Whether a capture made by a placement marks its point instead of emptying it (``mark``)."""
+    return rules.mill_while_placing == "mark"
+
+
+def marked_after_capture(marked: int, bit: int, kind: str) -> int:
+    """The marked points after a capture of the stone on ``bit`` by a ply of ``kind`` under
+    ``mark``: a placement's capture marks the point (Sanmill marks while its phase is placing,
+    which lasts through the captures of the last placement); a move's empties it.
+
+    >>> marked_after_capture(0b1, 0b100, "place"), marked_after_capture(0b1, 0b100, "move")
+    (5, 1)
+    """
+    return marked | bit if kind == "place" else marked
+
+
+def marked_after_ply(marked: int, in_hand: int, their_hand: int) -> int:
+    """The marked points once a ply and its captures are made, both sides holding ``in_hand`` and
+    ``their_hand`` stones: all are cleared when placing has ended (no stone in either hand).
+
+    >>> marked_after_ply(0b100, 0, 1), marked_after_ply(0b100, 0, 0)
+    (4, 0)
+    """
+    return marked if in_hand or their_hand else 0
+
