@@ -33,9 +33,11 @@ from typing import Iterable, Optional, Sequence
 from muehle.analyzer.engine.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINT_INDEX, stones_in_mills
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.placing_rules import (
+    captures_from_hand,
     marked_after_capture,
     marked_after_ply,
     marks_captures,
+    takes_from_hand,
 )
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.record.model import BLACK, WHITE, Side
@@ -317,7 +319,7 @@ def play_line(
     no_progress_first = no_progress is not None and no_progress.named_first
     captures_due = rules.captures_table
     # what a placement's mill does besides capturing from the board (placing_rules)
-    marking = marks_captures(rules)
+    marking, from_hand = marks_captures(rules), takes_from_hand(rules)
     point_facts = POINT_FACTS
     jumps, loses, may_capture, starts_anew = may_jump, lost, capturable, resets_repetition
     append_step = steps.append
@@ -387,6 +389,11 @@ def play_line(
                 required = 0  # the ply brings the no-progress draw before its capture (none written)
             taken = 0
             decided = False  # (the captures leave the opponent fewer than three stones)
+            if from_hand and required and kind == "place":
+                # (the captures come from the opponent's hand as far as it holds them, unwritten)
+                from_their_hand = captures_from_hand(required, their_hand)
+                their_hand -= from_their_hand
+                required -= from_their_hand
             for point in captures:
                 try:
                     bit, mill_a, mill_b, _ = point_facts[point]

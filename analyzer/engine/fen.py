@@ -249,6 +249,7 @@ def fen_to_position(
     line_text: Optional[str] = None,
     stones: Optional[int] = None,
     marks: bool = False,
+    hands_in_turn: bool = True,
 ) -> FenPosition:
     """Read a Sanmill FEN; every problem is a :class:`FormatError` at the field it is in.
 
@@ -258,7 +259,9 @@ def fen_to_position(
     stones each side has under a ruleset, the counts must be reachable with them
     (see :func:`stone_count_problem`). With ``marks`` (a ruleset with ``mill_while_placing:
     mark``), an ``X`` of field 1 is a marked point (the position's ``marked``), which stands only
-    while placing; without, it is an error.
+    while placing; without, it is an error. ``hands_in_turn=False`` (``mill_while_placing:
+    from-hand``, where mills take stones from the hands) lets the stones in hand differ.
+    :func:`~muehle.analyzer.engine.placing_rules.fen_reading` gives both for a ruleset.
 
     >>> fen_to_position("********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1").position
     Position(white=0, black=0, in_hand_white=9, in_hand_black=9, to_move='white', marked=0)
@@ -369,7 +372,7 @@ def fen_to_position(
 
     if stones is not None:
         unreachable = stone_count_problem(stones, to_move, "r" if in_turn else action,
-                                          on_white, hand_white, on_black, hand_black)
+                                          on_white, hand_white, on_black, hand_black, hands_in_turn)
         if unreachable is not None:
             raise field_error(*unreachable)
 
@@ -463,7 +466,7 @@ def _mills_used_problem(mask: int, current: bool) -> Optional[str]:
 
 
 def stone_count_problem(stones: int, to_move: Side, action: str, on_white: int, hand_white: int,
-                        on_black: int, hand_black: int) -> Optional[tuple[int, str]]:
+                        on_black: int, hand_black: int, hands_in_turn: bool = True) -> Optional[tuple[int, str]]:
     """Why a FEN's stone counts (fields 5 to 8) cannot occur in a game where each side
     has ``stones`` to place, as the index of the field and the reason; ``None`` if they can.
 
@@ -471,7 +474,8 @@ def stone_count_problem(stones: int, to_move: Side, action: str, on_white: int, 
     may have fewer than three: such a position is a draw, as the leaflet says,
     :func:`~muehle.analyzer.engine.core.start_outcome`.) The sides place in turn, White first: between two turns (``action`` not ``r``)
     and while stones are in hand, both have as many in hand with White to move, and
-    Black one more with Black to move.
+    Black one more with Black to move; not so where mills take stones from the hands
+    (``hands_in_turn=False``).
 
     >>> stone_count_problem(9, "white", "s", 10, 0, 2, 0)
     (4, 'White has 10 stones on the board and 0 in hand, 10 in all; the rules give each side 9')
@@ -487,7 +491,7 @@ def stone_count_problem(stones: int, to_move: Side, action: str, on_white: int, 
                 "{stones}", on_board).format(side=side_name(side), count=_shown(on_board), hand=_shown(in_hand),
                                              total=_shown(on_board + in_hand),
                                              stones=stones)
-    if action != "r" and (hand_white or hand_black) and hand_black != hand_white + (to_move == BLACK):
+    if hands_in_turn and action != "r" and (hand_white or hand_black) and hand_black != hand_white + (to_move == BLACK):
         text = (_("Black has {black} in hand and White {white}, with {side} to move; the sides place in turn, White "
                   "first, so Black must have as many as White") if to_move == WHITE else
                 _("Black has {black} in hand and White {white}, with {side} to move; the sides place in turn, White "
@@ -541,12 +545,13 @@ def _read_board(text: str, error: Callable[[str, int], FormatError], marks: bool
     return white, black, marked
 
 
-def start_fen(game: GameRecord, stones: Optional[int] = None, marks: bool = False) -> Optional[FenPosition]:
+def start_fen(game: GameRecord, stones: Optional[int] = None, marks: bool = False,
+              hands_in_turn: bool = True) -> Optional[FenPosition]:
     """The FEN a record starts from (``[SetUp "1"]`` with ``[FEN "..."]``), or ``None``.
 
     A record without ``SetUp "1"`` starts from the empty board, whatever else it
     says. With ``stones`` (the ruleset's), its counts must be reachable
-    (:func:`stone_count_problem`); with ``marks`` (a ruleset that marks), it may mark points. Errors are located at the FEN tag where the reader found it
+    (:func:`stone_count_problem`); ``marks`` and ``hands_in_turn`` as :func:`fen_to_position` reads them. Errors are located at the FEN tag where the reader found it
     (:meth:`~muehle.notation.record.model.Game.tag_place`); for a game not read from text
     (JSON, YAML, built in Python), at its first line, with the FEN shown alone.
 
@@ -568,7 +573,7 @@ def start_fen(game: GameRecord, stones: Optional[int] = None, marks: bool = Fals
         raise FormatError(_('the record says [SetUp "1"] but has no FEN tag to start from'), **where)
     # (every reader records where it read each tag; the tag alone stands in for the others)
     place = game.tag_place("FEN") or (game.line, 7, f'[FEN "{escape_tag_value(fen)}"]')
-    start = _read_start(fen, where["source"], place, stones, marks)
+    start = _read_start(fen, where["source"], place, stones, marks, hands_in_turn)
     if start.finished and game.main_line().moves:
         line, column, line_text = place
         if start.phase == "o":
@@ -597,13 +602,13 @@ def _field_offset(text: str, index: int) -> int:
 
 
 def _read_start(fen: str, source: str, place: tuple[int, int, str], stones: Optional[int],
-                marks: bool = False) -> FenPosition:
+                marks: bool = False, hands_in_turn: bool = True) -> FenPosition:
     """The FEN of a record's tag, standing at ``place`` (line, column of the value, line's text);
     it must stand between two turns."""
     line, column, line_text = place
     try:
         result = fen_to_position(fen, source=source, line=line, column=column, line_text=line_text, stones=stones,
-                                 marks=marks)
+                                 marks=marks, hands_in_turn=hands_in_turn)
     except FormatError as error:
         error.message = _("in the FEN tag: {message}").format(message=error.message)
         if error.column > column:  # (an escaped character takes two columns of the tag pair)

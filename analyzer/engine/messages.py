@@ -153,6 +153,9 @@ def _extra_capture(broken: Broken, rules: Ruleset) -> str:
         return _("no mill is closed, so no stone may be captured")
     if lost(theirs, broken.their_hand):
         return _("{side} already has fewer than three stones: the game is over").format(side=their_name)
+    if broken.required == 0 and broken.origin is None and rules.mill_while_placing == "from-hand":
+        return _("the mill takes its capture from {side}'s stones in hand (mill_while_placing: from-hand), "
+                 "so no stone is captured on the board").format(side=their_name)
     if broken.required == 0 or not capturable(theirs, rules):
         if not theirs:
             return _("{side} has no stone on the board to capture").format(side=their_name)

@@ -39,7 +39,7 @@ from muehle.analyzer.engine.board import ALL_POINTS, MILLS, NEIGHBOURS, POINTS, 
 from muehle.analyzer.engine.core import Broken, PlyTuple, PositionKey, Step
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.messages import rule_message
-from muehle.analyzer.engine.placing_rules import marks_captures
+from muehle.analyzer.engine.placing_rules import fen_reading
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset
 from muehle.notation.record.model import BLACK, WHITE, Ply
 from muehle.notation.text.errors import shortened
@@ -184,7 +184,7 @@ class Board:
 
             if start is not None:
                 raise TypeError("Board takes a start position or a FEN, not both")
-            read = fen_to_position(fen, stones=self.rules.stones, marks=marks_captures(self.rules))
+            read = fen_to_position(fen, stones=self.rules.stones, **fen_reading(self.rules))
             if not read.between_turns:
                 raise ValueError(_("the FEN stands in the middle of a turn (a stone still to remove); a board "
                                    "starts between two turns"))

@@ -43,8 +43,9 @@ NO_PROGRESS_RESET = ("capture", "mill", "placement-or-capture")
 DRAW_MODE = ("claim", "automatic")
 BLOCKED = ("loss", "draw")
 #: What closing a mill while placing does (Sanmill's ``MillFormationActionInPlacingPhase``):
-#: ``capture`` a stone from the board (0), or ``mark`` its point, emptied when placing ends (4).
-MILL_WHILE_PLACING = ("capture", "mark")
+#: ``capture`` a stone from the board (0), ``mark`` its point, emptied when placing ends (4), or
+#: take a stone ``from-hand`` of the opponent's stones in hand (1).
+MILL_WHILE_PLACING = ("capture", "mark", "from-hand")
 
 #: What a ruleset may cite its rules text for (``cites``): the draw claims, the two
 #: ways to lose on the board, and the position to restore after an illegal ply.

@@ -39,7 +39,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union
 from muehle.analyzer.engine.board import Position, points_of
 from muehle.analyzer.engine.events import reason_text
 from muehle.analyzer.engine.fen import DEFAULT_FEN_FORM, FenPosition, fens_of_record, start_fen
-from muehle.analyzer.engine.placing_rules import marks_captures
+from muehle.analyzer.engine.placing_rules import fen_reading
 from muehle.analyzer.engine.replay import PlyRecord, Replay
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.engine.setup import replay_record
@@ -154,7 +154,7 @@ def _setup(game: Game, result: Replay) -> Optional[FenPosition]:
     if not result.set_up:
         return None
     try:
-        setup = start_fen(game, result.rules.stones, marks_captures(result.rules))
+        setup = start_fen(game, result.rules.stones, **fen_reading(result.rules))
     except MuehleError:
         setup = None
     return setup if setup is not None and setup.position == result.start else FenPosition(result.start)
