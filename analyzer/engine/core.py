@@ -28,7 +28,8 @@ a :class:`Broken` (a code and the facts), worded where it is reported
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Sequence
+from itertools import chain
+from typing import Iterable, Iterator, Optional, Sequence
 
 from muehle.analyzer.engine.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINT_INDEX, stones_in_mills
 from muehle.analyzer.engine.events import DrawRight, Outcome
@@ -37,6 +38,7 @@ from muehle.analyzer.engine.placing_rules import (
     marked_after_capture,
     marked_after_ply,
     marks_captures,
+    removals_when_full,
     takes_from_hand,
 )
 from muehle.analyzer.engine.rules import Ruleset
@@ -44,10 +46,11 @@ from muehle.notation.record.model import BLACK, WHITE, Side
 from muehle.notation.record.model import SIDES as _SIDES
 
 #: A position as the engine keeps it (the repetition key): White's and Black's stones,
-#: their stones in hand, 1 when Black is to move (else 0), and the marked points (a mask,
-#: 0 but while placing under ``mill_while_placing: mark``: :mod:`~muehle.analyzer.engine.placing_rules`).
-#: A tuple of small ints costs less to build and to look up than the same packed into one big int.
-PositionKey = tuple[int, int, int, int, int, int]
+#: their stones in hand, and 1 when Black is to move (else 0); while points are marked
+#: (``mill_while_placing: mark``, :mod:`~muehle.analyzer.engine.placing_rules`) a sixth field,
+#: their mask (:func:`key_of`, :func:`marks_in`), so that the nine-stone game builds and looks up
+#: five. A tuple of small ints costs less to build and to look up than the same packed into one big int.
+PositionKey = tuple[int, ...]
 
 #: One ply as the core reads it: target point, origin point (``None`` for a placement),
 #: the points captured.
@@ -63,6 +66,23 @@ Step = tuple[PositionKey, str, list[int], int, int, int]
 
 _NONE: list[int] = []  # no mill closed (never changed)
 _MILL_PAIRS: tuple[tuple[int, int], ...] = tuple((pair[0], pair[1]) for pair in MILLS_THROUGH)
+
+
+def key_of(white: int, black: int, in_hand_white: int, in_hand_black: int, black_to_move: int,
+           marked: int = 0) -> PositionKey:
+    """The :data:`PositionKey` of a position: five fields, six while points are marked.
+
+    >>> key_of(1, 2, 8, 8, 0), key_of(1, 0, 8, 8, 0, 2)
+    ((1, 2, 8, 8, 0), (1, 0, 8, 8, 0, 2))
+    """
+    if marked:
+        return (white, black, in_hand_white, in_hand_black, black_to_move, marked)
+    return (white, black, in_hand_white, in_hand_black, black_to_move)
+
+
+def marks_in(key: PositionKey) -> int:
+    """The marked points of a :data:`PositionKey` (0: none)."""
+    return key[5] if len(key) > 5 else 0
 
 
 def _neighbours_by_byte(shift: int) -> tuple[int, ...]:
@@ -180,11 +200,12 @@ def lost(stones: int, in_hand: int) -> bool:
 
 
 def blocked_end(own: int, theirs: int, in_hand: int, flying: bool, blocked: str, winner: Side,
-                ply: int) -> Optional[Outcome]:
+                ply: int, board_full: str = "loss") -> Optional[Outcome]:
     """The end of the game when the side to move (stones ``own``, ``in_hand``; its opponent's
     ``theirs``) cannot play (:func:`has_legal_ply`): a win for ``winner`` (the side that played
     ply ``ply``), or a draw where ``blocked`` (the ruleset's field) is ``"draw"``; on a board
-    left full by the placements a win either way. ``None`` when the side can play.
+    left full by the placements a win either way, or a draw (reason ``full-board``) where
+    ``board_full`` (the ruleset's field) is ``"draw"``. ``None`` when the side can play.
 
     >>> from muehle.analyzer.engine.board import mask_of
     >>> blocked_end(mask_of(["a1"]), mask_of(["a4", "d1"]), 0, True, "loss", "black", 7)
@@ -193,6 +214,8 @@ def blocked_end(own: int, theirs: int, in_hand: int, flying: bool, blocked: str,
     if has_legal_ply(own, own | theirs, in_hand, flying):
         return None
     full = own | theirs == ALL_POINTS
+    if full and board_full == "draw":
+        return Outcome(None, "full-board", ply)
     return Outcome(None if blocked == "draw" and not full else winner, "blocked", ply)
 
 
@@ -236,7 +259,9 @@ class Broken:
     captures taken); ``point`` the point the rule is about (an unknown point for
     ``syntax``, the refused capture); ``closed`` the mills the ply closed, ``required``
     and ``taken`` the captures due and made; ``rest`` the captures from the refused one on;
-    ``outcome`` the end of the game for ``after-game-end``.
+    ``outcome`` the end of the game for ``after-game-end``. ``removal``: the rule was broken by
+    a removal on a full board (``board_full``), a ply the engine made of a capture written with
+    the placement before it (its ``index`` is the removal's, one past the plies written so far).
     """
 
     code: str
@@ -254,6 +279,7 @@ class Broken:
     taken: int = 0
     rest: Sequence[str] = field(default_factory=list)
     outcome: Optional[Outcome] = None
+    removal: bool = False
 
 
 def play_line(
@@ -271,13 +297,16 @@ def play_line(
     steps: list[Step],
     draw_rights: list[DrawRight],
     marked: int = 0,
+    removals_when_filled: bool = True,
 ) -> tuple[Optional[Broken], Optional[Outcome]]:
     """Apply ``plies`` (the first has index ``first_index``) from a position, ``mover`` to move.
 
     ``counter`` is the no-progress counter before the first ply, ``outcome`` the end of the
     game there (``None`` while it goes on); ``seen_count`` how often each position has stood
     in the repetition history (changed: the positions the line reaches are counted in).
-    ``marked`` are the points marked at the start (:mod:`~muehle.analyzer.engine.placing_rules`).
+    ``marked`` are the points marked at the start (:mod:`~muehle.analyzer.engine.placing_rules`);
+    ``removals_when_filled=False`` plays a placement that fills the board as one without the
+    ruleset's ``board_full`` removals (:func:`_placement_filling_the_board` does so, then them).
     Each legal ply appends a :data:`Step` to ``steps`` and each draw right that arises a
     :class:`~muehle.analyzer.engine.events.DrawRight` to ``draw_rights``. Returns the first rule
     broken (``None`` if none) and the end of the game after the last legal ply.
@@ -320,6 +349,8 @@ def play_line(
     captures_due = rules.captures_table
     # what a placement's mill does besides capturing from the board (placing_rules)
     marking, from_hand = marks_captures(rules), takes_from_hand(rules)
+    # (board_full: the removals a board full at the end of placing brings, written with the placement)
+    removals_due = removals_when_full(rules) if removals_when_filled else 0
     point_facts = POINT_FACTS
     jumps, loses, may_capture, starts_anew = may_jump, lost, capturable, resets_repetition
     append_step = steps.append
@@ -327,7 +358,8 @@ def play_line(
     # whether the end after the last ply waits for the question whether the side to move can play
     open_end = False
     index = first_index - 1
-    for index, (target_name, origin_name, captures) in enumerate(plies, first_index):
+    remaining = iter(plies)
+    for index, (target_name, origin_name, captures) in enumerate(remaining, first_index):
         if outcome is not None:
             broken = Broken("after-game-end", index, mover, target_name, origin_name, outcome=outcome)
             break
@@ -350,6 +382,13 @@ def play_line(
             kind = "place"
             own |= target_bit
             in_hand -= 1
+            if removals_due and not in_hand and not their_hand and own | theirs == ALL_POINTS \
+                    and own & first_mill != first_mill and own & second_mill != second_mill:
+                # (the placement fills the board and closes no mill: the captures written are removals
+                # by the sides in turn, plies of their own after this one)
+                return _placement_filling_the_board(remaining, rules, index, mover, target_name, captures,
+                                                    own & ~target_bit, theirs, counter, outcome, removals_due,
+                                                    seen_count, steps, draw_rights)
         else:
             if in_hand and not move_while_placing:
                 broken = Broken("must-place", index, mover, target_name, origin_name, in_hand=in_hand)
@@ -422,11 +461,13 @@ def play_line(
             if taken < required and may_capture(theirs, rules):
                 return Broken("missing-capture", index, mover, target_name, origin_name, "", own, theirs,
                               in_hand, their_hand, closed, required, taken), outcome
-        if marked:  # (placing over: the marks are cleared)
-            marked = marked_after_ply(marked, in_hand, their_hand)
-        # the ply is legal: the position after it
-        after_key = (theirs, own, their_hand, in_hand, 0, marked) if mover else \
-            (own, theirs, in_hand, their_hand, 1, marked)
+        # the ply is legal: the position after it (with the marks while they stand; placing over, they are cleared)
+        after_key: PositionKey
+        if marked and (marked := marked_after_ply(marked, in_hand, their_hand)):
+            after_key = (theirs, own, their_hand, in_hand, 0, marked) if mover else \
+                (own, theirs, in_hand, their_hand, 1, marked)
+        else:
+            after_key = (theirs, own, their_hand, in_hand, 0) if mover else (own, theirs, in_hand, their_hand, 1)
         # repetition: while a stone is in hand no position comes twice (each ply places one,
         # so the stones in hand only ever get fewer; unless a move may stand for a placement),
         # and only later ones are counted
@@ -476,17 +517,89 @@ def play_line(
     else:
         # every ply was legal: can the side to move now play at all?
         if open_end:
-            ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index)
+            ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index,
+                                rules.board_full)
             if ended is not None:
                 outcome = _ended_by_block(ended, draw_rights, rights_before)
         return None, outcome
     # a ply refused before its stone was set: had its side no legal ply, the game ended before it
     if open_end:
-        ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index - 1)
+        ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index - 1,
+                            rules.board_full)
         if ended is not None:
             outcome = _ended_by_block(ended, draw_rights, rights_before)
             broken = Broken("after-game-end", index, mover, target_name, origin_name, outcome=outcome)
     return broken, outcome
+
+
+def _placement_filling_the_board(rest: Iterator[PlyTuple], rules: Ruleset, index: int, mover: int, target: str,
+                                 removals: Sequence[str], own: int, theirs: int, counter: int,
+                                 outcome: Optional[Outcome], due: int, seen_count: dict[PositionKey, int],
+                                 steps: list[Step],
+                                 draw_rights: list[DrawRight]) -> tuple[Optional[Broken], Optional[Outcome]]:
+    """Placement ``index`` on ``target`` by ``mover`` (stones ``own`` before it, the last stone in
+    hand; the opponent's ``theirs``, none in hand) fills the board and closes no mill: it is played
+    as any placement (:func:`play_line`, without the removals), and the ``due`` removals the
+    ruleset's ``board_full`` brings (:func:`~muehle.analyzer.engine.placing_rules.removals_when_full`)
+    follow, written with it (``removals``): each a ply of its own, by the opponent (White, to move
+    after the placement) and then by ``mover``, taking a stone of the other side as any capture may
+    (:func:`capturable`); then the rest of the line (``rest``), from :func:`play_line` again.
+    Sanmill's ``Position::put_piece`` 1238-1263 and ``remove_piece``."""
+    white, black = (theirs, own) if mover else (own, theirs)
+    broken, ended = play_line(((target, None, ()),), rules, index, mover, white, black, 0 if mover else 1,
+                              1 if mover else 0, counter, outcome, seen_count, steps, draw_rights,
+                              removals_when_filled=False)
+    if broken is not None:
+        return broken, ended
+    if ended is not None and ended.reason == "blocked" and ended.ply == index:
+        ended = None  # (the board is full, but the removals come: no one is blocked)
+    outcome = ended
+    counter = steps[-1][3]
+    own |= POINT_FACTS[target][0]
+    mover ^= 1
+    own, theirs = theirs, own
+    reset = rules.no_capture.reset if rules.no_capture is not None else "capture"
+    for number, point in enumerate(removals):
+        index += 1
+        if number >= due or outcome is not None:
+            return Broken("full-board-removal", index, mover, point=point, own=own, theirs=theirs, required=due,
+                          taken=number, removal=True), None
+        facts = POINT_FACTS.get(point)
+        if facts is None:
+            return Broken("syntax", index, mover, point, None, point, removal=True), None
+        bit = facts[0]
+        if not theirs & bit:
+            return Broken("capture-empty-or-own", index, mover, point, None, point, own, theirs, required=1,
+                          removal=True), None
+        if not capturable(theirs, rules) & bit:
+            return Broken("protected-stone", index, mover, point, None, point, own, theirs, required=1,
+                          rest=removals[number:number + 1], removal=True), None
+        theirs &= ~bit
+        counter = counter + 1 if reset == "mill" else 0  # (a capture is progress, but for a closed mill)
+        after_key = (theirs, own, 0, 0, 0) if mover else (own, theirs, 0, 0, 1)
+        if resets_repetition("remove", (point,), rules):
+            seen_count.clear()
+            repeated = 1
+        else:
+            repeated = seen_count.get(after_key, 0) + 1
+            seen_count[after_key] = repeated
+        steps.append((after_key, "remove", _NONE, counter, 1, repeated))
+        if lost(theirs, 0):
+            outcome = Outcome(_SIDES[mover], "fewer-than-three", index)
+        mover ^= 1
+        own, theirs = theirs, own
+    if len(removals) < due:
+        return Broken("full-board-removal", index + 1, mover, own=own, theirs=theirs, required=due,
+                      taken=len(removals), removal=True), None
+    white, black = (theirs, own) if mover else (own, theirs)
+    following = next(rest, None)
+    if following is None:  # (the line ends with the removals: can the side to move play?)
+        if outcome is None:
+            outcome = blocked_end(own, theirs, 0, rules.flying, rules.blocked, _SIDES[mover ^ 1], index,
+                                  rules.board_full)
+        return None, outcome
+    return play_line(chain((following,), rest), rules, index + 1, mover, white, black, 0, 0, counter, outcome,
+                     seen_count, steps, draw_rights)
 
 
 def _never(count: int, by_black: bool, white: int, black: int, in_hand_white: int, in_hand_black: int) -> bool:

@@ -33,13 +33,14 @@ CODES: dict[str, str] = {
     "extra-capture": "a capture that no mill (or no capturable stone) allows",
     "capture-empty-or-own": "a capture of an empty point or of the player's own stone",
     "capture-marked": "a capture of a point already marked by a capture while placing (mill_while_placing: mark)",
+    "full-board-removal": "a placement that fills the board without the removals board_full demands, or with more",
     "protected-stone": "a capture of a stone in a closed mill while the rules protect it",
     "result-mismatch": "the declared result contradicts the end of the game on the board",
     "result-tag": "the Result tag is no result, or contradicts the result at the end of the movetext",
 }
 
 #: Reasons an :class:`Outcome` may give.
-REASONS = ("fewer-than-three", "blocked", "repetition", "no-capture", "declared")
+REASONS = ("fewer-than-three", "blocked", "repetition", "no-capture", "full-board", "declared")
 
 #: Each reason in words, the loser (if any) filled in: ``REASON_TEXTS["blocked"].format(loser="White")``.
 #: Every report (terminal, JSON messages, SVG, HTML, claims) words the end of a game from
@@ -49,6 +50,7 @@ REASON_TEXTS = {
     "blocked": N_("{loser} cannot move"),
     "repetition": N_("threefold repetition"),
     "no-capture": N_("the no-capture rule"),
+    "full-board": N_("a board full at the end of placing"),
     "declared": N_("result declared in the record"),
 }
 #: The loser's plight in the past tense, for messages about a ply after the end (``the game was

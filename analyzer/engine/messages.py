@@ -128,6 +128,17 @@ def _capture_marked(broken: Broken, rules: Ruleset) -> str:
              "cannot be captured").format(point=broken.point)
 
 
+def _full_board_removal(broken: Broken, rules: Ruleset) -> str:
+    if broken.required == 2:
+        due = _("the placements have filled the board: White removes a Black stone, then Black a White one "
+                "(board_full: remove-both)")
+    else:
+        due = _("the placements have filled the board: White removes a Black stone (board_full: remove-one)")
+    if broken.taken < broken.required:
+        return _("{due}, written after the placement (as in e5xf6xc5)").format(due=due)
+    return _("{due}, and no more").format(due=due)
+
+
 def _not_own_stone(broken: Broken, rules: Ruleset) -> str:
     point, mover = broken.point, broken.mover
     if broken.theirs & 1 << POINT_INDEX[point]:
@@ -233,6 +244,7 @@ MESSAGES: dict[str, Callable[[Broken, Ruleset], str]] = {
     "extra-capture": _extra_capture,
     "capture-empty-or-own": _capture_empty_or_own,
     "capture-marked": _capture_marked,
+    "full-board-removal": _full_board_removal,
     "protected-stone": _protected_stone,
     "missing-capture": _missing_capture,
 }

@@ -65,6 +65,26 @@ def fen_reading(rules: Ruleset) -> FenReading:
     return {"marks": marks_captures(rules), "hands_in_turn": not takes_from_hand(rules)}
 
 
+def removals_when_full(rules: Ruleset) -> int:
+    """How many removals a board left full by the placements brings (the ruleset's ``board_full``,
+    Sanmill's ``BoardFullAction``, ``Position::put_piece`` 1238-1263): White then Black removes a
+    stone of the other (``remove-both``, 2: firstAndSecondPlayerRemovePiece), White removes one
+    (``remove-one``, 1: sideToMoveRemovePiece), or none (``loss``, ``draw``). The removals are
+    written glued to the placement (Sanmill's ``12. a7 e5xf6xc5``), each a ply of its own by its
+    side, with the rules of any capture: Sanmill makes them in its moving phase (the side to
+    move has no stone in hand: ``Position::set_side_to_move``), so neither the adjacency of
+    ``is_board_full_removal_at_placing_phase_end`` (which asks for the placing phase) nor a mark
+    applies, and the game goes on with White after two removals, with Black after one.
+
+    >>> from muehle.analyzer.engine.rules import load_ruleset
+    >>> from dataclasses import replace
+    >>> [removals_when_full(replace(load_ruleset("sanmill"), board_full=value))
+    ...  for value in ("loss", "draw", "remove-both", "remove-one")]
+    [0, 0, 2, 1]
+    """
+    return {"remove-both": 2, "remove-one": 1}.get(rules.board_full, 0)
+
+
 def marked_after_capture(marked: int, bit: int, kind: str) -> int:
     """The marked points after a capture of the stone on ``bit`` by a ply of ``kind`` under
     ``mark``: a placement's capture marks the point (Sanmill marks while its phase is placing,

@@ -39,7 +39,7 @@ from muehle.analyzer.engine.board import ALL_POINTS, MILLS, NEIGHBOURS, POINTS, 
 from muehle.analyzer.engine.core import Broken, PlyTuple, PositionKey, Step
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.messages import rule_message
-from muehle.analyzer.engine.placing_rules import fen_reading
+from muehle.analyzer.engine.placing_rules import fen_reading, removals_when_full
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset
 from muehle.notation.record.model import BLACK, WHITE, Ply
 from muehle.notation.text.errors import shortened
@@ -190,8 +190,8 @@ class Board:
                                    "starts between two turns"))
             start, no_progress = read.position, self._no_progress_of(read)
         start = start or Position.start(self.rules.stones)
-        self.key: PositionKey = (start.white, start.black, start.in_hand_white, start.in_hand_black,
-                                 0 if start.to_move == WHITE else 1, start.marked)
+        self.key: PositionKey = core.key_of(start.white, start.black, start.in_hand_white, start.in_hand_black,
+                                            0 if start.to_move == WHITE else 1, start.marked)
         self.counter = no_progress
         #: How often each position has stood in the repetition history.
         self.seen: dict[PositionKey, int] = {} if self.rules.repetition_window == "moves" else {self.key: 1}
@@ -204,8 +204,8 @@ class Board:
         #: The plies played by :meth:`push`, the first first.
         self.move_stack: list[BoardPly] = []
         self._undo: list[_Snapshot] = []
-        self._outcome = core.start_outcome(*self.key[:4], bool(self.key[4]), self.rules.flying,
-                                           self.rules.blocked)
+        self._outcome = core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
+                                           start.to_move == BLACK, self.rules.flying, self.rules.blocked)
         if read is not None and read.finished and self._outcome is None:
             # (a FEN may say the game is over where the board alone does not: a result declared, a draw
             # claimed; the winner is not in the FEN)
@@ -251,12 +251,13 @@ class Board:
     @property
     def position(self) -> Position:
         """The position now."""
-        white, black, hand_white, hand_black, black_to_move, marked = self.key
-        return Position(white, black, hand_white, hand_black, BLACK if black_to_move else WHITE, marked)
+        white, black, hand_white, hand_black, black_to_move = self.key[:5]
+        return Position(white, black, hand_white, hand_black, BLACK if black_to_move else WHITE,
+                        core.marks_in(self.key))
 
     def _sides(self) -> tuple[int, int, int, int]:
         """The side to move's stones and stones in hand, and its opponent's."""
-        white, black, hand_white, hand_black, mover, _marked = self.key
+        white, black, hand_white, hand_black, mover = self.key[:5]
         return (black, white, hand_black, hand_white) if mover else (white, black, hand_white, hand_black)
 
     def copy(self) -> "Board":
@@ -283,9 +284,9 @@ class Board:
 
     def _run(self, ply: PlyArg, seen: dict[PositionKey, int], steps: list[Step],
              rights: list[DrawRight]) -> tuple[Optional[Broken], Optional[Outcome]]:
-        white, black, hand_white, hand_black, mover, marked = self.key
+        white, black, hand_white, hand_black, mover = self.key[:5]
         return core.play_line((_ply_tuple(ply),), self.rules, self.plies + 1, mover, white, black, hand_white,
-                              hand_black, self.counter, self._outcome, seen, steps, rights, marked)
+                              hand_black, self.counter, self._outcome, seen, steps, rights, core.marks_in(self.key))
 
     def check(self, ply: PlyArg) -> Optional[Broken]:
         """The rule ``ply`` would break here, or ``None`` if it is legal (the board is not changed)."""
@@ -305,14 +306,17 @@ class Board:
         broken, outcome = self._run(ply, seen, steps, rights)
         if broken is not None:
             raise IllegalPly(broken, self.rules, BoardPly.of(ply))
-        after, kind, closed, counter = steps[0][:4]
-        captured = self.key[1 - self.key[4]] != after[1 - self.key[4]]
-        self.halfmove_clock = 0 if kind == "place" or captured else self.halfmove_clock + 1
-        self.fullmove_number += self.key[4]  # (one more after Black's turn)
-        self.key, self.counter, self.seen, self._outcome = after, counter, seen, outcome
+        kind, closed = steps[0][1:3]
+        for after, step_kind, _closed, counter, _due, _count in steps:
+            # (one step per ply; more where the ply filled the board and removals followed: board_full)
+            captured = self.key[1 - self.key[4]] != after[1 - self.key[4]]
+            self.halfmove_clock = 0 if step_kind == "place" or captured else self.halfmove_clock + 1
+            self.fullmove_number += self.key[4]  # (one more after Black's turn)
+            self.key, self.counter = after, counter
+        self.seen, self._outcome = seen, outcome
         self.draw_rights.extend(rights)
-        self.plies += 1
-        return Played(kind, closed, after)
+        self.plies += len(steps)
+        return Played(kind, closed, self.key)
 
     def push(self, ply: PlyArg) -> BoardPly:
         """Play ``ply`` (a :class:`BoardPly`, a tuple, a record's ply or the notation's text
@@ -354,6 +358,20 @@ class Board:
         """The last ply :meth:`push` played (:class:`IndexError` when none was)."""
         return self.move_stack[-1]
 
+    def _removal_choices(self, target: int) -> list[list[str]]:
+        """The removals written with a placement on ``target`` that fills the board (``[[]]`` for one
+        that does not): a stone of the placer's taken by the other side, then, under ``remove-both``,
+        one of the other side's taken by the placer."""
+        own, theirs, in_hand, their_hand = self._sides()
+        placed = own | _BITS[target]
+        if in_hand != 1 or their_hand or placed | theirs != ALL_POINTS:
+            return [[]]
+        firsts = [[POINTS[i]] for i in _indices(placed)]
+        if removals_when_full(self.rules) == 2:
+            firsts = [first + [POINTS[i]] for first in firsts for i in _indices(theirs)]
+        choices = [removals for removals in firsts if self.is_legal((POINTS[target], None, removals))]
+        return choices or [[]]
+
     def legal_plies(self) -> list[BoardPly]:
         """Every ply the side to move may play, captures included (empty once the game is over),
         in board order of target (origin first for a move) and captures."""
@@ -370,14 +388,15 @@ class Board:
         """Every ``(origin, target, mills closed)`` the side to move may play, captures aside
         (points as indices; origin ``None`` for a placement): see :func:`moves_for`."""
         own, theirs, in_hand, _ = self._sides()
-        return moves_for(own, theirs, in_hand, self.rules, self.key[5])
+        return moves_for(own, theirs, in_hand, self.rules, core.marks_in(self.key))
 
     def capture_choices(self, origin: Optional[int], target: int, closed: int, kind: str) -> list[list[str]]:
-        """The ways to make the captures a ply closing ``closed`` mills demands (``[[]]`` if none);
-        each is checked by the core, so only legal ones are given."""
+        """The ways to make the captures a ply closing ``closed`` mills demands (``[[]]`` if none),
+        or the removals a placement that fills the board brings (``board_full``: written with it,
+        the placer's stone removed first); each is checked by the core, so only legal ones are given."""
         due = self.captures_due(closed, kind) if closed else 0
         if not due:
-            return [[]]
+            return self._removal_choices(target) if kind == "place" and removals_when_full(self.rules) else [[]]
         theirs = self._sides()[1]
         names = [POINTS[i] for i in _indices(theirs)]
         choices = []

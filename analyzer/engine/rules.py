@@ -46,6 +46,10 @@ BLOCKED = ("loss", "draw")
 #: ``capture`` a stone from the board (0), ``mark`` its point, emptied when placing ends (4), or
 #: take a stone ``from-hand`` of the opponent's stones in hand (1).
 MILL_WHILE_PLACING = ("capture", "mark", "from-hand")
+#: What a board left full by the placements brings (Sanmill's ``BoardFullAction``): a ``loss`` for
+#: the side to move (0), a ``draw`` (4), or removals: White then Black removes a stone
+#: (``remove-both``, 1), or White removes one (``remove-one``, 3).
+BOARD_FULL = ("loss", "draw", "remove-both", "remove-one")
 
 #: What a ruleset may cite its rules text for (``cites``): the draw claims, the two
 #: ways to lose on the board, and the position to restore after an illegal ply.
@@ -278,6 +282,7 @@ class Ruleset:
     instead of placing one (Sanmill's ``MayMoveInPlacingPhase``, Lasker Morris).
     ``mill_while_placing``: what the captures of a mill closed by a placement do (one of
     :data:`MILL_WHILE_PLACING`; :mod:`~muehle.analyzer.engine.placing_rules`).
+    ``board_full``: what a board left full by the placements brings (one of :data:`BOARD_FULL`).
     """
 
     name: str
@@ -287,6 +292,7 @@ class Ruleset:
     flying: bool = True
     move_while_placing: bool = False
     mill_while_placing: str = "capture"
+    board_full: str = "loss"
     blocked: str = "loss"
     double_mill: str = "placing"
     capture_from_mill: str = "when-all-in-mills"
@@ -313,6 +319,7 @@ class Ruleset:
                 raise ValueError(_("{key}: must be true or false, not {value}").format(key=key, value=quoted(getattr(self, key))))
         _check_choice("blocked", self.blocked, BLOCKED)
         _check_choice("mill_while_placing", self.mill_while_placing, MILL_WHILE_PLACING)
+        _check_choice("board_full", self.board_full, BOARD_FULL)
         if self.mill_while_placing != "capture" and self.move_while_placing:
             raise ValueError(_("mill_while_placing: {value} goes only with placements, not with "
                                "move_while_placing").format(value=self.mill_while_placing))
@@ -591,7 +598,7 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
                 raise fail((key,), (_("must be a non-empty text, not {value}") if key == "name" else
                                     _("must be a text, not {value}")).format(value=quoted(data[key])))
             values[key] = data[key].strip() if key == "name" else data[key]
-    for key in ("stones", "flying", "move_while_placing", "mill_while_placing", "blocked", "mandatory_draw", "claim_with_next_move",
+    for key in ("stones", "flying", "move_while_placing", "mill_while_placing", "board_full", "blocked", "mandatory_draw", "claim_with_next_move",
                 "double_mill",
                 "capture_from_mill", "repetition", "repetition_window"):
         if key in data:

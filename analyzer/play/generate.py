@@ -28,7 +28,7 @@ from typing import Iterator, Optional
 
 from muehle.analyzer.engine import Board
 from muehle.analyzer.engine.board import POINT_INDEX, POINTS, mills_closed_at
-from muehle.analyzer.engine.core import may_jump
+from muehle.analyzer.engine.core import marks_in, may_jump
 from muehle.analyzer.engine.position import moves_for
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset
 from muehle.analyzer.reports.zwickmuehle import has_shuttle
@@ -65,7 +65,7 @@ def _play(board: Board, style: _Style, rng: random.Random) -> Optional[Ply]:
         def mobility(option: tuple[Optional[int], int, int]) -> int:
             origin, target, _ = option
             after = (own & ~(1 << origin) if origin is not None else own) | 1 << target
-            return len(moves_for(theirs, after, their_hand, board.rules, board.key[5]))
+            return len(moves_for(theirs, after, their_hand, board.rules, marks_in(board.key)))
 
         quiet = [o for o in options if not o[2]] or options
         choice = min(quiet, key=lambda option: (mobility(option), rng.random()))
@@ -89,7 +89,7 @@ def _threatens(board: Board, side: int) -> bool:
     """Whether ``side`` (0 White, 1 Black), were it to move on ``board``, could close a mill."""
     white, black, hand_white, hand_black = board.key[:4]
     own, theirs, in_hand = (black, white, hand_black) if side else (white, black, hand_white)
-    return any(mills for _, _, mills in moves_for(own, theirs, in_hand, board.rules, board.key[5]))
+    return any(mills for _, _, mills in moves_for(own, theirs, in_hand, board.rules, marks_in(board.key)))
 
 
 def _true_comments(ply: Ply, before: Board, after: Board) -> set[str]:

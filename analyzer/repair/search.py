@@ -117,7 +117,8 @@ class Line:
                                              hand_white, hand_black, counter, outcome, seen, steps, [], marked)
             budget.spend(len(steps) + 1)
             for (key, _kind, _closed, counter, _due, _repeated) in steps:
-                white, black, hand_white, hand_black, mover, marked = key
+                white, black, hand_white, hand_black, mover = key[:5]
+                marked = core.marks_in(key)
                 self.states.append((mover, white, black, hand_white, hand_black, counter, None, marked))
             if broken is not None:
                 break
@@ -293,7 +294,7 @@ class _Search:
                              outcome, start.marked)
         self.start_position = start
         self.seen: dict[PositionKey, int] = {} if rules.repetition_window == "moves" else {
-            (start.white, start.black, start.in_hand_white, start.in_hand_black, mover, start.marked): 1}
+            core.key_of(start.white, start.black, start.in_hand_white, start.in_hand_black, mover, start.marked): 1}
         base_number = 1
         if start != Position.start(rules.stones) and written and written[0].number is not None:
             base_number = written[0].number
