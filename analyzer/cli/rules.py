@@ -19,8 +19,8 @@ from muehle.notation.text.i18n import N_
 def preset_table() -> str:
     """The presets, one per line: name, title, the text followed (the default marked).
 
-    >>> print(preset_table().splitlines()[0])  # doctest: +ELLIPSIS
-    wmd (default)    WMD Turnierreglement 3.0 (2019)...
+    >>> print(preset_table().splitlines()[0])  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+    wmd (default) WMD Turnierreglement 3.0 (2019)...
     """
     rows = []
     for index, name in enumerate(preset_names()):

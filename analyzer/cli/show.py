@@ -209,7 +209,7 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
         picture = picture if picture is not None else Picture(DEFAULT_SIZE, False)
         title = svg_title(game, game_number, source, result, index)
         write_output(render_svg(position, last, mills, best=best, title=title, hands=True, flip=picture.flip,
-                                size=picture.size), svg_output, inputs=inputs)
+                                size=picture.size, geometry=result.rules.geometry), svg_output, inputs=inputs)
     if not show_fen and svg_output is None:
         plain = ascii_only or not stdout_is_utf8()
         if over:
@@ -222,7 +222,7 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
             click.echo(visible(game_title(game.tags, result.rules.name, source, game_number)))
         colour = colour_for(sys.stdout)
         click.echo(render_diagram(position, last, ascii=plain, flying=result.rules.flying, game_over=ended,
-                                  best=best, colour=colour), color=colour)
+                                  best=best, colour=colour, geometry=result.rules.geometry), color=colour)
     if said:
         click.echo(said, err=svg_output == "-")
     if illegal is not None:  # (the picture is shown; the record is still bad)

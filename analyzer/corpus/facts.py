@@ -133,14 +133,14 @@ def features_of(replay: Replay) -> frozenset[str]:
             if len(record.mills) > 1:
                 found.add("double-mill")
         if record.captures and "capture-from-mill" not in found:
-            in_mills = stones_in_mills(record.before.stones(other_side(record.side)))
+            in_mills = stones_in_mills(record.before.stones(other_side(record.side)), replay.rules.geometry)
             if any(in_mills >> POINT_INDEX[point] & 1 for point in record.captures):
                 found.add("capture-from-mill")
         if "flying" in (record.phase_before, record.phase_after, record.opponent_phase_after):
             found.add("flying")
         if "zwickmuehle" not in found and not replay.decided_by(record.index):
             after = record.after
-            if any(has_zwickmuehle(after, side) for side in SIDES):
+            if any(has_zwickmuehle(after, side, replay.rules.geometry) for side in SIDES):
                 found.add("zwickmuehle")
     return frozenset(found)
 

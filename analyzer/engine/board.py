@@ -1,7 +1,11 @@
-"""The board: 24 points, 32 lines between neighbours, 16 mills, as bit masks.
+"""The board: 24 points, the lines between them and the mills along them, as bit masks.
 
 Point ``i`` is bit ``1 << i``, in the order of :data:`POINTS` (sorted by file, then
-rank). Sets of points are ints, so a mill test is one ``&``.
+rank). Sets of points are ints, so a mill test is one ``&``. The lines of a board are its
+:class:`Geometry`: the standard board's 16 lines of three points (32 lines between
+neighbours, 16 mills), or Sanmill's board with diagonals (``hasDiagonalLines``: four lines
+more, 20 mills). A ruleset names its board (its field ``board``); the tables of each board
+are built once, here, and the engine takes them from the ruleset before it plays a line.
 
 >>> POINT_INDEX["a1"], POINT_INDEX["g7"]
 (0, 23)
@@ -11,6 +15,8 @@ rank). Sets of points are ints, so a mill test is one ``&``.
 [['a1', 'd1', 'g1'], ['a1', 'a4', 'a7']]
 >>> len(MILLS), sum(bin(n).count("1") for n in NEIGHBOURS) // 2
 (16, 32)
+>>> len(DIAGONALS.mills), sum(bin(n).count("1") for n in DIAGONALS.neighbours) // 2
+(20, 40)
 """
 
 from __future__ import annotations
@@ -24,13 +30,20 @@ from muehle.notation.record.model import POINTS as POINTS  # (re-exported: the b
 POINT_INDEX: dict[str, int] = {point: index for index, point in enumerate(POINTS)}
 ALL_POINTS: int = (1 << len(POINTS)) - 1
 
-#: The 16 lines of three points; a player holding all three has a mill. Each line is in board
-#: order (file, then rank: ``d5-d6-d7``), the order in which every output writes a mill.
+#: The 16 lines of three points of the standard board; a player holding all three has a mill.
+#: Each line is in board order (file, then rank: ``d5-d6-d7``), the order in which every output
+#: writes a mill.
 MILL_LINES: tuple[tuple[str, str, str], ...] = (
     ("a7", "d7", "g7"), ("b6", "d6", "f6"), ("c5", "d5", "e5"), ("a4", "b4", "c4"),
     ("e4", "f4", "g4"), ("c3", "d3", "e3"), ("b2", "d2", "f2"), ("a1", "d1", "g1"),
     ("a1", "a4", "a7"), ("b2", "b4", "b6"), ("c3", "c4", "c5"), ("d5", "d6", "d7"),
     ("d1", "d2", "d3"), ("e3", "e4", "e5"), ("f2", "f4", "f6"), ("g1", "g4", "g7"),
+)
+
+#: The four diagonal lines joining the corners of the three squares (Sanmill's ``hasDiagonalLines``:
+#: ``src/mills.cpp`` lines 84-223 the neighbours, 305-350 the mills, at v7.4.6), in board order.
+DIAGONAL_LINES: tuple[tuple[str, str, str], ...] = (
+    ("a7", "b6", "c5"), ("e5", "f6", "g7"), ("a1", "b2", "c3"), ("e3", "f2", "g1"),
 )
 
 
@@ -55,39 +68,123 @@ def points_of(mask: int) -> list[str]:
     return [POINTS[i] for i in range(len(POINTS)) if mask >> i & 1]
 
 
-MILLS: tuple[int, ...] = tuple(mask_of(line) for line in MILL_LINES)
+class Geometry:
+    """The lines of a board on the 24 points and every table the engine reads off them, built once.
 
-#: For each point, the masks of the two mills it belongs to.
-MILLS_THROUGH: tuple[tuple[int, ...], ...] = tuple(
-    tuple(mill for mill in MILLS if mill >> i & 1) for i in range(len(POINTS))
-)
+    ``name`` is the ruleset's name for it (its field ``board``); ``lines`` its lines of three
+    points (each a mill to hold), ``extra_lines`` those beyond the standard board's (what a
+    picture draws besides the three squares and the four lines joining them). The tables:
+
+    - ``mills``: the mills (masks), in the order of ``lines``; ``mills_through``: for each point,
+      the mills through it (two, or three at the corners of a board with diagonals);
+    - ``neighbours``: for each point, the points one line away; ``reach_tables``: the neighbours
+      of the stones of each byte of a mask (points 0-7, 8-15, 16-23), read by :meth:`reach`;
+    - ``point_facts``: for each point's name, what the core reads of a point in one lookup: its
+      bit, two mills through it and its neighbours. A point on three lines has ``0`` for both
+      mills there: a mask that every side holds, so the core's quick test of the two mills sends
+      it to the full look-up (:meth:`mills_closed_at`, the capturable stones), which a point on
+      two lines never needs; the standard board pays nothing for the board with diagonals.
+
+    >>> STANDARD.point_facts["a1"] == (1, MILLS_THROUGH[0][0], MILLS_THROUGH[0][1], NEIGHBOURS[0])
+    True
+    >>> DIAGONALS.point_facts["a1"][1:3], [points_of(m) for m in DIAGONALS.mills_through[0]]
+    ((0, 0), [['a1', 'd1', 'g1'], ['a1', 'a4', 'a7'], ['a1', 'b2', 'c3']])
+    >>> points_of(DIAGONALS.reach(mask_of(["b6"])))
+    ['a7', 'b4', 'c5', 'd6']
+    """
+
+    def __init__(self, name: str, lines: tuple[tuple[str, str, str], ...]) -> None:
+        self.name = name
+        self.lines = lines
+        self.extra_lines = tuple(line for line in lines if line not in MILL_LINES)
+        self.mills: tuple[int, ...] = tuple(mask_of(line) for line in lines)
+        self.mills_through: tuple[tuple[int, ...], ...] = tuple(
+            tuple(mill for mill in self.mills if mill >> i & 1) for i in range(len(POINTS)))
+        neighbours = [0] * len(POINTS)
+        for a, b, c in lines:
+            for x, y in ((a, b), (b, c)):
+                neighbours[POINT_INDEX[x]] |= 1 << POINT_INDEX[y]
+                neighbours[POINT_INDEX[y]] |= 1 << POINT_INDEX[x]
+        self.neighbours: tuple[int, ...] = tuple(neighbours)
+        self.point_facts: dict[str, tuple[int, int, int, int]] = {}
+        for point, index in POINT_INDEX.items():
+            through = self.mills_through[index]
+            first, second = through if len(through) == 2 else (0, 0)
+            self.point_facts[point] = (1 << index, first, second, self.neighbours[index])
+        self.reach_tables: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] = (
+            self._by_byte(0), self._by_byte(8), self._by_byte(16))
+
+    def _by_byte(self, shift: int) -> tuple[int, ...]:
+        """For each byte value: the points next to the stones it stands for (points ``shift`` to ``shift + 7``)."""
+        table = []
+        for byte in range(256):
+            reach = 0
+            for bit in range(8):
+                if byte >> bit & 1:
+                    reach |= self.neighbours[shift + bit]
+            table.append(reach)
+        return tuple(table)
+
+    def __repr__(self) -> str:
+        return f"<Geometry {self.name}>"
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        """A geometry travels (to a worker process) by its name: there is one of each."""
+        return (geometry_named, (self.name,))
+
+    def reach(self, stones: int) -> int:
+        """The points next to ``stones`` (one line away), in three lookups."""
+        low, middle, high = self.reach_tables
+        return low[stones & 255] | middle[stones >> 8 & 255] | high[stones >> 16]
+
+    def mills_closed_at(self, stones: int, index: int) -> list[int]:
+        """The mills through point ``index`` that ``stones`` holds completely."""
+        return [mill for mill in self.mills_through[index] if stones & mill == mill]
+
+    def closed_mills(self, stones: int) -> list[int]:
+        """The mills (masks, in the order of :attr:`mills`) that ``stones`` hold completely."""
+        return [mill for mill in self.mills if stones & mill == mill]
+
+    def stones_in_mills(self, stones: int) -> int:
+        """The mask of those of ``stones`` that stand in a closed mill."""
+        covered = 0
+        for mill in self.mills:
+            if stones & mill == mill:
+                covered |= mill
+        return covered
 
 
-def _neighbours() -> tuple[int, ...]:
-    masks = [0] * len(POINTS)
-    for a, b, c in MILL_LINES:
-        for x, y in ((a, b), (b, c)):
-            masks[POINT_INDEX[x]] |= 1 << POINT_INDEX[y]
-            masks[POINT_INDEX[y]] |= 1 << POINT_INDEX[x]
-    return tuple(masks)
+#: The standard board, and Sanmill's board with diagonal lines.
+STANDARD = Geometry("standard", MILL_LINES)
+DIAGONALS = Geometry("diagonals", MILL_LINES + DIAGONAL_LINES)
+
+#: The boards a ruleset may name (its field ``board``), by name.
+GEOMETRIES: dict[str, Geometry] = {geometry.name: geometry for geometry in (STANDARD, DIAGONALS)}
 
 
-#: For each point, the mask of the points one line away.
-NEIGHBOURS: tuple[int, ...] = _neighbours()
+def geometry_named(name: str) -> Geometry:
+    """The board of that name (a :class:`KeyError` for none)."""
+    return GEOMETRIES[name]
 
 
-def mills_closed_at(stones: int, index: int) -> list[int]:
-    """The mills through point ``index`` that ``stones`` holds completely."""
-    return [mill for mill in MILLS_THROUGH[index] if stones & mill == mill]
+#: The standard board's tables (see :class:`Geometry`).
+MILLS: tuple[int, ...] = STANDARD.mills
+
+#: For each point, the masks of the two mills it belongs to (the standard board).
+MILLS_THROUGH: tuple[tuple[int, ...], ...] = STANDARD.mills_through
+
+#: For each point, the mask of the points one line away (the standard board).
+NEIGHBOURS: tuple[int, ...] = STANDARD.neighbours
 
 
-def stones_in_mills(stones: int) -> int:
-    """The mask of those of ``stones`` that stand in a closed mill."""
-    covered = 0
-    for mill in MILLS:
-        if stones & mill == mill:
-            covered |= mill
-    return covered
+def mills_closed_at(stones: int, index: int, geometry: Geometry = STANDARD) -> list[int]:
+    """The mills through point ``index`` that ``stones`` holds completely (on ``geometry``'s board)."""
+    return geometry.mills_closed_at(stones, index)
+
+
+def stones_in_mills(stones: int, geometry: Geometry = STANDARD) -> int:
+    """The mask of those of ``stones`` that stand in a closed mill (on ``geometry``'s board)."""
+    return geometry.stones_in_mills(stones)
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,12 @@
 """The engine's core: apply a line of plies to a position, stopping at the first broken rule.
 
-Every rule of play is applied here, once: placing, moving to a neighbour
-(:data:`~muehle.analyzer.engine.board.NEIGHBOURS`), jumping (:func:`may_jump`), the mills a ply
+Every rule of play is applied here, once: placing, moving to a neighbour (on the ruleset's board,
+:class:`~muehle.analyzer.engine.board.Geometry`), jumping (:func:`may_jump`), the mills a ply
 closes, the captures they demand (:meth:`~muehle.analyzer.engine.rules.Ruleset.captures_for`),
 which stones may be captured (:func:`capturable`), the end of the game (fewer than
 three stones, :func:`lost`; a side that cannot play, :func:`has_legal_ply` and
-:func:`blocked_end`), repetition (:func:`resets_repetition`) and the no-progress counter
+:func:`blocked_end`), who moves when placing ends (:func:`defender_moves_again`), repetition
+(:func:`resets_repetition`) and the no-progress counter
 (:class:`~muehle.analyzer.engine.rules.NoProgressRule`). Each rule is written in its one
 function here or in the ruleset, and :func:`play_line` calls those functions (bound to
 locals, asked only where the answer is not known without them) rather than copies of them;
@@ -31,7 +32,8 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Iterable, Iterator, Optional, Sequence
 
-from muehle.analyzer.engine.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS, POINT_INDEX, stones_in_mills
+from muehle.analyzer.engine.board import ALL_POINTS, STANDARD, Geometry
+from muehle.analyzer.engine.capture_kinds import judge_captures
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.placing_rules import (
     captures_from_hand,
@@ -65,7 +67,14 @@ PlyTuple = tuple[str, Optional[str], Sequence[str]]
 Step = tuple[PositionKey, str, list[int], int, int, int]
 
 _NONE: list[int] = []  # no mill closed (never changed)
-_MILL_PAIRS: tuple[tuple[int, int], ...] = tuple((pair[0], pair[1]) for pair in MILLS_THROUGH)
+
+#: For each point's name on the standard board: its bit, the two mills through it and its neighbours
+#: (one lookup per ply); each board's own is its :attr:`Geometry.point_facts
+#: <muehle.analyzer.engine.board.Geometry.point_facts>`, which :func:`play_line` takes from the ruleset.
+POINT_FACTS: dict[str, tuple[int, int, int, int]] = STANDARD.point_facts
+
+#: The neighbours of a set of stones on the standard board in three lookups: of points 0-7, 8-15 and 16-23.
+REACH_LOW, REACH_MIDDLE, REACH_HIGH = STANDARD.reach_tables
 
 
 def key_of(white: int, black: int, in_hand_white: int, in_hand_black: int, black_to_move: int,
@@ -85,36 +94,14 @@ def marks_in(key: PositionKey) -> int:
     return key[5] if len(key) > 5 else 0
 
 
-def _neighbours_by_byte(shift: int) -> tuple[int, ...]:
-    """For each byte value: the points next to the stones it stands for (points ``shift`` to ``shift + 7``)."""
-    table = []
-    for byte in range(256):
-        reach = 0
-        for bit in range(8):
-            if byte >> bit & 1:
-                reach |= NEIGHBOURS[shift + bit]
-        table.append(reach)
-    return tuple(table)
+def reach(stones: int, geometry: Geometry = STANDARD) -> int:
+    """The points next to ``stones`` (adjacency, one line away) on ``geometry``'s board.
 
-
-#: For each point's name: its bit, the two mills through it and its neighbours (one lookup per ply).
-POINT_FACTS: dict[str, tuple[int, int, int, int]] = {
-    name: (1 << index, _MILL_PAIRS[index][0], _MILL_PAIRS[index][1], NEIGHBOURS[index])
-    for name, index in POINT_INDEX.items()
-}
-
-#: The neighbours of a set of stones in three lookups: of points 0-7, 8-15 and 16-23.
-REACH_LOW, REACH_MIDDLE, REACH_HIGH = (_neighbours_by_byte(shift) for shift in (0, 8, 16))
-
-
-def reach(stones: int) -> int:
-    """The points next to ``stones`` (adjacency, one line away).
-
-    >>> from muehle.analyzer.engine.board import mask_of, points_of
-    >>> points_of(reach(mask_of(["a1"])))
-    ['a4', 'd1']
+    >>> from muehle.analyzer.engine.board import DIAGONALS, mask_of, points_of
+    >>> points_of(reach(mask_of(["a1"]))), points_of(reach(mask_of(["a1"]), DIAGONALS))
+    (['a4', 'd1'], ['a4', 'b2', 'd1'])
     """
-    return REACH_LOW[stones & 255] | REACH_MIDDLE[stones >> 8 & 255] | REACH_HIGH[stones >> 16]
+    return geometry.reach(stones)
 
 
 def may_jump(stones: int, in_hand: int, flying: bool) -> bool:
@@ -141,25 +128,27 @@ def phase_of(stones: int, in_hand: int, flying: bool) -> str:
     return "moving"
 
 
-def closed_mills(stones: int) -> list[int]:
-    """The mills (masks, board order of :data:`~muehle.analyzer.engine.board.MILLS`) that ``stones`` hold completely.
+def closed_mills(stones: int, geometry: Geometry = STANDARD) -> list[int]:
+    """The mills (masks, in the order of ``geometry.mills``) that ``stones`` hold completely.
 
-    >>> from muehle.analyzer.engine.board import mask_of, points_of
+    >>> from muehle.analyzer.engine.board import DIAGONALS, mask_of, points_of
     >>> [points_of(mill) for mill in closed_mills(mask_of(["a1", "d1", "g1", "a4", "a7"]))]
     [['a1', 'd1', 'g1'], ['a1', 'a4', 'a7']]
+    >>> [points_of(mill) for mill in closed_mills(mask_of(["a1", "b2", "c3"]), DIAGONALS)]
+    [['a1', 'b2', 'c3']]
     """
-    return [mill for mill in MILLS if stones & mill == mill]
+    return geometry.closed_mills(stones)
 
 
 def capturable(stones: int, rules: Ruleset) -> int:
-    """The mask of ``stones`` an opponent may capture under ``rules``: see :func:`capturable_under`."""
-    return capturable_under(stones, rules.capture_from_mill)
+    """The mask of ``stones`` an opponent may capture under ``rules`` (on its board): see :func:`capturable_under`."""
+    return capturable_under(stones, rules.capture_from_mill, rules.geometry)
 
 
-def capturable_under(stones: int, capture_from_mill: str) -> int:
+def capturable_under(stones: int, capture_from_mill: str, geometry: Geometry = STANDARD) -> int:
     """The mask of ``stones`` an opponent may capture under a ruleset's ``capture_from_mill``:
-    those not in closed mills. When every stone stands in a mill, all may be captured
-    (``when-all-in-mills``), or none (``never``); under ``always`` any stone may be.
+    those not in closed mills (of ``geometry``'s board). When every stone stands in a mill, all
+    may be captured (``when-all-in-mills``), or none (``never``); under ``always`` any stone may be.
 
     >>> from muehle.analyzer.engine.board import mask_of, points_of
     >>> mill_and_one = mask_of(["a1", "d1", "g1", "b4"])
@@ -168,30 +157,39 @@ def capturable_under(stones: int, capture_from_mill: str) -> int:
     >>> mill = mask_of(["a1", "d1", "g1"])
     >>> capturable_under(mill, "never"), capturable_under(mill, "when-all-in-mills") == mill
     (0, True)
+    >>> from muehle.analyzer.engine.board import DIAGONALS
+    >>> diagonal_and_one = mask_of(["a1", "b2", "c3", "b4"])
+    >>> points_of(capturable_under(diagonal_and_one, "when-all-in-mills")), points_of(capturable_under(
+    ...     diagonal_and_one, "when-all-in-mills", DIAGONALS))
+    (['a1', 'b2', 'b4', 'c3'], ['b4'])
     """
     if capture_from_mill == "always":
         return stones
-    free = stones & ~stones_in_mills(stones)
+    free = stones & ~geometry.stones_in_mills(stones)
     if free or capture_from_mill == "never":
         return free
     return stones
 
 
-def has_legal_ply(own: int, occupied: int, in_hand: int, flying: bool) -> bool:
+def has_legal_ply(own: int, occupied: int, in_hand: int, flying: bool, geometry: Geometry = STANDARD) -> bool:
     """Whether a side with stones ``own`` (and ``in_hand``) can play at all, the board's stones
     being ``occupied``: it places while it has stones in hand, jumps where it may
-    (:func:`may_jump`, under the ruleset's ``flying``), else moves a stone to a free neighbour.
+    (:func:`may_jump`, under the ruleset's ``flying``), else moves a stone to a free neighbour
+    (on ``geometry``'s board: the ruleset's).
 
     >>> from muehle.analyzer.engine.board import mask_of
     >>> has_legal_ply(mask_of(["a1"]), mask_of(["a1", "a4", "d1"]), 0, False)
     False
     >>> has_legal_ply(mask_of(["a1", "g1", "g7"]), mask_of(["a1", "a4", "d1", "g1", "g7", "d7", "g4"]), 0, True)
     True
+    >>> from muehle.analyzer.engine.board import DIAGONALS
+    >>> has_legal_ply(mask_of(["a1"]), mask_of(["a1", "a4", "d1"]), 0, False, DIAGONALS)  # (a1-b2)
+    True
     """
     empty = ALL_POINTS & ~occupied
     if in_hand or may_jump(own, in_hand, flying):
         return empty != 0
-    return bool(reach(own) & empty)
+    return bool(geometry.reach(own) & empty)
 
 
 def lost(stones: int, in_hand: int) -> bool:
@@ -200,18 +198,19 @@ def lost(stones: int, in_hand: int) -> bool:
 
 
 def blocked_end(own: int, theirs: int, in_hand: int, flying: bool, blocked: str, winner: Side,
-                ply: int, board_full: str = "loss") -> Optional[Outcome]:
+                ply: int, geometry: Geometry = STANDARD, board_full: str = "loss") -> Optional[Outcome]:
     """The end of the game when the side to move (stones ``own``, ``in_hand``; its opponent's
-    ``theirs``) cannot play (:func:`has_legal_ply`): a win for ``winner`` (the side that played
-    ply ``ply``), or a draw where ``blocked`` (the ruleset's field) is ``"draw"``; on a board
-    left full by the placements a win either way, or a draw (reason ``full-board``) where
-    ``board_full`` (the ruleset's field) is ``"draw"``. ``None`` when the side can play.
+    ``theirs``) cannot play (:func:`has_legal_ply` on ``geometry``'s board): a win for ``winner``
+    (the side that played ply ``ply``), or a draw where ``blocked`` (the ruleset's field) is
+    ``"draw"``; on a board left full by the placements a win either way, or a draw (reason
+    ``full-board``) where ``board_full`` (the ruleset's field) is ``"draw"``. ``None`` when the
+    side can play.
 
     >>> from muehle.analyzer.engine.board import mask_of
     >>> blocked_end(mask_of(["a1"]), mask_of(["a4", "d1"]), 0, True, "loss", "black", 7)
     Outcome(winner='black', reason='blocked', ply=7)
     """
-    if has_legal_ply(own, own | theirs, in_hand, flying):
+    if has_legal_ply(own, own | theirs, in_hand, flying, geometry):
         return None
     full = own | theirs == ALL_POINTS
     if full and board_full == "draw":
@@ -220,13 +219,13 @@ def blocked_end(own: int, theirs: int, in_hand: int, flying: bool, blocked: str,
 
 
 def start_outcome(white: int, black: int, in_hand_white: int, in_hand_black: int, black_to_move: bool,
-                  flying: bool, blocked: str = "loss") -> Optional[Outcome]:
+                  flying: bool, blocked: str = "loss", geometry: Geometry = STANDARD) -> Optional[Outcome]:
     """How a position stands decided already, if it does (a set-up position). When both sides
     have fewer than three stones the game is drawn: neither can close a mill nor capture
     (the leaflet, ``004_6df3133195c8fac9.txt``: "Sollten beide Spieler jeweils maximal noch
     zwei Spielsteine besitzen, endet das Spiel unentschieden"). A side to move that cannot
     move has lost, or drawn where ``blocked`` (the ruleset's field) is ``"draw"``; on a full
-    board it has lost either way (:func:`blocked_end`).
+    board it has lost either way (:func:`blocked_end`, on ``geometry``'s board).
 
     >>> start_outcome(0b11, 0b11 << 3, 0, 0, False, True)
     Outcome(winner=None, reason='fewer-than-three', ply=0)
@@ -238,8 +237,26 @@ def start_outcome(white: int, black: int, in_hand_white: int, in_hand_black: int
     if lost(black, in_hand_black):
         return Outcome(WHITE, "fewer-than-three", 0)
     if black_to_move:
-        return blocked_end(black, white, in_hand_black, flying, blocked, "white", 0)
-    return blocked_end(white, black, in_hand_white, flying, blocked, "black", 0)
+        return blocked_end(black, white, in_hand_black, flying, blocked, "white", 0, geometry)
+    return blocked_end(white, black, in_hand_white, flying, blocked, "black", 0, geometry)
+
+
+def defender_moves_again(mover: int, their_hand: int, occupied: int, captures: Sequence[str]) -> bool:
+    """Whether the side whose placement has just emptied its hand (``mover``: 0 White, 1 Black)
+    plays again under a ruleset with ``defender_first`` (Sanmill's ``IsDefenderMoveFirst``: when
+    placing ends, ``Position::handle_placing_phase_end`` gives Black the first move, src/position.cpp
+    1941-1950): where it is Black, White has none in hand either (``their_hand``), and the board
+    (``occupied`` after the placement) is not left full. A board full after placing ends the game
+    first (``Position::put_piece``, 1238-1245: White, the side to move, has lost); a capture made
+    with the placement leaves a point free.
+
+    >>> from muehle.analyzer.engine.board import ALL_POINTS
+    >>> defender_moves_again(1, 0, 0b111, []), defender_moves_again(0, 0, 0b111, []), defender_moves_again(1, 1, 0b111, [])
+    (True, False, False)
+    >>> defender_moves_again(1, 0, ALL_POINTS, []), defender_moves_again(1, 0, ALL_POINTS, ["a1"])
+    (False, True)
+    """
+    return mover == 1 and not their_hand and (occupied != ALL_POINTS or bool(captures))
 
 
 def resets_repetition(kind: str, captures: Sequence[str], rules: Ruleset) -> bool:
@@ -327,6 +344,8 @@ def play_line(
     flying = rules.flying
     # (Lasker Morris: a move instead of a placement while stones are in hand; positions may then repeat)
     move_while_placing = rules.move_while_placing
+    # (Nerenchi: Black moves first when placing ends, so it plays twice in a row: defender_moves_again)
+    defender_first, again = rules.defender_first, False
     repetition = rules.repetition
     repetition_automatic = repetition == "automatic"
     window_moves = rules.repetition_window == "moves"
@@ -351,8 +370,12 @@ def play_line(
     marking, from_hand = marks_captures(rules), takes_from_hand(rules)
     # (board_full: the removals a board full at the end of placing brings, written with the placement)
     removals_due = removals_when_full(rules) if removals_when_filled else 0
-    point_facts = POINT_FACTS
+    # the board's lines (Geometry): a point on three of them has no two mills of its own in point_facts
+    geometry = rules.geometry
+    point_facts, mills_closed_at = geometry.point_facts, geometry.mills_closed_at
     jumps, loses, may_capture, starts_anew = may_jump, lost, capturable, resets_repetition
+    # captures without a mill (Sanmill's intervention, custodian and leap captures: capture_kinds), or None
+    kinds = rules.capture_kinds
     append_step = steps.append
     rights_before = len(draw_rights)
     # whether the end after the last ply waits for the question whether the side to move can play
@@ -382,8 +405,10 @@ def play_line(
             kind = "place"
             own |= target_bit
             in_hand -= 1
+            if not in_hand and defender_first:  # (the placement that ends the placing: whose turn next?)
+                again = defender_moves_again(mover, their_hand, own | theirs, captures)
             if removals_due and not in_hand and not their_hand and own | theirs == ALL_POINTS \
-                    and own & first_mill != first_mill and own & second_mill != second_mill:
+                    and not mills_closed_at(own, target_bit.bit_length() - 1):
                 # (the placement fills the board and closes no mill: the captures written are removals
                 # by the sides in turn, plies of their own after this one)
                 return _placement_filling_the_board(remaining, rules, index, mover, target_name, captures,
@@ -408,6 +433,9 @@ def play_line(
                 kind = "move"
             elif jumps(own, in_hand, flying):
                 kind = "jump"
+            elif kinds is not None and kinds.leap_allowed(origin_bit, target_bit, own, theirs, bool(
+                    in_hand or their_hand), rules.capture_from_mill):
+                kind = "move"  # (a leap over an enemy stone, which it captures)
             else:
                 broken = Broken("not-adjacent", index, mover, target_name, origin_name, target_name, own, theirs)
                 break
@@ -415,12 +443,15 @@ def play_line(
         # (from here on the ply's stone is set: its side could play, so a refusal below is the ply's own)
         # mills closed by the ply, and the captures they demand
         if own & first_mill == first_mill:
-            closed = [first_mill, second_mill] if own & second_mill == second_mill else [first_mill]
+            if first_mill:
+                closed = [first_mill, second_mill] if own & second_mill == second_mill else [first_mill]
+            else:  # (a point on three lines, a board with diagonals: its mills looked up)
+                closed = mills_closed_at(own, target_bit.bit_length() - 1) or _NONE
         elif own & second_mill == second_mill:
             closed = [second_mill]
         else:
             closed = _NONE
-        if closed or captures:
+        if closed or captures or kinds is not None:
             # (Ruleset.captures_for, looked up: one mill or two, by a move or a placement)
             required = captures_due[len(closed) * 2 - 2 + (kind == "place")] if closed else 0
             if draw_first and closed and not captures and (reset_on_capture or kind != "place") \
@@ -433,7 +464,16 @@ def play_line(
                 from_their_hand = captures_from_hand(required, their_hand)
                 their_hand -= from_their_hand
                 required -= from_their_hand
-            for point in captures:
+            judged = None if kinds is None else judge_captures(
+                kinds, rules.capture_from_mill, rules.double_mill == "always", own, theirs, their_hand, target_bit,
+                0 if kind == "place" else origin_bit, kind == "place" or bool(in_hand or their_hand), required,
+                captures, point_facts)
+            if judged is not None:  # (a capture kind took part: judged there)
+                code, point, theirs, taken, required, decided, rest = judged
+                if code:
+                    return Broken(code, index, mover, target_name, origin_name, point, own, theirs, in_hand,
+                                  their_hand, closed, required, taken, rest), outcome
+            for point in captures if judged is None else ():
                 try:
                     bit, mill_a, mill_b, _ = point_facts[point]
                 except KeyError:
@@ -446,7 +486,8 @@ def play_line(
                     return Broken("capture-marked" if marked & bit else "capture-empty-or-own", index, mover,
                                   target_name, origin_name, point, own, theirs, in_hand, their_hand, closed,
                                   required, taken), outcome
-                # a stone in a closed mill is protected (unless all are: see capturable)
+                # a stone in a closed mill is protected (unless all are: see capturable; a point on
+                # three lines, whose two mills in point_facts are 0, is always asked)
                 if (theirs & mill_a == mill_a or theirs & mill_b == mill_b) and not may_capture(theirs, rules) & bit:
                     return Broken("protected-stone", index, mover, target_name, origin_name, point, own,
                                   theirs, in_hand, their_hand, closed, required, taken,
@@ -461,6 +502,11 @@ def play_line(
             if taken < required and may_capture(theirs, rules):
                 return Broken("missing-capture", index, mover, target_name, origin_name, "", own, theirs,
                               in_hand, their_hand, closed, required, taken), outcome
+        if again:  # (Black plays again: the sides turned here, so that the turn's change below gives it back)
+            again = False
+            if not (captures and decided):
+                mover ^= 1
+                own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
         # the ply is legal: the position after it (with the marks while they stand; placing over, they are cleared)
         after_key: PositionKey
         if marked and (marked := marked_after_ply(marked, in_hand, their_hand)):
@@ -517,14 +563,14 @@ def play_line(
     else:
         # every ply was legal: can the side to move now play at all?
         if open_end:
-            ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index,
+            ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index, geometry,
                                 rules.board_full)
             if ended is not None:
                 outcome = _ended_by_block(ended, draw_rights, rights_before)
         return None, outcome
     # a ply refused before its stone was set: had its side no legal ply, the game ended before it
     if open_end:
-        ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index - 1,
+        ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index - 1, geometry,
                             rules.board_full)
         if ended is not None:
             outcome = _ended_by_block(ended, draw_rights, rights_before)
@@ -555,7 +601,8 @@ def _placement_filling_the_board(rest: Iterator[PlyTuple], rules: Ruleset, index
         ended = None  # (the board is full, but the removals come: no one is blocked)
     outcome = ended
     counter = steps[-1][3]
-    own |= POINT_FACTS[target][0]
+    point_facts = rules.geometry.point_facts
+    own |= point_facts[target][0]
     mover ^= 1
     own, theirs = theirs, own
     reset = rules.no_capture.reset if rules.no_capture is not None else "capture"
@@ -564,7 +611,7 @@ def _placement_filling_the_board(rest: Iterator[PlyTuple], rules: Ruleset, index
         if number >= due or outcome is not None:
             return Broken("full-board-removal", index, mover, point=point, own=own, theirs=theirs, required=due,
                           taken=number, removal=True), None
-        facts = POINT_FACTS.get(point)
+        facts = point_facts.get(point)
         if facts is None:
             return Broken("syntax", index, mover, point, None, point, removal=True), None
         bit = facts[0]
@@ -596,7 +643,7 @@ def _placement_filling_the_board(rest: Iterator[PlyTuple], rules: Ruleset, index
     if following is None:  # (the line ends with the removals: can the side to move play?)
         if outcome is None:
             outcome = blocked_end(own, theirs, 0, rules.flying, rules.blocked, _SIDES[mover ^ 1], index,
-                                  rules.board_full)
+                                  rules.geometry, rules.board_full)
         return None, outcome
     return play_line(chain((following,), rest), rules, index + 1, mover, white, black, 0, 0, counter, outcome,
                      seen_count, steps, draw_rights)

@@ -35,6 +35,10 @@ CODES: dict[str, str] = {
     "capture-marked": "a capture of a point already marked by a capture while placing (mill_while_placing: mark)",
     "full-board-removal": "a placement that fills the board without the removals board_full demands, or with more",
     "protected-stone": "a capture of a stone in a closed mill while the rules protect it",
+    "capture-kind-target": "a capture of a stone other than those a capture without a mill (intervention, "
+                           "custodian, leap) takes",
+    "capture-kind-missing": "a capture without a mill (intervention, custodian, leap) is due, but fewer stones "
+                            "were captured than it takes",
     "result-mismatch": "the declared result contradicts the end of the game on the board",
     "result-tag": "the Result tag is no result, or contradicts the result at the end of the movetext",
 }

@@ -660,10 +660,12 @@ def no_progress_at_setup(fen: FenPosition, reset: str) -> tuple[int, bool]:
 def counters_after(
     plies: Iterable[tuple[Side, bool, int]], start_no_progress: int = 0, start_fullmove: int = 1
 ) -> tuple[int, int]:
-    """Fields 16 and 17 after some turns, each given as (side, is placement, captures).
+    """Fields 16 and 17 after some turns, each given as (side, is placement, captures), the side
+    the one whose place in the record's numbering the turn takes (``numbering_of``: the sides in
+    turn; where the defender moves first, Black's first move takes White's place).
 
-    Field 16 counts the turns since the last placement or capture; field 17 grows
-    by one after each turn of Black's.
+    Field 16 counts the turns since the last placement or capture; field 17, the move number
+    of the record's next ply, grows by one after each turn in Black's place.
 
     >>> counters_after([("white", True, 0), ("black", True, 0), ("white", False, 0)])
     (1, 2)
@@ -738,8 +740,10 @@ def _check_upto(records: Sequence[Any], upto: int) -> None:
 
 
 def _turns(records: Iterable[Any]) -> Iterator[tuple[Side, bool, int]]:
-    """Each record as :func:`counters_along` takes a turn: side, is placement, captures."""
-    return ((record.side, record.ply.is_placement, len(record.captures)) for record in records)
+    """Each record as :func:`counters_along` takes a turn: its place's side in the record's numbering
+    (the ply's side as written: the one that played it, unless the defender moves first), is
+    placement, captures."""
+    return ((record.ply.side, record.ply.is_placement, len(record.captures)) for record in records)
 
 
 def _start_counters(start: Optional[FenPosition]) -> tuple[int, int]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 from typing import Callable, Optional, Sequence
 
-from muehle.analyzer.engine.board import MILL_LINES, MILLS, POINT_INDEX, points_of
+from muehle.analyzer.engine.board import GEOMETRIES, POINT_INDEX, points_of
 from muehle.analyzer.engine.core import Broken, capturable, lost
 from muehle.analyzer.engine.events import end_text
 from muehle.analyzer.engine.rules import Ruleset
@@ -24,7 +24,9 @@ from muehle.notation.record.model import side_name as name_of_side
 from muehle.notation.text.errors import shortened
 from muehle.notation.text.i18n import _, ngettext
 
-_MILL_POINTS: dict[int, tuple[str, str, str]] = dict(zip(MILLS, MILL_LINES))
+#: Every mill of every board (:data:`~muehle.analyzer.engine.board.GEOMETRIES`) as its three points.
+_MILL_POINTS: dict[int, tuple[str, str, str]] = {
+    mill: line for geometry in GEOMETRIES.values() for mill, line in zip(geometry.mills, geometry.lines)}
 
 
 #: The nouns messages count, each with its forms in the current language.
@@ -79,11 +81,12 @@ def mill_text(points: Sequence[str]) -> str:
 
 
 def mills_text(closed: list[int]) -> str:
-    """Mills (masks) as their points: ``a1-d1-g1 and a1-a4-a7``."""
+    """Mills (masks) as their points: ``a1-d1-g1 and a1-a4-a7`` (three, at a corner of a board with
+    diagonals: ``a1-d1-g1, a1-a4-a7 and a1-b2-c3``)."""
     lines = [mill_text(_MILL_POINTS[mill]) for mill in closed]
     if len(lines) == 1:
         return lines[0]
-    return _("{items} and {last}").format(items=" and ".join(lines[:-1]), last=lines[-1])
+    return _("{items} and {last}").format(items=", ".join(lines[:-1]), last=lines[-1])
 
 
 def mill_points(mill: int) -> tuple[str, str, str]:
@@ -160,6 +163,10 @@ def _not_adjacent(broken: Broken, rules: Ruleset) -> str:
 
 def _extra_capture(broken: Broken, rules: Ruleset) -> str:
     closed, theirs, their_name = broken.closed, broken.theirs, side_name(1 - broken.mover)
+    if rules.capture_kinds is not None and broken.required and not lost(theirs, broken.their_hand):
+        # (a capture without a mill took part: capture_kinds.judge_captures)
+        return ngettext("the ply captures {count} stone and no more", "the ply captures {count} stones and no more",
+                        broken.required).format(count=broken.required)
     if not closed:
         return _("no mill is closed, so no stone may be captured")
     if lost(theirs, broken.their_hand):
@@ -231,6 +238,21 @@ def _two_can_be_taken(broken: Broken, rules: Ruleset) -> bool:
     return False
 
 
+def _capture_kind_target(broken: Broken, rules: Ruleset) -> str:
+    return _("{point} may not be captured here: the ply captures from {points} only (a capture without a "
+             "mill under the rules {rules})").format(point=broken.point, points=list_text(list(broken.rest)),
+                                                    rules=shortened(rules.name))
+
+
+def _capture_kind_missing(broken: Broken, rules: Ruleset) -> str:
+    count = broken.required - broken.taken
+    return ngettext("one more stone must be captured, from {points} (a capture without a mill under the rules "
+                    "{rules})",
+                    "{count} more stones must be captured, from {points} (a capture without a mill under the "
+                    "rules {rules})", count).format(count=count, points=list_text(list(broken.rest)),
+                                                    rules=shortened(rules.name))
+
+
 #: For each code the core reports, how its sentence is built from the facts.
 MESSAGES: dict[str, Callable[[Broken, Ruleset], str]] = {
     "after-game-end": _after_game_end,
@@ -247,6 +269,8 @@ MESSAGES: dict[str, Callable[[Broken, Ruleset], str]] = {
     "full-board-removal": _full_board_removal,
     "protected-stone": _protected_stone,
     "missing-capture": _missing_capture,
+    "capture-kind-target": _capture_kind_target,
+    "capture-kind-missing": _capture_kind_missing,
 }
 
 

@@ -31,11 +31,11 @@ BoardPly(target='d2', origin=None, captures=())
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
 from muehle.analyzer.engine import core
-from muehle.analyzer.engine.board import ALL_POINTS, MILLS, NEIGHBOURS, POINTS, Position, mills_closed_at
+from muehle.analyzer.engine.board import ALL_POINTS, POINTS, Position
 from muehle.analyzer.engine.core import Broken, PlyTuple, PositionKey, Step
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.messages import rule_message
@@ -172,7 +172,7 @@ class Board:
 
     :attr:`move_stack` holds the plies :meth:`push` played, :attr:`halfmove_clock` the plies
     since the last placement or capture and :attr:`fullmove_number` the full-move number
-    (FEN fields 16 and 17).
+    (FEN fields 16 and 17: the move number of the next ply, as a record numbers its plies in turn).
     """
 
     def __init__(self, rules: RulesArg = None, start: Optional[Position] = None, no_progress: int = 0, *,
@@ -199,13 +199,17 @@ class Board:
         self.plies = 0
         #: The plies since the last placement or capture (FEN field 16).
         self.halfmove_clock = read.no_progress if read is not None else 0
-        #: The full-move number: 1 at the start, one more after each turn of Black's (FEN field 17).
+        #: The full-move number: 1 at the start, one more after each ply in Black's place, the sides
+        #: taking their places in turn from the start's side to move (FEN field 17; where the defender
+        #: moves first, Black's first move takes White's place, as Sanmill's export numbers it).
         self.fullmove_number = read.fullmove if read is not None else 1
+        self._first_place = self.key[4]
         #: The plies played by :meth:`push`, the first first.
         self.move_stack: list[BoardPly] = []
         self._undo: list[_Snapshot] = []
         self._outcome = core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
-                                           start.to_move == BLACK, self.rules.flying, self.rules.blocked)
+                                           start.to_move == BLACK, self.rules.flying, self.rules.blocked,
+                                           self.rules.geometry)
         if read is not None and read.finished and self._outcome is None:
             # (a FEN may say the game is over where the board alone does not: a result declared, a draw
             # claimed; the winner is not in the FEN)
@@ -266,6 +270,7 @@ class Board:
         board.rules, board.key, board.counter, board.plies = self.rules, self.key, self.counter, self.plies
         board.seen, board.draw_rights, board._outcome = dict(self.seen), list(self.draw_rights), self._outcome
         board.halfmove_clock, board.fullmove_number = self.halfmove_clock, self.fullmove_number
+        board._first_place = self._first_place
         board.move_stack, board._undo = list(self.move_stack), list(self._undo)
         return board
 
@@ -311,11 +316,11 @@ class Board:
             # (one step per ply; more where the ply filled the board and removals followed: board_full)
             captured = self.key[1 - self.key[4]] != after[1 - self.key[4]]
             self.halfmove_clock = 0 if step_kind == "place" or captured else self.halfmove_clock + 1
-            self.fullmove_number += self.key[4]  # (one more after Black's turn)
+            self.fullmove_number += (self._first_place + self.plies) & 1  # (one more after a ply in Black's place)
             self.key, self.counter = after, counter
+            self.plies += 1
         self.seen, self._outcome = seen, outcome
         self.draw_rights.extend(rights)
-        self.plies += len(steps)
         return Played(kind, closed, self.key)
 
     def push(self, ply: PlyArg) -> BoardPly:
@@ -403,7 +408,8 @@ class Board:
         move = (POINTS[target], None if origin is None else POINTS[origin])
         for count in range(due, 0, -1):
             for chosen in combinations(names, count):
-                for captures in ([list(chosen)] if count == 1 else [list(chosen), list(reversed(chosen))]):
+                # (in every order: a capture may leave the next stone in no closed mill any more)
+                for captures in ([list(chosen)] if count == 1 else [list(order) for order in permutations(chosen)]):
                     if self.is_legal((*move, captures)):
                         choices.append(captures)
                         break
@@ -416,30 +422,39 @@ def moves_for(own: int, theirs: int, in_hand: int, rules: Ruleset,
               marked: int = 0) -> list[tuple[Optional[int], int, int]]:
     """Every ``(origin, target, mills closed)`` a side with stones ``own`` and ``in_hand`` may play
     against ``theirs``, captures aside (points as indices; origin ``None`` for a placement), in
-    board order; no stone goes to a ``marked`` point (:mod:`~muehle.analyzer.engine.placing_rules`).
+    board order, on the ruleset's board; no stone goes to a ``marked`` point
+    (:mod:`~muehle.analyzer.engine.placing_rules`).
 
     >>> from muehle.analyzer.engine.board import mask_of
     >>> moves = moves_for(mask_of(["a1", "d1"]), mask_of(["a4"]), 0, as_ruleset("wmd"))
     >>> [(POINTS[origin], POINTS[target], mills) for origin, target, mills in moves]
     [('d1', 'd2', 0), ('d1', 'g1', 0)]
+    >>> diagonals = Ruleset("diagonals", "with diagonals", board="diagonals")
+    >>> moves = moves_for(mask_of(["a1", "c3", "b4", "g7"]), mask_of(["a4"]), 0, diagonals)
+    >>> [(POINTS[origin], POINTS[target]) for origin, target, mills in moves if mills]  # (a1-b2-c3)
+    [('b4', 'b2')]
+    >>> sorted(POINTS[target] for origin, target, _ in moves if POINTS[origin] == "a1")
+    ['b2', 'd1']
     """
+    geometry = rules.geometry
     empty = ALL_POINTS & ~(own | theirs | marked)
     # the free points that complete a line of which ``own`` holds two: the only ones where a mill may close
     threats = 0
-    for mill in MILLS:
+    for mill in geometry.mills:
         if (own & mill).bit_count() == 2:
             threats |= mill & empty
     result: list[tuple[Optional[int], int, int]] = []
     if in_hand:
         for target in _indices(empty):
             result.append((None, target,
-                           len(mills_closed_at(own | _BITS[target], target)) if threats >> target & 1 else 0))
+                           len(geometry.mills_closed_at(own | _BITS[target], target)) if threats >> target & 1 else 0))
         if not rules.move_while_placing:
             return result
     jumping = core.may_jump(own, in_hand, rules.flying)
+    neighbours = geometry.neighbours
     for origin in _indices(own):
         base = own & ~_BITS[origin]
-        for target in _indices(empty if jumping else NEIGHBOURS[origin] & empty):
+        for target in _indices(empty if jumping else neighbours[origin] & empty):
             result.append((origin, target,
-                           len(mills_closed_at(base | _BITS[target], target)) if threats >> target & 1 else 0))
+                           len(geometry.mills_closed_at(base | _BITS[target], target)) if threats >> target & 1 else 0))
     return result

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Sequence
 
 from muehle.analyzer.engine import core
-from muehle.analyzer.engine.board import Position
+from muehle.analyzer.engine.board import Geometry, Position
 from muehle.analyzer.engine.core import PositionKey, capturable, has_legal_ply, phase_of
 from muehle.analyzer.engine.events import DrawRight, Outcome, RuleViolation, end_text
 from muehle.analyzer.engine.messages import mill_points, rule_message, side_name
@@ -339,7 +339,7 @@ def replay(game: GameRecord, rules: RulesArg = None, start: Optional[Position] =
     numbering = (number_base, 0 if start.to_move == WHITE else 1)
     # the repetition history: the start counts, unless only positions reached by moves do
     history = {} if rules.repetition_window == "moves" else {position_key(start): [0]}
-    outcome = _start_outcome(start, rules.flying, rules.blocked)
+    outcome = _start_outcome(start, rules.flying, rules.blocked, rules.geometry)
     rule = rules.no_capture
     # (the ply before the start was Black's when White is to move)
     right_at_start = outcome is None and rule is not None and rule.stands(
@@ -367,10 +367,10 @@ def _usual_start(stones: int) -> Position:
 
 
 @functools.lru_cache(maxsize=256)
-def _start_outcome(start: Position, flying: bool, blocked: str) -> Optional[Outcome]:
+def _start_outcome(start: Position, flying: bool, blocked: str, geometry: Geometry) -> Optional[Outcome]:
     """How the game stands decided in ``start`` already, if it does (remembered: most games share their start)."""
     return core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
-                              start.to_move == BLACK, flying, blocked)
+                              start.to_move == BLACK, flying, blocked, geometry)
 
 
 def _replay_line(
@@ -431,6 +431,9 @@ def _replay_line(
         fail(broken.code, rule_message(broken, rules), broken.index, broken.mover,
              _written_index(steps, broken.index - first_index, broken.removal) + first_index)
     else:
+        # the record numbers its plies in turn (half-moves: numbering_of), the side at each place its
+        # slot; the side to move comes from the engine (the same, unless the defender moves first)
+        slot = mover ^ (_written_index(steps, len(steps)) & 1)
         mover = steps[-1][0][4] if steps else mover
         if misnumbered is not None:
             index = first_index + misnumbered
@@ -438,21 +441,21 @@ def _replay_line(
             if outcome is not None:
                 fail("after-game-end", rule_message(core.Broken("after-game-end", index, mover, outcome=outcome),
                                                     rules), index, mover)
-            elif side != _SIDES[mover]:
-                unnumbered = number is None and mover == 1 and game.places_in_source  # (no side was written)
+            elif side != _SIDES[slot]:
+                unnumbered = number is None and slot == 1 and game.places_in_source  # (no side was written)
                 # (numbered as the ply after it: the ply before it, the other side's, was not written)
                 dropped = number is not None and number == expected_number(index + 1)
                 hint = (_("; a record without move numbers starts with White, so write Black's move number "
                           "before this ply (N..., as in 17... a7-a4)") if unnumbered
                         else _("; a ply may be missing before it: {side}'s move {expected} is not written").format(
-                            side=side_name(mover), expected=expected_number(index)) if dropped else "")
+                            side=side_name(slot), expected=expected_number(index)) if dropped else "")
                 fail("numbering", _("ply {ply} is {side}'s, but the record gives it to {other}{hint}").format(
-                    ply=index, side=side_name(mover), other=side_name(1 - mover), hint=hint), index, mover)
+                    ply=index, side=side_name(slot), other=side_name(1 - slot), hint=hint), index, mover)
             else:
                 fail("numbering", _("move number {number} where {expected} is expected "
                                     "(ply {ply} is {side}'s move {expected})").format(
                     number=shortened(str(number)), expected=shortened(str(expected_number(index))), ply=index,
-                    side=side_name(mover)), index, mover)
+                    side=side_name(slot)), index, mover)
     if not errors or errors[0].code == "after-game-end":
         line.outcome = outcome
     if moves.variations:

@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 import yaml
 
+from muehle.analyzer.engine.board import GEOMETRIES, Geometry
+from muehle.analyzer.engine.capture_kinds import KIND_KEYS, KINDS, CaptureKind, CaptureKinds, capture_kinds
 from muehle.notation.formats.yamlload import compose_yaml, load_yaml_strictly
 from muehle.notation.reading.decode import decoded_text
 from muehle.notation.reading.inputs import PathArg, path_text
@@ -50,6 +52,8 @@ MILL_WHILE_PLACING = ("capture", "mark", "from-hand")
 #: the side to move (0), a ``draw`` (4), or removals: White then Black removes a stone
 #: (``remove-both``, 1), or White removes one (``remove-one``, 3).
 BOARD_FULL = ("loss", "draw", "remove-both", "remove-one")
+#: The boards a ruleset may be played on (``board``): :data:`~muehle.analyzer.engine.board.GEOMETRIES`.
+BOARDS = tuple(GEOMETRIES)
 
 #: What a ruleset may cite its rules text for (``cites``): the draw claims, the two
 #: ways to lose on the board, and the position to restore after an illegal ply.
@@ -283,16 +287,27 @@ class Ruleset:
     ``mill_while_placing``: what the captures of a mill closed by a placement do (one of
     :data:`MILL_WHILE_PLACING`; :mod:`~muehle.analyzer.engine.placing_rules`).
     ``board_full``: what a board left full by the placements brings (one of :data:`BOARD_FULL`).
+    ``board``: the lines of the board, by name (:data:`BOARDS`): ``"standard"``, or
+    ``"diagonals"`` (Sanmill's ``HasDiagonalLines``: four diagonal lines more, so more
+    neighbours and four more mills); :attr:`geometry` holds its tables.
+    ``defender_first``: Black makes the first move of the moving phase (Sanmill's
+    ``IsDefenderMoveFirst``), so Black acts twice in a row when its placement ends the placing.
+    ``custodian_capture``, ``intervention_capture``, ``leap_capture``: captures without a mill
+    (Sanmill's ``custodianCapture``, ``interventionCapture``, ``leapCapture``), each ``None`` (off)
+    or a :class:`~muehle.analyzer.engine.capture_kinds.CaptureKind` with its sub-options;
+    :attr:`capture_kinds` holds their tables (see :mod:`muehle.analyzer.engine.capture_kinds`).
     """
 
     name: str
     title: str
     follows: str = ""
     stones: int = 9
+    board: str = "standard"
     flying: bool = True
     move_while_placing: bool = False
     mill_while_placing: str = "capture"
     board_full: str = "loss"
+    defender_first: bool = False
     blocked: str = "loss"
     double_mill: str = "placing"
     capture_from_mill: str = "when-all-in-mills"
@@ -301,6 +316,9 @@ class Ruleset:
     no_capture: Optional[NoProgressRule] = None
     mandatory_draw: bool = False
     claim_with_next_move: bool = False
+    custodian_capture: Optional[CaptureKind] = None
+    intervention_capture: Optional[CaptureKind] = None
+    leap_capture: Optional[CaptureKind] = None
     cites: tuple[tuple[str, str, str], ...] = ()
 
     def __post_init__(self) -> None:
@@ -314,9 +332,10 @@ class Ruleset:
         if not _is_int(self.stones) or not MIN_STONES <= self.stones <= MAX_STONES:
             raise ValueError(_("stones: must be a whole number from {least} to {most}, not {value}").format(
                 least=MIN_STONES, most=MAX_STONES, value=quoted(self.stones)))
-        for key in ("flying", "move_while_placing", "mandatory_draw", "claim_with_next_move"):
+        for key in ("flying", "move_while_placing", "defender_first", "mandatory_draw", "claim_with_next_move"):
             if not isinstance(getattr(self, key), bool):
                 raise ValueError(_("{key}: must be true or false, not {value}").format(key=key, value=quoted(getattr(self, key))))
+        _check_choice("board", self.board, BOARDS)
         _check_choice("blocked", self.blocked, BLOCKED)
         _check_choice("mill_while_placing", self.mill_while_placing, MILL_WHILE_PLACING)
         _check_choice("board_full", self.board_full, BOARD_FULL)
@@ -327,9 +346,17 @@ class Ruleset:
         _check_choice("capture_from_mill", self.capture_from_mill, CAPTURE_FROM_MILL)
         _check_choice("repetition", self.repetition, REPETITION)
         _check_choice("repetition_window", self.repetition_window, REPETITION_WINDOW)
+        for kind in KINDS:
+            value = getattr(self, f"{kind}_capture")
+            if value is not None and not isinstance(value, CaptureKind):
+                raise ValueError(_("{key}: must be a CaptureKind or None, not {value}").format(
+                    key=f"{kind}_capture", value=quoted(value)))
         if self.no_capture is not None and not isinstance(self.no_capture, NoProgressRule):
             raise ValueError(_("no_capture: must be a NoProgressRule or None, not {value}").format(
                 value=quoted(self.no_capture)))
+        if self.defender_first and self.no_capture is not None and self.no_capture.whole_moves:
+            raise ValueError(_("defender_first: goes only without no_capture.whole_moves (whole moves are "
+                               "White's ply and Black's reply, which the defender's first move breaks)"))
         for key in ("name", "title", "follows"):
             if not isinstance(getattr(self, key), str):
                 raise ValueError(_("{key}: must be a text, not {value}").format(key=key, value=quoted(getattr(self, key))))
@@ -350,33 +377,56 @@ class Ruleset:
         """
         return next(((section, text) for key, section, text in self.cites if key == what), None)
 
+    @property
+    def geometry(self) -> Geometry:
+        """The tables of the ruleset's board (:class:`~muehle.analyzer.engine.board.Geometry`), one per board.
+
+        >>> load_ruleset("wmd").geometry, len(load_ruleset("wmd").geometry.mills)
+        (<Geometry standard>, 16)
+        """
+        return GEOMETRIES[self.board]
+
+    @functools.cached_property
+    def capture_kinds(self) -> Optional[CaptureKinds]:
+        """The capture kinds the ruleset switches on, with their tables on its board, or ``None``
+        for none (the core then asks nothing of them).
+
+        >>> load_ruleset("wmd").capture_kinds is None, load_ruleset("mul_mulan").capture_kinds.active
+        (True, True)
+        """
+        if self.custodian_capture is None and self.intervention_capture is None and self.leap_capture is None:
+            return None
+        return capture_kinds(self.custodian_capture, self.intervention_capture, self.leap_capture, self.geometry)
+
     def captures_for(self, mills: int, placing: bool) -> int:
-        """How many stones a ply closing ``mills`` mills must capture.
+        """How many stones a ply closing ``mills`` mills must capture: one per mill where
+        ``double_mill`` lets a ply closing several capture more than one (two mills, or three
+        at a corner of a board with diagonals), else one.
 
         >>> wmd = load_ruleset("wmd")
-        >>> wmd.captures_for(2, placing=True), wmd.captures_for(2, placing=False)
+        >>> wmd.captures_for(2, placing=True), wmd.captures_for(2, placing=False), wmd.captures_for(3, placing=True)
+        (2, 1, 3)
+        >>> load_ruleset("schuermann").captures_for(2, placing=False), load_ruleset("sanmill").captures_for(3, False)
         (2, 1)
-        >>> load_ruleset("schuermann").captures_for(2, placing=False)
-        2
         """
         if mills == 0:
             return 0
         if mills == 1 or self.double_mill == "never":
             return 1
         if self.double_mill == "always" or placing:
-            return 2
+            return mills
         return 1
 
     @functools.cached_property
-    def captures_table(self) -> tuple[int, int, int, int]:
+    def captures_table(self) -> tuple[int, ...]:
         """:meth:`captures_for` looked up once: for one mill by a move, one by a placement, two by a
-        move, two by a placement (index ``2 * (mills - 1) + placing``), as the engine reads it.
+        move, two by a placement, three by a move, three by a placement (index
+        ``2 * (mills - 1) + placing``), as the engine reads it.
 
         >>> load_ruleset("wmd").captures_table
-        (1, 1, 1, 2)
+        (1, 1, 1, 2, 1, 3)
         """
-        return (self.captures_for(1, False), self.captures_for(1, True), self.captures_for(2, False),
-                self.captures_for(2, True))
+        return tuple(self.captures_for(mills, placing) for mills in (1, 2, 3) for placing in (False, True))
 
 
 _KEYS = tuple(f.name for f in fields(Ruleset))
@@ -598,8 +648,8 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
                 raise fail((key,), (_("must be a non-empty text, not {value}") if key == "name" else
                                     _("must be a text, not {value}")).format(value=quoted(data[key])))
             values[key] = data[key].strip() if key == "name" else data[key]
-    for key in ("stones", "flying", "move_while_placing", "mill_while_placing", "board_full", "blocked", "mandatory_draw", "claim_with_next_move",
-                "double_mill",
+    for key in ("stones", "board", "flying", "move_while_placing", "mill_while_placing", "board_full",
+                "defender_first", "blocked", "mandatory_draw", "claim_with_next_move", "double_mill",
                 "capture_from_mill", "repetition", "repetition_window"):
         if key in data:
             values[key] = data[key]  # (checked by the Ruleset itself, below)
@@ -607,6 +657,10 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
         values["repetition"] = "off"
     if "no_capture" in data:
         values["no_capture"] = _no_progress(data["no_capture"], fail)
+    for kind in KINDS:
+        key = f"{kind}_capture"
+        if key in data:
+            values[key] = _capture_kind(key, data[key], fail)
     if "cites" in data:
         values["cites"] = _cites(data["cites"], fail)
     elif base.cites:  # a rule the file changes no longer says what the base's text says
@@ -619,6 +673,26 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
     except ValueError as error:  # ("stones: must be ..."): at the key it names
         key, _colon, message = str(error).partition(": ")
         raise fail((key,), message) from None
+
+
+def _capture_kind(key: str, value: Any, fail: Any) -> Optional[CaptureKind]:
+    """A capture kind's field: ``null`` or ``false`` (off), ``true`` (on, Sanmill's sub-options'
+    defaults) or a mapping of some of :data:`~muehle.analyzer.engine.capture_kinds.KIND_KEYS` to true or false."""
+    if value is None or value is False:
+        return None
+    if value is True:
+        return CaptureKind()
+    if not isinstance(value, dict):
+        raise fail((key,), _("must be true, false, null or a mapping with {keys}, not {kind} {value}").format(
+            keys=", ".join(KIND_KEYS), kind=_kind(value), value=quoted(value)))
+    for sub in value:
+        if sub not in KIND_KEYS:
+            raise fail((key, str(sub)), _("unknown key (known keys: {keys})").format(keys=", ".join(KIND_KEYS)))
+    try:
+        return CaptureKind(**value)
+    except ValueError as error:  # ("placing: must be ..."): at the key it names
+        sub, _colon, message = str(error).partition(": ")
+        raise fail((key, sub), message) from None
 
 
 def _no_progress(value: Any, fail: Any) -> Optional[NoProgressRule]:
@@ -697,6 +771,7 @@ def ruleset_to_yaml(rules: Ruleset) -> str:
       from_fen: false
     mandatory_draw: false
     claim_with_next_move: false
+    ...
     cites:
       fewer-than-three:
         section: Allgemeine Beschreibung, Endphase
@@ -707,23 +782,62 @@ def ruleset_to_yaml(rules: Ruleset) -> str:
         value = getattr(rules, key)
         if isinstance(value, NoProgressRule):
             value = {k: getattr(value, k) for k in _NO_PROGRESS_KEYS}
+        elif isinstance(value, CaptureKind):
+            value = {k: getattr(value, k) for k in KIND_KEYS}
         elif key == "cites":
             value = {what: {"section": section, "text": text} for what, section, text in value}
         data[key] = value
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
 
 
+#: Sanmill's variants by their ids (its ``RuleVariant``), in the app's order; each has a preset of
+#: the same name once muehle judges it as Sanmill does (docs/rulesets.md, "Sanmill's variants").
+SANMILL_VARIANTS = ("standard_9mm", "twelve_mens_morris", "morabaraba", "dooz", "lasker_morris", "russian_mill",
+                    "cham_gonu", "zhi_qi", "cheng_san_qi", "da_san_qi", "mul_mulan", "nerenchi", "el_filja")
+
+#: The names Sanmill's export writes in its ``[Variant "..."]`` tag (``import_service.dart``
+#: ``addTagPairs``: only these three, by the rule settings' ``isLikely...`` tests) and the variant
+#: each names; the other variants' names are read by their ids (:func:`variant_for_tag`).
+SANMILL_VARIANT_TAGS = {"nine men's morris": "standard_9mm", "twelve men's morris": "twelve_mens_morris",
+                        "el filja": "el_filja"}
+
+
+def variant_for_tag(name: str) -> Optional[str]:
+    """The id of the Sanmill variant a ``[Variant "..."]`` tag names, or ``None``: one of the names
+    Sanmill's export writes (:data:`SANMILL_VARIANT_TAGS`), or a variant's name or id spelt with
+    blanks, hyphens or underscores, in any case (``Mul-Mulan``, ``Russian Mill``, ``zhi_qi``).
+
+    >>> variant_for_tag("Nine Men's Morris"), variant_for_tag("Lasker Morris"), variant_for_tag(" mul-mulan ")
+    ('standard_9mm', 'lasker_morris', 'mul_mulan')
+    >>> variant_for_tag("Chess") is None
+    True
+    """
+    key = name.strip().lower()
+    if key in SANMILL_VARIANT_TAGS:
+        return SANMILL_VARIANT_TAGS[key]
+    key = "_".join(key.replace("'", "").replace("-", " ").replace("_", " ").split())
+    return key if key in SANMILL_VARIANTS else None
+
+
 def ruleset_of(game: GameRecord, rules: RulesArg = None) -> Ruleset:
     """``rules`` if given (a :class:`Ruleset`, a preset's name or a YAML file's path), else the
-    preset the ``[Rules "..."]`` tag names, else the default.
+    preset the ``[Rules "..."]`` tag names, else the preset of the Sanmill variant its
+    ``[Variant "..."]`` tag names (:func:`variant_for_tag`: a Sanmill export judged as Sanmill judges
+    it), else the default.
 
     A tag naming no preset raises :class:`FormatError` (code ``unknown-rules``).
+
+    >>> from muehle.notation.record.model import Game
+    >>> [ruleset_of(Game(tags=tags)).name for tags in ({}, {"Variant": "Twelve Men's Morris"},
+    ...                                                 {"Variant": "Nine Men's Morris", "Rules": "wmd"})]
+    ['wmd', 'twelve_mens_morris', 'wmd']
     """
     if rules is not None:
         return rules if isinstance(rules, Ruleset) else as_ruleset(rules)
     tag = game.tags.get("Rules")
     if tag is None:
-        return load_ruleset(DEFAULT_RULESET)
+        variant = game.tags.get("Variant")
+        return load_ruleset(DEFAULT_RULESET) if variant is None else _variant_preset(game, variant)
     found = preset_for_tag(tag)
     if found is None:
         line, column, text = game.tag_place("Rules") or (game.line, 0, None)
@@ -731,3 +845,21 @@ def ruleset_of(game: GameRecord, rules: RulesArg = None) -> Ruleset:
             name=shortened(tag), presets=", ".join(preset_names())),
                           source=game.source, line=line, column=column, line_text=text, code="unknown-rules")
     return found
+
+
+def _variant_preset(game: GameRecord, tag: str) -> Ruleset:
+    """The preset of the Sanmill variant the record's ``Variant`` tag names; a located
+    :class:`FormatError` (code ``unknown-rules``) where it names none, or one muehle has no preset for."""
+    variant = variant_for_tag(tag)
+    if variant is not None and variant in _preset_names():
+        return _preset(variant)
+    judged = [name for name in SANMILL_VARIANTS if name in _preset_names()]
+    if variant is None:
+        message = _("the Variant tag names '{name}', which is not one of Sanmill's variants (muehle judges "
+                    "{variants}; or give --rules)").format(name=shortened(tag), variants=", ".join(judged))
+    else:
+        message = _("the Variant tag names '{name}', Sanmill's variant {variant}, which muehle has no ruleset for "
+                    "yet (it judges {variants}; or give --rules)").format(name=shortened(tag), variant=variant,
+                                                                          variants=", ".join(judged))
+    line, column, text = game.tag_place("Variant") or (game.line, 0, None)
+    raise FormatError(message, source=game.source, line=line, column=column, line_text=text, code="unknown-rules")

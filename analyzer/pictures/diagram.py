@@ -7,7 +7,9 @@ and Black stones ``●`` (``W`` and ``B`` in plain ASCII, where empty points are
 from in parentheses, and the points it captured from as ``×`` (``x``). A point marked by a
 capture while placing (``mill_while_placing: mark``) is ``⊠`` (``X``) until placing ends. Below the
 board: the last ply, each side's stones on the board and in hand and its phase,
-and the side to move.
+and the side to move. A board with diagonals (the ruleset's ``board``) has its four
+diagonal lines drawn too, ``╲`` and ``╱`` (``\\`` and ``/``) between the corners of
+the squares.
 
 >>> print(render_diagram(Position.start(), ascii=True))
 7  +-----------+-----------+
@@ -34,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from muehle.analyzer.engine.board import MILL_LINES, Position, points_of
+from muehle.analyzer.engine.board import STANDARD, Geometry, Position, points_of
 from muehle.analyzer.engine.core import lost, phase_of
 from muehle.analyzer.engine.events import end_text, reason_text
 from muehle.analyzer.pictures.style import paint
@@ -43,8 +45,10 @@ from muehle.notation.text.errors import visible
 from muehle.notation.text.i18n import N_, _
 
 #: Characters of each style: stones, empty point, lines, marks.
-_UNICODE = {"white": "○", "black": "●", "empty": "+", "h": "─", "v": "│", "captured": "×", "marked": "⊠"}
-_ASCII = {"white": "W", "black": "B", "empty": "+", "h": "-", "v": "|", "captured": "x", "marked": "X"}
+_UNICODE = {"white": "○", "black": "●", "empty": "+", "h": "─", "v": "│", "down": "╲", "up": "╱", "captured": "×",
+            "marked": "⊠"}
+_ASCII = {"white": "W", "black": "B", "empty": "+", "h": "-", "v": "|", "down": "\\", "up": "/", "captured": "x",
+          "marked": "X"}
 
 #: Box-drawing junctions by the directions (up, down, left, right) a point has lines in.
 _JUNCTIONS = {
@@ -71,13 +75,17 @@ def point_cell(point: str) -> tuple[int, int]:
     return 2 * (7 - int(point[1])), 1 + 4 * (ord(point[0]) - ord("a"))
 
 
-def _empty_board(chars: dict[str, str], unicode: bool) -> list[list[str]]:
+def _empty_board(chars: dict[str, str], unicode: bool, geometry: Geometry) -> list[list[str]]:
     grid = [[" "] * _WIDTH for _ in range(13)]
     directions: dict[str, list[bool]] = {point: [False] * 4 for point in POINTS}
-    for line in MILL_LINES:
+    for line in geometry.lines:
         for a, b in zip(line, line[1:]):
             (ra, ca), (rb, cb) = point_cell(a), point_cell(b)
-            if ra == rb:
+            if ra != rb and ca != cb:  # a diagonal (the corners keep their junctions)
+                for row in range(min(ra, rb) + 1, max(ra, rb)):
+                    grid[row][ca + (cb - ca) * (row - ra) // (rb - ra)] = chars["down" if (rb - ra) * (cb - ca) > 0
+                                                                                  else "up"]
+            elif ra == rb:
                 left, right = (a, b) if ca < cb else (b, a)
                 directions[left][3] = directions[right][2] = True
                 for column in range(min(ca, cb) + 1, max(ca, cb)):
@@ -93,13 +101,14 @@ def _empty_board(chars: dict[str, str], unicode: bool) -> list[list[str]]:
     return grid
 
 
-_BOARDS: dict[bool, list[list[str]]] = {}
+_BOARDS: dict[tuple[bool, str], list[list[str]]] = {}
 
 
-def _board(unicode: bool) -> list[list[str]]:
-    if unicode not in _BOARDS:
-        _BOARDS[unicode] = _empty_board(_UNICODE if unicode else _ASCII, unicode)
-    return [row[:] for row in _BOARDS[unicode]]
+def _board(unicode: bool, geometry: Geometry = STANDARD) -> list[list[str]]:
+    key = (unicode, geometry.name)
+    if key not in _BOARDS:
+        _BOARDS[key] = _empty_board(_UNICODE if unicode else _ASCII, unicode, geometry)
+    return [row[:] for row in _BOARDS[key]]
 
 
 def side_phase(position: Position, side: Side, flying: bool = True) -> str:
@@ -177,6 +186,7 @@ def _mark_best(grid: list[list[str]], best: Sequence[Any]) -> str:
 def render_diagram(
     position: Position, last: Optional[Any] = None, ascii: bool = False, *, flying: bool = True,
     game_over: Optional[str] = None, best: Sequence[Any] = (), colour: bool = False,
+    geometry: Geometry = STANDARD,
 ) -> str:
     """The position as a board diagram with the summary lines below it.
 
@@ -188,7 +198,8 @@ def render_diagram(
     the game is over in this position (:func:`game_over_text`), if it is. ``best``: plies of
     the side to move to mark instead of the last ply (with ``origin``, ``target`` and
     ``capture``, as the endgame tables' plies); the last ply is then only named, and the
-    diagram is drawn plain.
+    diagram is drawn plain. ``geometry`` is the ruleset's board (its lines drawn: the
+    diagonals too on a board with diagonals).
 
     With ``colour`` the board is painted for a terminal (:mod:`~muehle.analyzer.pictures.style`):
     on a board of its own colour, so that the stones read the same on a dark and a
@@ -197,7 +208,7 @@ def render_diagram(
     the SVG marks them. Each row shows as wide as in the plain diagram.
     """
     chars = _ASCII if ascii else _UNICODE
-    grid = _board(not ascii)
+    grid = _board(not ascii, geometry)
     for index, point in enumerate(POINTS):
         bit = 1 << index
         if position.white & bit or position.black & bit:
@@ -287,7 +298,11 @@ def _painted(grid: list[list[str]], position: Position, last: Optional[LastPly],
         for mill in last.mills:
             (top, left), (bottom, right) = point_cell(mill[0]), point_cell(mill[-1])
             for row in range(min(top, bottom), max(top, bottom) + 1):
-                across = range(left - 1, right + 2)  # (one cell past each end, three wide upright)
+                if top != bottom and left != right:  # (a diagonal: three wide along it)
+                    middle = left + (right - left) * (row - top) // (bottom - top)
+                    across = range(middle - 1, middle + 2)
+                else:
+                    across = range(left - 1, right + 2)  # (one cell past each end, three wide upright)
                 for column in across:
                     ground[row][column] = _PALETTE["mill"]
         row, column = point_cell(last.target)

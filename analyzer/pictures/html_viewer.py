@@ -36,7 +36,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
-from muehle.analyzer.engine.board import Position, points_of
+from muehle.analyzer.engine.board import STANDARD, Geometry, Position, points_of
 from muehle.analyzer.engine.events import reason_text
 from muehle.analyzer.engine.fen import DEFAULT_FEN_FORM, FenPosition, fens_of_record, start_fen
 from muehle.analyzer.engine.placing_rules import fen_reading
@@ -436,11 +436,15 @@ def _help() -> str:
 </details>"""
 
 
-def _board(result: ReplayOrError) -> str:
-    """The board as the page first shows it, before its script runs: the game's last position."""
+def _board(result: ReplayOrError, geometry: Geometry) -> str:
+    """The board as the page first shows it, before its script runs: the game's last position.
+    The lines ``geometry`` has beyond the standard board's (the diagonals, where a game of the
+    page has them) are drawn, shown where this game's board has them: the script shows them
+    for each game whose board has them (``diagonals`` in its data) and hides them for the others."""
     if isinstance(result, MuehleError):
-        return render_svg(Position(), None)
-    return render_svg(result.last_legal_position, result.records[-1] if result.records else None)
+        return render_svg(Position(), None, geometry=geometry, lines_shown=False)
+    return render_svg(result.last_legal_position, result.records[-1] if result.records else None,
+                      geometry=geometry, lines_shown=result.rules.geometry is geometry)
 
 
 def _game_section(number: int, game: Game, result: ReplayOrError, moves: _MoveList, several: bool,
@@ -512,14 +516,18 @@ def render_games_html(games: Sequence[tuple[Game, ReplayOrError]], title: Option
     shared = _Shared(values)
     sections = []
     game_data = []
+    # the board's lines: the diagonals drawn where any game of the page is played on a board with them
+    geometry = next((result.rules.geometry for _game, result in games
+                     if not isinstance(result, MuehleError) and result.rules.geometry.extra_lines), STANDARD)
     for index, (number, (game, result)) in enumerate(zip(numbers, games)):
         setup = None if isinstance(result, MuehleError) else _setup(game, result)
         moves = _MoveList(f"game={number}&amp;" if several else "", shared, setup)
-        side = _side(_board(result)) if index == 0 else ""
+        side = _side(_board(result, geometry)) if index == 0 else ""
         sections.append(_game_section(number, game, result, moves, several, side))
         frames = [_unreplayed_frame(result)] if isinstance(result, MuehleError) else _frames(result, setup, shared)
         game_data.append({"number": number, "frames": frames, "variations": moves.variations,
-                          "record": _record_text(game)})
+                          "record": _record_text(game),
+                          "diagonals": not isinstance(result, MuehleError) and bool(result.rules.geometry.extra_lines)})
     data = {
         "points": [[point, *POINT_XY[point]] for point in POINTS],
         "centre": [LEFT + 3 * STEP, TOP + 3 * STEP],

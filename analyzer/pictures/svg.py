@@ -1,7 +1,8 @@
 """SVG pictures of a position, for print and for the web (standard library only).
 
 :func:`render_svg` is a pure function of the position: the board (three squares
-and the four lines joining them), the coordinates a-g and 1-7, the stones as
+and the four lines joining them, and on a board with diagonals the four diagonal
+lines joining their corners, ``<g class="diagonals">``), the coordinates a-g and 1-7, the stones as
 circles, and optionally the last ply (an arrow for a move, a ring for a
 placement), the points it captured from (a cross), closed mills (a broad band
 under the stones) and the best plies the endgame tables name (green arrows, and
@@ -32,7 +33,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Optional, Sequence
 from xml.sax.saxutils import escape
 
-from muehle.analyzer.engine.board import MILL_LINES, MILLS, Position, points_of
+from muehle.analyzer.engine.board import STANDARD, Geometry, Position, points_of
 from muehle.notation.record.model import BLACK, POINTS, WHITE
 from muehle.notation.text.i18n import _
 
@@ -99,11 +100,13 @@ def stone_svg(point: str, side: str, places: PointPlaces = POINT_XY) -> str:
     )
 
 
-def _board_svg(coordinates: bool, places: PointPlaces = POINT_XY, top: int = 0, height: int = HEIGHT) -> list[str]:
+def _board_svg(coordinates: bool, places: PointPlaces = POINT_XY, top: int = 0, height: int = HEIGHT,
+               geometry: Geometry = STANDARD, lines_shown: bool = True) -> list[str]:
     """The background (from ``top``, ``height`` high), the lines, the points and the coordinates:
     files a to g from the left and ranks 1 to 7 from the bottom, or on a flipped board
     (``places`` is :data:`FLIPPED_XY`) g to a and 7 to 1, so that each label names the
-    points beside it."""
+    points beside it. The lines ``geometry`` has beyond the standard board's (the diagonals) are
+    a group of their own, ``<g class="diagonals">``, hidden (``display="none"``) unless ``lines_shown``."""
     c = COLOURS["line"]
     parts = [f'<rect class="background" x="0" y="{top}" width="{WIDTH}" height="{height}" '
              f'rx="12" fill="{COLOURS["background"]}"/>',
@@ -114,6 +117,12 @@ def _board_svg(coordinates: bool, places: PointPlaces = POINT_XY, top: int = 0, 
     for a, b in (("d7", "d5"), ("d3", "d1"), ("a4", "c4"), ("e4", "g4")):
         (x1, y1), (x2, y2) = places[a], places[b]
         parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
+    if geometry.extra_lines:
+        parts.append('<g class="diagonals"' + ('' if lines_shown else ' display="none"') + '>')
+        for line in geometry.extra_lines:
+            (x1, y1), (x2, y2) = places[line[0]], places[line[-1]]
+            parts.append(f'<line data-points="{" ".join(line)}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
+        parts.append("</g>")
     parts.append("</g>")
     parts.append(f'<g class="points" fill="{c}">')
     parts.extend(f'<circle data-point="{point}" cx="{x}" cy="{y}" r="6"/>' for point, (x, y) in places.items())
@@ -232,8 +241,8 @@ def hand_svg(side: str, count: int, row_y: float, to_move: bool) -> list[str]:
     return parts
 
 
-def _closed_mills(position: Position) -> list[tuple[str, ...]]:
-    return [line for line, mill in zip(MILL_LINES, MILLS)
+def _closed_mills(position: Position, geometry: Geometry) -> list[tuple[str, ...]]:
+    return [line for line, mill in zip(geometry.lines, geometry.mills)
             if position.white & mill == mill or position.black & mill == mill]
 
 
@@ -248,6 +257,8 @@ def render_svg(
     hands: bool = False,
     flip: bool = False,
     size: Optional[int] = None,
+    geometry: Geometry = STANDARD,
+    lines_shown: bool = True,
 ) -> str:
     """The position as a standalone SVG document.
 
@@ -262,7 +273,13 @@ def render_svg(
     side at the bottom of the board below it, the other above it) and marks the side to move;
     ``flip`` puts Black's side at the bottom (every point where the point opposite it through
     the centre is otherwise, a1 where g7 is; the coordinates relabelled); ``size`` is the
-    width in pixels (default :data:`WIDTH`), the height in proportion.
+    width in pixels (default :data:`WIDTH`), the height in proportion. ``geometry`` is the
+    ruleset's board: its lines beyond the standard board's (the diagonals) are drawn, or with
+    ``lines_shown`` false drawn hidden, for a page that shows them game by game (the HTML viewer).
+
+    >>> from muehle.analyzer.engine.board import DIAGONALS
+    >>> 'class="diagonals"' in render_svg(Position()), 'class="diagonals"' in render_svg(Position(), geometry=DIAGONALS)
+    (False, True)
     """
     if highlight_mills not in MILL_HIGHLIGHTS:
         raise ValueError(f"highlight_mills must be one of {', '.join(MILL_HIGHLIGHTS)}")
@@ -278,7 +295,7 @@ def render_svg(
     ]
     if title is not None:
         parts.append(f"<title>{escape(title)}</title>")
-    parts.extend(_board_svg(coordinates, places, top, height))
+    parts.extend(_board_svg(coordinates, places, top, height, geometry, lines_shown))
     if hands:
         below, above = (BLACK, WHITE) if flip else (WHITE, BLACK)
         parts.append('<g class="hands">')
@@ -287,7 +304,7 @@ def render_svg(
         parts.append("</g>")
     mills: Iterable[Sequence[str]] = ()
     if highlight_mills == "all":
-        mills = _closed_mills(position)
+        mills = _closed_mills(position, geometry)
     elif highlight_mills == "last" and last is not None:
         mills = getattr(last, "mills", ()) or ()
     parts.append('<g class="mills">')

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Iterator, Optional
 
 from muehle.analyzer.engine import Board
-from muehle.analyzer.engine.board import POINT_INDEX, POINTS, mills_closed_at
+from muehle.analyzer.engine.board import POINT_INDEX, POINTS
 from muehle.analyzer.engine.core import marks_in, may_jump
 from muehle.analyzer.engine.position import moves_for
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset
@@ -81,8 +81,10 @@ def _play(board: Board, style: _Style, rng: random.Random) -> Optional[Ply]:
 
 
 def _number(plies: list[Ply], first_index: int) -> None:
+    """Number the plies as records do, in turn (``numbering_of``): each is written at its place, as
+    Sanmill writes a game where Black plays twice in a row (``defender_first``)."""
     for index, ply in enumerate(plies, first_index):
-        ply.number = numbering_of(index - 1)[0]
+        ply.number, ply.side = numbering_of(index - 1)
 
 
 def _threatens(board: Board, side: int) -> bool:
@@ -98,7 +100,8 @@ def _true_comments(ply: Ply, before: Board, after: Board) -> set[str]:
     opponent = 1 - mover
     own, theirs = after.key[mover], after.key[opponent]
     true = set()
-    closes = bool(mills_closed_at(own, POINT_INDEX[ply.target]))
+    geometry = before.rules.geometry
+    closes = bool(geometry.mills_closed_at(own, POINT_INDEX[ply.target]))
     threatens = _threatens(after, mover)
     if threatens:
         true.add("threatens a mill")
@@ -109,9 +112,9 @@ def _true_comments(ply: Ply, before: Board, after: Board) -> set[str]:
     if ply.origin is not None:
         if may_jump(before.key[mover], before.key[2 + mover], before.rules.flying):
             true.add("jumping now")
-        if mills_closed_at(before.key[mover], POINT_INDEX[ply.origin]):
+        if geometry.mills_closed_at(before.key[mover], POINT_INDEX[ply.origin]):
             true.add("opens the mill")
-    if not after.key[2 + mover] and has_shuttle(own, theirs):
+    if not after.key[2 + mover] and has_shuttle(own, theirs, geometry):
         true.add("Zwickmühle")
     if _threatens(before, opponent) and _threatens(after, opponent):
         true.add("leaves the mill threat open")

@@ -289,7 +289,7 @@ class _Search:
         self.moves: list[Move] = [(ply.target, ply.origin, tuple(ply.captures)) for ply in written]
         mover = 0 if start.to_move == WHITE else 1
         outcome = core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
-                                     bool(mover), rules.flying, rules.blocked)
+                                     bool(mover), rules.flying, rules.blocked, rules.geometry)
         self.start: State = (mover, start.white, start.black, start.in_hand_white, start.in_hand_black, no_progress,
                              outcome, start.marked)
         self.start_position = start

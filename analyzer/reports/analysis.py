@@ -345,10 +345,10 @@ class _Walk:
         for side, own, hand, other in ((WHITE, white, hand_white, black), (BLACK, black, hand_black, white)):
             # a Zwickmühle needs two disjoint mills: five stones on the board, none in hand
             has = not decided and not hand and (on_white if side == WHITE else on_black) >= 5 \
-                and has_shuttle(own, other)
+                and has_shuttle(own, other, self.rules.geometry)
             if self.zwick.update(side, True if has else None, ply):
                 self.zwick.start(side, True, self.add(ply, "zwickmuehle", side, {
-                    "shuttles": [shuttle.to_dict() for shuttle in zwickmuehlen(position, side)]}))
+                    "shuttles": [shuttle.to_dict() for shuttle in zwickmuehlen(position, side, self.rules.geometry)]}))
 
 
 def analyze(replay: Replay) -> Analysis:

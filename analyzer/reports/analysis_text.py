@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence
 
-from muehle.analyzer.engine.board import Position
+from muehle.analyzer.engine.board import GEOMETRIES, Position
 from muehle.analyzer.engine.events import reason_text
 from muehle.analyzer.engine.messages import mill_text, plural
 from muehle.analyzer.engine.rules import Ruleset
@@ -275,8 +275,8 @@ def restore_lines(illegal: IllegalPly, names: PlyNames, rules: Ruleset, ascii: b
 @dataclass(frozen=True)
 class RestoreView:
     """What :func:`restore_lines` shows, ready to be drawn: the heading lines, the position and
-    the marks of the ply before it, the FEN. Small and plain: a report carries it to another
-    process, and the diagram is drawn only when it is shown."""
+    the marks of the ply before it, the FEN, the ruleset's board by name (its ``board``). Small
+    and plain: a report carries it to another process, and the diagram is drawn only when it is shown."""
 
     heading: tuple[str, ...]
     position: Position
@@ -284,11 +284,12 @@ class RestoreView:
     flying: bool
     game_over: Optional[str]
     fen: str
+    board: str = "standard"
 
     def lines(self, ascii: bool = False, colour: bool = False) -> list[str]:
         """The text of :func:`restore_lines` (the diagram in ASCII with ``ascii``, painted with ``colour``)."""
         board = render_diagram(self.position, last=self.last, ascii=ascii, flying=self.flying,
-                               game_over=self.game_over, colour=colour)
+                               game_over=self.game_over, colour=colour, geometry=GEOMETRIES[self.board])
         rows = [f"  {row}".rstrip() for row in board.splitlines()]
         # (the ruleset's citation is a file's text; a painted diagram was made safe as it was painted)
         shown = [visible(line) for line in self.heading]
@@ -313,7 +314,7 @@ def restore_view(illegal: IllegalPly, names: PlyNames, rules: Ruleset) -> Restor
                    else _("position to restore ({where}):").format(where=where))
     over = game_over_text(illegal.decided) if illegal.decided is not None else None
     last = None if illegal.last_record is None else LastPly.of(illegal.last_record)
-    return RestoreView(heading, illegal.restore, last, rules.flying, over, illegal.fen)
+    return RestoreView(heading, illegal.restore, last, rules.flying, over, illegal.fen, rules.board)
 
 
 def _move_text(event: Event) -> str:

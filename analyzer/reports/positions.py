@@ -70,7 +70,7 @@ def positions(result: Replay, start: Optional[FenPosition] = None, form: str = "
     yield _row(0, names, result.start, no_progress, fullmove, over, form, result)
     for index, record in enumerate(result.records, 1):
         no_progress, fullmove = counters_after(
-            [(record.side, record.ply.is_placement, len(record.captures))], no_progress, fullmove)
+            [(record.ply.side, record.ply.is_placement, len(record.captures))], no_progress, fullmove)
         yield _row(index, names, record.after, no_progress, fullmove, result.decided_by(index), form, result)
 
 

@@ -14,7 +14,9 @@ Moving ``s`` to ``p`` then opens ``M`` and closes ``M'``; moving it back opens
 ``s``), so ``M'`` is the other mill through ``p``. The two mills never share a
 point, so a Zwickmühle needs at least five stones; a side with three stones,
 which may jump, cannot have one. Whether the opponent can block ``p`` is not
-part of the definition: it describes the structure, as the books do.
+part of the definition: it describes the structure, as the books do. Lines and
+mills are those of the ruleset's board (``geometry``; on a board with diagonals
+a stone may also step along a diagonal, and a diagonal may be ``M`` or ``M'``).
 
 >>> from muehle.analyzer.engine.board import mask_of
 >>> white = mask_of(["a7", "d7", "g7", "b6", "f6"])     # a7-d7-g7 closed, d6 free
@@ -26,33 +28,34 @@ part of the definition: it describes the structure, as the books do.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
-from muehle.analyzer.engine.board import ALL_POINTS, MILLS_THROUGH, POINTS, Position, points_of
-from muehle.analyzer.engine.core import closed_mills, reach
+from muehle.analyzer.engine.board import ALL_POINTS, POINTS, STANDARD, Geometry, Position, points_of
 from muehle.analyzer.engine.messages import mill_text
 from muehle.notation.record.model import WHITE, Side
 
 
-def _shuttle_targets() -> tuple[tuple[tuple[int, int, int], ...], ...]:
+@functools.lru_cache(maxsize=None)
+def shuttle_targets(geometry: Geometry = STANDARD) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     """For each point ``s``: (neighbour ``p``, mill ``M'`` through ``p`` without ``s``, ``M'`` minus ``p``);
-    neighbours and mills as the engine has them (:func:`~muehle.analyzer.engine.core.reach`, the
-    mills through a point)."""
+    neighbours and mills as the engine has them on ``geometry``'s board (its reach, the mills
+    through a point). Built once per board."""
     table = []
     for s in range(len(POINTS)):
         targets = []
-        neighbours = reach(1 << s)
+        neighbours = geometry.reach(1 << s)
         for p in range(len(POINTS)):
             if neighbours >> p & 1:
-                for mill in MILLS_THROUGH[p]:
+                for mill in geometry.mills_through[p]:
                     if not mill >> s & 1:
                         targets.append((1 << p, mill, mill & ~(1 << p)))
         table.append(tuple(targets))
     return tuple(table)
 
 
-#: For each point, what a stone standing there could close by one step.
-SHUTTLE_TARGETS = _shuttle_targets()
+#: For each point of the standard board, what a stone standing there could close by one step.
+SHUTTLE_TARGETS = shuttle_targets(STANDARD)
 
 
 @dataclass(frozen=True)
@@ -72,44 +75,51 @@ class Shuttle:
                 "closes": list(self.closes)}
 
 
-def has_shuttle(stones: int, opponent: int) -> bool:
+def has_shuttle(stones: int, opponent: int, geometry: Geometry = STANDARD) -> bool:
     """Whether the side holding ``stones`` has a running double mill; ``opponent`` is the other side's mask.
 
     The fast test behind :func:`has_zwickmuehle`; it ignores stones in hand.
 
-    >>> from muehle.analyzer.engine.board import mask_of
+    >>> from muehle.analyzer.engine.board import DIAGONALS, mask_of
     >>> has_shuttle(mask_of(["a1", "a4", "a7", "d2", "d3"]), 0)   # a1-d1 closes d1-d2-d3
     True
+    >>> white = mask_of(["a7", "d7", "g7", "d6", "f6"])     # a7-b6 along the diagonal closes b6-d6-f6
+    >>> has_shuttle(white, 0), has_shuttle(white, 0, DIAGONALS)
+    (False, True)
+    >>> [str(s) for s in shuttles(white, 0, DIAGONALS)]
+    ['a7-b6 opens a7-d7-g7, closes b6-d6-f6']
     """
+    targets = shuttle_targets(geometry)
     empty = ALL_POINTS & ~(stones | opponent)
-    for mill in closed_mills(stones):
+    for mill in geometry.closed_mills(stones):
         rest = mill
         while rest:
             low = rest & -rest
             rest ^= low
-            for p_bit, _, need in SHUTTLE_TARGETS[low.bit_length() - 1]:
+            for p_bit, _, need in targets[low.bit_length() - 1]:
                 if p_bit & empty and stones & need == need:
                     return True
     return False
 
 
-def shuttles(stones: int, opponent: int) -> list[Shuttle]:
+def shuttles(stones: int, opponent: int, geometry: Geometry = STANDARD) -> list[Shuttle]:
     """Every running double mill of the side holding ``stones``; ``opponent`` is the other side's mask.
 
-    Listed by the closed mill (board order of :data:`~muehle.analyzer.engine.board.MILLS`),
-    then by the moving stone and its target in board order.
+    Listed by the closed mill (in the order of ``geometry.mills``), then by the moving stone and
+    its target in board order.
 
     >>> from muehle.analyzer.engine.board import mask_of
     >>> [str(s) for s in shuttles(mask_of(["a1", "a4", "a7", "d2", "d3", "b2", "b6"]), 0)]
     ['a1-d1 opens a1-a4-a7, closes d1-d2-d3', 'a4-b4 opens a1-a4-a7, closes b2-b4-b6']
     """
+    targets = shuttle_targets(geometry)
     empty = ALL_POINTS & ~(stones | opponent)
     found = []
-    for mill in closed_mills(stones):
+    for mill in geometry.closed_mills(stones):
         for s in range(len(POINTS)):
             if not mill >> s & 1:
                 continue
-            for p_bit, other, need in SHUTTLE_TARGETS[s]:
+            for p_bit, other, need in targets[s]:
                 if p_bit & empty and stones & need == need:
                     found.append(Shuttle(POINTS[s], POINTS[p_bit.bit_length() - 1],
                                          _as_line(mill), _as_line(other)))
@@ -122,8 +132,8 @@ def _as_line(mill: int) -> tuple[str, str, str]:
     return (a, b, c)
 
 
-def has_zwickmuehle(position: Position, side: Side) -> bool:
-    """Whether ``side`` has a Zwickmühle in ``position`` (the definition above).
+def has_zwickmuehle(position: Position, side: Side, geometry: Geometry = STANDARD) -> bool:
+    """Whether ``side`` has a Zwickmühle in ``position`` (the definition above), on ``geometry``'s board.
 
     >>> from muehle.analyzer.engine.board import mask_of
     >>> white = mask_of(["a7", "d7", "g7", "b6", "f6"])
@@ -134,14 +144,14 @@ def has_zwickmuehle(position: Position, side: Side) -> bool:
     """
     if position.in_hand(side):
         return False
-    return has_shuttle(position.stones(side), _opponent_stones(position, side))
+    return has_shuttle(position.stones(side), _opponent_stones(position, side), geometry)
 
 
-def zwickmuehlen(position: Position, side: Side) -> list[Shuttle]:
-    """The shuttles that make up the Zwickmühle of ``side`` in ``position`` (empty if none)."""
+def zwickmuehlen(position: Position, side: Side, geometry: Geometry = STANDARD) -> list[Shuttle]:
+    """The shuttles that make up the Zwickmühle of ``side`` in ``position`` (empty if none), on ``geometry``'s board."""
     if position.in_hand(side):
         return []
-    return shuttles(position.stones(side), _opponent_stones(position, side))
+    return shuttles(position.stones(side), _opponent_stones(position, side), geometry)
 
 
 def _opponent_stones(position: Position, side: Side) -> int:

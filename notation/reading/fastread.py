@@ -75,9 +75,10 @@ _CLOSED = 7  # after one of its variations
 _DONE = 8  # after the result: only comments may follow
 
 # The tokens of a word of movetext, as the reader remembers them: (kind, ...) tuples.
-_PLY_TOKEN = 0  # (kind, (number, side) written with it or None, (target, origin, captures), its quality
-#                symbol before a capture, where its coordinates start in it, the state after it, the word from
-#                its start on (to find its place), its length)
+_PLY_TOKEN = 0  # (kind, (target, origin, captures), its quality symbol before a capture, where its coordinates
+#                start in it, the state after it, the word from its start on (to find its place), its length, the
+#                annotation glued after it or None); a number glued to it ("17.a7-a4") is a number token before
+#                it, which the ply continues
 _NUMBER_TOKEN = 1  # (kind, (number, side), whether it is the book's "4. -")
 _ANNOTATION_TOKEN = 2  # (kind, symbol)
 _NAG_TOKEN = 3  # (kind, value)
@@ -88,6 +89,7 @@ _OFFER_TOKEN = 7  # the draw offer "(=)"
 _OPEN_TOKEN = 8  # "(": a variation starts
 _CLOSE_TOKEN = 9  # ")": it ends
 _OTHER_TOKEN = 10  # anything else: the parser reads the game
+_TOKENS_TOKEN = 11  # (kind, the tokens): a word of several tokens, where one token is looked up for each word
 
 _OTHER = ((_OTHER_TOKEN,),)
 chain_from = chain.from_iterable
@@ -102,22 +104,53 @@ _DASHES = {"-": ((_DASH_TOKEN, True),), "...": ((_DASH_TOKEN, False),), "…": (
 #: :meth:`str.split` know them (``tests/notation/test_fastread.py`` checks it).
 _ODD_SPACE = "\x0b\x0c\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
 
+_ODD_SPACE_SEARCH = re.compile(f"[{_ODD_SPACE}]").search
+
 #: How many words :class:`FastReader` remembers the tokens of, and how many tag lines.
 _WORDS_LIMIT = 50_000
 _TAG_LINES_LIMIT = 10_000
 
 
+def _has_odd_space(text: str) -> bool:
+    """Whether ``text`` holds white space but blanks and line breaks (:data:`_ODD_SPACE`); quicker
+    than a pattern for the usual text, which is ASCII.
+
+    >>> _has_odd_space("1. b4 d6\\n2. f4"), _has_odd_space("1. b4\\r\\n"), _has_odd_space("1.\\xa0b4"), _has_odd_space("1. é")
+    (False, True, True, False)
+    """
+    if text.isascii():
+        return ("\r" in text or "\x0b" in text or "\x0c" in text or "\x1c" in text or "\x1d" in text
+                or "\x1e" in text or "\x1f" in text)
+    return _ODD_SPACE_SEARCH(text) is not None
+
+
+def _may_glue(words: str) -> bool:
+    """Whether some of ``words`` may be of several tokens: a NAG or a comma glued to a ply, a number
+    glued to its ply (a dot followed by neither a blank nor a line break). Quicker than a pattern.
+
+    >>> _may_glue("1. b4 d6 2. f4\\n3. d2"), _may_glue("1.b4"), _may_glue("1. b4$1"), _may_glue("6. g1, g7")
+    (False, True, True, True)
+    """
+    return ("$" in words or "," in words or "…" in words
+            or words.count(".") != words.count(". ") + words.count(".\n"))
+
+
+def _refused(word: str) -> tuple[Any, ...]:
+    """The token of a word after the result: none is read (only comments may follow it)."""
+    return _OTHER[0]
+
+
 class _Words(Memo):
-    """The tokens of words by their text: a word not yet known is read by ``tokens`` (which remembers it)."""
+    """What is known of words by their text: a word not yet known is read by ``read`` (which remembers it)."""
 
-    __slots__ = ("tokens",)
+    __slots__ = ("read",)
 
-    def __init__(self, tokens: Callable[[str], tuple[tuple[Any, ...], ...]]) -> None:
+    def __init__(self, read: Callable[[str], Any]) -> None:
         super().__init__()
-        self.tokens = tokens
+        self.read = read
 
-    def __missing__(self, word: str) -> tuple[tuple[Any, ...], ...]:
-        return self.tokens(word)
+    def __missing__(self, word: str) -> Any:
+        return self.read(word)
 
 
 class FastReader:
@@ -131,11 +164,6 @@ class FastReader:
         # what white space does not separate in movetext: comments and tag pairs (the leftmost first)
         self._split = re.compile(f"((?:{regexp['COMMENT']})|(?:{regexp['TAG']}))", flags).split
         self._comment_sub = re.compile(regexp["COMMENT"], flags).sub
-        self._special = re.compile(r"[{;\[]", flags).search
-        # white space a move number and its ply may not have between them (a blank is a space or a tab)
-        self._odd_space = re.compile(f"[{_ODD_SPACE}]", flags).search
-        # what a plain movetext has none of: a special part or odd white space
-        self._unusual = re.compile(rf"[{{;\[()\]{_ODD_SPACE}]", flags).search
         # Sanmill's capture written as a word of its own ("d6-d5 xd3"): a word with the one before it
         self._words_with_captures = re.compile(r"\S+(?:[ \t]+[xX]\S*)*", flags).findall
         # a line of the tag section: one tag pair, with white space around it
@@ -143,8 +171,10 @@ class FastReader:
         # the lines of a text, and its parts between line breaks and white space that is no blank
         self._lines: Callable[[str], list[str]] = methodcaller("split", "\n")
         self._segments = re.compile(f"[\n{_ODD_SPACE}]", flags).split
-        # what it remembers of words and tag lines (tag pair by line), bounded by their text too
+        # what it remembers of words and tag lines (tag pair by line), bounded by their text too: the
+        # tokens of each word, and its one token (a word of several: a token that holds them)
         self._words = _Words(self._tokens)
+        self._token = _Words(self._one_token)
         self._tag_lines: dict[str, tuple[str, str, int]] = Memo()
 
     def read(self, chunk: Chunk, source: str, builder: Optional[Callable[[], GameBuilder]] = None) -> Optional[Game]:
@@ -219,21 +249,21 @@ class FastReader:
         as they are needed (not for the runs of moves)."""
         segments_of: Callable[[str], list[str]] = self._lines
         pieces: list[str] = [body]
-        if self._unusual(body) is not None:
+        # (a plain movetext has no special part and no odd white space: a pattern would take longer to say so)
+        if "{" in body or ";" in body or "[" in body:
             if "{" in body and self._unclosed(body):
                 return False  # (a "{" that no "}" closes: the parser says where)
-            if self._odd_space(body) is not None:
-                segments_of = self._segments
-            if self._special(body) is not None:
-                if runs and "[" not in body:
-                    pieces = [self._comment_sub("\n", body)]  # (no places, no events of comments told)
-                else:
-                    pieces = self._split(body)  # (the text between them, each comment or tag pair, its escapes)
-                    del pieces[2::3]
+            if runs and "[" not in body:
+                pieces = [self._comment_sub("\n", body)]  # (no places, no events of comments told)
+            else:
+                pieces = self._split(body)  # (the text between them, each comment or tag pair, its escapes)
+                del pieces[2::3]
+        if _has_odd_space(body):
+            segments_of = self._segments
         # (a capture written apart from its move after a tab is left to the parser)
         words_of: Callable[[str], list[str]] = (self._words_with_captures if " x" in body or " X" in body
                                                 else str.split)
-        tokens_of = self._words.__getitem__
+        token_of, tokens_of = self._token.__getitem__, self._words.__getitem__
         ply, tell_moves = visitor.ply, visitor.moves
         run: list[PlyMove] = []  # (runs: the plies of the current stretch of a line of play, and the
         numbers: dict[int, Numbering] = {}  # numbers written with them, by their place in it)
@@ -275,39 +305,39 @@ class FastReader:
             words = piece
             if "(" in words or ")" in words:  # (a parenthesis and the draw offer are words of their own)
                 words = words.replace("(", " ( ").replace(")", " ) ").replace(" ( = ) ", " (=) ")
+            # (a word of one token each, unless some word may be of several: one lookup a word is quicker)
+            glued = _may_glue(words)
             for segment in segments_of(words):
-                for token in chain_from(map(tokens_of, words_of(segment))):
+                tokens = chain_from(map(tokens_of, words_of(segment))) if glued else map(token_of, words_of(segment))
+                for token in tokens:
                     kind = token[0]
                     if kind == _PLY_TOKEN:
-                        own = token[1]
-                        if pending is not None:  # "17. a7-a4": the grammar's ply token
-                            if own is not None:
-                                return False  # (a number standing alone before a ply with its own)
-                            own, pending = pending, None
-                        if own is None:
-                            if state == _DONE:
-                                return False
-                        elif state in _NO_NUMBER:
-                            return False
-                        elif runs:
-                            numbers[len(run)] = own
                         if runs:
-                            append(token[2])
-                        else:
-                            written = own if own is not None else written if state == _NUMBER else None
-                            at = body.find(token[6], place)
-                            place = at + token[7]
-                            if at > next_break:  # (on a later line)
-                                line += body.count("\n", counted, at)
-                                line_start = body.rindex("\n", counted, at) + 1
-                                counted = at
-                                next_break = body.find("\n", at) % (len(body) + 1)
-                            number, side = own or _UNNUMBERED
-                            target, origin, captures = token[2]
-                            ply(number, side, origin, target, captures, token[3], line, at - line_start + 1 + token[4])
-                        state = token[5]
+                            if pending is not None:  # "17. a7-a4": the grammar's ply token
+                                numbers[len(run)] = pending
+                                pending = None
+                            append(token[1])
+                            state = token[4]
+                            continue
+                        own, pending = pending, None
+                        written = own if own is not None else written if state == _NUMBER else None
+                        at = body.find(token[5], place)
+                        place = at + token[6]
+                        if at > next_break:  # (on a later line)
+                            line += body.count("\n", counted, at)
+                            line_start = body.rindex("\n", counted, at) + 1
+                            counted = at
+                            next_break = body.find("\n", at) % (len(body) + 1)
+                        number, side = own or _UNNUMBERED
+                        target, origin, captures = token[1]
+                        ply(number, side, origin, target, captures, token[2], line, at - line_start + 1 + token[3])
+                        if token[7] is not None:
+                            visitor.annotation(token[7])
+                        state = token[4]
                         continue
                     if kind == _NUMBER_TOKEN and pending is None:
+                        if state == _NUMBER or state == _COMMA:
+                            return False  # (a ply with a number of its own may not follow either)
                         pending, dash = token[1], token[2]
                         continue
                     if kind == _DASH_TOKEN:  # "17. -", "17. ...", "17. …"
@@ -321,8 +351,8 @@ class FastReader:
                             return False
                         written, alone_dash, pending = pending, dash, None
                     if kind == _NUMBER_TOKEN:
-                        pending, dash = token[1], token[2]
-                    elif state == _COMMA:
+                        return False  # (after a number that stands alone)
+                    if state == _COMMA:
                         return False  # after the comma only Black's reply
                     elif kind == _ANNOTATION_TOKEN:
                         if state != _PLY:
@@ -386,6 +416,9 @@ class FastReader:
                             visitor.result(token[1], line, at - line_start + 1)
                         finished = True
                         state = _DONE
+                        for _ in tokens:
+                            return False  # (only comments may follow the result)
+                        token_of, glued = _refused, False
                     else:  # what no terminal reads here
                         return False
                 if pending is not None:  # at the end of a line, or before a comment or a parenthesis
@@ -446,8 +479,27 @@ class FastReader:
             self._words[word] = tokens
         return tokens
 
+    def _one_token(self, word: str) -> tuple[Any, ...]:
+        """The one token of a word, or for a word of several tokens one that holds them (remembered for
+        the next time)."""
+        tokens = self._words[word]
+        token = tokens[0] if len(tokens) == 1 else (_TOKENS_TOKEN, tokens)
+        if len(self._token) < _WORDS_LIMIT:
+            self._token[word] = token
+        return token
+
     def _word_tokens(self, word: str) -> Iterable[tuple[Any, ...]]:
-        """:meth:`_tokens`, not remembered."""
+        """:meth:`_tokens`, not remembered: an annotation glued to a ply is part of the ply's token."""
+        tokens = list(self._read_tokens(word))
+        for at in range(len(tokens) - 1):
+            ply, annotation = tokens[at], tokens[at + 1]
+            if ply[0] == _PLY_TOKEN and ply[4] == _PLY and annotation[0] == _ANNOTATION_TOKEN:
+                tokens[at:at + 2] = [(*ply[:4], _ANNOTATION, *ply[5:7], annotation[1])]
+                break  # (a ply is the first token of a word, or follows its number)
+        return tokens
+
+    def _read_tokens(self, word: str) -> Iterable[tuple[Any, ...]]:
+        """The tokens of a word as the grammar's terminals read it."""
         for found in self.pattern.finditer(word):
             kind = found.lastgroup
             assert kind is not None
@@ -458,8 +510,10 @@ class FastReader:
                     yield _OTHER[0]  # glued to the next ply, or a slip (read with a warning by the parser)
                     return
                 number, side, offset, origin, target, captures, quality = _DECODED.get(value) or _decode(value)
-                yield (_PLY_TOKEN, None if number is None else (number, side), (target, origin, captures), quality,
-                       offset, _PLY if quality is None else _ANNOTATION, word[start:], len(value))
+                if number is not None:
+                    yield _NUMBER_TOKEN, (number, side), False
+                yield (_PLY_TOKEN, (target, origin, captures), quality, offset, _PLY if quality is None else _ANNOTATION,
+                       word[start:], len(value), None)
             elif kind == "NUMBER" and not has_slip(value):
                 yield _NUMBER_TOKEN, read_move_number(value), value.endswith("-")
             elif kind == "ANNOTATION":

@@ -16,7 +16,8 @@ from muehle.analyzer.cli import cli
 from muehle.analyzer.cli.common import RulesName
 
 #: The presets, by the files of engine/rulesets/, the default (wmd) first and the others in order.
-PRESETS = ["wmd", "brettspielnetz", "cheng_san_qi", "lasker_morris", "sanmill", "schuermann", "standard_9mm", "wmd-traditional"]
+PRESETS = ["wmd", "brettspielnetz", "cheng_san_qi", "lasker_morris", "mul_mulan", "nerenchi", "sanmill", "schuermann",
+           "standard_9mm", "twelve_mens_morris", "wmd-traditional"]
 
 #: Each command with a --rules option, as the words before it.
 COMMANDS = [["validate", "game.txt"], ["analyze", "game.txt"], ["claim", "game.txt"], ["show", "game.txt"],
@@ -51,7 +52,7 @@ def test_every_rules_option_offers_the_presets_and_the_folder_s_yaml_files(words
     ("s", ["sanmill", "schuermann", "standard_9mm"]),
     ("c", ["cheng_san_qi", "club.yaml"]),
     ("o", ["other.YML"]),
-    ("n", []),                           # (notes.txt is no ruleset)
+    ("n", ["nerenchi"]),                 # (notes.txt is no ruleset)
     ("l", ["lasker_morris"]),            # (a folder named looks.yaml is no file)
     (".", [".hidden.yaml"]),             # (hidden files only when a dot is typed)
     ("sub/", ["sub/deep.yml"]),

@@ -185,10 +185,37 @@ def test_the_other_forms_are_read_without_the_parser(form: str, monkeypatch: pyt
     def no_parser(*arguments: object, **keywords: object) -> Game:
         raise AssertionError("the parser was asked to read a game")
 
-    monkeypatch.setattr(parser, "_parse_with_lark", no_parser)
+    monkeypatch.setattr(parser, "_tell_with_lark", no_parser)
     assert list(read_games(text, "t.txt")) == expected
     deferred = list(read_games(text, "t.txt", deferred=True))
     assert [type(game) for game in deferred] == [MoveRecord] * len(expected)
+    assert [tupled(game.main_line()) for game in deferred] == [tupled(move_line_of(game.plies)) for game in expected]
+
+
+@pytest.mark.parametrize("movetext", [
+    "1. b4$1 d6 2. f4 $2 d2 *",  # a NAG glued to its ply
+    "1.b4 d6 2.f4 d2 *",  # numbers glued to their plies
+    "1...b4 2. f4 d2 *",  # Black's number glued
+    "1. b4!$1 d6?! 2. f4 d2 *",  # an annotation and a NAG glued
+    "1. b4, d6 2. f4, d2 *",  # the book's one-line form
+    "1. b4! d6? 2. f4!? d2?? *",  # annotations glued
+    "1.b4? d6 *",  # a number, a ply and an annotation in one word
+])
+def test_words_of_several_tokens_are_read_without_the_parser(movetext: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A word the grammar reads as several tokens (a number, a ply, an annotation, a NAG, a comma)
+    is read by the fast reader like the rest, for every builder, and tells what the parser tells."""
+    from muehle.notation.reading.parser import read_games
+
+    text = f'[Event "x"]\n\n{movetext}\n'
+    expected = list(read_games(text, "t.txt"))
+    assert not expected[0].errors and expected[0].plies
+
+    def no_parser(*arguments: object, **keywords: object) -> Game:
+        raise AssertionError("the parser was asked to read a game")
+
+    monkeypatch.setattr(parser, "_tell_with_lark", no_parser)
+    assert list(read_games(text, "t.txt")) == expected
+    deferred = list(read_games(text, "t.txt", deferred=True))
     assert [tupled(game.main_line()) for game in deferred] == [tupled(move_line_of(game.plies)) for game in expected]
 
 
@@ -414,3 +441,18 @@ def test_a_number_too_long_is_left_to_the_parser(text: str) -> None:
     for chunk in _chunks(text):
         assert lark_game(chunk).errors
         assert fast_game(chunk) is None and moves_game(chunk) is None
+
+
+def test_odd_white_space_is_every_white_space_but_blanks_and_line_breaks() -> None:
+    """The odd white space the fast reader looks for (a move number and its ply may not have it
+    between them) is what ``str.split`` splits at, but the space, the tab and the line break: each
+    such character is found, in ASCII text and in text that is not, and nothing else is."""
+    odd = [chr(code) for code in range(0x3001) if chr(code).isspace() and chr(code) not in " \t\n"]
+    assert "\r" in odd and "\xa0" in odd and "\u2028" in odd
+    for char in odd:
+        assert fastread._has_odd_space(f"1. b4{char}d6"), repr(char)
+        assert fastread._has_odd_space(f"1. b4{char}d6 {{é}}"), repr(char)
+    for code in range(0x3001):
+        char = chr(code)
+        if char not in odd:
+            assert not fastread._has_odd_space(f"1. b4{char}d6"), repr(char)

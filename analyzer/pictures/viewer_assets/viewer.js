@@ -22,6 +22,8 @@
   var stonesLayer = board.querySelector("g.stones");
   var marksLayer = board.querySelector("g.marks");
   var millsLayer = board.querySelector("g.mills");
+  // the diagonal lines, drawn where a game of the page is played on a board with them, shown for those games
+  var diagonalsLayer = board.querySelector("g.diagonals");
   var statusLine = side.querySelector(".status");
   var positionLines = side.querySelector(".position");
   var flipButton = side.querySelector("button.flip");
@@ -89,6 +91,7 @@
     if (active) { active.section.hidden = true; }
     active = this;
     this.section.hidden = false;
+    if (diagonalsLayer) { diagonalsLayer.setAttribute("display", this.game.diagonals ? "inline" : "none"); }
     var holder = this.section.querySelector(".viewer");
     if (side.parentNode !== holder) { holder.insertBefore(side, holder.firstChild); }
     if (picker) { picker.value = String(this.game.number); }

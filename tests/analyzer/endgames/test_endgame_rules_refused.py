@@ -21,15 +21,20 @@ class _Wider(Ruleset):
 
 
 def test_every_preset_is_solved_under_its_three_settings() -> None:
-    """No preset of the nine-stone family sets a field the solver assumes: each gets its settings."""
+    """No preset of the nine-stone family sets a field the solver assumes: each gets its settings.
+    The presets on another board (twelve_mens_morris: board diagonals) are refused."""
     for name in preset_names():
         rules = load_ruleset(name)
+        if rules.board != "standard":
+            with pytest.raises(RulesNotSolved, match=f"board: {rules.board} "):
+                endgame_rules(rules)
+            continue
         assert endgame_rules(rules) == EndgameRules(rules.flying, rules.capture_from_mill, rules.blocked)
 
 
 def test_a_field_the_solver_assumes_is_refused_with_its_value_and_the_tables() -> None:
     rules = _Wider(name="diagonals", title="Diagonals", lines="diagonal", fly_at=4)
-    assert assumed(rules) == {"lines": "plain", "fly_at": 3}
+    assert assumed(rules) == {"board": "standard", "lines": "plain", "fly_at": 3}
     with pytest.raises(RulesNotSolved) as caught:
         endgame_rules(rules)
     assert caught.value.code == "endgame-rules" and caught.value.source == "diagonals"

@@ -21,8 +21,14 @@ from runner import run
 
 
 def test_the_presets_are_those_of_the_table() -> None:
-    assert preset_names() == ["wmd", "brettspielnetz", "cheng_san_qi", "lasker_morris", "sanmill", "schuermann", "standard_9mm",
-                              "wmd-traditional"]
+    """The presets are the YAML files shipped beside the rules, the default first, then by name;
+    the rules texts' presets and Sanmill's first variants among them."""
+    folder = Path(__file__).resolve().parents[3] / "analyzer" / "engine" / "rulesets"
+    names = preset_names()
+    assert names[0] == "wmd" and names[1:] == sorted(names[1:])
+    assert set(names) == {path.stem for path in folder.glob("*.yaml")}
+    assert {"wmd", "wmd-traditional", "schuermann", "brettspielnetz", "sanmill", "standard_9mm", "lasker_morris",
+            "twelve_mens_morris", "nerenchi", "mul_mulan", "cheng_san_qi"} <= set(names)
 
 
 @pytest.mark.parametrize("name", ["wmd", "wmd-traditional", "schuermann", "brettspielnetz", "sanmill"])
@@ -245,9 +251,8 @@ def test_a_preset_name_is_read_as_a_rules_tag_is(tmp_path: Path) -> None:
 def test_an_empty_name_is_no_ruleset(name: str, says: str) -> None:
     with pytest.raises(FormatError) as caught:
         load_ruleset(name)
-    assert str(caught.value) == ("<ruleset>: error: a ruleset is named by a preset (wmd, brettspielnetz, cheng_san_qi, "
-                                 "lasker_morris, sanmill, schuermann, standard_9mm, wmd-traditional) or a .yaml file, "
-                                 f"not by {says}")
+    assert str(caught.value) == (f"<ruleset>: error: a ruleset is named by a preset ({', '.join(preset_names())}) "
+                                 f"or a .yaml file, not by {says}")
 
 
 def test_a_ruleset_file_that_is_not_utf8_is_an_error_at_its_first_bad_byte(tmp_path: Path) -> None:

@@ -128,6 +128,14 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
         "mayRemoveFromMillsAlways": True}),
 }
 
+#: Custom rule sets (no named variant uses them): the standard game with one capture kind switched on,
+#: every sub-option at Sanmill's default; kept in custom/ (``--variants custodian,leap --out custom``).
+CUSTOM: dict[str, tuple[str, dict[str, Any]]] = {
+    "custodian": ("Nine Men's Morris, custodian capture", {"enableCustodianCapture": True}),
+    "leap": ("Nine Men's Morris, leap capture", {"enableLeapCapture": True}),
+}
+ALL_SETS = {**VARIANTS, **CUSTOM}
+
 # The engine's reason in muehle's words (tests/data/sanmill/README.md); drawFullBoard has none yet.
 MUEHLE_REASON = {
     "loseFewerThanThree": "fewer-than-three", "loseNoLegalMoves": "blocked", "loseFullBoard": "blocked",
@@ -137,7 +145,7 @@ MUEHLE_REASON = {
 
 
 def settings_of(variant: str) -> dict[str, Any]:
-    return {**DEFAULTS, **VARIANTS[variant][1]}
+    return {**DEFAULTS, **ALL_SETS[variant][1]}
 
 
 def variant_tag(s: dict[str, Any]) -> str | None:
@@ -327,7 +335,7 @@ def select(played: list[dict[str, Any]], keep: int) -> list[dict[str, Any]]:
 
 
 def run_variant(variant: str, args: argparse.Namespace, out: Path) -> dict[str, Any]:
-    name, _ = VARIANTS[variant]
+    name, _ = ALL_SETS[variant]
     settings = settings_of(variant)
     options = uci_options(settings)
     engine = Engine([args.engine])
@@ -412,10 +420,10 @@ def main() -> None:
     verdict_path = out / "verdicts.json"
     verdicts = json.loads(verdict_path.read_text(encoding="utf-8")) if verdict_path.exists() else {}
     for variant in args.variants.split(","):
-        if variant not in VARIANTS:
-            parser.error(f"unknown variant {variant}; known: {', '.join(VARIANTS)}")
+        if variant not in ALL_SETS:
+            parser.error(f"unknown variant {variant}; known: {', '.join(ALL_SETS)}")
         verdicts[f"{variant}.pgn"] = run_variant(variant, args, out)
-        ordered = {f"{v}.pgn": verdicts[f"{v}.pgn"] for v in VARIANTS if f"{v}.pgn" in verdicts}
+        ordered = {f"{v}.pgn": verdicts[f"{v}.pgn"] for v in ALL_SETS if f"{v}.pgn" in verdicts}
         verdict_path.write_text(json.dumps(ordered, indent=1) + "\n", encoding="utf-8")
 
 
