@@ -182,7 +182,7 @@ def test_unknown_rules_tag_is_located_at_the_tag(tmp_path: Path) -> None:
     result = run("analyze", str(record))
     assert result.exit_code == 1
     assert result.stderr == (f"{record}:2:9: error: the Rules tag names 'chess', which is not a ruleset "
-                             "(presets: wmd, brettspielnetz, cheng_san_qi, lasker_morris, mul_mulan, nerenchi, sanmill, schuermann, standard_9mm, twelve_mens_morris, wmd-traditional)\n"
+                             "(presets: wmd, brettspielnetz, cham_gonu, cheng_san_qi, da_san_qi, dooz, lasker_morris, mul_mulan, nerenchi, sanmill, schuermann, standard_9mm, twelve_mens_morris, wmd-traditional, zhi_qi)\n"
                              '    [Rules "chess"]\n'
                              "            ^\n")
 

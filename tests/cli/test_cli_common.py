@@ -114,7 +114,7 @@ def test_output_that_cannot_take_a_character_escapes_it(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert done.stdout.decode("ascii").splitlines() == [
         f"{path}:1:9: error: game 1: the Rules tag names 'f\\xf6o', which is not a ruleset (presets: wmd, "
-        "brettspielnetz, cheng_san_qi, lasker_morris, mul_mulan, nerenchi, sanmill, schuermann, standard_9mm, twelve_mens_morris, wmd-traditional) [unknown-rules]",
+        "brettspielnetz, cham_gonu, cheng_san_qi, da_san_qi, dooz, lasker_morris, mul_mulan, nerenchi, sanmill, schuermann, standard_9mm, twelve_mens_morris, wmd-traditional, zhi_qi) [unknown-rules]",
         '    [Rules "f\\xf6o"]',
         "            ^",
         "1 game, 0 valid, 1 invalid"]

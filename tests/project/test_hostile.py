@@ -447,7 +447,7 @@ def test_a_huge_rules_tag_is_quoted_in_part(tmp_path: Path) -> None:
     assert report["tags"]["Rules"] == value  # (the data whole, once)
     [error] = report["errors"]
     assert error["message"].endswith(f"... ({LONGEST_TAG_VALUE} characters)', which is not a ruleset "
-                                     "(presets: wmd, brettspielnetz, cheng_san_qi, lasker_morris, mul_mulan, nerenchi, sanmill, schuermann, standard_9mm, twelve_mens_morris, wmd-traditional)")
+                                     "(presets: wmd, brettspielnetz, cham_gonu, cheng_san_qi, da_san_qi, dooz, lasker_morris, mul_mulan, nerenchi, sanmill, schuermann, standard_9mm, twelve_mens_morris, wmd-traditional, zhi_qi)")
     # (the tag quoted in part: the message is that, and the list of the presets)
     assert len(error["message"].partition("', which is not a ruleset")[0]) < 150
 

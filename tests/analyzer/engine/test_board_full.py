@@ -11,12 +11,16 @@ rules of the preset sanmill), the games played to their end at random among its 
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
 from muehle.analyzer.engine.position import Board
 from muehle.analyzer.engine.replay import replay
-from muehle.analyzer.engine.rules import parse_ruleset
-from muehle.notation.reading.parser import read_games
+from muehle.analyzer.engine.rules import load_ruleset, parse_ruleset
+from muehle.analyzer.engine.setup import replay_record
+from muehle.notation.reading.parser import read_file, read_games
 from muehle.notation.record.model import Game, Ply
 from muehle.notation.text.errors import FormatError
 from muehle.notation.text.i18n import language
@@ -176,3 +180,27 @@ def test_a_bad_value_is_refused_at_its_key() -> None:
         parse_ruleset("base: sanmill\nboard_full: remove\n", source="club.yaml")
     assert str(raised.value).startswith("club.yaml:2:1: error: board_full: must be one of loss, draw, remove-both, "
                                         "remove-one, not 'remove'")
+
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "sanmill-variants"
+
+
+@pytest.mark.parametrize("variant, removals, games", [("zhi_qi", 2, 5), ("dooz", 1, 3)])
+def test_sanmills_own_games_fill_the_board_and_remove(variant: str, removals: int, games: int) -> None:
+    """Of the 30 games Sanmill played under Zhi Qi (BoardFullAction 1) five fill the board, and
+    three of Dooz's (BoardFullAction 3): the presets judge them as Sanmill did
+    (tests/analyzer/engine/test_sanmill_variants.py), their removals plies of their own, and under
+    board_full: loss they are not legal games."""
+    rules = load_ruleset(variant)
+    filled = 0
+    for game in read_file(DATA / f"{variant}.pgn"):
+        played = replay_record(game, rules)
+        kinds = [record.kind for record in played.records]
+        if "remove" in kinds:
+            filled += 1
+            at = kinds.index("remove")
+            assert kinds[at:at + removals] == ["remove"] * removals and kinds[at - 1] == "place"
+            assert [record.side for record in played.records[at - 1:at + removals]] == (
+                ["black", "white", "black"][:removals + 1])
+            assert replay_record(game, replace(rules, board_full="loss")).errors
+    assert filled == games

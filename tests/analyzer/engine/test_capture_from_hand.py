@@ -8,12 +8,17 @@ it printed."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
 from muehle.analyzer.engine.board import mask_of
 from muehle.analyzer.engine.position import Board
 from muehle.analyzer.engine.replay import replay
 from muehle.analyzer.engine.rules import load_ruleset, parse_ruleset
+from muehle.analyzer.engine.setup import replay_record
+from muehle.notation.reading.parser import read_file
 from muehle.notation.record.model import Game, Ply
 from muehle.notation.text.errors import FormatError
 from muehle.notation.text.i18n import language
@@ -117,3 +122,18 @@ def test_a_fen_with_the_hands_apart_is_read_under_from_hand_only() -> None:
 def test_taking_from_the_hand_goes_only_with_placements() -> None:
     with pytest.raises(FormatError, match="mill_while_placing: from-hand goes only with placements"):
         parse_ruleset("base: lasker_morris\nmill_while_placing: from-hand\n")
+
+
+def test_dooz_games_take_from_the_hand() -> None:
+    """Sanmill's own Dooz games (tests/data/sanmill-variants, judged as Sanmill did by the preset
+    dooz): most close mills while placing without a capture written, which the rules of capturing
+    on the board refuse (missing-capture); with from-hand they are legal."""
+    data = Path(__file__).resolve().parents[2] / "data" / "sanmill-variants" / "dooz.pgn"
+    dooz = load_ruleset("dooz")
+    on_the_board = replace(dooz, mill_while_placing="capture")
+    refused = 0
+    for game in read_file(data):
+        assert replay_record(game, dooz).errors == []
+        errors = replay_record(game, on_the_board).errors
+        refused += bool(errors) and errors[0].code == "missing-capture"
+    assert refused >= 20
