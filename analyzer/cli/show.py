@@ -204,7 +204,7 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
         best, said = _best_plies(position, result.rules, finished, endgames_dir)
     if show_fen:
         click.echo(fen_of_record(result.records, index, start, game_over=over, form=fen_form,
-                                 stones=result.rules.stones))
+                                 stones=result.rules.stones, mills=result.mills))
     if svg_output is not None:
         picture = picture if picture is not None else Picture(DEFAULT_SIZE, False)
         title = svg_title(game, game_number, source, result, index)

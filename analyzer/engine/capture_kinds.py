@@ -41,9 +41,9 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, fields
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
-from muehle.analyzer.engine.board import DIAGONAL_LINES, MILL_LINES, POINT_INDEX, Geometry, mask_of
+from muehle.analyzer.engine.board import DIAGONAL_LINES, MILL_LINES, POINT_INDEX, STANDARD, Geometry, mask_of, points_of
 from muehle.notation.text.errors import quoted
 from muehle.notation.text.i18n import _
 
@@ -121,7 +121,6 @@ class CaptureKinds:
 
     def __init__(self, custodian: Optional[CaptureKind] = None, intervention: Optional[CaptureKind] = None,
                  leap: Optional[CaptureKind] = None, geometry: Optional[Geometry] = None) -> None:
-        from muehle.analyzer.engine.board import STANDARD
         self.custodian, self.intervention, self.leap = custodian, intervention, leap
         self.geometry = geometry or STANDARD
         self.active = custodian is not None or intervention is not None or leap is not None
@@ -172,13 +171,11 @@ class CaptureKinds:
             return 0
         return self._leaps.get(origin | target, 0) & theirs
 
-    def leap_allowed(self, origin: int, target: int, own: int, theirs: int, placing: bool,
-                     capture_from_mill: str) -> bool:
+    def leap_allowed(self, origin: int, target: int, own: int, theirs: int, placing: bool, capturable: int) -> bool:
         """Whether a move from ``origin`` to ``target`` (not adjacent) is a leap: over an enemy stone
-        that may be captured (Sanmill's ``handle_moving_phase_for_put_piece`` 1419-1438)."""
-        from muehle.analyzer.engine.core import capturable_under
-        jumped = self.leap_target(origin, target, own, theirs, placing)
-        return bool(jumped & capturable_under(theirs, capture_from_mill, self.geometry))
+        that may be captured (``capturable``: :func:`~muehle.analyzer.engine.core.capturable_under` of
+        ``theirs``; Sanmill's ``handle_moving_phase_for_put_piece`` 1419-1438)."""
+        return bool(self.leap_target(origin, target, own, theirs, placing) & capturable)
 
     def leaps_from(self, own: int, occupied: int, theirs: int, placing: bool) -> bool:
         """Whether a side with stones ``own`` has a leap (a move over an enemy stone to an empty
@@ -208,8 +205,9 @@ Judged = tuple[str, str, int, int, int, bool, tuple[str, ...]]
 
 def judge_captures(kinds: CaptureKinds, capture_from_mill: str, remove_multiple: bool,
                    own: int, theirs: int, their_hand: int, target: int, origin: int, placing: bool,
-                   mill_captures: int, captures: Sequence[str],
-                   point_facts: dict[str, tuple[int, int, int, int]]) -> Optional[Judged]:
+                   mill_captures: int, captures: Sequence[str], point_facts: dict[str, tuple[int, int, int, int]],
+                   capturable_under: Callable[[int, str, Geometry], int],
+                   lost: Callable[[int, int], bool]) -> Optional[Judged]:
     """The captures written with a ply (``captures``) judged under the capture kinds, as Sanmill's
     ``Position`` and move generator judge them; ``None`` where no kind takes part (the ply's mill,
     if any, is judged as ever).
@@ -217,20 +215,22 @@ def judge_captures(kinds: CaptureKinds, capture_from_mill: str, remove_multiple:
     ``own`` and ``theirs`` are the stones after the ply's stone was set (on ``target``, from
     ``origin``, 0 for a placement), ``placing`` whether the game is in the placing phase,
     ``mill_captures`` what the ply's mills demand (0 for none), ``remove_multiple`` Sanmill's
-    ``mayRemoveMultiple`` (the ruleset's ``double_mill: always``).
+    ``mayRemoveMultiple`` (the ruleset's ``double_mill: always``). ``capturable_under`` and ``lost``
+    are the core's rules of which stones may be captured and of a side that has lost.
 
     >>> from muehle.analyzer.engine.board import DIAGONALS, STANDARD, mask_of
+    >>> from muehle.analyzer.engine.core import capturable_under, lost
     >>> kinds = CaptureKinds(intervention=CaptureKind(), geometry=DIAGONALS)
     >>> judged = judge_captures(kinds, "always", False, mask_of(["b6"]), mask_of(["a7", "c5", "d1"]), 6,
-    ...                         mask_of(["b6"]), 0, True, 0, ["c5", "a7"], DIAGONALS.point_facts)
+    ...                         mask_of(["b6"]), 0, True, 0, ["c5", "a7"], DIAGONALS.point_facts,
+    ...                         capturable_under, lost)
     >>> judged[0], judged[3:5]
     ('', (2, 2))
     >>> judge_captures(kinds, "always", False, mask_of(["b6"]), mask_of(["a7", "c5", "d1"]), 6,
-    ...                mask_of(["b6"]), 0, True, 0, ["c5"], DIAGONALS.point_facts)[:2]
+    ...                mask_of(["b6"]), 0, True, 0, ["c5"], DIAGONALS.point_facts,
+    ...                capturable_under, lost)[:2]
     ('capture-kind-missing', '')
     """
-    from muehle.analyzer.engine.core import capturable_under, lost
-
     geometry = kinds.geometry
     leap = kinds.leap_target(origin, target, own, theirs, placing)
     allowed = capturable_under(theirs, capture_from_mill, geometry)
@@ -305,7 +305,6 @@ def judge_captures(kinds: CaptureKinds, capture_from_mill: str, remove_multiple:
 
 
 def _points(mask: int) -> tuple[str, ...]:
-    from muehle.analyzer.engine.board import points_of
     return tuple(points_of(mask))
 
 

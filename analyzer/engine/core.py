@@ -35,6 +35,7 @@ from typing import Iterable, Iterator, Optional, Sequence
 from muehle.analyzer.engine.board import ALL_POINTS, STANDARD, Geometry
 from muehle.analyzer.engine.capture_kinds import judge_captures
 from muehle.analyzer.engine.events import DrawRight, Outcome
+from muehle.analyzer.engine.mill_rules import MillMemory, full_board_end
 from muehle.analyzer.engine.placing_rules import (
     captures_from_hand,
     marked_after_capture,
@@ -202,9 +203,10 @@ def blocked_end(own: int, theirs: int, in_hand: int, flying: bool, blocked: str,
     """The end of the game when the side to move (stones ``own``, ``in_hand``; its opponent's
     ``theirs``) cannot play (:func:`has_legal_ply` on ``geometry``'s board): a win for ``winner``
     (the side that played ply ``ply``), or a draw where ``blocked`` (the ruleset's field) is
-    ``"draw"``; on a board left full by the placements a win either way, or a draw (reason
-    ``full-board``) where ``board_full`` (the ruleset's field) is ``"draw"``. ``None`` when the
-    side can play.
+    ``"draw"``; on a board left full by the placements what ``board_full`` (the ruleset's field)
+    says (:func:`~muehle.analyzer.engine.mill_rules.full_board_end`). ``None`` when the side can
+    play. (A move straight back that ``no_mill_moving_back`` forbids is never a side's only move:
+    see :mod:`~muehle.analyzer.engine.mill_rules`.)
 
     >>> from muehle.analyzer.engine.board import mask_of
     >>> blocked_end(mask_of(["a1"]), mask_of(["a4", "d1"]), 0, True, "loss", "black", 7)
@@ -212,20 +214,20 @@ def blocked_end(own: int, theirs: int, in_hand: int, flying: bool, blocked: str,
     """
     if has_legal_ply(own, own | theirs, in_hand, flying, geometry):
         return None
-    full = own | theirs == ALL_POINTS
-    if full and board_full == "draw":
-        return Outcome(None, "full-board", ply)
-    return Outcome(None if blocked == "draw" and not full else winner, "blocked", ply)
+    if own | theirs == ALL_POINTS:
+        return full_board_end(board_full, winner, ply)
+    return Outcome(None if blocked == "draw" else winner, "blocked", ply)
 
 
 def start_outcome(white: int, black: int, in_hand_white: int, in_hand_black: int, black_to_move: bool,
-                  flying: bool, blocked: str = "loss", geometry: Geometry = STANDARD) -> Optional[Outcome]:
+                  flying: bool, blocked: str = "loss", geometry: Geometry = STANDARD,
+                  board_full: str = "loss") -> Optional[Outcome]:
     """How a position stands decided already, if it does (a set-up position). When both sides
     have fewer than three stones the game is drawn: neither can close a mill nor capture
     (the leaflet, ``004_6df3133195c8fac9.txt``: "Sollten beide Spieler jeweils maximal noch
     zwei Spielsteine besitzen, endet das Spiel unentschieden"). A side to move that cannot
     move has lost, or drawn where ``blocked`` (the ruleset's field) is ``"draw"``; on a full
-    board it has lost either way (:func:`blocked_end`, on ``geometry``'s board).
+    board as ``board_full`` says (:func:`blocked_end`, on ``geometry``'s board).
 
     >>> start_outcome(0b11, 0b11 << 3, 0, 0, False, True)
     Outcome(winner=None, reason='fewer-than-three', ply=0)
@@ -237,8 +239,8 @@ def start_outcome(white: int, black: int, in_hand_white: int, in_hand_black: int
     if lost(black, in_hand_black):
         return Outcome(WHITE, "fewer-than-three", 0)
     if black_to_move:
-        return blocked_end(black, white, in_hand_black, flying, blocked, "white", 0, geometry)
-    return blocked_end(white, black, in_hand_white, flying, blocked, "black", 0, geometry)
+        return blocked_end(black, white, in_hand_black, flying, blocked, "white", 0, geometry, board_full)
+    return blocked_end(white, black, in_hand_white, flying, blocked, "black", 0, geometry, board_full)
 
 
 def defender_moves_again(mover: int, their_hand: int, occupied: int, captures: Sequence[str]) -> bool:
@@ -313,6 +315,7 @@ def play_line(
     seen_count: dict[PositionKey, int],
     steps: list[Step],
     draw_rights: list[DrawRight],
+    mills: Optional[MillMemory] = None,
     marked: int = 0,
     removals_when_filled: bool = True,
 ) -> tuple[Optional[Broken], Optional[Outcome]]:
@@ -326,7 +329,10 @@ def play_line(
     ruleset's ``board_full`` removals (:func:`_placement_filling_the_board` does so, then them).
     Each legal ply appends a :data:`Step` to ``steps`` and each draw right that arises a
     :class:`~muehle.analyzer.engine.events.DrawRight` to ``draw_rights``. Returns the first rule
-    broken (``None`` if none) and the end of the game after the last legal ply.
+    broken (``None`` if none) and the end of the game after the last legal ply. ``mills`` is what
+    the line remembers of its mills where the ruleset needs it (``one_time_mills``, ``no_mill_moving_back``:
+    :class:`~muehle.analyzer.engine.mill_rules.MillMemory`, changed: the line's plies are
+    remembered in it); without it such a line starts with no mill formed.
 
     Each rule is asked of its one function (:func:`may_jump`, :func:`lost`, :func:`capturable`,
     :func:`blocked_end`, :meth:`NoProgressRule.arises <muehle.analyzer.engine.rules.NoProgressRule.arises>`,
@@ -378,6 +384,8 @@ def play_line(
     kinds = rules.capture_kinds
     append_step = steps.append
     rights_before = len(draw_rights)
+    if mills is None:
+        mills = MillMemory.for_rules(rules)  # (None: the ruleset needs no memory of its mills)
     # whether the end after the last ply waits for the question whether the side to move can play
     open_end = False
     index = first_index - 1
@@ -413,7 +421,7 @@ def play_line(
                 # by the sides in turn, plies of their own after this one)
                 return _placement_filling_the_board(remaining, rules, index, mover, target_name, captures,
                                                     own & ~target_bit, theirs, counter, outcome, removals_due,
-                                                    seen_count, steps, draw_rights)
+                                                    seen_count, steps, draw_rights, mills)
         else:
             if in_hand and not move_while_placing:
                 broken = Broken("must-place", index, mover, target_name, origin_name, in_hand=in_hand)
@@ -434,7 +442,7 @@ def play_line(
             elif jumps(own, in_hand, flying):
                 kind = "jump"
             elif kinds is not None and kinds.leap_allowed(origin_bit, target_bit, own, theirs, bool(
-                    in_hand or their_hand), rules.capture_from_mill):
+                    in_hand or their_hand), may_capture(theirs, rules)):
                 kind = "move"  # (a leap over an enemy stone, which it captures)
             else:
                 broken = Broken("not-adjacent", index, mover, target_name, origin_name, target_name, own, theirs)
@@ -452,6 +460,13 @@ def play_line(
         else:
             closed = _NONE
         if closed or captures or kinds is not None:
+            if closed and mills is not None:  # (mill_rules: the mills that count, a move back refused)
+                counting = mills.close(closed, mover, index, kind, 0 if kind == "place" else origin_bit, target_bit,
+                                       own)
+                if counting is None:  # (refused; never the side's only ply: see mill_rules)
+                    return Broken("mill-moving-back", index, mover, target_name, origin_name, target_name, own,
+                                  theirs, in_hand, their_hand, closed), outcome
+                closed = counting
             # (Ruleset.captures_for, looked up: one mill or two, by a move or a placement)
             required = captures_due[len(closed) * 2 - 2 + (kind == "place")] if closed else 0
             if draw_first and closed and not captures and (reset_on_capture or kind != "place") \
@@ -467,7 +482,7 @@ def play_line(
             judged = None if kinds is None else judge_captures(
                 kinds, rules.capture_from_mill, rules.double_mill == "always", own, theirs, their_hand, target_bit,
                 0 if kind == "place" else origin_bit, kind == "place" or bool(in_hand or their_hand), required,
-                captures, point_facts)
+                captures, point_facts, capturable_under, loses)
             if judged is not None:  # (a capture kind took part: judged there)
                 code, point, theirs, taken, required, decided, rest = judged
                 if code:
@@ -581,8 +596,8 @@ def play_line(
 def _placement_filling_the_board(rest: Iterator[PlyTuple], rules: Ruleset, index: int, mover: int, target: str,
                                  removals: Sequence[str], own: int, theirs: int, counter: int,
                                  outcome: Optional[Outcome], due: int, seen_count: dict[PositionKey, int],
-                                 steps: list[Step],
-                                 draw_rights: list[DrawRight]) -> tuple[Optional[Broken], Optional[Outcome]]:
+                                 steps: list[Step], draw_rights: list[DrawRight],
+                                 mills: Optional[MillMemory]) -> tuple[Optional[Broken], Optional[Outcome]]:
     """Placement ``index`` on ``target`` by ``mover`` (stones ``own`` before it, the last stone in
     hand; the opponent's ``theirs``, none in hand) fills the board and closes no mill: it is played
     as any placement (:func:`play_line`, without the removals), and the ``due`` removals the
@@ -593,7 +608,7 @@ def _placement_filling_the_board(rest: Iterator[PlyTuple], rules: Ruleset, index
     Sanmill's ``Position::put_piece`` 1238-1263 and ``remove_piece``."""
     white, black = (theirs, own) if mover else (own, theirs)
     broken, ended = play_line(((target, None, ()),), rules, index, mover, white, black, 0 if mover else 1,
-                              1 if mover else 0, counter, outcome, seen_count, steps, draw_rights,
+                              1 if mover else 0, counter, outcome, seen_count, steps, draw_rights, mills,
                               removals_when_filled=False)
     if broken is not None:
         return broken, ended
@@ -646,7 +661,7 @@ def _placement_filling_the_board(rest: Iterator[PlyTuple], rules: Ruleset, index
                                   rules.geometry, rules.board_full)
         return None, outcome
     return play_line(chain((following,), rest), rules, index + 1, mover, white, black, 0, 0, counter, outcome,
-                     seen_count, steps, draw_rights)
+                     seen_count, steps, draw_rights, mills)
 
 
 def _never(count: int, by_black: bool, white: int, black: int, in_hand_white: int, in_hand_black: int) -> bool:

@@ -39,6 +39,7 @@ CODES: dict[str, str] = {
                            "custodian, leap) takes",
     "capture-kind-missing": "a capture without a mill (intervention, custodian, leap) is due, but fewer stones "
                             "were captured than it takes",
+    "mill-moving-back": "a stone that closed a mill moved straight back to close a mill again, which the rules forbid",
     "result-mismatch": "the declared result contradicts the end of the game on the board",
     "result-tag": "the Result tag is no result, or contradicts the result at the end of the movetext",
 }
@@ -54,7 +55,7 @@ REASON_TEXTS = {
     "blocked": N_("{loser} cannot move"),
     "repetition": N_("threefold repetition"),
     "no-capture": N_("the no-capture rule"),
-    "full-board": N_("a board full at the end of placing"),
+    "full-board": N_("a board left full by the placements"),
     "declared": N_("result declared in the record"),
 }
 #: The loser's plight in the past tense, for messages about a ply after the end (``the game was

@@ -20,9 +20,10 @@ other extension fields (``c:``, ``i:``, ``l:``, ``p:``, ``s:``) belong to other
 variants and are read past with a note.
 
 A muehle :class:`~muehle.analyzer.engine.board.Position` stands between two turns, so the
-FEN muehle writes always has nothing left to remove (fields 9 and 10 are 0) and no
-mill bookkeeping (fields 11 to 15 say none). Fields 16 and 17 depend on the history
-of the game and are given by the caller.
+FEN muehle writes always has nothing left to remove (fields 9 and 10 are 0). Fields 11 to 15
+(the mill bookkeeping) say none, except under the rulesets that remember their mills
+(``one_time_mills``, ``no_mill_moving_back``: :mod:`~muehle.analyzer.engine.mill_rules`), whose memory the caller gives,
+as it gives fields 16 and 17, which depend on the history of the game.
 
 >>> from muehle.analyzer.engine.board import Position, mask_of
 >>> position_to_fen(Position.start())
@@ -40,10 +41,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, Sequence
 
 from muehle.analyzer.engine.board import ALL_POINTS as _FULL_BOARD
 from muehle.analyzer.engine.board import POINT_INDEX, Position
+from muehle.analyzer.engine.mill_rules import Closing, MillMemory
 from muehle.notation.reading.tags import tag_value_offset_column
 from muehle.notation.record.model import (  # noqa: F401  (Game: the doctests' records)
     BLACK,
@@ -59,6 +61,9 @@ from muehle.notation.record.model import (  # noqa: F401  (Game: the doctests' r
 from muehle.notation.text.errors import FormatError, shortened
 from muehle.notation.text.i18n import N_, _, ngettext
 from muehle.notation.writing.writers import escape_tag_value
+
+if TYPE_CHECKING:
+    from muehle.analyzer.engine.rules import Ruleset
 
 #: The points in the order of the FEN board field: inner, middle, outer ring,
 #: each from the top middle point clockwise.
@@ -199,7 +204,8 @@ def board_field(position: Position) -> str:
 
 
 def position_to_fen(
-    position: Position, *, no_progress: int = 0, fullmove: int = 1, game_over: bool = False, form: str = DEFAULT_FEN_FORM
+    position: Position, *, no_progress: int = 0, fullmove: int = 1, game_over: bool = False, form: str = DEFAULT_FEN_FORM,
+    mills: Optional[tuple[int, int, int, int, int, int]] = None,
 ) -> str:
     """The Sanmill FEN of a position between two turns, in ``form`` (one of :data:`FEN_FORMS`).
 
@@ -209,8 +215,16 @@ def position_to_fen(
     ``game_over``, else ``p`` while a side has stones in hand, else ``m``; the
     action is ``p`` when the side to move has stones in hand, else ``s``. Fields 11
     to 14 say "no mill" (``0`` in the legacy form, ``-1`` in the current one, which
-    ends with ``ids:nodes``). The default form is the current one (:data:`DEFAULT_FEN_FORM`);
+    ends with ``ids:nodes``) and field 15 that no mill was used, unless ``mills`` gives them
+    (:meth:`MillMemory.fen_fields <muehle.analyzer.engine.mill_rules.MillMemory.fen_fields>`: the
+    last mills' points as bit masks, 0 for none, and each side's points of mills formed; the rulesets
+    with ``one_time_mills`` or ``no_mill_moving_back``). The default form is the current one (:data:`DEFAULT_FEN_FORM`);
     Sanmill reads both.
+
+    >>> from muehle.analyzer.engine.board import mask_of
+    >>> position_to_fen(Position(0, 0, 9, 9), mills=(mask_of(["e5"]), mask_of(["f6"]), 0, 0,
+    ...                 mask_of(["d1", "d2", "d3"]), 0), form="legacy").split()[10:15]
+    ['9', '17', '0', '0', '1157442696420261888']
     """
     if form not in FEN_FORMS:
         raise ValueError(f"the form of a FEN is 'current' or 'legacy', not {form!r}")
@@ -230,14 +244,60 @@ def position_to_fen(
         str(position.on_board(WHITE)), str(position.in_hand_white),
         str(position.on_board(BLACK)), str(position.in_hand_black),
         "0 0",
-        "-1 -1 -1 -1" if current else "0 0 0 0",
-        "0",
+        "-1 -1 -1 -1" if current and mills is None else "0 0 0 0" if mills is None else
+        " ".join(str(_number_of(mask, current)) for mask in mills[:4]),
+        "0" if mills is None else str(_used_mask(mills[4], current) << 32 | _used_mask(mills[5], current)),
         str(no_progress),
         str(fullmove),
     ]
     if current:
         fields.append(NODE_IDS_MARKER)
     return " ".join(fields)
+
+
+def _number_of(mask: int, current: bool) -> int:
+    """A point (a bit mask; 0 for none) as fields 11-14 give it: a node id (-1 none) or a square (0 none)."""
+    if not mask:
+        return -1 if current else 0
+    return _BITS.index(mask) + (0 if current else SQUARES[0])
+
+
+def _used_mask(mask: int, current: bool) -> int:
+    """A side's points (a bit mask) as its half of field 15 gives them: bits of node ids or of squares."""
+    shift = 0 if current else SQUARES[0]
+    return sum(1 << (place + shift) for place, bit in enumerate(_BITS) if mask & bit)
+
+
+def _points_of_used(half: int, current: bool) -> int:
+    """The points (a bit mask) of one side's half of field 15."""
+    shift = 0 if current else SQUARES[0]
+    return sum(bit for place, bit in enumerate(_BITS) if half >> (place + shift) & 1)
+
+
+def mill_memory_of(fen: FenPosition, rules: Ruleset) -> Optional[MillMemory]:
+    """What a FEN's fields 11 to 15 say a line starting from it remembers of its mills under
+    ``rules`` (``None`` where the ruleset needs no memory): each side's points of mills formed
+    (field 15, under ``one_time_mills``) and last mill closed by a move (fields 11 to 14, under
+    ``no_mill_moving_back``), that of the side to move from its ply before the other's.
+
+    >>> fen = fen_to_position("********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 1157442696420261888 0 1")
+    >>> from muehle.analyzer.engine.rules import load_ruleset
+    >>> from muehle.analyzer.engine.board import points_of
+    >>> memory = mill_memory_of(fen, load_ruleset("russian_mill"))
+    >>> points_of(memory.formed[0]), memory.formed[1]
+    (['d1', 'd2', 'd3'], 0)
+    """
+    current = fen.form == "current"
+    used = fen.mills_used
+    formed = (_points_of_used(used >> 32, current), _points_of_used(used & 0xFFFFFFFF, current))
+    points = [0 if point is None else _BITS[FEN_ORDER.index(point)] for point in fen.last_mill_points]
+    to_move = 0 if fen.position.to_move == WHITE else 1
+    closing: list[Closing] = []
+    for side in (0, 1):
+        came_from, went_to = points[2 * side], points[2 * side + 1]
+        # (the first ply from the FEN is ply 1: the side to move played ply -1, the other ply 0)
+        closing.append((-1 if side == to_move else 0, came_from, went_to) if came_from and went_to else None)
+    return MillMemory.for_rules(rules, formed, (closing[0], closing[1]))
 
 
 def fen_to_position(
@@ -697,7 +757,7 @@ def counters_along(
 
 def fen_of_record(
     records: Sequence[Any], upto: int, start: Optional[FenPosition] = None, *, game_over: bool = False,
-    form: str = DEFAULT_FEN_FORM, stones: int = 9,
+    form: str = DEFAULT_FEN_FORM, stones: int = 9, mills: Optional[MillMemory] = None,
 ) -> str:
     """The FEN after the first ``upto`` replayed plies (0: the start position), in ``form``
     (see :func:`position_to_fen`).
@@ -707,19 +767,22 @@ def fen_of_record(
     empty board with ``stones`` (the ruleset's) in hand each; ``game_over`` writes
     the phase ``o`` (the game was decided by then), as does a start that shows a
     finished game (:attr:`FenPosition.finished`) for the start position. ``upto``
-    outside 0 to ``len(records)`` is a :class:`ValueError`.
+    outside 0 to ``len(records)`` is a :class:`ValueError`. ``mills`` is what the replay's line
+    remembers of its mills (:attr:`Replay.mills <muehle.analyzer.engine.replay.Replay.mills>`), for
+    fields 11 to 15 (``None``: they say none).
 
     >>> fen_of_record([], 0, stones=12, form="current")
     '********/********/******** w p p 0 12 0 12 0 0 -1 -1 -1 -1 0 0 1 ids:nodes'
     """
     _check_upto(records, upto)
     counters = counters_after(_turns(records[:upto]), *_start_counters(start))
-    return _fen_after(records, upto, start, counters, game_over, form, stones)
+    return _fen_after(records, upto, start, counters, game_over, form, stones, mills)
 
 
 def fens_of_record(
     records: Sequence[Any], start: Optional[FenPosition] = None, *, first: int = 0,
     decided_by: Callable[[int], bool] = lambda upto: False, form: str = DEFAULT_FEN_FORM, stones: int = 9,
+    mills: Optional[MillMemory] = None,
 ) -> Iterator[str]:
     """The FENs after ``first``, ``first + 1``, ... ``len(records)`` replayed plies, each as
     :func:`fen_of_record` gives it (``decided_by(upto)`` its ``game_over``), in one pass: the
@@ -731,7 +794,7 @@ def fens_of_record(
     _check_upto(records, first)
     for upto, counters in enumerate(counters_along(_turns(records), *_start_counters(start))):
         if upto >= first:
-            yield _fen_after(records, upto, start, counters, decided_by(upto), form, stones)
+            yield _fen_after(records, upto, start, counters, decided_by(upto), form, stones, mills)
 
 
 def _check_upto(records: Sequence[Any], upto: int) -> None:
@@ -752,10 +815,12 @@ def _start_counters(start: Optional[FenPosition]) -> tuple[int, int]:
 
 
 def _fen_after(records: Sequence[Any], upto: int, start: Optional[FenPosition], counters: tuple[int, int],
-               game_over: bool, form: str, stones: int) -> str:
+               game_over: bool, form: str, stones: int, mills: Optional[MillMemory] = None) -> str:
     """The FEN after the first ``upto`` records, whose fields 16 and 17 are ``counters``."""
     if not upto and start is not None and start.finished:
         game_over = True  # (a finished game's position, which no ply may follow)
     position = records[upto - 1].after if upto else (start.position if start is not None else Position.start(stones))
     no_progress, fullmove = counters
-    return position_to_fen(position, no_progress=no_progress, fullmove=fullmove, game_over=game_over, form=form)
+    fields = None if mills is None else mills.at(upto).fen_fields(upto, 0 if position.to_move == WHITE else 1)
+    return position_to_fen(position, no_progress=no_progress, fullmove=fullmove, game_over=game_over, form=form,
+                           mills=fields)

@@ -168,6 +168,11 @@ def _extra_capture(broken: Broken, rules: Ruleset) -> str:
         return ngettext("the ply captures {count} stone and no more", "the ply captures {count} stones and no more",
                         broken.required).format(count=broken.required)
     if not closed:
+        again = rules.geometry.mills_closed_at(broken.own, POINT_INDEX[broken.target]) if rules.one_time_mills else []
+        if again:
+            return _("{side} formed the mill {mills} before, and under the rules {rules} a mill captures only the "
+                     "first time it is closed").format(side=side_name(broken.mover), mills=mills_text(again),
+                                                      rules=shortened(rules.name))
         return _("no mill is closed, so no stone may be captured")
     if lost(theirs, broken.their_hand):
         return _("{side} already has fewer than three stones: the game is over").format(side=their_name)
@@ -187,6 +192,13 @@ def _extra_capture(broken: Broken, rules: Ruleset) -> str:
             return _("a double mill captures two stones")
         return _("a double mill captures one stone under the rules {rules}").format(rules=shortened(rules.name))
     return _("one mill captures one stone")
+
+
+def _mill_moving_back(broken: Broken, rules: Ruleset) -> str:
+    return _("the stone on {origin} closed a mill with {side}'s last move, coming from {target}; under the rules "
+             "{rules} it may not close the mill {mills} by moving straight back").format(
+        origin=broken.origin, side=side_name(broken.mover), target=broken.target, rules=shortened(rules.name),
+        mills=mills_text(broken.closed))
 
 
 def _capture_empty_or_own(broken: Broken, rules: Ruleset) -> str:
@@ -271,6 +283,7 @@ MESSAGES: dict[str, Callable[[Broken, Ruleset], str]] = {
     "missing-capture": _missing_capture,
     "capture-kind-target": _capture_kind_target,
     "capture-kind-missing": _capture_kind_missing,
+    "mill-moving-back": _mill_moving_back,
 }
 
 

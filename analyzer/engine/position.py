@@ -39,6 +39,7 @@ from muehle.analyzer.engine.board import ALL_POINTS, POINTS, Position
 from muehle.analyzer.engine.core import Broken, PlyTuple, PositionKey, Step
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.messages import rule_message
+from muehle.analyzer.engine.mill_rules import MillMemory
 from muehle.analyzer.engine.placing_rules import fen_reading, removals_when_full
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset
 from muehle.notation.record.model import BLACK, WHITE, Ply
@@ -149,6 +150,7 @@ class _Snapshot(NamedTuple):
     outcome: Optional[Outcome]
     halfmove_clock: int
     fullmove_number: int
+    mills: Optional[MillMemory]
 
 
 def _byte_table(shift: int) -> tuple[tuple[int, ...], ...]:
@@ -184,11 +186,16 @@ class Board:
 
             if start is not None:
                 raise TypeError("Board takes a start position or a FEN, not both")
+            from muehle.analyzer.engine.fen import mill_memory_of  # (start-up: as above)
+
             read = fen_to_position(fen, stones=self.rules.stones, **fen_reading(self.rules))
             if not read.between_turns:
                 raise ValueError(_("the FEN stands in the middle of a turn (a stone still to remove); a board "
                                    "starts between two turns"))
             start, no_progress = read.position, self._no_progress_of(read)
+        #: What the board remembers of the mills formed (where the ruleset needs it: ``one_time_mills``, ``no_mill_moving_back``).
+        self.mills: Optional[MillMemory] = (MillMemory.for_rules(self.rules) if read is None
+                                            else mill_memory_of(read, self.rules))
         start = start or Position.start(self.rules.stones)
         self.key: PositionKey = core.key_of(start.white, start.black, start.in_hand_white, start.in_hand_black,
                                             0 if start.to_move == WHITE else 1, start.marked)
@@ -209,7 +216,7 @@ class Board:
         self._undo: list[_Snapshot] = []
         self._outcome = core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
                                            start.to_move == BLACK, self.rules.flying, self.rules.blocked,
-                                           self.rules.geometry)
+                                           self.rules.geometry, self.rules.board_full)
         if read is not None and read.finished and self._outcome is None:
             # (a FEN may say the game is over where the board alone does not: a result declared, a draw
             # claimed; the winner is not in the FEN)
@@ -249,8 +256,9 @@ class Board:
 
         if form not in FEN_FORMS:
             raise ValueError(f"the form of a FEN is 'current' or 'legacy', not {form!r}")
+        mills = None if self.mills is None else self.mills.fen_fields(self.plies, self.key[4])
         return position_to_fen(self.position, no_progress=self.halfmove_clock, fullmove=self.fullmove_number,
-                               game_over=self._outcome is not None, form=form)
+                               game_over=self._outcome is not None, form=form, mills=mills)
 
     @property
     def position(self) -> Position:
@@ -272,6 +280,7 @@ class Board:
         board.halfmove_clock, board.fullmove_number = self.halfmove_clock, self.fullmove_number
         board._first_place = self._first_place
         board.move_stack, board._undo = list(self.move_stack), list(self._undo)
+        board.mills = None if self.mills is None else self.mills.copy()
         return board
 
     def outcome(self) -> Optional[Outcome]:
@@ -287,15 +296,17 @@ class Board:
         side = 1 - self.key[4] if side is None else side
         return core.capturable(self.key[side], self.rules)
 
-    def _run(self, ply: PlyArg, seen: dict[PositionKey, int], steps: list[Step],
-             rights: list[DrawRight]) -> tuple[Optional[Broken], Optional[Outcome]]:
+    def _run(self, ply: PlyArg, seen: dict[PositionKey, int], steps: list[Step], rights: list[DrawRight],
+             mills: Optional[MillMemory]) -> tuple[Optional[Broken], Optional[Outcome]]:
         white, black, hand_white, hand_black, mover = self.key[:5]
         return core.play_line((_ply_tuple(ply),), self.rules, self.plies + 1, mover, white, black, hand_white,
-                              hand_black, self.counter, self._outcome, seen, steps, rights, core.marks_in(self.key))
+                              hand_black, self.counter, self._outcome, seen, steps, rights, mills,
+                              marked=core.marks_in(self.key))
 
     def check(self, ply: PlyArg) -> Optional[Broken]:
         """The rule ``ply`` would break here, or ``None`` if it is legal (the board is not changed)."""
-        broken, _ = self._run(ply, {}, [], [])  # (repetitions do not decide what is legal)
+        # (repetitions do not decide what is legal)
+        broken, _ = self._run(ply, {}, [], [], None if self.mills is None else self.mills.copy())
         return broken
 
     def is_legal(self, ply: PlyArg) -> bool:
@@ -308,7 +319,8 @@ class Board:
         steps: list[Step] = []
         rights: list[DrawRight] = []
         seen = dict(self.seen)
-        broken, outcome = self._run(ply, seen, steps, rights)
+        mills = None if self.mills is None else self.mills.copy()
+        broken, outcome = self._run(ply, seen, steps, rights, mills)
         if broken is not None:
             raise IllegalPly(broken, self.rules, BoardPly.of(ply))
         kind, closed = steps[0][1:3]
@@ -319,7 +331,7 @@ class Board:
             self.fullmove_number += (self._first_place + self.plies) & 1  # (one more after a ply in Black's place)
             self.key, self.counter = after, counter
             self.plies += 1
-        self.seen, self._outcome = seen, outcome
+        self.seen, self._outcome, self.mills = seen, outcome, mills
         self.draw_rights.extend(rights)
         return Played(kind, closed, self.key)
 
@@ -341,7 +353,7 @@ class Board:
         """
         played = BoardPly.of(ply)
         before = _Snapshot(self.key, self.counter, self.seen, len(self.draw_rights), self.plies, self._outcome,
-                           self.halfmove_clock, self.fullmove_number)
+                           self.halfmove_clock, self.fullmove_number, self.mills)
         self.apply(played)
         self._undo.append(before)
         self.move_stack.append(played)
@@ -355,7 +367,7 @@ class Board:
             raise IndexError("pop from a board with no ply pushed")
         before = self._undo.pop()
         (self.key, self.counter, self.seen, rights, self.plies, self._outcome,
-         self.halfmove_clock, self.fullmove_number) = before
+         self.halfmove_clock, self.fullmove_number, self.mills) = before
         del self.draw_rights[rights:]
         return self.move_stack.pop()
 
@@ -393,7 +405,24 @@ class Board:
         """Every ``(origin, target, mills closed)`` the side to move may play, captures aside
         (points as indices; origin ``None`` for a placement): see :func:`moves_for`."""
         own, theirs, in_hand, _ = self._sides()
-        return moves_for(own, theirs, in_hand, self.rules, core.marks_in(self.key))
+        moves = moves_for(own, theirs, in_hand, self.rules, core.marks_in(self.key))
+        if self.mills is None:
+            return moves
+        # (mill_rules: only mills not used count, and a move straight back closing a mill again is no move)
+        mover, index = self.key[4], self.plies + 1
+        forbidden = self.mills.forbidden(mover, index, own)
+        counted = []
+        for origin, target, closed in moves:
+            origin_bit = 0 if origin is None else _BITS[origin]
+            if forbidden is not None and (origin_bit, _BITS[target]) == forbidden:
+                continue
+            if closed:
+                after = own & ~origin_bit | _BITS[target]
+                mills = self.rules.geometry.mills_closed_at(after, target)
+                closed = len(self.mills.copy().close(mills, mover, index, "place" if origin is None else "move",
+                                                     origin_bit, _BITS[target], after) or ())
+            counted.append((origin, target, closed))
+        return counted
 
     def capture_choices(self, origin: Optional[int], target: int, closed: int, kind: str) -> list[list[str]]:
         """The ways to make the captures a ply closing ``closed`` mills demands (``[[]]`` if none),

@@ -31,6 +31,7 @@ from muehle.analyzer.engine.board import Geometry, Position
 from muehle.analyzer.engine.core import PositionKey, capturable, has_legal_ply, phase_of
 from muehle.analyzer.engine.events import DrawRight, Outcome, RuleViolation, end_text
 from muehle.analyzer.engine.messages import mill_points, rule_message, side_name
+from muehle.analyzer.engine.mill_rules import MillMemory
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset, ruleset_of  # noqa: F401  (as_ruleset: doctests)
 from muehle.notation.record.model import (  # noqa: F401  (Game: the doctests' records)
     BLACK,
@@ -66,7 +67,8 @@ class PlyRecord:
     by the placements (``board_full``), written with the placement before it (``ply``, the same
     for both), a ply of its own by its side. ``before`` and ``after`` are
     the positions around the ply. ``mills`` are the mills the ply closed (two for a
-    double mill), each as its three points in board order; ``captures`` the points
+    double mill; under ``one_time_mills`` only those closed the first time, which capture), each as
+    its three points in board order; ``captures`` the points
     captured. Phases (``"placing"``, ``"moving"``, ``"flying"``) are those of the
     side that moved before and after the ply, and of its opponent after it.
     ``repetition_count`` is how often ``after`` has stood so far in this line (the
@@ -174,6 +176,10 @@ class Replay:
     #: which :func:`~muehle.analyzer.engine.setup.replay_record` replayed the game; ``None`` for the
     #: usual start (and in the lines of variations).
     setup: Optional[FenPosition] = field(default=None, repr=False)
+    #: What the line remembers of its mills (where the ruleset needs it: ``one_time_mills``, ``no_mill_moving_back``), from
+    #: its start on; :meth:`MillMemory.at <muehle.analyzer.engine.mill_rules.MillMemory.at>` gives
+    #: it after each ply. ``None`` under the other rulesets.
+    mills: Optional[MillMemory] = field(default=None, repr=False)
     _records: Optional[tuple[PlyRecord, ...]] = field(default=None, init=False, repr=False, compare=False)
 
     @property
@@ -259,6 +265,15 @@ class Replay:
             raise IndexError(f"ply {index} was not replayed in this line")
         return self.records[position]
 
+    def mill_fields(self, index: int) -> Optional[tuple[int, int, int, int, int, int]]:
+        """What fields 11 to 15 of Sanmill's FEN say of the mills after ply ``index`` (``first_index - 1``:
+        the start; see :meth:`MillMemory.fen_fields <muehle.analyzer.engine.mill_rules.MillMemory.fen_fields>`),
+        or ``None`` where the ruleset remembers nothing of them."""
+        if self.mills is None:
+            return None
+        to_move = 0 if self.position_after(index).to_move == WHITE else 1
+        return self.mills.at(index).fen_fields(index, to_move)
+
     def position_after(self, index: int) -> Position:
         """The position after ply ``index`` (``first_index - 1`` gives the start)."""
         if index == self.first_index - 1:
@@ -300,7 +315,8 @@ def _label(ply: Ply, side: Side, number: int) -> str:
 
 
 def replay(game: GameRecord, rules: RulesArg = None, start: Optional[Position] = None, *,
-           no_progress: int = 0, no_progress_exact: bool = True, fullmove: Optional[int] = None) -> Replay:
+           no_progress: int = 0, no_progress_exact: bool = True, fullmove: Optional[int] = None,
+           mills: Optional[MillMemory] = None) -> Replay:
     """Replay ``game`` (main line and variations) under ``rules``: a :class:`Ruleset`, a
     preset's name or a YAML file's path; ``None`` takes the record's ``Rules`` tag, else ``wmd``,
     as everywhere a record is given (a tag naming no preset is a located
@@ -314,7 +330,9 @@ def replay(game: GameRecord, rules: RulesArg = None, start: Optional[Position] =
     the draw right at ply 0 (the start), and under ``mode: automatic`` ends the game
     there. ``fullmove`` is the move number a set-up position's FEN gives (field 17): the
     first ply has that number or 1 (Sanmill numbers its exports from 1), else it is a
-    ``numbering`` error; ``None`` takes any number. A game that has syntax errors (``game.errors``) is not replayed: its
+    ``numbering`` error; ``None`` takes any number. ``mills`` is what the start remembers of the
+    mills formed before it, where the ruleset needs it (a set-up FEN's fields 11 to 15:
+    :class:`~muehle.analyzer.engine.mill_rules.MillMemory`; ``None``: nothing). A game that has syntax errors (``game.errors``) is not replayed: its
     errors are reported with code ``syntax``. The replay reads ``game`` as it goes
     on (see :class:`Replay`): ``game`` must not be changed afterwards.
     """
@@ -339,7 +357,9 @@ def replay(game: GameRecord, rules: RulesArg = None, start: Optional[Position] =
     numbering = (number_base, 0 if start.to_move == WHITE else 1)
     # the repetition history: the start counts, unless only positions reached by moves do
     history = {} if rules.repetition_window == "moves" else {position_key(start): [0]}
-    outcome = _start_outcome(start, rules.flying, rules.blocked, rules.geometry)
+    outcome = _start_outcome(start, rules.flying, rules.blocked, rules.geometry, rules.board_full)
+    if mills is None:
+        mills = MillMemory.for_rules(rules)
     rule = rules.no_capture
     # (the ply before the start was Black's when White is to move)
     right_at_start = outcome is None and rule is not None and rule.stands(
@@ -347,7 +367,7 @@ def replay(game: GameRecord, rules: RulesArg = None, start: Optional[Position] =
     if right_at_start and rule is not None and rule.mode == "automatic":
         outcome = Outcome(None, "no-capture", 0)
     main = _replay_line(game, moves, lambda: game.plies, rules, start, 0, history, no_progress, outcome,
-                        numbering)
+                        numbering, mills=mills)
     if no_progress or not no_progress_exact:  # (every line counts from the game's start)
         lines = [main]
         while lines:
@@ -367,10 +387,11 @@ def _usual_start(stones: int) -> Position:
 
 
 @functools.lru_cache(maxsize=256)
-def _start_outcome(start: Position, flying: bool, blocked: str, geometry: Geometry) -> Optional[Outcome]:
+def _start_outcome(start: Position, flying: bool, blocked: str, geometry: Geometry,
+                   board_full: str) -> Optional[Outcome]:
     """How the game stands decided in ``start`` already, if it does (remembered: most games share their start)."""
     return core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
-                              start.to_move == BLACK, flying, blocked, geometry)
+                              start.to_move == BLACK, flying, blocked, geometry, board_full)
 
 
 def _replay_line(
@@ -385,6 +406,7 @@ def _replay_line(
     outcome: Optional[Outcome],
     numbering: tuple[int, int],
     path: tuple[tuple[int, int], ...] = (),
+    mills: Optional[MillMemory] = None,
 ) -> Replay:
     """Replay one line from ``start``; its first ply has index ``branch or 1``.
 
@@ -394,9 +416,11 @@ def _replay_line(
     positions stood before the line's first ply; ``counter`` is the no-progress
     counter and ``outcome`` the end of the game before the line's first ply;
     ``numbering`` is the move number of the game's first ply and whether Black (1)
-    or White (0) plays it; ``path`` is the line's :attr:`Replay.path`.
+    or White (0) plays it; ``path`` is the line's :attr:`Replay.path`; ``mills`` what the line
+    remembers of its mills at its start (kept as :attr:`Replay.mills`, where the ruleset needs it).
     """
-    line = Replay(rules, game, start, branch=branch, path=path, plies_of=plies_of, history_before=history)
+    line = Replay(rules, game, start, branch=branch, path=path, plies_of=plies_of, history_before=history,
+                  mills=mills)
     first_index = line.first_index
     initial_counter = counter
     steps = line.steps
@@ -426,7 +450,7 @@ def _replay_line(
     plies = moves.moves if misnumbered is None else moves.moves[:misnumbered]
     broken, outcome = core.play_line(plies, rules, first_index, mover, start.white, start.black,
                                      start.in_hand_white, start.in_hand_black, counter, outcome,
-                                     seen_count, steps, draw_rights, start.marked)
+                                     seen_count, steps, draw_rights, mills, marked=start.marked)
     if broken is not None:
         fail(broken.code, rule_message(broken, rules), broken.index, broken.mover,
              _written_index(steps, broken.index - first_index, broken.removal) + first_index)
@@ -517,6 +541,7 @@ def _replay_variations(line: Replay, variations: dict[int, list[MoveLine]], rule
             line.variations.append(_replay_line(
                 line.game, moves, functools.partial(_variation_plies, line.plies_of, offset, number),
                 rules, position, index, history, counter, decided, numbering, line.path + ((index, number + 1),),
+                None if line.mills is None else line.mills.at(index - 1),
             ))
 
 

@@ -286,7 +286,15 @@ class Ruleset:
     instead of placing one (Sanmill's ``MayMoveInPlacingPhase``, Lasker Morris).
     ``mill_while_placing``: what the captures of a mill closed by a placement do (one of
     :data:`MILL_WHILE_PLACING`; :mod:`~muehle.analyzer.engine.placing_rules`).
-    ``board_full``: what a board left full by the placements brings (one of :data:`BOARD_FULL`).
+    ``one_time_mills``: a mill captures only the first time its side closes its three points
+    (Sanmill's ``OneTimeUseMill``, Russian Mill; :mod:`~muehle.analyzer.engine.mill_rules`).
+    ``board_full``: a board left full by the placements is a loss for the side to move (``"loss"``,
+    Sanmill's ``BoardFullAction`` ``firstPlayerLose``), a draw (``"draw"``, its ``agreeToDraw``), or
+    brings removals: White's, then Black's (``"remove-both"``, its ``firstAndSecondPlayerRemovePiece``),
+    or White's (``"remove-one"``, its ``sideToMoveRemovePiece``; :mod:`~muehle.analyzer.engine.placing_rules`).
+    ``no_mill_moving_back``: a stone that closed a mill by a move may not close one again with its
+    side's next ply by moving straight back to the point it came from (Sanmill's
+    ``RestrictRepeatedMillsFormation``, Morabaraba).
     ``board``: the lines of the board, by name (:data:`BOARDS`): ``"standard"``, or
     ``"diagonals"`` (Sanmill's ``HasDiagonalLines``: four diagonal lines more, so more
     neighbours and four more mills); :attr:`geometry` holds its tables.
@@ -306,9 +314,11 @@ class Ruleset:
     flying: bool = True
     move_while_placing: bool = False
     mill_while_placing: str = "capture"
-    board_full: str = "loss"
     defender_first: bool = False
+    one_time_mills: bool = False
+    no_mill_moving_back: bool = False
     blocked: str = "loss"
+    board_full: str = "loss"
     double_mill: str = "placing"
     capture_from_mill: str = "when-all-in-mills"
     repetition: str = "claim"
@@ -332,7 +342,8 @@ class Ruleset:
         if not _is_int(self.stones) or not MIN_STONES <= self.stones <= MAX_STONES:
             raise ValueError(_("stones: must be a whole number from {least} to {most}, not {value}").format(
                 least=MIN_STONES, most=MAX_STONES, value=quoted(self.stones)))
-        for key in ("flying", "move_while_placing", "defender_first", "mandatory_draw", "claim_with_next_move"):
+        for key in ("flying", "move_while_placing", "defender_first", "one_time_mills", "no_mill_moving_back",
+                    "mandatory_draw", "claim_with_next_move"):
             if not isinstance(getattr(self, key), bool):
                 raise ValueError(_("{key}: must be true or false, not {value}").format(key=key, value=quoted(getattr(self, key))))
         _check_choice("board", self.board, BOARDS)
@@ -648,8 +659,9 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
                 raise fail((key,), (_("must be a non-empty text, not {value}") if key == "name" else
                                     _("must be a text, not {value}")).format(value=quoted(data[key])))
             values[key] = data[key].strip() if key == "name" else data[key]
-    for key in ("stones", "board", "flying", "move_while_placing", "mill_while_placing", "board_full",
-                "defender_first", "blocked", "mandatory_draw", "claim_with_next_move", "double_mill",
+    for key in ("stones", "board", "flying", "move_while_placing", "mill_while_placing", "defender_first",
+                "one_time_mills", "no_mill_moving_back", "blocked", "board_full", "mandatory_draw",
+                "claim_with_next_move", "double_mill",
                 "capture_from_mill", "repetition", "repetition_window"):
         if key in data:
             values[key] = data[key]  # (checked by the Ruleset itself, below)

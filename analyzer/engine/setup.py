@@ -50,7 +50,8 @@ def replay_record(game: GameRecord, rules: RulesArg = None) -> Replay:
     or the cheap record ``read(..., deferred=True)`` gives) as every command replays a record:
     under :func:`rules_for`, from its set-up position (:func:`~muehle.analyzer.engine.fen.start_fen`,
     kept as the replay's ``setup``) with the no-progress count its FEN gives, or from the usual
-    start with the side :func:`first_mover` names. An error in the ``Rules``, ``FEN`` or
+    start with the side :func:`first_mover` names (and, where the ruleset remembers its mills, with
+what the FEN's fields 11 to 15 say of them: :func:`~muehle.analyzer.engine.fen.mill_memory_of`). An error in the ``Rules``, ``FEN`` or
     ``FirstMove`` tag is a :class:`~muehle.notation.text.errors.FormatError` that points at the tag
     (``muehle validate`` reports one in the FEN or FirstMove tag with code ``setup``). A record with
     syntax errors is not replayed (nor is its set-up read): the replay reports its errors, code
@@ -117,7 +118,7 @@ def replay_from(game: GameRecord, rules: RulesArg, setup: Optional[FenPosition])
         if first_mover(game) == BLACK:
             return replay(game, rules, start=replace(Position.start(rules.stones), to_move=BLACK))
         return replay(game, rules)
-    from muehle.analyzer.engine.fen import no_progress_at_setup  # (start-up: as in replay_record)
+    from muehle.analyzer.engine.fen import mill_memory_of, no_progress_at_setup  # (start-up: as in replay_record)
 
     rule = rules.no_capture
     if rule is not None and not rule.from_fen:  # (the count starts at 0 whatever field 16 says)
@@ -125,6 +126,6 @@ def replay_from(game: GameRecord, rules: RulesArg, setup: Optional[FenPosition])
     else:
         count, exact = no_progress_at_setup(setup, rule.reset if rule is not None else "capture")
     result = replay(game, rules, start=setup.position, no_progress=count, no_progress_exact=exact,
-                    fullmove=setup.fullmove)
+                    fullmove=setup.fullmove, mills=mill_memory_of(setup, rules))
     result.setup = setup
     return result

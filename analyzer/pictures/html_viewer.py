@@ -165,7 +165,7 @@ def _fens(line: Replay, records: Sequence[PlyRecord], first: int, setup: Optiona
     ``records`` (the FEN after ply ``index`` is item ``index - first``), in Sanmill's current form,
     as ``muehle show --fen`` writes them."""
     return list(fens_of_record(records, setup, first=first, decided_by=line.decided_by, form=DEFAULT_FEN_FORM,
-                               stones=line.rules.stones))
+                               stones=line.rules.stones, mills=line.mills))
 
 
 def _frames(result: Replay, setup: Optional[FenPosition], shared: _Shared) -> list[list[Any]]:

@@ -29,6 +29,7 @@ from muehle.analyzer.engine import core
 from muehle.analyzer.engine.board import Position, points_of
 from muehle.analyzer.engine.core import PositionKey, Step
 from muehle.analyzer.engine.events import Outcome
+from muehle.analyzer.engine.mill_rules import MillMemory
 from muehle.analyzer.engine.position import Board
 from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.rules import RulesArg, Ruleset
@@ -107,6 +108,8 @@ class Line:
         self.plies, self.rules, self.budget = plies, rules, budget
         self.states: list[State] = [start]
         self.checkpoints: dict[int, dict[PositionKey, int]] = {}
+        #: What the line remembers of its mills, where the ruleset needs it (from the usual start).
+        self.mills = MillMemory.for_rules(rules)
         seen = dict(seen)
         broken = None
         mover, white, black, hand_white, hand_black, counter, outcome, marked = start
@@ -114,7 +117,8 @@ class Line:
             self.checkpoints[first] = dict(seen)
             steps: list[Step] = []
             broken, outcome = core.play_line(plies[first:first + _CHECKPOINT], rules, first + 1, mover, white, black,
-                                             hand_white, hand_black, counter, outcome, seen, steps, [], marked)
+                                             hand_white, hand_black, counter, outcome, seen, steps, [], self.mills,
+                                             marked=marked)
             budget.spend(len(steps) + 1)
             for (key, _kind, _closed, counter, _due, _repeated) in steps:
                 white, black, hand_white, hand_black, mover = key[:5]
@@ -136,7 +140,7 @@ class Line:
         if place > first:
             mover, white, black, hand_white, hand_black, counter, outcome, marked = self.states[first]
             core.play_line(self.plies[first:place], self.rules, first + 1, mover, white, black, hand_white,
-                           hand_black, counter, outcome, seen, [], [], marked)
+                           hand_black, counter, outcome, seen, [], [], self._mills_at(first), marked=marked)
             self.budget.spend(place - first)
         return self.states[place], seen
 
@@ -148,9 +152,13 @@ class Line:
         steps: list[Step] = []
         broken, outcome = core.play_line(chain(reading.plies, self.plies[reading.end:]), self.rules,
                                          reading.start + 1, mover, white, black, hand_white, hand_black, counter,
-                                         outcome, dict(seen), steps, [], marked)
+                                         outcome, dict(seen), steps, [], self._mills_at(reading.start), marked=marked)
         self.budget.spend(len(steps) + 1)
         return broken, outcome, reading.start + len(steps)
+
+    def _mills_at(self, place: int) -> Optional[MillMemory]:
+        """What the line remembered of its mills before ply ``place`` (0-based), to replay on from there."""
+        return None if self.mills is None else self.mills.at(place)
 
 
 @dataclass(frozen=True)
@@ -289,7 +297,7 @@ class _Search:
         self.moves: list[Move] = [(ply.target, ply.origin, tuple(ply.captures)) for ply in written]
         mover = 0 if start.to_move == WHITE else 1
         outcome = core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
-                                     bool(mover), rules.flying, rules.blocked, rules.geometry)
+                                     bool(mover), rules.flying, rules.blocked, rules.geometry, rules.board_full)
         self.start: State = (mover, start.white, start.black, start.in_hand_white, start.in_hand_black, no_progress,
                              outcome, start.marked)
         self.start_position = start
@@ -421,6 +429,8 @@ class _Search:
         mover, white, black, hand_white, hand_black, counter, outcome, marked = state
         opponent = points_of(white if mover else black)
         board = Board(self.rules, Position(white, black, hand_white, hand_black, SIDES[mover], marked), counter)
+        if line.mills is not None:  # (the line's memory of its mills there, its plies counted as the line's)
+            board.mills, board.plies = line._mills_at(place), place
         legal: Optional[list[Move]] = None
         if outcome is None:
             legal = [(target, origin, tuple(captures)) for target, origin, captures in board.legal_plies()]

@@ -453,7 +453,7 @@ def illegal_ply(replay: Replay, names: Optional[PlyNames] = None) -> Optional[Il
             code=error.code, message=error.message, line=error.line, column=error.column,
             restore_ply=restore_ply, restore=position,
             fen=fen_of_record(replay.records, restore_ply, start_fen(replay.game, **fen_reading(replay.rules)),
-                                game_over=decided),
+                              game_over=decided, stones=replay.rules.stones, mills=replay.mills),
             last_record=replay.records[-1] if replay.records else None,
             decided=replay.outcome if decided else None,
             set_up=replay.set_up,

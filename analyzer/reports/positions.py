@@ -78,7 +78,8 @@ def _row(index: int, names: PlyNames, position: Position, no_progress: int, full
          form: str, result: Replay) -> PositionRow:
     return PositionRow(
         ply=index, label=names.label(index), move=names.move(index),
-        fen=position_to_fen(position, no_progress=no_progress, fullmove=fullmove, game_over=over, form=form),
+        fen=position_to_fen(position, no_progress=no_progress, fullmove=fullmove, game_over=over, form=form,
+                            mills=result.mill_fields(index)),
         on_board=(position.on_board(WHITE), position.on_board(BLACK)),
         in_hand=(position.in_hand_white, position.in_hand_black),
         phase=GAME_OVER if over else phase(position, position.to_move, result.rules),

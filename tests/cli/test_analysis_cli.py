@@ -8,12 +8,16 @@ from pathlib import Path
 
 import yaml
 
+from muehle.analyzer.engine.rules import preset_names
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.reports.analysis import analyze
 from muehle.analyzer.reports.analysis_text import render_text
 from muehle.notation.reading.parser import read_file
 from paths import ROOT
 from runner import run
+
+#: The presets as messages list them.
+PRESETS = ", ".join(preset_names())
 
 EXAMPLES = ROOT / "examples"
 
@@ -182,7 +186,7 @@ def test_unknown_rules_tag_is_located_at_the_tag(tmp_path: Path) -> None:
     result = run("analyze", str(record))
     assert result.exit_code == 1
     assert result.stderr == (f"{record}:2:9: error: the Rules tag names 'chess', which is not a ruleset "
-                             "(presets: wmd, brettspielnetz, cham_gonu, cheng_san_qi, da_san_qi, dooz, lasker_morris, mul_mulan, nerenchi, sanmill, schuermann, standard_9mm, twelve_mens_morris, wmd-traditional, zhi_qi)\n"
+                             f"(presets: {PRESETS})\n"
                              '    [Rules "chess"]\n'
                              "            ^\n")
 

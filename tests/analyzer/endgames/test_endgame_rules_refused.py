@@ -22,11 +22,14 @@ class _Wider(Ruleset):
 
 def test_every_preset_is_solved_under_its_three_settings() -> None:
     """No preset of the nine-stone family sets a field the solver assumes: each gets its settings.
-    The presets on another board (twelve_mens_morris: board diagonals) are refused."""
+    The presets on another board (twelve_mens_morris: board diagonals) are refused, and those whose
+    rules on mills remember earlier plies (russian_mill: one_time_mills)."""
     for name in preset_names():
         rules = load_ruleset(name)
-        if rules.board != "standard":
-            with pytest.raises(RulesNotSolved, match=f"board: {rules.board} "):
+        if rules.board != "standard" or rules.one_time_mills or rules.no_mill_moving_back:
+            unsolved = (f"board: {rules.board} " if rules.board != "standard" else
+                        "one_time_mills: true " if rules.one_time_mills else "no_mill_moving_back: true ")
+            with pytest.raises(RulesNotSolved, match=unsolved):
                 endgame_rules(rules)
             continue
         assert endgame_rules(rules) == EndgameRules(rules.flying, rules.capture_from_mill, rules.blocked)
@@ -34,7 +37,9 @@ def test_every_preset_is_solved_under_its_three_settings() -> None:
 
 def test_a_field_the_solver_assumes_is_refused_with_its_value_and_the_tables() -> None:
     rules = _Wider(name="diagonals", title="Diagonals", lines="diagonal", fly_at=4)
-    assert assumed(rules) == {"board": "standard", "lines": "plain", "fly_at": 3}
+    assert assumed(rules) == {"board": "standard", "one_time_mills": False, "no_mill_moving_back": False,
+                              "custodian_capture": None, "intervention_capture": None, "leap_capture": None,
+                              "lines": "plain", "fly_at": 3}
     with pytest.raises(RulesNotSolved) as caught:
         endgame_rules(rules)
     assert caught.value.code == "endgame-rules" and caught.value.source == "diagonals"
