@@ -17,9 +17,11 @@ that jumps has only three stones). The draw rules (repetition, no capture,
 ``mandatory_draw``) are claims or offers, not part of the value, and ``stones``,
 ``move_while_placing`` and ``defender_first`` (who moves first when it ends) say how the placing
 phase goes, which the tables come after (a position of theirs says who is to move), as does
-``board_full`` (a board left full decides the game as the placing phase ends). The rules on
-mills that remember earlier plies (``one_time_mills``, ``no_mill_moving_back``) do change the
-value, and the tables are not made for them.
+``board_full`` (a board left full decides the game, or brings removals, as the placing phase
+ends) and ``mill_while_placing`` (what a mill closed while placing does: the marks of ``mark``
+are cleared when placing ends). The rules on mills that remember earlier plies
+(``one_time_mills``, ``no_mill_moving_back``) do change the value, and the tables are not made
+for them.
 
 Every other field of a ruleset (:data:`ASSUMED`) the solver takes as the nine-stone game has it:
 a ruleset that sets one otherwise is refused (:func:`endgame_rules` raises
@@ -98,7 +100,7 @@ SOLVED = ("flying", "capture_from_mill", "blocked")
 #: (see the module's text).
 UNAFFECTED = ("name", "title", "follows", "stones", "move_while_placing", "defender_first", "double_mill",
               "repetition", "repetition_window", "no_capture", "mandatory_draw", "claim_with_next_move", "cites",
-              "board_full")
+              "board_full", "mill_while_placing")
 
 
 class RulesNotSolved(MuehleError):

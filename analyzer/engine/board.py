@@ -189,7 +189,10 @@ def stones_in_mills(stones: int, geometry: Geometry = STANDARD) -> int:
 
 @dataclass(frozen=True)
 class Position:
-    """A position between two turns: both sides' stones, stones in hand, the side to move.
+    """A position between two turns: both sides' stones, stones in hand, the side to move, and
+    the ``marked`` points: those whose stones a mill captured while placing under a ruleset with
+    ``mill_while_placing: mark`` (Sanmill's marked pieces), which stay taken until placing ends
+    (:mod:`~muehle.analyzer.engine.placing_rules`).
 
     Equal positions (for repetition) are equal objects with equal hashes.
 
@@ -202,6 +205,7 @@ class Position:
     in_hand_white: int = 9
     in_hand_black: int = 9
     to_move: Side = WHITE
+    marked: int = 0
 
     @classmethod
     def start(cls, stones: int = 9) -> "Position":
@@ -217,7 +221,7 @@ class Position:
         return bin(self.stones(side)).count("1")
 
     def owner(self, point: str) -> Side | None:
-        """``'white'``, ``'black'`` or ``None`` for an empty point."""
+        """``'white'``, ``'black'`` or ``None`` for an empty (or a marked) point."""
         bit = 1 << POINT_INDEX[point]
         if self.white & bit:
             return WHITE

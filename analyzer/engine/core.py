@@ -29,21 +29,32 @@ a :class:`Broken` (a code and the facts), worded where it is reported
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Sequence
+from itertools import chain
+from typing import Iterable, Iterator, Optional, Sequence
 
 from muehle.analyzer.engine.board import ALL_POINTS, STANDARD, Geometry
 from muehle.analyzer.engine.capture_kinds import judge_captures
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.mill_rules import MillMemory, full_board_end
+from muehle.analyzer.engine.placing_rules import (
+    captures_from_hand,
+    marked_after_capture,
+    marked_after_ply,
+    marks_captures,
+    removals_when_full,
+    takes_from_hand,
+)
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.engine.stalemate import blocked_turn
 from muehle.notation.record.model import BLACK, WHITE, Side
 from muehle.notation.record.model import SIDES as _SIDES
 
 #: A position as the engine keeps it (the repetition key): White's and Black's stones,
-#: their stones in hand, and 1 when Black is to move (else 0). A tuple of small ints
-#: costs less to build and to look up than the same packed into one big int.
-PositionKey = tuple[int, int, int, int, int]
+#: their stones in hand, and 1 when Black is to move (else 0); while points are marked
+#: (``mill_while_placing: mark``, :mod:`~muehle.analyzer.engine.placing_rules`) a sixth field,
+#: their mask (:func:`key_of`, :func:`marks_in`), so that the nine-stone game builds and looks up
+#: five. A tuple of small ints costs less to build and to look up than the same packed into one big int.
+PositionKey = tuple[int, ...]
 
 #: One ply as the core reads it: target point, origin point (``None`` for a placement),
 #: the points captured.
@@ -66,6 +77,23 @@ POINT_FACTS: dict[str, tuple[int, int, int, int]] = STANDARD.point_facts
 
 #: The neighbours of a set of stones on the standard board in three lookups: of points 0-7, 8-15 and 16-23.
 REACH_LOW, REACH_MIDDLE, REACH_HIGH = STANDARD.reach_tables
+
+
+def key_of(white: int, black: int, in_hand_white: int, in_hand_black: int, black_to_move: int,
+           marked: int = 0) -> PositionKey:
+    """The :data:`PositionKey` of a position: five fields, six while points are marked.
+
+    >>> key_of(1, 2, 8, 8, 0), key_of(1, 0, 8, 8, 0, 2)
+    ((1, 2, 8, 8, 0), (1, 0, 8, 8, 0, 2))
+    """
+    if marked:
+        return (white, black, in_hand_white, in_hand_black, black_to_move, marked)
+    return (white, black, in_hand_white, in_hand_black, black_to_move)
+
+
+def marks_in(key: PositionKey) -> int:
+    """The marked points of a :data:`PositionKey` (0: none)."""
+    return key[5] if len(key) > 5 else 0
 
 
 def reach(stones: int, geometry: Geometry = STANDARD) -> int:
@@ -265,7 +293,9 @@ class Broken:
     captures taken); ``point`` the point the rule is about (an unknown point for
     ``syntax``, the refused capture); ``closed`` the mills the ply closed, ``required``
     and ``taken`` the captures due and made; ``rest`` the captures from the refused one on;
-    ``outcome`` the end of the game for ``after-game-end``.
+    ``outcome`` the end of the game for ``after-game-end``. ``removal``: the rule was broken by
+    a removal on a full board (``board_full``), a ply the engine made of a capture written with
+    the placement before it (its ``index`` is the removal's, one past the plies written so far).
     """
 
     code: str
@@ -283,6 +313,7 @@ class Broken:
     taken: int = 0
     rest: Sequence[str] = field(default_factory=list)
     outcome: Optional[Outcome] = None
+    removal: bool = False
 
 
 def play_line(
@@ -300,12 +331,17 @@ def play_line(
     steps: list[Step],
     draw_rights: list[DrawRight],
     mills: Optional[MillMemory] = None,
+    marked: int = 0,
+    removals_when_filled: bool = True,
 ) -> tuple[Optional[Broken], Optional[Outcome]]:
     """Apply ``plies`` (the first has index ``first_index``) from a position, ``mover`` to move.
 
     ``counter`` is the no-progress counter before the first ply, ``outcome`` the end of the
     game there (``None`` while it goes on); ``seen_count`` how often each position has stood
     in the repetition history (changed: the positions the line reaches are counted in).
+    ``marked`` are the points marked at the start (:mod:`~muehle.analyzer.engine.placing_rules`);
+    ``removals_when_filled=False`` plays a placement that fills the board as one without the
+    ruleset's ``board_full`` removals (:func:`_placement_filling_the_board` does so, then them).
     Each legal ply appends a :data:`Step` to ``steps`` and each draw right that arises a
     :class:`~muehle.analyzer.engine.events.DrawRight` to ``draw_rights``. Returns the first rule
     broken (``None`` if none) and the end of the game after the last legal ply. ``mills`` is what
@@ -359,6 +395,10 @@ def play_line(
     # blocked side may act (then after every ply)
     acts = blocked_action != ""
     after_ply = acts
+    # what a placement's mill does besides capturing from the board (placing_rules)
+    marking, from_hand = marks_captures(rules), takes_from_hand(rules)
+    # (board_full: the removals a board full at the end of placing brings, written with the placement)
+    removals_due = removals_when_full(rules) if removals_when_filled else 0
     # the board's lines (Geometry): a point on three of them has no two mills of its own in point_facts
     geometry = rules.geometry
     point_facts, mills_closed_at = geometry.point_facts, geometry.mills_closed_at
@@ -372,7 +412,8 @@ def play_line(
     # whether the end after the last ply waits for the question whether the side to move can play
     open_end = False
     index = first_index - 1
-    for index, (target_name, origin_name, captures) in enumerate(plies, first_index):
+    remaining = iter(plies)
+    for index, (target_name, origin_name, captures) in enumerate(remaining, first_index):
         if outcome is not None:
             broken = Broken("after-game-end", index, mover, target_name, origin_name, outcome=outcome)
             break
@@ -389,12 +430,22 @@ def play_line(
             if occupied & target_bit:
                 broken = Broken("occupied", index, mover, target_name, None, target_name, own, theirs)
                 break
+            if marked & target_bit:
+                broken = Broken("marked", index, mover, target_name, None, target_name, own, theirs)
+                break
             kind = "place"
             own |= target_bit
             in_hand -= 1
             if not in_hand and defender_first:  # (the placement that ends the placing: whose turn next?)
                 again = defender_moves_again(mover, their_hand, own | theirs, captures)
                 after_ply = again or acts
+            if removals_due and not in_hand and not their_hand and own | theirs == ALL_POINTS \
+                    and not mills_closed_at(own, target_bit.bit_length() - 1):
+                # (the placement fills the board and closes no mill: the captures written are removals
+                # by the sides in turn, plies of their own after this one)
+                return _placement_filling_the_board(remaining, rules, index, mover, target_name, captures,
+                                                    own & ~target_bit, theirs, counter, outcome, removals_due,
+                                                    seen_count, steps, draw_rights, mills)
         else:
             if in_hand and not move_while_placing:
                 broken = Broken("must-place", index, mover, target_name, origin_name, in_hand=in_hand)
@@ -447,6 +498,11 @@ def play_line(
                 required = 0  # the ply brings the no-progress draw before its capture (none written)
             taken = 0
             decided = False  # (the captures leave the opponent fewer than three stones)
+            if from_hand and required and kind == "place":
+                # (the captures come from the opponent's hand as far as it holds them, unwritten)
+                from_their_hand = captures_from_hand(required, their_hand)
+                their_hand -= from_their_hand
+                required -= from_their_hand
             judged = None if kinds is None else judge_captures(
                 kinds, rules.capture_from_mill, rules.double_mill == "always", own, theirs, their_hand, target_bit,
                 0 if kind == "place" else origin_bit, kind == "place" or bool(in_hand or their_hand), required,
@@ -468,8 +524,9 @@ def play_line(
                     return Broken("extra-capture", index, mover, target_name, origin_name, point, own,
                                   theirs, in_hand, their_hand, closed, required, taken), outcome
                 if not theirs & bit:
-                    return Broken("capture-empty-or-own", index, mover, target_name, origin_name, point,
-                                  own, theirs, in_hand, their_hand, closed, required, taken), outcome
+                    return Broken("capture-marked" if marked & bit else "capture-empty-or-own", index, mover,
+                                  target_name, origin_name, point, own, theirs, in_hand, their_hand, closed,
+                                  required, taken), outcome
                 # a stone in a closed mill is protected (unless all are: see capturable; a point on
                 # three lines, whose two mills in point_facts are 0, is always asked)
                 if (theirs & mill_a == mill_a or theirs & mill_b == mill_b) and not may_capture(theirs, rules) & bit:
@@ -477,6 +534,8 @@ def play_line(
                                   theirs, in_hand, their_hand, closed, required, taken,
                                   captures[taken:]), outcome
                 theirs &= ~bit
+                if marking:
+                    marked = marked_after_capture(marked, bit, kind)
                 taken += 1
                 if loses(theirs, their_hand, lose_below):
                     decided = True
@@ -508,8 +567,13 @@ def play_line(
                 elif passes:  # (the side that played plays again: the sides turned here, as for the defender)
                     mover ^= 1
                     own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
-        # the ply is legal: the position after it
-        after_key = (theirs, own, their_hand, in_hand, 0) if mover else (own, theirs, in_hand, their_hand, 1)
+        # the ply is legal: the position after it (with the marks while they stand; placing over, they are cleared)
+        after_key: PositionKey
+        if marked and (marked := marked_after_ply(marked, in_hand, their_hand)):
+            after_key = (theirs, own, their_hand, in_hand, 0, marked) if mover else \
+                (own, theirs, in_hand, their_hand, 1, marked)
+        else:
+            after_key = (theirs, own, their_hand, in_hand, 0) if mover else (own, theirs, in_hand, their_hand, 1)
         # repetition: while a stone is in hand no position comes twice (each ply places one,
         # so the stones in hand only ever get fewer; unless a move may stand for a placement),
         # and only later ones are counted
@@ -578,6 +642,77 @@ def play_line(
         if broken.outcome is not None:
             broken.outcome = outcome
     return broken, outcome
+
+
+def _placement_filling_the_board(rest: Iterator[PlyTuple], rules: Ruleset, index: int, mover: int, target: str,
+                                 removals: Sequence[str], own: int, theirs: int, counter: int,
+                                 outcome: Optional[Outcome], due: int, seen_count: dict[PositionKey, int],
+                                 steps: list[Step], draw_rights: list[DrawRight],
+                                 mills: Optional[MillMemory]) -> tuple[Optional[Broken], Optional[Outcome]]:
+    """Placement ``index`` on ``target`` by ``mover`` (stones ``own`` before it, the last stone in
+    hand; the opponent's ``theirs``, none in hand) fills the board and closes no mill: it is played
+    as any placement (:func:`play_line`, without the removals), and the ``due`` removals the
+    ruleset's ``board_full`` brings (:func:`~muehle.analyzer.engine.placing_rules.removals_when_full`)
+    follow, written with it (``removals``): each a ply of its own, by the opponent (White, to move
+    after the placement) and then by ``mover``, taking a stone of the other side as any capture may
+    (:func:`capturable`); then the rest of the line (``rest``), from :func:`play_line` again.
+    Sanmill's ``Position::put_piece`` 1238-1263 and ``remove_piece``."""
+    white, black = (theirs, own) if mover else (own, theirs)
+    broken, ended = play_line(((target, None, ()),), rules, index, mover, white, black, 0 if mover else 1,
+                              1 if mover else 0, counter, outcome, seen_count, steps, draw_rights, mills,
+                              removals_when_filled=False)
+    if broken is not None:
+        return broken, ended
+    if ended is not None and ended.reason == "blocked" and ended.ply == index:
+        ended = None  # (the board is full, but the removals come: no one is blocked)
+    outcome = ended
+    counter = steps[-1][3]
+    point_facts = rules.geometry.point_facts
+    own |= point_facts[target][0]
+    mover ^= 1
+    own, theirs = theirs, own
+    reset = rules.no_capture.reset if rules.no_capture is not None else "capture"
+    for number, point in enumerate(removals):
+        index += 1
+        if number >= due or outcome is not None:
+            return Broken("full-board-removal", index, mover, point=point, own=own, theirs=theirs, required=due,
+                          taken=number, removal=True), None
+        facts = point_facts.get(point)
+        if facts is None:
+            return Broken("syntax", index, mover, point, None, point, removal=True), None
+        bit = facts[0]
+        if not theirs & bit:
+            return Broken("capture-empty-or-own", index, mover, point, None, point, own, theirs, required=1,
+                          removal=True), None
+        if not capturable(theirs, rules) & bit:
+            return Broken("protected-stone", index, mover, point, None, point, own, theirs, required=1,
+                          rest=removals[number:number + 1], removal=True), None
+        theirs &= ~bit
+        counter = counter + 1 if reset == "mill" else 0  # (a capture is progress, but for a closed mill)
+        after_key = (theirs, own, 0, 0, 0) if mover else (own, theirs, 0, 0, 1)
+        if resets_repetition("remove", (point,), rules):
+            seen_count.clear()
+            repeated = 1
+        else:
+            repeated = seen_count.get(after_key, 0) + 1
+            seen_count[after_key] = repeated
+        steps.append((after_key, "remove", _NONE, counter, 1, repeated))
+        if lost(theirs, 0, rules.lose_below):
+            outcome = Outcome(_SIDES[mover], "fewer-than-three", index)
+        mover ^= 1
+        own, theirs = theirs, own
+    if len(removals) < due:
+        return Broken("full-board-removal", index + 1, mover, own=own, theirs=theirs, required=due,
+                      taken=len(removals), removal=True), None
+    white, black = (theirs, own) if mover else (own, theirs)
+    following = next(rest, None)
+    if following is None:  # (the line ends with the removals: can the side to move play?)
+        if outcome is None:
+            outcome = blocked_end(own, theirs, 0, rules.flying, rules.blocked, _SIDES[mover ^ 1], index,
+                                  rules.geometry, rules.board_full, rules.flying_at)
+        return None, outcome
+    return play_line(chain((following,), rest), rules, index + 1, mover, white, black, 0, 0, counter, outcome,
+                     seen_count, steps, draw_rights, mills)
 
 
 def _never(count: int, by_black: bool, white: int, black: int, in_hand_white: int, in_hand_black: int) -> bool:

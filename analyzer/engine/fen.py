@@ -2,7 +2,9 @@
 
 Field 1 is the board, three groups of eight points separated by ``/``: the inner,
 the middle and the outer ring, each from its top middle point clockwise
-(:data:`FEN_ORDER`); ``O`` is White, ``@`` Black, ``*`` empty. Then the side to
+(:data:`FEN_ORDER`); ``O`` is White, ``@`` Black, ``*`` empty, ``X`` a marked point (a stone
+captured while placing under ``mill_while_placing: mark``, read only for such a ruleset:
+``marks``). Then the side to
 move (``w``/``b``), the phase (``r`` ready, ``p`` placing, ``m`` moving, ``o``
 over), the action (``p`` place, ``s`` select, ``r`` remove), stones on the board
 and in hand for White and Black, stones still to remove by White and Black, the
@@ -193,9 +195,11 @@ def board_field(position: Position) -> str:
     >>> from muehle.analyzer.engine.board import mask_of
     >>> board_field(Position(mask_of(["d5"]), mask_of(["a7"]), 8, 8))
     'O*******/********/*******@'
+    >>> board_field(Position(mask_of(["d5"]), mask_of(["a7"]), 8, 7, marked=mask_of(["d6"])))
+    'O*******/X*******/*******@'
     """
-    white, black = position.white, position.black
-    chars = ["O" if white & bit else "@" if black & bit else "*" for bit in _BITS]
+    white, black, marked = position.white, position.black, position.marked
+    chars = ["O" if white & bit else "@" if black & bit else "X" if marked & bit else "*" for bit in _BITS]
     return "".join(chars[0:8]) + "/" + "".join(chars[8:16]) + "/" + "".join(chars[16:24])
 
 
@@ -304,6 +308,8 @@ def fen_to_position(
     column: int = 1,
     line_text: Optional[str] = None,
     stones: Optional[int] = None,
+    marks: bool = False,
+    hands_in_turn: bool = True,
 ) -> FenPosition:
     """Read a Sanmill FEN; every problem is a :class:`FormatError` at the field it is in.
 
@@ -311,10 +317,14 @@ def fen_to_position(
     that of its first character in ``line_text``, which defaults to ``text``), so
     that errors point into the file the FEN came from. With ``stones``, the
     stones each side has under a ruleset, the counts must be reachable with them
-    (see :func:`stone_count_problem`).
+    (see :func:`stone_count_problem`). With ``marks`` (a ruleset with ``mill_while_placing:
+    mark``), an ``X`` of field 1 is a marked point (the position's ``marked``), which stands only
+    while placing; without, it is an error. ``hands_in_turn=False`` (``mill_while_placing:
+    from-hand``, where mills take stones from the hands) lets the stones in hand differ.
+    :func:`~muehle.analyzer.engine.placing_rules.fen_reading` gives both for a ruleset.
 
     >>> fen_to_position("********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1").position
-    Position(white=0, black=0, in_hand_white=9, in_hand_black=9, to_move='white')
+    Position(white=0, black=0, in_hand_white=9, in_hand_black=9, to_move='white', marked=0)
     >>> try:
     ...     fen_to_position("********/********/******* w p p 0 9 0 9 0 0 0 0 0 0 0 0 1")
     ... except FormatError as error:
@@ -343,7 +353,8 @@ def fen_to_position(
                     _("a Sanmill FEN has 17 fields separated by spaces; this one has only {count}").format(
                         count=len(fields)), len(fields))
 
-    white, black = _read_board(fields[0][0], lambda message, offset: field_error(0, message, offset))
+    white, black, marked = _read_board(fields[0][0], lambda message, offset: field_error(0, message, offset),
+                                       marks)
 
     side_text = fields[1][0]
     if side_text not in ("w", "b"):
@@ -396,6 +407,9 @@ def fen_to_position(
     problem = _mills_used_problem(mills_used, current)
     if problem is not None:
         raise field_error(14, problem)
+    if marked and phase == "m":
+        raise field_error(2, _("m (moving) with a marked point ({point}): the marks are cleared when placing "
+                               "ends").format(point=_first_point(marked)))
     if phase == "m" and (hand_white or hand_black):
         hand_side, hand = (WHITE, hand_white) if hand_white else (BLACK, hand_black)
         raise field_error(2, ngettext("m (moving) while {side} still has {count} stone in hand",
@@ -418,7 +432,7 @@ def fen_to_position(
 
     if stones is not None:
         unreachable = stone_count_problem(stones, to_move, "r" if in_turn else action,
-                                          on_white, hand_white, on_black, hand_black)
+                                          on_white, hand_white, on_black, hand_black, hands_in_turn)
         if unreachable is not None:
             raise field_error(*unreachable)
 
@@ -446,7 +460,7 @@ def fen_to_position(
                 text=shortened(value), what=_(carries)) if carries else
                 _("ignored the extension field '{text}' (other variants use it)").format(text=shortened(value)))
 
-    position = Position(white, black, hand_white, hand_black, to_move)
+    position = Position(white, black, hand_white, hand_black, to_move, marked)
     pending = in_turn or remove_white != 0 or remove_black != 0
     totals: tuple[tuple[Side, int], ...] = ((WHITE, on_white + hand_white), (BLACK, on_black + hand_black))
     losers = [side for side, total in totals if total < 3]
@@ -454,7 +468,7 @@ def fen_to_position(
     if finished and pending and losers == [other_side(to_move)]:
         # the capture that left the other side below three was made: the turn is over
         loser = losers[0]
-        position = Position(white, black, hand_white, hand_black, loser)
+        position = Position(white, black, hand_white, hand_black, loser, marked)
         notes.append(_("the FEN shows a finished game: {loser} has fewer than three stones after {side}'s capture, "
                        "which Sanmill still counts as to come; read as the position after it, {loser} to move").format(
             loser=side_name(loser), side=side_name(to_move)))
@@ -462,7 +476,7 @@ def fen_to_position(
         # Sanmill ends the game on the placement that fills the board before the side changes
         # (Position::put_piece, BoardFullAction firstPlayerLose): the placer is still to move
         blocked = other_side(to_move)
-        position = Position(white, black, hand_white, hand_black, blocked)
+        position = Position(white, black, hand_white, hand_black, blocked, marked)
         notes.append(_("the FEN shows a finished game: {side}'s placement filled the board, which Sanmill writes "
                        "with {side} still to move; read as the position after it, {blocked} to move (and unable "
                        "to)").format(side=side_name(to_move), blocked=side_name(blocked)))
@@ -512,7 +526,7 @@ def _mills_used_problem(mask: int, current: bool) -> Optional[str]:
 
 
 def stone_count_problem(stones: int, to_move: Side, action: str, on_white: int, hand_white: int,
-                        on_black: int, hand_black: int) -> Optional[tuple[int, str]]:
+                        on_black: int, hand_black: int, hands_in_turn: bool = True) -> Optional[tuple[int, str]]:
     """Why a FEN's stone counts (fields 5 to 8) cannot occur in a game where each side
     has ``stones`` to place, as the index of the field and the reason; ``None`` if they can.
 
@@ -520,7 +534,8 @@ def stone_count_problem(stones: int, to_move: Side, action: str, on_white: int, 
     may have fewer than three: such a position is a draw, as the leaflet says,
     :func:`~muehle.analyzer.engine.core.start_outcome`.) The sides place in turn, White first: between two turns (``action`` not ``r``)
     and while stones are in hand, both have as many in hand with White to move, and
-    Black one more with Black to move.
+    Black one more with Black to move; not so where mills take stones from the hands
+    (``hands_in_turn=False``).
 
     >>> stone_count_problem(9, "white", "s", 10, 0, 2, 0)
     (4, 'White has 10 stones on the board and 0 in hand, 10 in all; the rules give each side 9')
@@ -536,7 +551,7 @@ def stone_count_problem(stones: int, to_move: Side, action: str, on_white: int, 
                 "{stones}", on_board).format(side=side_name(side), count=_shown(on_board), hand=_shown(in_hand),
                                              total=_shown(on_board + in_hand),
                                              stones=stones)
-    if action != "r" and (hand_white or hand_black) and hand_black != hand_white + (to_move == BLACK):
+    if hands_in_turn and action != "r" and (hand_white or hand_black) and hand_black != hand_white + (to_move == BLACK):
         text = (_("Black has {black} in hand and White {white}, with {side} to move; the sides place in turn, White "
                   "first, so Black must have as many as White") if to_move == WHITE else
                 _("Black has {black} in hand and White {white}, with {side} to move; the sides place in turn, White "
@@ -553,14 +568,20 @@ def _shown(number: int) -> str:
 _RINGS = (N_("the inner ring"), N_("the middle ring"), N_("the outer ring"))
 
 
-def _read_board(text: str, error: Callable[[str, int], FormatError]) -> tuple[int, int]:
-    """White's and Black's masks from field 1; ``error(message, offset)`` builds the error to raise."""
+def _first_point(mask: int) -> str:
+    """The first point of ``mask`` in the order of the FEN's field 1."""
+    return next(point for point, bit in zip(FEN_ORDER, _BITS) if mask & bit)
+
+
+def _read_board(text: str, error: Callable[[str, int], FormatError], marks: bool = False) -> tuple[int, int, int]:
+    """White's, Black's and the marked points' masks from field 1 (``X`` only with ``marks``);
+    ``error(message, offset)`` builds the error to raise."""
     groups = text.split("/")
     if len(groups) != 3:
         raise error(ngettext("the board has {count} group separated by '/'; it needs 3 (inner, middle, outer ring)",
                              "the board has {count} groups separated by '/'; it needs 3 (inner, middle, outer ring)",
                              len(groups)).format(count=len(groups)), 0)
-    white = black = 0
+    white = black = marked = 0
     offset = 0
     for ring, group in enumerate(groups):
         if len(group) != 8:
@@ -572,6 +593,8 @@ def _read_board(text: str, error: Callable[[str, int], FormatError]) -> tuple[in
                 white |= bit
             elif char == "@":
                 black |= bit
+            elif char == "X" and marks:
+                marked |= bit
             elif char == "X":
                 raise error(_("X (a marked point, {point}) belongs to other variants, not to Nine Men's "
                               "Morris").format(point=FEN_ORDER[ring * 8 + place]), offset + place)
@@ -579,15 +602,16 @@ def _read_board(text: str, error: Callable[[str, int], FormatError]) -> tuple[in
                 raise error(_("'{char}' at {point} is not O (White), @ (Black) or * (empty)").format(
                     char=char, point=FEN_ORDER[ring * 8 + place]), offset + place)
         offset += len(group) + 1
-    return white, black
+    return white, black, marked
 
 
-def start_fen(game: GameRecord, stones: Optional[int] = None) -> Optional[FenPosition]:
+def start_fen(game: GameRecord, stones: Optional[int] = None, marks: bool = False,
+              hands_in_turn: bool = True) -> Optional[FenPosition]:
     """The FEN a record starts from (``[SetUp "1"]`` with ``[FEN "..."]``), or ``None``.
 
     A record without ``SetUp "1"`` starts from the empty board, whatever else it
     says. With ``stones`` (the ruleset's), its counts must be reachable
-    (:func:`stone_count_problem`). Errors are located at the FEN tag where the reader found it
+    (:func:`stone_count_problem`); ``marks`` and ``hands_in_turn`` as :func:`fen_to_position` reads them. Errors are located at the FEN tag where the reader found it
     (:meth:`~muehle.notation.record.model.Game.tag_place`); for a game not read from text
     (JSON, YAML, built in Python), at its first line, with the FEN shown alone.
 
@@ -609,7 +633,7 @@ def start_fen(game: GameRecord, stones: Optional[int] = None) -> Optional[FenPos
         raise FormatError(_('the record says [SetUp "1"] but has no FEN tag to start from'), **where)
     # (every reader records where it read each tag; the tag alone stands in for the others)
     place = game.tag_place("FEN") or (game.line, 7, f'[FEN "{escape_tag_value(fen)}"]')
-    start = _read_start(fen, where["source"], place, stones)
+    start = _read_start(fen, where["source"], place, stones, marks, hands_in_turn)
     if start.finished and game.main_line().moves:
         line, column, line_text = place
         if start.phase == "o":
@@ -637,12 +661,14 @@ def _field_offset(text: str, index: int) -> int:
     return starts[index] if index < len(starts) else 0
 
 
-def _read_start(fen: str, source: str, place: tuple[int, int, str], stones: Optional[int]) -> FenPosition:
+def _read_start(fen: str, source: str, place: tuple[int, int, str], stones: Optional[int],
+                marks: bool = False, hands_in_turn: bool = True) -> FenPosition:
     """The FEN of a record's tag, standing at ``place`` (line, column of the value, line's text);
     it must stand between two turns."""
     line, column, line_text = place
     try:
-        result = fen_to_position(fen, source=source, line=line, column=column, line_text=line_text, stones=stones)
+        result = fen_to_position(fen, source=source, line=line, column=column, line_text=line_text, stones=stones,
+                                 marks=marks, hands_in_turn=hands_in_turn)
     except FormatError as error:
         error.message = _("in the FEN tag: {message}").format(message=error.message)
         if error.column > column:  # (an escaped character takes two columns of the tag pair)

@@ -121,6 +121,27 @@ def _occupied(broken: Broken, rules: Ruleset) -> str:
     return _("{point} is already occupied by {stone}").format(point=broken.point, stone=a_stone(owner))
 
 
+def _marked(broken: Broken, rules: Ruleset) -> str:
+    return _("{point} is marked: its stone was captured while placing, and no stone may be placed there "
+             "until placing ends").format(point=broken.point)
+
+
+def _capture_marked(broken: Broken, rules: Ruleset) -> str:
+    return _("{point} is marked: its stone was captured already while placing, and a marked point "
+             "cannot be captured").format(point=broken.point)
+
+
+def _full_board_removal(broken: Broken, rules: Ruleset) -> str:
+    if broken.required == 2:
+        due = _("the placements have filled the board: White removes a Black stone, then Black a White one "
+                "(board_full: remove-both)")
+    else:
+        due = _("the placements have filled the board: White removes a Black stone (board_full: remove-one)")
+    if broken.taken < broken.required:
+        return _("{due}, written after the placement (as in e5xf6xc5)").format(due=due)
+    return _("{due}, and no more").format(due=due)
+
+
 def _not_own_stone(broken: Broken, rules: Ruleset) -> str:
     point, mover = broken.point, broken.mover
     if broken.theirs & 1 << POINT_INDEX[point]:
@@ -155,6 +176,9 @@ def _extra_capture(broken: Broken, rules: Ruleset) -> str:
         return _("no mill is closed, so no stone may be captured")
     if lost(theirs, broken.their_hand, rules.lose_below):
         return _("{side} already has fewer than three stones: the game is over").format(side=their_name)
+    if broken.required == 0 and broken.origin is None and rules.mill_while_placing == "from-hand":
+        return _("the mill takes its capture from {side}'s stones in hand (mill_while_placing: from-hand), "
+                 "so no stone is captured on the board").format(side=their_name)
     if broken.required == 0 or not capturable(theirs, rules):
         if not theirs:
             return _("{side} has no stone on the board to capture").format(side=their_name)
@@ -253,10 +277,13 @@ MESSAGES: dict[str, Callable[[Broken, Ruleset], str]] = {
     "must-move": _must_move,
     "must-place": _must_place,
     "occupied": _occupied,
+    "marked": _marked,
     "not-own-stone": _not_own_stone,
     "not-adjacent": _not_adjacent,
     "extra-capture": _extra_capture,
     "capture-empty-or-own": _capture_empty_or_own,
+    "capture-marked": _capture_marked,
+    "full-board-removal": _full_board_removal,
     "protected-stone": _protected_stone,
     "missing-capture": _missing_capture,
     "capture-kind-target": _capture_kind_target,

@@ -40,6 +40,7 @@ from muehle.analyzer.engine.core import Broken, PlyTuple, PositionKey, Step
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.messages import rule_message
 from muehle.analyzer.engine.mill_rules import MillMemory
+from muehle.analyzer.engine.placing_rules import fen_reading, removals_when_full
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset
 from muehle.notation.record.model import BLACK, WHITE, Ply
 from muehle.notation.text.errors import shortened
@@ -187,7 +188,7 @@ class Board:
                 raise TypeError("Board takes a start position or a FEN, not both")
             from muehle.analyzer.engine.fen import mill_memory_of  # (start-up: as above)
 
-            read = fen_to_position(fen, stones=self.rules.stones)
+            read = fen_to_position(fen, stones=self.rules.stones, **fen_reading(self.rules))
             if not read.between_turns:
                 raise ValueError(_("the FEN stands in the middle of a turn (a stone still to remove); a board "
                                    "starts between two turns"))
@@ -196,8 +197,8 @@ class Board:
         self.mills: Optional[MillMemory] = (MillMemory.for_rules(self.rules) if read is None
                                             else mill_memory_of(read, self.rules))
         start = start or Position.start(self.rules.stones)
-        self.key: PositionKey = (start.white, start.black, start.in_hand_white, start.in_hand_black,
-                                 0 if start.to_move == WHITE else 1)
+        self.key: PositionKey = core.key_of(start.white, start.black, start.in_hand_white, start.in_hand_black,
+                                            0 if start.to_move == WHITE else 1, start.marked)
         self.counter = no_progress
         #: How often each position has stood in the repetition history.
         self.seen: dict[PositionKey, int] = {} if self.rules.repetition_window == "moves" else {self.key: 1}
@@ -213,9 +214,10 @@ class Board:
         #: The plies played by :meth:`push`, the first first.
         self.move_stack: list[BoardPly] = []
         self._undo: list[_Snapshot] = []
-        self._outcome = core.start_outcome(*self.key[:4], bool(self.key[4]), self.rules.flying,
-                                           self.rules.blocked, self.rules.geometry, self.rules.board_full,
-                                           self.rules.flying_at, self.rules.lose_below)
+        self._outcome = core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
+                                           start.to_move == BLACK, self.rules.flying, self.rules.blocked,
+                                           self.rules.geometry, self.rules.board_full, self.rules.flying_at,
+                                           self.rules.lose_below)
         if read is not None and read.finished and self._outcome is None:
             # (a FEN may say the game is over where the board alone does not: a result declared, a draw
             # claimed; the winner is not in the FEN)
@@ -262,12 +264,13 @@ class Board:
     @property
     def position(self) -> Position:
         """The position now."""
-        white, black, hand_white, hand_black, black_to_move = self.key
-        return Position(white, black, hand_white, hand_black, BLACK if black_to_move else WHITE)
+        white, black, hand_white, hand_black, black_to_move = self.key[:5]
+        return Position(white, black, hand_white, hand_black, BLACK if black_to_move else WHITE,
+                        core.marks_in(self.key))
 
     def _sides(self) -> tuple[int, int, int, int]:
         """The side to move's stones and stones in hand, and its opponent's."""
-        white, black, hand_white, hand_black, mover = self.key
+        white, black, hand_white, hand_black, mover = self.key[:5]
         return (black, white, hand_black, hand_white) if mover else (white, black, hand_white, hand_black)
 
     def copy(self) -> "Board":
@@ -296,9 +299,10 @@ class Board:
 
     def _run(self, ply: PlyArg, seen: dict[PositionKey, int], steps: list[Step], rights: list[DrawRight],
              mills: Optional[MillMemory]) -> tuple[Optional[Broken], Optional[Outcome]]:
-        white, black, hand_white, hand_black, mover = self.key
+        white, black, hand_white, hand_black, mover = self.key[:5]
         return core.play_line((_ply_tuple(ply),), self.rules, self.plies + 1, mover, white, black, hand_white,
-                              hand_black, self.counter, self._outcome, seen, steps, rights, mills)
+                              hand_black, self.counter, self._outcome, seen, steps, rights, mills,
+                              marked=core.marks_in(self.key))
 
     def check(self, ply: PlyArg) -> Optional[Broken]:
         """The rule ``ply`` would break here, or ``None`` if it is legal (the board is not changed)."""
@@ -320,14 +324,17 @@ class Board:
         broken, outcome = self._run(ply, seen, steps, rights, mills)
         if broken is not None:
             raise IllegalPly(broken, self.rules, BoardPly.of(ply))
-        after, kind, closed, counter = steps[0][:4]
-        captured = self.key[1 - self.key[4]] != after[1 - self.key[4]]
-        self.halfmove_clock = 0 if kind == "place" or captured else self.halfmove_clock + 1
-        self.fullmove_number += (self._first_place + self.plies) & 1  # (one more after a ply in Black's place)
-        self.key, self.counter, self.seen, self._outcome, self.mills = after, counter, seen, outcome, mills
+        kind, closed = steps[0][1:3]
+        for after, step_kind, _closed, counter, _due, _count in steps:
+            # (one step per ply; more where the ply filled the board and removals followed: board_full)
+            captured = self.key[1 - self.key[4]] != after[1 - self.key[4]]
+            self.halfmove_clock = 0 if step_kind == "place" or captured else self.halfmove_clock + 1
+            self.fullmove_number += (self._first_place + self.plies) & 1  # (one more after a ply in Black's place)
+            self.key, self.counter = after, counter
+            self.plies += 1
+        self.seen, self._outcome, self.mills = seen, outcome, mills
         self.draw_rights.extend(rights)
-        self.plies += 1
-        return Played(kind, closed, after)
+        return Played(kind, closed, self.key)
 
     def push(self, ply: PlyArg) -> BoardPly:
         """Play ``ply`` (a :class:`BoardPly`, a tuple, a record's ply or the notation's text
@@ -369,6 +376,20 @@ class Board:
         """The last ply :meth:`push` played (:class:`IndexError` when none was)."""
         return self.move_stack[-1]
 
+    def _removal_choices(self, target: int) -> list[list[str]]:
+        """The removals written with a placement on ``target`` that fills the board (``[[]]`` for one
+        that does not): a stone of the placer's taken by the other side, then, under ``remove-both``,
+        one of the other side's taken by the placer."""
+        own, theirs, in_hand, their_hand = self._sides()
+        placed = own | _BITS[target]
+        if in_hand != 1 or their_hand or placed | theirs != ALL_POINTS:
+            return [[]]
+        firsts = [[POINTS[i]] for i in _indices(placed)]
+        if removals_when_full(self.rules) == 2:
+            firsts = [first + [POINTS[i]] for first in firsts for i in _indices(theirs)]
+        choices = [removals for removals in firsts if self.is_legal((POINTS[target], None, removals))]
+        return choices or [[]]
+
     def legal_plies(self) -> list[BoardPly]:
         """Every ply the side to move may play, captures included (empty once the game is over),
         in board order of target (origin first for a move) and captures."""
@@ -385,7 +406,7 @@ class Board:
         """Every ``(origin, target, mills closed)`` the side to move may play, captures aside
         (points as indices; origin ``None`` for a placement): see :func:`moves_for`."""
         own, theirs, in_hand, _ = self._sides()
-        moves = moves_for(own, theirs, in_hand, self.rules)
+        moves = moves_for(own, theirs, in_hand, self.rules, core.marks_in(self.key))
         if self.mills is None:
             return moves
         # (mill_rules: only mills not used count, and a move straight back closing a mill again is no move)
@@ -405,11 +426,12 @@ class Board:
         return counted
 
     def capture_choices(self, origin: Optional[int], target: int, closed: int, kind: str) -> list[list[str]]:
-        """The ways to make the captures a ply closing ``closed`` mills demands (``[[]]`` if none);
-        each is checked by the core, so only legal ones are given."""
+        """The ways to make the captures a ply closing ``closed`` mills demands (``[[]]`` if none),
+        or the removals a placement that fills the board brings (``board_full``: written with it,
+        the placer's stone removed first); each is checked by the core, so only legal ones are given."""
         due = self.captures_due(closed, kind) if closed else 0
         if not due:
-            return [[]]
+            return self._removal_choices(target) if kind == "place" and removals_when_full(self.rules) else [[]]
         theirs = self._sides()[1]
         names = [POINTS[i] for i in _indices(theirs)]
         choices = []
@@ -426,10 +448,12 @@ class Board:
         return [[]]
 
 
-def moves_for(own: int, theirs: int, in_hand: int, rules: Ruleset) -> list[tuple[Optional[int], int, int]]:
+def moves_for(own: int, theirs: int, in_hand: int, rules: Ruleset,
+              marked: int = 0) -> list[tuple[Optional[int], int, int]]:
     """Every ``(origin, target, mills closed)`` a side with stones ``own`` and ``in_hand`` may play
     against ``theirs``, captures aside (points as indices; origin ``None`` for a placement), in
-    board order, on the ruleset's board.
+    board order, on the ruleset's board; no stone goes to a ``marked`` point
+    (:mod:`~muehle.analyzer.engine.placing_rules`).
 
     >>> from muehle.analyzer.engine.board import mask_of
     >>> moves = moves_for(mask_of(["a1", "d1"]), mask_of(["a4"]), 0, as_ruleset("wmd"))
@@ -443,7 +467,7 @@ def moves_for(own: int, theirs: int, in_hand: int, rules: Ruleset) -> list[tuple
     ['b2', 'd1']
     """
     geometry = rules.geometry
-    empty = ALL_POINTS & ~(own | theirs)
+    empty = ALL_POINTS & ~(own | theirs | marked)
     # the free points that complete a line of which ``own`` holds two: the only ones where a mill may close
     threats = 0
     for mill in geometry.mills:

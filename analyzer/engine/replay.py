@@ -62,8 +62,10 @@ class PlyRecord:
     """One legally replayed ply and what it did.
 
     ``index`` counts from 1 for the first ply of the game (White's first placement
-    from the usual start). ``kind`` is ``"place"``, ``"move"`` (to an adjacent point)
-    or ``"jump"`` (to a point that is not adjacent). ``before`` and ``after`` are
+    from the usual start). ``kind`` is ``"place"``, ``"move"`` (to an adjacent point),
+    ``"jump"`` (to a point that is not adjacent) or ``"remove"``: a removal on a board left full
+    by the placements (``board_full``), written with the placement before it (``ply``, the same
+    for both), a ply of its own by its side. ``before`` and ``after`` are
     the positions around the ply. ``mills`` are the mills the ply closed (two for a
     double mill; under ``one_time_mills`` only those closed the first time, which capture), each as
     its three points in board order; ``captures`` the points
@@ -296,13 +298,13 @@ def position_key(position: Position) -> PositionKey:
     >>> key, position_of_key(key) == Position.start()
     ((0, 0, 9, 9, 0), True)
     """
-    return (position.white, position.black, position.in_hand_white, position.in_hand_black,
-            0 if position.to_move == WHITE else 1)
+    return core.key_of(position.white, position.black, position.in_hand_white, position.in_hand_black,
+                       0 if position.to_move == WHITE else 1, position.marked)
 
 
 def position_of_key(key: PositionKey) -> Position:
     """The position a :func:`position_key` stands for."""
-    return Position(key[0], key[1], key[2], key[3], _SIDES[key[4]])
+    return Position(key[0], key[1], key[2], key[3], _SIDES[key[4]], core.marks_in(key))
 
 
 def _label(ply: Ply, side: Side, number: int) -> str:
@@ -433,9 +435,12 @@ def _replay_line(
     def expected_number(index: int) -> int:
         return numbering_of(index - 1, first)[0]
 
-    def fail(code: str, message: str, index: int, side: int) -> None:
-        ply = line.plies[index - first_index]
-        label = shortened(_label(ply, _SIDES[side], expected_number(index)))  # (a long capture chain in part)
+    def fail(code: str, message: str, index: int, side: int, written: Optional[int] = None) -> None:
+        # (``written``: the place of the ply as written, where the engine made plies of removals written
+        # with a placement that filled the board; board_full)
+        written = index if written is None else written
+        ply = line.plies[written - first_index]
+        label = shortened(_label(ply, _SIDES[side], expected_number(written)))  # (a long capture chain in part)
         line_number, column = _place(game, ply)
         said = f"{label}: {message}"
         errors.append(RuleViolation(code, in_variation(branch) + said if branch else said, index, ply.move_text,
@@ -446,13 +451,14 @@ def _replay_line(
     plies = moves.moves if misnumbered is None else moves.moves[:misnumbered]
     broken, outcome = core.play_line(plies, rules, first_index, mover, start.white, start.black,
                                      start.in_hand_white, start.in_hand_black, counter, outcome,
-                                     seen_count, steps, draw_rights, mills)
+                                     seen_count, steps, draw_rights, mills, marked=start.marked)
     if broken is not None:
-        fail(broken.code, rule_message(broken, rules), broken.index, broken.mover)
+        fail(broken.code, rule_message(broken, rules), broken.index, broken.mover,
+             _written_index(steps, broken.index - first_index, broken.removal) + first_index)
     else:
         # the record numbers its plies in turn (half-moves: numbering_of), the side at each place its
         # slot; the side to move comes from the engine (the same, unless the defender moves first)
-        slot = mover ^ (len(steps) & 1)
+        slot = mover ^ (_written_index(steps, len(steps)) & 1)
         mover = steps[-1][0][4] if steps else mover
         if misnumbered is not None:
             index = first_index + misnumbered
@@ -598,27 +604,54 @@ def _see(history: dict[PositionKey, list[int]], index: int, step: core.Step, cap
     return earlier
 
 
+def _written_index(steps: Sequence[core.Step], offset: int, removal: bool = False) -> int:
+    """The place (from 0) among the plies as written of the ply the engine made at ``offset`` (from
+    0): the same, less the removals on a full board before it, each written with the placement
+    before it (``board_full``); a ``removal`` itself belongs to that placement."""
+    removals = sum(1 for step in steps[:offset] if step[1] == "remove")
+    return offset - removals - (1 if removal else 0) if removals or removal else offset
+
+
+def _plies_of_steps(plies: Sequence[Ply], steps: Sequence[core.Step]) -> Iterator[tuple[Ply, list[str]]]:
+    """For each step, the ply as written it comes from and its captures: a removal on a full board
+    (``board_full``) is the next capture written with the placement before it, which captured
+    nothing itself."""
+    written = iter(plies)
+    ply: Optional[Ply] = None
+    taken = 0
+    for number, step in enumerate(steps):
+        if step[1] == "remove" and ply is not None:
+            taken += 1
+            yield ply, ply.captures[taken - 1:taken]
+            continue
+        ply = next(written)
+        taken = 0
+        removals_follow = number + 1 < len(steps) and steps[number + 1][1] == "remove"
+        yield ply, [] if removals_follow else ply.captures
+
+
 def _records_of(line: Replay) -> tuple[PlyRecord, ...]:
     """The :class:`PlyRecord` of each step of ``line``: its positions, phases and repetitions (how
-    often, as the core counted; where before, from the line's history)."""
+    often, as the core counted; where before, from the line's history). The side of each is the
+    one to move before it."""
     flying, flying_at = line.rules.flying, line.rules.flying_at
     history = {key: list(value) for key, value in line.history_before.items()}
     before_key = position_key(line.start)
-    mover = 0 if line.start.to_move == WHITE else 1
     records = []
-    for index, ply, step in zip(itertools.count(line.first_index), line.plies, line.steps):
+    for index, (ply, captures), step in zip(itertools.count(line.first_index),
+                                            _plies_of_steps(line.plies, line.steps), line.steps):
         after_key, kind, closed, counter, due, count = step
+        mover = before_key[4]
         opponent = 1 - mover
         # (the count is the core's; the history gives the plies where the position stood before)
-        earlier = _see(history, index, step, ply.captures, line.rules)
+        earlier = _see(history, index, step, captures, line.rules)
         records.append(PlyRecord(
             index, ply, _SIDES[mover], kind, before_key, after_key,
-            [mill_points(mill) for mill in closed], ply.captures,
+            [mill_points(mill) for mill in closed], captures,
             _phase_in_key(before_key, mover, flying, flying_at), _phase_in_key(after_key, mover, flying, flying_at),
             _phase_in_key(after_key, opponent, flying, flying_at), count, earlier, counter, due,
         ))
         before_key = after_key
-        mover = after_key[4]  # (the side to move after it, as the engine gave it: the defender may move twice)
     return tuple(records)
 
 

@@ -44,9 +44,14 @@ REPETITION_WINDOW = ("game", "moves")
 NO_PROGRESS_RESET = ("capture", "mill", "placement-or-capture")
 DRAW_MODE = ("claim", "automatic")
 BLOCKED = ("loss", "draw")
-#: What a board left full by the placements means (Sanmill's ``BoardFullAction``; its actions that
-#: remove stones are not among them yet).
-BOARD_FULL = ("loss", "draw")
+#: What closing a mill while placing does (Sanmill's ``MillFormationActionInPlacingPhase``):
+#: ``capture`` a stone from the board (0), ``mark`` its point, emptied when placing ends (4), or
+#: take a stone ``from-hand`` of the opponent's stones in hand (1).
+MILL_WHILE_PLACING = ("capture", "mark", "from-hand")
+#: What a board left full by the placements brings (Sanmill's ``BoardFullAction``): a ``loss`` for
+#: the side to move (0), a ``draw`` (4), or removals: White then Black removes a stone
+#: (``remove-both``, 1), or White removes one (``remove-one``, 3).
+BOARD_FULL = ("loss", "draw", "remove-both", "remove-one")
 #: The other values of ``blocked``: what a side that cannot move does instead (Sanmill's other
 #: ``StalemateAction``\ s, :mod:`~muehle.analyzer.engine.stalemate`).
 BLOCKED_ACTIONS = ("pass", "remove-and-move", "remove-and-pass", "both-remove")
@@ -285,10 +290,14 @@ class Ruleset:
     claim made with a ply is good when the right existed at the position before it.
     ``move_while_placing``: a side with stones in hand may move a stone to a neighbouring point
     instead of placing one (Sanmill's ``MayMoveInPlacingPhase``, Lasker Morris).
+    ``mill_while_placing``: what the captures of a mill closed by a placement do (one of
+    :data:`MILL_WHILE_PLACING`; :mod:`~muehle.analyzer.engine.placing_rules`).
     ``one_time_mills``: a mill captures only the first time its side closes its three points
     (Sanmill's ``OneTimeUseMill``, Russian Mill; :mod:`~muehle.analyzer.engine.mill_rules`).
     ``board_full``: a board left full by the placements is a loss for the side to move (``"loss"``,
-    Sanmill's ``BoardFullAction`` ``firstPlayerLose``) or a draw (``"draw"``, its ``agreeToDraw``).
+    Sanmill's ``BoardFullAction`` ``firstPlayerLose``), a draw (``"draw"``, its ``agreeToDraw``), or
+    brings removals: White's, then Black's (``"remove-both"``, its ``firstAndSecondPlayerRemovePiece``),
+    or White's (``"remove-one"``, its ``sideToMoveRemovePiece``; :mod:`~muehle.analyzer.engine.placing_rules`).
     ``no_mill_moving_back``: a stone that closed a mill by a move may not close one again with its
     side's next ply by moving straight back to the point it came from (Sanmill's
     ``RestrictRepeatedMillsFormation``, Morabaraba).
@@ -315,6 +324,7 @@ class Ruleset:
     flying_at: int = 3
     lose_below: int = 3
     move_while_placing: bool = False
+    mill_while_placing: str = "capture"
     defender_first: bool = False
     one_time_mills: bool = False
     no_mill_moving_back: bool = False
@@ -354,7 +364,11 @@ class Ruleset:
                 raise ValueError(_("{key}: must be true or false, not {value}").format(key=key, value=quoted(getattr(self, key))))
         _check_choice("board", self.board, BOARDS)
         _check_choice("blocked", self.blocked, BLOCKED + BLOCKED_ACTIONS)
+        _check_choice("mill_while_placing", self.mill_while_placing, MILL_WHILE_PLACING)
         _check_choice("board_full", self.board_full, BOARD_FULL)
+        if self.mill_while_placing != "capture" and self.move_while_placing:
+            raise ValueError(_("mill_while_placing: {value} goes only with placements, not with "
+                               "move_while_placing").format(value=self.mill_while_placing))
         _check_choice("double_mill", self.double_mill, DOUBLE_MILL)
         _check_choice("capture_from_mill", self.capture_from_mill, CAPTURE_FROM_MILL)
         _check_choice("repetition", self.repetition, REPETITION)
@@ -661,9 +675,9 @@ def parse_ruleset(text: str, source: str = "<ruleset>", default_name: str = "cus
                 raise fail((key,), (_("must be a non-empty text, not {value}") if key == "name" else
                                     _("must be a text, not {value}")).format(value=quoted(data[key])))
             values[key] = data[key].strip() if key == "name" else data[key]
-    for key in ("stones", "board", "flying", "flying_at", "lose_below", "move_while_placing", "defender_first",
-                "one_time_mills", "no_mill_moving_back", "blocked", "board_full", "mandatory_draw", "claim_with_next_move",
-                "double_mill", "capture_from_mill", "repetition", "repetition_window"):
+    for key in ("stones", "board", "flying", "flying_at", "lose_below", "move_while_placing", "mill_while_placing",
+                "defender_first", "one_time_mills", "no_mill_moving_back", "blocked", "board_full", "mandatory_draw",
+                "claim_with_next_move", "double_mill", "capture_from_mill", "repetition", "repetition_window"):
         if key in data:
             values[key] = data[key]  # (checked by the Ruleset itself, below)
     if values.get("repetition") is False:  # (YAML reads an unquoted `off` as false)

@@ -24,6 +24,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Optional
 
 from muehle.analyzer.engine.board import Position
+from muehle.analyzer.engine.placing_rules import fen_reading
 from muehle.analyzer.engine.replay import Replay, replay
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset, ruleset_of  # noqa: F401  (as_ruleset: doctests)
 from muehle.notation.record.model import BLACK, WHITE, GameRecord, Side
@@ -65,7 +66,7 @@ what the FEN's fields 11 to 15 say of them: :func:`~muehle.analyzer.engine.fen.m
         return replay(game, chosen)  # (the common case: no FEN machinery on the way)
     from muehle.analyzer.engine.fen import start_fen  # (start-up: the FEN machinery only for a set-up record)
 
-    return replay_from(game, chosen, start_fen(game, chosen.stones))
+    return replay_from(game, chosen, start_fen(game, chosen.stones, **fen_reading(chosen)))
 
 
 def first_mover(game: GameRecord) -> Side:

@@ -4,7 +4,8 @@ The board is drawn as in the rules texts: files a-g along the bottom, ranks 1-7
 on the left, four columns per file and two rows per rank. White stones are ``○``
 and Black stones ``●`` (``W`` and ``B`` in plain ASCII, where empty points are
 ``+``). The last ply is marked: its target in brackets ``[●]``, the point it came
-from in parentheses, and the points it captured from as ``×`` (``x``). Below the
+from in parentheses, and the points it captured from as ``×`` (``x``). A point marked by a
+capture while placing (``mill_while_placing: mark``) is ``⊠`` (``X``) until placing ends. Below the
 board: the last ply, each side's stones on the board and in hand and its phase,
 and the side to move. A board with diagonals (the ruleset's ``board``) has its four
 diagonal lines drawn too, ``╲`` and ``╱`` (``\\`` and ``/``) between the corners of
@@ -35,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from muehle.analyzer.engine.board import STANDARD, Geometry, Position
+from muehle.analyzer.engine.board import STANDARD, Geometry, Position, points_of
 from muehle.analyzer.engine.core import lost, phase_of
 from muehle.analyzer.engine.events import end_text, reason_text
 from muehle.analyzer.pictures.style import paint
@@ -44,8 +45,10 @@ from muehle.notation.text.errors import visible
 from muehle.notation.text.i18n import N_, _
 
 #: Characters of each style: stones, empty point, lines, marks.
-_UNICODE = {"white": "○", "black": "●", "empty": "+", "h": "─", "v": "│", "down": "╲", "up": "╱", "captured": "×"}
-_ASCII = {"white": "W", "black": "B", "empty": "+", "h": "-", "v": "|", "down": "\\", "up": "/", "captured": "x"}
+_UNICODE = {"white": "○", "black": "●", "empty": "+", "h": "─", "v": "│", "down": "╲", "up": "╱", "captured": "×",
+            "marked": "⊠"}
+_ASCII = {"white": "W", "black": "B", "empty": "+", "h": "-", "v": "|", "down": "\\", "up": "/", "captured": "x",
+          "marked": "X"}
 
 #: Box-drawing junctions by the directions (up, down, left, right) a point has lines in.
 _JUNCTIONS = {
@@ -136,16 +139,21 @@ def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[
     """Each side's stones and phase, then who moves, or how the game is over (``game_over``,
     see :func:`game_over_text`; a side below three stones is seen without it).
 
-    ``marks`` adds text after each side's name (the diagram's stone symbols).
+    ``marks`` adds text after each side's name (the diagram's stone symbols). Points marked by a
+    capture while placing (``mill_while_placing: mark``) are named in a line of their own.
 
     >>> summary_lines(Position.start())
     ['White: 0 on the board, 9 in hand, placing', 'Black: 0 on the board, 9 in hand, placing', 'White to move']
+    >>> summary_lines(Position(0b111, 0, 6, 8, "black", marked=1 << 23))[2]
+    'Marked until placing ends: g7'
     """
     lines = []
     for side in SIDES:
         lines.append(_("{side}{mark}: {on_board} on the board, {in_hand} in hand, {phase}").format(
             side=side_name(side), mark=(marks or {}).get(side, ""), on_board=position.on_board(side),
             in_hand=position.in_hand(side), phase=_(PHASE_WORDS[side_phase(position, side, flying)])))
+    if position.marked:
+        lines.append(_("Marked until placing ends: {points}").format(points=", ".join(points_of(position.marked))))
     lost = [side for side in SIDES if side_phase(position, side) == "lost"]
     if game_over:
         lines.append(_("Game over: {how}").format(how=game_over))
@@ -206,6 +214,9 @@ def render_diagram(
         if position.white & bit or position.black & bit:
             row, column = point_cell(point)
             grid[row][column] = chars[WHITE if position.white & bit else BLACK]
+        elif position.marked & bit:
+            row, column = point_cell(point)
+            grid[row][column] = chars["marked"]
     marks = None if last is None else LastPly.of(last)
     if colour and not best:
         return _painted(grid, position, marks, chars, flying, game_over)

@@ -36,9 +36,10 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
-from muehle.analyzer.engine.board import STANDARD, Geometry, Position
+from muehle.analyzer.engine.board import STANDARD, Geometry, Position, points_of
 from muehle.analyzer.engine.events import reason_text
 from muehle.analyzer.engine.fen import DEFAULT_FEN_FORM, FenPosition, fens_of_record, start_fen
+from muehle.analyzer.engine.placing_rules import fen_reading
 from muehle.analyzer.engine.replay import PlyRecord, Replay
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.engine.setup import replay_record
@@ -52,6 +53,7 @@ from muehle.analyzer.pictures.svg import (
     TOP,
     cross_svg,
     last_ply_svg,
+    marked_svg,
     mill_band_svg,
     render_svg,
 )
@@ -130,8 +132,8 @@ class _Shared:
 def _frame(position: Position, record: Optional[PlyRecord], where: str, rules: Ruleset, fen: str,
            shared: _Shared, over: bool = False) -> list[Any]:
     """What the script needs to draw one position: White's and Black's stones (bit masks in the
-    order of ``POINTS``), the numbers of its marks and mill bands, the status line, the
-    number of its stone counts and the FEN (see ``viewer.js``); then, only where the endgame
+    order of ``POINTS``), the numbers of its marks (the last ply's, and the points marked while
+    placing) and mill bands, the status line, the number of its stone counts and the FEN (see ``viewer.js``); then, only where the endgame
     tables hold the position and the game is not ``over`` there, the number of the text of its value."""
     marks: list[int] = []
     mills: list[int] = []
@@ -139,6 +141,7 @@ def _frame(position: Position, record: Optional[PlyRecord], where: str, rules: R
         marks = [shared.svg_number(cross_svg(point)) for point in record.captures]
         marks.append(shared.svg_number(last_ply_svg(record.ply.origin, record.ply.target)))
         mills = [shared.svg_number(mill_band_svg(line)) for line in record.mills]
+    marks.extend(shared.svg_number(marked_svg(point)) for point in points_of(position.marked))
     status = where if record is None else f"{where}: {record.label}"
     counts = shared.text_number("\n".join(summary_lines(position, rules.flying)))
     frame = [position.white, position.black, marks, mills, status, counts, fen]
@@ -151,7 +154,7 @@ def _setup(game: Game, result: Replay) -> Optional[FenPosition]:
     if not result.set_up:
         return None
     try:
-        setup = start_fen(game, result.rules.stones)
+        setup = start_fen(game, result.rules.stones, **fen_reading(result.rules))
     except MuehleError:
         setup = None
     return setup if setup is not None and setup.position == result.start else FenPosition(result.start)

@@ -79,6 +79,7 @@ COLOURS = {
     "captured": "#c62828",
     "mill": "#e0452b",
     "best": "#2e7d32",
+    "marked": "#6b6b6b",
 }
 
 #: How closed mills are highlighted: not at all, those the last ply closed, or all.
@@ -154,6 +155,17 @@ def cross_svg(point: str, kind: str = "captured", colour: str = COLOURS["capture
     d = 13
     return (f'<g class="{kind}" data-point="{point}" stroke="{colour}" stroke-width="5" '
             f'stroke-linecap="round"><line x1="{x - d}" y1="{y - d}" x2="{x + d}" y2="{y + d}"/>'
+            f'<line x1="{x - d}" y1="{y + d}" x2="{x + d}" y2="{y - d}"/></g>')
+
+
+def marked_svg(point: str, places: PointPlaces = POINT_XY) -> str:
+    """A point marked by a capture while placing (``mill_while_placing: mark``): a grey square
+    with a cross, where no stone may be placed until placing ends."""
+    x, y = places[point]
+    d, colour = STONE_RADIUS - 4, COLOURS["marked"]
+    return (f'<g class="marked" data-point="{point}" stroke="{colour}" stroke-width="3" fill="none">'
+            f'<rect x="{x - d}" y="{y - d}" width="{2 * d}" height="{2 * d}" fill="{COLOURS["background"]}"/>'
+            f'<line x1="{x - d}" y1="{y - d}" x2="{x + d}" y2="{y + d}"/>'
             f'<line x1="{x - d}" y1="{y + d}" x2="{x + d}" y2="{y - d}"/></g>')
 
 
@@ -256,6 +268,7 @@ def render_svg(
     closed), ``"all"`` (every closed mill on the board) or ``"none"``. ``title``
     becomes the picture's ``<title>``. ``best``: plies of the side to move to mark besides
     (:func:`best_plies_svg`: arrows and crosses in the colour ``COLOURS["best"]``).
+    Points marked by a capture while placing are drawn as :func:`marked_svg`.
     ``hands`` draws each side's stones in hand in a row of its own (:func:`hand_svg`; the
     side at the bottom of the board below it, the other above it) and marks the side to move;
     ``flip`` puts Black's side at the bottom (every point where the point opposite it through
@@ -300,6 +313,7 @@ def render_svg(
     parts.append('<g class="stones">')
     parts.extend(stone_svg(point, WHITE, places) for point in points_of(position.white))
     parts.extend(stone_svg(point, BLACK, places) for point in points_of(position.black))
+    parts.extend(marked_svg(point, places) for point in points_of(position.marked))
     parts.append("</g>")
     parts.append('<g class="marks">')
     if last is not None:

@@ -28,7 +28,7 @@ from typing import Iterator, Optional
 
 from muehle.analyzer.engine import Board
 from muehle.analyzer.engine.board import POINT_INDEX, POINTS
-from muehle.analyzer.engine.core import may_jump
+from muehle.analyzer.engine.core import marks_in, may_jump
 from muehle.analyzer.engine.position import moves_for
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset
 from muehle.analyzer.reports.zwickmuehle import has_shuttle
@@ -54,7 +54,7 @@ def _play(board: Board, style: _Style, rng: random.Random) -> Optional[Ply]:
     options = board.moves()
     if not options:
         return None
-    white, black, hand_white, hand_black, mover = board.key
+    white, black, hand_white, hand_black, mover = board.key[:5]
     own, theirs = (black, white) if mover else (white, black)
     in_hand, their_hand = (hand_black, hand_white) if mover else (hand_white, hand_black)
     closing = [o for o in options if o[2]]
@@ -65,7 +65,7 @@ def _play(board: Board, style: _Style, rng: random.Random) -> Optional[Ply]:
         def mobility(option: tuple[Optional[int], int, int]) -> int:
             origin, target, _ = option
             after = (own & ~(1 << origin) if origin is not None else own) | 1 << target
-            return len(moves_for(theirs, after, their_hand, board.rules))
+            return len(moves_for(theirs, after, their_hand, board.rules, marks_in(board.key)))
 
         quiet = [o for o in options if not o[2]] or options
         choice = min(quiet, key=lambda option: (mobility(option), rng.random()))
@@ -89,9 +89,9 @@ def _number(plies: list[Ply], first_index: int) -> None:
 
 def _threatens(board: Board, side: int) -> bool:
     """Whether ``side`` (0 White, 1 Black), were it to move on ``board``, could close a mill."""
-    white, black, hand_white, hand_black, _ = board.key
+    white, black, hand_white, hand_black = board.key[:4]
     own, theirs, in_hand = (black, white, hand_black) if side else (white, black, hand_white)
-    return any(mills for _, _, mills in moves_for(own, theirs, in_hand, board.rules))
+    return any(mills for _, _, mills in moves_for(own, theirs, in_hand, board.rules, marks_in(board.key)))
 
 
 def _true_comments(ply: Ply, before: Board, after: Board) -> set[str]:

@@ -76,8 +76,8 @@ PLY_COUNT_AGREES = -0.3
 PLY_COUNT_DISAGREES = 0.5
 
 #: How the state of play before a ply is kept: the side to move, both sides' stones and stones in
-#: hand, the no-progress counter, the end of the game (``None`` while it goes on).
-State = tuple[int, int, int, int, int, int, Optional[Outcome]]
+#: hand, the no-progress counter, the end of the game (``None`` while it goes on), the marked points.
+State = tuple[int, int, int, int, int, int, Optional[Outcome], int]
 
 _CHECKPOINT = 16
 
@@ -112,16 +112,18 @@ class Line:
         self.mills = MillMemory.for_rules(rules)
         seen = dict(seen)
         broken = None
-        mover, white, black, hand_white, hand_black, counter, outcome = start
+        mover, white, black, hand_white, hand_black, counter, outcome, marked = start
         for first in range(0, max(len(plies), 1), _CHECKPOINT):
             self.checkpoints[first] = dict(seen)
             steps: list[Step] = []
             broken, outcome = core.play_line(plies[first:first + _CHECKPOINT], rules, first + 1, mover, white, black,
-                                             hand_white, hand_black, counter, outcome, seen, steps, [], self.mills)
+                                             hand_white, hand_black, counter, outcome, seen, steps, [], self.mills,
+                                             marked=marked)
             budget.spend(len(steps) + 1)
             for (key, _kind, _closed, counter, _due, _repeated) in steps:
-                white, black, hand_white, hand_black, mover = key
-                self.states.append((mover, white, black, hand_white, hand_black, counter, None))
+                white, black, hand_white, hand_black, mover = key[:5]
+                marked = core.marks_in(key)
+                self.states.append((mover, white, black, hand_white, hand_black, counter, None, marked))
             if broken is not None:
                 break
         self.broken = broken
@@ -129,16 +131,16 @@ class Line:
         #: How many plies are legal.
         self.legal = len(self.states) - 1
         if outcome is not None:  # (each state from the end on knows it)
-            self.states[outcome.ply:] = [state[:6] + (outcome,) for state in self.states[outcome.ply:]]
+            self.states[outcome.ply:] = [state[:6] + (outcome, state[7]) for state in self.states[outcome.ply:]]
 
     def state(self, place: int) -> tuple[State, dict[PositionKey, int]]:
         """The state before ply ``place`` (0-based; at most :attr:`legal`) and the repetition history there."""
         first = min(place - place % _CHECKPOINT, max(self.checkpoints))  # (past the last: the end)
         seen = dict(self.checkpoints[first])
         if place > first:
-            mover, white, black, hand_white, hand_black, counter, outcome = self.states[first]
+            mover, white, black, hand_white, hand_black, counter, outcome, marked = self.states[first]
             core.play_line(self.plies[first:place], self.rules, first + 1, mover, white, black, hand_white,
-                           hand_black, counter, outcome, seen, [], [], self._mills_at(first))
+                           hand_black, counter, outcome, seen, [], [], self._mills_at(first), marked=marked)
             self.budget.spend(place - first)
         return self.states[place], seen
 
@@ -146,11 +148,11 @@ class Line:
                 ) -> tuple[Optional[core.Broken], Optional[Outcome], int]:
         """Replay the line from ``reading``'s place, its plies read as it says: the rule broken
         first (``None``: none), the end of the game, and how many plies of the new line are legal."""
-        mover, white, black, hand_white, hand_black, counter, outcome = state
+        mover, white, black, hand_white, hand_black, counter, outcome, marked = state
         steps: list[Step] = []
         broken, outcome = core.play_line(chain(reading.plies, self.plies[reading.end:]), self.rules,
                                          reading.start + 1, mover, white, black, hand_white, hand_black, counter,
-                                         outcome, dict(seen), steps, [], self._mills_at(reading.start))
+                                         outcome, dict(seen), steps, [], self._mills_at(reading.start), marked=marked)
         self.budget.spend(len(steps) + 1)
         return broken, outcome, reading.start + len(steps)
 
@@ -298,10 +300,10 @@ class _Search:
                                      bool(mover), rules.flying, rules.blocked, rules.geometry, rules.board_full,
                                      rules.flying_at, rules.lose_below)
         self.start: State = (mover, start.white, start.black, start.in_hand_white, start.in_hand_black, no_progress,
-                             outcome)
+                             outcome, start.marked)
         self.start_position = start
         self.seen: dict[PositionKey, int] = {} if rules.repetition_window == "moves" else {
-            (start.white, start.black, start.in_hand_white, start.in_hand_black, mover): 1}
+            core.key_of(start.white, start.black, start.in_hand_white, start.in_hand_black, mover, start.marked): 1}
         base_number = 1
         if start != Position.start(rules.stones) and written and written[0].number is not None:
             base_number = written[0].number
@@ -425,9 +427,9 @@ class _Search:
     def readings(self, line: Line, place: int) -> Iterator[tuple[State, dict[PositionKey, int], Reading]]:
         """The readings at ``place`` of ``line`` with the state before it."""
         state, seen = line.state(place)
-        mover, white, black, hand_white, hand_black, counter, outcome = state
+        mover, white, black, hand_white, hand_black, counter, outcome, marked = state
         opponent = points_of(white if mover else black)
-        board = Board(self.rules, Position(white, black, hand_white, hand_black, SIDES[mover]), counter)
+        board = Board(self.rules, Position(white, black, hand_white, hand_black, SIDES[mover], marked), counter)
         if line.mills is not None:  # (the line's memory of its mills there, its plies counted as the line's)
             board.mills, board.plies = line._mills_at(place), place
         legal: Optional[list[Move]] = None

@@ -20,6 +20,7 @@ from typing import Any, Optional, Sequence
 from muehle.analyzer.engine.board import POINT_INDEX, Position, points_of
 from muehle.analyzer.engine.core import lost
 from muehle.analyzer.engine.fen import fen_of_record, start_fen
+from muehle.analyzer.engine.placing_rules import fen_reading
 from muehle.analyzer.engine.replay import Occurrences, Replay, phase
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.reports.mandatory_draw import obliging_clause, stone_count
@@ -451,8 +452,8 @@ def illegal_ply(replay: Replay, names: Optional[PlyNames] = None) -> Optional[Il
             ply=error.ply, move=names.move(error.ply) or "", side=error.side,
             code=error.code, message=error.message, line=error.line, column=error.column,
             restore_ply=restore_ply, restore=position,
-            fen=fen_of_record(replay.records, restore_ply, start_fen(replay.game), game_over=decided,
-                              stones=replay.rules.stones, mills=replay.mills),
+            fen=fen_of_record(replay.records, restore_ply, start_fen(replay.game, **fen_reading(replay.rules)),
+                              game_over=decided, stones=replay.rules.stones, mills=replay.mills),
             last_record=replay.records[-1] if replay.records else None,
             decided=replay.outcome if decided else None,
             set_up=replay.set_up,

@@ -16,8 +16,9 @@ from muehle.analyzer.cli import cli
 from muehle.analyzer.cli.common import RulesName
 
 #: The presets, by the files of engine/rulesets/, the default (wmd) first and the others in order.
-PRESETS = ["wmd", "brettspielnetz", "lasker_morris", "morabaraba", "mul_mulan", "nerenchi", "russian_mill", "sanmill",
-           "schuermann", "standard_9mm", "twelve_mens_morris", "wmd-traditional"]
+PRESETS = ["wmd", "brettspielnetz", "cham_gonu", "cheng_san_qi", "da_san_qi", "dooz", "lasker_morris", "morabaraba",
+           "mul_mulan", "nerenchi", "russian_mill", "sanmill", "schuermann", "standard_9mm", "twelve_mens_morris",
+           "wmd-traditional", "zhi_qi"]
 
 #: Each command with a --rules option, as the words before it.
 COMMANDS = [["validate", "game.txt"], ["analyze", "game.txt"], ["claim", "game.txt"], ["show", "game.txt"],
@@ -50,7 +51,7 @@ def test_every_rules_option_offers_the_presets_and_the_folder_s_yaml_files(words
 @pytest.mark.parametrize("incomplete, offered", [
     ("wmd", ["wmd", "wmd-traditional"]),
     ("s", ["sanmill", "schuermann", "standard_9mm"]),
-    ("c", ["club.yaml"]),
+    ("c", ["cham_gonu", "cheng_san_qi", "club.yaml"]),
     ("o", ["other.YML"]),
     ("n", ["nerenchi"]),                 # (notes.txt is no ruleset)
     ("l", ["lasker_morris"]),            # (a folder named looks.yaml is no file)

@@ -48,7 +48,8 @@ def data_ply(number: int, side: str, to: str, **place: int) -> dict:
 #: The broken rules only a setting of Sanmill's variants can give (none arises under the nine-stone
 #: rulesets of examples/illegal-moves.txt); each has its tests beside its setting's
 #: (tests/analyzer/engine/test_capture_kinds.py, test_no_mill_moving_back.py, ...).
-VARIANT_ONLY = {"capture-kind-missing", "capture-kind-target", "mill-moving-back", "removal-not-adjacent"}
+VARIANT_ONLY = {"capture-kind-missing", "capture-kind-target", "mill-moving-back", "removal-not-adjacent", "marked",
+                "capture-marked", "full-board-removal"}
 
 class TestExamples:
     def test_a_ply_after_the_end_restores_a_decided_position_and_says_so(self, tmp_path: Path) -> None:

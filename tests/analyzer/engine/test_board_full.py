@@ -79,4 +79,4 @@ def test_a_bad_value_is_an_error_at_its_key() -> None:
     with pytest.raises(FormatError) as caught:
         parse_ruleset("base: sanmill\nname: x\nboard_full: remove\n", source="x.yaml")
     assert (caught.value.line, caught.value.column) == (3, 1)
-    assert caught.value.message == "board_full: must be one of loss, draw, not 'remove'"
+    assert caught.value.message == "board_full: must be one of loss, draw, remove-both, remove-one, not 'remove'"

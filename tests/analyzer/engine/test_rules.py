@@ -28,8 +28,8 @@ def test_the_presets_are_those_of_the_table() -> None:
     assert names[0] == "wmd" and names[1:] == sorted(names[1:])
     assert set(names) == {path.stem for path in folder.glob("*.yaml")}
     assert {"wmd", "wmd-traditional", "schuermann", "brettspielnetz", "sanmill", "standard_9mm", "lasker_morris",
-            "twelve_mens_morris", "nerenchi", "mul_mulan",
-            "morabaraba", "russian_mill"} <= set(names)
+            "twelve_mens_morris", "nerenchi", "mul_mulan", "morabaraba", "russian_mill", "cheng_san_qi",
+            "cham_gonu", "zhi_qi", "dooz", "da_san_qi"} <= set(names)
 
 
 @pytest.mark.parametrize("name", ["wmd", "wmd-traditional", "schuermann", "brettspielnetz", "sanmill"])

@@ -1,0 +1,118 @@
+"""What a mill closed while placing does: the ruleset's ``mill_while_placing``, in one place.
+
+Sanmill's ``MillFormationActionInPlacingPhase`` (``src/rule.h`` 11-18) names what the captures of
+a mill closed by a placement do. muehle has three of its values (docs/rulesets.md):
+
+- ``capture`` (0, ``removeOpponentsPieceFromBoard``, every nine-stone ruleset): the stones are
+  taken off the board;
+- ``mark`` (4, ``markAndDelayRemovingPieces``: Cheng San Qi, Cham Gonu, Zhi Qi, Da San Qi): the
+  captured stone's point is *marked* instead of emptied (``src/position.cpp`` 1815-1821; ``X`` in
+  the FEN). The stone is gone (it no longer counts for the side, nor for mills), but no stone may
+  be placed on the point (1056-1057, ``generate<PLACE>`` in ``src/movegen.cpp``) and it cannot be
+  captured; every mark is cleared when placing ends (1934-1936, ``remove_marked_pieces`` 2148-2166):
+  after the last placement and its captures;
+- ``from-hand`` (1, ``removeOpponentsPieceFromHandThenOpponentsTurn``: Dooz): the captures take
+  stones from the opponent's hand, with nothing written in the record, and the turn passes
+  (1290-1327); only the captures the opponent's hand cannot give are taken from the board, each
+  written as a capture as usual (1300-1306).
+
+The core (:func:`~muehle.analyzer.engine.core.play_line`) asks these functions where a ply closes
+a mill or captures (a rare branch), and keeps the marks of a position as its key's last field
+(:data:`~muehle.analyzer.engine.core.PositionKey`), so that the board's verbs, the replay's
+positions, FEN and the pictures carry them.
+
+>>> from muehle.analyzer.engine.rules import load_ruleset
+>>> marks_captures(load_ruleset("sanmill")), takes_from_hand(load_ruleset("sanmill"))
+(False, False)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypedDict
+
+if TYPE_CHECKING:
+    from muehle.analyzer.engine.rules import Ruleset
+
+
+class FenReading(TypedDict):
+    """The keywords of :func:`~muehle.analyzer.engine.fen.fen_to_position` a ruleset sets (:func:`fen_reading`)."""
+
+    marks: bool
+    hands_in_turn: bool
+
+
+def marks_captures(rules: Ruleset) -> bool:
+    """Whether a capture made by a placement marks its point instead of emptying it (``mark``)."""
+    return rules.mill_while_placing == "mark"
+
+
+def takes_from_hand(rules: Ruleset) -> bool:
+    """Whether the captures of a mill closed by a placement come from the opponent's hand first
+    (``from-hand``)."""
+    return rules.mill_while_placing == "from-hand"
+
+
+def fen_reading(rules: Ruleset) -> FenReading:
+    """How a FEN is read under ``rules`` (the keywords of
+    :func:`~muehle.analyzer.engine.fen.fen_to_position` and ``start_fen``): ``X`` as a marked
+    point only under ``mark``; and the stones in hand as the sides place in turn (as many each,
+    or one more for Black to move), unless ``from-hand`` takes stones from the hands.
+
+    >>> from muehle.analyzer.engine.rules import load_ruleset
+    >>> fen_reading(load_ruleset("cheng_san_qi"))
+    {'marks': True, 'hands_in_turn': True}
+    """
+    return {"marks": marks_captures(rules), "hands_in_turn": not takes_from_hand(rules)}
+
+
+def removals_when_full(rules: Ruleset) -> int:
+    """How many removals a board left full by the placements brings (the ruleset's ``board_full``,
+    Sanmill's ``BoardFullAction``, ``Position::put_piece`` 1238-1263): White then Black removes a
+    stone of the other (``remove-both``, 2: firstAndSecondPlayerRemovePiece), White removes one
+    (``remove-one``, 1: sideToMoveRemovePiece), or none (``loss``, ``draw``). The removals are
+    written glued to the placement (Sanmill's ``12. a7 e5xf6xc5``), each a ply of its own by its
+    side, with the rules of any capture: Sanmill makes them in its moving phase (the side to
+    move has no stone in hand: ``Position::set_side_to_move``), so neither the adjacency of
+    ``is_board_full_removal_at_placing_phase_end`` (which asks for the placing phase) nor a mark
+    applies, and the game goes on with White after two removals, with Black after one.
+
+    >>> from muehle.analyzer.engine.rules import load_ruleset
+    >>> from dataclasses import replace
+    >>> [removals_when_full(replace(load_ruleset("sanmill"), board_full=value))
+    ...  for value in ("loss", "draw", "remove-both", "remove-one")]
+    [0, 0, 2, 1]
+    """
+    return {"remove-both": 2, "remove-one": 1}.get(rules.board_full, 0)
+
+
+def marked_after_capture(marked: int, bit: int, kind: str) -> int:
+    """The marked points after a capture of the stone on ``bit`` by a ply of ``kind`` under
+    ``mark``: a placement's capture marks the point (Sanmill marks while its phase is placing,
+    which lasts through the captures of the last placement); a move's empties it.
+
+    >>> marked_after_capture(0b1, 0b100, "place"), marked_after_capture(0b1, 0b100, "move")
+    (5, 1)
+    """
+    return marked | bit if kind == "place" else marked
+
+
+def marked_after_ply(marked: int, in_hand: int, their_hand: int) -> int:
+    """The marked points once a ply and its captures are made, both sides holding ``in_hand`` and
+    ``their_hand`` stones: all are cleared when placing has ended (no stone in either hand).
+
+    >>> marked_after_ply(0b100, 0, 1), marked_after_ply(0b100, 0, 0)
+    (4, 0)
+    """
+    return marked if in_hand or their_hand else 0
+
+
+def captures_from_hand(required: int, their_hand: int) -> int:
+    """How many of the ``required`` captures of a mill closed by a placement come from the
+    opponent's hand under ``from-hand``: as many as it holds (Sanmill takes them one by one
+    while the hand is not empty, ``Position::put_piece`` 1296-1316); the rest are taken from the
+    board and written.
+
+    >>> captures_from_hand(1, 5), captures_from_hand(2, 1), captures_from_hand(1, 0)
+    (1, 1, 0)
+    """
+    return min(required, their_hand)
