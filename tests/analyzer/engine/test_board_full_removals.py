@@ -22,6 +22,7 @@ from muehle.analyzer.engine.setup import replay_record
 from muehle.notation.reading.parser import read_file, read_games
 from muehle.notation.record.model import Game, Ply
 from muehle.notation.text.i18n import language
+from written_plies import plies_of
 
 
 def _rules(value: str):
@@ -82,12 +83,7 @@ ONE = """1. a1 a7
 
 
 def _plies(texts: list[str]) -> list[Ply]:
-    plies = []
-    for index, text in enumerate(texts):
-        move, *captures = text.split("/x")
-        origin, _, target = move.rpartition("-")
-        plies.append(Ply(index // 2 + 1, "white" if index % 2 == 0 else "black", target, origin or None, captures))
-    return plies
+    return plies_of(texts)
 
 
 def _replayed(texts: list[str], value: str):

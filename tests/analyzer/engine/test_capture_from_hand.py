@@ -22,6 +22,7 @@ from muehle.notation.reading.parser import read_file
 from muehle.notation.record.model import Game, Ply
 from muehle.notation.text.errors import FormatError
 from muehle.notation.text.i18n import language
+from written_plies import plies_of
 
 FROM_HAND = parse_ruleset("base: sanmill\nmill_while_placing: from-hand\n", default_name="from-hand")
 SANMILL = load_ruleset("sanmill")
@@ -41,12 +42,7 @@ HAND_RUNS_OUT = ["a1", "d5", "a7", "d6", "g4", "d7", "b2", "a4", "f6", "c5", "c4
 
 
 def _plies(texts: list[str]) -> list[Ply]:
-    plies = []
-    for index, text in enumerate(texts):
-        move, *captures = text.split("/x")
-        origin, _, target = move.rpartition("-")
-        plies.append(Ply(index // 2 + 1, "white" if index % 2 == 0 else "black", target, origin or None, captures))
-    return plies
+    return plies_of(texts)
 
 
 def _replayed(texts: list[str], rules=FROM_HAND):

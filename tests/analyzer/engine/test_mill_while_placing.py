@@ -22,6 +22,7 @@ from muehle.notation.reading.parser import read_games
 from muehle.notation.record.model import Game, Ply
 from muehle.notation.text.errors import FormatError
 from muehle.notation.text.i18n import language
+from written_plies import plies_of
 
 CHENG = load_ruleset("cheng_san_qi")
 #: The same rules, captures emptying their points (Sanmill's 0, removeOpponentsPieceFromBoard).
@@ -43,12 +44,7 @@ FEN_AFTER_20 = "@O@**O@*/**@@@O**/@*OOOOOO w m s 9 0 7 0 0 0 0 0 0 0 0 0 11"
 
 
 def _plies(texts: list[str]) -> list[Ply]:
-    plies = []
-    for index, text in enumerate(texts):
-        move, *captures = text.split("/x")
-        origin, _, target = move.rpartition("-")
-        plies.append(Ply(index // 2 + 1, "white" if index % 2 == 0 else "black", target, origin or None, captures))
-    return plies
+    return plies_of(texts)
 
 
 def _replayed(texts: list[str], rules=CHENG):

@@ -10,18 +10,14 @@ from muehle.analyzer.engine.replay import replay
 from muehle.analyzer.engine.rules import load_ruleset, parse_ruleset
 from muehle.notation.record.model import Game, Ply
 from muehle.notation.text.errors import FormatError
+from written_plies import plies_of
 
 LASKER = load_ruleset("lasker_morris")
 SANMILL = load_ruleset("sanmill")
 
 
 def _plies(*texts: str) -> list[Ply]:
-    plies = []
-    for index, text in enumerate(texts):
-        move, *captures = text.split("/x")
-        origin, _, target = move.rpartition("-")
-        plies.append(Ply(index // 2 + 1, "white" if index % 2 == 0 else "black", target, origin or None, captures))
-    return plies
+    return plies_of(texts)
 
 
 def test_the_preset_mirrors_sanmills_settings() -> None:
