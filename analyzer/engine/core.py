@@ -38,10 +38,15 @@ from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.mill_rules import MillMemory, full_board_end
 from muehle.analyzer.engine.placing_rules import (
     captures_from_hand,
+    count_mills,
+    counts_mills,
     marked_after_capture,
     marked_after_ply,
     marks_captures,
+    removals_by_mill_counts,
     removals_when_full,
+    removers_at_placing_end,
+    removers_when_full,
     takes_from_hand,
 )
 from muehle.analyzer.engine.rules import Ruleset
@@ -399,6 +404,8 @@ def play_line(
     marking, from_hand = marks_captures(rules), takes_from_hand(rules)
     # (board_full: the removals a board full at the end of placing brings, written with the placement)
     removals_due = removals_when_full(rules) if removals_when_filled else 0
+    # (mill-counts: the last placement's mill brings removals by the mills on the board, placing_rules)
+    counting_mills = counts_mills(rules) and removals_when_filled
     # the board's lines (Geometry): a point on three of them has no two mills of its own in point_facts
     geometry = rules.geometry
     point_facts, mills_closed_at = geometry.point_facts, geometry.mills_closed_at
@@ -439,13 +446,21 @@ def play_line(
             if not in_hand and defender_first:  # (the placement that ends the placing: whose turn next?)
                 again = defender_moves_again(mover, their_hand, own | theirs, captures)
                 after_ply = again or acts
-            if removals_due and not in_hand and not their_hand and own | theirs == ALL_POINTS \
-                    and not mills_closed_at(own, target_bit.bit_length() - 1):
-                # (the placement fills the board and closes no mill: the captures written are removals
-                # by the sides in turn, plies of their own after this one)
-                return _placement_filling_the_board(remaining, rules, index, mover, target_name, captures,
-                                                    own & ~target_bit, theirs, counter, outcome, removals_due,
-                                                    seen_count, steps, draw_rights, mills)
+            if (removals_due or counting_mills) and not in_hand and not their_hand:
+                # (the last placement: under mill-counts the captures written are the removals by the
+                # mills on the board; with the board full and no mill closed, board_full's: each a ply
+                # of its own after this one)
+                if counting_mills:
+                    removers = removers_at_placing_end(*removals_by_mill_counts(
+                        *(count_mills(side, geometry) for side in ((theirs, own) if mover else (own, theirs)))))
+                elif own | theirs == ALL_POINTS and not mills_closed_at(own, target_bit.bit_length() - 1):
+                    removers = removers_when_full(rules, mover)
+                else:
+                    removers = ()
+                if removers:
+                    return _placement_filling_the_board(remaining, rules, index, mover, target_name, captures,
+                                                        own & ~target_bit, theirs, counter, outcome, removers,
+                                                        seen_count, steps, draw_rights, mills)
         else:
             if in_hand and not move_while_placing:
                 broken = Broken("must-place", index, mover, target_name, origin_name, in_hand=in_hand)
@@ -646,17 +661,21 @@ def play_line(
 
 def _placement_filling_the_board(rest: Iterator[PlyTuple], rules: Ruleset, index: int, mover: int, target: str,
                                  removals: Sequence[str], own: int, theirs: int, counter: int,
-                                 outcome: Optional[Outcome], due: int, seen_count: dict[PositionKey, int],
+                                 outcome: Optional[Outcome], removers: Sequence[tuple[int, bool]],
+                                 seen_count: dict[PositionKey, int],
                                  steps: list[Step], draw_rights: list[DrawRight],
                                  mills: Optional[MillMemory]) -> tuple[Optional[Broken], Optional[Outcome]]:
     """Placement ``index`` on ``target`` by ``mover`` (stones ``own`` before it, the last stone in
-    hand; the opponent's ``theirs``, none in hand) fills the board and closes no mill: it is played
-    as any placement (:func:`play_line`, without the removals), and the ``due`` removals the
-    ruleset's ``board_full`` brings (:func:`~muehle.analyzer.engine.placing_rules.removals_when_full`)
-    follow, written with it (``removals``): each a ply of its own, by the opponent (White, to move
-    after the placement) and then by ``mover``, taking a stone of the other side as any capture may
-    (:func:`capturable`); then the rest of the line (``rest``), from :func:`play_line` again.
-    Sanmill's ``Position::put_piece`` 1238-1263 and ``remove_piece``."""
+    hand; the opponent's ``theirs``, none in hand) ends the placing and brings removals: it is played
+    as any placement (:func:`play_line`, without the removals), and the ``removers`` follow, written
+    with it (``removals``): each a ply of its own by the side it names (0 White, 1 Black), taking a
+    stone of the other side as any capture may (:func:`capturable`), or of its own where it says so;
+    then the rest of the line (``rest``), from :func:`play_line` again, the side after the last
+    remover to move. The removals of ``board_full`` on a board the placement fills without a mill
+    (:func:`~muehle.analyzer.engine.placing_rules.removers_when_full`, Sanmill's
+    ``Position::put_piece`` 1238-1263) or of ``mill-counts`` after its mill
+    (:func:`~muehle.analyzer.engine.placing_rules.removals_by_mill_counts`, 1329-1347); and
+    ``remove_piece``."""
     white, black = (theirs, own) if mover else (own, theirs)
     broken, ended = play_line(((target, None, ()),), rules, index, mover, white, black, 0 if mover else 1,
                               1 if mover else 0, counter, outcome, seen_count, steps, draw_rights, mills,
@@ -669,11 +688,17 @@ def _placement_filling_the_board(rest: Iterator[PlyTuple], rules: Ruleset, index
     counter = steps[-1][3]
     point_facts = rules.geometry.point_facts
     own |= point_facts[target][0]
-    mover ^= 1
-    own, theirs = theirs, own
+    due = len(removers)
     reset = rules.no_capture.reset if rules.no_capture is not None else "capture"
+    group = 0  # (a side's removals in a row are one ply: the step comes after its last)
     for number, point in enumerate(removals):
-        index += 1
+        changes = (removers[number][0] != mover) if number < due else number == due  # (an extra one: the next side's)
+        if changes or not number:
+            index += 1
+            group = 0
+        if changes:
+            mover ^= 1
+            own, theirs = theirs, own
         if number >= due or outcome is not None:
             return Broken("full-board-removal", index, mover, point=point, own=own, theirs=theirs, required=due,
                           taken=number, removal=True), None
@@ -681,14 +706,25 @@ def _placement_filling_the_board(rest: Iterator[PlyTuple], rules: Ruleset, index
         if facts is None:
             return Broken("syntax", index, mover, point, None, point, removal=True), None
         bit = facts[0]
-        if not theirs & bit:
+        if removers[number][1]:  # (a stone of its own: mill-counts with no mill on the board)
+            if not own & bit:
+                return Broken("capture-empty-or-own", index, mover, point, None, point, own, theirs, required=1,
+                              removal=True), None
+            own &= ~bit
+        elif not theirs & bit:
             return Broken("capture-empty-or-own", index, mover, point, None, point, own, theirs, required=1,
                           removal=True), None
-        if not capturable(theirs, rules) & bit:
+        elif not capturable(theirs, rules) & bit:
             return Broken("protected-stone", index, mover, point, None, point, own, theirs, required=1,
                           rest=removals[number:number + 1], removal=True), None
-        theirs &= ~bit
+        else:
+            theirs &= ~bit
         counter = counter + 1 if reset == "mill" else 0  # (a capture is progress, but for a closed mill)
+        group += 1
+        if number + 1 < due and removers[number + 1][0] == mover and number + 1 < len(removals):
+            if lost(theirs, 0, rules.lose_below) or lost(own, 0, rules.lose_below):
+                outcome = Outcome(_SIDES[mover ^ lost(own, 0, rules.lose_below)], "fewer-than-three", index)
+            continue  # (the side removes again in the same ply)
         after_key = (theirs, own, 0, 0, 0) if mover else (own, theirs, 0, 0, 1)
         if resets_repetition("remove", (point,), rules):
             seen_count.clear()
@@ -696,14 +732,21 @@ def _placement_filling_the_board(rest: Iterator[PlyTuple], rules: Ruleset, index
         else:
             repeated = seen_count.get(after_key, 0) + 1
             seen_count[after_key] = repeated
-        steps.append((after_key, "remove", _NONE, counter, 1, repeated))
+        steps.append((after_key, "remove", _NONE, counter, group, repeated))
         if lost(theirs, 0, rules.lose_below):
             outcome = Outcome(_SIDES[mover], "fewer-than-three", index)
-        mover ^= 1
-        own, theirs = theirs, own
+        elif lost(own, 0, rules.lose_below):
+            outcome = Outcome(_SIDES[mover ^ 1], "fewer-than-three", index)
     if len(removals) < due:
-        return Broken("full-board-removal", index + 1, mover, own=own, theirs=theirs, required=due,
+        if removers[len(removals)][0] != mover or not removals:
+            index += 1
+        if removers[len(removals)][0] != mover:
+            mover ^= 1
+            own, theirs = theirs, own
+        return Broken("full-board-removal", index, mover, own=own, theirs=theirs, required=due,
                       taken=len(removals), removal=True), None
+    mover ^= 1  # (the side after the last remover moves)
+    own, theirs = theirs, own
     white, black = (theirs, own) if mover else (own, theirs)
     following = next(rest, None)
     if following is None:  # (the line ends with the removals: can the side to move play?)

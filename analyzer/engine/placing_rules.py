@@ -14,7 +14,13 @@ a mill closed by a placement do. muehle has three of its values (docs/rulesets.m
 - ``from-hand`` (1, ``removeOpponentsPieceFromHandThenOpponentsTurn``: Dooz): the captures take
   stones from the opponent's hand, with nothing written in the record, and the turn passes
   (1290-1327); only the captures the opponent's hand cannot give are taken from the board, each
-  written as a capture as usual (1300-1306).
+  written as a capture as usual (1300-1306);
+- ``mill-counts`` (5, ``removalBasedOnMillCounts``: El Filja): a mill closed while placing
+  captures nothing (1280-1284, 1329-1347); after the last placement, both hands empty, whether it
+  closed a mill or not (1197-1210, 1333-1345), each side removes stones by the count of mills on
+  the board (1937-1939, ``calculate_removal_based_on_mill_counts`` 2168-2207;
+  :func:`removals_by_mill_counts`), White first; the ruleset's ``board_full`` never comes (its
+  test, 1238, is not reached).
 
 The core (:func:`~muehle.analyzer.engine.core.play_line`) asks these functions where a ply closes
 a mill or captures (a rare branch), and keeps the marks of a position as its key's last field
@@ -31,6 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypedDict
 
 if TYPE_CHECKING:
+    from muehle.analyzer.engine.board import Geometry
     from muehle.analyzer.engine.rules import Ruleset
 
 
@@ -50,6 +57,65 @@ def takes_from_hand(rules: Ruleset) -> bool:
     """Whether the captures of a mill closed by a placement come from the opponent's hand first
     (``from-hand``)."""
     return rules.mill_while_placing == "from-hand"
+
+
+def counts_mills(rules: Ruleset) -> bool:
+    """Whether a mill closed while placing captures nothing, and the last placement's mill brings
+    the removals by the count of mills (``mill-counts``)."""
+    return rules.mill_while_placing == "mill-counts"
+
+
+def count_mills(stones: int, geometry: Geometry) -> int:
+    """How many of the board's mills the ``stones`` (a mask) fill (Sanmill's ``total_mills_count``,
+    ``src/position.cpp`` 3399).
+
+    >>> from muehle.analyzer.engine.board import mask_of
+    >>> from muehle.analyzer.engine.rules import load_ruleset
+    >>> count_mills(mask_of(("a1", "a4", "a7", "d7", "g7", "b2")), load_ruleset("el_filja").geometry)
+    2
+    """
+    return sum(1 for mill in geometry.mills if stones & mill == mill)
+
+
+def removals_by_mill_counts(white_mills: int, black_mills: int) -> tuple[int, int]:
+    """How many stones White and Black remove when placing ends under ``mill-counts``, with
+    ``white_mills`` and ``black_mills`` mills on the board (Sanmill's
+    ``calculate_removal_based_on_mill_counts``, ``src/position.cpp`` 2168-2207): a negative count
+    is a removal of the side's own stones (no mill on the board: one each); one side alone with
+    mills removes two, the other one; both with mills: as many as the other's count, the side
+    with more one more.
+
+    >>> removals_by_mill_counts(0, 0), removals_by_mill_counts(1, 0), removals_by_mill_counts(0, 3)
+    ((-1, -1), (2, 1), (1, 2))
+    >>> removals_by_mill_counts(2, 2), removals_by_mill_counts(3, 1), removals_by_mill_counts(1, 2)
+    ((2, 2), (2, 1), (1, 2))
+    """
+    if not white_mills and not black_mills:
+        return -1, -1
+    if not black_mills:
+        return 2, 1
+    if not white_mills:
+        return 1, 2
+    if white_mills == black_mills:
+        return white_mills, black_mills
+    if white_mills > black_mills:
+        return black_mills + 1, black_mills
+    return white_mills, white_mills + 1
+
+
+def removers_at_placing_end(white_remove: int, black_remove: int) -> tuple[tuple[int, bool], ...]:
+    """The removals that end the placing, in order: for each, the side that makes it (0 White,
+    1 Black) and whether it takes a stone of its own; White's first (Sanmill sets White to move
+    once placing ends, ``handle_placing_phase_end``, and Black's turn comes after White's last
+    removal). ``white_remove`` and ``black_remove`` as :func:`removals_by_mill_counts` gives them.
+
+    >>> removers_at_placing_end(2, 1)
+    ((0, False), (0, False), (1, False))
+    >>> removers_at_placing_end(-1, -1)
+    ((0, True), (1, True))
+    """
+    return tuple((side, count < 0) for side, count in ((0, white_remove), (1, black_remove))
+                 for _ in range(abs(count)))
 
 
 def fen_reading(rules: Ruleset) -> FenReading:
@@ -83,6 +149,18 @@ def removals_when_full(rules: Ruleset) -> int:
     [0, 0, 2, 1]
     """
     return {"remove-both": 2, "remove-one": 1}.get(rules.board_full, 0)
+
+
+def removers_when_full(rules: Ruleset, mover: int) -> tuple[tuple[int, bool], ...]:
+    """The removals of :func:`removals_when_full` after a placement by ``mover`` (0 White, 1 Black)
+    that fills the board, in order, as :func:`removers_at_placing_end` names them: the sides in
+    turn, the opponent of the side that placed first, each taking a stone of the other.
+
+    >>> from muehle.analyzer.engine.rules import load_ruleset
+    >>> removers_when_full(load_ruleset("el_filja"), 1)
+    ((0, False), (1, False))
+    """
+    return tuple((mover ^ 1 ^ (number & 1), False) for number in range(removals_when_full(rules)))
 
 
 def marked_after_capture(marked: int, bit: int, kind: str) -> int:

@@ -46,8 +46,9 @@ DRAW_MODE = ("claim", "automatic")
 BLOCKED = ("loss", "draw")
 #: What closing a mill while placing does (Sanmill's ``MillFormationActionInPlacingPhase``):
 #: ``capture`` a stone from the board (0), ``mark`` its point, emptied when placing ends (4), or
-#: take a stone ``from-hand`` of the opponent's stones in hand (1).
-MILL_WHILE_PLACING = ("capture", "mark", "from-hand")
+#: take a stone ``from-hand`` of the opponent's stones in hand (1), or nothing, the sides removing
+#: by the ``mill-counts`` on the board when placing ends (5).
+MILL_WHILE_PLACING = ("capture", "mark", "from-hand", "mill-counts")
 #: What a board left full by the placements brings (Sanmill's ``BoardFullAction``): a ``loss`` for
 #: the side to move (0), a ``draw`` (4), or removals: White then Black removes a stone
 #: (``remove-both``, 1), or White removes one (``remove-one``, 3).
@@ -436,8 +437,8 @@ class Ruleset:
         >>> load_ruleset("schuermann").captures_for(2, placing=False), load_ruleset("sanmill").captures_for(3, False)
         (2, 1)
         """
-        if mills == 0:
-            return 0
+        if mills == 0 or placing and self.mill_while_placing == "mill-counts":
+            return 0  # (mill-counts: the removals come when placing ends, placing_rules)
         if mills == 1 or self.double_mill == "never":
             return 1
         if self.double_mill == "always" or placing:

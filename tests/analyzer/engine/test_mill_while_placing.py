@@ -177,8 +177,8 @@ def test_the_messages_in_german() -> None:
 
 
 @pytest.mark.parametrize("value, message", [
-    ("mark-later", "mill_while_placing: must be one of capture, mark, from-hand, not 'mark-later'"),
-    ("true", "mill_while_placing: must be one of capture, mark, from-hand, not True"),
+    ("mark-later", "mill_while_placing: must be one of capture, mark, from-hand, mill-counts, not 'mark-later'"),
+    ("true", "mill_while_placing: must be one of capture, mark, from-hand, mill-counts, not True"),
 ])
 def test_a_bad_value_is_refused_at_its_key(value: str, message: str) -> None:
     with pytest.raises(FormatError) as raised:
