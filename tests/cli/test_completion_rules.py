@@ -16,9 +16,8 @@ from muehle.analyzer.cli import cli
 from muehle.analyzer.cli.common import RulesName
 
 #: The presets, by the files of engine/rulesets/, the default (wmd) first and the others in order.
-PRESETS = ["wmd", "brettspielnetz", "cham_gonu", "cheng_san_qi", "da_san_qi", "dooz", "lasker_morris", "morabaraba",
-           "mul_mulan", "nerenchi", "russian_mill", "sanmill", "schuermann", "standard_9mm", "twelve_mens_morris",
-           "wmd-traditional", "zhi_qi"]
+PRESETS = ["wmd"] + sorted(path.stem for path in (Path(__file__).resolve().parents[2] / "analyzer" / "engine"
+                                                  / "rulesets").glob("*.yaml") if path.stem != "wmd")
 
 #: Each command with a --rules option, as the words before it.
 COMMANDS = [["validate", "game.txt"], ["analyze", "game.txt"], ["claim", "game.txt"], ["show", "game.txt"],
