@@ -395,7 +395,7 @@ def play_line(
     # (a blocked side acts instead of losing: stalemate.blocked_turn after each ply of the moving phase;
     # its removals are the captures written after those of the ply's mills, and plies of their own)
     blocked_action = rules.blocked if rules.blocked not in ("loss", "draw") else ""
-    removals = extra_plies = 0
+    extra_plies = 0  # (plies the blocked sides' removals add to the record's count)
     # whether the ply needs more after its captures (one test a ply): the defender plays again, or a
     # blocked side may act (then after every ply)
     acts = blocked_action != ""
