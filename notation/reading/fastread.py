@@ -37,7 +37,7 @@ import os
 import re
 from itertools import chain
 from operator import methodcaller
-from typing import Any, Callable, Iterable, Optional
+from typing import Any, Callable, Iterable, Iterator, Optional
 
 from muehle.notation.reading.memo import Memo
 from muehle.notation.reading.plywords import (
@@ -124,15 +124,9 @@ def _has_odd_space(text: str) -> bool:
     return _ODD_SPACE_SEARCH(text) is not None
 
 
-def _may_glue(words: str) -> bool:
-    """Whether some of ``words`` may be of several tokens: a NAG or a comma glued to a ply, a number
-    glued to its ply (a dot followed by neither a blank nor a line break). Quicker than a pattern.
-
-    >>> _may_glue("1. b4 d6 2. f4\\n3. d2"), _may_glue("1.b4"), _may_glue("1. b4$1"), _may_glue("6. g1, g7")
-    (False, True, True, True)
-    """
-    return ("$" in words or "," in words or "…" in words
-            or words.count(".") != words.count(". ") + words.count(".\n"))
+def _tokens_in(token: tuple[Any, ...]) -> tuple[tuple[Any, ...], ...]:
+    """The tokens a word's token stands for: those of a word of several (:data:`_TOKENS_TOKEN`), or itself."""
+    return token[1] if token[0] == _TOKENS_TOKEN else (token,)
 
 
 def _refused(word: str) -> tuple[Any, ...]:
@@ -263,7 +257,7 @@ class FastReader:
         # (a capture written apart from its move after a tab is left to the parser)
         words_of: Callable[[str], list[str]] = (self._words_with_captures if " x" in body or " X" in body
                                                 else str.split)
-        token_of, tokens_of = self._token.__getitem__, self._words.__getitem__
+        token_of = self._token.__getitem__  # (a word's one token, or one that holds its tokens)
         ply, tell_moves = visitor.ply, visitor.moves
         run: list[PlyMove] = []  # (runs: the plies of the current stretch of a line of play, and the
         numbers: dict[int, Numbering] = {}  # numbers written with them, by their place in it)
@@ -305,122 +299,127 @@ class FastReader:
             words = piece
             if "(" in words or ")" in words:  # (a parenthesis and the draw offer are words of their own)
                 words = words.replace("(", " ( ").replace(")", " ) ").replace(" ( = ) ", " (=) ")
-            # (a word of one token each, unless some word may be of several: one lookup a word is quicker)
-            glued = _may_glue(words)
             for segment in segments_of(words):
-                tokens = chain_from(map(tokens_of, words_of(segment))) if glued else map(token_of, words_of(segment))
-                for token in tokens:
-                    kind = token[0]
-                    if kind == _PLY_TOKEN:
-                        if runs:
+                tokens: Optional[Iterator[tuple[Any, ...]]] = map(token_of, words_of(segment))
+                while tokens is not None:  # (anew where a word of several tokens comes: see below)
+                    for token in tokens:
+                        kind = token[0]
+                        # (each test jumps a short way when false: Python 3.11 makes a quick test of one only so)
+                        if kind == _PLY_TOKEN and runs:
                             if pending is not None:  # "17. a7-a4": the grammar's ply token
                                 numbers[len(run)] = pending
                                 pending = None
                             append(token[1])
                             state = token[4]
                             continue
-                        own, pending = pending, None
-                        written = own if own is not None else written if state == _NUMBER else None
-                        at = body.find(token[5], place)
-                        place = at + token[6]
-                        if at > next_break:  # (on a later line)
-                            line += body.count("\n", counted, at)
-                            line_start = body.rindex("\n", counted, at) + 1
-                            counted = at
-                            next_break = body.find("\n", at) % (len(body) + 1)
-                        number, side = own or _UNNUMBERED
-                        target, origin, captures = token[1]
-                        ply(number, side, origin, target, captures, token[2], line, at - line_start + 1 + token[3])
-                        if token[7] is not None:
-                            visitor.annotation(token[7])
-                        state = token[4]
-                        continue
-                    if kind == _NUMBER_TOKEN and pending is None:
-                        if state == _NUMBER or state == _COMMA:
-                            return False  # (a ply with a number of its own may not follow either)
-                        pending, dash = token[1], token[2]
-                        continue
-                    if kind == _DASH_TOKEN:  # "17. -", "17. ...", "17. …"
-                        if pending is None or pending[1] != WHITE:
-                            return False
-                        pending, dash = (pending[0], BLACK), token[1]
-                        continue
-                    if pending is not None:  # a move number that stands alone, a token of the grammar
-                        state = self._alone(pending, state, finished, visitor, numbers if runs else None, len(run))
-                        if state < 0:
-                            return False
-                        written, alone_dash, pending = pending, dash, None
-                    if kind == _NUMBER_TOKEN:
-                        return False  # (after a number that stands alone)
-                    if state == _COMMA:
-                        return False  # after the comma only Black's reply
-                    elif kind == _ANNOTATION_TOKEN:
-                        if state != _PLY:
-                            return False
-                        if not runs:
-                            visitor.annotation(token[1])
-                        state = _ANNOTATION
-                    elif kind == _NAG_TOKEN:
-                        if not _PLY <= state <= _NAG:
-                            return False
-                        if not runs:
-                            visitor.nag(token[1])
-                        state = _NAG
-                    elif kind == _COMMA_TOKEN:
-                        if runs:  # (the number written with the last ply)
-                            written = numbers.get(len(run) - 1)
-                        if state == _NUMBER:
-                            if not alone_dash:
-                                return False
-                        elif not _PLY <= state <= _OFFER or written is None or written[1] != WHITE:
-                            return False
-                        state = _COMMA
-                    elif kind == _OFFER_TOKEN:
-                        if not _PLY <= state <= _NAG:
-                            return False
-                        if not runs:
-                            visitor.draw_offer()
-                        state = _OFFER
-                    elif kind == _OPEN_TOKEN or kind == _CLOSE_TOKEN:
-                        if state < _PLY or (finished if kind == _OPEN_TOKEN else not opened):
-                            return False  # (from _PLY on, the current line has a ply)
-                        if run:
-                            tell_moves(run, numbers)
-                            run, numbers = [], {}
-                            append = run.append
-                        if kind == _OPEN_TOKEN:
-                            visitor.begin_variation()
-                            opened += 1
-                            state = _START
-                        else:
-                            visitor.end_variation()
-                            opened -= 1
-                            state = _CLOSED
-                    elif kind == _RESULT_TOKEN:
-                        if finished or opened or state == _NUMBER:
-                            return False
-                        if runs:
-                            if run:
-                                tell_moves(run, numbers)
-                                run, numbers = [], {}
-                                append = run.append
-                            visitor.result(token[1], 0, 0)
-                        else:
-                            at = body.find(token[2], place)
-                            place = at + len(token[2])
+                        if kind == _NUMBER_TOKEN and pending is None:
+                            if state == _NUMBER or state == _COMMA:
+                                return False  # (a ply with a number of its own may not follow either)
+                            pending, dash = token[1], token[2]
+                            continue
+                        if kind == _PLY_TOKEN:
+                            own, pending = pending, None
+                            written = own if own is not None else written if state == _NUMBER else None
+                            at = body.find(token[5], place)
+                            place = at + token[6]
                             if at > next_break:  # (on a later line)
                                 line += body.count("\n", counted, at)
                                 line_start = body.rindex("\n", counted, at) + 1
                                 counted = at
                                 next_break = body.find("\n", at) % (len(body) + 1)
-                            visitor.result(token[1], line, at - line_start + 1)
-                        finished = True
-                        state = _DONE
-                        for _ in tokens:
-                            return False  # (only comments may follow the result)
-                        token_of, glued = _refused, False
-                    else:  # what no terminal reads here
-                        return False
+                            number, side = own or _UNNUMBERED
+                            target, origin, captures = token[1]
+                            ply(number, side, origin, target, captures, token[2], line, at - line_start + 1 + token[3])
+                            if token[7] is not None:
+                                visitor.annotation(token[7])
+                            state = token[4]
+                            continue
+                        if kind == _TOKENS_TOKEN:  # a word of several tokens: they, then the rest of the line word by word
+                            tokens = chain(token[1], chain_from(map(_tokens_in, tokens)))
+                            break
+                        if kind == _DASH_TOKEN:  # "17. -", "17. ...", "17. …"
+                            if pending is None or pending[1] != WHITE:
+                                return False
+                            pending, dash = (pending[0], BLACK), token[1]
+                            continue
+                        if pending is not None:  # a move number that stands alone, a token of the grammar
+                            state = self._alone(pending, state, finished, visitor, numbers if runs else None, len(run))
+                            if state < 0:
+                                return False
+                            written, alone_dash, pending = pending, dash, None
+                        if kind == _NUMBER_TOKEN:
+                            return False  # (after a number that stands alone)
+                        if state == _COMMA:
+                            return False  # after the comma only Black's reply
+                        elif kind == _ANNOTATION_TOKEN:
+                            if state != _PLY:
+                                return False
+                            if not runs:
+                                visitor.annotation(token[1])
+                            state = _ANNOTATION
+                        elif kind == _NAG_TOKEN:
+                            if not _PLY <= state <= _NAG:
+                                return False
+                            if not runs:
+                                visitor.nag(token[1])
+                            state = _NAG
+                        elif kind == _COMMA_TOKEN:
+                            if runs:  # (the number written with the last ply)
+                                written = numbers.get(len(run) - 1)
+                            if state == _NUMBER:
+                                if not alone_dash:
+                                    return False
+                            elif not _PLY <= state <= _OFFER or written is None or written[1] != WHITE:
+                                return False
+                            state = _COMMA
+                        elif kind == _OFFER_TOKEN:
+                            if not _PLY <= state <= _NAG:
+                                return False
+                            if not runs:
+                                visitor.draw_offer()
+                            state = _OFFER
+                        elif kind == _OPEN_TOKEN or kind == _CLOSE_TOKEN:
+                            if state < _PLY or (finished if kind == _OPEN_TOKEN else not opened):
+                                return False  # (from _PLY on, the current line has a ply)
+                            if run:
+                                tell_moves(run, numbers)
+                                run, numbers = [], {}
+                                append = run.append
+                            if kind == _OPEN_TOKEN:
+                                visitor.begin_variation()
+                                opened += 1
+                                state = _START
+                            else:
+                                visitor.end_variation()
+                                opened -= 1
+                                state = _CLOSED
+                        elif kind == _RESULT_TOKEN:
+                            if finished or opened or state == _NUMBER:
+                                return False
+                            if runs:
+                                if run:
+                                    tell_moves(run, numbers)
+                                    run, numbers = [], {}
+                                    append = run.append
+                                visitor.result(token[1], 0, 0)
+                            else:
+                                at = body.find(token[2], place)
+                                place = at + len(token[2])
+                                if at > next_break:  # (on a later line)
+                                    line += body.count("\n", counted, at)
+                                    line_start = body.rindex("\n", counted, at) + 1
+                                    counted = at
+                                    next_break = body.find("\n", at) % (len(body) + 1)
+                                visitor.result(token[1], line, at - line_start + 1)
+                            finished = True
+                            state = _DONE
+                            for _ in tokens:
+                                return False  # (only comments may follow the result)
+                            token_of = _refused
+                        else:  # what no terminal reads here
+                            return False
+                    else:
+                        tokens = None
                 if pending is not None:  # at the end of a line, or before a comment or a parenthesis
                     state = self._alone(pending, state, finished, visitor, numbers if runs else None, len(run))
                     if state < 0:

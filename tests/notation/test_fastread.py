@@ -200,6 +200,8 @@ def test_the_other_forms_are_read_without_the_parser(form: str, monkeypatch: pyt
     "1. b4, d6 2. f4, d2 *",  # the book's one-line form
     "1. b4! d6? 2. f4!? d2?? *",  # annotations glued
     "1.b4? d6 *",  # a number, a ply and an annotation in one word
+    "1. b4$1 d6$2 2.f4 d2 *",  # several such words on one line, and words of one token after them
+    "1. b4 d6\n2.f4$3 d2\n3. a1 a4 *",  # one on a later line, and a line after it
 ])
 def test_words_of_several_tokens_are_read_without_the_parser(movetext: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A word the grammar reads as several tokens (a number, a ply, an annotation, a NAG, a comma)
