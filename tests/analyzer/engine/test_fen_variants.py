@@ -308,3 +308,17 @@ def test_extension_fields_with_nothing_to_do_are_read_with_a_note() -> None:
     assert len(read.notes) == 3 and all(note.startswith("ignored the extension field") for note in read.notes)
     # Sanmill writes no capture field with nothing in it
     assert fen_text(read) == "********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1 p:9 s:1"
+
+
+def test_sanmills_count_where_the_defender_moves_first() -> None:
+    """Nerenchi's game 1 after its 24 placements and 6 removals (30 actions, Black to move:
+    1 + 29 / 2 = 15), Black's first move a1-d1 (31, White to move: 16) and White's e5-d5 (32,
+    Black to move: 16), fields 1 to 16 as the referee printed them (test_sanmill_variant_fens.py):
+    Sanmill's formula takes Black to move for the second place of a move, so Black's two actions
+    in a row move it on once."""
+    result = replay_record(next(iter(read_file(DATA / "nerenchi.pgn"))), load_ruleset("nerenchi"))
+    sanmills = ["*O@O*@@@/@@O*O@@@/OO***@@@ b m s 6 0 12 0 0 0 0 0 0 0 0 0 15",
+                "*O@O*@@@/@@O*O@@@/OO**@*@@ w m s 6 0 12 0 0 0 0 0 0 0 0 1 16",
+                "O*@O*@@@/@@O*O@@@/OO**@*@@ b m s 6 0 12 0 0 0 0 0 0 0 0 2 16"]
+    assert [fen_of_record(result.records, upto, form="legacy", stones=12, move_numbers="sanmill")
+            for upto in (24, 25, 26)] == sanmills
