@@ -15,15 +15,21 @@ Sanmill writes two forms (:data:`FEN_FORMS`). The ``current`` one ends with the
 extension field ``ids:nodes`` and gives the points of fields 11 to 14 as node ids,
 0 to 23 in the order of field 1 (-1: none); the ``legacy`` one has no marker and
 gives them as the old engine's square numbers, 8 to 31 (0: none). Both are read;
-muehle writes the current form unless asked for the legacy one (``form="legacy"``);
-other extension fields (``c:``, ``i:``, ``l:``, ``p:``, ``s:``) belong to other
-variants and are read past with a note.
+muehle writes the current form unless asked for the legacy one (``form="legacy"``).
+Sanmill appends the extension fields of a removal still to come (``Position::fen``): the
+custodian, intervention and leap captures pending (``c:``, ``i:``, ``l:``, each side's count and
+target points), a stone preferred for removal (``p:``) and a blocked side's removals (``s:``).
+They are read (:class:`FenPosition`) and written back whole (:func:`fen_text`); with nothing
+to remove they do nothing and are read past with a note.
 
 A muehle :class:`~muehle.analyzer.engine.board.Position` stands between two turns, so the
-FEN muehle writes always has nothing left to remove (fields 9 and 10 are 0). Fields 11 to 15
+FEN muehle writes of a position always has nothing left to remove (fields 9 and 10 are 0); a
+FEN read in the middle of a turn is written back as read by :func:`fen_text`, and no record
+starts from it. Fields 11 to 15
 (the mill bookkeeping) say none, except under the rulesets that remember their mills
 (``one_time_mills``, ``no_mill_moving_back``: :mod:`~muehle.analyzer.engine.mill_rules`), whose memory the caller gives,
-as it gives fields 16 and 17, which depend on the history of the game.
+as it gives fields 16 and 17, which depend on the history of the game (field 17 the record's
+move number, or Sanmill's count of every action with ``move_numbers="sanmill"``).
 
 >>> from muehle.analyzer.engine.board import Position, mask_of
 >>> position_to_fen(Position.start())
@@ -115,6 +121,16 @@ NO_ACTION = "?"
 _EXTENSIONS = {"c": N_("custodian captures"), "i": N_("intervention captures"), "l": N_("leap captures"),
                "p": N_("a stone preferred for removal"), "s": N_("removals after a stalemate")}
 
+#: The extension fields of Sanmill's pending captures (``Position::fen``, position.cpp:760-805): the
+#: letter and the capture kind it carries, in the order Sanmill writes them.
+CAPTURE_FIELDS: dict[str, str] = {"c": "custodian", "i": "intervention", "l": "leap"}
+_CAPTURE_NAMES = {"custodian": N_("a custodian capture"), "intervention": N_("an intervention capture"),
+                  "leap": N_("a leap capture")}
+#: Sanmill's ``s:`` field (position.cpp:807-814): 1 a blocked side's removal (``isStalemateRemoving``),
+#: 2 both sides' removals after a blocked turn (``isBothStalemateRemoving``).
+BLOCKED_REMOVALS = (1, 2)
+_SEGMENT = re.compile(r"([wb])-([0-9]{1,4})-((?:[0-9]{1,4}(?:\.[0-9]{1,4})*)?)")
+
 _FIELD = re.compile(r"\S+")
 _INTEGER = re.compile(r"-?[0-9]+")
 
@@ -138,6 +154,29 @@ def point_of_square(square: int) -> Optional[str]:
 
 
 @dataclass(frozen=True)
+class PendingCapture:
+    """One side's part of a capture field of Sanmill's FEN (``c:``, ``i:``, ``l:``): the stones
+    ``side`` still has to remove by a capture of ``kind`` (``"custodian"``, ``"intervention"``,
+    ``"leap"``: :data:`CAPTURE_FIELDS`) and the points they may be taken from, in the order of
+    field 1 (Sanmill writes them as its square numbers, 8 to 31, ascending).
+
+    >>> fen_to_position("*OO*@O**/@O*@OO@O/*O@*@O** w p r 9 0 6 1 2 0 0 0 0 0 0 0 10 i:w-2-12.28|b-0-").captures
+    (PendingCapture(kind='intervention', side='white', count=2, targets=('d3', 'd1')), \
+PendingCapture(kind='intervention', side='black', count=0, targets=()))
+    """
+
+    kind: str
+    side: Side
+    count: int
+    targets: tuple[str, ...] = ()
+
+    @property
+    def pending(self) -> bool:
+        """True when the field says something (Sanmill writes a kind only then): a count or a target."""
+        return bool(self.count or self.targets)
+
+
+@dataclass(frozen=True)
 class FenPosition:
     """A FEN read back: the position and what the FEN says beyond it.
 
@@ -153,6 +192,15 @@ class FenPosition:
     the middle of a turn (a mill closed, its capture still to come): it can be looked
     at, but a record cannot start from it. ``notes`` lists what was accepted but
     ignored (extension fields of other variants) or read differently from the fields.
+
+    The extension fields of Sanmill's pending removals are read: ``captures`` (``c:``, ``i:``,
+    ``l:``: each side's custodian, intervention or leap captures still to make and their
+    targets, :class:`PendingCapture`), ``preferred_removal`` (``p:``, a point) and
+    ``blocked_removal`` (``s:``, 1 or 2: the removals of a blocked side's turn,
+    :data:`BLOCKED_REMOVALS`; 0 none). A muehle position stands between two turns and cannot hold
+    them: a FEN with a removal still to come is read whole (and written back whole by
+    :func:`fen_text`), but no record starts from it. ``side_written`` is field 2 where the
+    position's side to move was read otherwise (a finished game), else ``None``.
     """
 
     position: Position
@@ -168,6 +216,10 @@ class FenPosition:
     notes: tuple[str, ...] = field(default=(), compare=False)
     form: str = DEFAULT_FEN_FORM
     finished: bool = False
+    captures: tuple[PendingCapture, ...] = ()
+    preferred_removal: Optional[str] = None
+    blocked_removal: int = 0
+    side_written: Optional[Side] = None
 
     @property
     def between_turns(self) -> bool:
@@ -255,6 +307,58 @@ def position_to_fen(
     return " ".join(fields)
 
 
+def fen_text(fen: FenPosition, form: Optional[str] = None) -> str:
+    """A FEN read back, written whole as Sanmill writes it, in ``form`` (default: the form it was
+    read in): fields 1 to 17 as read (field 2 as written, :attr:`FenPosition.side_written`),
+    also in the middle of a turn, then, in the current form, ``ids:nodes``, then Sanmill's
+    extension fields in its order (``Position::fen``): the capture fields ``c:``, ``i:``, ``l:``
+    of the kinds with something pending (both sides, as Sanmill writes them), ``p:``, ``s:``,
+    then any other extension field as read. A position a command only passes through keeps its
+    pending removals so.
+
+    >>> fen = "*OO*@O**/@O*@OO@O/*O@*@O** w p r 9 0 6 1 2 0 0 0 0 0 0 0 10 i:w-2-12.28|b-0-"
+    >>> fen_text(fen_to_position(fen)) == fen
+    True
+    >>> fen_text(fen_to_position(fen), form="current").split()[10:]
+    ['-1', '-1', '-1', '-1', '0', '0', '10', 'ids:nodes', 'i:w-2-12.28|b-0-']
+    """
+    form = fen.form if form is None else form
+    if form not in FEN_FORMS:
+        raise ValueError(f"the form of a FEN is 'current' or 'legacy', not {form!r}")
+    current, read_current = form == "current", fen.form == "current"
+    position = fen.position
+    side = fen.side_written or position.to_move
+    masks = [0 if point is None else _BITS[FEN_ORDER.index(point)] for point in fen.last_mill_points]
+    used = (_used_mask(_points_of_used(fen.mills_used >> 32, read_current), current) << 32
+            | _used_mask(_points_of_used(fen.mills_used & 0xFFFFFFFF, read_current), current))
+    fields = [
+        board_field(position), "w" if side == WHITE else "b", fen.phase, fen.action,
+        str(position.on_board(WHITE)), str(position.in_hand_white),
+        str(position.on_board(BLACK)), str(position.in_hand_black),
+        str(fen.to_remove_white), str(fen.to_remove_black),
+        *(str(_number_of(mask, current)) for mask in masks),
+        str(used), str(fen.no_progress), str(fen.fullmove),
+    ]
+    if current:
+        fields.append(NODE_IDS_MARKER)
+    for letter, kind in CAPTURE_FIELDS.items():
+        of_kind = {capture.side: capture for capture in fen.captures if capture.kind == kind}
+        if any(capture.pending for capture in of_kind.values()):
+            parts = []
+            for side_of, prefix in ((WHITE, "w"), (BLACK, "b")):
+                capture = of_kind.get(side_of, PendingCapture(kind, side_of, 0))
+                squares = ".".join(str(FEN_ORDER.index(point) + SQUARES[0]) for point in capture.targets)
+                parts.append(f"{prefix}-{capture.count}-{squares}")
+            fields.append(f"{letter}:" + "|".join(parts))
+    if fen.preferred_removal is not None:
+        fields.append(f"p:{FEN_ORDER.index(fen.preferred_removal) + SQUARES[0]}")
+    if fen.blocked_removal:
+        fields.append(f"s:{fen.blocked_removal}")
+    fields.extend(value for value in fen.extensions
+                  if value.lower() != NODE_IDS_MARKER and not (value[1:2] == ":" and value[0] in "cilps"))
+    return " ".join(fields)
+
+
 def _number_of(mask: int, current: bool) -> int:
     """A point (a bit mask; 0 for none) as fields 11-14 give it: a node id (-1 none) or a square (0 none)."""
     if not mask:
@@ -310,6 +414,7 @@ def fen_to_position(
     stones: Optional[int] = None,
     marks: bool = False,
     hands_in_turn: bool = True,
+    lose_below: int = 3,
 ) -> FenPosition:
     """Read a Sanmill FEN; every problem is a :class:`FormatError` at the field it is in.
 
@@ -321,7 +426,9 @@ def fen_to_position(
     mark``), an ``X`` of field 1 is a marked point (the position's ``marked``), which stands only
     while placing; without, it is an error. ``hands_in_turn=False`` (``mill_while_placing:
     from-hand``, where mills take stones from the hands) lets the stones in hand differ.
-    :func:`~muehle.analyzer.engine.placing_rules.fen_reading` gives both for a ruleset.
+    :func:`~muehle.analyzer.engine.placing_rules.fen_reading` gives both for a ruleset. ``lose_below``
+    (the ruleset's, Sanmill's ``piecesAtLeastCount``) is the count below which a side with a stone
+    still to remove against it has lost (a finished game, see :class:`FenPosition`).
 
     >>> fen_to_position("********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1").position
     Position(white=0, black=0, in_hand_white=9, in_hand_black=9, to_move='white', marked=0)
@@ -448,38 +555,73 @@ def fen_to_position(
             count=_shown(no_progress), side=side_name(last_mover), hand=_shown(last_hand)))
 
     extensions, notes = [], []
+    captures: list[PendingCapture] = []
+    preferred: Optional[str] = None
+    blocked = 0
+    removal_due = in_turn or remove_white != 0 or remove_black != 0
     for index in extras:
         value = fields[index][0]
         if ":" not in value:
             raise error(_("FEN field {number}: '{text}' is neither one of the 17 fields nor an extension field "
                           "(name:value)").format(number=index + 1, text=shortened(value)), index)
         extensions.append(value)
-        if value.lower() != NODE_IDS_MARKER:
+        letter = value[0] if value[1:2] == ":" else ""
+        kept = False  # (a field read into the FenPosition: no note that it was ignored)
+        if letter in CAPTURE_FIELDS or letter in ("p", "s"):
+            problem = _extension_problem(letter, value[2:], captures, preferred, blocked)
+            if problem is not None:
+                raise error(_("FEN field {number} ('{text}'): {message}").format(
+                    number=index + 1, text=shortened(value), message=problem), index)
+            if letter in CAPTURE_FIELDS:
+                read = _capture_field(CAPTURE_FIELDS[letter], value[2:])
+                for capture in read:
+                    due = remove_white if capture.side == WHITE else remove_black
+                    if capture.count > max(due, 0):
+                        raise error(_("FEN field {number} ('{text}'): {side} has {count} stones to remove by {kind}, "
+                                      "but field {field} says {due} still to remove").format(
+                            number=index + 1, text=shortened(value), side=side_name(capture.side),
+                            count=capture.count, kind=_(_CAPTURE_NAMES[capture.kind]),
+                            field=9 if capture.side == WHITE else 10, due=_shown(due)), index)
+                captures.extend(read)
+                kept = any(capture.pending for capture in read)
+            elif letter == "p":
+                preferred = FEN_ORDER[int(value[2:]) - SQUARES[0]]
+                kept = removal_due
+            else:
+                blocked = int(value[2:])
+                kept = removal_due
+        if value.lower() != NODE_IDS_MARKER and not kept:
             carries = _EXTENSIONS.get(value[0] if value[1:2] == ":" else "")
             notes.append(_("ignored the extension field '{text}' (other variants use it for {what})").format(
                 text=shortened(value), what=_(carries)) if carries else
                 _("ignored the extension field '{text}' (other variants use it)").format(text=shortened(value)))
 
     position = Position(white, black, hand_white, hand_black, to_move, marked)
-    pending = in_turn or remove_white != 0 or remove_black != 0
+    pending = removal_due
     totals: tuple[tuple[Side, int], ...] = ((WHITE, on_white + hand_white), (BLACK, on_black + hand_black))
-    losers = [side for side, total in totals if total < 3]
+    losers = [side for side, total in totals if total < lose_below]
     finished = phase == "o" or (pending and bool(losers))
+    side_written: Optional[Side] = None
     if finished and pending and losers == [other_side(to_move)]:
         # the capture that left the other side below three was made: the turn is over
         loser = losers[0]
         position = Position(white, black, hand_white, hand_black, loser, marked)
+        side_written = to_move
         notes.append(_("the FEN shows a finished game: {loser} has fewer than three stones after {side}'s capture, "
                        "which Sanmill still counts as to come; read as the position after it, {loser} to move").format(
-            loser=side_name(loser), side=side_name(to_move)))
+            loser=side_name(loser), side=side_name(to_move)) if lose_below == 3 else
+            _("the FEN shows a finished game: {loser} has fewer than {count} stones after {side}'s capture, "
+              "which Sanmill still counts as to come; read as the position after it, {loser} to move").format(
+            loser=side_name(loser), side=side_name(to_move), count=lose_below))
     elif phase == "o" and action == "p" and not hand_white and not hand_black and white | black == _FULL_BOARD:
         # Sanmill ends the game on the placement that fills the board before the side changes
         # (Position::put_piece, BoardFullAction firstPlayerLose): the placer is still to move
-        blocked = other_side(to_move)
-        position = Position(white, black, hand_white, hand_black, blocked, marked)
+        blocked_side = other_side(to_move)
+        position = Position(white, black, hand_white, hand_black, blocked_side, marked)
+        side_written = to_move
         notes.append(_("the FEN shows a finished game: {side}'s placement filled the board, which Sanmill writes "
                        "with {side} still to move; read as the position after it, {blocked} to move (and unable "
-                       "to)").format(side=side_name(to_move), blocked=side_name(blocked)))
+                       "to)").format(side=side_name(to_move), blocked=side_name(blocked_side)))
     return FenPosition(
         position=position,
         phase=phase,
@@ -494,7 +636,60 @@ def fen_to_position(
         notes=tuple(notes),
         form="current" if current else "legacy",
         finished=finished,
+        captures=tuple(captures),
+        preferred_removal=preferred,
+        blocked_removal=blocked,
+        side_written=side_written,
     )
+
+
+def _extension_problem(letter: str, value: str, captures: Sequence[PendingCapture], preferred: Optional[str],
+                       blocked: int) -> Optional[str]:
+    """What is wrong with the value of one of Sanmill's extension fields ``c:``, ``i:``, ``l:``,
+    ``p:`` or ``s:`` (given what the FEN's earlier fields said), if anything."""
+    if letter in CAPTURE_FIELDS:
+        kind = CAPTURE_FIELDS[letter]
+        if any(capture.kind == kind for capture in captures):
+            return _("a second field of {kind}").format(kind=_(_CAPTURE_NAMES[kind]))
+        sides: list[str] = []
+        for segment in value.split("|"):
+            match = _SEGMENT.fullmatch(segment)
+            if match is None:
+                return _("'{segment}' is not a side's capture: w or b, the stones to remove, the points as "
+                         "Sanmill's square numbers separated by '.' (w-2-12.28)").format(segment=shortened(segment))
+            if match.group(1) in sides:
+                return _("{side} is given twice").format(side=side_name(WHITE if match.group(1) == "w" else BLACK))
+            sides.append(match.group(1))
+            for square in filter(None, match.group(3).split(".")):
+                if int(square) not in SQUARES:
+                    return _("{number} is not a square: one of Sanmill's square numbers of the points, {first} to "
+                             "{last}").format(number=square, first=SQUARES[0], last=SQUARES[-1])
+        return None
+    if letter == "p":
+        if preferred is not None:
+            return _("a second stone preferred for removal")
+        if not _INTEGER.fullmatch(value) or len(value) > 4 or int(value) not in SQUARES:
+            return _("'{text}' is not a square: one of Sanmill's square numbers of the points, {first} to "
+                     "{last}").format(text=shortened(value), first=SQUARES[0], last=SQUARES[-1])
+        return None
+    if blocked:
+        return _("a second field of a blocked side's removals")
+    if value not in {str(flag) for flag in BLOCKED_REMOVALS}:
+        return _("'{text}' is neither 1 (a blocked side removes) nor 2 (both sides remove after a blocked "
+                 "turn)").format(text=shortened(value))
+    return None
+
+
+def _capture_field(kind: str, value: str) -> list[PendingCapture]:
+    """The sides' pending captures of a capture field's value (checked by :func:`_extension_problem`)."""
+    read = []
+    for segment in value.split("|"):
+        match = _SEGMENT.fullmatch(segment)
+        assert match is not None
+        squares = sorted({int(square) for square in match.group(3).split(".") if square})
+        read.append(PendingCapture(kind, WHITE if match.group(1) == "w" else BLACK, int(match.group(2)),
+                                   tuple(FEN_ORDER[square - SQUARES[0]] for square in squares)))
+    return read
 
 
 def _last_mill_problem(number: int, current: bool) -> Optional[str]:
@@ -677,13 +872,44 @@ def _read_start(fen: str, source: str, place: tuple[int, int, str], stones: Opti
     if not result.between_turns:
         to_move = result.position.to_move
         counts = {"white": result.to_remove_white, "black": result.to_remove_black}
-        side = side_name(to_move if result.action == "r" or counts[to_move] else other_side(to_move))
+        remover = to_move if result.action == "r" or counts[to_move] else other_side(to_move)
+        side = side_name(remover)
+        pending = _pending_field(result, remover)
+        if pending is not None:
+            index, what = pending
+            raise FormatError(
+                _("in the FEN tag: the position is in the middle of a turn ({side} still has to remove a stone: "
+                  "{what}, FEN field {number} '{text}'); muehle's positions stand between two turns, so a record "
+                  "can only start there").format(side=side, what=what, number=index + 1,
+                                                 text=shortened(fen.split()[index])),
+                source=source, line=line, column=tag_value_offset_column(line_text, column, _field_offset(fen, index)),
+                line_text=line_text)
         raise FormatError(
             _("in the FEN tag: the position is in the middle of a turn ({side} still has to remove a stone); a record "
               "can only start between two turns").format(side=side), source=source, line=line,
             column=column, line_text=line_text,
         )
     return result
+
+
+def _pending_field(fen: FenPosition, remover: Side) -> Optional[tuple[int, str]]:
+    """The extension field (its index among the FEN's fields) that says what ``remover`` still has to
+    remove in a FEN in the middle of a turn, and what it says; ``None`` if none does."""
+    for capture in fen.captures:
+        if capture.side == remover and capture.count:
+            letter = next(key for key, kind in CAPTURE_FIELDS.items() if kind == capture.kind)
+            what = f"{_(_CAPTURE_NAMES[capture.kind])} ({', '.join(capture.targets)})"
+            return _extension_index(fen, letter), what
+    if fen.blocked_removal:
+        what = (_("the removal of a blocked side's turn") if fen.blocked_removal == 1 else
+                _("the removals of both sides after a blocked turn"))
+        return _extension_index(fen, "s"), what
+    return None
+
+
+def _extension_index(fen: FenPosition, letter: str) -> int:
+    """The index among a FEN's fields of its extension field ``letter:`` (which it has)."""
+    return 17 + next(place for place, value in enumerate(fen.extensions) if value.startswith(letter + ":"))
 
 
 def start_position(game: GameRecord) -> Optional[Position]:
@@ -755,9 +981,16 @@ def counters_along(
         yield no_progress, fullmove
 
 
+#: How field 17 of a replay's FEN is counted: ``record`` (the default), the move number of the
+#: record's next ply; ``sanmill``, as Sanmill's engine counts it, every action (a placement, a move,
+#: each removal) a ply: ``1 + (plies - 1 if Black is to move) / 2`` (``Position::fen``).
+MOVE_NUMBERS: tuple[str, ...] = ("record", "sanmill")
+
+
 def fen_of_record(
     records: Sequence[Any], upto: int, start: Optional[FenPosition] = None, *, game_over: bool = False,
     form: str = DEFAULT_FEN_FORM, stones: int = 9, mills: Optional[MillMemory] = None,
+    move_numbers: str = "record",
 ) -> str:
     """The FEN after the first ``upto`` replayed plies (0: the start position), in ``form``
     (see :func:`position_to_fen`).
@@ -769,20 +1002,53 @@ def fen_of_record(
     finished game (:attr:`FenPosition.finished`) for the start position. ``upto``
     outside 0 to ``len(records)`` is a :class:`ValueError`. ``mills`` is what the replay's line
     remembers of its mills (:attr:`Replay.mills <muehle.analyzer.engine.replay.Replay.mills>`), for
-    fields 11 to 15 (``None``: they say none).
+    fields 11 to 15 (``None``: they say none). ``move_numbers`` (one of :data:`MOVE_NUMBERS`) says how
+    field 17 counts: by the record's numbering, or as Sanmill's engine does (``"sanmill"``), which
+    counts each removal as a ply of its own and so writes field 17 of every variant as Sanmill does.
 
     >>> fen_of_record([], 0, stones=12, form="current")
     '********/********/******** w p p 0 12 0 12 0 0 -1 -1 -1 -1 0 0 1 ids:nodes'
     """
     _check_upto(records, upto)
+    _check_move_numbers(move_numbers)
     counters = counters_after(_turns(records[:upto]), *_start_counters(start))
+    if move_numbers == "sanmill":
+        counters = counters[0], sanmill_move_number(records, upto, start)
     return _fen_after(records, upto, start, counters, game_over, form, stones, mills)
+
+
+def sanmill_move_number(records: Sequence[Any], upto: int, start: Optional[FenPosition] = None) -> int:
+    """Field 17 as Sanmill's engine writes it after the first ``upto`` replayed plies: its ply
+    counter (``gamePly``) counts every action, each removal one of its own (a removal by the side
+    that just placed or moved too; a capture from the hand, which has no token, none), from
+    ``2 * (fullmove - 1)`` (one more with Black to move) of the start's FEN (``Position::set``), 0
+    from the usual start; field 17 is ``1 + (plies - 1 if Black is to move) / 2``.
+
+    >>> from types import SimpleNamespace
+    >>> after = Position(0, 0, 8, 8, "white")
+    >>> mill = SimpleNamespace(kind="place", captures=["d6"], after=after)
+    >>> sanmill_move_number([mill], 1), sanmill_move_number([mill], 1, fen_to_position(
+    ...     "********/********/******** b p p 0 9 0 9 0 0 0 0 0 0 0 0 5"))
+    (2, 6)
+    """
+    if start is None:
+        plies = 0
+    else:
+        plies = 2 * (start.fullmove - 1) + ((start.side_written or start.position.to_move) == BLACK)
+    plies += sum(int(record.kind != "remove") + len(record.captures) for record in records[:upto])
+    to_move: Side = records[upto - 1].after.to_move if upto else (start.position.to_move if start is not None else WHITE)
+    return 1 + max(plies - int(to_move == BLACK), 0) // 2
+
+
+def _check_move_numbers(move_numbers: str) -> None:
+    if move_numbers not in MOVE_NUMBERS:
+        raise ValueError(f"field 17 counts by 'record' or 'sanmill', not {move_numbers!r}")
 
 
 def fens_of_record(
     records: Sequence[Any], start: Optional[FenPosition] = None, *, first: int = 0,
     decided_by: Callable[[int], bool] = lambda upto: False, form: str = DEFAULT_FEN_FORM, stones: int = 9,
-    mills: Optional[MillMemory] = None,
+    mills: Optional[MillMemory] = None, move_numbers: str = "record",
 ) -> Iterator[str]:
     """The FENs after ``first``, ``first + 1``, ... ``len(records)`` replayed plies, each as
     :func:`fen_of_record` gives it (``decided_by(upto)`` its ``game_over``), in one pass: the
@@ -792,8 +1058,11 @@ def fens_of_record(
     True
     """
     _check_upto(records, first)
+    _check_move_numbers(move_numbers)
     for upto, counters in enumerate(counters_along(_turns(records), *_start_counters(start))):
         if upto >= first:
+            if move_numbers == "sanmill":
+                counters = counters[0], sanmill_move_number(records, upto, start)
             yield _fen_after(records, upto, start, counters, decided_by(upto), form, stones, mills)
 
 

@@ -485,7 +485,7 @@ def test_the_current_form_is_what_sanmill_writes_today() -> None:
         "********/O*@*O*@*/******** w p p 2 7 2 7 0 0 -1 -1 -1 -1 0 0 3 ids:nodes"
     assert position_to_fen(AFTER_FOUR_POSITION, fullmove=3, form="legacy") == AFTER_FOUR_LEGACY
     # Sanmill compares the marker without regard to case, wherever it stands among the extensions
-    assert fen_to_position(START_LEGACY.replace(" 0 0 0 0 0 0 1", " -1 -1 -1 -1 0 0 1") + " p:3 IDS:NODES").form == "current"
+    assert fen_to_position(START_LEGACY.replace(" 0 0 0 0 0 0 1", " -1 -1 -1 -1 0 0 1") + " p:30 IDS:NODES").form == "current"
 
 
 def test_an_unknown_form_is_refused() -> None:
