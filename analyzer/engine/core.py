@@ -30,10 +30,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import Iterable, Iterator, Optional, Sequence
+from typing import Callable, Iterable, Iterator, NamedTuple, Optional, Sequence
 
 from muehle.analyzer.engine.board import ALL_POINTS, STANDARD, Geometry
-from muehle.analyzer.engine.capture_kinds import judge_captures
+from muehle.analyzer.engine.capture_kinds import CaptureKinds, judge_captures
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.mill_rules import MillMemory, full_board_end
 from muehle.analyzer.engine.placing_rules import (
@@ -321,6 +321,100 @@ class Broken:
     removal: bool = False
 
 
+class _LineRules(NamedTuple):
+    """What :func:`play_line` takes from a ruleset, worked out once for each ruleset (:func:`_line_rules`)."""
+
+    flying: bool
+    flying_at: int
+    lose_below: int
+    #: Lasker Morris: a move instead of a placement while stones are in hand; positions may then repeat
+    move_while_placing: bool
+    #: Nerenchi: Black moves first when placing ends, so it plays twice in a row (:func:`defender_moves_again`)
+    defender_first: bool
+    repetition_automatic: bool
+    repetition_off: bool
+    window_moves: bool
+    reset_on_capture: bool
+    reset_on_mill: bool
+    #: below this count no ply brings the no-progress draw (no rule: never)
+    earliest: int
+    arises: Callable[[int, bool, int, int, int, int], bool]
+    limit_of: Callable[[int, bool], str]
+    no_progress_automatic: bool
+    #: Sanmill: a move that brings the automatic draw while closing a mill ends the game before its
+    #: capture; a capture written with it is made, and the draw comes after it
+    draw_first: bool
+    #: the draw that comes with a move's one capture (Sanmill: before_capture, or its endgame N-move rule)
+    after_capture: Optional[Callable[[int, bool, int, int, int, int], bool]]
+    #: which draw names the end when both come with one ply
+    no_progress_first: bool
+    #: :meth:`Ruleset.captures_for <muehle.analyzer.engine.rules.Ruleset.captures_for>`, as a table
+    captures_due: tuple[int, ...]
+    #: a blocked side acts instead of losing (stalemate.blocked_turn after each ply of the moving phase;
+    #: its removals are the captures written after those of the ply's mills, and plies of their own): the
+    #: action, or ""
+    blocked_action: str
+    #: what a placement's mill does besides capturing from the board (placing_rules)
+    marking: bool
+    from_hand: bool
+    #: board_full: the removals a board full at the end of placing brings, written with the placement
+    removals_when_full: int
+    #: mill-counts: the last placement's mill brings removals by the mills on the board (placing_rules)
+    counting_mills: bool
+    #: one_time_mills, no_mill_moving_back: the line remembers its mills (mill_rules.MillMemory)
+    remembers_mills: bool
+    #: the board's lines (Geometry): a point on three of them has no two mills of its own in point_facts
+    geometry: Geometry
+    point_facts: dict[str, tuple[int, int, int, int]]
+    mills_closed_at: Callable[[int, int], list[int]]
+    #: captures without a mill (Sanmill's intervention, custodian and leap captures: capture_kinds), or None
+    kinds: Optional[CaptureKinds]
+
+
+#: The :class:`_LineRules` of the rulesets played lately, by the ruleset's identity (a ruleset hashes
+#: all its fields, which costs more than working them out); emptied when it holds :data:`_LINE_RULES_KEPT`.
+_LINE_RULES: dict[int, tuple[Ruleset, _LineRules]] = {}
+_LINE_RULES_KEPT = 64
+
+
+def _line_rules(rules: Ruleset) -> _LineRules:
+    """What :func:`play_line` takes from ``rules`` (remembered for the next line under them).
+
+    >>> from muehle.analyzer.engine.rules import load_ruleset
+    >>> wmd = load_ruleset("wmd")
+    >>> _line_rules(wmd) is _line_rules(wmd), _line_rules(wmd).kinds, _line_rules(load_ruleset("zhi_qi")).marking
+    (True, None, True)
+    """
+    kept = _LINE_RULES.get(id(rules))
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    no_progress = rules.no_capture
+    reset = no_progress.reset if no_progress else "capture"
+    automatic = no_progress is not None and no_progress.mode == "automatic"
+    draw_first = automatic and no_progress is not None and no_progress.before_capture and reset != "mill"
+    geometry = rules.geometry
+    made = _LineRules(
+        rules.flying, rules.flying_at, rules.lose_below, rules.move_while_placing, rules.defender_first,
+        rules.repetition == "automatic", rules.repetition == "off", rules.repetition_window == "moves",
+        reset == "capture", reset == "mill",
+        no_progress.earliest if no_progress else 1 << 62,
+        no_progress.arises if no_progress else _never,
+        no_progress.limit_of if no_progress else _never_limit,
+        automatic, draw_first,
+        no_progress.after_capture if no_progress is not None and (
+            draw_first or no_progress.endgame_limit is not None) else None,
+        no_progress is not None and no_progress.named_first,
+        rules.captures_table,
+        rules.blocked if rules.blocked not in ("loss", "draw") else "",
+        marks_captures(rules), takes_from_hand(rules), removals_when_full(rules), counts_mills(rules),
+        rules.one_time_mills or rules.no_mill_moving_back,
+        geometry, geometry.point_facts, geometry.mills_closed_at, rules.capture_kinds)
+    if len(_LINE_RULES) >= _LINE_RULES_KEPT:
+        _LINE_RULES.clear()
+    _LINE_RULES[id(rules)] = (rules, made)
+    return made
+
+
 def play_line(
     plies: Iterable[PlyTuple],
     rules: Ruleset,
@@ -367,55 +461,28 @@ def play_line(
         own, theirs, in_hand, their_hand = black, white, in_hand_black, in_hand_white
     else:
         own, theirs, in_hand, their_hand = white, black, in_hand_white, in_hand_black
-    flying, flying_at, lose_below = rules.flying, rules.flying_at, rules.lose_below
-    # (Lasker Morris: a move instead of a placement while stones are in hand; positions may then repeat)
-    move_while_placing = rules.move_while_placing
-    # (Nerenchi: Black moves first when placing ends, so it plays twice in a row: defender_moves_again)
-    defender_first, again = rules.defender_first, False
-    repetition = rules.repetition
-    repetition_automatic = repetition == "automatic"
-    window_moves = rules.repetition_window == "moves"
-    no_progress = rules.no_capture
-    reset = no_progress.reset if no_progress else "capture"
-    reset_on_capture, reset_on_mill = reset == "capture", reset == "mill"
-    # below this count no ply brings the no-progress draw (no rule: never)
-    earliest = no_progress.earliest if no_progress else 1 << 62
-    arises = no_progress.arises if no_progress else _never
-    limit_of = no_progress.limit_of if no_progress else _never_limit
-    no_progress_automatic = no_progress is not None and no_progress.mode == "automatic"
-    # (Sanmill: a move that brings the automatic draw while closing a mill ends the game before its
-    # capture; a capture written with it is made, and the draw comes after it)
-    draw_first = no_progress_automatic and no_progress is not None and no_progress.before_capture and not reset_on_mill
-    # the draw that comes with a move's one capture (Sanmill: before_capture, or its endgame N-move rule)
-    after_capture = no_progress.after_capture if no_progress is not None and (
-        draw_first or no_progress.endgame_limit is not None) else None
-    # which draw names the end when both come with one ply
-    no_progress_first = no_progress is not None and no_progress.named_first
-    captures_due = rules.captures_table
-    # (a blocked side acts instead of losing: stalemate.blocked_turn after each ply of the moving phase;
-    # its removals are the captures written after those of the ply's mills, and plies of their own)
-    blocked_action = rules.blocked if rules.blocked not in ("loss", "draw") else ""
+    (flying, flying_at, lose_below, move_while_placing, defender_first, repetition_automatic, repetition_off,
+     window_moves, reset_on_capture, reset_on_mill, earliest, arises, limit_of, no_progress_automatic, draw_first,
+     after_capture, no_progress_first, captures_due, blocked_action, marking, from_hand, removals_when_full_,
+     counting_mills, remembers_mills, geometry, point_facts, mills_closed_at, kinds) = _line_rules(rules)
+    again = False  # (the defender plays again: defender_moves_again)
     extra_plies = 0  # (plies the blocked sides' removals add to the record's count)
     # whether the ply needs more after its captures (one test a ply): the defender plays again, or a
     # blocked side may act (then after every ply)
     acts = blocked_action != ""
     after_ply = acts
-    # what a placement's mill does besides capturing from the board (placing_rules)
-    marking, from_hand = marks_captures(rules), takes_from_hand(rules)
-    # (board_full: the removals a board full at the end of placing brings, written with the placement)
-    removals_due = removals_when_full(rules) if removals_when_filled else 0
-    # (mill-counts: the last placement's mill brings removals by the mills on the board, placing_rules)
-    counting_mills = counts_mills(rules) and removals_when_filled
-    # the board's lines (Geometry): a point on three of them has no two mills of its own in point_facts
-    geometry = rules.geometry
-    point_facts, mills_closed_at = geometry.point_facts, geometry.mills_closed_at
+    # (the removals at the end of placing, unless the caller plays them: _placement_filling_the_board)
+    removals_due = removals_when_full_ if removals_when_filled else 0
+    counting_mills = counting_mills and removals_when_filled
+    # whether a placement asks more than the nine-stone game's: a marked point, whose turn when the
+    # placing ends, the removals then (placing_rules); one test a placement where none applies
+    placing_asks_more = bool(marking or marked or defender_first or removals_due or counting_mills)
     jumps, loses, may_capture, starts_anew = may_jump, lost, capturable, resets_repetition
-    # captures without a mill (Sanmill's intervention, custodian and leap captures: capture_kinds), or None
-    kinds = rules.capture_kinds
+    any_kind = kinds is not None
     append_step = steps.append
     rights_before = len(draw_rights)
-    if mills is None:
-        mills = MillMemory.for_rules(rules)  # (None: the ruleset needs no memory of its mills)
+    if mills is None and remembers_mills:
+        mills = MillMemory.for_rules(rules)
     # whether the end after the last ply waits for the question whether the side to move can play
     open_end = False
     index = first_index - 1
@@ -437,30 +504,31 @@ def play_line(
             if occupied & target_bit:
                 broken = Broken("occupied", index, mover, target_name, None, target_name, own, theirs)
                 break
-            if marked & target_bit:
+            if placing_asks_more and marked & target_bit:
                 broken = Broken("marked", index, mover, target_name, None, target_name, own, theirs)
                 break
             kind = "place"
             own |= target_bit
             in_hand -= 1
-            if not in_hand and defender_first:  # (the placement that ends the placing: whose turn next?)
-                again = defender_moves_again(mover, their_hand, own | theirs, captures)
-                after_ply = again or acts
-            if (removals_due or counting_mills) and not in_hand and not their_hand:
-                # (the last placement: under mill-counts the captures written are the removals by the
-                # mills on the board; with the board full and no mill closed, board_full's: each a ply
-                # of its own after this one)
-                if counting_mills:
-                    removers = removers_at_placing_end(*removals_by_mill_counts(
-                        *(count_mills(side, geometry) for side in ((theirs, own) if mover else (own, theirs)))))
-                elif own | theirs == ALL_POINTS and not mills_closed_at(own, target_bit.bit_length() - 1):
-                    removers = removers_when_full(rules, mover)
-                else:
-                    removers = ()
-                if removers:
-                    return _placement_filling_the_board(remaining, rules, index, mover, target_name, captures,
-                                                        own & ~target_bit, theirs, counter, outcome, removers,
-                                                        seen_count, steps, draw_rights, mills)
+            if not in_hand and placing_asks_more:  # (the placement that ends the placing)
+                if defender_first:  # (whose turn next?)
+                    again = defender_moves_again(mover, their_hand, own | theirs, captures)
+                    after_ply = again or acts
+                if (removals_due or counting_mills) and not their_hand:
+                    # (the last placement: under mill-counts the captures written are the removals by the
+                    # mills on the board; with the board full and no mill closed, board_full's: each a ply
+                    # of its own after this one)
+                    if counting_mills:
+                        removers = removers_at_placing_end(*removals_by_mill_counts(
+                            *(count_mills(side, geometry) for side in ((theirs, own) if mover else (own, theirs)))))
+                    elif own | theirs == ALL_POINTS and not mills_closed_at(own, target_bit.bit_length() - 1):
+                        removers = removers_when_full(rules, mover)
+                    else:
+                        removers = ()
+                    if removers:
+                        return _placement_filling_the_board(remaining, rules, index, mover, target_name, captures,
+                                                            own & ~target_bit, theirs, counter, outcome, removers,
+                                                            seen_count, steps, draw_rights, mills)
         else:
             if in_hand and not move_while_placing:
                 broken = Broken("must-place", index, mover, target_name, origin_name, in_hand=in_hand)
@@ -498,7 +566,7 @@ def play_line(
             closed = [second_mill]
         else:
             closed = _NONE
-        if closed or captures or kinds is not None:
+        if closed or captures or any_kind:
             if closed and mills is not None:  # (mill_rules: the mills that count, a move back refused)
                 counting = mills.close(closed, mover, index, kind, 0 if kind == "place" else origin_bit, target_bit,
                                        own)
@@ -623,7 +691,7 @@ def play_line(
             open_end = False
         else:
             open_end = True
-            if repeated >= 3 and repetition != "off":
+            if repeated >= 3 and not repetition_off:
                 if repeated == 3:
                     draw_rights.append(DrawRight("repetition", index))
                 if repetition_automatic:

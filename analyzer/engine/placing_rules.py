@@ -151,6 +151,17 @@ def removals_when_full(rules: Ruleset) -> int:
     return {"remove-both": 2, "remove-one": 1}.get(rules.board_full, 0)
 
 
+def makes_removal_plies(rules: Ruleset) -> bool:
+    """Whether the end of the placing may bring removals that are plies of their own (``board_full``'s
+    :func:`removals_when_full`, or ``mill-counts``); the replay then maps the engine's plies to those written.
+
+    >>> from muehle.analyzer.engine.rules import load_ruleset
+    >>> makes_removal_plies(load_ruleset("wmd")), makes_removal_plies(load_ruleset("el_filja"))
+    (False, True)
+    """
+    return removals_when_full(rules) > 0 or counts_mills(rules)
+
+
 def removers_when_full(rules: Ruleset, mover: int) -> tuple[tuple[int, bool], ...]:
     """The removals of :func:`removals_when_full` after a placement by ``mover`` (0 White, 1 Black)
     that fills the board, in order, as :func:`removers_at_placing_end` names them: the sides in

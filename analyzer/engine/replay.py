@@ -32,6 +32,7 @@ from muehle.analyzer.engine.core import PositionKey, capturable, has_legal_ply, 
 from muehle.analyzer.engine.events import DrawRight, Outcome, RuleViolation, end_text
 from muehle.analyzer.engine.messages import mill_points, rule_message, side_name
 from muehle.analyzer.engine.mill_rules import MillMemory
+from muehle.analyzer.engine.placing_rules import makes_removal_plies
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset, ruleset_of  # noqa: F401  (as_ruleset: doctests)
 from muehle.notation.record.model import (  # noqa: F401  (Game: the doctests' records)
     BLACK,
@@ -454,11 +455,11 @@ def _replay_line(
                                      seen_count, steps, draw_rights, mills, marked=start.marked)
     if broken is not None:
         fail(broken.code, rule_message(broken, rules), broken.index, broken.mover,
-             _written_index(steps, broken.index - first_index, broken.removal) + first_index)
+             _written_index(steps, broken.index - first_index, rules, broken.removal) + first_index)
     else:
         # the record numbers its plies in turn (half-moves: numbering_of), the side at each place its
         # slot; the side to move comes from the engine (the same, unless the defender moves first)
-        slot = mover ^ (_written_index(steps, len(steps)) & 1)
+        slot = mover ^ (_written_index(steps, len(steps), rules) & 1)
         mover = steps[-1][0][4] if steps else mover
         if misnumbered is not None:
             index = first_index + misnumbered
@@ -604,10 +605,13 @@ def _see(history: dict[PositionKey, list[int]], index: int, step: core.Step, cap
     return earlier
 
 
-def _written_index(steps: Sequence[core.Step], offset: int, removal: bool = False) -> int:
+def _written_index(steps: Sequence[core.Step], offset: int, rules: Ruleset, removal: bool = False) -> int:
     """The place (from 0) among the plies as written of the ply the engine made at ``offset`` (from
-    0): the same, less the removals on a full board before it, each written with the placement
-    before it (``board_full``); a ``removal`` itself belongs to that placement."""
+    0): the same, less the removals at the end of the placing before it, each written with the
+    placement before it (``board_full``, ``mill-counts``: only ``rules`` that make them are counted);
+    a ``removal`` itself belongs to that placement."""
+    if not removal and not makes_removal_plies(rules):
+        return offset
     removals = sum(1 for step in steps[:offset] if step[1] == "remove")
     return offset - removals - (1 if removal else 0) if removals or removal else offset
 
