@@ -132,7 +132,10 @@ def _capture_marked(broken: Broken, rules: Ruleset) -> str:
 
 
 def _full_board_removal(broken: Broken, rules: Ruleset) -> str:
-    if broken.required == 2:
+    if rules.mill_while_placing == "mill-counts":
+        due = _("placing has ended: White, then Black, remove {count} stones in all by the count of mills on the "
+                "board (mill_while_placing: mill-counts)").format(count=broken.required)
+    elif broken.required == 2:
         due = _("the placements have filled the board: White removes a Black stone, then Black a White one "
                 "(board_full: remove-both)")
     else:
@@ -214,6 +217,10 @@ def _removal_not_adjacent(broken: Broken, rules: Ruleset) -> str:
              "one of its own under the rules {rules}").format(point=broken.point, rules=shortened(rules.name))
 
 
+def _removal_alone(broken: Broken, rules: Ruleset) -> str:
+    return _("a ply of removals alone follows no ply of its line: no removal is due here")
+
+
 def _protected_stone(broken: Broken, rules: Ruleset) -> str:
     point = broken.point
     allowed = capturable(broken.theirs, rules)
@@ -290,6 +297,7 @@ MESSAGES: dict[str, Callable[[Broken, Ruleset], str]] = {
     "capture-kind-missing": _capture_kind_missing,
     "mill-moving-back": _mill_moving_back,
     "removal-not-adjacent": _removal_not_adjacent,
+    "removal-alone": _removal_alone,
 }
 
 

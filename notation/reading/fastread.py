@@ -126,12 +126,15 @@ def _has_odd_space(text: str) -> bool:
 
 def _may_glue(words: str) -> bool:
     """Whether some of ``words`` may be of several tokens: a NAG or a comma glued to a ply, a number
-    glued to its ply (a dot followed by neither a blank nor a line break). Quicker than a pattern.
+    glued to its ply (a dot followed by neither a blank nor a line break), a ply of removals alone
+    with its number (``13. xg7``, one word: :meth:`FastReader._tell`). Quicker than a pattern.
 
     >>> _may_glue("1. b4 d6 2. f4\\n3. d2"), _may_glue("1.b4"), _may_glue("1. b4$1"), _may_glue("6. g1, g7")
     (False, True, True, True)
+    >>> _may_glue("12. g7 a7 13. xg7xd5")
+    True
     """
-    return ("$" in words or "," in words or "…" in words
+    return ("$" in words or "," in words or "…" in words or ". x" in words or ". X" in words
             or words.count(".") != words.count(". ") + words.count(".\n"))
 
 
@@ -164,7 +167,8 @@ class FastReader:
         # what white space does not separate in movetext: comments and tag pairs (the leftmost first)
         self._split = re.compile(f"((?:{regexp['COMMENT']})|(?:{regexp['TAG']}))", flags).split
         self._comment_sub = re.compile(regexp["COMMENT"], flags).sub
-        # Sanmill's capture written as a word of its own ("d6-d5 xd3"): a word with the one before it
+        # Sanmill's capture written as a word of its own ("d6-d5 xd3"): a word with the one before it (a
+        # ply of removals alone with its number, "13. xg7xd5", so too: the grammar's ply token)
         self._words_with_captures = re.compile(r"\S+(?:[ \t]+[xX]\S*)*", flags).findall
         # a line of the tag section: one tag pair, with white space around it
         self._tag_line = re.compile(rf"\s*({regexp['TAG']})\s*", flags).fullmatch

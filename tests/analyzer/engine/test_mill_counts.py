@@ -19,9 +19,6 @@ from muehle.notation.reading.parser import read_file
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "sanmill-variants"
 VERDICTS: dict[str, Any] = json.loads((DATA / "verdicts.json").read_text(encoding="utf-8"))["el_filja.pgn"]
-#: The games whose records hold a lone removal ply at the start of a move (``13. xg7xd5``), which
-#: the reader does not take yet.
-LONE_REMOVAL_LINE = {25, 26}
 
 
 def _game(number: int, text: str | None = None, tmp_path: Path | None = None) -> Any:
@@ -31,9 +28,6 @@ def _game(number: int, text: str | None = None, tmp_path: Path | None = None) ->
     path = tmp_path / "game.pgn"
     path.write_text(text, encoding="utf-8")
     return list(read_file(path))[0]
-
-
-
 
 
 @pytest.mark.parametrize("white, black, expected", [
@@ -56,7 +50,8 @@ def test_the_value_is_checked_and_the_preset_has_it() -> None:
         Ruleset(**{**rules.__dict__, "mill_while_placing": "mill-count"})
 
 
-@pytest.mark.parametrize("number", [g["game"] for g in VERDICTS["games"] if g["game"] not in LONE_REMOVAL_LINE])
+@pytest.mark.parametrize("number", [g["game"] for g in VERDICTS["games"]])  # (25 and 26 hold plies of removals
+#                                                                            alone, 13. xg7xd5: test_removal_plies.py)
 def test_sanmills_games_are_judged_as_sanmill_did(number: int) -> None:
     expected = VERDICTS["games"][number - 1]
     result = replay_record(_game(number), load_ruleset("el_filja"))
@@ -64,12 +59,6 @@ def test_sanmills_games_are_judged_as_sanmill_did(number: int) -> None:
     outcome = result.outcome
     assert outcome is not None
     assert (outcome.winner, outcome.reason, outcome.ply) == (expected["winner"], expected["reason"], expected["ply"])
-
-
-def test_the_games_with_a_lone_removal_line_fail_in_the_reader_only() -> None:
-    for number in LONE_REMOVAL_LINE:
-        errors = replay_record(_game(number), load_ruleset("el_filja")).errors
-        assert [e.code for e in errors] == ["syntax"] and errors[0].ply is None
 
 
 def test_no_mill_on_the_board_each_side_removes_one_of_its_own(tmp_path: Path) -> None:
