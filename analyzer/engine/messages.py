@@ -240,6 +240,14 @@ def _protected_stone(broken: Broken, rules: Ruleset) -> str:
 
 def _missing_capture(broken: Broken, rules: Ruleset) -> str:
     closed, theirs = broken.closed, 1 - broken.mover
+    if broken.taken >= broken.required and rules.blocked in ("remove-and-move", "remove-and-pass", "both-remove"):
+        # (the ply's mills have their captures: the removal missing is a blocked side's, stalemate.blocked_turn)
+        message = _("{side} cannot move after this ply and removes {stone} next to one of its own (blocked: "
+                    "{action}), written after the ply's captures").format(
+            side=side_name(theirs), stone=a_stone(broken.mover), action=rules.blocked)
+        if rules.blocked == "both-remove":
+            message += _("; then {side} removes {stone}").format(side=side_name(broken.mover), stone=a_stone(theirs))
+        return message
     mills = mills_text(closed)
     if broken.taken:
         return _("the double mill {mills} captures two stones, and only one was taken").format(mills=mills)

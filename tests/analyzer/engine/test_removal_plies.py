@@ -182,3 +182,20 @@ def test_a_blocked_sides_refused_removal_is_located_at_its_ply(action: str, remo
     errors = _errors(f'[Event "x"]\n\n1. e3-e4 1... {removal} 2. a4-b4 *\n', _blocked(action), BLOCKED_START)
     assert [(c, line, column) for c, line, column, _ in errors] == [(code, 3, 15)]
     assert errors[0][3].startswith(message)
+
+
+@pytest.mark.parametrize("action, message", [
+    ("remove-and-move", "1. e3-e4: Black cannot move after this ply and removes a White stone next to one of its own "
+                        "(blocked: remove-and-move), written after the ply's captures"),
+    ("both-remove", "1. e3-e4: Black cannot move after this ply and removes a White stone next to one of its own "
+                    "(blocked: both-remove), written after the ply's captures; then White removes a Black stone"),
+])
+def test_a_blocked_sides_missing_removal_is_named_as_such(action: str, message: str) -> None:
+    """No removal written after e3-e4, where Black cannot move: the missing one is the blocked side's (the
+    ply closed no mill), at the ply after which it is due."""
+    text = '[Event "x"]\n\n1. e3-e4 *\n'
+    assert _errors(text, _blocked(action), BLOCKED_START) == [("missing-capture", 3, 4, message)]
+    with language("de"):
+        assert _errors(text, _blocked("remove-and-move"), BLOCKED_START)[0][3] == (
+            "1. e3-e4: Schwarz kann nach diesem Halbzug nicht ziehen: von Schwarz wird ein weißer Stein neben einem "
+            "eigenen Stein entfernt (blocked: remove-and-move), geschrieben nach den Schlägen des Halbzugs")
