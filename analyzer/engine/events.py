@@ -41,6 +41,7 @@ CODES: dict[str, str] = {
                             "were captured than it takes",
     "mill-moving-back": "a stone that closed a mill moved straight back to close a mill again, which the rules forbid",
     "removal-not-adjacent": "a blocked side's removal (or the reply to it) of a stone next to none of the remover's",
+    "removal-alone": "a ply of removals alone (13. xg7xd5) that follows no ply of its line: no removal is due there",
     "result-mismatch": "the declared result contradicts the end of the game on the board",
     "result-tag": "the Result tag is no result, or contradicts the result at the end of the movetext",
 }

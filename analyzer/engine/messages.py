@@ -132,7 +132,10 @@ def _capture_marked(broken: Broken, rules: Ruleset) -> str:
 
 
 def _full_board_removal(broken: Broken, rules: Ruleset) -> str:
-    if broken.required == 2:
+    if rules.mill_while_placing == "mill-counts":
+        due = _("placing has ended: White, then Black, remove {count} stones in all by the count of mills on the "
+                "board (mill_while_placing: mill-counts)").format(count=broken.required)
+    elif broken.required == 2:
         due = _("the placements have filled the board: White removes a Black stone, then Black a White one "
                 "(board_full: remove-both)")
     else:
@@ -214,6 +217,10 @@ def _removal_not_adjacent(broken: Broken, rules: Ruleset) -> str:
              "one of its own under the rules {rules}").format(point=broken.point, rules=shortened(rules.name))
 
 
+def _removal_alone(broken: Broken, rules: Ruleset) -> str:
+    return _("a ply of removals alone follows no ply of its line: no removal is due here")
+
+
 def _protected_stone(broken: Broken, rules: Ruleset) -> str:
     point = broken.point
     allowed = capturable(broken.theirs, rules)
@@ -233,6 +240,14 @@ def _protected_stone(broken: Broken, rules: Ruleset) -> str:
 
 def _missing_capture(broken: Broken, rules: Ruleset) -> str:
     closed, theirs = broken.closed, 1 - broken.mover
+    if broken.taken >= broken.required and rules.blocked in ("remove-and-move", "remove-and-pass", "both-remove"):
+        # (the ply's mills have their captures: the removal missing is a blocked side's, stalemate.blocked_turn)
+        message = _("{side} cannot move after this ply and removes {stone} next to one of its own (blocked: "
+                    "{action}), written after the ply's captures").format(
+            side=side_name(theirs), stone=a_stone(broken.mover), action=rules.blocked)
+        if rules.blocked == "both-remove":
+            message += _("; then {side} removes {stone}").format(side=side_name(broken.mover), stone=a_stone(theirs))
+        return message
     mills = mills_text(closed)
     if broken.taken:
         return _("the double mill {mills} captures two stones, and only one was taken").format(mills=mills)
@@ -290,6 +305,7 @@ MESSAGES: dict[str, Callable[[Broken, Ruleset], str]] = {
     "capture-kind-missing": _capture_kind_missing,
     "mill-moving-back": _mill_moving_back,
     "removal-not-adjacent": _removal_not_adjacent,
+    "removal-alone": _removal_alone,
 }
 
 

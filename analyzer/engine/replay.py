@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Sequence
 
@@ -37,12 +38,14 @@ from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset, ruleset_
 from muehle.notation.record.model import (  # noqa: F401  (Game: the doctests' records)
     BLACK,
     FINISHED_RESULTS,
+    REMOVAL,
     UNFINISHED,
     WHITE,
     Game,
     GameRecord,
     MoveLine,
     Ply,
+    PlyMove,
     Side,
     numbering_of,
     winner_of,
@@ -450,16 +453,40 @@ def _replay_line(
     # the plies are replayed up to the first one numbered otherwise than its place gives
     misnumbered = _first_misnumbered(moves, mover, first_index, expected_number)
     plies = moves.moves if misnumbered is None else moves.moves[:misnumbered]
-    broken, outcome = core.play_line(plies, rules, first_index, mover, start.white, start.black,
-                                     start.in_hand_white, start.in_hand_black, counter, outcome,
-                                     seen_count, steps, draw_rights, mills, marked=start.marked)
+    # (removals alone, "13. xg7xd5": the engine takes them as captures after the ply before's. A line
+    # without them is played as written; one with them breaks where they stand (no point is named ""),
+    # so they are looked for in a broken line only, and then the line is played again with them joined;
+    # where the line remembers its mills, which a first play would change, they are looked for first)
+    alone = mills is not None and REMOVAL in map(_TARGET, plies)
+    if not alone:
+        played, ended = core.play_line(plies, rules, first_index, mover, start.white, start.black,
+                                       start.in_hand_white, start.in_hand_black, counter, outcome, seen_count,
+                                       steps, draw_rights, mills, marked=start.marked)
+        if played is not None and REMOVAL in map(_TARGET, plies):
+            alone = True
+            steps.clear()
+            draw_rights.clear()
+            seen_count = {key: len(value) for key, value in history.items()}
+        else:
+            broken, outcome = played, ended
+    if alone:
+        if plies[0][0] == REMOVAL:  # (no ply before them in the line: no removal is due)
+            fail("removal-alone", rule_message(core.Broken("removal-alone", first_index, mover), rules), first_index,
+                 mover)
+            if moves.variations:
+                _replay_variations(line, moves.variations, rules, initial_counter, numbering)
+            return line
+        broken, outcome = core.play_line(_with_removals(plies), rules, first_index, mover, start.white, start.black,
+                                         start.in_hand_white, start.in_hand_black, counter, outcome, seen_count,
+                                         steps, draw_rights, mills, marked=start.marked)
     if broken is not None:
-        fail(broken.code, rule_message(broken, rules), broken.index, broken.mover,
-             _written_index(steps, broken.index - first_index, rules, broken.removal) + first_index)
+        written = (_written_of_broken(plies, steps, broken, first_index) if alone
+                   else _written_index(steps, broken.index - first_index, rules, broken.removal))
+        fail(broken.code, rule_message(broken, rules), broken.index, broken.mover, written + first_index)
     else:
         # the record numbers its plies in turn (half-moves: numbering_of), the side at each place its
         # slot; the side to move comes from the engine (the same, unless the defender moves first)
-        slot = mover ^ (_written_index(steps, len(steps), rules) & 1)
+        slot = mover ^ ((len(plies) if alone else _written_index(steps, len(steps), rules)) & 1)
         mover = steps[-1][0][4] if steps else mover
         if misnumbered is not None:
             index = first_index + misnumbered
@@ -616,22 +643,98 @@ def _written_index(steps: Sequence[core.Step], offset: int, rules: Ruleset, remo
     return offset - removals - (1 if removal else 0) if removals or removal else offset
 
 
+_TARGET = operator.itemgetter(0)
+
+
+def _with_removals(plies: Sequence[PlyMove]) -> list[PlyMove]:
+    """The plies as the engine plays them: the removals of a ply made of them alone (``13. xg7xd5``,
+    :data:`~muehle.notation.record.model.REMOVAL`) follow the captures of the ply before (the first
+    ply is not one of them).
+
+    >>> _with_removals([("a7", None, ["g4"]), ("", None, ["g7", "d5"]), ("d3", "c3", ["d6"])])
+    [('a7', None, ['g4', 'g7', 'd5']), ('d3', 'c3', ['d6'])]
+    """
+    played: list[PlyMove] = []
+    for ply in plies:
+        if ply[0] == REMOVAL and played:
+            target, origin, captures = played[-1]
+            played[-1] = (target, origin, [*captures, *ply[2]])
+        else:
+            played.append(ply)
+    return played
+
+
+def _owners(plies: Sequence[PlyMove], start: int) -> tuple[int, list[str], list[int]]:
+    """The ply as the engine plays it that starts at ``start`` among ``plies`` as written
+    (:func:`_with_removals`): where the next one starts, its captures, and the place among ``plies``
+    of the ply that holds each."""
+    captures, owners = list(plies[start][2]), [start] * len(plies[start][2])
+    end = start + 1
+    while end < len(plies) and plies[end][0] == REMOVAL:
+        captures += plies[end][2]
+        owners += [end] * len(plies[end][2])
+        end += 1
+    return end, captures, owners
+
+
+#: The codes of a rule a ply's target or origin broke, not one of its captures.
+_NOT_OF_CAPTURES = frozenset(("occupied", "marked", "not-own-stone", "not-adjacent", "mill-moving-back", "must-move",
+                              "must-place", "after-game-end"))
+
+
+def _written_of_broken(plies: Sequence[PlyMove], steps: Sequence[core.Step], broken: core.Broken,
+                       first_index: int) -> int:
+    """The place (from 0) among ``plies`` as written, some made of removals alone, of the ply that holds
+    what ``broken`` refused, the engine having played them as :func:`_with_removals` joins them: a refused
+    capture or removal is the ply's that holds it; a missing one, the last of the plies joined."""
+    start, end, taken = 0, 0, 0
+    captures: list[str] = []
+    owners: list[int] = []
+    played = False
+    for step in steps[:broken.index - first_index]:
+        if step[1] == "remove" and played:
+            taken += step[4]  # (a side's removals in a row: one step)
+            continue
+        start, played, taken = end, True, 0
+        end, captures, owners = _owners(plies, start)
+    if not broken.removal:  # (the refused ply is the next one)
+        if end >= len(plies):
+            return len(plies) - 1
+        start, taken = end, 0
+        end, captures, owners = _owners(plies, start)
+        if broken.code in _NOT_OF_CAPTURES:
+            return start
+    if broken.point and broken.point in captures[taken:]:
+        return owners[captures.index(broken.point, taken)]
+    return end - 1
+
+
 def _plies_of_steps(plies: Sequence[Ply], steps: Sequence[core.Step]) -> Iterator[tuple[Ply, list[str]]]:
     """For each step, the ply as written it comes from and its captures: a removal on a full board
-    (``board_full``) is the next capture written with the placement before it, which captured
-    nothing itself."""
+    (``board_full``, ``mill-counts``) is a side's next captures written with the placement before it, which
+    captured nothing itself, or in a ply of removals alone after it (then that ply's)."""
     written = iter(plies)
+    following = next(written, None)
     ply: Optional[Ply] = None
+    captures: list[str] = []
+    owners: list[Ply] = []
     taken = 0
     for number, step in enumerate(steps):
         if step[1] == "remove" and ply is not None:
-            taken += 1
-            yield ply, ply.captures[taken - 1:taken]
+            group = step[4] or 1
+            yield owners[taken] if taken < len(owners) else ply, captures[taken:taken + group]
+            taken += group
             continue
-        ply = next(written)
+        assert following is not None
+        ply, following = following, next(written, None)
+        captures, owners = ply.captures, [ply] * len(ply.captures)
+        while following is not None and following.target == REMOVAL:
+            captures = [*captures, *following.captures]
+            owners += [following] * len(following.captures)
+            following = next(written, None)
         taken = 0
         removals_follow = number + 1 < len(steps) and steps[number + 1][1] == "remove"
-        yield ply, [] if removals_follow else ply.captures
+        yield ply, [] if removals_follow else captures
 
 
 def _records_of(line: Replay) -> tuple[PlyRecord, ...]:

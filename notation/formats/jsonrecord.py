@@ -53,6 +53,7 @@ from muehle.notation.record.model import (
     MAX_DIGITS,
     MAX_VARIATION_DEPTH,
     POINT_SET,
+    REMOVAL,
     RESULTS,
     SIDES,
     TOO_LARGE,
@@ -174,7 +175,8 @@ def ply_to_data(ply: Ply, game: Optional[Game] = None, locations: bool = True) -
     data: dict[str, Any] = {"number": ply.number, "side": ply.side}
     if ply.origin is not None:
         data["from"] = ply.origin
-    data["to"] = ply.target
+    if ply.target != REMOVAL:  # (removals alone: no "to", the removals in "captures")
+        data["to"] = ply.target
     if ply.captures:
         data["captures"] = list(ply.captures)
     if ply.annotation is not None:
@@ -894,21 +896,25 @@ class _Checker:
     def ply(self, value: Any, path: str) -> Ply:
         # Plies are most of a record: the common case is checked inline, and the
         # paths for messages are only built for fields that are given.
-        data = self.mapping(value, path, _PLY_KEYS, ("side", "to"))
+        data = self.mapping(value, path, _PLY_KEYS, ("side",))
         get = data.get
         side: Any
         target: Any
         side, target, origin, number = get("side"), get("to"), get("from"), get("number")
         if side not in SIDES:
             self.side(side, f"{path}.side")
+        placed = 2  # (the keys "side" and "to")
         if not (type(target) is str and target in POINT_SET):
-            self.point(target, f"{path}.to")
+            if "to" in data or "from" in data or not get("captures"):
+                self.mapping(value, path, _PLY_KEYS, ("side", "to"))
+                self.point(target, f"{path}.to")
+            target, placed = REMOVAL, 1  # (removals alone: "captures" without "to" and "from")
         if origin is not None and not (type(origin) is str and origin in POINT_SET):
             self.point(origin, f"{path}.from")
         if number is not None and not (type(number) is int and 0 <= number < TOO_LARGE):
             self.integer(number, f"{path}.number", 0)  # (0 as the notation may write it: the replay judges it)
         ply = Ply(number, side, target, origin)
-        if len(data) > 2 + ("from" in data) + ("number" in data):
+        if len(data) > placed + ("from" in data) + ("number" in data):
             for key, given in data.items():
                 check = _PLY_EXTRAS.get(key)
                 if check is not None and given is not None:

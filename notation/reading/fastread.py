@@ -158,7 +158,8 @@ class FastReader:
         # what white space does not separate in movetext: comments and tag pairs (the leftmost first)
         self._split = re.compile(f"((?:{regexp['COMMENT']})|(?:{regexp['TAG']}))", flags).split
         self._comment_sub = re.compile(regexp["COMMENT"], flags).sub
-        # Sanmill's capture written as a word of its own ("d6-d5 xd3"): a word with the one before it
+        # Sanmill's capture written as a word of its own ("d6-d5 xd3"): a word with the one before it (a
+        # ply of removals alone with its number, "13. xg7xd5", so too: the grammar's ply token)
         self._words_with_captures = re.compile(r"\S+(?:[ \t]+[xX]\S*)*", flags).findall
         # a line of the tag section: one tag pair, with white space around it
         self._tag_line = re.compile(rf"\s*({regexp['TAG']})\s*", flags).fullmatch

@@ -10,7 +10,7 @@ FLAGS = 0
 
 #: The terminals, in the order of lark's basic lexer.
 TERMINALS = [
-    Terminal(name='PLY', regexp='(?:[0-9]+[ \t]*(?:\\.\\.\\.|…|\\.(?:[ \t]*(?:\\.\\.\\.|…|-))?)[ \t]*)?(?:[agAG][147]|[bfBF][246]|[ceCE][345]|[dD][123567])(?:[-–—](?:[agAG][147]|[bfBF][246]|[ceCE][345]|[dD][123567]))?(?:(?:\\/|[ \t]+|[!?][!?]?[ \t]*)?[xX×:][ \t]*(?:[agAG][147]|[bfBF][246]|[ceCE][345]|[dD][123567]))*', priority=0, max_width=None, length=270),
+    Terminal(name='PLY', regexp='(?:(?:[0-9]+[ \t]*(?:\\.\\.\\.|…|\\.(?:[ \t]*(?:\\.\\.\\.|…|-))?)[ \t]*)?(?:[agAG][147]|[bfBF][246]|[ceCE][345]|[dD][123567])(?:[-–—](?:[agAG][147]|[bfBF][246]|[ceCE][345]|[dD][123567]))?|[0-9]+[ \t]*(?:\\.\\.\\.|…|\\.(?:[ \t]*(?:\\.\\.\\.|…|-))?)[ \t]*[xX](?:[agAG][147]|[bfBF][246]|[ceCE][345]|[dD][123567]))(?:(?:\\/|[ \t]+|[!?][!?]?[ \t]*)?[xX×:][ \t]*(?:[agAG][147]|[bfBF][246]|[ceCE][345]|[dD][123567]))*', priority=0, max_width=None, length=386),
     Terminal(name='TAG', regexp='\\[[ \t]*[A-Za-z0-9_]+[ \t]+"[^"\\\\\r\n]*(?:(?=(?P<tag_escapes>(?:\\\\["\\\\][^"\\\\\r\n]*){1,1000}))(?P=tag_escapes))*"[ \t]*\\]', priority=0, max_width=None, length=113),
     Terminal(name='NUMBER', regexp='[0-9]+[ \t]*(?:\\.\\.\\.|…|\\.(?:[ \t]*(?:\\.\\.\\.|…|-))?)', priority=0, max_width=None, length=50),
     Terminal(name='COMMENT', regexp='\\{[^}]*\\}|;[^\n]*', priority=0, max_width=None, length=16),

@@ -38,6 +38,8 @@ def _decode(text: str) -> Decoded:
     (8, 'white', 2, None, 'e3', ('d5',), None)
     >>> _decode("f2!? xb4")
     (None, None, 0, None, 'f2', ('b4',), '!?')
+    >>> _decode("13. xG7/xd5")
+    (13, 'white', 4, None, '', ('g7', 'd5'), None)
 
     A second quality symbol in the token raises :class:`SecondAnnotation`.
     """
@@ -90,8 +92,11 @@ def _points_of_move(move: str) -> tuple[Optional[str], str, tuple[str, ...], Opt
     lower = move.lower().translate(TRANSLATION)
     if len(lower) == 2:
         return None, lower, (), None
-    if lower[2] == "-":
-        origin: Optional[str] = lower[:2]
+    origin: Optional[str]
+    if lower[0] == "x":  # (removals alone: "xg7xd5", the target empty)
+        origin, target, rest = None, "", lower
+    elif lower[2] == "-":
+        origin = lower[:2]
         target, rest = lower[3:5], lower[5:]
     else:
         origin, target, rest = None, lower[:2], lower[2:]

@@ -11,6 +11,8 @@ False
 'd2-b2/xa4'
 >>> Ply(number=1, side="white", target="b4").move_text
 'b4'
+>>> Ply(number=13, side="white", target=REMOVAL, captures=["g7", "d5"]).label()
+'13. xg7/xd5'
 """
 
 from __future__ import annotations
@@ -160,6 +162,11 @@ def side_name(side: Side) -> str:
     return _(SIDE_NAMES[side])
 
 
+#: The target of a ply made of removals alone (``13. xg7xd5``): it has no target and no origin, its
+#: captures are its removals.
+REMOVAL = ""
+
+
 @dataclass(slots=True)
 class Ply:
     """One turn of one player: a placement or a move, and the stones it captured.
@@ -168,7 +175,8 @@ class Ply:
     record gave none); ``side`` is the side the numbering gives the ply. A move and
     a jump are written alike (``origin``-``target``); the replay tells them apart.
     ``line`` and ``column`` (1-based) locate the ply in its source; ``0`` means
-    unknown (a record built in code).
+    unknown (a record built in code). A ply made of removals alone has the target :data:`REMOVAL`
+    (``""``), no origin, and its removals as its captures.
     """
 
     number: Optional[int]
@@ -186,11 +194,19 @@ class Ply:
 
     @property
     def is_placement(self) -> bool:
-        return self.origin is None
+        return self.origin is None and self.target != ""
+
+    @property
+    def is_removal(self) -> bool:
+        """Whether the ply is made of removals alone (:data:`REMOVAL`: no target, no origin), as Sanmill
+        writes the removals that spill over into the next half-move (``13. xg7xd5``)."""
+        return self.target == REMOVAL
 
     @property
     def move_text(self) -> str:
-        """The ply in the book's notation, without number and annotations."""
+        """The ply in the book's notation, without number and annotations (``xg7/xd5`` for removals alone)."""
+        if self.target == REMOVAL:
+            return "/".join(f"x{point}" for point in self.captures)
         text = self.target if self.origin is None else f"{self.origin}-{self.target}"
         return text + "".join(f"/x{point}" for point in self.captures)
 

@@ -32,6 +32,7 @@ from typing import Iterable, Optional
 
 from muehle.notation.record.model import (
     MAX_DIGITS,
+    REMOVAL,
     RESULTS,
     UNFINISHED,
     Game,
@@ -82,7 +83,7 @@ def ply_count(game: Game) -> int:
     >>> ply_count(Game(plies=[Ply(1, "white", "d2"), Ply(9, "black", "b2", origin="b4", captures=["d2", "f2"])]))
     4
     """
-    return sum(1 + len(ply.captures) for ply in game.plies)
+    return sum((ply.target != REMOVAL) + len(ply.captures) for ply in game.plies)
 
 
 def pgn_result(game: Game) -> str:

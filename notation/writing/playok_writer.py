@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Iterable, Optional
 
 from muehle.notation.formats.playok import PLAYOK_NUMBERS
-from muehle.notation.record.model import WHITE, Game, Ply
+from muehle.notation.record.model import REMOVAL, WHITE, Game, Ply
 from muehle.notation.text.errors import shortened
 from muehle.notation.text.i18n import N_, _
 from muehle.notation.writing.pgn import numbered, pgn_result
@@ -57,7 +57,7 @@ def playok_ply_text(ply: Ply) -> str:
 def _check_plain(ply: Ply, game: Game) -> None:
     """:class:`~muehle.notation.writing.writers.UnwritableError` for what PlayOK's records cannot carry."""
     check_ply(ply, game)
-    kept = (N_("variations") if ply.variations else N_("an annotation") if ply.annotation else N_("NAGs") if ply.nags
+    kept = (N_("removals alone") if ply.target == REMOVAL else N_("variations") if ply.variations else N_("an annotation") if ply.annotation else N_("NAGs") if ply.nags
             else N_("a draw offer") if ply.draw_offer else None)
     if kept is not None:
         raise unwritable(_("{ply} has {what}, which PlayOK's records cannot carry (write notation, PGN, JSON or YAML "

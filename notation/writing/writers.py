@@ -32,6 +32,7 @@ from muehle.notation.reading.tags import TAG_NAME as TAG_NAME_PATTERN
 from muehle.notation.record.model import (
     ANNOTATIONS,
     POINT_SET,
+    REMOVAL,
     RESULTS,
     SIDES,
     TOO_LARGE,
@@ -155,7 +156,12 @@ def check_ply(ply: Ply, game: Optional[Game] = None) -> None:
     ...
     muehle.notation.writing.writers.UnwritableError: <input>: error: 'b1' is not a point of the board
     """
-    points = (ply.target, *ply.captures) if ply.origin is None else (ply.target, ply.origin, *ply.captures)
+    if ply.target == REMOVAL and ply.origin is None:  # (removals alone: at least one)
+        if not ply.captures:
+            raise unwritable(_("a ply of removals alone has no removal"), game, ply)
+        points: tuple[str, ...] = tuple(ply.captures)
+    else:
+        points = (ply.target, *ply.captures) if ply.origin is None else (ply.target, ply.origin, *ply.captures)
     for point in points:
         if point not in POINT_SET:
             raise unwritable(_("{point} is not a point of the board").format(point=quoted(point)), game, ply)
@@ -183,9 +189,16 @@ def ply_text(ply: Ply, capture_mark: str = BOOK_CAPTURE) -> str:
     'd2-b2/xa4/xg7?!'
     >>> ply_text(Ply(8, "black", "d5", origin="e3", captures=["c3"]), GLUED_CAPTURE)
     'e3-d5xc3'
+    >>> ply_text(Ply(13, "white", REMOVAL, captures=["g7", "d5"])), ply_text(Ply(13, "white", REMOVAL, captures=["g7"]), GLUED_CAPTURE)
+    ('xg7/xd5', 'xg7')
     """
-    text = ply.target if ply.origin is None else f"{ply.origin}-{ply.target}"
-    for point in ply.captures:
+    captures = ply.captures
+    if ply.target == REMOVAL and captures:  # (removals alone: the first without its slash)
+        text = "x" + captures[0]
+        captures = captures[1:]
+    else:
+        text = ply.target if ply.origin is None else f"{ply.origin}-{ply.target}"
+    for point in captures:
         text += capture_mark + point
     if ply.annotation:
         text += ply.annotation
@@ -246,16 +259,20 @@ def _line_units(
         number = ply.number
         if number is not None and number >= TOO_LARGE:
             number = None  # (counted on from the number before: a reader counts it again)
+        removal = ply.target == REMOVAL  # (removals alone: always with the move number, "13... xg7")
         if number is None:
+            if removal:
+                raise unwritable(_("{ply}, a ply of removals alone, cannot be written without its move number "
+                                   "(as in 13. xg7xd5)").format(ply=ply.move_text), game, ply)
             prefix = ""
         elif ply.side == WHITE:
             prefix = f"{number}. "
-        elif previous is not None and previous.side == WHITE and previous.number == number:
+        elif previous is not None and previous.side == WHITE and previous.number == number and not removal:
             prefix = ""
             if black == COMMA_BLACK_NUMBER:  # (the book's one-line form: "6. g1, g7")
                 units[-1] += ","
-        else:
-            prefix = f"{number}{black} "
+        else:  # (removals alone after "N. -," would be no ply: the number "N...", with them, as in 13... xg7)
+            prefix = f"{number}... " if removal and black == COMMA_BLACK_NUMBER else f"{number}{black} "
         units.append(prefix + ply_text(ply, mark))
         for nag in ply.nags:
             units.append(f"${nag}")

@@ -62,7 +62,7 @@ def _cases() -> list[Any]:
 
 def test_every_judged_variant_and_every_custom_set_is_compared() -> None:
     judged = {data["variant"] for data in VERDICTS.values() if data["rules"] is not None}
-    assert len(judged) == 12 and "el_filja" not in judged  # (El Filja has no preset yet)
+    assert len(judged) == 13  # (every Sanmill variant)
     assert set(CUSTOM_VERDICTS) == set(CUSTOM_RULES)
     assert len(_cases()) == 30 * len(judged) + 20 * len(CUSTOM_RULES)
 

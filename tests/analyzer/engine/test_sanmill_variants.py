@@ -22,7 +22,7 @@ VERDICTS: dict[str, Any] = json.loads((DATA / "verdicts.json").read_text(encodin
 #: The variants muehle has a preset for (the others need board lines, capture kinds or readings
 #: it does not have yet).
 JUDGED = {"standard_9mm", "lasker_morris", "twelve_mens_morris", "nerenchi", "mul_mulan", "morabaraba", "russian_mill",
-          "cheng_san_qi", "cham_gonu", "zhi_qi", "dooz", "da_san_qi"}
+          "cheng_san_qi", "cham_gonu", "zhi_qi", "dooz", "da_san_qi", "el_filja"}
 
 
 def _cases() -> list[Any]:
