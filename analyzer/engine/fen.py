@@ -801,12 +801,15 @@ def _read_board(text: str, error: Callable[[str, int], FormatError], marks: bool
 
 
 def start_fen(game: GameRecord, stones: Optional[int] = None, marks: bool = False,
-              hands_in_turn: bool = True) -> Optional[FenPosition]:
+              hands_in_turn: bool = True, lose_below: int = 3) -> Optional[FenPosition]:
     """The FEN a record starts from (``[SetUp "1"]`` with ``[FEN "..."]``), or ``None``.
 
     A record without ``SetUp "1"`` starts from the empty board, whatever else it
     says. With ``stones`` (the ruleset's), its counts must be reachable
-    (:func:`stone_count_problem`); ``marks`` and ``hands_in_turn`` as :func:`fen_to_position` reads them. Errors are located at the FEN tag where the reader found it
+    (:func:`stone_count_problem`); ``marks``, ``hands_in_turn`` and ``lose_below`` as
+    :func:`fen_to_position` reads them (:func:`~muehle.analyzer.engine.placing_rules.fen_reading`
+    gives all three for a ruleset): a side below ``lose_below`` stones with a stone still to
+    remove against it has lost, and no ply can follow. Errors are located at the FEN tag where the reader found it
     (:meth:`~muehle.notation.record.model.Game.tag_place`); for a game not read from text
     (JSON, YAML, built in Python), at its first line, with the FEN shown alone.
 
@@ -828,15 +831,18 @@ def start_fen(game: GameRecord, stones: Optional[int] = None, marks: bool = Fals
         raise FormatError(_('the record says [SetUp "1"] but has no FEN tag to start from'), **where)
     # (every reader records where it read each tag; the tag alone stands in for the others)
     place = game.tag_place("FEN") or (game.line, 7, f'[FEN "{escape_tag_value(fen)}"]')
-    start = _read_start(fen, where["source"], place, stones, marks, hands_in_turn)
+    start = _read_start(fen, where["source"], place, stones, marks, hands_in_turn, lose_below)
     if start.finished and game.main_line().moves:
         line, column, line_text = place
         if start.phase == "o":
             why, field_index = _("its phase o says the game is over"), 2
         else:
-            loser: Side = WHITE if _total(start, WHITE) < 3 else BLACK
-            why, field_index = (_("{side} has fewer than three stones: the game is over (the stone still to remove "
-                                  "counts for nothing)").format(side=side_name(loser))), 4 if loser == WHITE else 6
+            loser: Side = WHITE if _total(start, WHITE) < lose_below else BLACK
+            why = (_("{side} has fewer than three stones: the game is over (the stone still to remove counts for "
+                     "nothing)").format(side=side_name(loser)) if lose_below == 3 else
+                   _("{side} has fewer than {count} stones: the game is over (the stone still to remove counts for "
+                     "nothing)").format(side=side_name(loser), count=lose_below))
+            field_index = 4 if loser == WHITE else 6
         raise FormatError(
             _("in the FEN tag: {why}, so no ply can follow it (a finished game's position stands alone)").format(why=why),
             source=where["source"], line=line,
@@ -857,13 +863,13 @@ def _field_offset(text: str, index: int) -> int:
 
 
 def _read_start(fen: str, source: str, place: tuple[int, int, str], stones: Optional[int],
-                marks: bool = False, hands_in_turn: bool = True) -> FenPosition:
+                marks: bool = False, hands_in_turn: bool = True, lose_below: int = 3) -> FenPosition:
     """The FEN of a record's tag, standing at ``place`` (line, column of the value, line's text);
     it must stand between two turns."""
     line, column, line_text = place
     try:
         result = fen_to_position(fen, source=source, line=line, column=column, line_text=line_text, stones=stones,
-                                 marks=marks, hands_in_turn=hands_in_turn)
+                                 marks=marks, hands_in_turn=hands_in_turn, lose_below=lose_below)
     except FormatError as error:
         error.message = _("in the FEN tag: {message}").format(message=error.message)
         if error.column > column:  # (an escaped character takes two columns of the tag pair)
