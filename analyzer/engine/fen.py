@@ -1037,13 +1037,47 @@ def sanmill_move_number(records: Sequence[Any], upto: int, start: Optional[FenPo
     ...     "********/********/******** b p p 0 9 0 9 0 0 0 0 0 0 0 0 5"))
     (2, 6)
     """
-    if start is None:
-        plies = 0
-    else:
-        plies = 2 * (start.fullmove - 1) + ((start.side_written or start.position.to_move) == BLACK)
-    plies += sum(int(record.kind != "remove") + len(record.captures) for record in records[:upto])
+    plies = _sanmill_start_plies(start) + sum(_sanmill_actions(record) for record in records[:upto])
     to_move: Side = records[upto - 1].after.to_move if upto else (start.position.to_move if start is not None else WHITE)
+    return sanmill_field(plies, to_move)
+
+
+def sanmill_move_numbers(records: Sequence[Any], start: Optional[FenPosition] = None) -> Iterator[int]:
+    """Field 17 as Sanmill counts it (:func:`sanmill_move_number`) before the first replayed ply
+    and after each, in one pass.
+
+    >>> from types import SimpleNamespace
+    >>> mill = SimpleNamespace(kind="place", captures=["d6"], after=Position(0, 0, 8, 8, "white"))
+    >>> list(sanmill_move_numbers([mill])) == [sanmill_move_number([mill], upto) for upto in (0, 1)] == [1, 2]
+    True
+    """
+    plies = _sanmill_start_plies(start)
+    yield sanmill_field(plies, start.position.to_move if start is not None else WHITE)
+    for record in records:
+        plies += _sanmill_actions(record)
+        yield sanmill_field(plies, record.after.to_move)
+
+
+def sanmill_plies_at(fullmove: int, to_move: Side) -> int:
+    """Sanmill's ply counter (``gamePly``) at a FEN whose field 17 is ``fullmove`` and field 2 says
+    ``to_move`` (``Position::set``): ``2 * (fullmove - 1)``, one more with Black to move."""
+    return 2 * (fullmove - 1) + (to_move == BLACK)
+
+
+def sanmill_field(plies: int, to_move: Side) -> int:
+    """Field 17 as Sanmill writes it after ``plies`` actions with ``to_move`` to move
+    (``Position::fen``): ``1 + (plies - 1 if Black is to move) / 2``."""
     return 1 + max(plies - int(to_move == BLACK), 0) // 2
+
+
+def _sanmill_start_plies(start: Optional[FenPosition]) -> int:
+    return 0 if start is None else sanmill_plies_at(start.fullmove, start.side_written or start.position.to_move)
+
+
+def _sanmill_actions(record: Any) -> int:
+    """The actions Sanmill counts for a replayed ply: its token (a lone removal has none) and each
+    removal."""
+    return int(record.kind != "remove") + len(record.captures)
 
 
 def _check_move_numbers(move_numbers: str) -> None:
@@ -1065,10 +1099,11 @@ def fens_of_record(
     """
     _check_upto(records, first)
     _check_move_numbers(move_numbers)
+    sanmills = sanmill_move_numbers(records, start) if move_numbers == "sanmill" else None
     for upto, counters in enumerate(counters_along(_turns(records), *_start_counters(start))):
+        if sanmills is not None:
+            counters = counters[0], next(sanmills)
         if upto >= first:
-            if move_numbers == "sanmill":
-                counters = counters[0], sanmill_move_number(records, upto, start)
             yield _fen_after(records, upto, start, counters, decided_by(upto), form, stones, mills)
 
 
