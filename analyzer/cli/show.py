@@ -41,7 +41,7 @@ from muehle.analyzer.cli.common import (
 )
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.engine.board import Position
-from muehle.analyzer.engine.fen import DEFAULT_FEN_FORM, FEN_FORMS, fen_of_record
+from muehle.analyzer.engine.fen import DEFAULT_FEN_FORM, FEN_FORMS, MOVE_NUMBERS, fen_of_record
 from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.engine.setup import replay_record
@@ -94,6 +94,10 @@ def _last_legal(data: GameInput, game: Game, result: Replay, index: int) -> tupl
 @click.option("--fen-form", type=click.Choice(FEN_FORMS, case_sensitive=False), default=DEFAULT_FEN_FORM,
               show_default=True,
               help=N_("With --fen: Sanmill's current FEN (ending with ids:nodes) or its legacy one."))
+@click.option("--fen-numbers", type=click.Choice(MOVE_NUMBERS, case_sensitive=False), default="record",
+              show_default=True,
+              help=N_("With --fen: field 17 as the record numbers its moves, or as Sanmill counts (every action, "
+                      "each removal one)."))
 @click.option("--ascii", "ascii_only", is_flag=True, help=N_("Draw the diagram with ASCII characters only."))
 @click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_option,
               help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
@@ -107,8 +111,8 @@ def _last_legal(data: GameInput, game: Game, result: Replay, index: int) -> tupl
 def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", ply: Optional[int],
          move: Optional[int], side: Optional[str], svg_output: Optional[str], mills: str, svg_size: int, flip: bool,
          show_fen: bool,
-         fen_form: str, ascii_only: bool, rules: Optional[Ruleset], best_wanted: bool, endgames_dir: Optional[str],
-         source_format: Optional[str]) -> None:
+         fen_form: str, fen_numbers: str, ascii_only: bool, rules: Optional[Ruleset], best_wanted: bool,
+         endgames_dir: Optional[str], source_format: Optional[str]) -> None:
     """Show the position after a ply of a record as a board diagram, SVG or FEN.
 
     FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads standard input).
@@ -129,6 +133,8 @@ def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", p
         raise click.UsageError(_("--flip goes with --svg (the diagram and the FEN are not turned)"))
     if not show_fen and ctx.get_parameter_source("fen_form") is not click.core.ParameterSource.DEFAULT:
         raise click.UsageError(_("--fen-form goes with --fen"))
+    if not show_fen and ctx.get_parameter_source("fen_numbers") is not click.core.ParameterSource.DEFAULT:
+        raise click.UsageError(_("--fen-numbers goes with --fen"))
     if svg_output == "-" and show_fen:
         raise click.UsageError(_("--svg - and --fen would both write to standard output"))
     if best_wanted and show_fen:
@@ -143,8 +149,8 @@ def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", p
     if not several:
         assert isinstance(game_choice, int)
         _show_one(load_games(files[0], source_format), game_choice, ply, move, side, svg_output, mills, show_fen,
-                  fen_form, ascii_only, rules, best_wanted, endgames_dir, heading=False, inputs=files,
-                  picture=Picture(svg_size, flip))
+                  FenWanted(fen_form, fen_numbers.lower()), ascii_only, rules, best_wanted, endgames_dir,
+                  heading=False, inputs=files, picture=Picture(svg_size, flip))
         return
     errors: list[MuehleError] = []
     first = True
@@ -153,8 +159,9 @@ def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", p
             try:
                 if not first and not show_fen:
                     click.echo()
-                _show_one(data, number, ply, move, side, None, mills, show_fen, fen_form, ascii_only, rules,
-                          best_wanted, endgames_dir, heading=not show_fen)
+                _show_one(data, number, ply, move, side, None, mills, show_fen,
+                          FenWanted(fen_form, fen_numbers.lower()), ascii_only, rules, best_wanted, endgames_dir,
+                          heading=not show_fen)
                 first = False
             except MuehleError as error:
                 errors.append(error)
@@ -165,7 +172,7 @@ def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", p
 
 
 def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optional[int], side: Optional[str],
-              svg_output: Optional[str], mills: str, show_fen: bool, fen_form: str, ascii_only: bool,
+              svg_output: Optional[str], mills: str, show_fen: bool, fen: "FenWanted", ascii_only: bool,
               rules: Optional[Ruleset], best_wanted: bool, endgames_dir: Optional[str], heading: bool,
               inputs: tuple[str, ...] = (), picture: Optional["Picture"] = None) -> None:
     """Show the chosen position of game ``game_number`` of ``data`` (under its title, with ``heading``);
@@ -203,8 +210,8 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
         finished = bool(over) or (not index and start is not None and start.finished)
         best, said = _best_plies(position, result.rules, finished, endgames_dir)
     if show_fen:
-        click.echo(fen_of_record(result.records, index, start, game_over=over, form=fen_form,
-                                 stones=result.rules.stones, mills=result.mills))
+        click.echo(fen_of_record(result.records, index, start, game_over=over, form=fen.form,
+                                 stones=result.rules.stones, mills=result.mills, move_numbers=fen.numbers))
     if svg_output is not None:
         picture = picture if picture is not None else Picture(DEFAULT_SIZE, False)
         title = svg_title(game, game_number, source, result, index)
@@ -227,6 +234,13 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
         click.echo(said, err=svg_output == "-")
     if illegal is not None:  # (the picture is shown; the record is still bad)
         raise data.located(illegal, game_number)
+
+
+class FenWanted(NamedTuple):
+    """How ``--fen`` writes: the form (``--fen-form``) and how field 17 counts (``--fen-numbers``)."""
+
+    form: str
+    numbers: str
 
 
 class Picture(NamedTuple):
