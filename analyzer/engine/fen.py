@@ -801,7 +801,7 @@ def _read_board(text: str, error: Callable[[str, int], FormatError], marks: bool
 
 
 def start_fen(game: GameRecord, stones: Optional[int] = None, marks: bool = False,
-              hands_in_turn: bool = True, lose_below: int = 3) -> Optional[FenPosition]:
+              hands_in_turn: bool = True, lose_below: int = 3, *, within_turn: bool = False) -> Optional[FenPosition]:
     """The FEN a record starts from (``[SetUp "1"]`` with ``[FEN "..."]``), or ``None``.
 
     A record without ``SetUp "1"`` starts from the empty board, whatever else it
@@ -811,7 +811,11 @@ def start_fen(game: GameRecord, stones: Optional[int] = None, marks: bool = Fals
     gives all three for a ruleset): a side below ``lose_below`` stones with a stone still to
     remove against it has lost, and no ply can follow. Errors are located at the FEN tag where the reader found it
     (:meth:`~muehle.notation.record.model.Game.tag_place`); for a game not read from text
-    (JSON, YAML, built in Python), at its first line, with the FEN shown alone.
+    (JSON, YAML, built in Python), at its first line, with the FEN shown alone. A FEN in the middle
+    of a turn (a removal still due: :attr:`FenPosition.between_turns` is false) is an error at the
+    field that says so, unless ``within_turn`` is given and the record has no ply: then it is given
+    back as read, to be shown (:func:`fen_text` writes it back whole), though nothing is replayed
+    from it.
 
     >>> game = Game(tags={"SetUp": "1", "FEN": "********/O*@*O*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3"})
     >>> start_fen(game).fullmove
@@ -831,7 +835,8 @@ def start_fen(game: GameRecord, stones: Optional[int] = None, marks: bool = Fals
         raise FormatError(_('the record says [SetUp "1"] but has no FEN tag to start from'), **where)
     # (every reader records where it read each tag; the tag alone stands in for the others)
     place = game.tag_place("FEN") or (game.line, 7, f'[FEN "{escape_tag_value(fen)}"]')
-    start = _read_start(fen, where["source"], place, stones, marks, hands_in_turn, lose_below)
+    within_turn = within_turn and not game.main_line().moves
+    start = _read_start(fen, where["source"], place, stones, marks, hands_in_turn, lose_below, within_turn)
     if start.finished and game.main_line().moves:
         line, column, line_text = place
         if start.phase == "o":
@@ -863,9 +868,10 @@ def _field_offset(text: str, index: int) -> int:
 
 
 def _read_start(fen: str, source: str, place: tuple[int, int, str], stones: Optional[int],
-                marks: bool = False, hands_in_turn: bool = True, lose_below: int = 3) -> FenPosition:
+                marks: bool = False, hands_in_turn: bool = True, lose_below: int = 3,
+                within_turn: bool = False) -> FenPosition:
     """The FEN of a record's tag, standing at ``place`` (line, column of the value, line's text);
-    it must stand between two turns."""
+    it must stand between two turns, unless ``within_turn``."""
     line, column, line_text = place
     try:
         result = fen_to_position(fen, source=source, line=line, column=column, line_text=line_text, stones=stones,
@@ -875,12 +881,9 @@ def _read_start(fen: str, source: str, place: tuple[int, int, str], stones: Opti
         if error.column > column:  # (an escaped character takes two columns of the tag pair)
             error.column = tag_value_offset_column(line_text, column, error.column - column)
         raise
-    if not result.between_turns:
-        to_move = result.position.to_move
-        counts = {"white": result.to_remove_white, "black": result.to_remove_black}
-        remover = to_move if result.action == "r" or counts[to_move] else other_side(to_move)
-        side = side_name(remover)
-        pending = _pending_field(result, remover)
+    if not result.between_turns and not within_turn:
+        side = side_name(remover_of(result))
+        pending = pending_field(result)
         if pending is not None:
             index, what = pending
             raise FormatError(
@@ -898,9 +901,23 @@ def _read_start(fen: str, source: str, place: tuple[int, int, str], stones: Opti
     return result
 
 
-def _pending_field(fen: FenPosition, remover: Side) -> Optional[tuple[int, str]]:
-    """The extension field (its index among the FEN's fields) that says what ``remover`` still has to
-    remove in a FEN in the middle of a turn, and what it says; ``None`` if none does."""
+def remover_of(fen: FenPosition) -> Side:
+    """The side that still has to remove a stone in a FEN in the middle of a turn: the side to move
+    when its action is ``r`` or its count (field 9 or 10) says so, else the other.
+
+    >>> remover_of(fen_to_position("********/@***@***/*****OOO w p r 3 6 2 7 1 0 0 0 0 0 0 0 3"))
+    'white'
+    """
+    to_move = fen.position.to_move
+    counts = {WHITE: fen.to_remove_white, BLACK: fen.to_remove_black}
+    return to_move if fen.action == "r" or counts[to_move] else other_side(to_move)
+
+
+def pending_field(fen: FenPosition) -> Optional[tuple[int, str]]:
+    """The extension field (its index among the FEN's fields) that says what the remover
+    (:func:`remover_of`) still has to remove in a FEN in the middle of a turn, and what it says
+    (in words); ``None`` if none does (fields 4, 9 and 10 alone say it)."""
+    remover = remover_of(fen)
     for capture in fen.captures:
         if capture.side == remover and capture.count:
             letter = next(key for key, kind in CAPTURE_FIELDS.items() if kind == capture.kind)
