@@ -33,7 +33,7 @@ from muehle.analyzer.cli.common import (
     write_output,
 )
 from muehle.analyzer.cli.game_input import GameInput
-from muehle.analyzer.engine.fen import FEN_FORMS
+from muehle.analyzer.engine.fen import FEN_FORMS, MOVE_NUMBERS
 from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.engine.setup import replay_record
@@ -81,8 +81,9 @@ class Listed:
 
 
 def list_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
-               form: str) -> tuple[list[Listed], list[MuehleError]]:
-    """The positions of the games ``numbers`` of an input; the errors found on the way, located."""
+               form: str, move_numbers: str = "record") -> tuple[list[Listed], list[MuehleError]]:
+    """The positions of the games ``numbers`` of an input, their FENs in ``form`` with field 17
+    counted as ``move_numbers`` says; the errors found on the way, located."""
     done: list[Listed] = []
     errors: list[MuehleError] = []
 
@@ -91,7 +92,7 @@ def list_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
 
     for number, (game, result) in data.replayed(numbers, replay, errors):
         done.append(Listed(data.source, number, game.tags, result.rules.name,
-                           list(positions_of(result, result.setup, form))))
+                           list(positions_of(result, result.setup, form, move_numbers))))
         if result.stopped:
             illegal = next(error for error in result.errors if error.code != "result-mismatch")
             errors.append(data.illegal(illegal, number, _("{message} [{code}]; the positions are listed up to ply "
@@ -118,6 +119,10 @@ def render(done: list[Listed], fmt: str) -> str:
               help=N_("A line per position for people, JSON, or the FENs alone (a blank line between games)."))
 @click.option("--fen-form", type=click.Choice(FEN_FORMS, case_sensitive=False), default="current", show_default=True,
               help=N_("Sanmill's current FEN (ending with ids:nodes) or its legacy one."))
+@click.option("--fen-numbers", type=click.Choice(MOVE_NUMBERS, case_sensitive=False), default="record",
+              show_default=True,
+              help=N_("Field 17 of the FENs as the record numbers its moves, or as Sanmill counts (every action, "
+                      "each removal one)."))
 @click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_option,
               help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
 @click.option("-o", "--output", metavar="OUT", default=None, callback=output_path,
@@ -126,7 +131,8 @@ def render(done: list[Listed], fmt: str) -> str:
 @click.pass_context
 @fails_cleanly
 def positions(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", all_games: bool, fmt: str,
-              fen_form: str, rules: Optional[Ruleset], output: Optional[str], source_format: Optional[str]) -> None:
+              fen_form: str, fen_numbers: str, rules: Optional[Ruleset], output: Optional[str],
+              source_format: Optional[str]) -> None:
     """List every position of a game: the ply that led to it, its FEN, the stones on the board
     and in hand, the phase of the side to move and who moves.
 
@@ -145,7 +151,7 @@ def positions(ctx: click.Context, files: tuple[str, ...], game_choice: "int | st
     done: list[Listed] = []
     errors: list[MuehleError] = []
     for data, numbers in chosen_games(files, game_choice, source_format, errors):
-        listed, failed = list_input(data, numbers, rules, fen_form)
+        listed, failed = list_input(data, numbers, rules, fen_form, fen_numbers.lower())
         done.extend(listed)
         errors.extend(failed)
     if done and output not in (None, "-"):

@@ -41,14 +41,25 @@ from muehle.analyzer.cli.common import (
 )
 from muehle.analyzer.cli.game_input import GameInput, load_games
 from muehle.analyzer.engine.board import Position
-from muehle.analyzer.engine.fen import DEFAULT_FEN_FORM, FEN_FORMS, fen_of_record
+from muehle.analyzer.engine.fen import (
+    DEFAULT_FEN_FORM,
+    FEN_FORMS,
+    MOVE_NUMBERS,
+    FenPosition,
+    fen_of_record,
+    fen_text,
+    pending_field,
+    remover_of,
+    start_fen,
+)
+from muehle.analyzer.engine.placing_rules import fen_reading
 from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.rules import Ruleset
-from muehle.analyzer.engine.setup import replay_record
+from muehle.analyzer.engine.setup import replay_record, rules_for
 from muehle.analyzer.pictures.diagram import game_over_text, render_diagram
 from muehle.analyzer.pictures.svg import DEFAULT_SIZE, MAX_SIZE, MILL_HIGHLIGHTS, MIN_SIZE, render_svg
-from muehle.notation.record.model import Game
-from muehle.notation.text.errors import MuehleError, game_in, no_ply, visible
+from muehle.notation.record.model import Game, side_name
+from muehle.notation.text.errors import MuehleError, game_in, no_ply, shortened, visible
 from muehle.notation.text.i18n import N_, _
 
 #: What the diagram of a set-up position says when its FEN shows a finished game the board does
@@ -94,6 +105,10 @@ def _last_legal(data: GameInput, game: Game, result: Replay, index: int) -> tupl
 @click.option("--fen-form", type=click.Choice(FEN_FORMS, case_sensitive=False), default=DEFAULT_FEN_FORM,
               show_default=True,
               help=N_("With --fen: Sanmill's current FEN (ending with ids:nodes) or its legacy one."))
+@click.option("--fen-numbers", type=click.Choice(MOVE_NUMBERS, case_sensitive=False), default="record",
+              show_default=True,
+              help=N_("With --fen: field 17 as the record numbers its moves, or as Sanmill counts (every action, "
+                      "each removal one)."))
 @click.option("--ascii", "ascii_only", is_flag=True, help=N_("Draw the diagram with ASCII characters only."))
 @click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_option,
               help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
@@ -107,8 +122,8 @@ def _last_legal(data: GameInput, game: Game, result: Replay, index: int) -> tupl
 def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", ply: Optional[int],
          move: Optional[int], side: Optional[str], svg_output: Optional[str], mills: str, svg_size: int, flip: bool,
          show_fen: bool,
-         fen_form: str, ascii_only: bool, rules: Optional[Ruleset], best_wanted: bool, endgames_dir: Optional[str],
-         source_format: Optional[str]) -> None:
+         fen_form: str, fen_numbers: str, ascii_only: bool, rules: Optional[Ruleset], best_wanted: bool,
+         endgames_dir: Optional[str], source_format: Optional[str]) -> None:
     """Show the position after a ply of a record as a board diagram, SVG or FEN.
 
     FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads standard input).
@@ -127,8 +142,11 @@ def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", p
         raise click.UsageError(_("--size goes with --svg (the size of the picture)"))
     if svg_output is None and flip:
         raise click.UsageError(_("--flip goes with --svg (the diagram and the FEN are not turned)"))
-    if not show_fen and ctx.get_parameter_source("fen_form") is not click.core.ParameterSource.DEFAULT:
+    form_asked = ctx.get_parameter_source("fen_form") is not click.core.ParameterSource.DEFAULT
+    if not show_fen and form_asked:
         raise click.UsageError(_("--fen-form goes with --fen"))
+    if not show_fen and ctx.get_parameter_source("fen_numbers") is not click.core.ParameterSource.DEFAULT:
+        raise click.UsageError(_("--fen-numbers goes with --fen"))
     if svg_output == "-" and show_fen:
         raise click.UsageError(_("--svg - and --fen would both write to standard output"))
     if best_wanted and show_fen:
@@ -143,8 +161,8 @@ def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", p
     if not several:
         assert isinstance(game_choice, int)
         _show_one(load_games(files[0], source_format), game_choice, ply, move, side, svg_output, mills, show_fen,
-                  fen_form, ascii_only, rules, best_wanted, endgames_dir, heading=False, inputs=files,
-                  picture=Picture(svg_size, flip))
+                  FenWanted(fen_form, fen_numbers.lower(), form_asked), ascii_only, rules, best_wanted,
+                  endgames_dir, heading=False, inputs=files, picture=Picture(svg_size, flip))
         return
     errors: list[MuehleError] = []
     first = True
@@ -153,8 +171,9 @@ def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", p
             try:
                 if not first and not show_fen:
                     click.echo()
-                _show_one(data, number, ply, move, side, None, mills, show_fen, fen_form, ascii_only, rules,
-                          best_wanted, endgames_dir, heading=not show_fen)
+                _show_one(data, number, ply, move, side, None, mills, show_fen,
+                          FenWanted(fen_form, fen_numbers.lower(), form_asked), ascii_only, rules, best_wanted,
+                          endgames_dir, heading=not show_fen)
                 first = False
             except MuehleError as error:
                 errors.append(error)
@@ -165,7 +184,7 @@ def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", p
 
 
 def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optional[int], side: Optional[str],
-              svg_output: Optional[str], mills: str, show_fen: bool, fen_form: str, ascii_only: bool,
+              svg_output: Optional[str], mills: str, show_fen: bool, fen: "FenWanted", ascii_only: bool,
               rules: Optional[Ruleset], best_wanted: bool, endgames_dir: Optional[str], heading: bool,
               inputs: tuple[str, ...] = (), picture: Optional["Picture"] = None) -> None:
     """Show the chosen position of game ``game_number`` of ``data`` (under its title, with ``heading``);
@@ -176,6 +195,16 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
     try:
         if game.errors:
             raise game.errors[0]
+        within = _set_up_within_a_turn(game, rules)
+        if within is not None:
+            _check_no_ply(game, ply, move, side)
+    except MuehleError as error:
+        raise data.located(error, game_number) from None
+    if within is not None:
+        _show_within_a_turn(data, game, game_number, within, svg_output, mills, show_fen, fen, ascii_only,
+                            best_wanted, heading, inputs, picture)
+        return
+    try:
         result = replay_record(game, rules)
         start = result.setup
         if move is not None:
@@ -203,8 +232,8 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
         finished = bool(over) or (not index and start is not None and start.finished)
         best, said = _best_plies(position, result.rules, finished, endgames_dir)
     if show_fen:
-        click.echo(fen_of_record(result.records, index, start, game_over=over, form=fen_form,
-                                 stones=result.rules.stones, mills=result.mills))
+        click.echo(fen_of_record(result.records, index, start, game_over=over, form=fen.form,
+                                 stones=result.rules.stones, mills=result.mills, move_numbers=fen.numbers))
     if svg_output is not None:
         picture = picture if picture is not None else Picture(DEFAULT_SIZE, False)
         title = svg_title(game, game_number, source, result, index)
@@ -229,6 +258,85 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
         raise data.located(illegal, game_number)
 
 
+#: What ``show`` notes of a set-up position in the middle of a turn, which it shows as its FEN says.
+WITHIN_A_TURN = N_("the set-up position stands in the middle of a turn ({side} still has to remove a stone); it is "
+                   "shown as the FEN says, and no ply of a record can follow it")
+WITHIN_A_TURN_FIELD = N_("the set-up position stands in the middle of a turn ({side} still has to remove a stone: "
+                         "{what}, FEN field {number} '{text}'); it is shown as the FEN says, and no ply of a record "
+                         "can follow it")
+
+
+def _set_up_within_a_turn(game: Game, rules: Optional[Ruleset]) -> Optional[tuple[FenPosition, Ruleset]]:
+    """A record of no ply whose set-up FEN stands in the middle of a turn (a removal still due, as
+    Sanmill's engine writes it after a mill): its FEN as read and the ruleset, to be shown as it is;
+    ``None`` for any other record, which is replayed (a record with plies after such a FEN is the
+    replay's located error)."""
+    if game.plies or "SetUp" not in game.tags:
+        return None
+    chosen = rules_for(game, rules)
+    fen = start_fen(game, chosen.stones, **fen_reading(chosen), within_turn=True)
+    if fen is None or fen.between_turns:
+        return None
+    return fen, chosen
+
+
+def _check_no_ply(game: Game, ply: Optional[int], move: Optional[int], side: Optional[str]) -> None:
+    """The position of a record of no ply is its set-up position, ``--ply 0``: any other ply or
+    move is an error, as for any record of no ply."""
+    if move is not None:
+        missing = (_("there is no move {move} of Black") if side == "black" else
+                   _("there is no move {move} of White")).format(move=shortened(str(move)))
+        raise MuehleError(f"{missing}: " + _("the record has no plies (its position is --ply 0)"),
+                          source=game.source, line=game.line)
+    if ply:
+        raise MuehleError(no_ply(ply, 0), source=game.source, line=game.line)
+
+
+def _show_within_a_turn(data: GameInput, game: Game, game_number: int, within: tuple[FenPosition, Ruleset],
+                        svg_output: Optional[str], mills: str, show_fen: bool, fen: "FenWanted", ascii_only: bool,
+                        best_wanted: bool, heading: bool, inputs: tuple[str, ...],
+                        picture: Optional["Picture"]) -> None:
+    """Show the set-up position of a record of no ply that stands in the middle of a turn: the FEN
+    written back as read (``fen_text``, in its own form unless ``--fen-form`` asks for one), or the diagram or the SVG of its
+    board, with a note at the FEN tag on standard error that says who still has to remove a stone."""
+    start, rules = within
+    source = data.source
+    line, column, _value = game.tag_place("FEN") or (game.line, 0, None)
+    named = source if line else game_in(source, game_number)  # (a game read from JSON or YAML has no line)
+    side = side_name(remover_of(start))
+    pending = pending_field(start)
+    note = (_(WITHIN_A_TURN).format(side=side) if pending is None else
+            _(WITHIN_A_TURN_FIELD).format(side=side, what=pending[1], number=pending[0] + 1,
+                                          text=shortened(game.tags["FEN"].split()[pending[0]])))
+    for text in (*start.notes, note):
+        echo_error(data.located(MuehleError(text, source=named, line=line, column=column)), "note")
+    position = start.position
+    if show_fen:
+        click.echo(fen_text(start, form=fen.form if fen.form_asked else None))
+    if svg_output is not None:
+        picture = picture if picture is not None else Picture(DEFAULT_SIZE, False)
+        title = f"{_game_name(game, game_number, source)}: " + _("the set-up position")
+        write_output(render_svg(position, None, mills, title=title, hands=True, flip=picture.flip, size=picture.size,
+                                geometry=rules.geometry), svg_output, inputs=inputs)
+    if not show_fen and svg_output is None:
+        if heading:
+            click.echo(visible(game_title(game.tags, rules.name, source, game_number)))
+        colour = colour_for(sys.stdout)
+        click.echo(render_diagram(position, None, ascii=ascii_only or not stdout_is_utf8(), flying=rules.flying,
+                                  colour=colour, geometry=rules.geometry), color=colour)
+    if best_wanted:
+        click.echo(_("No best plies: the position stands in the middle of a turn"), err=svg_output == "-")
+
+
+class FenWanted(NamedTuple):
+    """How ``--fen`` writes: the form (``--fen-form``), how field 17 counts (``--fen-numbers``), and
+    whether the form was asked for (a FEN written back as read keeps its own form unless it was)."""
+
+    form: str
+    numbers: str
+    form_asked: bool = False
+
+
 class Picture(NamedTuple):
     """How ``--svg`` draws: the width in pixels and whether the board is flipped."""
 
@@ -250,16 +358,21 @@ def svg_title(game: Game, number: int, source: str, result: Replay, index: int) 
     """
     from muehle.analyzer.reports.analysis import PlyNames  # (start-up: only for --svg)
 
-    white, black, event = (game.tags.get(name, "").strip() for name in ("White", "Black", "Event"))
-    names = [f"{white or '?'} – {black or '?'}"] if white or black else []
-    if event and event.strip("?"):
-        names.append(event)
-    name = ", ".join(names) or game_in(source, number)
+    name = _game_name(game, number, source)
     if index:
         where = _("after ply {ply}, {move}").format(ply=index, move=PlyNames(game.plies, result.start).move(index))
     else:
         where = _("the set-up position") if result.set_up else _("the start")
     return f"{name}: {where}"
+
+
+def _game_name(game: Game, number: int, source: str) -> str:
+    """A game as an SVG's title names it: by its players and event, else its file and number."""
+    white, black, event = (game.tags.get(name, "").strip() for name in ("White", "Black", "Event"))
+    names = [f"{white or '?'} – {black or '?'}"] if white or black else []
+    if event and event.strip("?"):
+        names.append(event)
+    return ", ".join(names) or game_in(source, number)
 
 
 def _best_plies(position: Position, rules: Ruleset, finished: bool,

@@ -801,14 +801,21 @@ def _read_board(text: str, error: Callable[[str, int], FormatError], marks: bool
 
 
 def start_fen(game: GameRecord, stones: Optional[int] = None, marks: bool = False,
-              hands_in_turn: bool = True) -> Optional[FenPosition]:
+              hands_in_turn: bool = True, lose_below: int = 3, *, within_turn: bool = False) -> Optional[FenPosition]:
     """The FEN a record starts from (``[SetUp "1"]`` with ``[FEN "..."]``), or ``None``.
 
     A record without ``SetUp "1"`` starts from the empty board, whatever else it
     says. With ``stones`` (the ruleset's), its counts must be reachable
-    (:func:`stone_count_problem`); ``marks`` and ``hands_in_turn`` as :func:`fen_to_position` reads them. Errors are located at the FEN tag where the reader found it
+    (:func:`stone_count_problem`); ``marks``, ``hands_in_turn`` and ``lose_below`` as
+    :func:`fen_to_position` reads them (:func:`~muehle.analyzer.engine.placing_rules.fen_reading`
+    gives all three for a ruleset): a side below ``lose_below`` stones with a stone still to
+    remove against it has lost, and no ply can follow. Errors are located at the FEN tag where the reader found it
     (:meth:`~muehle.notation.record.model.Game.tag_place`); for a game not read from text
-    (JSON, YAML, built in Python), at its first line, with the FEN shown alone.
+    (JSON, YAML, built in Python), at its first line, with the FEN shown alone. A FEN in the middle
+    of a turn (a removal still due: :attr:`FenPosition.between_turns` is false) is an error at the
+    field that says so, unless ``within_turn`` is given and the record has no ply: then it is given
+    back as read, to be shown (:func:`fen_text` writes it back whole), though nothing is replayed
+    from it.
 
     >>> game = Game(tags={"SetUp": "1", "FEN": "********/O*@*O*@*/******** w p p 2 7 2 7 0 0 0 0 0 0 0 0 3"})
     >>> start_fen(game).fullmove
@@ -828,15 +835,19 @@ def start_fen(game: GameRecord, stones: Optional[int] = None, marks: bool = Fals
         raise FormatError(_('the record says [SetUp "1"] but has no FEN tag to start from'), **where)
     # (every reader records where it read each tag; the tag alone stands in for the others)
     place = game.tag_place("FEN") or (game.line, 7, f'[FEN "{escape_tag_value(fen)}"]')
-    start = _read_start(fen, where["source"], place, stones, marks, hands_in_turn)
+    within_turn = within_turn and not game.main_line().moves
+    start = _read_start(fen, where["source"], place, stones, marks, hands_in_turn, lose_below, within_turn)
     if start.finished and game.main_line().moves:
         line, column, line_text = place
         if start.phase == "o":
             why, field_index = _("its phase o says the game is over"), 2
         else:
-            loser: Side = WHITE if _total(start, WHITE) < 3 else BLACK
-            why, field_index = (_("{side} has fewer than three stones: the game is over (the stone still to remove "
-                                  "counts for nothing)").format(side=side_name(loser))), 4 if loser == WHITE else 6
+            loser: Side = WHITE if _total(start, WHITE) < lose_below else BLACK
+            why = (_("{side} has fewer than three stones: the game is over (the stone still to remove counts for "
+                     "nothing)").format(side=side_name(loser)) if lose_below == 3 else
+                   _("{side} has fewer than {count} stones: the game is over (the stone still to remove counts for "
+                     "nothing)").format(side=side_name(loser), count=lose_below))
+            field_index = 4 if loser == WHITE else 6
         raise FormatError(
             _("in the FEN tag: {why}, so no ply can follow it (a finished game's position stands alone)").format(why=why),
             source=where["source"], line=line,
@@ -857,24 +868,22 @@ def _field_offset(text: str, index: int) -> int:
 
 
 def _read_start(fen: str, source: str, place: tuple[int, int, str], stones: Optional[int],
-                marks: bool = False, hands_in_turn: bool = True) -> FenPosition:
+                marks: bool = False, hands_in_turn: bool = True, lose_below: int = 3,
+                within_turn: bool = False) -> FenPosition:
     """The FEN of a record's tag, standing at ``place`` (line, column of the value, line's text);
-    it must stand between two turns."""
+    it must stand between two turns, unless ``within_turn``."""
     line, column, line_text = place
     try:
         result = fen_to_position(fen, source=source, line=line, column=column, line_text=line_text, stones=stones,
-                                 marks=marks, hands_in_turn=hands_in_turn)
+                                 marks=marks, hands_in_turn=hands_in_turn, lose_below=lose_below)
     except FormatError as error:
         error.message = _("in the FEN tag: {message}").format(message=error.message)
         if error.column > column:  # (an escaped character takes two columns of the tag pair)
             error.column = tag_value_offset_column(line_text, column, error.column - column)
         raise
-    if not result.between_turns:
-        to_move = result.position.to_move
-        counts = {"white": result.to_remove_white, "black": result.to_remove_black}
-        remover = to_move if result.action == "r" or counts[to_move] else other_side(to_move)
-        side = side_name(remover)
-        pending = _pending_field(result, remover)
+    if not result.between_turns and not within_turn:
+        side = side_name(remover_of(result))
+        pending = pending_field(result)
         if pending is not None:
             index, what = pending
             raise FormatError(
@@ -892,9 +901,23 @@ def _read_start(fen: str, source: str, place: tuple[int, int, str], stones: Opti
     return result
 
 
-def _pending_field(fen: FenPosition, remover: Side) -> Optional[tuple[int, str]]:
-    """The extension field (its index among the FEN's fields) that says what ``remover`` still has to
-    remove in a FEN in the middle of a turn, and what it says; ``None`` if none does."""
+def remover_of(fen: FenPosition) -> Side:
+    """The side that still has to remove a stone in a FEN in the middle of a turn: the side to move
+    when its action is ``r`` or its count (field 9 or 10) says so, else the other.
+
+    >>> remover_of(fen_to_position("********/@***@***/*****OOO w p r 3 6 2 7 1 0 0 0 0 0 0 0 3"))
+    'white'
+    """
+    to_move = fen.position.to_move
+    counts = {WHITE: fen.to_remove_white, BLACK: fen.to_remove_black}
+    return to_move if fen.action == "r" or counts[to_move] else other_side(to_move)
+
+
+def pending_field(fen: FenPosition) -> Optional[tuple[int, str]]:
+    """The extension field (its index among the FEN's fields) that says what the remover
+    (:func:`remover_of`) still has to remove in a FEN in the middle of a turn, and what it says
+    (in words); ``None`` if none does (fields 4, 9 and 10 alone say it)."""
+    remover = remover_of(fen)
     for capture in fen.captures:
         if capture.side == remover and capture.count:
             letter = next(key for key, kind in CAPTURE_FIELDS.items() if kind == capture.kind)
@@ -1031,13 +1054,47 @@ def sanmill_move_number(records: Sequence[Any], upto: int, start: Optional[FenPo
     ...     "********/********/******** b p p 0 9 0 9 0 0 0 0 0 0 0 0 5"))
     (2, 6)
     """
-    if start is None:
-        plies = 0
-    else:
-        plies = 2 * (start.fullmove - 1) + ((start.side_written or start.position.to_move) == BLACK)
-    plies += sum(int(record.kind != "remove") + len(record.captures) for record in records[:upto])
+    plies = _sanmill_start_plies(start) + sum(_sanmill_actions(record) for record in records[:upto])
     to_move: Side = records[upto - 1].after.to_move if upto else (start.position.to_move if start is not None else WHITE)
+    return sanmill_field(plies, to_move)
+
+
+def sanmill_move_numbers(records: Sequence[Any], start: Optional[FenPosition] = None) -> Iterator[int]:
+    """Field 17 as Sanmill counts it (:func:`sanmill_move_number`) before the first replayed ply
+    and after each, in one pass.
+
+    >>> from types import SimpleNamespace
+    >>> mill = SimpleNamespace(kind="place", captures=["d6"], after=Position(0, 0, 8, 8, "white"))
+    >>> list(sanmill_move_numbers([mill])) == [sanmill_move_number([mill], upto) for upto in (0, 1)] == [1, 2]
+    True
+    """
+    plies = _sanmill_start_plies(start)
+    yield sanmill_field(plies, start.position.to_move if start is not None else WHITE)
+    for record in records:
+        plies += _sanmill_actions(record)
+        yield sanmill_field(plies, record.after.to_move)
+
+
+def sanmill_plies_at(fullmove: int, to_move: Side) -> int:
+    """Sanmill's ply counter (``gamePly``) at a FEN whose field 17 is ``fullmove`` and field 2 says
+    ``to_move`` (``Position::set``): ``2 * (fullmove - 1)``, one more with Black to move."""
+    return 2 * (fullmove - 1) + (to_move == BLACK)
+
+
+def sanmill_field(plies: int, to_move: Side) -> int:
+    """Field 17 as Sanmill writes it after ``plies`` actions with ``to_move`` to move
+    (``Position::fen``): ``1 + (plies - 1 if Black is to move) / 2``."""
     return 1 + max(plies - int(to_move == BLACK), 0) // 2
+
+
+def _sanmill_start_plies(start: Optional[FenPosition]) -> int:
+    return 0 if start is None else sanmill_plies_at(start.fullmove, start.side_written or start.position.to_move)
+
+
+def _sanmill_actions(record: Any) -> int:
+    """The actions Sanmill counts for a replayed ply: its token (a lone removal has none) and each
+    removal."""
+    return int(record.kind != "remove") + len(record.captures)
 
 
 def _check_move_numbers(move_numbers: str) -> None:
@@ -1059,10 +1116,11 @@ def fens_of_record(
     """
     _check_upto(records, first)
     _check_move_numbers(move_numbers)
+    sanmills = sanmill_move_numbers(records, start) if move_numbers == "sanmill" else None
     for upto, counters in enumerate(counters_along(_turns(records), *_start_counters(start))):
+        if sanmills is not None:
+            counters = counters[0], next(sanmills)
         if upto >= first:
-            if move_numbers == "sanmill":
-                counters = counters[0], sanmill_move_number(records, upto, start)
             yield _fen_after(records, upto, start, counters, decided_by(upto), form, stones, mills)
 
 

@@ -46,6 +46,7 @@ class FenReading(TypedDict):
 
     marks: bool
     hands_in_turn: bool
+    lose_below: int
 
 
 def marks_captures(rules: Ruleset) -> bool:
@@ -121,14 +122,17 @@ def removers_at_placing_end(white_remove: int, black_remove: int) -> tuple[tuple
 def fen_reading(rules: Ruleset) -> FenReading:
     """How a FEN is read under ``rules`` (the keywords of
     :func:`~muehle.analyzer.engine.fen.fen_to_position` and ``start_fen``): ``X`` as a marked
-    point only under ``mark``; and the stones in hand as the sides place in turn (as many each,
-    or one more for Black to move), unless ``from-hand`` takes stones from the hands.
+    point only under ``mark``; the stones in hand as the sides place in turn (as many each,
+    or one more for Black to move), unless ``from-hand`` takes stones from the hands; and the
+    ruleset's ``lose_below`` (Sanmill's ``piecesAtLeastCount``), below which a side with a stone
+    still to remove against it has lost (the FEN shows a finished game).
 
     >>> from muehle.analyzer.engine.rules import load_ruleset
     >>> fen_reading(load_ruleset("cheng_san_qi"))
-    {'marks': True, 'hands_in_turn': True}
+    {'marks': True, 'hands_in_turn': True, 'lose_below': 3}
     """
-    return {"marks": marks_captures(rules), "hands_in_turn": not takes_from_hand(rules)}
+    return {"marks": marks_captures(rules), "hands_in_turn": not takes_from_hand(rules),
+            "lose_below": rules.lose_below}
 
 
 def removals_when_full(rules: Ruleset) -> int:

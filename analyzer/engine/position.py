@@ -246,20 +246,68 @@ class Board:
         """
         return cls(rules, fen=fen)
 
-    def fen(self, form: str = "current") -> str:
+    def fen(self, form: str = "current", *, move_numbers: str = "record") -> str:
         """The position as a Sanmill FEN, in ``form`` (``"current"``, the default, or
-        ``"legacy"``: :data:`~muehle.analyzer.engine.fen.FEN_FORMS`), its fields 16 and 17 the
-        board's :attr:`halfmove_clock` and :attr:`fullmove_number`; phase ``o`` once the game is over."""
+        ``"legacy"``: :data:`~muehle.analyzer.engine.fen.FEN_FORMS`), its field 16 the board's
+        :attr:`halfmove_clock`; phase ``o`` once the game is over. Field 17 is, with
+        ``move_numbers="record"`` (the default), the board's :attr:`fullmove_number`, the move number
+        of the next ply as a record numbers its plies; with ``"sanmill"`` it is counted as Sanmill's
+        engine counts (:func:`~muehle.analyzer.engine.fen.sanmill_move_number`: every action, each
+        removal one of its own), on from the start's field 17, over the plies :meth:`push` played (a
+        :class:`ValueError` where :meth:`apply` played one, which the board does not keep).
+
+        >>> board = Board("standard_9mm")
+        >>> for ply in "a1 d6 a4 d2 a7/xd6 d6 g7 f4 g4 b4 g1/xf4".split():
+        ...     _ = board.push(ply)
+        >>> board.fen().split()[16], board.fen(move_numbers="sanmill").split()[16]
+        ('6', '7')
+        """
         from muehle.analyzer.engine.fen import (  # (start-up: the FEN machinery only for a FEN)
             FEN_FORMS,
+            MOVE_NUMBERS,
             position_to_fen,
         )
 
         if form not in FEN_FORMS:
             raise ValueError(f"the form of a FEN is 'current' or 'legacy', not {form!r}")
+        if move_numbers not in MOVE_NUMBERS:
+            raise ValueError(f"field 17 counts by 'record' or 'sanmill', not {move_numbers!r}")
+        fullmove = self.fullmove_number if move_numbers == "record" else self._sanmill_move_number()
         mills = None if self.mills is None else self.mills.fen_fields(self.plies, self.key[4])
-        return position_to_fen(self.position, no_progress=self.halfmove_clock, fullmove=self.fullmove_number,
+        return position_to_fen(self.position, no_progress=self.halfmove_clock, fullmove=fullmove,
                                game_over=self._outcome is not None, form=form, mills=mills)
+
+    def _sanmill_move_number(self) -> int:
+        """Field 17 as Sanmill counts it (for :meth:`fen`): the start's count (``Position::set``),
+        then each pushed ply's actions, played again from the state :meth:`push` kept before it: each
+        step's token (a lone removal has none) and each stone that left the board (a capture from the
+        hand, which leaves none, counts for nothing, as in the record)."""
+        from muehle.analyzer.engine.fen import sanmill_field, sanmill_plies_at  # (start-up: as in fen)
+
+        if not self._undo:
+            if self.plies:
+                raise ValueError("Sanmill's count of field 17 needs the plies played by push (apply keeps none)")
+            return self.fullmove_number
+        first = self._undo[0]
+        if first.plies:
+            raise ValueError("Sanmill's count of field 17 needs the plies played by push (apply keeps none)")
+        actions = sanmill_plies_at(first.fullmove_number, BLACK if first.key[4] else WHITE)
+        replayed = 0
+        for before, ply in zip(self._undo, self.move_stack):
+            steps: list[Step] = []
+            white, black, hand_white, hand_black, mover = before.key[:5]
+            core.play_line((_ply_tuple(ply),), self.rules, before.plies + 1, mover, white, black, hand_white,
+                           hand_black, before.counter, before.outcome, dict(before.seen), steps, [],
+                           None if before.mills is None else before.mills.copy(), marked=core.marks_in(before.key))
+            key = before.key
+            for after, kind, _closed, _counter, _due, _count in steps:
+                on_board = (key[0] | key[1]).bit_count() + (kind == "place")
+                actions += (kind != "remove") + on_board - (after[0] | after[1]).bit_count()
+                key = after
+            replayed += len(steps)
+        if replayed != self.plies:
+            raise ValueError("Sanmill's count of field 17 needs the plies played by push (apply keeps none)")
+        return sanmill_field(actions, BLACK if self.key[4] else WHITE)
 
     @property
     def position(self) -> Position:

@@ -22,7 +22,14 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Optional
 
 from muehle.analyzer.engine.board import Position
-from muehle.analyzer.engine.fen import PHASES, FenPosition, counters_after, position_to_fen
+from muehle.analyzer.engine.fen import (
+    MOVE_NUMBERS,
+    PHASES,
+    FenPosition,
+    counters_after,
+    position_to_fen,
+    sanmill_move_numbers,
+)
 from muehle.analyzer.engine.replay import Replay, phase
 from muehle.analyzer.reports.analysis import PlyNames
 from muehle.notation.record.model import BLACK, WHITE
@@ -56,22 +63,37 @@ class PositionRow:
         }
 
 
-def positions(result: Replay, start: Optional[FenPosition] = None, form: str = "current") -> Iterator[PositionRow]:
+def positions(result: Replay, start: Optional[FenPosition] = None, form: str = "current",
+              move_numbers: str = "record") -> Iterator[PositionRow]:
     """The positions of the replayed main line ``result``, from its start (set up from ``start``,
     the record's FEN, when given) to the last ply replayed; FENs in ``form``
-    (see :func:`~muehle.analyzer.engine.fen.position_to_fen`).
+    (see :func:`~muehle.analyzer.engine.fen.position_to_fen`), field 17 counted as ``move_numbers``
+    says (:data:`~muehle.analyzer.engine.fen.MOVE_NUMBERS`: the record's move number, or
+    ``"sanmill"``, every action a ply as Sanmill counts, :func:`~muehle.analyzer.engine.fen.sanmill_move_number`).
 
     A replay stopped by an illegal ply gives the positions before it.
+
+    >>> from muehle.analyzer.engine.setup import replay_record
+    >>> from muehle.notation import parse_game
+    >>> game = parse_game("1. a1 d6 2. a4 d2 3. a7xd6 d6 4. g7 f4 5. g4 b4 6. g1xf4 *")
+    >>> [[row.fen.split()[16] for row in positions(replay_record(game), move_numbers=numbers)][-2:]
+    ...  for numbers in ("record", "sanmill")]  # (13 actions, Black to move: 1 + 12 / 2)
+    [['6', '6'], ['6', '7']]
     """
+    if move_numbers not in MOVE_NUMBERS:
+        raise ValueError(f"field 17 counts by 'record' or 'sanmill', not {move_numbers!r}")
     names = PlyNames(result.plies, result.start)
     no_progress = start.no_progress if start is not None else 0
     fullmove = start.fullmove if start is not None else 1
+    sanmills = sanmill_move_numbers(result.records, start) if move_numbers == "sanmill" else None
     over = result.decided_by(0) or (start is not None and start.finished)
-    yield _row(0, names, result.start, no_progress, fullmove, over, form, result)
+    yield _row(0, names, result.start, no_progress, fullmove if sanmills is None else next(sanmills), over, form,
+               result)
     for index, record in enumerate(result.records, 1):
         no_progress, fullmove = counters_after(
             [(record.ply.side, record.ply.is_placement, len(record.captures))], no_progress, fullmove)
-        yield _row(index, names, record.after, no_progress, fullmove, result.decided_by(index), form, result)
+        yield _row(index, names, record.after, no_progress, fullmove if sanmills is None else next(sanmills),
+                   result.decided_by(index), form, result)
 
 
 def _row(index: int, names: PlyNames, position: Position, no_progress: int, fullmove: int, over: bool,
