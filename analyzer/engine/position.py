@@ -433,7 +433,8 @@ class Board:
     def capture_choices(self, origin: Optional[int], target: int, closed: int, kind: str) -> list[list[str]]:
         """The ways to make the captures a ply closing ``closed`` mills demands (``[[]]`` if none),
         or the removals a placement that fills the board brings (``board_full``: written with it,
-        the placer's stone removed first); each is checked by the core, so only legal ones are given.
+        the placer's stone removed first); each is checked by the core, so only legal ones are given
+        (none too, where the ply brings Sanmill's no-progress draw before its capture: ``before_capture``).
         Under a ruleset whose removals the mills alone do not give (:func:`searches_removals`: the capture
         kinds, a blocked side's removals, the removals by the count of mills) the core is asked point by
         point which removals it takes (:meth:`_searched_removals`); there a ply with none it takes gives
@@ -455,6 +456,10 @@ class Board:
                         choices.append(captures)
                         break
             if choices:
+                rule = self.rules.no_capture
+                if rule is not None and rule.before_capture and self.counter + 1 >= rule.earliest \
+                        and self.is_legal((*move, [])):
+                    choices.insert(0, [])  # (the ply brings the no-progress draw before its capture)
                 return choices
         return [[]]
 

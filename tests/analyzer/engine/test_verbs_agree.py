@@ -14,6 +14,7 @@ from typing import Any, Optional
 import pytest
 
 from muehle.analyzer.engine import Board
+from muehle.analyzer.engine.board import Position, mask_of
 from muehle.analyzer.engine.position import BoardPly, searches_removals
 from muehle.analyzer.engine.rules import Ruleset, load_ruleset, parse_ruleset
 from muehle.analyzer.engine.setup import replay_record
@@ -94,3 +95,16 @@ def test_the_removals_are_searched_only_where_the_mills_do_not_give_them() -> No
     assert searched == {"mul_mulan", "el_filja"}
     assert searches_removals(parse_ruleset(CUSTOM_RULES["stalemate3.pgn"]))
     assert not searches_removals(parse_ruleset(CUSTOM_RULES["stalemate1.pgn"]))
+
+
+def test_a_mill_that_brings_the_draw_before_its_capture_is_offered_without_it() -> None:
+    """Under Sanmill's no-progress rule (100 moves, ``before_capture``) the move that closes a mill as
+    the 100th brings the draw before its capture: the core takes it with no capture written, and with
+    one (the draw after it); one move earlier the capture is due."""
+    start = Position(mask_of(["a1", "d1", "g4", "b2"]), mask_of(["b4", "f6", "d7", "c5"]), 0, 0)
+    for counter, bare in ((98, False), (99, True)):
+        board = Board(load_ruleset("sanmill"), start, no_progress=counter)
+        offered = sorted(str(ply) for ply in board.legal_plies() if ply.origin == "g4" and ply.target == "g1")
+        captures = ["g4-g1/xb4", "g4-g1/xc5", "g4-g1/xd7", "g4-g1/xf6"]
+        assert offered == (["g4-g1", *captures] if bare else captures)
+        assert board.is_legal("g4-g1") == bare
