@@ -500,6 +500,7 @@ class Board:
                     return [prefix]
                 found.setdefault(frozenset(prefix), prefix)
                 if prefix or not closed:
+                    reached.add(frozenset(prefix))
                     continue
             elif broken.code not in _MISSING or broken.point:
                 continue
