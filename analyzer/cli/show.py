@@ -251,7 +251,8 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
             click.echo(visible(game_title(game.tags, result.rules.name, source, game_number)))
         colour = colour_for(sys.stdout)
         click.echo(render_diagram(position, last, ascii=plain, flying=result.rules.flying, game_over=ended,
-                                  best=best, colour=colour, geometry=result.rules.geometry), color=colour)
+                                  best=best, colour=colour, geometry=result.rules.geometry,
+                                  flying_at=result.rules.flying_at, lose_below=result.rules.lose_below), color=colour)
     if said:
         click.echo(said, err=svg_output == "-")
     if illegal is not None:  # (the picture is shown; the record is still bad)

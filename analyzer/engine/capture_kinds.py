@@ -178,8 +178,10 @@ class CaptureKinds:
         return bool(self.leap_target(origin, target, own, theirs, placing) & capturable)
 
     def leaps_from(self, own: int, occupied: int, theirs: int, placing: bool) -> bool:
-        """Whether a side with stones ``own`` has a leap (a move over an enemy stone to an empty
-        point) on a board whose stones are ``occupied`` (for the question whether it can play)."""
+        """Whether a side with stones ``own`` has a leap (a move over an enemy stone of ``theirs`` to an
+        empty point) on a board whose stones are ``occupied`` (for the question whether it can play:
+        :func:`~muehle.analyzer.engine.core.has_legal_ply`, which passes as ``theirs`` the enemy stones
+        that may be captured, as :meth:`leap_allowed` asks)."""
         kind = self.leap
         if kind is None or not kind.applies(placing, own, leap=True):
             return False

@@ -182,11 +182,16 @@ def capturable_under(stones: int, capture_from_mill: str, geometry: Geometry = S
 
 
 def has_legal_ply(own: int, occupied: int, in_hand: int, flying: bool, geometry: Geometry = STANDARD,
-                  flying_at: int = 3) -> bool:
+                  flying_at: int = 3, kinds: Optional[CaptureKinds] = None,
+                  capture_from_mill: str = "when-all-in-mills", their_hand: int = 0) -> bool:
     """Whether a side with stones ``own`` (and ``in_hand``) can play at all, the board's stones
     being ``occupied``: it places while it has stones in hand, jumps where it may
     (:func:`may_jump`, under the ruleset's ``flying`` and ``flying_at``), else moves a stone to a
-    free neighbour (on ``geometry``'s board: the ruleset's).
+    free neighbour (on ``geometry``'s board: the ruleset's), or, where the ruleset's capture kinds
+    (``kinds``, :class:`~muehle.analyzer.engine.capture_kinds.CaptureKinds`) allow leaps, leaps over
+    an enemy stone it may capture (under ``capture_from_mill``) to the free point behind it
+    (Sanmill's ``Position::is_all_surrounded``, src/position.cpp 3182-3216; ``their_hand``: the
+    opponent's stones in hand, for the leap's phase).
 
     >>> from muehle.analyzer.engine.board import mask_of
     >>> has_legal_ply(mask_of(["a1"]), mask_of(["a1", "a4", "d1"]), 0, False)
@@ -200,7 +205,12 @@ def has_legal_ply(own: int, occupied: int, in_hand: int, flying: bool, geometry:
     empty = ALL_POINTS & ~occupied
     if in_hand or may_jump(own, in_hand, flying, flying_at):
         return empty != 0
-    return bool(geometry.reach(own) & empty)
+    if geometry.reach(own) & empty:
+        return True
+    if kinds is None or kinds.leap is None:
+        return False
+    theirs = occupied & ~own
+    return kinds.leaps_from(own, occupied, capturable_under(theirs, capture_from_mill, geometry), bool(their_hand))
 
 
 def lost(stones: int, in_hand: int, lose_below: int = 3) -> bool:
@@ -215,11 +225,13 @@ def lost(stones: int, in_hand: int, lose_below: int = 3) -> bool:
 
 def blocked_end(own: int, theirs: int, in_hand: int, flying: bool, blocked: str, winner: Side,
                 ply: int, geometry: Geometry = STANDARD, board_full: str = "loss",
-                flying_at: int = 3) -> Optional[Outcome]:
+                flying_at: int = 3, kinds: Optional[CaptureKinds] = None,
+                capture_from_mill: str = "when-all-in-mills", their_hand: int = 0) -> Optional[Outcome]:
     """The end of the game when the side to move (stones ``own``, ``in_hand``; its opponent's
     ``theirs``) cannot play (:func:`has_legal_ply` on ``geometry``'s board): a win for ``winner``
     (the side that played ply ``ply``), or a draw where ``blocked`` (the ruleset's field) is
-    ``"draw"``; on a board left full by the placements what ``board_full`` (the ruleset's field)
+    ``"draw"`` (a leap of the ruleset's capture kinds ``kinds`` is a ply: :func:`has_legal_ply`);
+    on a board left full by the placements what ``board_full`` (the ruleset's field)
     says (:func:`~muehle.analyzer.engine.mill_rules.full_board_end`). ``None`` when the side can
     play, or where ``blocked`` is one of the actions a blocked side takes instead
     (:mod:`~muehle.analyzer.engine.stalemate`). (A move straight back that ``no_mill_moving_back``
@@ -229,7 +241,7 @@ def blocked_end(own: int, theirs: int, in_hand: int, flying: bool, blocked: str,
     >>> blocked_end(mask_of(["a1"]), mask_of(["a4", "d1"]), 0, True, "loss", "black", 7)
     Outcome(winner='black', reason='blocked', ply=7)
     """
-    if has_legal_ply(own, own | theirs, in_hand, flying, geometry, flying_at):
+    if has_legal_ply(own, own | theirs, in_hand, flying, geometry, flying_at, kinds, capture_from_mill, their_hand):
         return None
     if own | theirs == ALL_POINTS:
         return full_board_end(board_full, winner, ply)
@@ -240,7 +252,8 @@ def blocked_end(own: int, theirs: int, in_hand: int, flying: bool, blocked: str,
 
 def start_outcome(white: int, black: int, in_hand_white: int, in_hand_black: int, black_to_move: bool,
                   flying: bool, blocked: str = "loss", geometry: Geometry = STANDARD, board_full: str = "loss",
-                  flying_at: int = 3, lose_below: int = 3) -> Optional[Outcome]:
+                  flying_at: int = 3, lose_below: int = 3, kinds: Optional[CaptureKinds] = None,
+                  capture_from_mill: str = "when-all-in-mills") -> Optional[Outcome]:
     """How a position stands decided already, if it does (a set-up position). When both sides
     have fewer than three stones the game is drawn: neither can close a mill nor capture
     (the leaflet, ``004_6df3133195c8fac9.txt``: "Sollten beide Spieler jeweils maximal noch
@@ -259,8 +272,10 @@ def start_outcome(white: int, black: int, in_hand_white: int, in_hand_black: int
     if lost(black, in_hand_black, lose_below):
         return Outcome(WHITE, "fewer-than-three", 0)
     if black_to_move:
-        return blocked_end(black, white, in_hand_black, flying, blocked, "white", 0, geometry, board_full, flying_at)
-    return blocked_end(white, black, in_hand_white, flying, blocked, "black", 0, geometry, board_full, flying_at)
+        return blocked_end(black, white, in_hand_black, flying, blocked, "white", 0, geometry, board_full, flying_at,
+                           kinds, capture_from_mill, in_hand_white)
+    return blocked_end(white, black, in_hand_white, flying, blocked, "black", 0, geometry, board_full, flying_at,
+                       kinds, capture_from_mill, in_hand_black)
 
 
 def defender_moves_again(mover: int, their_hand: int, occupied: int, captures: Sequence[str]) -> bool:
@@ -637,7 +652,8 @@ def play_line(
                 removed = captures[taken:] if captures else ()  # (the blocked side's removals, glued to the ply)
                 refused, refused_at, _, passes, own, theirs, removals, won = blocked_turn(
                     blocked_action, own, theirs, removed, not has_legal_ply(theirs, own | theirs, 0, flying, geometry,
-                                                                            flying_at), loses, lose_below, geometry)
+                                                                            flying_at, kinds, rules.capture_from_mill),
+                    loses, lose_below, geometry)
                 if refused is not None:
                     return Broken(refused, index, mover, target_name, origin_name, refused_at or "", own, theirs,
                                   in_hand, their_hand, closed, *((required, taken) if captures else (0, 0))), outcome
@@ -707,7 +723,7 @@ def play_line(
         # every ply was legal: can the side to move now play at all?
         if open_end:
             ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index, geometry,
-                                rules.board_full, flying_at)
+                                rules.board_full, flying_at, kinds, rules.capture_from_mill, their_hand)
             if ended is not None:
                 outcome = _ended_by_block(ended, draw_rights, rights_before)
         if extra_plies and outcome is not None and outcome.ply >= first_index:  # (removals of blocked sides)
@@ -716,7 +732,7 @@ def play_line(
     # a ply refused before its stone was set: had its side no legal ply, the game ended before it
     if open_end:
         ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index - 1, geometry,
-                            rules.board_full, flying_at)
+                            rules.board_full, flying_at, kinds, rules.capture_from_mill, their_hand)
         if ended is not None:
             outcome = _ended_by_block(ended, draw_rights, rights_before)
             broken = Broken("after-game-end", index, mover, target_name, origin_name, outcome=outcome)
@@ -820,7 +836,8 @@ def _placement_filling_the_board(rest: Iterator[PlyTuple], rules: Ruleset, index
     if following is None:  # (the line ends with the removals: can the side to move play?)
         if outcome is None:
             outcome = blocked_end(own, theirs, 0, rules.flying, rules.blocked, _SIDES[mover ^ 1], index,
-                                  rules.geometry, rules.board_full, rules.flying_at)
+                                  rules.geometry, rules.board_full, rules.flying_at, rules.capture_kinds,
+                                  rules.capture_from_mill)
         return None, outcome
     return play_line(chain((following,), rest), rules, index + 1, mover, white, black, 0, 0, counter, outcome,
                      seen_count, steps, draw_rights, mills)

@@ -30,17 +30,18 @@ BoardPly(target='d2', origin=None, captures=())
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
 from muehle.analyzer.engine import core
-from muehle.analyzer.engine.board import ALL_POINTS, POINTS, Position
+from muehle.analyzer.engine.board import ALL_POINTS, POINT_INDEX, POINTS, Position
 from muehle.analyzer.engine.core import Broken, PlyTuple, PositionKey, Step
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.messages import rule_message
 from muehle.analyzer.engine.mill_rules import MillMemory
-from muehle.analyzer.engine.placing_rules import fen_reading, removals_when_full
+from muehle.analyzer.engine.placing_rules import counts_mills, fen_reading, removals_when_full
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset
 from muehle.notation.record.model import BLACK, WHITE, Ply
 from muehle.notation.text.errors import shortened
@@ -180,6 +181,7 @@ class Board:
     def __init__(self, rules: RulesArg = None, start: Optional[Position] = None, no_progress: int = 0, *,
                  fen: Optional[str] = None) -> None:
         self.rules: Ruleset = rules if isinstance(rules, Ruleset) else as_ruleset(rules)
+        self._searching = searches_removals(self.rules)
         read: Optional[FenPosition] = None
         if fen is not None:
             from muehle.analyzer.engine.fen import fen_to_position  # (start-up: the FEN machinery only for a FEN)
@@ -217,7 +219,8 @@ class Board:
         self._outcome = core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
                                            start.to_move == BLACK, self.rules.flying, self.rules.blocked,
                                            self.rules.geometry, self.rules.board_full, self.rules.flying_at,
-                                           self.rules.lose_below)
+                                           self.rules.lose_below, self.rules.capture_kinds,
+                                           self.rules.capture_from_mill)
         if read is not None and read.finished and self._outcome is None:
             # (a FEN may say the game is over where the board alone does not: a result declared, a draw
             # claimed; the winner is not in the FEN)
@@ -325,6 +328,7 @@ class Board:
         """An independent board in the same position, with the same history."""
         board = object.__new__(Board)
         board.rules, board.key, board.counter, board.plies = self.rules, self.key, self.counter, self.plies
+        board._searching = self._searching
         board.seen, board.draw_rights, board._outcome = dict(self.seen), list(self.draw_rights), self._outcome
         board.halfmove_clock, board.fullmove_number = self.halfmove_clock, self.fullmove_number
         board._first_place = self._first_place
@@ -446,6 +450,7 @@ class Board:
         plies: list[BoardPly] = []
         for origin, target, closed in self.moves():
             kind = "place" if origin is None else "move"
+            # (a ply with no legal removals, possible only where they are searched for, is none)
             for captures in self.capture_choices(origin, target, closed, kind):
                 plies.append(BoardPly(POINTS[target], None if origin is None else POINTS[origin], tuple(captures)))
         return plies
@@ -453,8 +458,8 @@ class Board:
     def moves(self) -> list[tuple[Optional[int], int, int]]:
         """Every ``(origin, target, mills closed)`` the side to move may play, captures aside
         (points as indices; origin ``None`` for a placement): see :func:`moves_for`."""
-        own, theirs, in_hand, _ = self._sides()
-        moves = moves_for(own, theirs, in_hand, self.rules, core.marks_in(self.key))
+        own, theirs, in_hand, their_hand = self._sides()
+        moves = moves_for(own, theirs, in_hand, self.rules, core.marks_in(self.key), their_hand)
         if self.mills is None:
             return moves
         # (mill_rules: only mills not used count, and a move straight back closing a mill again is no move)
@@ -476,7 +481,14 @@ class Board:
     def capture_choices(self, origin: Optional[int], target: int, closed: int, kind: str) -> list[list[str]]:
         """The ways to make the captures a ply closing ``closed`` mills demands (``[[]]`` if none),
         or the removals a placement that fills the board brings (``board_full``: written with it,
-        the placer's stone removed first); each is checked by the core, so only legal ones are given."""
+        the placer's stone removed first); each is checked by the core, so only legal ones are given
+        (none too, where the ply brings Sanmill's no-progress draw before its capture: ``before_capture``).
+        Under a ruleset whose removals the mills alone do not give (:func:`searches_removals`: the capture
+        kinds, a blocked side's removals, the removals by the count of mills) the core is asked point by
+        point which removals it takes (:meth:`_searched_removals`); there a ply with none it takes gives
+        ``[]``."""
+        if self._searching:
+            return self._searched_removals(origin, target, closed)
         due = self.captures_due(closed, kind) if closed else 0
         if not due:
             return self._removal_choices(target) if kind == "place" and removals_when_full(self.rules) else [[]]
@@ -492,16 +504,90 @@ class Board:
                         choices.append(captures)
                         break
             if choices:
+                rule = self.rules.no_capture
+                if rule is not None and rule.before_capture and self.counter + 1 >= rule.earliest \
+                        and self.is_legal((*move, [])):
+                    choices.insert(0, [])  # (the ply brings the no-progress draw before its capture)
                 return choices
         return [[]]
 
+    def removal_choice(self, origin: Optional[int], target: int, closed: int, kind: str,
+                       rng: random.Random) -> Optional[list[str]]:
+        """One of :meth:`capture_choices`' choices for the ply, drawn with ``rng`` (``None`` where there is
+        none). Where the removals are searched for, the search goes a random way and stops at the first
+        set the core takes, instead of listing them all (after El Filja's placing, every set of a dozen
+        removals by both sides is one)."""
+        if not self._searching:
+            choices = self.capture_choices(origin, target, closed, kind)
+            return rng.choice(choices) if choices[0] else []
+        found = self._searched_removals(origin, target, closed, rng)
+        return found[0] if found else None
+
+    def _searched_removals(self, origin: Optional[int], target: int, closed: int,
+                           rng: Optional[random.Random] = None) -> list[list[str]]:
+        """Every set of removals the core takes with the ply from ``origin`` to ``target`` (closing
+        ``closed`` mills), each once, in the first order the core takes it: the removals written with
+        the ply are extended a stone at a time while the core finds one missing (``missing-capture``,
+        ``capture-kind-missing``, ``full-board-removal``: a prefix it takes so far), so that each rule is
+        judged by its one home (:mod:`~muehle.analyzer.engine.capture_kinds`,
+        :mod:`~muehle.analyzer.engine.stalemate`, :mod:`~muehle.analyzer.engine.placing_rules`) through
+        :func:`~muehle.analyzer.engine.core.play_line`. A ply that closes a mill is tried with further
+        removals even where the core takes it without (a draw may come before the capture). With ``rng``
+        the points are tried in a random order and the first set the core takes is the only one given."""
+        move = (POINTS[target], None if origin is None else POINTS[origin])
+        white, black = self.key[:2]
+        points = [POINTS[i] for i in _indices(white | black | _BITS[target])]  # (the stone set may be removed)
+        found: dict[frozenset[str], list[str]] = {}
+        reached: set[frozenset[str]] = set()  # (the sets of removals taken so far in some order)
+        pending: list[list[str]] = [[]]
+        while pending:
+            prefix = pending.pop()
+            broken = self.check((*move, prefix))
+            if broken is None:
+                if rng is not None:
+                    return [prefix]
+                found.setdefault(frozenset(prefix), prefix)
+                if prefix or not closed:
+                    reached.add(frozenset(prefix))
+                    continue
+            elif broken.code not in _MISSING or broken.point:
+                continue
+            reached.add(frozenset(prefix))
+            if rng is not None:
+                rng.shuffle(points)
+            for point in reversed(points):  # (popped in board order)
+                if point not in prefix and frozenset((*prefix, point)) not in reached:
+                    pending.append([*prefix, point])
+        return sorted(found.values(), key=lambda removals: [POINT_INDEX[point] for point in removals])
+
+
+#: The codes by which the core says that removals written with a ply are right so far, one or more missing.
+_MISSING = frozenset({"missing-capture", "capture-kind-missing", "full-board-removal"})
+
+
+def searches_removals(rules: Ruleset) -> bool:
+    """Whether the board's verbs ask the core for the removals of each ply point by point
+    (:meth:`Board.capture_choices`): under capture kinds (``custodian_capture``,
+    ``intervention_capture``, ``leap_capture``), a blocked side's removals (``blocked:
+    remove-and-move``, ``remove-and-pass``, ``both-remove``) and ``mill_while_placing: mill-counts``,
+    whose removals the mills closed do not give alone. Chosen once per board: the nine-stone game
+    takes the mills' captures as ever.
+
+    >>> searches_removals(as_ruleset("wmd")), searches_removals(as_ruleset("mul_mulan"))
+    (False, True)
+    """
+    return (rules.capture_kinds is not None or rules.blocked in ("remove-and-move", "remove-and-pass", "both-remove")
+            or counts_mills(rules))
+
 
 def moves_for(own: int, theirs: int, in_hand: int, rules: Ruleset,
-              marked: int = 0) -> list[tuple[Optional[int], int, int]]:
+              marked: int = 0, their_hand: int = 0) -> list[tuple[Optional[int], int, int]]:
     """Every ``(origin, target, mills closed)`` a side with stones ``own`` and ``in_hand`` may play
-    against ``theirs``, captures aside (points as indices; origin ``None`` for a placement), in
-    board order, on the ruleset's board; no stone goes to a ``marked`` point
-    (:mod:`~muehle.analyzer.engine.placing_rules`).
+    against ``theirs`` (with ``their_hand`` in hand), captures aside (points as indices; origin
+    ``None`` for a placement), in board order, on the ruleset's board; no stone goes to a ``marked``
+    point (:mod:`~muehle.analyzer.engine.placing_rules`); under ``leap_capture`` a move leaps over
+    an enemy stone where the core allows it
+    (:meth:`~muehle.analyzer.engine.capture_kinds.CaptureKinds.leap_allowed`).
 
     >>> from muehle.analyzer.engine.board import mask_of
     >>> moves = moves_for(mask_of(["a1", "d1"]), mask_of(["a4"]), 0, as_ruleset("wmd"))
@@ -530,9 +616,18 @@ def moves_for(own: int, theirs: int, in_hand: int, rules: Ruleset,
             return result
     jumping = core.may_jump(own, in_hand, rules.flying, rules.flying_at)
     neighbours = geometry.neighbours
+    kinds = rules.capture_kinds
+    leaping = not jumping and kinds is not None and kinds.leap is not None
+    if leaping:
+        placing, allowed = bool(in_hand or their_hand), core.capturable(theirs, rules)
     for origin in _indices(own):
         base = own & ~_BITS[origin]
-        for target in _indices(empty if jumping else neighbours[origin] & empty):
+        reachable = empty if jumping else neighbours[origin] & empty
+        if leaping:
+            for target in _indices(empty & ~reachable):
+                if kinds.leap_allowed(_BITS[origin], _BITS[target], own, theirs, placing, allowed):  # type: ignore[union-attr]
+                    reachable |= _BITS[target]
+        for target in _indices(reachable):
             result.append((origin, target,
                            len(geometry.mills_closed_at(base | _BITS[target], target)) if threats >> target & 1 else 0))
     return result

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Sequence
 
 from muehle.analyzer.engine import core
 from muehle.analyzer.engine.board import Geometry, Position
+from muehle.analyzer.engine.capture_kinds import CaptureKinds
 from muehle.analyzer.engine.core import PositionKey, capturable, has_legal_ply, phase_of
 from muehle.analyzer.engine.events import DrawRight, Outcome, RuleViolation, end_text
 from muehle.analyzer.engine.messages import mill_points, rule_message, side_name
@@ -362,7 +363,7 @@ def replay(game: GameRecord, rules: RulesArg = None, start: Optional[Position] =
     # the repetition history: the start counts, unless only positions reached by moves do
     history = {} if rules.repetition_window == "moves" else {position_key(start): [0]}
     outcome = _start_outcome(start, rules.flying, rules.blocked, rules.geometry, rules.board_full, rules.flying_at,
-                             rules.lose_below)
+                             rules.lose_below, rules.capture_kinds, rules.capture_from_mill)
     if mills is None:
         mills = MillMemory.for_rules(rules)
     rule = rules.no_capture
@@ -393,10 +394,12 @@ def _usual_start(stones: int) -> Position:
 
 @functools.lru_cache(maxsize=256)
 def _start_outcome(start: Position, flying: bool, blocked: str, geometry: Geometry, board_full: str,
-                   flying_at: int, lose_below: int) -> Optional[Outcome]:
+                   flying_at: int, lose_below: int, kinds: Optional[CaptureKinds] = None,
+                   capture_from_mill: str = "when-all-in-mills") -> Optional[Outcome]:
     """How the game stands decided in ``start`` already, if it does (remembered: most games share their start)."""
     return core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
-                              start.to_move == BLACK, flying, blocked, geometry, board_full, flying_at, lose_below)
+                              start.to_move == BLACK, flying, blocked, geometry, board_full, flying_at, lose_below,
+                              kinds, capture_from_mill)
 
 
 def _replay_line(

@@ -111,16 +111,21 @@ def _board(unicode: bool, geometry: Geometry = STANDARD) -> list[list[str]]:
     return [row[:] for row in _BOARDS[key]]
 
 
-def side_phase(position: Position, side: Side, flying: bool = True) -> str:
-    """The phase of one side: ``placing``, ``moving``, ``flying``, or ``lost`` below three stones.
+def side_phase(position: Position, side: Side, flying: bool = True, flying_at: int = 3, lose_below: int = 3) -> str:
+    """The phase of one side: ``placing``, ``moving``, ``flying``, or ``lost`` below ``lose_below``
+    stones (the core's :func:`~muehle.analyzer.engine.core.phase_of` and
+    :func:`~muehle.analyzer.engine.core.lost`, with the ruleset's ``flying``, ``flying_at`` and ``lose_below``).
 
     >>> side_phase(Position(0b111, 0b111 << 3, 0, 0), "white")
     'flying'
     >>> side_phase(Position(0b111, 0b111 << 3, 0, 0), "white", flying=False)
     'moving'
+    >>> four = Position(0b1111, 0b1111 << 4, 0, 0)
+    >>> side_phase(four, "white"), side_phase(four, "white", flying_at=4)
+    ('moving', 'flying')
     """
     stones, in_hand = position.stones(side), position.in_hand(side)
-    return "lost" if lost(stones, in_hand) else phase_of(stones, in_hand, flying)
+    return "lost" if lost(stones, in_hand, lose_below) else phase_of(stones, in_hand, flying, flying_at)
 
 
 def game_over_text(outcome: Any) -> str:
@@ -135,9 +140,10 @@ def game_over_text(outcome: Any) -> str:
 
 
 def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[Side, str]] = None,
-                  game_over: Optional[str] = None) -> list[str]:
-    """Each side's stones and phase, then who moves, or how the game is over (``game_over``,
-    see :func:`game_over_text`; a side below three stones is seen without it).
+                  game_over: Optional[str] = None, flying_at: int = 3, lose_below: int = 3) -> list[str]:
+    """Each side's stones and phase (:func:`side_phase`, under the ruleset's ``flying``, ``flying_at``
+    and ``lose_below``), then who moves, or how the game is over (``game_over``, see
+    :func:`game_over_text`; a side below ``lose_below`` stones is seen without it).
 
     ``marks`` adds text after each side's name (the diagram's stone symbols). Points marked by a
     capture while placing (``mill_while_placing: mark``) are named in a line of their own.
@@ -151,10 +157,10 @@ def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[
     for side in SIDES:
         lines.append(_("{side}{mark}: {on_board} on the board, {in_hand} in hand, {phase}").format(
             side=side_name(side), mark=(marks or {}).get(side, ""), on_board=position.on_board(side),
-            in_hand=position.in_hand(side), phase=_(PHASE_WORDS[side_phase(position, side, flying)])))
+            in_hand=position.in_hand(side), phase=_(PHASE_WORDS[side_phase(position, side, flying, flying_at, lose_below)])))
     if position.marked:
         lines.append(_("Marked until placing ends: {points}").format(points=", ".join(points_of(position.marked))))
-    lost = [side for side in SIDES if side_phase(position, side) == "lost"]
+    lost = [side for side in SIDES if side_phase(position, side, flying, flying_at, lose_below) == "lost"]
     if game_over:
         lines.append(_("Game over: {how}").format(how=game_over))
     elif lost:
@@ -186,7 +192,7 @@ def _mark_best(grid: list[list[str]], best: Sequence[Any]) -> str:
 def render_diagram(
     position: Position, last: Optional[Any] = None, ascii: bool = False, *, flying: bool = True,
     game_over: Optional[str] = None, best: Sequence[Any] = (), colour: bool = False,
-    geometry: Geometry = STANDARD,
+    geometry: Geometry = STANDARD, flying_at: int = 3, lose_below: int = 3,
 ) -> str:
     """The position as a board diagram with the summary lines below it.
 
@@ -219,7 +225,7 @@ def render_diagram(
             grid[row][column] = chars["marked"]
     marks = None if last is None else LastPly.of(last)
     if colour and not best:
-        return _painted(grid, position, marks, chars, flying, game_over)
+        return _painted(grid, position, marks, chars, flying, game_over, flying_at, lose_below)
     legend = ""
     if best:
         legend = (_("Last ply: {label}").format(label=marks.label) + "\n" if marks is not None else "") + _mark_best(grid, best)
@@ -242,7 +248,7 @@ def render_diagram(
     if legend:
         lines.append(legend)
     lines.extend(summary_lines(position, flying, {side: f" ({chars[side]})" for side in SIDES},
-                               game_over))
+                               game_over, flying_at, lose_below))
     return "\n".join(lines)
 
 
@@ -286,7 +292,7 @@ class LastPly:
 
 
 def _painted(grid: list[list[str]], position: Position, last: Optional[LastPly], chars: dict[str, str],
-             flying: bool, game_over: Optional[str]) -> str:
+             flying: bool, game_over: Optional[str], flying_at: int = 3, lose_below: int = 3) -> str:
     """The diagram of :func:`render_diagram` with ``colour``: ``grid`` holds the board and its stones."""
     board, line = _PALETTE["board"], _PALETTE["line"]
     # each cell's foreground and background, then the marks laid over them
@@ -326,7 +332,8 @@ def _painted(grid: list[list[str]], position: Position, last: Optional[LastPly],
     if legend:
         lines.append(legend)
     stones = {side: f" ({paint(chars[side], _PALETTE[side] + ';' + board)})" for side in SIDES}
-    lines.extend(summary_lines(position, flying, stones, visible(game_over) if game_over else None))
+    lines.extend(summary_lines(position, flying, stones, visible(game_over) if game_over else None, flying_at,
+                               lose_below))
     return "\n".join(lines)
 
 

@@ -143,7 +143,8 @@ def _frame(position: Position, record: Optional[PlyRecord], where: str, rules: R
         mills = [shared.svg_number(mill_band_svg(line)) for line in record.mills]
     marks.extend(shared.svg_number(marked_svg(point)) for point in points_of(position.marked))
     status = where if record is None else f"{where}: {record.label}"
-    counts = shared.text_number("\n".join(summary_lines(position, rules.flying)))
+    counts = shared.text_number("\n".join(summary_lines(position, rules.flying, flying_at=rules.flying_at,
+                                                                lose_below=rules.lose_below)))
     frame = [position.white, position.black, marks, mills, status, counts, fen]
     value = None if over else shared.value_number(position, rules)
     return frame if value is None else [*frame, value]

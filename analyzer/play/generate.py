@@ -57,24 +57,31 @@ def _play(board: Board, style: _Style, rng: random.Random) -> Optional[Ply]:
     white, black, hand_white, hand_black, mover = board.key[:5]
     own, theirs = (black, white) if mover else (white, black)
     in_hand, their_hand = (hand_black, hand_white) if mover else (hand_white, hand_black)
-    closing = [o for o in options if o[2]]
-    if closing and rng.random() < style.take_mills:
-        choice = rng.choice(closing)
-    elif style.wall_in and not in_hand and rng.random() < style.wall_in:
 
-        def mobility(option: tuple[Optional[int], int, int]) -> int:
-            origin, target, _ = option
-            after = (own & ~(1 << origin) if origin is not None else own) | 1 << target
-            return len(moves_for(theirs, after, their_hand, board.rules, marks_in(board.key)))
+    def mobility(option: tuple[Optional[int], int, int]) -> int:
+        origin, target, _ = option
+        after = (own & ~(1 << origin) if origin is not None else own) | 1 << target
+        return len(moves_for(theirs, after, their_hand, board.rules, marks_in(board.key), in_hand))
 
-        quiet = [o for o in options if not o[2]] or options
-        choice = min(quiet, key=lambda option: (mobility(option), rng.random()))
-    else:
-        choice = rng.choice(options)
-    origin, target, mills = choice
-    kind = "place" if origin is None else "move"
-    choices = board.capture_choices(origin, target, mills, kind)
-    captures = rng.choice(choices) if choices[0] else []
+    while True:
+        closing = [o for o in options if o[2]]
+        if closing and rng.random() < style.take_mills:
+            choice = rng.choice(closing)
+        elif style.wall_in and not in_hand and rng.random() < style.wall_in:
+            quiet = [o for o in options if not o[2]] or options
+            choice = min(quiet, key=lambda option: (mobility(option), rng.random()))
+        else:
+            choice = rng.choice(options)
+        origin, target, mills = choice
+        kind = "place" if origin is None else "move"
+        # (the removals the core takes with it: the mills', the capture kinds', a blocked side's, those
+        # on a full board or by the count of mills; none at all, where they are searched for, makes no ply)
+        captures = board.removal_choice(origin, target, mills, kind, rng)
+        if captures is not None:
+            break
+        options = [option for option in options if option != choice]
+        if not options:
+            return None
     ply = Ply(None, _SIDES[mover], POINTS[target], POINTS[origin] if origin is not None else None, captures)
     board.apply(ply)
     return ply

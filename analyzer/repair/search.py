@@ -298,7 +298,8 @@ class _Search:
         mover = 0 if start.to_move == WHITE else 1
         outcome = core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
                                      bool(mover), rules.flying, rules.blocked, rules.geometry, rules.board_full,
-                                     rules.flying_at, rules.lose_below)
+                                     rules.flying_at, rules.lose_below, rules.capture_kinds,
+                                     rules.capture_from_mill)
         self.start: State = (mover, start.white, start.black, start.in_hand_white, start.in_hand_black, no_progress,
                              outcome, start.marked)
         self.start_position = start

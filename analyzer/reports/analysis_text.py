@@ -285,11 +285,14 @@ class RestoreView:
     game_over: Optional[str]
     fen: str
     board: str = "standard"
+    flying_at: int = 3
+    lose_below: int = 3
 
     def lines(self, ascii: bool = False, colour: bool = False) -> list[str]:
         """The text of :func:`restore_lines` (the diagram in ASCII with ``ascii``, painted with ``colour``)."""
         board = render_diagram(self.position, last=self.last, ascii=ascii, flying=self.flying,
-                               game_over=self.game_over, colour=colour, geometry=GEOMETRIES[self.board])
+                               game_over=self.game_over, colour=colour, geometry=GEOMETRIES[self.board],
+                               flying_at=self.flying_at, lose_below=self.lose_below)
         rows = [f"  {row}".rstrip() for row in board.splitlines()]
         # (the ruleset's citation is a file's text; a painted diagram was made safe as it was painted)
         shown = [visible(line) for line in self.heading]
@@ -314,7 +317,8 @@ def restore_view(illegal: IllegalPly, names: PlyNames, rules: Ruleset) -> Restor
                    else _("position to restore ({where}):").format(where=where))
     over = game_over_text(illegal.decided) if illegal.decided is not None else None
     last = None if illegal.last_record is None else LastPly.of(illegal.last_record)
-    return RestoreView(heading, illegal.restore, last, rules.flying, over, illegal.fen, rules.board)
+    return RestoreView(heading, illegal.restore, last, rules.flying, over, illegal.fen, rules.board, rules.flying_at,
+                       rules.lose_below)
 
 
 def _move_text(event: Event) -> str:
