@@ -19,6 +19,7 @@ from muehle.analyzer.engine.position import BoardPly, searches_removals
 from muehle.analyzer.engine.rules import Ruleset, load_ruleset, parse_ruleset
 from muehle.analyzer.engine.setup import replay_record
 from muehle.notation.reading.parser import read_file
+from muehle.notation.record.model import Ply
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "sanmill-variants"
 VERDICTS: dict[str, Any] = json.loads((DATA / "verdicts.json").read_text(encoding="utf-8"))
@@ -37,9 +38,6 @@ CUSTOM_RULES = {
     "stalemate5.pgn": "base: twelve_mens_morris\nblocked: both-remove\n",
 }
 
-#: El Filja has its preset; two of its games hold a removal alone at the start of a move, which the
-#: reader does not take yet (its verdicts' ``rules`` is unset for that): those are left out.
-EL_FILJA_UNREAD = {25, 26}
 
 
 def _rules_of(name: str) -> Ruleset:
@@ -61,19 +59,29 @@ def _shape(ply: BoardPly) -> tuple[str, Optional[str], frozenset[str]]:
     return ply.target, ply.origin, frozenset(ply.captures)
 
 
+def _joined(plies: list[Ply]) -> list[BoardPly]:
+    """The plies as the board plays them: the removals of a ply made of them alone (El Filja's
+    ``13. xg7xd5``) follow the captures of the ply before."""
+    joined: list[BoardPly] = []
+    for ply in plies:
+        if ply.is_removal and joined:
+            before = joined[-1]
+            joined[-1] = BoardPly(before.target, before.origin, (*before.captures, *ply.captures))
+        else:
+            joined.append(BoardPly.of(ply))
+    return joined
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("path, name", _files())
 def test_the_verbs_offer_every_ply_of_sanmills_games(path: Path, name: str) -> None:
     rules = _rules_of(name)
     checked = 0
     for number, game in enumerate(read_file(path), 1):
-        if name == "el_filja.pgn" and number in EL_FILJA_UNREAD:
-            continue
         replayed = replay_record(game, rules)
         assert replayed.errors == [], (name, number)
         board = Board(rules)
-        for index, ply in enumerate(game.plies, 1):
-            played = BoardPly.of(ply)
+        for index, played in enumerate(_joined(game.plies), 1):
             offered = board.legal_plies()
             assert _shape(played) in {_shape(option) for option in offered}, (name, number, index, str(played))
             refused = [str(option) for option in offered if not board.is_legal(option)]
