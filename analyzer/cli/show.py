@@ -58,7 +58,7 @@ from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.engine.setup import replay_record, rules_for
 from muehle.analyzer.pictures.diagram import game_over_text, render_diagram
 from muehle.analyzer.pictures.svg import DEFAULT_SIZE, MAX_SIZE, MILL_HIGHLIGHTS, MIN_SIZE, render_svg
-from muehle.notation.record.model import Game, side_name
+from muehle.notation.record.model import BLACK, Game, side_name
 from muehle.notation.text.errors import MuehleError, game_in, no_ply, shortened, visible
 from muehle.notation.text.i18n import N_, _
 
@@ -285,7 +285,7 @@ def _check_no_ply(game: Game, ply: Optional[int], move: Optional[int], side: Opt
     """The position of a record of no ply is its set-up position, ``--ply 0``: any other ply or
     move is an error, as for any record of no ply."""
     if move is not None:
-        missing = (_("there is no move {move} of Black") if side == "black" else
+        missing = (_("there is no move {move} of Black") if side == BLACK else
                    _("there is no move {move} of White")).format(move=shortened(str(move)))
         raise MuehleError(f"{missing}: " + _("the record has no plies (its position is --ply 0)"),
                           source=game.source, line=game.line)

@@ -46,6 +46,11 @@ CODES: dict[str, str] = {
     "result-tag": "the Result tag is no result, or contradicts the result at the end of the movetext",
 }
 
+#: The codes that only a ruleset's variant settings give (Sanmill's variants: docs/rulesets.md), or only
+#: the notation of Sanmill's exports (a ply of removals alone); a nine-stone ruleset's replay never gives them.
+VARIANT_CODES = frozenset({"capture-kind-missing", "capture-kind-target", "mill-moving-back", "removal-not-adjacent",
+                           "marked", "capture-marked", "full-board-removal", "removal-alone"})
+
 #: Reasons an :class:`Outcome` may give.
 REASONS = ("fewer-than-three", "blocked", "repetition", "no-capture", "full-board", "declared")
 
