@@ -207,7 +207,7 @@ def judge_captures(kinds: CaptureKinds, capture_from_mill: str, remove_multiple:
                    own: int, theirs: int, their_hand: int, target: int, origin: int, placing: bool,
                    mill_captures: int, captures: Sequence[str], point_facts: dict[str, tuple[int, int, int, int]],
                    capturable_under: Callable[[int, str, Geometry], int],
-                   lost: Callable[[int, int], bool]) -> Optional[Judged]:
+                   lost: Callable[[int, int, int], bool], lose_below: int = 3) -> Optional[Judged]:
     """The captures written with a ply (``captures``) judged under the capture kinds, as Sanmill's
     ``Position`` and move generator judge them; ``None`` where no kind takes part (the ply's mill,
     if any, is judged as ever).
@@ -216,7 +216,10 @@ def judge_captures(kinds: CaptureKinds, capture_from_mill: str, remove_multiple:
     ``origin``, 0 for a placement), ``placing`` whether the game is in the placing phase,
     ``mill_captures`` what the ply's mills demand (0 for none), ``remove_multiple`` Sanmill's
     ``mayRemoveMultiple`` (the ruleset's ``double_mill: always``). ``capturable_under`` and ``lost``
-    are the core's rules of which stones may be captured and of a side that has lost.
+    are the core's rules of which stones may be captured and of a side that has lost, ``lost`` asked
+    with ``lose_below`` (the ruleset's field, Sanmill's ``piecesAtLeastCount``): a capture that leaves
+    the opponent fewer stones ends the game there, and no more are due (``Position::remove_piece``
+    1835-1838).
 
     >>> from muehle.analyzer.engine.board import DIAGONALS, STANDARD, mask_of
     >>> from muehle.analyzer.engine.core import capturable_under, lost
@@ -292,7 +295,7 @@ def judge_captures(kinds: CaptureKinds, capture_from_mill: str, remove_multiple:
             return "protected-stone", point, theirs, taken, required, decided, ()
         theirs &= ~bit
         taken += 1
-        if lost(theirs, their_hand):
+        if lost(theirs, their_hand, lose_below):
             decided = True
             required = taken
     if taken < required:

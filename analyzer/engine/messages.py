@@ -163,7 +163,7 @@ def _not_adjacent(broken: Broken, rules: Ruleset) -> str:
 
 def _extra_capture(broken: Broken, rules: Ruleset) -> str:
     closed, theirs, their_name = broken.closed, broken.theirs, side_name(1 - broken.mover)
-    if rules.capture_kinds is not None and broken.required and not lost(theirs, broken.their_hand):
+    if rules.capture_kinds is not None and broken.required and not lost(theirs, broken.their_hand, rules.lose_below):
         # (a capture without a mill took part: capture_kinds.judge_captures)
         return ngettext("the ply captures {count} stone and no more", "the ply captures {count} stones and no more",
                         broken.required).format(count=broken.required)
