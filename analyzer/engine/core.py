@@ -521,7 +521,7 @@ def play_line(
             judged = None if kinds is None else judge_captures(
                 kinds, rules.capture_from_mill, rules.double_mill == "always", own, theirs, their_hand, target_bit,
                 0 if kind == "place" else origin_bit, kind == "place" or bool(in_hand or their_hand), required,
-                captures, point_facts, capturable_under, loses)
+                captures, point_facts, capturable_under, loses, lose_below)
             if judged is not None:  # (a capture kind took part: judged there)
                 code, point, theirs, taken, required, decided, rest = judged
                 if code:
@@ -691,9 +691,10 @@ def _placement_filling_the_board(rest: Iterator[PlyTuple], rules: Ruleset, index
     due = len(removers)
     reset = rules.no_capture.reset if rules.no_capture is not None else "capture"
     group = 0  # (a side's removals in a row are one ply: the step comes after its last)
+    joined = removers[0][0] == mover  # (the placer removes first: its removal is part of the placement's ply)
     for number, point in enumerate(removals):
         changes = (removers[number][0] != mover) if number < due else number == due  # (an extra one: the next side's)
-        if changes or not number:
+        if changes or (not number and not joined):
             index += 1
             group = 0
         if changes:
@@ -732,13 +733,16 @@ def _placement_filling_the_board(rest: Iterator[PlyTuple], rules: Ruleset, index
         else:
             repeated = seen_count.get(after_key, 0) + 1
             seen_count[after_key] = repeated
-        steps.append((after_key, "remove", _NONE, counter, group, repeated))
+        if joined and number + 1 == group:  # (the placement's ply, with its removals: one step)
+            steps[-1] = (after_key, "place", _NONE, counter, group, repeated)
+        else:
+            steps.append((after_key, "remove", _NONE, counter, group, repeated))
         if lost(theirs, 0, rules.lose_below):
             outcome = Outcome(_SIDES[mover], "fewer-than-three", index)
         elif lost(own, 0, rules.lose_below):
             outcome = Outcome(_SIDES[mover ^ 1], "fewer-than-three", index)
     if len(removals) < due:
-        if removers[len(removals)][0] != mover or not removals:
+        if removers[len(removals)][0] != mover or not (removals or joined):
             index += 1
         if removers[len(removals)][0] != mover:
             mover ^= 1

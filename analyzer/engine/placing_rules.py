@@ -154,12 +154,23 @@ def removals_when_full(rules: Ruleset) -> int:
 def removers_when_full(rules: Ruleset, mover: int) -> tuple[tuple[int, bool], ...]:
     """The removals of :func:`removals_when_full` after a placement by ``mover`` (0 White, 1 Black)
     that fills the board, in order, as :func:`removers_at_placing_end` names them: the sides in
-    turn, the opponent of the side that placed first, each taking a stone of the other.
+    turn, the opponent of the side that placed first, each taking a stone of the other; under
+    ``remove-one`` with ``defender_first`` Black, the side that placed last, removes (Sanmill's
+    sideToMoveRemovePiece sets the side to move to Black when the defender moves first,
+    ``Position::put_piece`` 1254-1257), in the same ply as its placement, and White moves next.
 
+    >>> from dataclasses import replace
     >>> from muehle.analyzer.engine.rules import load_ruleset
     >>> removers_when_full(load_ruleset("el_filja"), 1)
     ((0, False), (1, False))
+    >>> nerenchi = load_ruleset("nerenchi")
+    >>> removers_when_full(replace(nerenchi, board_full="remove-one"), 1)
+    ((1, False),)
+    >>> removers_when_full(replace(nerenchi, board_full="remove-both"), 1)
+    ((0, False), (1, False))
     """
+    if rules.board_full == "remove-one" and rules.defender_first:
+        return ((1, False),)
     return tuple((mover ^ 1 ^ (number & 1), False) for number in range(removals_when_full(rules)))
 
 
