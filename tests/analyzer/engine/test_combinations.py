@@ -1,0 +1,191 @@
+"""Combinations of Sanmill's settings that no named variant uses, judged as Sanmill v7.4.6 judges
+them: its engine's own games under custom rule sets (tests/data/sanmill-variants/custom, see the
+README there; ``make_games.py`` CUSTOM) and hand-made lines whose answers come from Sanmill's
+referee (tests/data/sanmill-variants/referee.cpp):
+
+- ``no_mill_moving_back`` with ``defender_first`` (Nerenchi with RestrictRepeatedMillsFormation);
+- ``board_full`` ``remove-both`` and ``remove-one`` with ``defender_first`` (Nerenchi with
+  BoardFullAction 1 and 3): under ``remove-one`` Black removes (``Position::put_piece`` 1254-1257),
+  in the ply of its placement, and White moves next;
+- ``lose_below`` 4 with each capture kind (``capture_kinds.judge_captures`` ends the game at the
+  capture that leaves fewer than ``lose_below``) and with diagonals (``flying_at`` 4);
+- a blocked side's actions where both sides are blocked in the same game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from muehle.analyzer.engine.board import DIAGONALS, mask_of
+from muehle.analyzer.engine.capture_kinds import CaptureKind, CaptureKinds, judge_captures
+from muehle.analyzer.engine.core import capturable_under, lost
+from muehle.analyzer.engine.position import Board
+from muehle.analyzer.engine.rules import parse_ruleset
+from muehle.analyzer.engine.setup import replay_record
+from muehle.notation.reading.parser import read_file, read_games
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "sanmill-variants" / "custom"
+VERDICTS: dict[str, Any] = json.loads((DATA / "verdicts.json").read_text(encoding="utf-8"))
+
+_NERENCHI = {"PiecesCount": "12", "HasDiagonalLines": "true", "IsDefenderMoveFirst": "true",
+             "MayRemoveFromMillsAlways": "true"}
+_LEAST4 = {"FlyPieceCount": "4", "PiecesAtLeastCount": "4"}
+_TWELVE = {"PiecesCount": "12", "HasDiagonalLines": "true"}
+#: Each custom rule set as a muehle ruleset, and Sanmill's options that differ from its defaults
+#: (what verdicts.json says the engine played with).
+SETS: dict[str, tuple[str, dict[str, str]]] = {
+    "millback_defender.pgn": ("base: nerenchi\nno_mill_moving_back: true\n",
+                              {**_NERENCHI, "RestrictRepeatedMillsFormation": "true"}),
+    "fullboth_defender.pgn": ("base: nerenchi\nboard_full: remove-both\n", {**_NERENCHI, "BoardFullAction": "1"}),
+    "fullone_defender.pgn": ("base: nerenchi\nboard_full: remove-one\n", {**_NERENCHI, "BoardFullAction": "3"}),
+    "least4_custodian.pgn": ("base: sanmill\nflying_at: 4\nlose_below: 4\ncustodian_capture: true\n",
+                             {**_LEAST4, "CustodianCaptureEnabled": "true"}),
+    "least4_intervention.pgn": ("base: sanmill\nflying_at: 4\nlose_below: 4\nintervention_capture: true\n",
+                                {**_LEAST4, "InterventionCaptureEnabled": "true"}),
+    "least4_leap.pgn": ("base: sanmill\nflying_at: 4\nlose_below: 4\nleap_capture: true\n",
+                        {**_LEAST4, "LeapCaptureEnabled": "true"}),
+    "least4_diagonal.pgn": ("base: sanmill\nboard: diagonals\nflying_at: 4\nlose_below: 4\n",
+                            {**_LEAST4, "HasDiagonalLines": "true"}),
+    "chain1.pgn": ("base: twelve_mens_morris\nblocked: pass\n", {**_TWELVE, "StalemateAction": "1"}),
+    "chain2.pgn": ("base: twelve_mens_morris\nblocked: remove-and-move\n", {**_TWELVE, "StalemateAction": "2"}),
+    "chain3.pgn": ("base: twelve_mens_morris\nblocked: remove-and-pass\n", {**_TWELVE, "StalemateAction": "3"}),
+    "chain5.pgn": ("base: twelve_mens_morris\nblocked: both-remove\n", {**_TWELVE, "StalemateAction": "5"}),
+}
+
+
+def _rules(name: str) -> Any:
+    return parse_ruleset(SETS[name][0], default_name=name.removesuffix(".pgn"))
+
+
+def _agrees(game: Any, expected: dict[str, Any], rules: Any) -> bool:
+    result = replay_record(game, rules)
+    outcome = result.outcome
+    return not result.errors and outcome is not None and (outcome.winner, outcome.reason, outcome.ply) == (
+        expected["winner"], expected["reason"], expected["ply"])
+
+
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_the_data_were_played_under_the_combination(name: str) -> None:
+    assert VERDICTS[name]["options"] == SETS[name][1]
+    assert len(VERDICTS[name]["games"]) == 20
+
+
+@pytest.mark.parametrize("name, expected", [pytest.param(name, entry, id=f"{name}#{entry['game']}")
+                                            for name in sorted(SETS) for entry in VERDICTS[name]["games"]])
+def test_each_game_is_judged_as_sanmill_judged_it(name: str, expected: dict[str, Any]) -> None:
+    game = list(read_file(DATA / name))[expected["game"] - 1]
+    result = replay_record(game, _rules(name))
+    assert result.errors == []
+    outcome = result.outcome
+    assert outcome is not None
+    assert (outcome.winner, outcome.reason, outcome.ply) == (expected["winner"], expected["reason"], expected["ply"])
+
+
+def _filled(game: Any) -> bool:
+    """Whether the 24 placements filled the board: none captured before the 24th, which carries the
+    removals of ``board_full``."""
+    plies = game.plies
+    return len(plies) >= 24 and all(not ply.captures for ply in plies[:23]) and plies[23].origin is None \
+        and bool(plies[23].captures)
+
+
+@pytest.mark.parametrize("name", ["fullboth_defender.pgn", "fullone_defender.pgn"])
+def test_the_full_board_data_hold_full_boards(name: str) -> None:
+    assert sum(1 for game in read_file(DATA / name) if _filled(game)) >= 4
+
+
+def test_under_remove_one_the_defender_removes() -> None:
+    """Of the games with a full board, the 24th placement is Black's and so is its removal (one
+    token, a White stone), and the game goes on with White: under White's removal (the rule without
+    the defender) they are refused."""
+    full = [game for game in read_file(DATA / "fullone_defender.pgn") if _filled(game)]
+    assert all(game.plies[23].side == "black" and len(game.plies[23].captures) == 1 for game in full)
+    without_defender = parse_ruleset("base: twelve_mens_morris\ncapture_from_mill: always\nboard_full: remove-one\n")
+    assert all(replay_record(game, without_defender).errors for game in full)
+
+
+#: Game 8 of fullone_defender.pgn up to Black's 23rd placement, and the referee's answer after
+#: Black's 24th (c4), which fills the board: Black (the defender) removes one of White's twelve
+#: stones, any of them (each stands next to a Black stone); after c4xf2 White is to move and blocked:
+#: loseNoLegalMoves, Black wins, Sanmill's ply 24.
+_FULL_ONE_GAME = 8
+_REFEREE_REMOVALS = {"a4", "a7", "b2", "c5", "d1", "d3", "d5", "d6", "e4", "f2", "f6", "g4"}
+
+
+def test_the_board_offers_the_defender_s_removal() -> None:
+    rules = _rules("fullone_defender.pgn")
+    game = list(read_file(DATA / "fullone_defender.pgn"))[_FULL_ONE_GAME - 1]
+    assert (game.plies[23].target, game.plies[23].captures) == ("c4", ["f2"])
+    board = Board(rules)
+    for ply in replay_record(game, rules).plies[:23]:
+        board.push(ply)
+    choices = {captures for target, _, captures in board.legal_plies() if target == "c4"}
+    assert choices == {(point,) for point in _REFEREE_REMOVALS}
+    assert board.is_legal("c4/xf2") and not board.is_legal("c4/xb4") and not board.is_legal("c4")
+    outcome = replay_record(game, rules).outcome
+    assert outcome is not None and (outcome.winner, outcome.reason, outcome.ply) == ("black", "blocked", 24)
+
+
+#: A line the referee played under Nerenchi with RestrictRepeatedMillsFormation: Black's last
+#: placement g4 (ply 24, capturing c5) is followed by its first move g4-g7 (ply 25, the defender's
+#: two plies in a row), which closes a mill and captures g1; after White's c4-c5 the referee's legal
+#: moves for Black are c3-c4, a7-b6, b2-b4, d1-g1 and f4-g4: not g7-g4, which would close e4-f4-g4
+#: again (under Nerenchi alone it offers g7-g4 too, and then the removals c5, f2, f6, d3 and d5).
+_MILLBACK_LINE = ("1. d6 e3 2. d3 d7 3. g7 a7 4. c4 d1 5. f2 a1 6. c5 d5 7. c3xd5 b2 8. f6 e4 9. a4 e5xc3 "
+                  "10. d5 f4 11. g1 c3xg7 12. d2 g4xc5 13. g4-g7xg1 c4-c5")
+_MILLBACK_REFEREE = {("c4", "c3"), ("b6", "a7"), ("b4", "b2"), ("g1", "d1"), ("g4", "f4")}
+
+
+def test_no_mill_moving_back_after_the_defender_s_two_plies() -> None:
+    restricted = _rules("millback_defender.pgn")
+    (game,) = read_games(_MILLBACK_LINE + "\n")
+    result = replay_record(game, restricted)
+    assert result.errors == [] and len(result.plies) == 26
+    board = Board(restricted)
+    for ply in result.plies:
+        board.push(ply)
+    assert {(target, origin) for target, origin, _ in board.legal_plies()} == _MILLBACK_REFEREE
+    (back,) = read_games(_MILLBACK_LINE + " 14. g7-g4xf2\n")
+    assert [(error.code, error.ply) for error in replay_record(back, restricted).errors] == [("mill-moving-back", 27)]
+    nerenchi = parse_ruleset("base: nerenchi\n")
+    assert replay_record(back, nerenchi).errors == []
+
+
+def test_the_chain_data_hold_both_sides_blocked() -> None:
+    """Under pass, games where White and Black were each blocked; under every action, blocked sides."""
+    assert sum(1 for game in VERDICTS["chain1.pgn"]["games"] if len(set(game["blocked_sides"])) == 2) >= 3
+    for n in (1, 2, 3, 5):
+        assert sum(1 for game in VERDICTS[f"chain{n}.pgn"]["games"] if game["blocked_sides"]) >= 5
+
+
+@pytest.mark.parametrize("name, other", [
+    ("least4_custodian.pgn", "base: sanmill\nflying_at: 4\ncustodian_capture: true\n"),
+    ("least4_intervention.pgn", "base: sanmill\nflying_at: 4\nintervention_capture: true\n"),
+    ("least4_leap.pgn", "base: sanmill\nflying_at: 4\nleap_capture: true\n"),
+    ("least4_diagonal.pgn", "base: sanmill\nboard: diagonals\nflying_at: 4\n"),
+    ("fullone_defender.pgn", "base: nerenchi\n"),
+    ("fullboth_defender.pgn", "base: nerenchi\n"),
+])
+def test_the_setting_decides_games_of_the_data(name: str, other: str) -> None:
+    games = zip(read_file(DATA / name), VERDICTS[name]["games"], strict=True)
+    assert not all(_agrees(game, expected, parse_ruleset(other)) for game, expected in games)
+
+
+def test_a_capture_kind_s_capture_that_leaves_fewer_than_lose_below_ends_the_game() -> None:
+    """b6 placed between Black's a7 and c5 on the diagonal a7-b6-c5 captures both by intervention;
+    Black has a7 c5 d1 g7 and none in hand: where lose_below is 4 the first capture (c5) leaves three
+    and ends the game (Sanmill's remove_piece 1835-1838), so a7 may not follow; where it is 3 both go."""
+    kinds = CaptureKinds(intervention=CaptureKind(), geometry=DIAGONALS)
+    own, theirs, target = mask_of(["b6"]), mask_of(["a7", "c5", "d1", "g7"]), mask_of(["b6"])
+    facts = DIAGONALS.point_facts
+
+    def judged(captures: list[str], lose_below: int) -> Any:
+        return judge_captures(kinds, "always", False, own, theirs, 0, target, 0, True, 0, captures, facts,
+                              capturable_under, lost, lose_below)
+    assert judged(["c5"], 4)[0] == "" and judged(["c5"], 4)[5] is True
+    assert judged(["c5", "a7"], 4)[:2] == ("extra-capture", "a7")
+    assert judged(["c5", "a7"], 3)[0] == "" and judged(["c5", "a7"], 3)[3:5] == (2, 2)
+    assert judged(["c5"], 3)[0] == "capture-kind-missing"
