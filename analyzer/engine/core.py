@@ -580,6 +580,8 @@ def play_line(
                         mover ^= 1
                         own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
                 elif passes:  # (the side that played plays again: the sides turned here, as for the defender)
+                    if mills is not None:  # (its last mill holds for its next ply: mill_rules)
+                        mills.turn_passed(mover, index)
                     mover ^= 1
                     own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
         # the ply is legal: the position after it (with the marks while they stand; placing over, they are cleared)

@@ -3,7 +3,8 @@ them: its engine's own games under custom rule sets (tests/data/sanmill-variants
 README there; ``make_games.py`` CUSTOM) and hand-made lines whose answers come from Sanmill's
 referee (tests/data/sanmill-variants/referee.cpp):
 
-- ``no_mill_moving_back`` with ``defender_first`` (Nerenchi with RestrictRepeatedMillsFormation);
+- ``no_mill_moving_back`` with ``defender_first`` (Nerenchi with RestrictRepeatedMillsFormation), and
+  with a blocked side whose turn passes (the last mill holds for the side's next ply, right after);
 - ``board_full`` ``remove-both`` and ``remove-one`` with ``defender_first`` (Nerenchi with
   BoardFullAction 1 and 3): under ``remove-one`` Black removes (``Position::put_piece`` 1254-1257),
   in the ply of its placement, and White moves next;
@@ -189,3 +190,36 @@ def test_a_capture_kind_s_capture_that_leaves_fewer_than_lose_below_ends_the_gam
     assert judged(["c5", "a7"], 4)[:2] == ("extra-capture", "a7")
     assert judged(["c5", "a7"], 3)[0] == "" and judged(["c5", "a7"], 3)[3:5] == (2, 2)
     assert judged(["c5"], 3)[0] == "capture-kind-missing"
+
+
+#: White to move (a4 b4 c4 d2 d7 e5 f4 g1 g7; Black b6 c3 d3 e3 e4 f2), set up from this FEN in
+#: Sanmill's referee (``replayfen``) under RestrictRepeatedMillsFormation: White's a4-a7 closes
+#: a7-d7-g7 and captures b6, and Black (c3 d3 e3 e4 f2: no free neighbour) is blocked. Under
+#: StalemateAction 1 (pass) White moves again and its legal moves leave out a7-a4, which would close
+#: a4-b4-c4 again (fields 11 and 12 of the referee's FEN: 30 31, White's last mill from a4 to a7);
+#: after White's g1-g4, Black still blocked, a7-a4 is legal and captures f2 or e4. Under 3
+#: (remove-and-pass) Black removes first (xd2 among xe5 xc4 xd2 xf4), and the same holds.
+_BLOCKING = "*O@@@@O*/**O@O*O@/OO*O**O* w m s 9 0 6 0 0 0 0 0 0 0 0 0 20"
+_AFTER_PASS = {"e5-d5", "g1-d1", "g1-g4", "g7-g4", "c4-c5", "d7-d6", "b4-a4", "b4-b6", "b4-b2", "d2-d1",
+               "d2-b2", "f4-g4", "f4-f6"}
+_AFTER_REMOVAL = _AFTER_PASS - {"d2-d1", "d2-b2"}
+
+
+@pytest.mark.parametrize("blocked, removal, expected", [("pass", "", _AFTER_PASS),
+                                                        ("remove-and-pass", "xd2", _AFTER_REMOVAL)])
+def test_a_last_mill_holds_while_the_other_side_s_turn_passes(blocked: str, removal: str,
+                                                               expected: set[str]) -> None:
+    rules = parse_ruleset(f"base: sanmill\nno_mill_moving_back: true\nblocked: {blocked}\n")
+    tags = f'[SetUp "1"]\n[FEN "{_BLOCKING}"]\n\n'
+
+    def errors(movetext: str) -> list[tuple[str, int]]:
+        (game,) = read_games(tags + movetext + " *\n")
+        return [(error.code, error.ply) for error in replay_record(game, rules).errors]
+    assert errors(f"1. a4-a7xb6{removal} a7-a4") == [("mill-moving-back", 2)]
+    assert errors(f"1. a4-a7xb6{removal} g1-g4 2. {'d3-d2 ' if removal else ''}a7-a4xe4") == []
+    (game,) = read_games(tags + f"1. a4-a7xb6{removal} *\n")
+    board = Board(rules, fen=_BLOCKING)
+    for ply in replay_record(game, rules).plies:
+        board.push(ply)
+    assert {f"{origin}-{target}" for target, origin, _ in board.legal_plies()} == expected
+    assert board.fen(form="legacy").split()[10:14] == ["30", "31", "0", "0"]
