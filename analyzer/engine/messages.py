@@ -18,7 +18,7 @@ from typing import Callable, Optional, Sequence
 from muehle.analyzer.engine.board import GEOMETRIES, POINT_INDEX, points_of
 from muehle.analyzer.engine.core import Broken, capturable, lost
 from muehle.analyzer.engine.events import end_text
-from muehle.analyzer.engine.rules import Ruleset
+from muehle.analyzer.engine.rules import BLOCKED_ACTIONS, Ruleset
 from muehle.notation.record.model import SIDES
 from muehle.notation.record.model import side_name as name_of_side
 from muehle.notation.text.errors import shortened
@@ -233,6 +233,10 @@ def _protected_stone(broken: Broken, rules: Ruleset) -> str:
 
 def _missing_capture(broken: Broken, rules: Ruleset) -> str:
     closed, theirs = broken.closed, 1 - broken.mover
+    if rules.blocked in BLOCKED_ACTIONS and broken.taken >= broken.required:
+        # (the ply's mills have their captures: the removal missing is a blocked side's, stalemate.blocked_turn)
+        return _("{side} cannot move, and under the rules {rules} (blocked: {action}) a removal is due that is not "
+                 "written").format(side=side_name(theirs), rules=shortened(rules.name), action=rules.blocked)
     mills = mills_text(closed)
     if broken.taken:
         return _("the double mill {mills} captures two stones, and only one was taken").format(mills=mills)

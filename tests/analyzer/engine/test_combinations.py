@@ -10,7 +10,8 @@ referee (tests/data/sanmill-variants/referee.cpp):
   in the ply of its placement, and White moves next;
 - ``lose_below`` 4 with each capture kind (``capture_kinds.judge_captures`` ends the game at the
   capture that leaves fewer than ``lose_below``) and with diagonals (``flying_at`` 4);
-- a blocked side's actions where both sides are blocked in the same game."""
+- a blocked side's actions where both sides are blocked in the same game, and a blocked side's
+  removal that a record does not write (a clear error, no traceback)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ from muehle.analyzer.engine.position import Board
 from muehle.analyzer.engine.rules import parse_ruleset
 from muehle.analyzer.engine.setup import replay_record
 from muehle.notation.reading.parser import read_file, read_games
+from muehle.notation.text.i18n import language
+from runner import run
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "sanmill-variants" / "custom"
 VERDICTS: dict[str, Any] = json.loads((DATA / "verdicts.json").read_text(encoding="utf-8"))
@@ -223,3 +226,36 @@ def test_a_last_mill_holds_while_the_other_side_s_turn_passes(blocked: str, remo
         board.push(ply)
     assert {f"{origin}-{target}" for target, origin, _ in board.legal_plies()} == expected
     assert board.fen(form="legacy").split()[10:14] == ["30", "31", "0", "0"]
+
+
+#: Twelve Men's Morris: after Black's last placement a7 the only free point is d7, whose neighbours
+#: a7, d6 and g7 are Black's: White cannot move. Sanmill's referee (StalemateAction 2, 3 or 5) then
+#: asks White for a removal (an x token), which this record does not write.
+_WHITE_BLOCKED = ("1. c3 d2 2. c5 d6 3. e4 e5 4. b6 a1 5. f6 f2 6. d1 f4 7. g1 b4 8. c4xa1 g7 9. d5 e3 10. a4 g4 "
+                  "11. b2 a1 12. d3 a7")
+
+
+@pytest.mark.parametrize("action", ["remove-and-move", "remove-and-pass", "both-remove"])
+def test_a_blocked_side_s_removal_not_written(action: str) -> None:
+    (game,) = read_games(_WHITE_BLOCKED + " *\n")
+    errors = replay_record(game, parse_ruleset(f"base: twelve_mens_morris\nblocked: {action}\n",
+                                               default_name="blocking")).errors
+    assert [(error.code, error.ply) for error in errors] == [("missing-capture", 24)]
+    assert errors[0].message == (f"12... a7: White cannot move, and under the rules blocking (blocked: {action}) a "
+                                 "removal is due that is not written")
+    with language("de"):
+        errors = replay_record(game, parse_ruleset(f"base: twelve_mens_morris\nblocked: {action}\n",
+                                                   default_name="blocking")).errors
+    assert "Weiß kann nicht ziehen, und nach den Regeln blocking" in errors[0].message
+    # (under pass nothing is due: White's turn passes and the record may end there)
+    assert replay_record(game, parse_ruleset("base: twelve_mens_morris\nblocked: pass\n")).errors == []
+
+
+def test_validate_reports_the_removal_not_written(tmp_path: Path) -> None:
+    record, rules = tmp_path / "blocked.pgn", tmp_path / "remove.yaml"
+    record.write_text(_WHITE_BLOCKED + " *\n", encoding="utf-8")
+    rules.write_text("base: twelve_mens_morris\nblocked: remove-and-pass\n", encoding="utf-8")
+    result = run("validate", str(record), "--rules", str(rules))
+    assert result.exit_code == 1
+    assert "White cannot move, and under the rules remove (blocked: remove-and-pass) a removal is due" in result.output
+    assert "Traceback" not in result.output
