@@ -33,7 +33,7 @@ from itertools import chain
 from typing import Iterable, Iterator, Optional, Sequence
 
 from muehle.analyzer.engine.board import ALL_POINTS, STANDARD, Geometry
-from muehle.analyzer.engine.capture_kinds import judge_captures
+from muehle.analyzer.engine.capture_kinds import CaptureKinds, judge_captures
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.mill_rules import MillMemory, full_board_end
 from muehle.analyzer.engine.placing_rules import (
@@ -213,9 +213,25 @@ def lost(stones: int, in_hand: int, lose_below: int = 3) -> bool:
     return stones.bit_count() + in_hand < lose_below
 
 
+def can_leap(own: int, theirs: int, in_hand: int, kinds: Optional[CaptureKinds], capture_from_mill: str,
+             geometry: Geometry = STANDARD) -> bool:
+    """Whether a side with stones ``own`` and ``in_hand`` has a leap over one of ``theirs`` under a
+    ruleset's capture kinds ``kinds`` (its ``leap_capture``; ``None``: none): a ply, though no stone of
+    it may move to a neighbour (:meth:`~muehle.analyzer.engine.capture_kinds.CaptureKinds.leaps_from`).
+
+    >>> from muehle.analyzer.engine.board import mask_of
+    >>> from muehle.analyzer.engine.capture_kinds import CaptureKind
+    >>> can_leap(mask_of(["a1"]), mask_of(["a4", "d1"]), 0, CaptureKinds(leap=CaptureKind()), "always")
+    True
+    """
+    return kinds is not None and kinds.leap is not None and kinds.leaps_from(
+        own, own | theirs, theirs, bool(in_hand), capturable_under(theirs, capture_from_mill, geometry))
+
+
 def blocked_end(own: int, theirs: int, in_hand: int, flying: bool, blocked: str, winner: Side,
                 ply: int, geometry: Geometry = STANDARD, board_full: str = "loss",
-                flying_at: int = 3) -> Optional[Outcome]:
+                flying_at: int = 3, kinds: Optional[CaptureKinds] = None,
+                capture_from_mill: str = "when-all-in-mills") -> Optional[Outcome]:
     """The end of the game when the side to move (stones ``own``, ``in_hand``; its opponent's
     ``theirs``) cannot play (:func:`has_legal_ply` on ``geometry``'s board): a win for ``winner``
     (the side that played ply ``ply``), or a draw where ``blocked`` (the ruleset's field) is
@@ -223,13 +239,17 @@ def blocked_end(own: int, theirs: int, in_hand: int, flying: bool, blocked: str,
     says (:func:`~muehle.analyzer.engine.mill_rules.full_board_end`). ``None`` when the side can
     play, or where ``blocked`` is one of the actions a blocked side takes instead
     (:mod:`~muehle.analyzer.engine.stalemate`). (A move straight back that ``no_mill_moving_back``
-    forbids is never a side's only move: see :mod:`~muehle.analyzer.engine.mill_rules`.)
+    forbids is never a side's only move: see :mod:`~muehle.analyzer.engine.mill_rules`.) A leap
+    (:func:`can_leap`, under the capture kinds ``kinds`` and the ruleset's ``capture_from_mill``) is a
+    ply too.
 
     >>> from muehle.analyzer.engine.board import mask_of
     >>> blocked_end(mask_of(["a1"]), mask_of(["a4", "d1"]), 0, True, "loss", "black", 7)
     Outcome(winner='black', reason='blocked', ply=7)
     """
     if has_legal_ply(own, own | theirs, in_hand, flying, geometry, flying_at):
+        return None
+    if kinds is not None and can_leap(own, theirs, in_hand, kinds, capture_from_mill, geometry):
         return None
     if own | theirs == ALL_POINTS:
         return full_board_end(board_full, winner, ply)
@@ -521,7 +541,7 @@ def play_line(
             judged = None if kinds is None else judge_captures(
                 kinds, rules.capture_from_mill, rules.double_mill == "always", own, theirs, their_hand, target_bit,
                 0 if kind == "place" else origin_bit, kind == "place" or bool(in_hand or their_hand), required,
-                captures, point_facts, capturable_under, loses, lose_below)
+                captures, point_facts, capturable_under, loses, lose_below, acts)
             if judged is not None:  # (a capture kind took part: judged there)
                 code, point, theirs, taken, required, decided, rest = judged
                 if code:
@@ -568,8 +588,9 @@ def play_line(
                     and own | theirs != ALL_POINTS:  # (a board left full by the placements: blocked_end)
                 removed = captures[taken:] if captures else ()  # (the blocked side's removals, glued to the ply)
                 refused, refused_at, _, passes, own, theirs, removals, won = blocked_turn(
-                    blocked_action, own, theirs, removed, not has_legal_ply(theirs, own | theirs, 0, flying, geometry,
-                                                                            flying_at), loses, lose_below, geometry)
+                    blocked_action, own, theirs, removed, not (has_legal_ply(theirs, own | theirs, 0, flying, geometry,
+                                                                             flying_at) or can_leap(
+                        theirs, own, 0, kinds, rules.capture_from_mill, geometry)), loses, lose_below, geometry)
                 if refused is not None:
                     return Broken(refused, index, mover, target_name, origin_name, refused_at or "", own, theirs,
                                   in_hand, their_hand, closed, *((required, taken) if captures else (0, 0))), outcome
@@ -584,6 +605,9 @@ def play_line(
                         mills.turn_passed(mover, index)
                     mover ^= 1
                     own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
+            elif acts and captures and len(captures) > taken:  # (no blocked side's turn here: one capture too many)
+                return Broken("extra-capture", index, mover, target_name, origin_name, captures[taken], own, theirs,
+                              in_hand, their_hand, closed, required, taken), outcome
         # the ply is legal: the position after it (with the marks while they stand; placing over, they are cleared)
         after_key: PositionKey
         if marked and (marked := marked_after_ply(marked, in_hand, their_hand)):
@@ -641,7 +665,7 @@ def play_line(
         # every ply was legal: can the side to move now play at all?
         if open_end:
             ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index, geometry,
-                                rules.board_full, flying_at)
+                                rules.board_full, flying_at, kinds, rules.capture_from_mill)
             if ended is not None:
                 outcome = _ended_by_block(ended, draw_rights, rights_before)
         if extra_plies and outcome is not None and outcome.ply >= first_index:  # (removals of blocked sides)
@@ -650,7 +674,7 @@ def play_line(
     # a ply refused before its stone was set: had its side no legal ply, the game ended before it
     if open_end:
         ended = blocked_end(own, theirs, in_hand, flying, rules.blocked, _SIDES[mover ^ 1], index - 1, geometry,
-                            rules.board_full, flying_at)
+                            rules.board_full, flying_at, kinds, rules.capture_from_mill)
         if ended is not None:
             outcome = _ended_by_block(ended, draw_rights, rights_before)
             broken = Broken("after-game-end", index, mover, target_name, origin_name, outcome=outcome)
@@ -758,7 +782,8 @@ def _placement_filling_the_board(rest: Iterator[PlyTuple], rules: Ruleset, index
     if following is None:  # (the line ends with the removals: can the side to move play?)
         if outcome is None:
             outcome = blocked_end(own, theirs, 0, rules.flying, rules.blocked, _SIDES[mover ^ 1], index,
-                                  rules.geometry, rules.board_full, rules.flying_at)
+                                  rules.geometry, rules.board_full, rules.flying_at, rules.capture_kinds,
+                                  rules.capture_from_mill)
         return None, outcome
     return play_line(chain((following,), rest), rules, index + 1, mover, white, black, 0, 0, counter, outcome,
                      seen_count, steps, draw_rights, mills)

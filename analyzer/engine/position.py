@@ -392,6 +392,29 @@ class Board:
         choices = [removals for removals in firsts if self.is_legal((POINTS[target], None, removals))]
         return choices or [[]]
 
+    def _kind_choices(self, origin: Optional[int], target: int) -> list[list[str]]:
+        """The captures written with a ply from ``origin`` to ``target`` under a ruleset with capture
+        kinds, each set once (in the first order the core takes): the captures are added one by one
+        while the core asks for more (``missing-capture``, ``capture-kind-missing``,
+        ``full-board-removal``); ``[]`` where the ply may not be played at all."""
+        move = (POINTS[target], None if origin is None else POINTS[origin])
+        names = [POINTS[i] for i in _indices(self.key[0] | self.key[1])]
+        choices: list[list[str]] = []
+        seen: set[frozenset[str]] = set()
+
+        def extend(captures: list[str]) -> None:
+            broken = self.check((*move, captures))
+            if broken is None:
+                if frozenset(captures) not in seen:
+                    seen.add(frozenset(captures))
+                    choices.append(captures)
+            elif broken.code in _WANTS_MORE and len(captures) < _MOST_CAPTURES:
+                for name in names:
+                    if name not in captures:
+                        extend([*captures, name])
+        extend([])
+        return choices
+
     def legal_plies(self) -> list[BoardPly]:
         """Every ply the side to move may play, captures included (empty once the game is over),
         in board order of target (origin first for a move) and captures."""
@@ -430,7 +453,11 @@ class Board:
     def capture_choices(self, origin: Optional[int], target: int, closed: int, kind: str) -> list[list[str]]:
         """The ways to make the captures a ply closing ``closed`` mills demands (``[[]]`` if none),
         or the removals a placement that fills the board brings (``board_full``: written with it,
-        the placer's stone removed first); each is checked by the core, so only legal ones are given."""
+        the placer's stone removed first); each is checked by the core, so only legal ones are given.
+        Under a capture kind (``custodian_capture``, ``intervention_capture``, ``leap_capture``) the
+        captures a ply demands are found by asking the core, capture by capture (:meth:`_kind_choices`)."""
+        if self.rules.capture_kinds is not None:
+            return self._kind_choices(origin, target)
         due = self.captures_due(closed, kind) if closed else 0
         if not due:
             return self._removal_choices(target) if kind == "place" and removals_when_full(self.rules) else [[]]
@@ -448,6 +475,12 @@ class Board:
             if choices:
                 return choices
         return [[]]
+
+
+#: The codes of a ply whose captures are not all written (:meth:`Board._kind_choices` adds one more).
+_WANTS_MORE = frozenset(("missing-capture", "capture-kind-missing", "full-board-removal"))
+#: The most captures one ply writes (a double mill's two and an intervention's two, or three mills).
+_MOST_CAPTURES = 4
 
 
 def moves_for(own: int, theirs: int, in_hand: int, rules: Ruleset,
@@ -484,9 +517,16 @@ def moves_for(own: int, theirs: int, in_hand: int, rules: Ruleset,
             return result
     jumping = core.may_jump(own, in_hand, rules.flying, rules.flying_at)
     neighbours = geometry.neighbours
+    kinds = rules.capture_kinds
+    leaping = kinds is not None and kinds.leap is not None and not jumping
+    capturable = core.capturable(theirs, rules) if leaping else 0
     for origin in _indices(own):
         base = own & ~_BITS[origin]
-        for target in _indices(empty if jumping else neighbours[origin] & empty):
+        targets = empty if jumping else neighbours[origin] & empty
+        if leaping and kinds is not None:  # (leap_capture: a move over an enemy stone to the free point behind it)
+            targets |= sum(_BITS[target] for target in _indices(empty & ~targets) if kinds.leap_allowed(
+                _BITS[origin], _BITS[target], own, theirs, bool(in_hand), capturable))
+        for target in _indices(targets):
             result.append((origin, target,
                            len(geometry.mills_closed_at(base | _BITS[target], target)) if threats >> target & 1 else 0))
     return result

@@ -259,3 +259,55 @@ def test_validate_reports_the_removal_not_written(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "White cannot move, and under the rules remove (blocked: remove-and-pass) a removal is due" in result.output
     assert "Traceback" not in result.output
+
+
+#: Twelve Men's Morris with LeapCapture, as Sanmill's referee played it: after White's g4-g7 no Black
+#: stone has a free neighbour, but e4 may leap over White's f4 to g4 (the referee's only legal move,
+#: under StalemateAction 0 and 3 alike: ``is_all_surrounded`` counts leaps); after e4-g4xf4 White
+#: cannot move: under 0 Black has won (loseNoLegalMoves, ply 26), under 3 White removes a Black stone
+#: (a1 among twelve) and Black moves.
+_LEAP_LINE = ("1. c3 a4 2. d2 f6 3. c4 c5 4. g1 e4 5. b2 f2 6. d5 e3 7. f4 b4 8. a7 e5xd2 9. d2 a1 10. g4 d1 "
+              "11. d6 b6 12. d3 d7 13. g4-g7")
+
+
+def test_a_side_that_may_leap_is_not_blocked() -> None:
+    rules = parse_ruleset("base: twelve_mens_morris\nleap_capture: true\n")
+    (game,) = read_games(_LEAP_LINE + " *\n")
+    result = replay_record(game, rules)
+    assert result.errors == [] and result.outcome is None
+    board = Board(rules)
+    for ply in result.plies:
+        board.push(ply)
+    assert [tuple(ply) for ply in board.legal_plies()] == [("g4", "e4", ("f4",))]
+    (game,) = read_games(_LEAP_LINE + " e4-g4xf4 *\n")
+    outcome = replay_record(game, rules).outcome
+    assert outcome is not None and (outcome.winner, outcome.reason, outcome.ply) == ("black", "blocked", 26)
+
+
+def test_a_blocked_side_s_removal_after_a_leap() -> None:
+    rules = parse_ruleset("base: twelve_mens_morris\nleap_capture: true\nblocked: remove-and-pass\n")
+    (game,) = read_games(_LEAP_LINE + " e4-g4xf4xa1 *\n")
+    result = replay_record(game, rules)
+    assert result.errors == [] and result.outcome is None
+    (game,) = read_games(_LEAP_LINE + " e4-g4xf4 *\n")
+    assert [error.code for error in replay_record(game, rules).errors] == ["missing-capture"]
+
+
+def test_the_board_offers_a_capture_kind_s_capture() -> None:
+    """Sanmill's referee under CustodianCapture: after a1 a4 d1 g7, White's a7 encloses a4 between
+    a7 and a1, and the only removal it then allows is xa4."""
+    rules = parse_ruleset("base: sanmill\ncustodian_capture: true\n")
+    board = Board(rules)
+    for ply in ("a1", "a4", "d1", "g7"):
+        board.push(ply)
+    assert [tuple(ply) for ply in board.legal_plies() if ply.target == "a7"] == [("a7", None, ("a4",))]
+    assert all(board.is_legal(ply) for ply in board.legal_plies())
+
+
+def test_no_blocked_side_acts_while_placing() -> None:
+    """A mill closed while placing captures one stone, whatever ``blocked`` says (Sanmill's stalemate
+    actions come only in the moving phase, ``Position::check_if_game_is_over``)."""
+    for extra in ("", "custodian_capture: true\n"):
+        rules = parse_ruleset(f"base: twelve_mens_morris\nblocked: remove-and-pass\n{extra}")
+        (game,) = read_games("1. a1 b2 2. a4 b4 3. a7xb2xb4 *\n")
+        assert [(error.code, error.ply) for error in replay_record(game, rules).errors] == [("extra-capture", 5)]
