@@ -472,7 +472,8 @@ def play_line(
                 # of its own after this one)
                 if counting_mills:
                     removers = removers_at_placing_end(*removals_by_mill_counts(
-                        *(count_mills(side, geometry) for side in ((theirs, own) if mover else (own, theirs)))))
+                        *(count_mills(side, geometry) for side in ((theirs, own) if mover else (own, theirs)))),
+                        defender_first)
                 elif own | theirs == ALL_POINTS and not mills_closed_at(own, target_bit.bit_length() - 1):
                     removers = removers_when_full(rules, mover)
                 else:

@@ -311,3 +311,20 @@ def test_no_blocked_side_acts_while_placing() -> None:
         rules = parse_ruleset(f"base: twelve_mens_morris\nblocked: remove-and-pass\n{extra}")
         (game,) = read_games("1. a1 b2 2. a4 b4 3. a7xb2xb4 *\n")
         assert [(error.code, error.ply) for error in replay_record(game, rules).errors] == [("extra-capture", 5)]
+
+
+def test_mill_counts_with_the_defender_first() -> None:
+    """El Filja's settings with IsDefenderMoveFirst, as Sanmill's referee played them: after Black's
+    last placement b2, Black removes first (c3, one of the twelve White stones the referee offered),
+    then White one Black stone (c5), and Black, to move first, cannot: loseNoLegalMoves, White wins
+    at ply 25 (Black's placement and removal one ply, White's removal another). Removing in El
+    Filja's order (White first) the line is refused: c3 is White's own."""
+    rules = parse_ruleset("base: el_filja\ndefender_first: true\n")
+    (game,) = read_games("1. g7 f4 2. d3 b6 3. c3 c5 4. a4 a7 5. d2 e5 6. a1 f6 7. d5 g4 8. e4 b4 9. d6 g1 "
+                         "10. c4 e3 11. f2 d7 12. d1 b2xc3xc5 *\n")
+    result = replay_record(game, rules)
+    assert result.errors == []
+    outcome = result.outcome
+    assert outcome is not None and (outcome.winner, outcome.reason, outcome.ply) == ("white", "blocked", 25)
+    assert [error.code for error in replay_record(game, parse_ruleset("base: el_filja\n")).errors] == [
+        "capture-empty-or-own"]
