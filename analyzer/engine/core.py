@@ -580,6 +580,7 @@ def play_line(
                 return Broken("missing-capture", index, mover, target_name, origin_name, "", own, theirs,
                               in_hand, their_hand, closed, required, taken), outcome
         if after_ply:
+            again_now = again  # (a blocked defender's first removal then follows its own ply: the same ply)
             if again:  # (Black plays again: the sides turned here, so that the turn's change below gives it back)
                 again, after_ply = False, acts
                 if not (captures and decided):
@@ -595,7 +596,7 @@ def play_line(
                 if refused is not None:
                     return Broken(refused, index, mover, target_name, origin_name, refused_at or "", own, theirs,
                                   in_hand, their_hand, closed, *((required, taken) if captures else (0, 0))), outcome
-                extra_plies += removals
+                extra_plies += removals - 1 if again_now and removals else removals
                 if won:
                     decided = True
                     if won == 2:  # (the blocked side's removal won: the outcome below names the side that played)

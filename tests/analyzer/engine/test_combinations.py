@@ -328,3 +328,26 @@ def test_mill_counts_with_the_defender_first() -> None:
     assert outcome is not None and (outcome.winner, outcome.reason, outcome.ply) == ("white", "blocked", 25)
     assert [error.code for error in replay_record(game, parse_ruleset("base: el_filja\n")).errors] == [
         "capture-empty-or-own"]
+
+
+#: Nerenchi with FlyPieceCount 4, PiecesAtLeastCount 4 and StalemateAction 2, as Sanmill's referee
+#: played it (random legal actions): after Black's last placement d6 Black moves first and is blocked,
+#: so it removes c4 and moves b4-c4; the removal follows Black's own placement, so Sanmill's count
+#: keeps it in that ply (24). The game ends with f6-g7xd1: Black has three stones, White wins at
+#: ply 72 (loseFewerThanThree).
+_DEFENDER_BLOCKED = (
+    "1. e4 b6 2. d3 a7 3. g7 d1 4. a1 b4 5. b2 f6 6. f2 g1 7. c4 e3 8. d5 d7 9. c5 f4 10. e5xb6 d2 11. a4 g4 "
+    "12. b6 d6xc4 13. b4-c4 a4-b4xg4 14. c4-c3 c5-c4 15. a7-a4 b6-a7 16. g1-g4 b4-b6 17. d1-g1 d5-c5xd6 "
+    "18. d2-d1 b2-d2 19. c3-b2 c5-d5 20. a4-b4 d5-c5xb2 21. d7-d6 d2-b2 22. d6-d5 c4-c3xg4 23. f6-d6 a1-a4 "
+    "24. f4-g4 d3-d2xg1 25. b4-c4 b2-b4 26. d1-g1 g7-f6 27. e3-d3 b4-b2xg4 28. g1-d1 e4-f4xc4 29. d6-g1 b6-d6 "
+    "30. g1-b6 f4-e4 31. d5-b4 c5-c4 32. d3-a1 e5-d5 33. b4-g1xc3 d5-c5 34. a1-e3 d6-d7 35. b6-d5 f2-f4 "
+    "36. d5-b4 f6-g7xd1")
+
+
+def test_a_blocked_defender_s_removal_after_its_last_placement_is_in_its_ply() -> None:
+    rules = parse_ruleset("base: nerenchi\nflying_at: 4\nlose_below: 4\nblocked: remove-and-move\n")
+    (game,) = read_games(_DEFENDER_BLOCKED + " *\n")
+    result = replay_record(game, rules)
+    assert result.errors == []
+    outcome = result.outcome
+    assert outcome is not None and (outcome.winner, outcome.reason, outcome.ply) == ("white", "fewer-than-three", 72)
