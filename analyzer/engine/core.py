@@ -539,6 +539,10 @@ def play_line(
                 from_their_hand = captures_from_hand(required, their_hand)
                 their_hand -= from_their_hand
                 required -= from_their_hand
+                if defender_first and not in_hand and not their_hand and from_their_hand:
+                    # (the capture emptied the last hand: placing ends here, and the defender moves first)
+                    again = defender_moves_again(mover, their_hand, own | theirs, captures)
+                    after_ply = again or acts
             judged = None if kinds is None else judge_captures(
                 kinds, rules.capture_from_mill, rules.double_mill == "always", own, theirs, their_hand, target_bit,
                 0 if kind == "place" else origin_bit, kind == "place" or bool(in_hand or their_hand), required,

@@ -351,3 +351,19 @@ def test_a_blocked_defender_s_removal_after_its_last_placement_is_in_its_ply() -
     assert result.errors == []
     outcome = result.outcome
     assert outcome is not None and (outcome.winner, outcome.reason, outcome.ply) == ("white", "fewer-than-three", 72)
+
+
+def test_a_capture_from_the_last_hand_lets_the_defender_move_first() -> None:
+    """Dooz's settings with IsDefenderMoveFirst, as Sanmill's referee played them: Black's e4 closes
+    a mill and takes White's last stone from its hand (nothing written); placing is over, and
+    Black, the defender, moves first: the referee's legal moves are e5-d5 and a4-a1."""
+    rules = parse_ruleset("base: dooz\ndefender_first: true\n")
+    (game,) = read_games("1. f2 f6 2. b6 d7 3. d1 g7 4. b2 d2 5. b4 a4 6. d6 e5 7. c5 e3 8. a7 f4 9. g1 g4 "
+                         "10. d3 e4 *\n")
+    result = replay_record(game, rules)
+    assert result.errors == []
+    board = Board(rules)
+    for ply in result.plies:
+        board.push(ply)
+    assert board.fen(form="legacy").split()[1:8] == ["b", "m", "s", "10", "0", "10", "0"]
+    assert {f"{origin}-{target}" for target, origin, _ in board.legal_plies()} == {"e5-d5", "a4-a1"}
