@@ -394,11 +394,11 @@ class Board:
 
     def _kind_choices(self, origin: Optional[int], target: int) -> list[list[str]]:
         """The captures written with a ply from ``origin`` to ``target`` under a ruleset with capture
-        kinds, each set once (in the first order the core takes): the captures are added one by one
+        kinds or a blocked side's removals, each set once (in the first order the core takes): the captures are added one by one
         while the core asks for more (``missing-capture``, ``capture-kind-missing``,
         ``full-board-removal``); ``[]`` where the ply may not be played at all."""
         move = (POINTS[target], None if origin is None else POINTS[origin])
-        names = [POINTS[i] for i in _indices(self.key[0] | self.key[1])]
+        names = [POINTS[i] for i in _indices(self.key[0] | self.key[1] | _BITS[target])]  # (the stone set too)
         choices: list[list[str]] = []
         seen: set[frozenset[str]] = set()
 
@@ -454,9 +454,11 @@ class Board:
         """The ways to make the captures a ply closing ``closed`` mills demands (``[[]]`` if none),
         or the removals a placement that fills the board brings (``board_full``: written with it,
         the placer's stone removed first); each is checked by the core, so only legal ones are given.
-        Under a capture kind (``custodian_capture``, ``intervention_capture``, ``leap_capture``) the
-        captures a ply demands are found by asking the core, capture by capture (:meth:`_kind_choices`)."""
-        if self.rules.capture_kinds is not None:
+        Under a capture kind (``custodian_capture``, ``intervention_capture``, ``leap_capture``), or
+        where a blocked side removes (``blocked``: its removals are written with the ply before its
+        turn), the captures a ply demands are found by asking the core, capture by capture
+        (:meth:`_kind_choices`)."""
+        if self.rules.capture_kinds is not None or self.rules.blocked in _BLOCKED_REMOVING:
             return self._kind_choices(origin, target)
         due = self.captures_due(closed, kind) if closed else 0
         if not due:
@@ -479,7 +481,10 @@ class Board:
 
 #: The codes of a ply whose captures are not all written (:meth:`Board._kind_choices` adds one more).
 _WANTS_MORE = frozenset(("missing-capture", "capture-kind-missing", "full-board-removal"))
-#: The most captures one ply writes (a double mill's two and an intervention's two, or three mills).
+#: The ``blocked`` actions in which a blocked side removes stones (written with the ply before its turn).
+_BLOCKED_REMOVING = frozenset(("remove-and-move", "remove-and-pass", "both-remove"))
+#: The most captures one ply writes (a double mill's two and an intervention's two, or three mills;
+#: or a mill's, then a blocked side's and the other side's under both-remove).
 _MOST_CAPTURES = 4
 
 

@@ -367,3 +367,17 @@ def test_a_capture_from_the_last_hand_lets_the_defender_move_first() -> None:
         board.push(ply)
     assert board.fen(form="legacy").split()[1:8] == ["b", "m", "s", "10", "0", "10", "0"]
     assert {f"{origin}-{target}" for target, origin, _ in board.legal_plies()} == {"e5-d5", "a4-a1"}
+
+
+def test_the_board_offers_a_blocked_side_s_removals() -> None:
+    """Before Black's last placement a7 of _WHITE_BLOCKED: a7 leaves White blocked, and under
+    remove-and-pass White removes one Black stone next to one of its own: Sanmill's referee offers
+    a1, a7 (the stone just set, next to White's a4), b4, d2, d6, e3, e5, f2, f4, g4 and g7."""
+    rules = parse_ruleset("base: twelve_mens_morris\nblocked: remove-and-pass\n")
+    (game,) = read_games(_WHITE_BLOCKED.removesuffix(" a7") + " *\n")
+    board = Board(rules)
+    for ply in replay_record(game, rules).plies:
+        board.push(ply)
+    offered = {captures for target, _, captures in board.legal_plies() if target == "a7"}
+    assert offered == {(point,) for point in ("a1", "a7", "b4", "d2", "d6", "e3", "e5", "f2", "f4", "g4", "g7")}
+    assert all(board.is_legal(ply) for ply in board.legal_plies())
