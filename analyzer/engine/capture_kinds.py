@@ -177,17 +177,30 @@ class CaptureKinds:
         ``theirs``; Sanmill's ``handle_moving_phase_for_put_piece`` 1419-1438)."""
         return bool(self.leap_target(origin, target, own, theirs, placing) & capturable)
 
-    def leaps_from(self, own: int, occupied: int, theirs: int, placing: bool) -> bool:
-        """Whether a side with stones ``own`` has a leap (a move over an enemy stone of ``theirs`` to an
-        empty point) on a board whose stones are ``occupied`` (for the question whether it can play:
-        :func:`~muehle.analyzer.engine.core.has_legal_ply`, which passes as ``theirs`` the enemy stones
-        that may be captured, as :meth:`leap_allowed` asks)."""
+    def leaps_from(self, own: int, occupied: int, theirs: int, placing: bool, capturable: int) -> bool:
+        """Whether a side with stones ``own`` has a leap (a move over an enemy stone that may be
+        captured, ``capturable`` as for :meth:`leap_allowed`, to an empty point) on a board whose
+        stones are ``occupied``: then it can play, though no stone of it has a free neighbour
+        (Sanmill's ``Position::is_all_surrounded``, src/position.cpp 3182-3230).
+
+        >>> kinds = CaptureKinds(leap=CaptureKind())
+        >>> own, theirs = mask_of(["a1"]), mask_of(["a4", "d1"])
+        >>> kinds.leaps_from(own, own | theirs, theirs, False, theirs)
+        True
+        >>> kinds.leaps_from(own, own | theirs | mask_of(["a7", "g1"]), theirs, False, theirs)
+        False
+        >>> kinds.leaps_from(own, own | theirs, theirs, False, 0)  # (neither stone may be captured)
+        False
+        >>> both_ends = mask_of(["a1", "a7"])  # (a4 between two own stones: no leap)
+        >>> kinds.leaps_from(both_ends, both_ends | theirs, mask_of(["a4"]), False, mask_of(["a4"]))
+        False
+        """
         kind = self.leap
         if kind is None or not kind.applies(placing, own, leap=True):
             return False
         for ends, middle in self._leaps.items():
-            other = ends & ~own  # (the end the stone would leap to)
-            if theirs & middle and own & ends and other != ends and not occupied & other:
+            other = ends & ~own  # (the end the stone would leap to: one end own, the other free)
+            if theirs & capturable & middle and other and other != ends and not occupied & other:
                 return True
         return False
 
@@ -209,7 +222,8 @@ def judge_captures(kinds: CaptureKinds, capture_from_mill: str, remove_multiple:
                    own: int, theirs: int, their_hand: int, target: int, origin: int, placing: bool,
                    mill_captures: int, captures: Sequence[str], point_facts: dict[str, tuple[int, int, int, int]],
                    capturable_under: Callable[[int, str, Geometry], int],
-                   lost: Callable[[int, int], bool]) -> Optional[Judged]:
+                   lost: Callable[[int, int, int], bool], lose_below: int = 3,
+                   blocked_removals: bool = False) -> Optional[Judged]:
     """The captures written with a ply (``captures``) judged under the capture kinds, as Sanmill's
     ``Position`` and move generator judge them; ``None`` where no kind takes part (the ply's mill,
     if any, is judged as ever).
@@ -218,7 +232,13 @@ def judge_captures(kinds: CaptureKinds, capture_from_mill: str, remove_multiple:
     ``origin``, 0 for a placement), ``placing`` whether the game is in the placing phase,
     ``mill_captures`` what the ply's mills demand (0 for none), ``remove_multiple`` Sanmill's
     ``mayRemoveMultiple`` (the ruleset's ``double_mill: always``). ``capturable_under`` and ``lost``
-    are the core's rules of which stones may be captured and of a side that has lost.
+    are the core's rules of which stones may be captured and of a side that has lost, ``lost`` asked
+    with ``lose_below`` (the ruleset's field, Sanmill's ``piecesAtLeastCount``): a capture that leaves
+    the opponent fewer stones ends the game there, and no more are due (``Position::remove_piece``
+    1835-1838). Under ``blocked_removals`` (the ruleset's ``blocked`` has a blocked side remove) the
+    captures written after those due are left to the blocked side's turn (its removals, written
+    with the ply: :mod:`~muehle.analyzer.engine.stalemate`) instead of being one too many; the
+    captures made are the count returned.
 
     >>> from muehle.analyzer.engine.board import DIAGONALS, STANDARD, mask_of
     >>> from muehle.analyzer.engine.core import capturable_under, lost
@@ -268,6 +288,8 @@ def judge_captures(kinds: CaptureKinds, capture_from_mill: str, remove_multiple:
         except KeyError:
             return "syntax", point, theirs, taken, required, decided, ()
         if taken >= required or decided:
+            if blocked_removals and not decided:
+                break  # (the rest: a blocked side's removals, stalemate.blocked_turn)
             return "extra-capture", point, theirs, taken, required, decided, ()
         if not theirs & bit:
             return "capture-empty-or-own", point, theirs, taken, required, decided, ()
@@ -294,7 +316,7 @@ def judge_captures(kinds: CaptureKinds, capture_from_mill: str, remove_multiple:
             return "protected-stone", point, theirs, taken, required, decided, ()
         theirs &= ~bit
         taken += 1
-        if lost(theirs, their_hand):
+        if lost(theirs, their_hand, lose_below):
             decided = True
             required = taken
     if taken < required:

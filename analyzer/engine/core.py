@@ -210,7 +210,7 @@ def has_legal_ply(own: int, occupied: int, in_hand: int, flying: bool, geometry:
     if kinds is None or kinds.leap is None:
         return False
     theirs = occupied & ~own
-    return kinds.leaps_from(own, occupied, capturable_under(theirs, capture_from_mill, geometry), bool(their_hand))
+    return kinds.leaps_from(own, occupied, theirs, bool(their_hand), capturable_under(theirs, capture_from_mill, geometry))
 
 
 def lost(stones: int, in_hand: int, lose_below: int = 3) -> bool:
@@ -535,7 +535,8 @@ def play_line(
                     # of its own after this one)
                     if counting_mills:
                         removers = removers_at_placing_end(*removals_by_mill_counts(
-                            *(count_mills(side, geometry) for side in ((theirs, own) if mover else (own, theirs)))))
+                            *(count_mills(side, geometry) for side in ((theirs, own) if mover else (own, theirs)))),
+                            defender_first)
                     elif own | theirs == ALL_POINTS and not mills_closed_at(own, target_bit.bit_length() - 1):
                         removers = removers_when_full(rules, mover)
                     else:
@@ -601,10 +602,14 @@ def play_line(
                 from_their_hand = captures_from_hand(required, their_hand)
                 their_hand -= from_their_hand
                 required -= from_their_hand
+                if defender_first and not in_hand and not their_hand and from_their_hand:
+                    # (the capture emptied the last hand: placing ends here, and the defender moves first)
+                    again = defender_moves_again(mover, their_hand, own | theirs, captures)
+                    after_ply = again or acts
             judged = None if kinds is None else judge_captures(
                 kinds, rules.capture_from_mill, rules.double_mill == "always", own, theirs, their_hand, target_bit,
                 0 if kind == "place" else origin_bit, kind == "place" or bool(in_hand or their_hand), required,
-                captures, point_facts, capturable_under, loses)
+                captures, point_facts, capturable_under, loses, lose_below, acts)
             if judged is not None:  # (a capture kind took part: judged there)
                 code, point, theirs, taken, required, decided, rest = judged
                 if code:
@@ -642,6 +647,7 @@ def play_line(
                 return Broken("missing-capture", index, mover, target_name, origin_name, "", own, theirs,
                               in_hand, their_hand, closed, required, taken), outcome
         if after_ply:
+            again_now = again  # (a blocked defender's first removal then follows its own ply: the same ply)
             if again:  # (Black plays again: the sides turned here, so that the turn's change below gives it back)
                 again, after_ply = False, acts
                 if not (captures and decided):
@@ -657,15 +663,20 @@ def play_line(
                 if refused is not None:
                     return Broken(refused, index, mover, target_name, origin_name, refused_at or "", own, theirs,
                                   in_hand, their_hand, closed, *((required, taken) if captures else (0, 0))), outcome
-                extra_plies += removals
+                extra_plies += removals - 1 if again_now and removals else removals
                 if won:
                     decided = True
                     if won == 2:  # (the blocked side's removal won: the outcome below names the side that played)
                         mover ^= 1
                         own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
                 elif passes:  # (the side that played plays again: the sides turned here, as for the defender)
+                    if mills is not None:  # (its last mill holds for its next ply: mill_rules)
+                        mills.turn_passed(mover, index)
                     mover ^= 1
                     own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
+            elif acts and captures and len(captures) > taken:  # (no blocked side's turn here: one capture too many)
+                return Broken("extra-capture", index, mover, target_name, origin_name, captures[taken], own, theirs,
+                              in_hand, their_hand, closed, required, taken), outcome
         # the ply is legal: the position after it (with the marks while they stand; placing over, they are cleared)
         after_key: PositionKey
         if marked and (marked := marked_after_ply(marked, in_hand, their_hand)):
@@ -775,9 +786,10 @@ def _placement_filling_the_board(rest: Iterator[PlyTuple], rules: Ruleset, index
     due = len(removers)
     reset = rules.no_capture.reset if rules.no_capture is not None else "capture"
     group = 0  # (a side's removals in a row are one ply: the step comes after its last)
+    joined = removers[0][0] == mover  # (the placer removes first: its removal is part of the placement's ply)
     for number, point in enumerate(removals):
         changes = (removers[number][0] != mover) if number < due else number == due  # (an extra one: the next side's)
-        if changes or not number:
+        if changes or (not number and not joined):
             index += 1
             group = 0
         if changes:
@@ -816,13 +828,16 @@ def _placement_filling_the_board(rest: Iterator[PlyTuple], rules: Ruleset, index
         else:
             repeated = seen_count.get(after_key, 0) + 1
             seen_count[after_key] = repeated
-        steps.append((after_key, "remove", _NONE, counter, group, repeated))
+        if joined and number + 1 == group:  # (the placement's ply, with its removals: one step)
+            steps[-1] = (after_key, "place", _NONE, counter, group, repeated)
+        else:
+            steps.append((after_key, "remove", _NONE, counter, group, repeated))
         if lost(theirs, 0, rules.lose_below):
             outcome = Outcome(_SIDES[mover], "fewer-than-three", index)
         elif lost(own, 0, rules.lose_below):
             outcome = Outcome(_SIDES[mover ^ 1], "fewer-than-three", index)
     if len(removals) < due:
-        if removers[len(removals)][0] != mover or not removals:
+        if removers[len(removals)][0] != mover or not (removals or joined):
             index += 1
         if removers[len(removals)][0] != mover:
             mover ^= 1

@@ -18,7 +18,7 @@ from typing import Callable, Optional, Sequence
 from muehle.analyzer.engine.board import GEOMETRIES, POINT_INDEX, points_of
 from muehle.analyzer.engine.core import Broken, capturable, lost
 from muehle.analyzer.engine.events import end_text
-from muehle.analyzer.engine.rules import Ruleset
+from muehle.analyzer.engine.rules import BLOCKED_REMOVALS, Ruleset
 from muehle.notation.record.model import SIDES
 from muehle.notation.record.model import side_name as name_of_side
 from muehle.notation.text.errors import shortened
@@ -166,7 +166,7 @@ def _not_adjacent(broken: Broken, rules: Ruleset) -> str:
 
 def _extra_capture(broken: Broken, rules: Ruleset) -> str:
     closed, theirs, their_name = broken.closed, broken.theirs, side_name(1 - broken.mover)
-    if rules.capture_kinds is not None and broken.required and not lost(theirs, broken.their_hand):
+    if rules.capture_kinds is not None and broken.required and not lost(theirs, broken.their_hand, rules.lose_below):
         # (a capture without a mill took part: capture_kinds.judge_captures)
         return ngettext("the ply captures {count} stone and no more", "the ply captures {count} stones and no more",
                         broken.required).format(count=broken.required)
@@ -240,7 +240,7 @@ def _protected_stone(broken: Broken, rules: Ruleset) -> str:
 
 def _missing_capture(broken: Broken, rules: Ruleset) -> str:
     closed, theirs = broken.closed, 1 - broken.mover
-    if broken.taken >= broken.required and rules.blocked in ("remove-and-move", "remove-and-pass", "both-remove"):
+    if broken.taken >= broken.required and rules.blocked in BLOCKED_REMOVALS:
         # (the ply's mills have their captures: the removal missing is a blocked side's, stalemate.blocked_turn)
         message = _("{side} cannot move after this ply and removes {stone} next to one of its own (blocked: "
                     "{action}), written after the ply's captures").format(

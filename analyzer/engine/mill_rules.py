@@ -67,7 +67,8 @@ class MillMemory:
 
     A ``closing`` holds while its side has played no ply since: the ply two before the one to
     come (the sides take turns), as Sanmill clears it with the side's next placement or move
-    (``lastMillFromSquare``, ``lastMillToSquare``).
+    (``lastMillFromSquare``, ``lastMillToSquare``); where a blocked side's turn passes, the
+    closings are moved with the turns (:meth:`turn_passed`).
     """
 
     __slots__ = ("one_time", "moving_back", "geometry", "formed", "closing", "_changes", "_start", "_before")
@@ -152,6 +153,31 @@ class MillMemory:
         if changed:
             self._changes.append((index, self.formed[0], self.formed[1], self.closing[0], self.closing[1]))
         return closed
+
+    def turn_passed(self, mover: int, index: int) -> None:
+        """After ply ``index`` of ``mover`` (0 White, 1 Black) the other side's turn passed (a blocked
+        side under ``blocked: pass`` or ``remove-and-pass``): ``mover`` plays ply ``index + 1`` too.
+        A side's last mill holds until that side's next placement or move, however many plies of
+        the other side come between (Sanmill clears ``lastMillFromSquare`` and ``lastMillToSquare``
+        only with the side's own ply, ``Position::put_piece`` 1115 and 1569-1582), so the closings
+        are moved as the turns are: the mover's of this ply holds for its next ply, ``index + 1``,
+        and the other side's of ply ``index - 1`` for the other side's next, ``index + 2``.
+
+        >>> memory = MillMemory(moving_back=True, closing=((7, 1, 2), (6, 4, 8)))
+        >>> memory.turn_passed(0, 7)
+        >>> memory.closing
+        [(6, 1, 2), (7, 4, 8)]
+        """
+        if not self.moving_back:
+            return
+        changed = False
+        for side, at, moved in ((mover, index, -1), (mover ^ 1, index - 1, 1)):
+            last = self.closing[side]
+            if last is not None and last[0] == at:
+                self.closing[side] = (at + moved, last[1], last[2])
+                changed = True
+        if changed:
+            self._changes.append((index, self.formed[0], self.formed[1], self.closing[0], self.closing[1]))
 
     def _counting(self, mills: list[int], formed: int) -> bool:
         """Whether any of ``mills`` counts (under ``one_time_mills``: one not used)."""

@@ -104,19 +104,24 @@ def removals_by_mill_counts(white_mills: int, black_mills: int) -> tuple[int, in
     return white_mills, white_mills + 1
 
 
-def removers_at_placing_end(white_remove: int, black_remove: int) -> tuple[tuple[int, bool], ...]:
+def removers_at_placing_end(white_remove: int, black_remove: int,
+                            defender_first: bool = False) -> tuple[tuple[int, bool], ...]:
     """The removals that end the placing, in order: for each, the side that makes it (0 White,
     1 Black) and whether it takes a stone of its own; White's first (Sanmill sets White to move
     once placing ends, ``handle_placing_phase_end``, and Black's turn comes after White's last
-    removal). ``white_remove`` and ``black_remove`` as :func:`removals_by_mill_counts` gives them.
+    removal), Black's first under ``defender_first`` (Sanmill sets the defender to move there,
+    src/position.cpp 1949; White's turn comes after Black's last removal, and Black moves first).
+    ``white_remove`` and ``black_remove`` as :func:`removals_by_mill_counts` gives them.
 
     >>> removers_at_placing_end(2, 1)
     ((0, False), (0, False), (1, False))
     >>> removers_at_placing_end(-1, -1)
     ((0, True), (1, True))
+    >>> removers_at_placing_end(2, 1, defender_first=True)
+    ((1, False), (0, False), (0, False))
     """
-    return tuple((side, count < 0) for side, count in ((0, white_remove), (1, black_remove))
-                 for _ in range(abs(count)))
+    order = ((1, black_remove), (0, white_remove)) if defender_first else ((0, white_remove), (1, black_remove))
+    return tuple((side, count < 0) for side, count in order for _ in range(abs(count)))
 
 
 def fen_reading(rules: Ruleset) -> FenReading:
@@ -169,12 +174,23 @@ def makes_removal_plies(rules: Ruleset) -> bool:
 def removers_when_full(rules: Ruleset, mover: int) -> tuple[tuple[int, bool], ...]:
     """The removals of :func:`removals_when_full` after a placement by ``mover`` (0 White, 1 Black)
     that fills the board, in order, as :func:`removers_at_placing_end` names them: the sides in
-    turn, the opponent of the side that placed first, each taking a stone of the other.
+    turn, the opponent of the side that placed first, each taking a stone of the other; under
+    ``remove-one`` with ``defender_first`` Black, the side that placed last, removes (Sanmill's
+    sideToMoveRemovePiece sets the side to move to Black when the defender moves first,
+    ``Position::put_piece`` 1254-1257), in the same ply as its placement, and White moves next.
 
+    >>> from dataclasses import replace
     >>> from muehle.analyzer.engine.rules import load_ruleset
     >>> removers_when_full(load_ruleset("el_filja"), 1)
     ((0, False), (1, False))
+    >>> nerenchi = load_ruleset("nerenchi")
+    >>> removers_when_full(replace(nerenchi, board_full="remove-one"), 1)
+    ((1, False),)
+    >>> removers_when_full(replace(nerenchi, board_full="remove-both"), 1)
+    ((0, False), (1, False))
     """
+    if rules.board_full == "remove-one" and rules.defender_first:
+        return ((1, False),)
     return tuple((mover ^ 1 ^ (number & 1), False) for number in range(removals_when_full(rules)))
 
 

@@ -41,8 +41,8 @@ from muehle.analyzer.engine.core import Broken, PlyTuple, PositionKey, Step
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.messages import rule_message
 from muehle.analyzer.engine.mill_rules import MillMemory
-from muehle.analyzer.engine.placing_rules import counts_mills, fen_reading, removals_when_full
-from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset
+from muehle.analyzer.engine.placing_rules import counts_mills, fen_reading, removals_when_full, removers_when_full
+from muehle.analyzer.engine.rules import BLOCKED_REMOVALS, RulesArg, Ruleset, as_ruleset
 from muehle.notation.record.model import BLACK, WHITE, Ply
 from muehle.notation.text.errors import shortened
 from muehle.notation.text.i18n import _
@@ -431,12 +431,14 @@ class Board:
     def _removal_choices(self, target: int) -> list[list[str]]:
         """The removals written with a placement on ``target`` that fills the board (``[[]]`` for one
         that does not): a stone of the placer's taken by the other side, then, under ``remove-both``,
-        one of the other side's taken by the placer."""
+        one of the other side's taken by the placer; under ``remove-one`` with ``defender_first``
+        one of the other side's taken by the placer (Black) alone."""
         own, theirs, in_hand, their_hand = self._sides()
         placed = own | _BITS[target]
         if in_hand != 1 or their_hand or placed | theirs != ALL_POINTS:
             return [[]]
-        firsts = [[POINTS[i]] for i in _indices(placed)]
+        removers = removers_when_full(self.rules, self.key[4])
+        firsts = [[POINTS[i]] for i in _indices(theirs if removers[0][0] == self.key[4] else placed)]
         if removals_when_full(self.rules) == 2:
             firsts = [first + [POINTS[i]] for first in firsts for i in _indices(theirs)]
         choices = [removals for removals in firsts if self.is_legal((POINTS[target], None, removals))]
@@ -576,8 +578,10 @@ def searches_removals(rules: Ruleset) -> bool:
     >>> searches_removals(as_ruleset("wmd")), searches_removals(as_ruleset("mul_mulan"))
     (False, True)
     """
-    return (rules.capture_kinds is not None or rules.blocked in ("remove-and-move", "remove-and-pass", "both-remove")
+    return (rules.capture_kinds is not None or rules.blocked in BLOCKED_REMOVALS
             or counts_mills(rules))
+
+
 
 
 def moves_for(own: int, theirs: int, in_hand: int, rules: Ruleset,

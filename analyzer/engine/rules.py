@@ -56,6 +56,8 @@ BOARD_FULL = ("loss", "draw", "remove-both", "remove-one")
 #: The other values of ``blocked``: what a side that cannot move does instead (Sanmill's other
 #: ``StalemateAction``\ s, :mod:`~muehle.analyzer.engine.stalemate`).
 BLOCKED_ACTIONS = ("pass", "remove-and-move", "remove-and-pass", "both-remove")
+#: The actions of :data:`BLOCKED_ACTIONS` in which a blocked side removes a stone.
+BLOCKED_REMOVALS = ("remove-and-move", "remove-and-pass", "both-remove")
 #: The boards a ruleset may be played on (``board``): :data:`~muehle.analyzer.engine.board.GEOMETRIES`.
 BOARDS = tuple(GEOMETRIES)
 

@@ -31,21 +31,12 @@ from muehle.analyzer.engine.rules import Ruleset, load_ruleset, parse_ruleset
 from muehle.analyzer.engine.setup import replay_record
 from muehle.notation.reading.parser import read_file, read_games
 from muehle.notation.text.errors import FormatError
+from sanmill_custom import CUSTOM_RULES
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "sanmill-variants"
 VERDICTS: dict[str, Any] = json.loads((DATA / "verdicts.json").read_text(encoding="utf-8"))
 CUSTOM_VERDICTS: dict[str, Any] = json.loads((DATA / "custom" / "verdicts.json").read_text(encoding="utf-8"))
 
-#: The custom rule sets of custom/ as muehle rulesets (the options in custom/verdicts.json; as
-#: test_capture_kinds.py and test_stalemate.py judge them).
-CUSTOM_RULES = {
-    "custodian.pgn": "base: sanmill\ncustodian_capture: true\n",
-    "leap.pgn": "base: sanmill\nleap_capture: true\n",
-    "fly4.pgn": "base: sanmill\nflying_at: 4\n",
-    "least4.pgn": "base: sanmill\nflying_at: 4\nlose_below: 4\n",
-    **{f"stalemate{number}.pgn": f"base: twelve_mens_morris\nblocked: {action}\n" for number, action in
-       ((1, "pass"), (2, "remove-and-move"), (3, "remove-and-pass"), (4, "draw"), (5, "both-remove"))},
-}
 
 
 def _rules(path: Path, data: dict[str, Any]) -> Ruleset:

@@ -20,23 +20,11 @@ from muehle.analyzer.engine.rules import Ruleset, load_ruleset, parse_ruleset
 from muehle.analyzer.engine.setup import replay_record
 from muehle.notation.reading.parser import read_file
 from muehle.notation.record.model import Ply
+from sanmill_custom import CUSTOM_RULES
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "sanmill-variants"
 VERDICTS: dict[str, Any] = json.loads((DATA / "verdicts.json").read_text(encoding="utf-8"))
 
-#: The custom rule sets of custom/ (their Sanmill options in custom/verdicts.json; as
-#: test_capture_kinds.py and test_stalemate.py judge them).
-CUSTOM_RULES = {
-    "custodian.pgn": "base: sanmill\nname: custodian\ncustodian_capture: true\n",
-    "leap.pgn": "base: sanmill\nname: leap\nleap_capture: true\n",
-    "fly4.pgn": "base: sanmill\nflying_at: 4\n",
-    "least4.pgn": "base: sanmill\nflying_at: 4\nlose_below: 4\n",
-    "stalemate1.pgn": "base: twelve_mens_morris\nblocked: pass\n",
-    "stalemate2.pgn": "base: twelve_mens_morris\nblocked: remove-and-move\n",
-    "stalemate3.pgn": "base: twelve_mens_morris\nblocked: remove-and-pass\n",
-    "stalemate4.pgn": "base: twelve_mens_morris\nblocked: draw\n",
-    "stalemate5.pgn": "base: twelve_mens_morris\nblocked: both-remove\n",
-}
 
 
 

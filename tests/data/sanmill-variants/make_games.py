@@ -143,7 +143,31 @@ CUSTOM: dict[str, tuple[str, dict[str, Any]]] = {
     "least4": ("Nine Men's Morris, lost below four", {"flyPieceCount": 4, "piecesAtLeastCount": 4}),
     **{f"stalemate{value}": (f"Twelve Men's Morris, stalemate action {name}", {
         "piecesCount": 12, "hasDiagonalLines": True, "stalemateAction": value}) for name, value in STALEMATE.items()},
+    # Combinations no named variant uses: Nerenchi (12 stones, diagonals, the defender first) with no mill
+    # by moving straight back, or with the removals on a full board; losing below four with each capture
+    # kind, and with diagonals.
+    "millback_defender": ("Nerenchi, no mill by moving straight back", {
+        **VARIANTS["nerenchi"][1], "restrictRepeatedMillsFormation": True}),
+    "fullboth_defender": ("Nerenchi, both sides remove on a full board", {
+        **VARIANTS["nerenchi"][1], "boardFullAction": BOARD_FULL["firstAndSecondPlayerRemovePiece"]}),
+    "fullone_defender": ("Nerenchi, the side to move removes on a full board", {
+        **VARIANTS["nerenchi"][1], "boardFullAction": BOARD_FULL["sideToMoveRemovePiece"]}),
+    **{f"least4_{kind}": (f"Nine Men's Morris, lost below four, {kind} capture", {
+        "flyPieceCount": 4, "piecesAtLeastCount": 4, f"enable{kind.capitalize()}Capture": True})
+       for kind in ("custodian", "intervention", "leap")},
+    "least4_diagonal": ("Nine Men's Morris with diagonals, lost below four", {
+        "hasDiagonalLines": True, "flyPieceCount": 4, "piecesAtLeastCount": 4}),
+    # Twelve Men's Morris with each stalemate action but the draw, the games chosen by whether both sides
+    # were blocked in turn (CHAINED_SETS).
+    **{f"chain{value}": (f"Twelve Men's Morris, stalemate action {name}, both sides blocked in turn", {
+        "piecesCount": 12, "hasDiagonalLines": True, "stalemateAction": value})
+       for name, value in STALEMATE.items() if value != STALEMATE["endWithStalemateDraw"]},
 }
+#: The sets whose games are also chosen by whether the board was full after placing (12 stones, no removal
+#: among the first 24 actions), so that the full board's removals are among the kept games.
+FULL_BOARD_SETS = ("fullboth_defender", "fullone_defender")
+#: The sets whose games are also chosen by whether both sides were blocked in the game (blocked_sides).
+CHAINED_SETS = ("chain1", "chain2", "chain3", "chain5")
 ALL_SETS = {**VARIANTS, **CUSTOM}
 
 # The engine's reason in muehle's words (tests/data/sanmill/README.md); drawFullBoard has none yet.
@@ -344,14 +368,38 @@ def turns_passed(tokens: list[str], sides: list[str]) -> int:
     return events
 
 
-def select(played: list[dict[str, Any]], keep: int) -> list[dict[str, Any]]:
+def board_filled(tokens: list[str]) -> bool:
+    """Whether 24 placements without a removal filled the board (12 stones each, no move while placing)."""
+    return len(tokens) >= 24 and not any(t.startswith("x") or "-" in t for t in tokens[:24])
+
+
+def blocked_sides(tokens: list[str], sides: list[str]) -> list[str]:
+    """The sides that were blocked, in turn (Sanmill's stalemate actions): the side that did not act
+    when the other acted twice in a row (a pass), and the side that removed after the other's action
+    (a blocked side's removal; under both players' removals, the first of the two)."""
+    blocked = []
+    for i in range(1, len(tokens)):
+        if sides[i] != sides[i - 1] and tokens[i].startswith("x"):
+            if i > 1 and tokens[i - 1].startswith("x") and sides[i - 1] != sides[i - 2]:
+                continue  # (the second of both players' removals)
+            blocked.append(sides[i])
+        elif sides[i] == sides[i - 1] and not tokens[i].startswith("x") and not tokens[i - 1].startswith("x"):
+            blocked.append("white" if sides[i] == "black" else "black")
+    return blocked
+
+
+def select(played: list[dict[str, Any]], keep: int, full_board: bool = False,
+           chained: bool = False) -> list[dict[str, Any]]:
     """Keep `keep` games, taking them in turn from each end (the engine's reason and the winner's
-    side, and whether a blocked side's action happened), so that rare ends are kept whole and common
-    ones fill the rest; in the order played."""
-    buckets: dict[tuple[str, str, bool], list[dict[str, Any]]] = {}
+    side, whether a blocked side's action happened, with `full_board` whether the board was full
+    after placing, with `chained` whether both sides were blocked), so that rare ends are kept whole
+    and common ones fill the rest; in the order played."""
+    buckets: dict[tuple[str, str, bool, bool, bool], list[dict[str, Any]]] = {}
     for game in played:
         blocked = turns_passed(game["tokens"], game["sides"]) > 0
-        buckets.setdefault((game["code"], str(game["winner"]), blocked), []).append(game)
+        full = full_board and board_filled(game["tokens"])
+        both = chained and len(set(blocked_sides(game["tokens"], game["sides"]))) == 2
+        buckets.setdefault((game["code"], str(game["winner"]), blocked, full, both), []).append(game)
     chosen: list[dict[str, Any]] = []
     while len(chosen) < keep and any(buckets.values()):
         for bucket in sorted(buckets.values(), key=len):
@@ -391,7 +439,7 @@ def run_variant(variant: str, args: argparse.Namespace, out: Path) -> dict[str, 
     finally:
         engine.stop()
         referee.stop()
-    games = select(played_games, args.games)
+    games = select(played_games, args.games, variant in FULL_BOARD_SETS, variant in CHAINED_SETS)
 
     tag = variant_tag(settings)
     date = datetime.date.today()
@@ -411,6 +459,7 @@ def run_variant(variant: str, args: argparse.Namespace, out: Path) -> dict[str, 
             "declared_by": g["source"], "final_fen": g["final_fen"],
             "skill": g["skill"], "random_actions": g["random_at"],
             "stalemate_events": turns_passed(g["tokens"], g["sides"]),
+            **({"blocked_sides": blocked_sides(g["tokens"], g["sides"])} if variant in CHAINED_SETS else {}),
         })
     (out / f"{variant}.pgn").write_text("\n".join(records), encoding="utf-8")
     return {"variant": variant, "name": name, "variant_tag": tag, "rules": None,

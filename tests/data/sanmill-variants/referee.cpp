@@ -7,6 +7,8 @@
 // Reads commands on stdin, one a line, and answers each with one line:
 //   setoption name <Name> value <Value>   -> "ok" (or "error no such option")
 //   replay [<token> ...]                   -> "state ..." (see below)
+//   replayfen <fen> [<token> ...]          -> the same from Sanmill's FEN <fen>
+//                                             ('_' for its spaces; Position::set)
 //   rule                                   -> the engine's Rule struct as one line of JSON
 //   quit
 //
@@ -190,12 +192,24 @@ void print_rule()
               << rule.threefoldRepetitionRule << "}" << std::endl;
 }
 
-void replay(std::istringstream &is)
+void replay(std::istringstream &is, bool from_fen = false)
 {
     Position pos;
     EngineCommands::init_start_fen();
     posKeyHistory.clear();
-    pos.set(EngineCommands::StartFEN);
+    if (from_fen) {
+        // (the position to start from: a FEN with '_' for its spaces)
+        std::string fen;
+        is >> fen;
+        for (char &c : fen) {
+            if (c == '_') {
+                c = ' ';
+            }
+        }
+        pos.set(fen);
+    } else {
+        pos.set(EngineCommands::StartFEN);
+    }
 
     int applied = 0;
     std::string token;
@@ -277,6 +291,8 @@ int main()
             print_rule();
         } else if (cmd == "replay") {
             replay(is);
+        } else if (cmd == "replayfen") {
+            replay(is, true);
         } else {
             std::cout << "error unknown command" << std::endl;
         }
