@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Callable, Iterable, Iterator, NamedTuple, Optional, Sequence
 
-from muehle.analyzer.engine.board import ALL_POINTS, STANDARD, Geometry
+from muehle.analyzer.engine.board import ALL_POINTS, STANDARD, Geometry, capturable_under, lost
 from muehle.analyzer.engine.capture_kinds import CaptureKinds, judge_captures
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.mill_rules import MillMemory, full_board_end
@@ -155,32 +155,6 @@ def capturable(stones: int, rules: Ruleset) -> int:
     return capturable_under(stones, rules.capture_from_mill, rules.geometry)
 
 
-def capturable_under(stones: int, capture_from_mill: str, geometry: Geometry = STANDARD) -> int:
-    """The mask of ``stones`` an opponent may capture under a ruleset's ``capture_from_mill``:
-    those not in closed mills (of ``geometry``'s board). When every stone stands in a mill, all
-    may be captured (``when-all-in-mills``), or none (``never``); under ``always`` any stone may be.
-
-    >>> from muehle.analyzer.engine.board import mask_of, points_of
-    >>> mill_and_one = mask_of(["a1", "d1", "g1", "b4"])
-    >>> [points_of(capturable_under(mill_and_one, mode)) for mode in ("when-all-in-mills", "never", "always")]
-    [['b4'], ['b4'], ['a1', 'b4', 'd1', 'g1']]
-    >>> mill = mask_of(["a1", "d1", "g1"])
-    >>> capturable_under(mill, "never"), capturable_under(mill, "when-all-in-mills") == mill
-    (0, True)
-    >>> from muehle.analyzer.engine.board import DIAGONALS
-    >>> diagonal_and_one = mask_of(["a1", "b2", "c3", "b4"])
-    >>> points_of(capturable_under(diagonal_and_one, "when-all-in-mills")), points_of(capturable_under(
-    ...     diagonal_and_one, "when-all-in-mills", DIAGONALS))
-    (['a1', 'b2', 'b4', 'c3'], ['b4'])
-    """
-    if capture_from_mill == "always":
-        return stones
-    free = stones & ~geometry.stones_in_mills(stones)
-    if free or capture_from_mill == "never":
-        return free
-    return stones
-
-
 def has_legal_ply(own: int, occupied: int, in_hand: int, flying: bool, geometry: Geometry = STANDARD,
                   flying_at: int = 3, kinds: Optional[CaptureKinds] = None,
                   capture_from_mill: str = "when-all-in-mills", their_hand: int = 0) -> bool:
@@ -211,16 +185,6 @@ def has_legal_ply(own: int, occupied: int, in_hand: int, flying: bool, geometry:
         return False
     theirs = occupied & ~own
     return kinds.leaps_from(own, occupied, theirs, bool(their_hand), capturable_under(theirs, capture_from_mill, geometry))
-
-
-def lost(stones: int, in_hand: int, lose_below: int = 3) -> bool:
-    """Whether a side with ``stones`` on the board and ``in_hand`` has fewer than ``lose_below``
-    (the ruleset's field, three unless it says otherwise: Sanmill's ``piecesAtLeastCount``): it has lost.
-
-    >>> lost(0b11, 0), lost(0b111, 0), lost(0b111, 0, 4), lost(0b111, 1, 4)
-    (True, False, True, False)
-    """
-    return stones.bit_count() + in_hand < lose_below
 
 
 def blocked_end(own: int, theirs: int, in_hand: int, flying: bool, blocked: str, winner: Side,
@@ -609,7 +573,7 @@ def play_line(
             judged = None if kinds is None else judge_captures(
                 kinds, rules.capture_from_mill, rules.double_mill == "always", own, theirs, their_hand, target_bit,
                 0 if kind == "place" else origin_bit, kind == "place" or bool(in_hand or their_hand), required,
-                captures, point_facts, capturable_under, loses, lose_below, acts)
+                captures, point_facts, lose_below, acts)
             if judged is not None:  # (a capture kind took part: judged there)
                 code, point, theirs, taken, required, decided, rest = judged
                 if code:
