@@ -54,7 +54,7 @@ def groups(stones: int) -> list[list[Table]]:
 
 
 def capturable_masks(stones: np.ndarray[Any, Any], capture_from_mill: str) -> np.ndarray[Any, Any]:
-    """For each set of stones, those that may be captured (see :func:`~muehle.analyzer.engine.core.capturable_under`)."""
+    """For each set of stones, those that may be captured (see :func:`~muehle.analyzer.engine.board.capturable_under`)."""
     if capture_from_mill == "always":
         copied: np.ndarray[Any, Any] = stones.copy()
         return copied

@@ -187,6 +187,45 @@ def stones_in_mills(stones: int, geometry: Geometry = STANDARD) -> int:
     return geometry.stones_in_mills(stones)
 
 
+# The rules of the stones themselves, which the core, the capture kinds and the board's verbs share.
+
+
+def capturable_under(stones: int, capture_from_mill: str, geometry: Geometry = STANDARD) -> int:
+    """The mask of ``stones`` an opponent may capture under a ruleset's ``capture_from_mill``:
+    those not in closed mills (of ``geometry``'s board). When every stone stands in a mill, all
+    may be captured (``when-all-in-mills``), or none (``never``); under ``always`` any stone may be.
+
+    >>> from muehle.analyzer.engine.board import mask_of, points_of
+    >>> mill_and_one = mask_of(["a1", "d1", "g1", "b4"])
+    >>> [points_of(capturable_under(mill_and_one, mode)) for mode in ("when-all-in-mills", "never", "always")]
+    [['b4'], ['b4'], ['a1', 'b4', 'd1', 'g1']]
+    >>> mill = mask_of(["a1", "d1", "g1"])
+    >>> capturable_under(mill, "never"), capturable_under(mill, "when-all-in-mills") == mill
+    (0, True)
+    >>> from muehle.analyzer.engine.board import DIAGONALS
+    >>> diagonal_and_one = mask_of(["a1", "b2", "c3", "b4"])
+    >>> points_of(capturable_under(diagonal_and_one, "when-all-in-mills")), points_of(capturable_under(
+    ...     diagonal_and_one, "when-all-in-mills", DIAGONALS))
+    (['a1', 'b2', 'b4', 'c3'], ['b4'])
+    """
+    if capture_from_mill == "always":
+        return stones
+    free = stones & ~geometry.stones_in_mills(stones)
+    if free or capture_from_mill == "never":
+        return free
+    return stones
+
+
+def lost(stones: int, in_hand: int, lose_below: int = 3) -> bool:
+    """Whether a side with ``stones`` on the board and ``in_hand`` has fewer than ``lose_below``
+    (the ruleset's field, three unless it says otherwise: Sanmill's ``piecesAtLeastCount``): it has lost.
+
+    >>> lost(0b11, 0), lost(0b111, 0), lost(0b111, 0, 4), lost(0b111, 1, 4)
+    (True, False, True, False)
+    """
+    return stones.bit_count() + in_hand < lose_below
+
+
 @dataclass(frozen=True)
 class Position:
     """A position between two turns: both sides' stones, stones in hand, the side to move, and

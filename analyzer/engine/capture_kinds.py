@@ -41,9 +41,19 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, fields
-from typing import Callable, Optional, Sequence
+from typing import Optional, Sequence
 
-from muehle.analyzer.engine.board import DIAGONAL_LINES, MILL_LINES, POINT_INDEX, STANDARD, Geometry, mask_of, points_of
+from muehle.analyzer.engine.board import (
+    DIAGONAL_LINES,
+    MILL_LINES,
+    POINT_INDEX,
+    STANDARD,
+    Geometry,
+    capturable_under,
+    lost,
+    mask_of,
+    points_of,
+)
 from muehle.notation.text.errors import quoted
 from muehle.notation.text.i18n import _
 
@@ -173,7 +183,7 @@ class CaptureKinds:
 
     def leap_allowed(self, origin: int, target: int, own: int, theirs: int, placing: bool, capturable: int) -> bool:
         """Whether a move from ``origin`` to ``target`` (not adjacent) is a leap: over an enemy stone
-        that may be captured (``capturable``: :func:`~muehle.analyzer.engine.core.capturable_under` of
+        that may be captured (``capturable``: :func:`~muehle.analyzer.engine.board.capturable_under` of
         ``theirs``; Sanmill's ``handle_moving_phase_for_put_piece`` 1419-1438)."""
         return bool(self.leap_target(origin, target, own, theirs, placing) & capturable)
 
@@ -221,9 +231,7 @@ Judged = tuple[str, str, int, int, int, bool, tuple[str, ...]]
 def judge_captures(kinds: CaptureKinds, capture_from_mill: str, remove_multiple: bool,
                    own: int, theirs: int, their_hand: int, target: int, origin: int, placing: bool,
                    mill_captures: int, captures: Sequence[str], point_facts: dict[str, tuple[int, int, int, int]],
-                   capturable_under: Callable[[int, str, Geometry], int],
-                   lost: Callable[[int, int, int], bool], lose_below: int = 3,
-                   blocked_removals: bool = False) -> Optional[Judged]:
+                   lose_below: int = 3, blocked_removals: bool = False) -> Optional[Judged]:
     """The captures written with a ply (``captures``) judged under the capture kinds, as Sanmill's
     ``Position`` and move generator judge them; ``None`` where no kind takes part (the ply's mill,
     if any, is judged as ever).
@@ -231,26 +239,23 @@ def judge_captures(kinds: CaptureKinds, capture_from_mill: str, remove_multiple:
     ``own`` and ``theirs`` are the stones after the ply's stone was set (on ``target``, from
     ``origin``, 0 for a placement), ``placing`` whether the game is in the placing phase,
     ``mill_captures`` what the ply's mills demand (0 for none), ``remove_multiple`` Sanmill's
-    ``mayRemoveMultiple`` (the ruleset's ``double_mill: always``). ``capturable_under`` and ``lost``
-    are the core's rules of which stones may be captured and of a side that has lost, ``lost`` asked
-    with ``lose_below`` (the ruleset's field, Sanmill's ``piecesAtLeastCount``): a capture that leaves
-    the opponent fewer stones ends the game there, and no more are due (``Position::remove_piece``
+    ``mayRemoveMultiple`` (the ruleset's ``double_mill: always``). Which stones may be captured and
+    whether a side has lost are the board's rules (:func:`~muehle.analyzer.engine.board.capturable_under`,
+    :func:`~muehle.analyzer.engine.board.lost`, with ``lose_below``, the ruleset's field, Sanmill's
+    ``piecesAtLeastCount``): a capture that leaves the opponent fewer stones ends the game there, and no more are due (``Position::remove_piece``
     1835-1838). Under ``blocked_removals`` (the ruleset's ``blocked`` has a blocked side remove) the
     captures written after those due are left to the blocked side's turn (its removals, written
     with the ply: :mod:`~muehle.analyzer.engine.stalemate`) instead of being one too many; the
     captures made are the count returned.
 
     >>> from muehle.analyzer.engine.board import DIAGONALS, STANDARD, mask_of
-    >>> from muehle.analyzer.engine.core import capturable_under, lost
     >>> kinds = CaptureKinds(intervention=CaptureKind(), geometry=DIAGONALS)
     >>> judged = judge_captures(kinds, "always", False, mask_of(["b6"]), mask_of(["a7", "c5", "d1"]), 6,
-    ...                         mask_of(["b6"]), 0, True, 0, ["c5", "a7"], DIAGONALS.point_facts,
-    ...                         capturable_under, lost)
+    ...                         mask_of(["b6"]), 0, True, 0, ["c5", "a7"], DIAGONALS.point_facts)
     >>> judged[0], judged[3:5]
     ('', (2, 2))
     >>> judge_captures(kinds, "always", False, mask_of(["b6"]), mask_of(["a7", "c5", "d1"]), 6,
-    ...                mask_of(["b6"]), 0, True, 0, ["c5"], DIAGONALS.point_facts,
-    ...                capturable_under, lost)[:2]
+    ...                mask_of(["b6"]), 0, True, 0, ["c5"], DIAGONALS.point_facts)[:2]
     ('capture-kind-missing', '')
     """
     geometry = kinds.geometry

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Callable, Iterable, Iterator, NamedTuple, Optional, Sequence
 
-from muehle.analyzer.engine.board import ALL_POINTS, STANDARD, Geometry
+from muehle.analyzer.engine.board import ALL_POINTS, STANDARD, Geometry, capturable_under, lost
 from muehle.analyzer.engine.capture_kinds import CaptureKinds, judge_captures
 from muehle.analyzer.engine.events import DrawRight, Outcome
 from muehle.analyzer.engine.mill_rules import MillMemory, full_board_end
@@ -155,32 +155,6 @@ def capturable(stones: int, rules: Ruleset) -> int:
     return capturable_under(stones, rules.capture_from_mill, rules.geometry)
 
 
-def capturable_under(stones: int, capture_from_mill: str, geometry: Geometry = STANDARD) -> int:
-    """The mask of ``stones`` an opponent may capture under a ruleset's ``capture_from_mill``:
-    those not in closed mills (of ``geometry``'s board). When every stone stands in a mill, all
-    may be captured (``when-all-in-mills``), or none (``never``); under ``always`` any stone may be.
-
-    >>> from muehle.analyzer.engine.board import mask_of, points_of
-    >>> mill_and_one = mask_of(["a1", "d1", "g1", "b4"])
-    >>> [points_of(capturable_under(mill_and_one, mode)) for mode in ("when-all-in-mills", "never", "always")]
-    [['b4'], ['b4'], ['a1', 'b4', 'd1', 'g1']]
-    >>> mill = mask_of(["a1", "d1", "g1"])
-    >>> capturable_under(mill, "never"), capturable_under(mill, "when-all-in-mills") == mill
-    (0, True)
-    >>> from muehle.analyzer.engine.board import DIAGONALS
-    >>> diagonal_and_one = mask_of(["a1", "b2", "c3", "b4"])
-    >>> points_of(capturable_under(diagonal_and_one, "when-all-in-mills")), points_of(capturable_under(
-    ...     diagonal_and_one, "when-all-in-mills", DIAGONALS))
-    (['a1', 'b2', 'b4', 'c3'], ['b4'])
-    """
-    if capture_from_mill == "always":
-        return stones
-    free = stones & ~geometry.stones_in_mills(stones)
-    if free or capture_from_mill == "never":
-        return free
-    return stones
-
-
 def has_legal_ply(own: int, occupied: int, in_hand: int, flying: bool, geometry: Geometry = STANDARD,
                   flying_at: int = 3, kinds: Optional[CaptureKinds] = None,
                   capture_from_mill: str = "when-all-in-mills", their_hand: int = 0) -> bool:
@@ -211,16 +185,6 @@ def has_legal_ply(own: int, occupied: int, in_hand: int, flying: bool, geometry:
         return False
     theirs = occupied & ~own
     return kinds.leaps_from(own, occupied, theirs, bool(their_hand), capturable_under(theirs, capture_from_mill, geometry))
-
-
-def lost(stones: int, in_hand: int, lose_below: int = 3) -> bool:
-    """Whether a side with ``stones`` on the board and ``in_hand`` has fewer than ``lose_below``
-    (the ruleset's field, three unless it says otherwise: Sanmill's ``piecesAtLeastCount``): it has lost.
-
-    >>> lost(0b11, 0), lost(0b111, 0), lost(0b111, 0, 4), lost(0b111, 1, 4)
-    (True, False, True, False)
-    """
-    return stones.bit_count() + in_hand < lose_below
 
 
 def blocked_end(own: int, theirs: int, in_hand: int, flying: bool, blocked: str, winner: Side,
@@ -482,10 +446,11 @@ def play_line(
      counting_mills, remembers_mills, geometry, point_facts, mills_closed_at, kinds) = _line_rules(rules)
     again = False  # (the defender plays again: defender_moves_again)
     extra_plies = 0  # (plies the blocked sides' removals add to the record's count)
-    # whether the ply needs more after its captures (one test a ply): the defender plays again, or a
-    # blocked side may act (then after every ply)
+    # whether the ply needs more after its captures (one test a ply): the defender plays again, a
+    # blocked side may act, or marks may stand (placing_rules; then after every ply)
     acts = blocked_action != ""
-    after_ply = acts
+    marks_may_stand = marking or bool(marked)
+    after_ply = acts or marks_may_stand
     # (the removals at the end of placing, unless the caller plays them: _placement_filling_the_board)
     removals_due = removals_when_full_ if removals_when_filled else 0
     counting_mills = counting_mills and removals_when_filled
@@ -500,6 +465,7 @@ def play_line(
         mills = MillMemory.for_rules(rules)
     # whether the end after the last ply waits for the question whether the side to move can play
     open_end = False
+    after_key: PositionKey  # (the position after each ply: five fields, six while marks stand)
     index = first_index - 1
     remaining = iter(plies)
     for index, (target_name, origin_name, captures) in enumerate(remaining, first_index):
@@ -528,7 +494,7 @@ def play_line(
             if not in_hand and placing_asks_more:  # (the placement that ends the placing)
                 if defender_first:  # (whose turn next?)
                     again = defender_moves_again(mover, their_hand, own | theirs, captures)
-                    after_ply = again or acts
+                    after_ply = again or acts or marks_may_stand
                 if (removals_due or counting_mills) and not their_hand:
                     # (the last placement: under mill-counts the captures written are the removals by the
                     # mills on the board; with the board full and no mill closed, board_full's: each a ply
@@ -605,11 +571,11 @@ def play_line(
                 if defender_first and not in_hand and not their_hand and from_their_hand:
                     # (the capture emptied the last hand: placing ends here, and the defender moves first)
                     again = defender_moves_again(mover, their_hand, own | theirs, captures)
-                    after_ply = again or acts
+                    after_ply = again or acts or marks_may_stand
             judged = None if kinds is None else judge_captures(
                 kinds, rules.capture_from_mill, rules.double_mill == "always", own, theirs, their_hand, target_bit,
                 0 if kind == "place" else origin_bit, kind == "place" or bool(in_hand or their_hand), required,
-                captures, point_facts, capturable_under, loses, lose_below, acts)
+                captures, point_facts, lose_below, acts)
             if judged is not None:  # (a capture kind took part: judged there)
                 code, point, theirs, taken, required, decided, rest = judged
                 if code:
@@ -649,7 +615,7 @@ def play_line(
         if after_ply:
             again_now = again  # (a blocked defender's first removal then follows its own ply: the same ply)
             if again:  # (Black plays again: the sides turned here, so that the turn's change below gives it back)
-                again, after_ply = False, acts
+                again, after_ply = False, acts or marks_may_stand
                 if not (captures and decided):
                     mover ^= 1
                     own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
@@ -677,12 +643,13 @@ def play_line(
             elif acts and captures and len(captures) > taken:  # (no blocked side's turn here: one capture too many)
                 return Broken("extra-capture", index, mover, target_name, origin_name, captures[taken], own, theirs,
                               in_hand, their_hand, closed, required, taken), outcome
-        # the ply is legal: the position after it (with the marks while they stand; placing over, they are cleared)
-        after_key: PositionKey
-        if marked and (marked := marked_after_ply(marked, in_hand, their_hand)):
-            after_key = (theirs, own, their_hand, in_hand, 0, marked) if mover else \
-                (own, theirs, in_hand, their_hand, 1, marked)
-        else:
+            # the ply is legal: the position after it, with the marks while they stand (placing over, they are cleared)
+            if marked and (marked := marked_after_ply(marked, in_hand, their_hand)):
+                after_key = (theirs, own, their_hand, in_hand, 0, marked) if mover else \
+                    (own, theirs, in_hand, their_hand, 1, marked)
+            else:
+                after_key = (theirs, own, their_hand, in_hand, 0) if mover else (own, theirs, in_hand, their_hand, 1)
+        else:  # the ply is legal: the position after it
             after_key = (theirs, own, their_hand, in_hand, 0) if mover else (own, theirs, in_hand, their_hand, 1)
         # repetition: while a stone is in hand no position comes twice (each ply places one,
         # so the stones in hand only ever get fewer; unless a move may stand for a placement),

@@ -15,8 +15,8 @@ from __future__ import annotations
 import itertools
 from typing import Callable, Optional, Sequence
 
-from muehle.analyzer.engine.board import GEOMETRIES, POINT_INDEX, points_of
-from muehle.analyzer.engine.core import Broken, capturable, lost
+from muehle.analyzer.engine.board import GEOMETRIES, POINT_INDEX, lost, points_of
+from muehle.analyzer.engine.core import Broken, capturable
 from muehle.analyzer.engine.events import end_text
 from muehle.analyzer.engine.rules import BLOCKED_REMOVALS, Ruleset
 from muehle.notation.record.model import SIDES

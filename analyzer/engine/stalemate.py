@@ -19,7 +19,7 @@ its own in Sanmill's count (its ``ply``), so the end of the game comes that many
 
 The core (:func:`~muehle.analyzer.engine.core.play_line`) asks :func:`blocked_turn` after each ply
 of the moving phase under such a ruleset, with the answer of its own
-:func:`~muehle.analyzer.engine.core.has_legal_ply` and :func:`~muehle.analyzer.engine.core.lost`.
+:func:`~muehle.analyzer.engine.core.has_legal_ply` and :func:`~muehle.analyzer.engine.board.lost`.
 
 >>> from muehle.analyzer.engine.board import mask_of
 >>> white, black = mask_of(["a1", "d1", "a4"]), mask_of(["d2", "b4", "a7", "g7"])
@@ -51,7 +51,7 @@ def blocked_turn(action: str, own: int, theirs: int, rest: Sequence[str], blocke
     other side next to one of the remover's (``removal-not-adjacent``; an empty point or an own stone
     is ``capture-empty-or-own``); one removal too many is ``extra-capture``, one too few
     ``missing-capture``. A side left with fewer than ``lose_below`` stones has lost (``lost``, the core's
-    :func:`~muehle.analyzer.engine.core.lost`), and nothing more is removed.
+    :func:`~muehle.analyzer.engine.board.lost`), and nothing more is removed.
 
     >>> from muehle.analyzer.engine.board import mask_of
     >>> white, black = mask_of(["a1", "d1", "a4"]), mask_of(["g1", "d2", "b4", "a7", "g7"])

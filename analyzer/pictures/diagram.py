@@ -36,8 +36,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from muehle.analyzer.engine.board import STANDARD, Geometry, Position, points_of
-from muehle.analyzer.engine.core import lost, phase_of
+from muehle.analyzer.engine.board import STANDARD, Geometry, Position, lost, points_of
+from muehle.analyzer.engine.core import phase_of
 from muehle.analyzer.engine.events import end_text, reason_text
 from muehle.analyzer.pictures.style import paint
 from muehle.notation.record.model import BLACK, POINTS, SIDES, WHITE, Side, other_side, side_name
@@ -114,7 +114,7 @@ def _board(unicode: bool, geometry: Geometry = STANDARD) -> list[list[str]]:
 def side_phase(position: Position, side: Side, flying: bool = True, flying_at: int = 3, lose_below: int = 3) -> str:
     """The phase of one side: ``placing``, ``moving``, ``flying``, or ``lost`` below ``lose_below``
     stones (the core's :func:`~muehle.analyzer.engine.core.phase_of` and
-    :func:`~muehle.analyzer.engine.core.lost`, with the ruleset's ``flying``, ``flying_at`` and ``lose_below``).
+    :func:`~muehle.analyzer.engine.board.lost`, with the ruleset's ``flying``, ``flying_at`` and ``lose_below``).
 
     >>> side_phase(Position(0b111, 0b111 << 3, 0, 0), "white")
     'flying'

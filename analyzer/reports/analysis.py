@@ -17,8 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
-from muehle.analyzer.engine.board import POINT_INDEX, Position, points_of
-from muehle.analyzer.engine.core import lost
+from muehle.analyzer.engine.board import POINT_INDEX, Position, lost, points_of
 from muehle.analyzer.engine.fen import fen_of_record, start_fen
 from muehle.analyzer.engine.placing_rules import fen_reading
 from muehle.analyzer.engine.replay import Occurrences, Replay, phase

@@ -23,7 +23,6 @@ import pytest
 
 from muehle.analyzer.engine.board import DIAGONALS, mask_of
 from muehle.analyzer.engine.capture_kinds import CaptureKind, CaptureKinds, judge_captures
-from muehle.analyzer.engine.core import capturable_under, lost
 from muehle.analyzer.engine.position import Board
 from muehle.analyzer.engine.rules import parse_ruleset
 from muehle.analyzer.engine.setup import replay_record
@@ -183,8 +182,7 @@ def test_a_capture_kind_s_capture_that_leaves_fewer_than_lose_below_ends_the_gam
     facts = DIAGONALS.point_facts
 
     def judged(captures: list[str], lose_below: int) -> Any:
-        return judge_captures(kinds, "always", False, own, theirs, 0, target, 0, True, 0, captures, facts,
-                              capturable_under, lost, lose_below)
+        return judge_captures(kinds, "always", False, own, theirs, 0, target, 0, True, 0, captures, facts, lose_below)
     assert judged(["c5"], 4)[0] == "" and judged(["c5"], 4)[5] is True
     assert judged(["c5", "a7"], 4)[:2] == ("extra-capture", "a7")
     assert judged(["c5", "a7"], 3)[0] == "" and judged(["c5", "a7"], 3)[3:5] == (2, 2)

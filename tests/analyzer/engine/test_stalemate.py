@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from muehle.analyzer.endgames.settings import RulesNotSolved, endgame_rules
-from muehle.analyzer.engine.board import mask_of
-from muehle.analyzer.engine.core import blocked_end, lost, may_jump, phase_of, play_line
+from muehle.analyzer.engine.board import lost, mask_of
+from muehle.analyzer.engine.core import blocked_end, may_jump, phase_of, play_line
 from muehle.analyzer.engine.rules import Ruleset, load_ruleset, parse_ruleset
 from muehle.analyzer.engine.setup import replay_record
 from muehle.notation.reading.parser import read_file
