@@ -459,6 +459,8 @@ def play_line(
     placing_asks_more = bool(marking or marked or defender_first or removals_due or counting_mills)
     jumps, loses, may_capture, starts_anew = may_jump, lost, capturable, resets_repetition
     any_kind = kinds is not None
+    # whether captures may differ from the mills' from the board (one test a ply that captures)
+    captures_differ = from_hand or any_kind
     append_step = steps.append
     rights_before = len(draw_rights)
     if mills is None and remembers_mills:
@@ -563,24 +565,27 @@ def play_line(
                 required = 0  # the ply brings the no-progress draw before its capture (none written)
             taken = 0
             decided = False  # (the captures leave the opponent fewer than three stones)
-            if from_hand and required and kind == "place":
-                # (the captures come from the opponent's hand as far as it holds them, unwritten)
-                from_their_hand = captures_from_hand(required, their_hand)
-                their_hand -= from_their_hand
-                required -= from_their_hand
-                if defender_first and not in_hand and not their_hand and from_their_hand:
-                    # (the capture emptied the last hand: placing ends here, and the defender moves first)
-                    again = defender_moves_again(mover, their_hand, own | theirs, captures)
-                    after_ply = again or acts or marks_may_stand
-            judged = None if kinds is None else judge_captures(
-                kinds, rules.capture_from_mill, rules.double_mill == "always", own, theirs, their_hand, target_bit,
-                0 if kind == "place" else origin_bit, kind == "place" or bool(in_hand or their_hand), required,
-                captures, point_facts, lose_below, acts)
-            if judged is not None:  # (a capture kind took part: judged there)
-                code, point, theirs, taken, required, decided, rest = judged
-                if code:
-                    return Broken(code, index, mover, target_name, origin_name, point, own, theirs, in_hand,
-                                  their_hand, closed, required, taken, rest), outcome
+            judged = None
+            if captures_differ:  # (captures from the hand, or without a mill: placing_rules, capture_kinds)
+                if from_hand and required and kind == "place":
+                    # (the captures come from the opponent's hand as far as it holds them, unwritten)
+                    from_their_hand = captures_from_hand(required, their_hand)
+                    their_hand -= from_their_hand
+                    required -= from_their_hand
+                    if defender_first and not in_hand and not their_hand and from_their_hand:
+                        # (the capture emptied the last hand: placing ends here, and the defender moves first)
+                        again = defender_moves_again(mover, their_hand, own | theirs, captures)
+                        after_ply = again or acts or marks_may_stand
+                if kinds is not None:
+                    judged = judge_captures(
+                        kinds, rules.capture_from_mill, rules.double_mill == "always", own, theirs, their_hand,
+                        target_bit, 0 if kind == "place" else origin_bit, kind == "place" or bool(in_hand or their_hand),
+                        required, captures, point_facts, lose_below, acts)
+                    if judged is not None:  # (a capture kind took part: judged there)
+                        code, point, theirs, taken, required, decided, rest = judged
+                        if code:
+                            return Broken(code, index, mover, target_name, origin_name, point, own, theirs, in_hand,
+                                          their_hand, closed, required, taken, rest), outcome
             for point in captures if judged is None else ():
                 try:
                     bit, mill_a, mill_b, _ = point_facts[point]
