@@ -21,6 +21,7 @@ positions in a dictionary, so a ply costs the same at move 10 as at move 500.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import operator
@@ -438,6 +439,10 @@ def _replay_line(
 
     mover = 0 if start.to_move == WHITE else 1
     first = (numbering[0], _SIDES[numbering[1]])
+    # the side whose place the record's numbering gives the line's first ply: the side to move, but in a
+    # variation after the written plies and the engine's parted (removals alone or at the end of placing
+    # made plies of their own, the defender's second ply), the side of its place as written
+    slot_mover = 0 if not branch or numbering_of(first_index - 1, first)[1] == WHITE else 1
 
     def expected_number(index: int) -> int:
         return numbering_of(index - 1, first)[0]
@@ -454,7 +459,7 @@ def _replay_line(
                                     _SIDES[side], line_number, column, path or None, said if branch else None))
 
     # the plies are replayed up to the first one numbered otherwise than its place gives
-    misnumbered = _first_misnumbered(moves, mover, first_index, expected_number)
+    misnumbered = _first_misnumbered(moves, slot_mover if branch else mover, first_index, expected_number)
     plies = moves.moves if misnumbered is None else moves.moves[:misnumbered]
     # (removals alone, "13. xg7xd5": the engine takes them as captures after the ply before's. A line
     # without them is played as written; one with them breaks where they stand (no point is named ""),
@@ -489,7 +494,7 @@ def _replay_line(
     else:
         # the record numbers its plies in turn (half-moves: numbering_of), the side at each place its
         # slot; the side to move comes from the engine (the same, unless the defender moves first)
-        slot = mover ^ ((len(plies) if alone else _written_index(steps, len(steps), rules)) & 1)
+        slot = (slot_mover if branch else mover) ^ ((len(plies) if alone else _written_index(steps, len(steps), rules)) & 1)
         mover = steps[-1][0][4] if steps else mover
         if misnumbered is not None:
             index = first_index + misnumbered
@@ -515,7 +520,7 @@ def _replay_line(
     if not errors or errors[0].code == "after-game-end":
         line.outcome = outcome
     if moves.variations:
-        _replay_variations(line, moves.variations, rules, initial_counter, numbering)
+        _replay_variations(line, moves.variations, rules, initial_counter, numbering, alone)
     return line
 
 
@@ -547,34 +552,50 @@ def _first_misnumbered(moves: MoveLine, mover: int, first_index: int,
 
 
 def _replay_variations(line: Replay, variations: dict[int, list[MoveLine]], rules: Ruleset,
-                       initial_counter: int, numbering: tuple[int, int]) -> None:
+                       initial_counter: int, numbering: tuple[int, int], alone: bool = False) -> None:
     """Replay ``variations``, those of ``line``'s plies, each from the position before the ply it replaces.
 
-    A variation of a ply after the first illegal one is not replayed (its position is unknown).
+    A variation of a ply after the first illegal one is not replayed (its position is unknown). Where
+    the engine's plies are not those written (``alone``: the line has plies of removals alone; or the
+    ruleset makes the removals at the end of placing plies of their own), the position before the
+    written ply is the one after the engine's plies of the written plies before it (:func:`_steps_before`).
     """
     first = line.first_index
     steps = line.steps
+    steps_before, held = _steps_before(line) if alone or makes_removal_plies(rules) else (None, len(steps))
+    captures_of: Optional[list[Sequence[str]]] = None
     for offset, alternatives in sorted(variations.items()):
-        if offset > len(steps):
+        at = offset if steps_before is None else steps_before(offset)  # (the engine's plies before it)
+        if offset > held:  # (a ply after the first illegal one)
             break
         index = first + offset
         history = {key: list(value) for key, value in line.history_before.items()}
         if rules.repetition_window == "moves":
-            plies = line.plies
-            for step_index, step in enumerate(steps[:offset], first):
-                _see(history, step_index, step, plies[step_index - first].captures, rules)
+            if captures_of is None:
+                captures_of = [captures for _, captures in _plies_of_steps(line.plies, steps)]
+            for step_index, step in enumerate(steps[:at], first):
+                _see(history, step_index, step, captures_of[step_index - first], rules)
         else:
-            for step_index, step in enumerate(steps[:offset], first):
+            for step_index, step in enumerate(steps[:at], first):
                 history.setdefault(step[0], []).append(step_index)
-        counter = steps[offset - 1][3] if offset else initial_counter
-        position = position_of_key(steps[offset - 1][0]) if offset else line.start
-        decided = line.outcome if line.outcome is not None and line.outcome.ply < index else None
+        counter = steps[at - 1][3] if at else initial_counter
+        position = position_of_key(steps[at - 1][0]) if at else line.start
+        decided = line.outcome if line.outcome is not None and line.outcome.ply < first + at else None
         for number, moves in enumerate(alternatives):
             line.variations.append(_replay_line(
                 line.game, moves, functools.partial(_variation_plies, line.plies_of, offset, number),
                 rules, position, index, history, counter, decided, numbering, line.path + ((index, number + 1),),
-                None if line.mills is None else line.mills.at(index - 1),
+                None if line.mills is None else line.mills.at(first + at - 1),
             ))
+
+
+def _steps_before(line: Replay) -> tuple[Callable[[int], int], int]:
+    """How many of ``line``'s engine plies come before its written ply at a place (from 0): those made
+    of the written plies before it (:func:`_plies_of_steps` names the written ply of each); and how
+    many written plies the engine's hold (the place of the first illegal one, if any)."""
+    place = {id(ply): number for number, ply in enumerate(line.plies)}
+    owners = [place[id(ply)] for ply, _ in _plies_of_steps(line.plies, line.steps)]
+    return functools.partial(bisect.bisect_left, owners), owners[-1] + 1 if owners else 0
 
 
 def _variation_plies(plies_of: Callable[[], list[Ply]], offset: int, number: int) -> list[Ply]:

@@ -199,3 +199,30 @@ def test_a_blocked_sides_missing_removal_is_named_as_such(action: str, message: 
         assert _errors(text, _blocked("remove-and-move"), BLOCKED_START)[0][3] == (
             "1. e3-e4: Schwarz kann nach diesem Halbzug nicht ziehen: von Schwarz wird ein weißer Stein neben einem "
             "eigenen Stein entfernt (blocked: remove-and-move), geschrieben nach den Schlägen des Halbzugs")
+
+
+#: El Filja's game 25 up to its 15th move: after 12... a7 and its removals, 13. xg7/xd5 holds more
+#: of them (a ply of removals alone), so from there on the engine's plies are not the written ones.
+_EL_FILJA_25 = ('[Variant "El Filja"]\n\n1. g1 e4 2. f4 b4 3. d2 d6 4. d5 a4 5. c4 d7 6. d1 d3 7. a1 g4 8. f2 b2 '
+                "9. f6 b6 10. c5 e5 11. c3 e3 12. g7 a7/xg4/xb2/xd3 13. xg7/xd5 c3-d3/xd6 14. e5-d5 {} "
+                "d3-c3/xd5 15. e3-d3 *\n")
+
+
+def test_a_variation_after_removals_alone_starts_where_its_written_ply_does() -> None:
+    """A variation of 14. e5-d5 (written ply 27) is played from the position before it, numbered
+    as the record numbers its place: the same two plies as the main line reach the same position."""
+    rules = load_ruleset("el_filja")
+    (main,) = read_games(_EL_FILJA_25.format(""))
+    played = replay_record(main, rules)
+    assert played.errors == [] and len(played.plies) == 29
+    (game,) = read_games(_EL_FILJA_25.format("(14. e5-d5 d3-c3/xd5)"))
+    replayed = replay_record(game, rules)
+    assert replayed.errors == [] and len(replayed.variations) == 1
+    (variation,) = replayed.variations
+    assert variation.errors == [] and variation.first_index == 27 and len(variation.steps) == 2
+    # (the main line's engine plies: 24 placements, two groups of removals, then the moves)
+    assert variation.steps[-1][0] == played.steps[-2][0]
+    # numbered by the side whose place it is, not by the side the engine has to move there
+    (misnumbered,) = read_games(_EL_FILJA_25.format("(14... e5-d5)"))
+    (variation,) = replay_record(misnumbered, rules).variations
+    assert [error.code for error in variation.errors] == ["numbering"]
