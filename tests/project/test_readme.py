@@ -42,3 +42,10 @@ def test_library_example_prints_what_its_comments_say() -> None:
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == promised
+
+
+def test_the_first_paragraph_names_every_sanmill_variant() -> None:
+    from muehle.analyzer.engine.rules import SANMILL_VARIANTS
+
+    first = README.split("\n\n")[1]
+    assert [variant for variant in SANMILL_VARIANTS if f"`{variant}`" not in first] == []
