@@ -157,7 +157,11 @@ def removals_when_full(rules: Ruleset) -> int:
     ...  for value in ("loss", "draw", "remove-both", "remove-one")]
     [0, 0, 2, 1]
     """
-    return {"remove-both": 2, "remove-one": 1}.get(rules.board_full, 0)
+    return _REMOVALS_WHEN_FULL.get(rules.board_full, 0)
+
+
+#: How many removals each value of ``board_full`` brings (:func:`removals_when_full`; the others none).
+_REMOVALS_WHEN_FULL = {"remove-both": 2, "remove-one": 1}
 
 
 def makes_removal_plies(rules: Ruleset) -> bool:

@@ -180,8 +180,16 @@ class NoProgressRule:
         >>> [rule.arises(count, by_black, 0, 0, 0, 0) for count, by_black in plies]
         [True, True, False, False]
         """
-        return (self.threshold(by_black) <= count <= self.threshold(not by_black)
-                or self.endgame_reached(count, white, black, in_hand_white, in_hand_black))
+        after_white, after_black = self._thresholds
+        low, high = (after_black, after_white) if by_black else (after_white, after_black)
+        return low <= count <= high or (self.endgame_limit is not None and self.endgame_reached(
+            count, white, black, in_hand_white, in_hand_black))
+
+    @functools.cached_property
+    def _thresholds(self) -> tuple[int, int]:
+        """:meth:`threshold` after a White ply and after a Black ply, worked out once (:meth:`arises`
+        is asked after every ply from :attr:`earliest` on)."""
+        return self.threshold(False), self.threshold(True)
 
     def after_capture(self, count: int, by_black: bool, white: int, black: int, in_hand_white: int,
                       in_hand_black: int) -> bool:
