@@ -630,7 +630,7 @@ def play_line(
                 refused, refused_at, _, passes, own, theirs, removals, won = blocked_turn(
                     blocked_action, own, theirs, removed, not has_legal_ply(theirs, own | theirs, 0, flying, geometry,
                                                                             flying_at, kinds, rules.capture_from_mill),
-                    loses, lose_below, geometry)
+                    lose_below, geometry)
                 if refused is not None:
                     return Broken(refused, index, mover, target_name, origin_name, refused_at or "", own, theirs,
                                   in_hand, their_hand, closed, *((required, taken) if captures else (0, 0))), outcome

@@ -19,19 +19,19 @@ its own in Sanmill's count (its ``ply``), so the end of the game comes that many
 
 The core (:func:`~muehle.analyzer.engine.core.play_line`) asks :func:`blocked_turn` after each ply
 of the moving phase under such a ruleset, with the answer of its own
-:func:`~muehle.analyzer.engine.core.has_legal_ply` and :func:`~muehle.analyzer.engine.board.lost`.
+:func:`~muehle.analyzer.engine.core.has_legal_ply`.
 
 >>> from muehle.analyzer.engine.board import mask_of
 >>> white, black = mask_of(["a1", "d1", "a4"]), mask_of(["d2", "b4", "a7", "g7"])
->>> blocked_turn("remove-and-move", white, black, ["d1"], True, _fewer, 3)[:4]
+>>> blocked_turn("remove-and-move", white, black, ["d1"], True, 3)[:4]
 (None, '', True, False)
 """
 
 from __future__ import annotations
 
-from typing import Callable, Optional, Sequence
+from typing import Optional, Sequence
 
-from muehle.analyzer.engine.board import POINT_INDEX, STANDARD, Geometry
+from muehle.analyzer.engine.board import POINT_INDEX, STANDARD, Geometry, lost
 
 #: What :func:`blocked_turn` gives: the code of a broken rule (or ``None``), the point it is about,
 #: whether the blocked side acted (the turn passed or a removal made), whether the side that played
@@ -42,7 +42,7 @@ BlockedTurn = tuple[Optional[str], str, bool, bool, int, int, int, int]
 
 
 def blocked_turn(action: str, own: int, theirs: int, rest: Sequence[str], blocked: bool,
-                 lost: Callable[[int, int, int], bool], lose_below: int, geometry: Geometry = STANDARD) -> BlockedTurn:
+                 lose_below: int, geometry: Geometry = STANDARD) -> BlockedTurn:
     """After a ply of the moving phase by one side (its stones ``own``, the other side's ``theirs``,
     none in hand), the other side's turn under ``action`` where it cannot move (``blocked``: Sanmill's
     ``Position::is_all_surrounded``, the core's ``not has_legal_ply``) (a value of
@@ -50,16 +50,16 @@ def blocked_turn(action: str, own: int, theirs: int, rest: Sequence[str], blocke
     ply beyond those its mills demand (the removals of the turn). A removal must take a stone of the
     other side next to one of the remover's (``removal-not-adjacent``; an empty point or an own stone
     is ``capture-empty-or-own``); one removal too many is ``extra-capture``, one too few
-    ``missing-capture``. A side left with fewer than ``lose_below`` stones has lost (``lost``, the core's
-    :func:`~muehle.analyzer.engine.board.lost`), and nothing more is removed.
+    ``missing-capture``. A side left with fewer than ``lose_below`` stones has lost
+    (:func:`~muehle.analyzer.engine.board.lost`), and nothing more is removed.
 
     >>> from muehle.analyzer.engine.board import mask_of
     >>> white, black = mask_of(["a1", "d1", "a4"]), mask_of(["g1", "d2", "b4", "a7", "g7"])
-    >>> blocked_turn("pass", white, black, [], True, _fewer, 3)[:4]
+    >>> blocked_turn("pass", white, black, [], True, 3)[:4]
     (None, '', True, True)
-    >>> blocked_turn("remove-and-move", white, black, ["a1"], True, _fewer, 3)[:2]
+    >>> blocked_turn("remove-and-move", white, black, ["a1"], True, 3)[:2]
     ('removal-not-adjacent', 'a1')
-    >>> blocked_turn("remove-and-move", white, black, ["g7"], False, _fewer, 3)[:3]
+    >>> blocked_turn("remove-and-move", white, black, ["g7"], False, 3)[:3]
     ('extra-capture', 'g7', False)
     """
     if not blocked:
@@ -90,8 +90,3 @@ def blocked_turn(action: str, own: int, theirs: int, rest: Sequence[str], blocke
     if removed < len(removers):
         return "missing-capture", "", True, False, own, theirs, removed, 0
     return None, "", True, action == "remove-and-pass", own, theirs, removed, 0
-
-
-def _fewer(stones: int, in_hand: int, lose_below: int) -> bool:
-    """Fewer than ``lose_below`` stones (the core's ``lost``, for the examples above)."""
-    return stones.bit_count() + in_hand < lose_below
