@@ -442,7 +442,7 @@ def _replay_line(
     # the side whose place the record's numbering gives the line's first ply: the side to move, but in a
     # variation after the written plies and the engine's parted (removals alone or at the end of placing
     # made plies of their own, the defender's second ply), the side of its place as written
-    slot_mover = 0 if not branch or numbering_of(first_index - 1, first)[1] == WHITE else 1
+    slot_mover = mover if not branch else 0 if numbering_of(first_index - 1, first)[1] == WHITE else 1
 
     def expected_number(index: int) -> int:
         return numbering_of(index - 1, first)[0]
@@ -459,7 +459,7 @@ def _replay_line(
                                     _SIDES[side], line_number, column, path or None, said if branch else None))
 
     # the plies are replayed up to the first one numbered otherwise than its place gives
-    misnumbered = _first_misnumbered(moves, slot_mover if branch else mover, first_index, expected_number)
+    misnumbered = _first_misnumbered(moves, slot_mover, first_index, expected_number)
     plies = moves.moves if misnumbered is None else moves.moves[:misnumbered]
     # (removals alone, "13. xg7xd5": the engine takes them as captures after the ply before's. A line
     # without them is played as written; one with them breaks where they stand (no point is named ""),
@@ -494,7 +494,7 @@ def _replay_line(
     else:
         # the record numbers its plies in turn (half-moves: numbering_of), the side at each place its
         # slot; the side to move comes from the engine (the same, unless the defender moves first)
-        slot = (slot_mover if branch else mover) ^ ((len(plies) if alone else _written_index(steps, len(steps), rules)) & 1)
+        slot = slot_mover ^ ((len(plies) if alone else _written_index(steps, len(steps), rules)) & 1)
         mover = steps[-1][0][4] if steps else mover
         if misnumbered is not None:
             index = first_index + misnumbered
