@@ -50,6 +50,7 @@ from muehle.analyzer.engine.placing_rules import (
     takes_from_hand,
 )
 from muehle.analyzer.engine.rules import Ruleset
+from muehle.analyzer.engine.specialize import specialized
 from muehle.analyzer.engine.stalemate import blocked_turn
 from muehle.notation.record.model import BLACK, WHITE, Side
 from muehle.notation.record.model import SIDES as _SIDES
@@ -337,7 +338,7 @@ class _LineRules(NamedTuple):
     marking: bool
     from_hand: bool
     #: board_full: the removals a board full at the end of placing brings, written with the placement
-    removals_when_full: int
+    full_board_removals: int
     #: mill-counts: the last placement's mill brings removals by the mills on the board (placing_rules)
     counting_mills: bool
     #: one_time_mills, no_mill_moving_back: the line remembers its mills (mill_rules.MillMemory)
@@ -394,6 +395,47 @@ def _line_rules(rules: Ruleset) -> _LineRules:
     return made
 
 
+#: :func:`play_line`'s signature, as :func:`line_player` gives it.
+LinePlayer = Callable[..., tuple[Optional["Broken"], Optional[Outcome]]]
+
+#: :func:`play_line` as compiled for the rulesets played lately (:func:`line_player`), by the ruleset's
+#: identity and whether marks and a mill memory are given; emptied as :data:`_LINE_RULES` is.
+_PLAYERS: dict[tuple[int, bool, bool], tuple[Ruleset, LinePlayer]] = {}
+
+
+def line_player(rules: Ruleset, marked: int = 0, mills: Optional[MillMemory] = None) -> LinePlayer:
+    """:func:`play_line` compiled for ``rules``: called as it is, with these ``rules``, ``marked`` and ``mills``.
+
+    What :func:`play_line` takes from the ruleset (:func:`_line_rules`), and that no points are
+    marked and no mill memory is handed in where ``marked`` and ``mills`` say so, are put into its
+    code (:func:`~muehle.analyzer.engine.specialize.specialized`), so that a line of the nine-stone
+    game asks none of the questions only the variants raise. The replay, the board's verbs and the
+    repair all play their lines through it.
+
+    >>> from muehle.analyzer.engine.rules import load_ruleset
+    >>> wmd, zhi_qi = load_ruleset("wmd"), load_ruleset("zhi_qi")
+    >>> play = line_player(wmd)
+    >>> play is line_player(wmd), play.known["kinds"], play.known["marked"]
+    (True, None, 0)
+    >>> "marked_after_ply" in play.__code__.co_names, "marked_after_ply" in line_player(zhi_qi).__code__.co_names
+    (False, True)
+    """
+    key = (id(rules), not marked, mills is None)
+    kept = _PLAYERS.get(key)
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    known: dict[str, object] = dict(zip(_LineRules._fields, _line_rules(rules)))
+    if not marked:
+        known["marked"] = 0
+    if mills is None:
+        known["mills"] = None
+    if len(_PLAYERS) >= _LINE_RULES_KEPT:
+        _PLAYERS.clear()
+    player = specialized(play_line, known)
+    _PLAYERS[key] = (rules, player)
+    return player
+
+
 def play_line(
     plies: Iterable[PlyTuple],
     rules: Ruleset,
@@ -442,7 +484,7 @@ def play_line(
         own, theirs, in_hand, their_hand = white, black, in_hand_white, in_hand_black
     (flying, flying_at, lose_below, move_while_placing, defender_first, repetition_automatic, repetition_off,
      window_moves, reset_on_capture, reset_on_mill, earliest, arises, limit_of, no_progress_automatic, draw_first,
-     after_capture, no_progress_first, captures_due, blocked_action, marking, from_hand, removals_when_full_,
+     after_capture, no_progress_first, captures_due, blocked_action, marking, from_hand, full_board_removals,
      counting_mills, remembers_mills, geometry, point_facts, mills_closed_at, kinds) = _line_rules(rules)
     again = False  # (the defender plays again: defender_moves_again)
     extra_plies = 0  # (plies the blocked sides' removals add to the record's count)
@@ -452,11 +494,11 @@ def play_line(
     marks_may_stand = marking or bool(marked)
     after_ply = acts or marks_may_stand
     # (the removals at the end of placing, unless the caller plays them: _placement_filling_the_board)
-    removals_due = removals_when_full_ if removals_when_filled else 0
-    counting_mills = counting_mills and removals_when_filled
+    removals_due = full_board_removals if removals_when_filled else 0
+    mills_counted = counting_mills and removals_when_filled
     # whether a placement asks more than the nine-stone game's: a marked point, whose turn when the
     # placing ends, the removals then (placing_rules); one test a placement where none applies
-    placing_asks_more = bool(marking or marked or defender_first or removals_due or counting_mills)
+    placing_asks_more = bool(marking or marked or defender_first or removals_due or mills_counted)
     jumps, loses, may_capture, starts_anew = may_jump, lost, capturable, resets_repetition
     any_kind = kinds is not None
     # whether captures may differ from the mills' from the board (one test a ply that captures)
@@ -497,11 +539,11 @@ def play_line(
                 if defender_first:  # (whose turn next?)
                     again = defender_moves_again(mover, their_hand, own | theirs, captures)
                     after_ply = again or acts or marks_may_stand
-                if (removals_due or counting_mills) and not their_hand:
+                if (removals_due or mills_counted) and not their_hand:
                     # (the last placement: under mill-counts the captures written are the removals by the
                     # mills on the board; with the board full and no mill closed, board_full's: each a ply
                     # of its own after this one)
-                    if counting_mills:
+                    if mills_counted:
                         removers = removers_at_placing_end(*removals_by_mill_counts(
                             *(count_mills(side, geometry) for side in ((theirs, own) if mover else (own, theirs)))),
                             defender_first)
@@ -744,7 +786,8 @@ def _placement_filling_the_board(rest: Iterator[PlyTuple], rules: Ruleset, index
     (:func:`~muehle.analyzer.engine.placing_rules.removals_by_mill_counts`, 1329-1347); and
     ``remove_piece``."""
     white, black = (theirs, own) if mover else (own, theirs)
-    broken, ended = play_line(((target, None, ()),), rules, index, mover, white, black, 0 if mover else 1,
+    broken, ended = line_player(rules, 0, mills)(((target, None, ()),), rules, index, mover, white, black,
+                                                 0 if mover else 1,
                               1 if mover else 0, counter, outcome, seen_count, steps, draw_rights, mills,
                               removals_when_filled=False)
     if broken is not None:
@@ -826,8 +869,8 @@ def _placement_filling_the_board(rest: Iterator[PlyTuple], rules: Ruleset, index
                                   rules.geometry, rules.board_full, rules.flying_at, rules.capture_kinds,
                                   rules.capture_from_mill)
         return None, outcome
-    return play_line(chain((following,), rest), rules, index + 1, mover, white, black, 0, 0, counter, outcome,
-                     seen_count, steps, draw_rights, mills)
+    return line_player(rules, 0, mills)(chain((following,), rest), rules, index + 1, mover, white, black, 0, 0,
+                                        counter, outcome, seen_count, steps, draw_rights, mills)
 
 
 def _never(count: int, by_black: bool, white: int, black: int, in_hand_white: int, in_hand_black: int) -> bool:

@@ -299,9 +299,11 @@ class Board:
         for before, ply in zip(self._undo, self.move_stack):
             steps: list[Step] = []
             white, black, hand_white, hand_black, mover = before.key[:5]
-            core.play_line((_ply_tuple(ply),), self.rules, before.plies + 1, mover, white, black, hand_white,
+            mills = None if before.mills is None else before.mills.copy()
+            marked = core.marks_in(before.key)
+            core.line_player(self.rules, marked, mills)((_ply_tuple(ply),), self.rules, before.plies + 1, mover, white, black, hand_white,
                            hand_black, before.counter, before.outcome, dict(before.seen), steps, [],
-                           None if before.mills is None else before.mills.copy(), marked=core.marks_in(before.key))
+                           mills, marked=marked)
             key = before.key
             for after, kind, _closed, _counter, _due, _count in steps:
                 on_board = (key[0] | key[1]).bit_count() + (kind == "place")
@@ -352,9 +354,10 @@ class Board:
     def _run(self, ply: PlyArg, seen: dict[PositionKey, int], steps: list[Step], rights: list[DrawRight],
              mills: Optional[MillMemory]) -> tuple[Optional[Broken], Optional[Outcome]]:
         white, black, hand_white, hand_black, mover = self.key[:5]
-        return core.play_line((_ply_tuple(ply),), self.rules, self.plies + 1, mover, white, black, hand_white,
-                              hand_black, self.counter, self._outcome, seen, steps, rights, mills,
-                              marked=core.marks_in(self.key))
+        marked = core.marks_in(self.key)
+        return core.line_player(self.rules, marked, mills)(
+            (_ply_tuple(ply),), self.rules, self.plies + 1, mover, white, black, hand_white, hand_black, self.counter,
+            self._outcome, seen, steps, rights, mills, marked=marked)
 
     def check(self, ply: PlyArg) -> Optional[Broken]:
         """The rule ``ply`` would break here, or ``None`` if it is legal (the board is not changed)."""

@@ -467,7 +467,7 @@ def _replay_line(
     # where the line remembers its mills, which a first play would change, they are looked for first)
     alone = mills is not None and REMOVAL in map(_TARGET, plies)
     if not alone:
-        played, ended = core.play_line(plies, rules, first_index, mover, start.white, start.black,
+        played, ended = core.line_player(rules, start.marked, mills)(plies, rules, first_index, mover, start.white, start.black,
                                        start.in_hand_white, start.in_hand_black, counter, outcome, seen_count,
                                        steps, draw_rights, mills, marked=start.marked)
         if played is not None and REMOVAL in map(_TARGET, plies):
@@ -484,7 +484,7 @@ def _replay_line(
             if moves.variations:
                 _replay_variations(line, moves.variations, rules, initial_counter, numbering)
             return line
-        broken, outcome = core.play_line(_with_removals(plies), rules, first_index, mover, start.white, start.black,
+        broken, outcome = core.line_player(rules, start.marked, mills)(_with_removals(plies), rules, first_index, mover, start.white, start.black,
                                          start.in_hand_white, start.in_hand_black, counter, outcome, seen_count,
                                          steps, draw_rights, mills, marked=start.marked)
     if broken is not None:

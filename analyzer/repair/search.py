@@ -116,9 +116,9 @@ class Line:
         for first in range(0, max(len(plies), 1), _CHECKPOINT):
             self.checkpoints[first] = dict(seen)
             steps: list[Step] = []
-            broken, outcome = core.play_line(plies[first:first + _CHECKPOINT], rules, first + 1, mover, white, black,
-                                             hand_white, hand_black, counter, outcome, seen, steps, [], self.mills,
-                                             marked=marked)
+            broken, outcome = core.line_player(rules, marked, self.mills)(
+                plies[first:first + _CHECKPOINT], rules, first + 1, mover, white, black, hand_white, hand_black,
+                counter, outcome, seen, steps, [], self.mills, marked=marked)
             budget.spend(len(steps) + 1)
             for (key, _kind, _closed, counter, _due, _repeated) in steps:
                 white, black, hand_white, hand_black, mover = key[:5]
@@ -139,8 +139,10 @@ class Line:
         seen = dict(self.checkpoints[first])
         if place > first:
             mover, white, black, hand_white, hand_black, counter, outcome, marked = self.states[first]
-            core.play_line(self.plies[first:place], self.rules, first + 1, mover, white, black, hand_white,
-                           hand_black, counter, outcome, seen, [], [], self._mills_at(first), marked=marked)
+            mills = self._mills_at(first)
+            core.line_player(self.rules, marked, mills)(
+                self.plies[first:place], self.rules, first + 1, mover, white, black, hand_white, hand_black, counter,
+                outcome, seen, [], [], mills, marked=marked)
             self.budget.spend(place - first)
         return self.states[place], seen
 
@@ -150,9 +152,10 @@ class Line:
         first (``None``: none), the end of the game, and how many plies of the new line are legal."""
         mover, white, black, hand_white, hand_black, counter, outcome, marked = state
         steps: list[Step] = []
-        broken, outcome = core.play_line(chain(reading.plies, self.plies[reading.end:]), self.rules,
-                                         reading.start + 1, mover, white, black, hand_white, hand_black, counter,
-                                         outcome, dict(seen), steps, [], self._mills_at(reading.start), marked=marked)
+        mills = self._mills_at(reading.start)
+        broken, outcome = core.line_player(self.rules, marked, mills)(
+            chain(reading.plies, self.plies[reading.end:]), self.rules, reading.start + 1, mover, white, black,
+            hand_white, hand_black, counter, outcome, dict(seen), steps, [], mills, marked=marked)
         self.budget.spend(len(steps) + 1)
         return broken, outcome, reading.start + len(steps)
 

@@ -1,0 +1,286 @@
+"""A function compiled again with some of its locals known: the branches they rule out dropped.
+
+The core's :func:`~muehle.analyzer.engine.core.play_line` asks at every ply questions that only some
+rulesets raise (a capture kind, a marked point, a blocked side's action, the defender moving first).
+Under a ruleset that sets none of them each such test is known to fail before the first ply.
+:func:`specialized` reads the function's one source, puts in the values of the locals it is given,
+folds what they decide (tests, ``and``, ``or``, ``not``, comparisons, conditional expressions, and
+locals that then only ever hold one value) and drops the branches that cannot run. The rest is
+compiled with the source's file name and line numbers, so tracebacks, coverage and debuggers point at
+the one source, and the function it gives behaves as the function with those values would.
+
+A local is taken as known only where that holds whatever the function does: a parameter it never
+assigns, or a name assigned once among its top-level statements (the values given are the caller's
+word for what that assignment gives). A name assigned elsewhere is left as it is. Where the source
+cannot be read, or is not the source of the function as loaded, the function itself is returned.
+
+>>> def scaled(values, factor, doubled):
+...     total = 0
+...     for value in values:
+...         if doubled and value > 0:
+...             value *= 2
+...         total += value * factor
+...     return total
+>>> fast = specialized(scaled, {"doubled": False})
+>>> fast([1, -2, 3], 10, False) == scaled([1, -2, 3], 10, False), fast.known
+(True, {'doubled': False})
+>>> len(fast.__code__.co_code) < len(scaled.__code__.co_code)  # (the test and the doubling are gone)
+True
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import copy
+import functools
+import inspect
+import operator
+import textwrap
+import types
+from typing import Any, Callable, Mapping, Optional, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: The types a value must have to be put into the code (those ``compile`` takes as constants).
+FOLDABLE = (type(None), bool, int, str, tuple)
+
+_UNKNOWN = object()
+
+_COMPARISONS: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Is: operator.is_, ast.IsNot: operator.is_not, ast.Eq: operator.eq, ast.NotEq: operator.ne,
+    ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
+}
+
+
+def foldable(value: object) -> bool:
+    """Whether ``value`` can be put into compiled code as a constant.
+
+    >>> foldable(None), foldable((1, 2)), foldable(("a", [1])), foldable(len)
+    (True, True, False, False)
+    """
+    if isinstance(value, tuple):
+        return all(foldable(item) for item in value)
+    return isinstance(value, FOLDABLE)
+
+
+def specialized(func: F, known: Mapping[str, object]) -> F:
+    """``func`` compiled again with the locals named in ``known`` holding those values (see the module).
+
+    Names it cannot take as known are left to the code; values that cannot be constants are left out.
+    """
+    tree = _source_tree(func)
+    if tree is None:
+        return func
+    params = {arg.arg for arg in (*tree.args.posonlyargs, *tree.args.args, *tree.args.kwonlyargs)}
+    given = {name: value for name, value in known.items() if foldable(value)}
+    constants = dict(given)
+    while True:
+        folded = _Folder(constants).visit(copy.deepcopy(tree))
+        _mend_empty_bodies(folded)
+        loose = {name for name in given if not _fixed(folded, name, name in params)}
+        if loose:  # (a name assigned where it may not be is let go, and the folding starts again)
+            given = {name: value for name, value in given.items() if name not in loose}
+            constants = dict(given)
+            continue
+        found = {name: value for name, value in _single_valued(folded).items()
+                 if name not in constants and name not in params}
+        if not found:
+            break
+        constants.update(found)  # (locals that now hold one value only: folded in turn)
+    folded.decorator_list = []
+    module = ast.fix_missing_locations(ast.Module(body=[folded], type_ignores=[]))
+    namespace: dict[str, Any] = {}
+    exec(compile(module, func.__code__.co_filename, "exec", dont_inherit=True), func.__globals__, namespace)
+    made = namespace[func.__name__]
+    made.__defaults__, made.__kwdefaults__ = func.__defaults__, func.__kwdefaults__
+    functools.update_wrapper(made, func)
+    made.known = dict(constants)  # (what it was compiled with: for tests and for whoever debugs it)
+    return made  # type: ignore[no-any-return]
+
+
+@functools.lru_cache(maxsize=None)
+def _source_tree(func: Callable[..., Any]) -> Optional[ast.FunctionDef]:
+    """The definition of ``func`` as parsed from its source at its lines, if that is what was loaded."""
+    if not isinstance(func, types.FunctionType) or func.__closure__:
+        return None
+    try:
+        lines, first = inspect.getsourcelines(func)
+    except (OSError, TypeError):
+        return None
+    try:
+        parsed = ast.parse(textwrap.dedent("".join(lines)))
+    except SyntaxError:  # (the file changed since the function was loaded)
+        return None
+    definition = parsed.body[0] if parsed.body else None
+    if not isinstance(definition, ast.FunctionDef):
+        return None
+    ast.increment_lineno(parsed, first - 1)
+    definition.decorator_list = []
+    loaded = func.__code__
+    compiled = compile(ast.Module(body=[definition], type_ignores=[]), loaded.co_filename, "exec",
+                       dont_inherit=True)
+    again = next(const for const in compiled.co_consts if isinstance(const, types.CodeType))
+    if (again.co_varnames, again.co_names, again.co_firstlineno) != \
+            (loaded.co_varnames, loaded.co_names, loaded.co_firstlineno):
+        return None  # (the file changed since the function was loaded)
+    return definition
+
+
+def _fixed(tree: ast.FunctionDef, name: str, is_param: bool) -> bool:
+    """Whether ``name`` holds one value all through ``tree``: a parameter never assigned, or a name
+    assigned once, by a statement of the function's own (not in a branch or a loop)."""
+    stores = [node for node in ast.walk(tree) if isinstance(node, ast.Name) and node.id == name
+              and not isinstance(node.ctx, ast.Load)]
+    nested_args = [node for node in ast.walk(tree) if isinstance(node, ast.arg) and node.arg == name]
+    declared = [node for node in ast.walk(tree) if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names]
+    if declared or len(nested_args) > (1 if is_param else 0):
+        return False
+    if is_param:
+        return not stores
+    top = [node for statement in tree.body if isinstance(statement, ast.Assign)
+           for target in statement.targets for node in ast.walk(target) if isinstance(node, ast.Name)]
+    return len(stores) == 1 and any(stores[0] is node for node in top)
+
+
+def _single_valued(tree: ast.FunctionDef) -> dict[str, object]:
+    """The locals of ``tree`` that every assignment gives one and the same constant (``x = False``,
+    ``x, y = False, 0``), and that nothing else assigns."""
+    values: dict[str, list[object]] = {}
+    assigned: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            assigned[node.id] = assigned.get(node.id, 0) + 1
+        elif isinstance(node, ast.arg):
+            assigned[node.arg] = assigned.get(node.arg, 0) + 2  # (a nested function's parameter: never one)
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+            pairs = [(target, value)] if isinstance(target, ast.Name) else list(zip(target.elts, value.elts)) \
+                if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) \
+                and len(target.elts) == len(value.elts) else []
+            for name, given in pairs:
+                if isinstance(name, ast.Name):
+                    values.setdefault(name.id, []).append(_value(given))
+    return {name: seen[0] for name, seen in values.items()
+            if len(seen) == assigned.get(name) and seen[0] is not _UNKNOWN
+            and all(type(other) is type(seen[0]) and other == seen[0] for other in seen)}
+
+
+def _value(node: ast.AST) -> Any:
+    return node.value if isinstance(node, ast.Constant) else _UNKNOWN
+
+
+def _pure(node: ast.AST) -> bool:
+    """Whether evaluating ``node`` does nothing but give a value (it may be left out)."""
+    return not any(isinstance(part, (ast.Call, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom, ast.Subscript,
+                                     ast.Attribute)) for part in ast.walk(node))
+
+
+def _constant(value: Any, like: ast.AST) -> ast.Constant:
+    return ast.copy_location(ast.Constant(value), like)
+
+
+def _truth(node: ast.expr) -> ast.expr:
+    """``node`` simplified where only its truth counts (a test): ``x and True`` is ``x``, ``x or True``
+    is true where ``x`` may be left out."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        node.operand = _truth(node.operand)
+        value = _value(node.operand)
+        return node if value is _UNKNOWN else _constant(not value, node)
+    if not isinstance(node, ast.BoolOp):
+        return node
+    conjunction = isinstance(node.op, ast.And)
+    kept: list[ast.expr] = []
+    for part in map(_truth, node.values):
+        value = _value(part)
+        if value is _UNKNOWN:
+            kept.append(part)
+        elif bool(value) != conjunction:  # (it decides: false in an ``and``, true in an ``or``)
+            if all(map(_pure, kept)):
+                return _constant(not conjunction, node)
+            kept.append(part)
+            break
+    if not kept:
+        return _constant(conjunction, node)
+    if len(kept) == 1:
+        return kept[0]
+    node.values = kept
+    return node
+
+
+class _Folder(ast.NodeTransformer):
+    """Puts the ``constants`` in and folds what they decide."""
+
+    def __init__(self, constants: Mapping[str, object]) -> None:
+        self.constants = constants
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        if isinstance(node.ctx, ast.Load) and node.id in self.constants:
+            return _constant(self.constants[node.id], node)
+        return node
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.expr:
+        self.generic_visit(node)
+        value = _value(node.operand)
+        if value is not _UNKNOWN and isinstance(node.op, ast.Not):
+            return _constant(not value, node)
+        return node
+
+    def visit_Compare(self, node: ast.Compare) -> ast.expr:
+        self.generic_visit(node)
+        compare = _COMPARISONS.get(type(node.ops[0])) if len(node.ops) == 1 else None
+        left, right = _value(node.left), _value(node.comparators[0])
+        if compare is None or left is _UNKNOWN or right is _UNKNOWN:
+            return node
+        return _constant(compare(left, right), node)
+
+    def visit_BoolOp(self, node: ast.BoolOp) -> ast.expr:
+        self.generic_visit(node)
+        conjunction = isinstance(node.op, ast.And)
+        values = node.values
+        while values and _value(values[0]) is not _UNKNOWN:  # (a known first value decides or drops out)
+            value = _value(values[0])
+            if bool(value) != conjunction or len(values) == 1:
+                return _constant(value, node)
+            values = values[1:]
+        if len(values) == 1:
+            return values[0]
+        node.values = values
+        return node
+
+    def visit_IfExp(self, node: ast.IfExp) -> ast.expr:
+        self.generic_visit(node)
+        node.test = _truth(node.test)
+        test, body, orelse = _value(node.test), _value(node.body), _value(node.orelse)
+        if test is not _UNKNOWN:
+            return node.body if test else node.orelse
+        if body is not _UNKNOWN and orelse is not _UNKNOWN and type(body) is type(orelse) and body == orelse \
+                and _pure(node.test):
+            return _constant(body, node)
+        return node
+
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id == "bool" and len(node.args) == 1 and not node.keywords \
+                and "bool" not in self.constants:
+            node.args[0] = _truth(node.args[0])
+            value = _value(node.args[0])
+            if value is not _UNKNOWN and bool is builtins.bool:
+                return _constant(bool(value), node)
+        return node
+
+    def visit_If(self, node: ast.If) -> Any:
+        self.generic_visit(node)
+        node.test = _truth(node.test)
+        test = _value(node.test)
+        if test is _UNKNOWN:
+            return node
+        return (node.body if test else node.orelse) or None  # (no statement left: the ``if`` goes)
+
+
+def _mend_empty_bodies(tree: ast.AST) -> None:
+    """A block whose statements all went gets a ``pass`` (an empty ``else`` is no ``else``)."""
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and not body:
+            setattr(node, "body", [ast.Pass()])
