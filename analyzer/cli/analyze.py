@@ -39,6 +39,7 @@ from muehle.analyzer.cli.common import (
     write_output,
 )
 from muehle.analyzer.cli.game_input import GameInput
+from muehle.analyzer.engine.fen import MOVE_NUMBERS
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.reports.analysis import Analysis
@@ -52,14 +53,16 @@ FORMATS = ("text", "json", "yaml")
 
 def analyze_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
                   perfect: Optional[dict[int, Any]] = None,
-                  endgames_dir: Optional[str] = None) -> tuple[list[tuple[int, Analysis]], list[MuehleError]]:
+                  endgames_dir: Optional[str] = None,
+                  move_numbers: str = "record") -> tuple[list[tuple[int, Analysis]], list[MuehleError]]:
     """Analyse the games ``numbers`` of an input; the errors found on the way, located.
     With ``perfect`` (a dict), the endgame tables' marks of each game's plies (tables in
-    ``endgames_dir``, default the cache) are put there by game."""
+    ``endgames_dir``, default the cache) are put there by game. The FEN of a position to restore
+    counts field 17 as ``move_numbers`` says (``"record"`` or ``"sanmill"``)."""
     done: list[tuple[int, Analysis]] = []
     errors: list[MuehleError] = []
     for number, replayed in data.replayed(numbers, lambda game: replay_record(game, rules), errors):
-        analysis = analyze_replay(replayed)
+        analysis = analyze_replay(replayed, move_numbers)
         if perfect is not None:
             from muehle.analyzer.endgames.perfect import perfect_plies  # (numpy: only with --perfect)
 
@@ -109,6 +112,10 @@ def _safe(text: str, colour: bool) -> str:
               help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
 @click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default="text", show_default=True,
               help=N_("A timeline for people, or the documented JSON/YAML contract."))
+@click.option("--fen-numbers", type=click.Choice(MOVE_NUMBERS, case_sensitive=False), default="record",
+              show_default=True,
+              help=N_("Field 17 of the FEN of the position to restore as the record numbers its moves, or as Sanmill "
+                      "counts (every action, each removal one)."))
 @click.option("--perfect", is_flag=True,
               help=N_("Add the endgame tables' values and marks to plies played without stones in hand (needs numpy)."))
 @click.option("--endgames-dir", default=None, metavar="DIR", help=N_("With --perfect: the endgame tables' cache folder."))
@@ -117,8 +124,8 @@ def _safe(text: str, colour: bool) -> str:
 @from_option
 @colour_option
 @fails_cleanly
-def analyze(files: tuple[str, ...], game_choice: "int | str", rules: Optional[Ruleset], fmt: str, perfect: bool,
-            endgames_dir: Optional[str], output: Optional[str], source_format: Optional[str]) -> None:
+def analyze(files: tuple[str, ...], game_choice: "int | str", rules: Optional[Ruleset], fmt: str, fen_numbers: str,
+            perfect: bool, endgames_dir: Optional[str], output: Optional[str], source_format: Optional[str]) -> None:
     """Report mills, captures, phases, repetitions, draw rights and the end of each game.
 
     FILE holds records in the notation, PGN, PlayOK's numbered points, JSON or YAML ('-' reads standard input);
@@ -135,7 +142,7 @@ def analyze(files: tuple[str, ...], game_choice: "int | str", rules: Optional[Ru
     errors: list[MuehleError] = []
     for data, numbers in chosen_games(files, game_choice, source_format, errors):
         tables: Optional[dict[int, Any]] = {} if perfect else None
-        analysed, failed = analyze_input(data, numbers, rules, tables, endgames_dir)
+        analysed, failed = analyze_input(data, numbers, rules, tables, endgames_dir, fen_numbers.lower())
         done.extend((data.source, number, analysis, None if tables is None else tables[number])
                     for number, analysis in analysed)
         errors.extend(failed)

@@ -85,6 +85,12 @@ def numbered_games(names: Iterable[str], source_format: Optional[str] = None, le
             "positions they hold show their value."),
 )
 @click.option(
+    # (the choices of muehle.analyzer.engine.fen.MOVE_NUMBERS, not imported: the FEN only for --to html)
+    "--fen-numbers", type=click.Choice(("record", "sanmill"), case_sensitive=False), default=None,
+    help=N_("With --to html: field 17 of the FENs the page copies as the record numbers its moves (record, "
+            "the default) or as Sanmill counts (sanmill: every action, each removal one)."),
+)
+@click.option(
     "--keep-going", is_flag=True, default=False,
     help=N_("Write every game that can be read and written, and report each one that cannot (exit status 1)."),
 )
@@ -95,8 +101,8 @@ def numbered_games(names: Iterable[str], source_format: Optional[str] = None, le
 @from_option
 @fails_cleanly
 def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str], black_number: Optional[str],
-            comma: bool, endgames_dir: Optional[str], keep_going: bool, no_locations: bool,
-            source_format: Optional[str]) -> None:
+            comma: bool, endgames_dir: Optional[str], fen_numbers: Optional[str], keep_going: bool,
+            no_locations: bool, source_format: Optional[str]) -> None:
     """Convert game records to notation, JSON, YAML, PGN, PlayOK's numbered points or a self-contained HTML viewer.
 
     FILE may be `-` for standard input. Several files are read in order and their
@@ -119,6 +125,8 @@ def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str]
                                  "--black-number dots does not go with it"))
     if endgames_dir is not None and target != "html":
         raise click.UsageError(_("--endgames-dir applies to --to html only, not to --to {target}").format(target=target))
+    if fen_numbers is not None and target != "html":
+        raise click.UsageError(_("--fen-numbers applies to --to html only, not to --to {target}").format(target=target))
     if no_locations and target not in ("json", "yaml"):
         raise click.UsageError(_("--no-locations applies to --to json and yaml only, not to --to {target}").format(
             target=target))
@@ -149,7 +157,7 @@ def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str]
             echo_error(item)
         if writer is None:
             if not failed or keep_going:
-                out.write(_html_page(held, files, endgames_dir))
+                out.write(_html_page(held, files, endgames_dir, (fen_numbers or "record").lower()))
         elif not failed or keep_going:
             out.write(writer.end())
         if not failed or keep_going:
@@ -173,8 +181,10 @@ def converted_line(converted: int, errors: int = 0) -> str:
     return line
 
 
-def _html_page(games: list[tuple[int, Game]], files: tuple[str, ...], endgames_dir: Optional[str]) -> str:
-    """The HTML viewer of ``games`` (each with its number in its input); an error when there is
+def _html_page(games: list[tuple[int, Game]], files: tuple[str, ...], endgames_dir: Optional[str],
+               move_numbers: str = "record") -> str:
+    """The HTML viewer of ``games`` (each with its number in its input), its FENs' field 17
+    counted as ``move_numbers`` says; an error when there is
     none to show. The games of one input keep their numbers there, as ``validate`` counts them
     (after an unreadable game 2, the page's second game is game 3); the games of several
     inputs are numbered on through the page."""
@@ -182,7 +192,7 @@ def _html_page(games: list[tuple[int, Game]], files: tuple[str, ...], endgames_d
         names = ", ".join(dict.fromkeys(source_name(name) for name in files))
         raise MuehleError(no_game(_("an HTML viewer needs one")), source=names, code="empty")
     numbers = [number for number, _game in games] if len(files) == 1 else None
-    return write_html([game for _number, game in games], endgames_dir, numbers)
+    return write_html([game for _number, game in games], endgames_dir, numbers, move_numbers)
 
 
 def _named(error: UnwritableError, number: int) -> UnwritableError:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 import click
 
@@ -25,6 +25,7 @@ from muehle.analyzer.cli.common import (
     GameChoice,
     chosen_games,
     echo_data,
+    echo_error,
     fails_cleanly,
     from_option,
     game_title,
@@ -33,16 +34,24 @@ from muehle.analyzer.cli.common import (
     write_output,
 )
 from muehle.analyzer.cli.game_input import GameInput
-from muehle.analyzer.engine.fen import FEN_FORMS, MOVE_NUMBERS
+from muehle.analyzer.cli.within_turn import set_up_within_a_turn, within_a_turn_notes
+from muehle.analyzer.engine.fen import FEN_FORMS, MOVE_NUMBERS, FenPosition
 from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.pictures.diagram import PHASE_WORDS
-from muehle.analyzer.reports.positions import GAME_OVER, PositionRow
+from muehle.analyzer.reports.positions import GAME_OVER, PositionRow, set_up_row
 from muehle.analyzer.reports.positions import positions as positions_of
 from muehle.notation.record.model import BLACK, WHITE, Game
 from muehle.notation.text.errors import MuehleError, visible
 from muehle.notation.text.i18n import N_, _
+
+#: What ``positions`` notes of a set-up position in the middle of a turn, which it lists as its FEN says.
+WITHIN_A_TURN = N_("the set-up position stands in the middle of a turn ({side} still has to remove a stone); it is "
+                   "listed as the FEN says, and no ply of a record can follow it")
+WITHIN_A_TURN_FIELD = N_("the set-up position stands in the middle of a turn ({side} still has to remove a stone: "
+                         "{what}, FEN field {number} '{text}'); it is listed as the FEN says, and no ply of a record "
+                         "can follow it")
 
 #: The words of the text listing (the JSON keeps the codes).
 _PHASES = {**PHASE_WORDS, GAME_OVER: N_("game over")}
@@ -81,16 +90,29 @@ class Listed:
 
 
 def list_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
-               form: str, move_numbers: str = "record") -> tuple[list[Listed], list[MuehleError]]:
+               form: str, move_numbers: str = "record", notes: Optional[list[MuehleError]] = None,
+               form_asked: bool = True) -> tuple[list[Listed], list[MuehleError]]:
     """The positions of the games ``numbers`` of an input, their FENs in ``form`` with field 17
-    counted as ``move_numbers`` says; the errors found on the way, located."""
+    counted as ``move_numbers`` says; the errors found on the way, located.
+
+    A record of no ply whose set-up FEN stands in the middle of a turn (a removal still due) is
+    listed as its one position, its FEN written back as read (in ``form`` only when ``form_asked``),
+    and the notes at its FEN tag that say so go into ``notes``, when given."""
     done: list[Listed] = []
     errors: list[MuehleError] = []
 
-    def replay(game: Game) -> tuple[Game, Replay]:
-        return game, replay_record(game, rules)
+    def replay(game: Game) -> tuple[Game, Union[Replay, tuple[FenPosition, Ruleset]]]:
+        within = set_up_within_a_turn(game, rules)
+        return game, replay_record(game, rules) if within is None else within
 
     for number, (game, result) in data.replayed(numbers, replay, errors):
+        if isinstance(result, tuple):
+            start, chosen = result
+            done.append(Listed(data.source, number, game.tags, chosen.name,
+                               [set_up_row(start, chosen, form if form_asked else None)]))
+            if notes is not None:
+                notes.extend(within_a_turn_notes(data, game, number, start, WITHIN_A_TURN, WITHIN_A_TURN_FIELD))
+            continue
         done.append(Listed(data.source, number, game.tags, result.rules.name,
                            list(positions_of(result, result.setup, form, move_numbers))))
         if result.stopped:
@@ -148,10 +170,12 @@ def positions(ctx: click.Context, files: tuple[str, ...], game_choice: "int | st
         if ctx.get_parameter_source("game_choice") is not click.core.ParameterSource.DEFAULT:
             raise click.UsageError(_("give either --game or --all, not both"))
         game_choice = ALL_GAMES
+    form_asked = ctx.get_parameter_source("fen_form") is not click.core.ParameterSource.DEFAULT
     done: list[Listed] = []
     errors: list[MuehleError] = []
+    notes: list[MuehleError] = []
     for data, numbers in chosen_games(files, game_choice, source_format, errors):
-        listed, failed = list_input(data, numbers, rules, fen_form, fen_numbers.lower())
+        listed, failed = list_input(data, numbers, rules, fen_form, fen_numbers.lower(), notes, form_asked)
         done.extend(listed)
         errors.extend(failed)
     if done and output not in (None, "-"):
@@ -163,6 +187,8 @@ def positions(ctx: click.Context, files: tuple[str, ...], game_choice: "int | st
             echo_data(text)
         else:
             click.echo(visible(text), nl=False)
+    for note in notes:
+        echo_error(note, "note")
     for problem in errors:
         click.echo(problem.format(), err=True)
     if errors:

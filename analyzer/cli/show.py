@@ -40,6 +40,7 @@ from muehle.analyzer.cli.common import (
     write_output,
 )
 from muehle.analyzer.cli.game_input import GameInput, load_games
+from muehle.analyzer.cli.within_turn import set_up_within_a_turn, within_a_turn_notes
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.fen import (
     DEFAULT_FEN_FORM,
@@ -48,17 +49,13 @@ from muehle.analyzer.engine.fen import (
     FenPosition,
     fen_of_record,
     fen_text,
-    pending_field,
-    remover_of,
-    start_fen,
 )
-from muehle.analyzer.engine.placing_rules import fen_reading
 from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.rules import Ruleset
-from muehle.analyzer.engine.setup import replay_record, rules_for
+from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.pictures.diagram import game_over_text, render_diagram
 from muehle.analyzer.pictures.svg import DEFAULT_SIZE, MAX_SIZE, MILL_HIGHLIGHTS, MIN_SIZE, render_svg
-from muehle.notation.record.model import BLACK, Game, side_name
+from muehle.notation.record.model import BLACK, Game
 from muehle.notation.text.errors import MuehleError, game_in, no_ply, shortened, visible
 from muehle.notation.text.i18n import N_, _
 
@@ -195,7 +192,7 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
     try:
         if game.errors:
             raise game.errors[0]
-        within = _set_up_within_a_turn(game, rules)
+        within = set_up_within_a_turn(game, rules)
         if within is not None:
             _check_no_ply(game, ply, move, side)
     except MuehleError as error:
@@ -267,20 +264,6 @@ WITHIN_A_TURN_FIELD = N_("the set-up position stands in the middle of a turn ({s
                          "can follow it")
 
 
-def _set_up_within_a_turn(game: Game, rules: Optional[Ruleset]) -> Optional[tuple[FenPosition, Ruleset]]:
-    """A record of no ply whose set-up FEN stands in the middle of a turn (a removal still due, as
-    Sanmill's engine writes it after a mill): its FEN as read and the ruleset, to be shown as it is;
-    ``None`` for any other record, which is replayed (a record with plies after such a FEN is the
-    replay's located error)."""
-    if game.plies or "SetUp" not in game.tags:
-        return None
-    chosen = rules_for(game, rules)
-    fen = start_fen(game, chosen.stones, **fen_reading(chosen), within_turn=True)
-    if fen is None or fen.between_turns:
-        return None
-    return fen, chosen
-
-
 def _check_no_ply(game: Game, ply: Optional[int], move: Optional[int], side: Optional[str]) -> None:
     """The position of a record of no ply is its set-up position, ``--ply 0``: any other ply or
     move is an error, as for any record of no ply."""
@@ -302,15 +285,8 @@ def _show_within_a_turn(data: GameInput, game: Game, game_number: int, within: t
     board, with a note at the FEN tag on standard error that says who still has to remove a stone."""
     start, rules = within
     source = data.source
-    line, column, _value = game.tag_place("FEN") or (game.line, 0, None)
-    named = source if line else game_in(source, game_number)  # (a game read from JSON or YAML has no line)
-    side = side_name(remover_of(start))
-    pending = pending_field(start)
-    note = (_(WITHIN_A_TURN).format(side=side) if pending is None else
-            _(WITHIN_A_TURN_FIELD).format(side=side, what=pending[1], number=pending[0] + 1,
-                                          text=shortened(game.tags["FEN"].split()[pending[0]])))
-    for text in (*start.notes, note):
-        echo_error(data.located(MuehleError(text, source=named, line=line, column=column)), "note")
+    for note in within_a_turn_notes(data, game, game_number, start, WITHIN_A_TURN, WITHIN_A_TURN_FIELD):
+        echo_error(note, "note")
     position = start.position
     if show_fen:
         click.echo(fen_text(start, form=fen.form if fen.form_asked else None))

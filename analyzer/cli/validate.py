@@ -34,6 +34,7 @@ from muehle.analyzer.cli.common import (
     resolve_rules,
     stdout_is_utf8,
 )
+from muehle.analyzer.engine.fen import MOVE_NUMBERS
 from muehle.notation.reading.inputs import source_name
 from muehle.notation.text.errors import MuehleError
 from muehle.notation.text.i18n import N_, _
@@ -113,6 +114,10 @@ def _signal_main_thread(signum: int) -> None:
 @click.option("--explain", is_flag=True,
               help=N_("After an illegal ply, show the position to restore: a board diagram, the stones on the "
                       "board and in hand, the side to move, the FEN (text output; the JSON always has it)."))
+@click.option("--fen-numbers", type=click.Choice(MOVE_NUMBERS, case_sensitive=False), default="record",
+              show_default=True,
+              help=N_("With --explain or --format json: field 17 of the FEN of the position to restore as the record "
+                      "numbers its moves, or as Sanmill counts (every action, each removal one)."))
 @click.option("--suggest", is_flag=True,
               help=N_("Under each invalid game, the best repair muehle repair finds: the scorekeeper's slips whose "
                       "undoing makes the main line legal, or that none was found (the JSON: a \"repair\" member "
@@ -128,8 +133,13 @@ def _signal_main_thread(signum: int) -> None:
 @from_option
 @colour_option
 @fails_cleanly
-def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: str, explain: bool, suggest: bool,
-             jobs: int, scheduler: Optional[str], source_format: Optional[str]) -> None:
+def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: str, explain: bool, fen_numbers: str,
+             suggest: bool, jobs: int, scheduler: Optional[str], source_format: Optional[str]) -> None:
+    fen_numbers = fen_numbers.lower()
+    numbers_given = click.get_current_context().get_parameter_source("fen_numbers")
+    if numbers_given is not click.core.ParameterSource.DEFAULT and output_format.lower() != "json" and not explain:
+        raise click.UsageError(_("--fen-numbers goes with --explain or --format json (the FEN of the position to "
+                                 "restore)"))
     rules = resolve_rules(rules_name)
     if scheduler is not None:
         require_dask_or_exit()
@@ -166,6 +176,8 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
                     progress.clear()
                     break
                 summary.add(item)
+                if not isinstance(item, MuehleError):
+                    item = item.with_fen_numbers(fen_numbers)
                 if isinstance(item, MuehleError):
                     progress.clear()
                     echo_error(item)

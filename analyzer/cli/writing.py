@@ -23,17 +23,19 @@ from muehle.notation.writing.writers import JoinedWriter, NotationWriter, Record
 Writer = Callable[[list[Game]], str]
 
 
-def write_html(games: list[Game], endgames_dir: Optional[str] = None, numbers: Optional[list[int]] = None) -> str:
+def write_html(games: list[Game], endgames_dir: Optional[str] = None, numbers: Optional[list[int]] = None,
+               move_numbers: str = "record") -> str:
     """The self-contained HTML viewer (imported on use: it needs the replay). A game that
     cannot be replayed (unknown ``Rules`` tag, bad ``FEN``) is shown without its positions,
     with a warning on standard error. Positions the endgame tables in ``endgames_dir``
     (default: the user's cache) hold get their value, where those tables have been built.
-    ``numbers``: the games' numbers on the page (default 1, 2, ...)."""
+    ``numbers``: the games' numbers on the page (default 1, 2, ...); ``move_numbers``: how field
+    17 of the FENs the page copies counts (``"record"`` or ``"sanmill"``, ``--fen-numbers``)."""
     from muehle.analyzer.endgames.best import endgame_values  # (start-up: the replay and the viewer only for --to html)
     from muehle.analyzer.pictures.html_viewer import write_html as render
 
     unreplayed: list[tuple[int, MuehleError]] = []
-    page = render(games, unreplayed, endgame_values(endgames_dir), numbers)
+    page = render(games, unreplayed, endgame_values(endgames_dir), numbers, move_numbers)
     for number, error in unreplayed:
         warning = copy.copy(error)
         warning.message = _("the page shows its game {number} without positions: {message}").format(

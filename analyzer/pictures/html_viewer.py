@@ -38,7 +38,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from muehle.analyzer.engine.board import STANDARD, Geometry, Position, points_of
 from muehle.analyzer.engine.events import reason_text
-from muehle.analyzer.engine.fen import DEFAULT_FEN_FORM, FenPosition, fens_of_record, start_fen
+from muehle.analyzer.engine.fen import DEFAULT_FEN_FORM, MOVE_NUMBERS, FenPosition, fens_of_record, start_fen
 from muehle.analyzer.engine.placing_rules import fen_reading
 from muehle.analyzer.engine.replay import PlyRecord, Replay
 from muehle.analyzer.engine.rules import Ruleset
@@ -106,12 +106,16 @@ ValueText = Callable[[Position, Ruleset], Optional[str]]
 class _Shared:
     """What the page stores once and its positions name by number: SVG pieces (marks, mill
     bands) and texts (each side's stones on the board and in hand, who is to move, the
-    endgame tables' values, worked out by ``values``)."""
+    endgame tables' values, worked out by ``values``); and how field 17 of its FENs counts
+    (``move_numbers``, one of :data:`~muehle.analyzer.engine.fen.MOVE_NUMBERS`)."""
 
-    def __init__(self, values: Optional[ValueText] = None) -> None:
+    def __init__(self, values: Optional[ValueText] = None, move_numbers: str = "record") -> None:
+        if move_numbers not in MOVE_NUMBERS:
+            raise ValueError(f"field 17 counts by 'record' or 'sanmill', not {move_numbers!r}")
         self.svg: dict[str, int] = {}
         self.texts: dict[str, int] = {}
         self.values = values
+        self.move_numbers = move_numbers
 
     @staticmethod
     def _number(table: dict[str, int], item: str) -> int:
@@ -161,19 +165,21 @@ def _setup(game: Game, result: Replay) -> Optional[FenPosition]:
     return setup if setup is not None and setup.position == result.start else FenPosition(result.start)
 
 
-def _fens(line: Replay, records: Sequence[PlyRecord], first: int, setup: Optional[FenPosition]) -> list[str]:
+def _fens(line: Replay, records: Sequence[PlyRecord], first: int, setup: Optional[FenPosition],
+          move_numbers: str = "record") -> list[str]:
     """The FENs after ply ``first`` and each later ply of ``line``, whose plies from the start are
     ``records`` (the FEN after ply ``index`` is item ``index - first``), in Sanmill's current form,
-    as ``muehle show --fen`` writes them."""
+    as ``muehle show --fen`` writes them (field 17 counted as ``move_numbers`` says, as
+    ``--fen-numbers`` asks)."""
     return list(fens_of_record(records, setup, first=first, decided_by=line.decided_by, form=DEFAULT_FEN_FORM,
-                               stones=line.rules.stones, mills=line.mills))
+                               stones=line.rules.stones, mills=line.mills, move_numbers=move_numbers))
 
 
 def _frames(result: Replay, setup: Optional[FenPosition], shared: _Shared) -> list[list[Any]]:
     """The frames of the main line: the start, then the position after each legal ply."""
     records = result.records
     total = len(records)
-    fens = _fens(result, records, 0, setup)
+    fens = _fens(result, records, 0, setup, shared.move_numbers)
     plies = ngettext("{count} ply", "{count} plies", total).format(count=total)
     frames = [_frame(result.start, None, _("Start ({plies})").format(plies=plies), result.rules, fens[0],
                      shared, bool(result.decided_by(0)))]
@@ -248,7 +254,7 @@ class _MoveList:
         number = len(self.variations) + 1
         records = [*self.from_start[parent][:line.branch - 1], *line.records]
         first = line.branch - 1
-        fens = _fens(line, records, first, self.setup)
+        fens = _fens(line, records, first, self.setup, self.shared.move_numbers)
         frames = [_frame(record.after, record, _("Variation {number}, ply {index}").format(number=number,
                                                                                           index=record.index),
                          line.rules,
@@ -498,7 +504,8 @@ def _record_text(game: Game) -> str:
 
 
 def render_games_html(games: Sequence[tuple[Game, ReplayOrError]], title: Optional[str] = None,
-                      values: Optional[ValueText] = None, numbers: Optional[Sequence[int]] = None) -> str:
+                      values: Optional[ValueText] = None, numbers: Optional[Sequence[int]] = None,
+                      move_numbers: str = "record") -> str:
     """One page for several replayed games, one board that shows one game at a time, chosen
     in a picker (a page of one game has none).
 
@@ -508,13 +515,16 @@ def render_games_html(games: Sequence[tuple[Game, ReplayOrError]], title: Option
     ``numbers`` are the games' numbers, which the page names them by (``Game 3``, ``#game=3``):
     by default 1, 2, ... in the order given; a game that could not be read and is left out of
     ``games`` leaves its number out, so that the page numbers the games as ``muehle validate`` does.
+    ``move_numbers`` says how field 17 of the FENs the page copies counts: ``"record"``, the record's
+    move number (as ``show --fen`` writes it), or ``"sanmill"``, every action a ply as Sanmill counts
+    (:data:`~muehle.analyzer.engine.fen.MOVE_NUMBERS`; another is a :class:`ValueError`).
     """
     numbers = _page_numbers(games, numbers)
     several = len(games) > 1
     if title is None:
         title = _title(games[0][0]) if not several else ngettext(
             "{count} game of Nine Men's Morris", "{count} games of Nine Men's Morris", len(games)).format(count=len(games))
-    shared = _Shared(values)
+    shared = _Shared(values, move_numbers)
     sections = []
     game_data = []
     # the board's lines: the diagonals drawn where any game of the page is played on a board with them
@@ -579,14 +589,15 @@ def render_html(game: Game, replay: Replay) -> str:
 
 
 def write_html(games: Iterable[Game], unreplayed: Optional[list[tuple[int, MuehleError]]] = None,
-               values: Optional[ValueText] = None, numbers: Optional[Sequence[int]] = None) -> str:
+               values: Optional[ValueText] = None, numbers: Optional[Sequence[int]] = None,
+               move_numbers: str = "record") -> str:
     """The viewer page for records: each replayed under its ``Rules`` tag (default ``wmd``),
     from its ``[SetUp "1"]`` FEN when it has one. The writer of ``muehle convert --to html``.
 
     A game whose ``Rules`` tag names no preset, or whose FEN cannot be read, is shown
     without its positions, with the error; the game's number and the error are added to
-    ``unreplayed`` if given. ``values`` and ``numbers`` (the games' numbers, by default 1,
-    2, ...): as for :func:`render_games_html`.
+    ``unreplayed`` if given. ``values``, ``numbers`` (the games' numbers, by default 1,
+    2, ...) and ``move_numbers`` (how field 17 of the FENs counts): as for :func:`render_games_html`.
     """
     pairs = [(game, _replayed(game)) for game in games]
     if not pairs:
@@ -595,7 +606,7 @@ def write_html(games: Iterable[Game], unreplayed: Optional[list[tuple[int, Muehl
     if unreplayed is not None:
         unreplayed.extend((number, result) for number, (_, result) in zip(shown, pairs)
                           if isinstance(result, MuehleError))
-    return render_games_html(pairs, values=values, numbers=shown)
+    return render_games_html(pairs, values=values, numbers=shown, move_numbers=move_numbers)
 
 
 def _replayed(game: Game) -> ReplayOrError:

@@ -350,8 +350,9 @@ class _Walk:
                     "shuttles": [shuttle.to_dict() for shuttle in zwickmuehlen(position, side, self.rules.geometry)]}))
 
 
-def analyze(replay: Replay) -> Analysis:
-    """Events and summary of the main line of a replay.
+def analyze(replay: Replay, move_numbers: str = "record") -> Analysis:
+    """Events and summary of the main line of a replay; the FEN of the position to restore after
+    an illegal ply with field 17 counted as ``move_numbers`` says (see :func:`restore_fen`).
 
     >>> from muehle.analyzer.engine.replay import replay as replay_game
     >>> from muehle.notation.record.model import Ply
@@ -376,7 +377,7 @@ def analyze(replay: Replay) -> Analysis:
         del end["ply"]  # the event's own ply
         walk.add(outcome.ply, "game-over", outcome.winner, end)
     walk.events.sort(key=lambda event: (event.ply, _TYPE_ORDER[event.type]))
-    illegal = illegal_ply(replay, names)
+    illegal = illegal_ply(replay, names, move_numbers)
     runs, first, last = walk.longest
     summary = {
         "plies": len(records),
@@ -433,8 +434,10 @@ def _no_capture_summary(replay: Replay) -> Optional[dict[str, Any]]:
             "exact": replay.count_is_exact(index, count)}
 
 
-def illegal_ply(replay: Replay, names: Optional[PlyNames] = None) -> Optional[IllegalPly]:
-    """The first illegal ply of the main line, with the position before it (WMD 6).
+def illegal_ply(replay: Replay, names: Optional[PlyNames] = None,
+                move_numbers: str = "record") -> Optional[IllegalPly]:
+    """The first illegal ply of the main line, with the position before it (WMD 6), whose FEN
+    counts field 17 as ``move_numbers`` says (see :func:`restore_fen`).
 
     ``None`` when the main line has no illegal ply (a result that contradicts the
     board is not one: the position stands).
@@ -451,10 +454,27 @@ def illegal_ply(replay: Replay, names: Optional[PlyNames] = None) -> Optional[Il
             ply=error.ply, move=names.move(error.ply) or "", side=error.side,
             code=error.code, message=error.message, line=error.line, column=error.column,
             restore_ply=restore_ply, restore=position,
-            fen=fen_of_record(replay.records, restore_ply, start_fen(replay.game, **fen_reading(replay.rules)),
-                              game_over=decided, stones=replay.rules.stones, mills=replay.mills),
+            fen=restore_fen(replay, move_numbers),
             last_record=replay.records[-1] if replay.records else None,
             decided=replay.outcome if decided else None,
             set_up=replay.set_up,
         )
     return None
+
+
+def restore_fen(replay: Replay, move_numbers: str = "record") -> str:
+    """The FEN of the position after the last legal ply of the main line (the position to
+    restore after an illegal ply), in the current form, field 17 counted as ``move_numbers``
+    says (:data:`~muehle.analyzer.engine.fen.MOVE_NUMBERS`: the record's move number, or
+    ``"sanmill"``, every action a ply as Sanmill counts); any other is a :class:`ValueError`.
+
+    >>> from muehle.analyzer.engine.setup import replay_record
+    >>> from muehle.notation import parse_game
+    >>> stopped = replay_record(parse_game("1. a1 d6 2. a4 d2 3. a7xd6 d6 4. g7 f4 5. g4 b4 6. g1xf4 d2 *"))
+    >>> [restore_fen(stopped, numbers).split()[16] for numbers in ("record", "sanmill")]  # (13 actions: 1 + 12 / 2)
+    ['6', '7']
+    """
+    restore_ply = len(replay.records)
+    return fen_of_record(replay.records, restore_ply, start_fen(replay.game, **fen_reading(replay.rules)),
+                         game_over=replay.decided_by(restore_ply), stones=replay.rules.stones, mills=replay.mills,
+                         move_numbers=move_numbers)

@@ -27,14 +27,16 @@ from muehle.analyzer.engine.fen import (
     PHASES,
     FenPosition,
     counters_after,
+    fen_text,
     position_to_fen,
     sanmill_move_numbers,
 )
 from muehle.analyzer.engine.replay import Replay, phase
+from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.reports.analysis import PlyNames
 from muehle.notation.record.model import BLACK, WHITE
 
-__all__ = ["PositionRow", "positions", "GAME_OVER"]
+__all__ = ["PositionRow", "positions", "set_up_row", "GAME_OVER"]
 
 #: The phase of a position after which no ply may follow (the board decided the game).
 GAME_OVER = PHASES["o"]
@@ -105,5 +107,29 @@ def _row(index: int, names: PlyNames, position: Position, no_progress: int, full
         on_board=(position.on_board(WHITE), position.on_board(BLACK)),
         in_hand=(position.in_hand_white, position.in_hand_black),
         phase=GAME_OVER if over else phase(position, position.to_move, result.rules),
+        to_move=position.to_move,
+    )
+
+
+def set_up_row(start: FenPosition, rules: Ruleset, form: Optional[str] = None) -> PositionRow:
+    """The one position of a record of no ply whose set-up FEN ``start`` stands in the middle of a
+    turn (a removal still due), which no replay starts from: the position as the FEN says, the
+    side to move its field 2, the phase that side's under ``rules``, and the FEN written back as
+    read (:func:`~muehle.analyzer.engine.fen.fen_text`: its extension fields and its field 17 too,
+    which is the record's move number and Sanmill's count alike), in its own form or in ``form``.
+
+    >>> from muehle.analyzer.engine.fen import fen_to_position
+    >>> from muehle.analyzer.engine.rules import load_ruleset
+    >>> row = set_up_row(fen_to_position("********/@***@***/*****OOO w p r 3 6 2 7 1 0 0 0 0 0 0 0 3"),
+    ...                  load_ruleset("standard_9mm"))
+    >>> row.fen, row.on_board, row.in_hand, row.phase, row.to_move
+    ('********/@***@***/*****OOO w p r 3 6 2 7 1 0 0 0 0 0 0 0 3', (3, 2), (6, 7), 'placing', 'white')
+    """
+    position = start.position
+    return PositionRow(
+        ply=0, label="start", move=None, fen=fen_text(start, form=form),
+        on_board=(position.on_board(WHITE), position.on_board(BLACK)),
+        in_hand=(position.in_hand_white, position.in_hand_black),
+        phase=phase(position, position.to_move, rules),
         to_move=position.to_move,
     )

@@ -16,11 +16,12 @@ json`` (documented in ``docs/validate.md``) and behind each line of its text out
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence
 
 from muehle.analyzer.engine.events import Outcome, RuleViolation
+from muehle.analyzer.engine.fen import MOVE_NUMBERS
 from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset, ruleset_of
 from muehle.analyzer.engine.setup import replay_record
@@ -70,10 +71,32 @@ class GameReport:
     #: What the search of ``muehle repair`` found for an invalid game, when asked (``validate
     #: --suggest``; not part of :meth:`to_dict`: the command adds it); ``None`` otherwise.
     repair: Optional[RepairReport] = None
+    #: The FEN of the position to restore with field 17 as Sanmill counts (every action a ply, each
+    #: removal one of its own), where :attr:`restore` has one (not part of :meth:`to_dict`; see
+    #: :meth:`with_fen_numbers`).
+    sanmill_restore_fen: Optional[str] = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its fields in order (``--jobs`` workers send thousands: smaller and quicker)."""
         return (GameReport, _REPORT_FIELDS(self))
+
+    def with_fen_numbers(self, move_numbers: str) -> "GameReport":
+        """The report with the FEN of its position to restore (in :meth:`to_dict` and in the text of
+        ``--explain``) counting field 17 as ``move_numbers`` says: ``"record"``, the record's move
+        number (as judged), or ``"sanmill"``, as Sanmill counts; any other is a :class:`ValueError`.
+
+        >>> from muehle.notation import parse_game
+        >>> bad = judge(parse_game("1. a1 d6 2. a4 d2 3. a7xd6 d6 4. g7 f4 5. g4 b4 6. g1xf4 d2 *"))
+        >>> [bad.with_fen_numbers(numbers).to_dict()["restore"]["fen"].split()[16] for numbers in ("record", "sanmill")]
+        ['6', '7']
+        """
+        if move_numbers not in MOVE_NUMBERS:
+            raise ValueError(f"field 17 counts by 'record' or 'sanmill', not {move_numbers!r}")
+        if move_numbers == "record" or self.restore is None or self.sanmill_restore_fen is None:
+            return self
+        fen = self.sanmill_restore_fen
+        view = None if self.restore_view is None else replace(self.restore_view, fen=fen)
+        return replace(self, restore={**self.restore, "fen": fen}, restore_view=view)
 
     def to_dict(self) -> dict[str, Any]:
         """The report as plain data, in the documented field order."""
@@ -259,12 +282,13 @@ def report_of(result: Replay, index: int, source: str) -> GameReport:
     if not result.stopped:
         return report
     # (start-up: the analysis is imported only for a game whose replay stopped at an illegal ply)
-    from muehle.analyzer.reports.analysis import PlyNames, illegal_ply
+    from muehle.analyzer.reports.analysis import PlyNames, illegal_ply, restore_fen
     from muehle.analyzer.reports.analysis_text import restore_view
 
     illegal = illegal_ply(result)
     if illegal is not None:
         report.restore = illegal.to_dict()["restore"]
+        report.sanmill_restore_fen = restore_fen(result, "sanmill")
         names = PlyNames(result.plies, result.start)
         report.restore_view = restore_view(illegal, names, result.rules)
     return report
