@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Callable, Optional, Sequence
 
 from muehle.analyzer.endgames.probe import DEFAULT_STONES, ProbeResult, Value, covered, probe
-from muehle.analyzer.endgames.settings import endgame_rules
+from muehle.analyzer.endgames.settings import RulesNotSolved, endgame_rules
 from muehle.analyzer.endgames.store import MissingTable, PathLike, UnusableTable, table_path
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.rules import Ruleset
@@ -59,14 +59,18 @@ def not_held(position: Position, stones: int = DEFAULT_STONES) -> Optional[str]:
 
 
 def probe_if_built(position: Position, rules: Ruleset, directory: Optional[PathLike] = None) -> Optional[ProbeResult]:
-    """The tables' value of ``position`` and its plies, or ``None`` when no table holds it, when
+    """The tables' value of ``position`` and its plies, or ``None`` when no table holds it (also
+    under ``rules`` the tables are not made for: :func:`~muehle.analyzer.endgames.settings.endgame_rules`), when
     a table it needs has not been built in ``directory`` (default: the user's cache) or numpy
     is missing. Nothing is imported from numpy unless the position's table is there. A table
     there that cannot be used (damaged, of other settings, of another format) is an
     :class:`~muehle.analyzer.endgames.store.UnusableTable`, never a value left out in silence."""
     if not covered(position):
         return None
-    settings = endgame_rules(rules)
+    try:
+        settings = endgame_rules(rules)
+    except RulesNotSolved:
+        return None
     side = position.to_move
     mover, other = position.on_board(side), position.on_board(other_side(side))
     needed = [(mover, other), (other, mover)] + ([(other - 1, mover)] if other > 3 else [])
