@@ -32,12 +32,18 @@ from __future__ import annotations
 
 import ast
 import builtins
-import copy
 import functools
+import hashlib
+import importlib.util
 import inspect
+import marshal
 import operator
+import os
+import sys
+import tempfile
 import textwrap
 import types
+from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -64,106 +70,192 @@ def foldable(value: object) -> bool:
     return isinstance(value, FOLDABLE)
 
 
-def specialized(func: F, known: Mapping[str, object]) -> F:
+def specialized(func: F, known: Mapping[str, object], cache: Optional[Path] = None) -> F:
     """``func`` compiled again with the locals named in ``known`` holding those values (see the module).
 
     Names it cannot take as known are left to the code; values that cannot be constants are left out.
+    The compiled code is kept in the directory ``cache`` (default: :func:`cache_directory`), as
+    Python keeps a module's (not written where ``sys.dont_write_bytecode``), and taken from there
+    the next time: folding takes some milliseconds, reading the code back a fraction of one.
     """
-    tree = _source_tree(func)
-    if tree is None:
+    if not isinstance(func, types.FunctionType) or func.__closure__:
         return func
-    params = {arg.arg for arg in (*tree.args.posonlyargs, *tree.args.args, *tree.args.kwonlyargs)}
     given = {name: value for name, value in known.items() if foldable(value)}
+    loaded = func.__code__
+    try:  # (the file as Python knows whether its compiled module is current: by its time and size)
+        stat = os.stat(loaded.co_filename)
+    except OSError:
+        return func
+    key = hashlib.sha256(repr((
+        _CACHE_FORMAT, importlib.util.MAGIC_NUMBER, loaded.co_filename, stat.st_mtime_ns, stat.st_size,
+        loaded.co_firstlineno, loaded.co_name, loaded.co_varnames, loaded.co_names, sorted(given.items()),
+    )).encode()).hexdigest()[:40]
+    path = (cache_directory() if cache is None else cache) / f"{func.__name__}-{key}.code"
+    kept = _read_kept(path)
+    if kept is None:
+        source = _source(func)
+        if source is None:
+            return func
+        kept = _folded(func, source, given)
+        _keep(path, kept)
+    code, constants = kept
+    made = types.FunctionType(code, func.__globals__, func.__name__, func.__defaults__)
+    made.__kwdefaults__ = func.__kwdefaults__
+    functools.update_wrapper(made, func)
+    setattr(made, "known", constants)  # (what it was compiled with: for tests and for whoever debugs it)
+    return made  # type: ignore[return-value]
+
+
+def cache_directory() -> Path:
+    """Where :func:`specialized` keeps what it compiled: ``$MUEHLE_CODE_CACHE`` if set, else the user's
+    cache (``~/.cache/muehle/compiled`` on Linux, by platformdirs)."""
+    chosen = os.environ.get("MUEHLE_CODE_CACHE")
+    if chosen:
+        return Path(chosen)
+    import platformdirs
+    return platformdirs.user_cache_path("muehle", appauthor=False, opinion=False) / "compiled"
+
+
+#: Changed whenever the folding changes what it makes of a source.
+_CACHE_FORMAT = 1
+
+
+def _read_kept(path: Path) -> Optional[tuple[types.CodeType, dict[str, object]]]:
+    """The code and constants kept at ``path``, or ``None`` (none there, or not readable as such)."""
+    try:
+        kept = marshal.loads(path.read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+    if not (isinstance(kept, tuple) and len(kept) == 2 and isinstance(kept[0], types.CodeType)
+            and isinstance(kept[1], dict)):
+        return None
+    return kept
+
+
+def _keep(path: Path, kept: tuple[types.CodeType, dict[str, object]]) -> None:
+    """Write ``kept`` to ``path`` whole or not at all (another process may read it at the same time);
+    where it cannot be written, it is not kept."""
+    if sys.dont_write_bytecode:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".part")
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(marshal.dumps(kept))
+            os.replace(name, path)
+        except BaseException:
+            os.unlink(name)
+            raise
+    except OSError:
+        pass
+
+
+def _folded(func: Callable[..., Any], source: tuple[str, int],
+            given: dict[str, object]) -> tuple[types.CodeType, dict[str, object]]:
+    """The code of ``func`` folded with the constants ``given`` (those it can trust), and all the
+    constants it folded."""
     constants = dict(given)
+    tree = _parsed(*source)
+    params = {arg.arg for arg in (*tree.args.posonlyargs, *tree.args.args, *tree.args.kwonlyargs)}
     while True:
-        folded = _Folder(constants).visit(copy.deepcopy(tree))
-        _mend_empty_bodies(folded)
-        loose = {name for name in given if not _fixed(folded, name, name in params)}
+        _Folder(constants).visit(tree)  # (folding a folded tree with more constants folds what they add)
+        assignments = _Assignments(tree)
+        loose = {name for name in given if not assignments.fixed(name, name in params)}
         if loose:  # (a name assigned where it may not be is let go, and the folding starts again)
             given = {name: value for name, value in given.items() if name not in loose}
             constants = dict(given)
+            tree = _parsed(*source)
             continue
-        found = {name: value for name, value in _single_valued(folded).items()
+        found = {name: value for name, value in assignments.single_valued().items()
                  if name not in constants and name not in params}
         if not found:
             break
         constants.update(found)  # (locals that now hold one value only: folded in turn)
-    folded.decorator_list = []
-    module = ast.fix_missing_locations(ast.Module(body=[folded], type_ignores=[]))
-    namespace: dict[str, Any] = {}
-    exec(compile(module, func.__code__.co_filename, "exec", dont_inherit=True), func.__globals__, namespace)
-    made = namespace[func.__name__]
-    made.__defaults__, made.__kwdefaults__ = func.__defaults__, func.__kwdefaults__
-    functools.update_wrapper(made, func)
-    made.known = dict(constants)  # (what it was compiled with: for tests and for whoever debugs it)
-    return made  # type: ignore[no-any-return]
+    _mend_empty_bodies(tree)
+    for argument in (*tree.args.posonlyargs, *tree.args.args, *tree.args.kwonlyargs):
+        argument.annotation = None  # (the function's annotations are those of the source's: update_wrapper)
+    tree.returns = None
+    module = ast.fix_missing_locations(ast.Module(body=[tree], type_ignores=[]))
+    compiled = compile(module, func.__code__.co_filename, "exec", dont_inherit=True)
+    code = next(const for const in compiled.co_consts if isinstance(const, types.CodeType))
+    return code, constants
 
 
 @functools.lru_cache(maxsize=None)
-def _source_tree(func: Callable[..., Any]) -> Optional[ast.FunctionDef]:
-    """The definition of ``func`` as parsed from its source at its lines, if that is what was loaded."""
+def _source(func: Callable[..., Any]) -> Optional[tuple[str, int]]:
+    """The source of ``func`` (its lines, dedented) and its first line, if that is the source it was
+    loaded from (a module function without decorators or closure)."""
     if not isinstance(func, types.FunctionType) or func.__closure__:
         return None
+    loaded = func.__code__
     try:
         lines, first = inspect.getsourcelines(func)
     except (OSError, TypeError):
         return None
     try:
-        parsed = ast.parse(textwrap.dedent("".join(lines)))
-    except SyntaxError:  # (the file changed since the function was loaded)
+        text = textwrap.dedent("".join(lines))
+        again = compile(text, loaded.co_filename, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):  # (the file changed since the function was loaded)
         return None
-    definition = parsed.body[0] if parsed.body else None
-    if not isinstance(definition, ast.FunctionDef):
-        return None
+    code = next((const for const in again.co_consts if isinstance(const, types.CodeType)), None)
+    if code is None or (code.co_name, code.co_varnames, code.co_names) != \
+            (loaded.co_name, loaded.co_varnames, loaded.co_names):
+        return None  # (not the function as loaded: the file changed, or it has decorators)
+    return text, first
+
+
+def _parsed(text: str, first: int) -> ast.FunctionDef:
+    """The definition in ``text``, its lines those of the file (from ``first``)."""
+    parsed = ast.parse(text)
     ast.increment_lineno(parsed, first - 1)
-    definition.decorator_list = []
-    loaded = func.__code__
-    compiled = compile(ast.Module(body=[definition], type_ignores=[]), loaded.co_filename, "exec",
-                       dont_inherit=True)
-    again = next(const for const in compiled.co_consts if isinstance(const, types.CodeType))
-    if (again.co_varnames, again.co_names, again.co_firstlineno) != \
-            (loaded.co_varnames, loaded.co_names, loaded.co_firstlineno):
-        return None  # (the file changed since the function was loaded)
-    return definition
+    return parsed.body[0]  # type: ignore[return-value]
 
 
-def _fixed(tree: ast.FunctionDef, name: str, is_param: bool) -> bool:
-    """Whether ``name`` holds one value all through ``tree``: a parameter never assigned, or a name
-    assigned once, by a statement of the function's own (not in a branch or a loop)."""
-    stores = [node for node in ast.walk(tree) if isinstance(node, ast.Name) and node.id == name
-              and not isinstance(node.ctx, ast.Load)]
-    nested_args = [node for node in ast.walk(tree) if isinstance(node, ast.arg) and node.arg == name]
-    declared = [node for node in ast.walk(tree) if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names]
-    if declared or len(nested_args) > (1 if is_param else 0):
-        return False
-    if is_param:
-        return not stores
-    top = [node for statement in tree.body if isinstance(statement, ast.Assign)
-           for target in statement.targets for node in ast.walk(target) if isinstance(node, ast.Name)]
-    return len(stores) == 1 and any(stores[0] is node for node in top)
+class _Assignments:
+    """Where the names of a function are assigned (one walk of its tree)."""
 
+    def __init__(self, tree: ast.FunctionDef) -> None:
+        self.stores: dict[str, list[ast.Name]] = {}
+        self.args: dict[str, int] = {}  # (its parameters, and those of the functions and lambdas in it)
+        self.declared: set[str] = set()  # (global or nonlocal)
+        self.values: dict[str, list[object]] = {}  # (the constants simple assignments give each)
+        self.top = {id(node) for statement in tree.body if isinstance(statement, ast.Assign)
+                    for target in statement.targets for node in ast.walk(target)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name):
+                if not isinstance(node.ctx, ast.Load):
+                    self.stores.setdefault(node.id, []).append(node)
+            elif isinstance(node, ast.arg):
+                self.args[node.arg] = self.args.get(node.arg, 0) + 1
+            elif isinstance(node, (ast.Global, ast.Nonlocal)):
+                self.declared.update(node.names)
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+                target, value = node.targets[0], node.value
+                pairs = [(target, value)] if isinstance(target, ast.Name) else list(zip(target.elts, value.elts)) \
+                    if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) \
+                    and len(target.elts) == len(value.elts) else []
+                for name, given in pairs:
+                    if isinstance(name, ast.Name):
+                        self.values.setdefault(name.id, []).append(_value(given))
 
-def _single_valued(tree: ast.FunctionDef) -> dict[str, object]:
-    """The locals of ``tree`` that every assignment gives one and the same constant (``x = False``,
-    ``x, y = False, 0``), and that nothing else assigns."""
-    values: dict[str, list[object]] = {}
-    assigned: dict[str, int] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            assigned[node.id] = assigned.get(node.id, 0) + 1
-        elif isinstance(node, ast.arg):
-            assigned[node.arg] = assigned.get(node.arg, 0) + 2  # (a nested function's parameter: never one)
-        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
-            target, value = node.targets[0], node.value
-            pairs = [(target, value)] if isinstance(target, ast.Name) else list(zip(target.elts, value.elts)) \
-                if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) \
-                and len(target.elts) == len(value.elts) else []
-            for name, given in pairs:
-                if isinstance(name, ast.Name):
-                    values.setdefault(name.id, []).append(_value(given))
-    return {name: seen[0] for name, seen in values.items()
-            if len(seen) == assigned.get(name) and seen[0] is not _UNKNOWN
-            and all(type(other) is type(seen[0]) and other == seen[0] for other in seen)}
+    def fixed(self, name: str, is_param: bool) -> bool:
+        """Whether ``name`` holds one value all through: a parameter never assigned, or a name assigned
+        once, by a statement of the function's own (not in a branch or a loop)."""
+        if name in self.declared or self.args.get(name, 0) > (1 if is_param else 0):
+            return False
+        stores = self.stores.get(name, [])
+        if is_param:
+            return not stores
+        return len(stores) == 1 and id(stores[0]) in self.top
+
+    def single_valued(self) -> dict[str, object]:
+        """The names that every assignment gives one and the same constant (``x = False``, ``x, y =
+        False, 0``), and that nothing else assigns."""
+        return {name: seen[0] for name, seen in self.values.items()
+                if len(seen) == len(self.stores.get(name, ())) and not self.args.get(name) and name not in self.declared
+                and seen[0] is not _UNKNOWN
+                and all(type(other) is type(seen[0]) and other == seen[0] for other in seen)}
 
 
 def _value(node: ast.AST) -> Any:

@@ -8,14 +8,16 @@ from __future__ import annotations
 import ast
 import inspect
 import json
+import marshal
 import random
+import sys
 import textwrap
 from pathlib import Path
 from typing import Any, Optional
 
 import pytest
 
-from muehle.analyzer.engine import core
+from muehle.analyzer.engine import core, specialize
 from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.rules import Ruleset, load_ruleset, parse_ruleset, preset_names
 from muehle.analyzer.engine.setup import replay_record
@@ -225,3 +227,61 @@ def test_generated_games_are_judged_as_the_source_does(monkeypatch: pytest.Monke
     compiled, source = _both(monkeypatch, games, rules)
     assert compiled == source
     assert any(facts[2] for facts in compiled)
+
+
+# the compiled code kept on disk
+
+def test_the_code_is_kept_and_read_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    first = specialized(_branches, {"doubled": False, "limit": None}, cache=tmp_path)
+    kept = list(tmp_path.iterdir())
+    assert len(kept) == 1 and kept[0].name.startswith("_branches-") and kept[0].suffix == ".code"
+
+    def refuse(*args: Any) -> Any:
+        raise AssertionError("folded again although kept")
+    monkeypatch.setattr(specialize, "_folded", refuse)
+    again = specialized(_branches, {"doubled": False, "limit": None}, cache=tmp_path)
+    assert again.known == first.known and again([1, 5], False, None) == [2, 6]
+    assert again.__code__.co_code == first.__code__.co_code and again.__name__ == "_branches"
+
+
+def test_other_values_are_kept_apart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    doubling = specialized(_branches, {"doubled": True}, cache=tmp_path)
+    plain = specialized(_branches, {"doubled": False}, cache=tmp_path)
+    assert len(list(tmp_path.iterdir())) == 2
+    assert doubling([1], True, None) == [2] and plain([1], False, None) == [2] and plain([5], False, 3) == [3]
+
+
+def test_nothing_is_written_where_python_writes_no_bytecode(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    assert specialized(_branches, {"doubled": False}, cache=tmp_path)([1], False, None) == [2]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_damaged_file_is_compiled_again_and_replaced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    specialized(_branches, {"doubled": False}, cache=tmp_path)
+    (kept,) = tmp_path.iterdir()
+    for damage in (b"", b"\x00garbage", marshal.dumps((1, 2)), kept.read_bytes()[:40]):
+        kept.write_bytes(damage)
+        assert specialized(_branches, {"doubled": False}, cache=tmp_path)([1, 2], False, None) == [2, 3]
+        assert marshal.loads(kept.read_bytes())[1] == {"doubled": False}
+    assert [path.name for path in tmp_path.iterdir()] == [kept.name]  # (no part left behind)
+
+
+def test_a_cache_that_cannot_be_written_is_done_without(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    blocked = tmp_path / "not-a-directory"
+    blocked.write_text("a file where the folder would be", encoding="utf-8")
+    assert specialized(_branches, {"doubled": False}, cache=blocked)([1], False, None) == [2]
+    assert blocked.read_text(encoding="utf-8") == "a file where the folder would be"
+
+
+def test_the_cache_is_the_users_or_the_one_named(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("MUEHLE_CODE_CACHE", str(tmp_path / "mine"))
+    assert specialize.cache_directory() == tmp_path / "mine"
+    monkeypatch.delenv("MUEHLE_CODE_CACHE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert specialize.cache_directory() in (tmp_path / "xdg" / "muehle" / "compiled",
+                                            Path.home() / "Library" / "Caches" / "muehle" / "compiled")
