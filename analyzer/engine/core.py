@@ -11,8 +11,9 @@ three stones, :func:`lost`; a side that cannot play, :func:`has_legal_ply` and
 function here or in the ruleset, and :func:`play_line` calls those functions (bound to
 locals, asked only where the answer is not known without them) rather than copies of them;
 the board's verbs, the endgame plies and the reports call the same ones. The replay of a
-record (:mod:`muehle.analyzer.engine.replay`) and the single-ply verbs of
-:class:`~muehle.analyzer.engine.position.Board` both call :func:`play_line`.
+record (:mod:`muehle.analyzer.engine.replay`), the single-ply verbs of
+:class:`~muehle.analyzer.engine.position.Board` and the repair all call :func:`play_line` as
+compiled for their ruleset (:func:`line_player`: what the ruleset leaves unset folded away).
 
 The core works on bit masks and locals and builds no text: a broken rule comes back as
 a :class:`Broken` (a code and the facts), worded where it is reported
