@@ -156,3 +156,25 @@ def test_the_nine_stone_game_has_no_map() -> None:
     assert result.errors == [] and result._ply_map is None
     assert [record.captures for record in result.records] == [[], [], [], [], ["d2"]]
     assert result.records[4].captures is game.plies[4].captures  # (the record's captures are the game's own)
+
+
+#: El Filja's game 25 up to Black's last placement, a7, under the defender first: by the mills on the
+#: board White removes three stones and Black two (as in the game), Black first (placing_rules'
+#: removers_at_placing_end), in the ply of its placement; then White's three, a step of its own.
+_DEFENDER_FIRST = ('[Event "x"]\n\n1. g1 e4 2. f4 b4 3. d2 d6 4. d5 a4 5. c4 d7 6. d1 d3 7. a1 g4 8. f2 b2 9. f6 b6 '
+                   "10. c5 e5 11. c3 e3 12. g7 a7xg7xd5xg4xb2xd3 *\n")
+
+
+@pytest.mark.parametrize("text, white_removals_at", [
+    (_DEFENDER_FIRST, "12... a7/xg7/xd5/xg4/xb2/xd3"),
+    (_DEFENDER_FIRST.replace("xg4xb2xd3 *", "\n13. xg4xb2xd3 *"), "13. xg4/xb2/xd3"),
+])
+def test_the_placer_that_removes_first_keeps_its_removals_in_its_placement(text: str, white_removals_at: str) -> None:
+    rules = parse_ruleset("base: el_filja\ndefender_first: true\n", default_name="el_filja-defender-first")
+    (game,) = read_games(text)
+    result = replay(game, rules)
+    assert result.errors == []
+    made = [(record.index, record.ply.label(), record.side, record.kind, record.captures)
+            for record in result.records[23:]]
+    assert made == [(24, game.plies[23].label(), "black", "place", ["g7", "d5"]),
+                    (25, white_removals_at, "white", "remove", ["g4", "b2", "d3"])]
