@@ -187,8 +187,13 @@ class Replay:
     #: it after each ply. ``None`` under the other rulesets.
     mills: Optional[MillMemory] = field(default=None, repr=False)
     _records: Optional[tuple[PlyRecord, ...]] = field(default=None, init=False, repr=False, compare=False)
-    #: Where the steps and the plies as written part (removals alone, or at the end of placing), else ``None``.
-    _ply_map: Optional[_PlyMap] = field(default=None, init=False, repr=False, compare=False)
+    #: The plies as written the steps were made of, where the two may part (:class:`_PlyMap`), else ``None``.
+    _written: Optional[Sequence[PlyMove]] = field(default=None, init=False, repr=False, compare=False)
+
+    @functools.cached_property
+    def _ply_map(self) -> Optional[_PlyMap]:
+        """Where the steps and the plies as written part (made when first asked for), or ``None``."""
+        return None if self._written is None else _PlyMap(self._written, self.steps)
 
     @property
     def records(self) -> tuple[PlyRecord, ...]:
@@ -488,14 +493,14 @@ def _replay_line(
         broken, outcome = core.play_line(_with_removals(plies), rules, first_index, mover, start.white, start.black,
                                          start.in_hand_white, start.in_hand_black, counter, outcome, seen_count,
                                          steps, draw_rights, mills, marked=start.marked)
-    owners = line._ply_map = _PlyMap(plies, steps) if alone or makes_removal_plies(rules) else None
+    line._written = plies if alone or makes_removal_plies(rules) else None
     if broken is not None:
-        written = broken.index - first_index if owners is None else owners.place_of(broken, plies)
+        written = broken.index - first_index if line._ply_map is None else line._ply_map.place_of(broken, plies, steps)
         fail(broken.code, rule_message(broken, rules), broken.index, broken.mover, written + first_index)
     else:
         # the record numbers its plies in turn (half-moves: numbering_of), the side at each place its
         # slot; the side to move comes from the engine (the same, unless the defender moves first)
-        slot = slot_mover ^ ((len(steps) if owners is None else owners.end) & 1)
+        slot = slot_mover ^ (len(plies) & 1)
         mover = steps[-1][0][4] if steps else mover
         if misnumbered is not None:
             index = first_index + misnumbered
@@ -566,7 +571,7 @@ def _replay_variations(line: Replay, variations: dict[int, list[MoveLine]], rule
     held = len(steps) if owners is None else owners.held  # (the place of the first illegal ply, if any)
     captures_of: Optional[list[Sequence[str]]] = None
     for offset, alternatives in sorted(variations.items()):
-        at = offset if owners is None else owners.steps_before(offset)  # (the engine's plies before it)
+        at = offset if owners is None else bisect.bisect_left(owners.places, offset)  # (the steps of the plies before)
         if offset > held:  # (a ply after the first illegal one)
             break
         index = first + offset
@@ -652,9 +657,8 @@ _TARGET = operator.itemgetter(0)
 
 
 def _joined(plies: Sequence[PlyMove], start: int) -> tuple[int, list[str], list[int]]:
-    """The ply as the engine plays it that starts at ``start`` among ``plies`` as written, the removals of
-    the plies of removals alone after it (``13. xg7xd5``, :data:`~muehle.notation.record.model.REMOVAL`)
-    following its captures: where the next one starts, its captures, and the place of the ply holding each.
+    """The ply as the engine plays it from ``start`` among ``plies``, with the removals of the plies of removals
+    alone after it (``13. xg7xd5``, :data:`REMOVAL`): where the next starts, its captures, the ply holding each.
 
     >>> _joined([("a7", None, ["g4"]), ("", None, ["g7", "d5"]), ("d3", "c3", ["d6"])], 0)
     (2, ['g4', 'g7', 'd5'], [0, 1, 1])
@@ -689,61 +693,56 @@ _NOT_OF_CAPTURES = frozenset(("occupied", "marked", "not-own-stone", "not-adjace
 
 
 class _PlyMap:
-    """Where a line's steps (the engine's plies) and its plies as written part, made once for a line where
-    they may: the engine plays the plies as :func:`_joined` joins them, and removals at the end of placing
-    (:func:`~muehle.analyzer.engine.placing_rules.makes_removal_plies`) are steps of their own (``"remove"``)
-    written with the placement, but the placer's when it removes first (its step's, as many as it says are
-    due). For each step: ``places``, the place (from 0) of its written ply (a removal's: the ply holding its
-    first), ``captures`` (``None``: all its ply's own), ``holders``, the place of the ply holding each.
-    ``start``, ``end``: where the last step's ply as the engine played it starts and the next does; ``taken``
-    how many of its captures its steps took; ``held`` the place after the last step's written ply.
-    """
+    """Where a line's steps and its plies as written part: the engine plays the plies as :func:`_joined` joins
+    them, and the removals at the end of placing (:func:`~muehle.analyzer.engine.placing_rules.makes_removal_plies`)
+    are steps of their own (``"remove"``), but the placer's when it removes first (its step's, as many as are due).
+    For each step: ``places``, the place (from 0) of its written ply (a removal's: the ply holding its first),
+    ``captures`` and ``holders``, the place of the ply holding each (``None``: all its ply's own). ``first`` is
+    the step where the last step's ply as played starts, ``end`` where the next is written, ``held`` the place
+    after the last step's."""
 
-    __slots__ = ("places", "captures", "holders", "start", "end", "taken", "held")
+    __slots__ = ("places", "captures", "holders", "first", "end", "held")
 
     def __init__(self, plies: Sequence[PlyMove], steps: Sequence[core.Step]) -> None:
+        count = len(steps)
         self.places: list[int] = []
-        self.captures: list[Optional[list[str]]] = []
-        self.holders: list[list[int]] = []
-        self.start = self.end = self.taken = number = 0
-        while number < len(steps):
-            self.start = start = self.end
-            self.end, captures, holders = _joined(plies, start)
-            following = number + 1
-            while following < len(steps) and steps[following][1] == "remove":
+        self.captures: list[Optional[list[str]]] = [None] * count
+        self.holders: list[Optional[list[int]]] = [None] * count
+        place = number = first = 0
+        while number < count:
+            first, following = number, number + 1
+            if (place + 1 >= len(plies) or plies[place + 1][0] != REMOVAL) and (
+                    following == count or steps[following][1] != "remove"):  # (one ply, one step: the usual)
+                self.places.append(place)
+                place, number = place + 1, following
+                continue
+            end, captures, holders = _joined(plies, place)
+            while following < count and steps[following][1] == "remove":
                 following += 1
-            taken = steps[number][4]  # (the captures due: with removal steps after it, the placer's own)
-            one = following == number + 1  # (one step: all the ply's captures)
-            self._add(start, (None if self.end == start + 1 else captures) if one else captures[:taken],
-                      holders if one else holders[:taken])
-            for step in steps[number + 1:following]:  # (a side's removals in a row: one step)
-                self._add(holders[taken] if taken < len(holders) else start, captures[taken:taken + step[4]],
-                          holders[taken:taken + step[4]])
-                taken += step[4]
-            self.taken, number = taken, following
-        self.held = self.places[-1] + 1 if self.places else 0  # (the place after the last step's written ply)
+            # (with removal steps after it, the ply's step has the placer's own removals, as many as are due)
+            taken = steps[number][4] if following > number + 1 else len(captures)
+            self.places.append(place)
+            self.captures[number], self.holders[number] = captures[:taken], holders[:taken]
+            for number in range(number + 1, following):  # (a side's removals in a row: one step)
+                group = slice(taken, taken + steps[number][4])
+                self.places.append(holders[taken] if taken < len(holders) else place)
+                self.captures[number], self.holders[number] = captures[group], holders[group]
+                taken = group.stop
+            place, number = end, following
+        self.first, self.end, self.held = first, place, self.places[-1] + 1 if self.places else 0
 
-    def _add(self, place: int, captures: Optional[list[str]], holders: list[int]) -> None:
-        self.places.append(place)
-        self.captures.append(captures)
-        self.holders.append(holders)
-
-    def steps_before(self, place: int) -> int:
-        """How many steps come before the written ply at ``place``: those of the plies written before it."""
-        return bisect.bisect_left(self.places, place)
-
-    def place_of(self, broken: core.Broken, plies: Sequence[PlyMove]) -> int:
-        """The place among ``plies`` of the ply that holds what ``broken`` refused: a refused capture or
-        removal (of the next ply; a removal, of the last step's, after those its steps took) the ply's
-        that holds it; a missing one the last of the plies joined; a refused target or origin
-        (:data:`_NOT_OF_CAPTURES`) the ply itself."""
-        start, taken = self.start, self.taken
-        if not broken.removal:  # (the refused ply is the next one)
-            if self.end >= len(plies):
-                return len(plies) - 1
+    def place_of(self, broken: core.Broken, plies: Sequence[PlyMove], steps: Sequence[core.Step]) -> int:
+        """The place among ``plies`` (those of ``steps``) of the ply holding what ``broken`` refused: a capture
+        or removal (of the next ply; a removal, of the last step's after those its steps took) the ply's holding
+        it; a missing one the last of the plies joined; a target or origin (:data:`_NOT_OF_CAPTURES`) the ply."""
+        if broken.removal:
+            start, taken = self.places[self.first], sum(step[4] for step in steps[self.first:])
+        elif self.end >= len(plies):
+            return len(plies) - 1
+        elif broken.code in _NOT_OF_CAPTURES:
+            return self.end
+        else:  # (the refused ply is the next one)
             start, taken = self.end, 0
-            if broken.code in _NOT_OF_CAPTURES:
-                return start
         end, captures, holders = _joined(plies, start)
         if broken.point and broken.point in captures[taken:]:
             return holders[captures.index(broken.point, taken)]

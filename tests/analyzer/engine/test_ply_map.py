@@ -7,6 +7,7 @@ ply that holds each, how many steps come before a written ply, and where a refus
 
 from __future__ import annotations
 
+import bisect
 import re
 from pathlib import Path
 
@@ -39,14 +40,14 @@ def test_each_step_is_a_written_ply_with_the_captures_it_made() -> None:
     # g7; a7 without removals; White's three (a7's); Black's two (13. xg7xd5's); c3-d3 with its own
     assert owners.places == [0, 1, 1, 2, 3]
     assert owners.captures == [None, [], ["g4", "b2", "d3"], ["g7", "d5"], None]
-    assert owners.holders == [[], [], [1, 1, 1], [2, 2], [3]]
-    assert (owners.start, owners.end, owners.held) == (3, 4, 4)
+    assert owners.holders == [None, [], [1, 1, 1], [2, 2], None]
+    assert (owners.first, owners.end, owners.held) == (4, 4, 4)
 
 
 def test_the_steps_before_a_written_ply_are_those_of_the_plies_before_it() -> None:
     owners = _PlyMap(PLIES, STEPS)
     # before 13. xg7xd5: g7, a7 and White's removals; before c3-d3: Black's removals too
-    assert [owners.steps_before(place) for place in range(5)] == [0, 1, 3, 4, 5]
+    assert [bisect.bisect_left(owners.places, place) for place in range(5)] == [0, 1, 3, 4, 5]
 
 
 def test_a_removal_step_is_the_ply_that_holds_its_first_removal() -> None:
@@ -59,7 +60,7 @@ def test_a_removal_step_is_the_ply_that_holds_its_first_removal() -> None:
     alone = [PLIES[0], ("a7", None, []), ("", None, ["g4", "b2", "d3", "g7", "d5"]), PLIES[3]]
     owners = _PlyMap(alone, STEPS)
     assert owners.places == [0, 1, 2, 2, 3] and owners.holders[2:4] == [[2, 2, 2], [2, 2]]
-    assert [owners.steps_before(place) for place in range(4)] == [0, 1, 2, 4]
+    assert [bisect.bisect_left(owners.places, place) for place in range(4)] == [0, 1, 2, 4]
 
 
 def test_the_placers_own_removals_are_its_placements_step() -> None:
@@ -69,7 +70,7 @@ def test_the_placers_own_removals_are_its_placements_step() -> None:
     owners = _PlyMap(plies, [_step("place"), _step("place", 2), _step("remove", 1), _step("move")])
     assert owners.places == [0, 1, 1, 2]
     assert owners.captures == [None, ["f2", "a4"], ["b4"], None]
-    assert owners.holders == [[], [1, 1], [1], []]
+    assert owners.holders == [None, [1, 1], [1], None]
 
 
 @pytest.mark.parametrize("steps, broken, place", [
@@ -88,7 +89,7 @@ def test_the_placers_own_removals_are_its_placements_step() -> None:
 def test_a_refused_ply_is_the_written_ply_that_holds_what_was_refused(steps: list, broken: Broken,
                                                                       place: int) -> None:
     plies = PLIES if steps else [("e4", "e3", []), ("", None, ["c4"])]
-    assert _PlyMap(plies, steps).place_of(broken, plies) == place
+    assert _PlyMap(plies, steps).place_of(broken, plies, steps) == place
 
 
 def test_a_refused_removal_of_a_ply_of_removals_alone_is_located_there() -> None:
@@ -114,7 +115,7 @@ def test_el_filjas_game_as_replayed() -> None:
     assert owners is not None
     assert owners.places == [*range(24), 23, *range(24, 40)]
     assert owners.captures[23:27] == [[], ["g4", "b2", "d3"], ["g7", "d5"], None]
-    assert owners.steps_before(24) == 25 and owners.steps_before(25) == 26 and owners.end == 40
+    assert bisect.bisect_left(owners.places, 24) == 25 and bisect.bisect_left(owners.places, 25) == 26 and owners.end == 40
 
 
 def test_a_board_full_line_maps_its_removals() -> None:
