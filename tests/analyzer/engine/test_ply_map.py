@@ -37,7 +37,7 @@ STEPS = [_step("place"), _step("place"), _step("remove", 3), _step("remove", 2),
 
 def test_each_step_is_a_written_ply_with_the_captures_it_made() -> None:
     owners = _PlyMap(PLIES, STEPS)
-    # g7; a7 without removals; White's three (a7's); Black's two (13. xg7xd5's); c3-d3 with its own
+    # g7; a7 without removals; White's three (a7's); Black's two (13. xg7xd5's); c3-d3 (None: all its ply's own)
     assert owners.places == [0, 1, 1, 2, 3]
     assert owners.captures == [None, [], ["g4", "b2", "d3"], ["g7", "d5"], None]
     assert owners.holders == [None, [], [1, 1, 1], [2, 2], None]
@@ -66,7 +66,7 @@ def test_a_removal_step_is_the_ply_that_holds_its_first_removal() -> None:
 def test_the_placers_own_removals_are_its_placements_step() -> None:
     """The placer removes first (mill-counts with the defender first: Black, then White): its two
     removals are in its placement's step (which says two were due), White's one a step of its own."""
-    plies = [("a1", None, []), ("c4", None, ["f2", "a4", "b4"]), ("d1-d2", "d1", [])]
+    plies = [("a1", None, []), ("c4", None, ["f2", "a4", "b4"]), ("d2", "d1", [])]
     owners = _PlyMap(plies, [_step("place"), _step("place", 2), _step("remove", 1), _step("move")])
     assert owners.places == [0, 1, 1, 2]
     assert owners.captures == [None, ["f2", "a4"], ["b4"], None]
