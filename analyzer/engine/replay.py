@@ -187,6 +187,13 @@ class Replay:
     #: it after each ply. ``None`` under the other rulesets.
     mills: Optional[MillMemory] = field(default=None, repr=False)
     _records: Optional[tuple[PlyRecord, ...]] = field(default=None, init=False, repr=False, compare=False)
+    #: The plies as written the steps were made of, where the two may part (:class:`_PlyMap`), else ``None``.
+    _written: Optional[Sequence[PlyMove]] = field(default=None, init=False, repr=False, compare=False)
+
+    @functools.cached_property
+    def _ply_map(self) -> Optional[_PlyMap]:
+        """Where the steps and the plies as written part (made when first asked for), or ``None``."""
+        return None if self._written is None else _PlyMap(self._written, self.steps)
 
     @property
     def records(self) -> tuple[PlyRecord, ...]:
@@ -448,8 +455,7 @@ def _replay_line(
         return numbering_of(index - 1, first)[0]
 
     def fail(code: str, message: str, index: int, side: int, written: Optional[int] = None) -> None:
-        # (``written``: the place of the ply as written, where the engine made plies of removals written
-        # with a placement that filled the board; board_full)
+        # (``written``: the index of the ply as written, where the engine's plies are not those: _PlyMap)
         written = index if written is None else written
         ply = line.plies[written - first_index]
         label = shortened(_label(ply, _SIDES[side], expected_number(written)))  # (a long capture chain in part)
@@ -487,14 +493,14 @@ def _replay_line(
         broken, outcome = core.line_player(rules, start.marked, mills)(_with_removals(plies), rules, first_index, mover, start.white, start.black,
                                          start.in_hand_white, start.in_hand_black, counter, outcome, seen_count,
                                          steps, draw_rights, mills, marked=start.marked)
+    line._written = plies if alone or makes_removal_plies(rules) else None
     if broken is not None:
-        written = (_written_of_broken(plies, steps, broken, first_index) if alone
-                   else _written_index(steps, broken.index - first_index, rules, broken.removal))
+        written = broken.index - first_index if line._ply_map is None else line._ply_map.place_of(broken, plies, steps)
         fail(broken.code, rule_message(broken, rules), broken.index, broken.mover, written + first_index)
     else:
         # the record numbers its plies in turn (half-moves: numbering_of), the side at each place its
         # slot; the side to move comes from the engine (the same, unless the defender moves first)
-        slot = slot_mover ^ ((len(plies) if alone else _written_index(steps, len(steps), rules)) & 1)
+        slot = slot_mover ^ (len(plies) & 1)
         mover = steps[-1][0][4] if steps else mover
         if misnumbered is not None:
             index = first_index + misnumbered
@@ -520,7 +526,7 @@ def _replay_line(
     if not errors or errors[0].code == "after-game-end":
         line.outcome = outcome
     if moves.variations:
-        _replay_variations(line, moves.variations, rules, initial_counter, numbering, alone)
+        _replay_variations(line, moves.variations, rules, initial_counter, numbering)
     return line
 
 
@@ -552,27 +558,27 @@ def _first_misnumbered(moves: MoveLine, mover: int, first_index: int,
 
 
 def _replay_variations(line: Replay, variations: dict[int, list[MoveLine]], rules: Ruleset,
-                       initial_counter: int, numbering: tuple[int, int], alone: bool = False) -> None:
+                       initial_counter: int, numbering: tuple[int, int]) -> None:
     """Replay ``variations``, those of ``line``'s plies, each from the position before the ply it replaces.
 
     A variation of a ply after the first illegal one is not replayed (its position is unknown). Where
-    the engine's plies are not those written (``alone``: the line has plies of removals alone; or the
-    ruleset makes the removals at the end of placing plies of their own), the position before the
-    written ply is the one after the engine's plies of the written plies before it (:func:`_steps_before`).
+    the engine's plies are not those written (:class:`_PlyMap`), the position before the written ply is
+    the one after the engine's plies of the written plies before it.
     """
     first = line.first_index
     steps = line.steps
-    steps_before, held = _steps_before(line) if alone or makes_removal_plies(rules) else (None, len(steps))
+    owners = line._ply_map
+    held = len(steps) if owners is None else owners.held  # (the place of the first illegal ply, if any)
     captures_of: Optional[list[Sequence[str]]] = None
     for offset, alternatives in sorted(variations.items()):
-        at = offset if steps_before is None else steps_before(offset)  # (the engine's plies before it)
+        at = offset if owners is None else bisect.bisect_left(owners.places, offset)  # (the steps of the plies before)
         if offset > held:  # (a ply after the first illegal one)
             break
         index = first + offset
         history = {key: list(value) for key, value in line.history_before.items()}
         if rules.repetition_window == "moves":
             if captures_of is None:
-                captures_of = [captures for _, captures in _plies_of_steps(line.plies, steps)]
+                captures_of = [captures for _, captures in _written_of_steps(line)]
             for step_index, step in enumerate(steps[:at], first):
                 _see(history, step_index, step, captures_of[step_index - first], rules)
         else:
@@ -587,15 +593,6 @@ def _replay_variations(line: Replay, variations: dict[int, list[MoveLine]], rule
                 rules, position, index, history, counter, decided, numbering, line.path + ((index, number + 1),),
                 None if line.mills is None else line.mills.at(first + at - 1),
             ))
-
-
-def _steps_before(line: Replay) -> tuple[Callable[[int], int], int]:
-    """How many of ``line``'s engine plies come before its written ply at a place (from 0): those made
-    of the written plies before it (:func:`_plies_of_steps` names the written ply of each); and how
-    many written plies the engine's hold (the place of the first illegal one, if any)."""
-    place = {id(ply): number for number, ply in enumerate(line.plies)}
-    owners = [place[id(ply)] for ply, _ in _plies_of_steps(line.plies, line.steps)]
-    return functools.partial(bisect.bisect_left, owners), owners[-1] + 1 if owners else 0
 
 
 def _variation_plies(plies_of: Callable[[], list[Ply]], offset: int, number: int) -> list[Ply]:
@@ -656,49 +653,38 @@ def _see(history: dict[PositionKey, list[int]], index: int, step: core.Step, cap
     return earlier
 
 
-def _written_index(steps: Sequence[core.Step], offset: int, rules: Ruleset, removal: bool = False) -> int:
-    """The place (from 0) among the plies as written of the ply the engine made at ``offset`` (from
-    0): the same, less the removals at the end of the placing before it, each written with the
-    placement before it (``board_full``, ``mill-counts``: only ``rules`` that make them are counted);
-    a ``removal`` itself belongs to that placement."""
-    if not removal and not makes_removal_plies(rules):
-        return offset
-    removals = sum(1 for step in steps[:offset] if step[1] == "remove")
-    return offset - removals - (1 if removal else 0) if removals or removal else offset
-
-
 _TARGET = operator.itemgetter(0)
 
 
+def _joined(plies: Sequence[PlyMove], start: int) -> tuple[int, list[str], list[int]]:
+    """The ply as the engine plays it from ``start`` among ``plies``, with the removals of the plies of removals
+    alone after it (``13. xg7xd5``, :data:`REMOVAL`): where the next starts, its captures, the ply holding each.
+
+    >>> _joined([("a7", None, ["g4"]), ("", None, ["g7", "d5"]), ("d3", "c3", ["d6"])], 0)
+    (2, ['g4', 'g7', 'd5'], [0, 1, 1])
+    """
+    captures, holders = list(plies[start][2]), [start] * len(plies[start][2])
+    end = start + 1
+    while end < len(plies) and plies[end][0] == REMOVAL:
+        captures += plies[end][2]
+        holders += [end] * len(plies[end][2])
+        end += 1
+    return end, captures, holders
+
+
 def _with_removals(plies: Sequence[PlyMove]) -> list[PlyMove]:
-    """The plies as the engine plays them: the removals of a ply made of them alone (``13. xg7xd5``,
-    :data:`~muehle.notation.record.model.REMOVAL`) follow the captures of the ply before (the first
-    ply is not one of them).
+    """The plies as the engine plays them (:func:`_joined`; the first is not one of removals alone).
 
     >>> _with_removals([("a7", None, ["g4"]), ("", None, ["g7", "d5"]), ("d3", "c3", ["d6"])])
     [('a7', None, ['g4', 'g7', 'd5']), ('d3', 'c3', ['d6'])]
     """
     played: list[PlyMove] = []
-    for ply in plies:
-        if ply[0] == REMOVAL and played:
-            target, origin, captures = played[-1]
-            played[-1] = (target, origin, [*captures, *ply[2]])
-        else:
-            played.append(ply)
+    start = 0
+    while start < len(plies):
+        end, captures, _ = _joined(plies, start)
+        played.append(plies[start] if end == start + 1 else (plies[start][0], plies[start][1], captures))
+        start = end
     return played
-
-
-def _owners(plies: Sequence[PlyMove], start: int) -> tuple[int, list[str], list[int]]:
-    """The ply as the engine plays it that starts at ``start`` among ``plies`` as written
-    (:func:`_with_removals`): where the next one starts, its captures, and the place among ``plies``
-    of the ply that holds each."""
-    captures, owners = list(plies[start][2]), [start] * len(plies[start][2])
-    end = start + 1
-    while end < len(plies) and plies[end][0] == REMOVAL:
-        captures += plies[end][2]
-        owners += [end] * len(plies[end][2])
-        end += 1
-    return end, captures, owners
 
 
 #: The codes of a rule a ply's target or origin broke, not one of its captures.
@@ -706,59 +692,70 @@ _NOT_OF_CAPTURES = frozenset(("occupied", "marked", "not-own-stone", "not-adjace
                               "must-place", "after-game-end"))
 
 
-def _written_of_broken(plies: Sequence[PlyMove], steps: Sequence[core.Step], broken: core.Broken,
-                       first_index: int) -> int:
-    """The place (from 0) among ``plies`` as written, some made of removals alone, of the ply that holds
-    what ``broken`` refused, the engine having played them as :func:`_with_removals` joins them: a refused
-    capture or removal is the ply's that holds it; a missing one, the last of the plies joined."""
-    start, end, taken = 0, 0, 0
-    captures: list[str] = []
-    owners: list[int] = []
-    played = False
-    for step in steps[:broken.index - first_index]:
-        if step[1] == "remove" and played:
-            taken += step[4]  # (a side's removals in a row: one step)
-            continue
-        start, played, taken = end, True, 0
-        end, captures, owners = _owners(plies, start)
-    if not broken.removal:  # (the refused ply is the next one)
-        if end >= len(plies):
+class _PlyMap:
+    """Where a line's steps and its plies as written part: the engine plays the plies as :func:`_joined` joins
+    them, and the removals at the end of placing (:func:`~muehle.analyzer.engine.placing_rules.makes_removal_plies`)
+    are steps of their own (``"remove"``), but the placer's when it removes first (its step's, as many as are due).
+    For each step: ``places``, the place (from 0) of its written ply (a removal's: the ply holding its first),
+    ``captures`` and ``holders``, the place of the ply holding each (``None``: all its ply's own). ``first`` is
+    the step where the last step's ply as played starts, ``end`` where the next is written, ``held`` the place
+    after the last step's."""
+
+    __slots__ = ("places", "captures", "holders", "first", "end", "held")
+
+    def __init__(self, plies: Sequence[PlyMove], steps: Sequence[core.Step]) -> None:
+        count = len(steps)
+        self.places: list[int] = []
+        self.captures: list[Optional[list[str]]] = [None] * count
+        self.holders: list[Optional[list[int]]] = [None] * count
+        place = number = first = 0
+        while number < count:
+            first, following = number, number + 1
+            if (place + 1 >= len(plies) or plies[place + 1][0] != REMOVAL) and (
+                    following == count or steps[following][1] != "remove"):  # (one ply, one step: the usual)
+                self.places.append(place)
+                place, number = place + 1, following
+                continue
+            end, captures, holders = _joined(plies, place)
+            while following < count and steps[following][1] == "remove":
+                following += 1
+            # (with removal steps after it, the ply's step has the placer's own removals, as many as are due)
+            taken = steps[number][4] if following > number + 1 else len(captures)
+            self.places.append(place)
+            self.captures[number], self.holders[number] = captures[:taken], holders[:taken]
+            for number in range(number + 1, following):  # (a side's removals in a row: one step)
+                group = slice(taken, taken + steps[number][4])
+                self.places.append(holders[taken] if taken < len(holders) else place)
+                self.captures[number], self.holders[number] = captures[group], holders[group]
+                taken = group.stop
+            place, number = end, following
+        self.first, self.end, self.held = first, place, self.places[-1] + 1 if self.places else 0
+
+    def place_of(self, broken: core.Broken, plies: Sequence[PlyMove], steps: Sequence[core.Step]) -> int:
+        """The place among ``plies`` (those of ``steps``) of the ply holding what ``broken`` refused: a capture
+        or removal (of the next ply; a removal, of the last step's after those its steps took) the ply's holding
+        it; a missing one the last of the plies joined; a target or origin (:data:`_NOT_OF_CAPTURES`) the ply."""
+        if broken.removal:
+            start, taken = self.places[self.first], sum(step[4] for step in steps[self.first:])
+        elif self.end >= len(plies):
             return len(plies) - 1
-        start, taken = end, 0
-        end, captures, owners = _owners(plies, start)
-        if broken.code in _NOT_OF_CAPTURES:
-            return start
-    if broken.point and broken.point in captures[taken:]:
-        return owners[captures.index(broken.point, taken)]
-    return end - 1
+        elif broken.code in _NOT_OF_CAPTURES:
+            return self.end
+        else:  # (the refused ply is the next one)
+            start, taken = self.end, 0
+        end, captures, holders = _joined(plies, start)
+        if broken.point and broken.point in captures[taken:]:
+            return holders[captures.index(broken.point, taken)]
+        return end - 1
 
 
-def _plies_of_steps(plies: Sequence[Ply], steps: Sequence[core.Step]) -> Iterator[tuple[Ply, list[str]]]:
-    """For each step, the ply as written it comes from and its captures: a removal on a full board
-    (``board_full``, ``mill-counts``) is a side's next captures written with the placement before it, which
-    captured nothing itself, or in a ply of removals alone after it (then that ply's)."""
-    written = iter(plies)
-    following = next(written, None)
-    ply: Optional[Ply] = None
-    captures: list[str] = []
-    owners: list[Ply] = []
-    taken = 0
-    for number, step in enumerate(steps):
-        if step[1] == "remove" and ply is not None:
-            group = step[4] or 1
-            yield owners[taken] if taken < len(owners) else ply, captures[taken:taken + group]
-            taken += group
-            continue
-        assert following is not None
-        ply, following = following, next(written, None)
-        captures, owners = ply.captures, [ply] * len(ply.captures)
-        while following is not None and following.target == REMOVAL:
-            captures = [*captures, *following.captures]
-            owners += [following] * len(following.captures)
-            following = next(written, None)
-        taken = 0
-        removals_follow = number + 1 < len(steps) and steps[number + 1][1] == "remove"
-        yield ply, [] if removals_follow else captures
+def _written_of_steps(line: Replay) -> Iterator[tuple[Ply, list[str]]]:
+    """For each step of ``line``, the ply as written it comes from and its captures."""
+    plies, owners = line.plies, line._ply_map
+    if owners is None:
+        return ((ply, ply.captures) for ply in plies)
+    return ((plies[place], plies[place].captures if captures is None else captures)
+            for place, captures in zip(owners.places, owners.captures))
 
 
 def _records_of(line: Replay) -> tuple[PlyRecord, ...]:
@@ -770,7 +767,7 @@ def _records_of(line: Replay) -> tuple[PlyRecord, ...]:
     before_key = position_key(line.start)
     records = []
     for index, (ply, captures), step in zip(itertools.count(line.first_index),
-                                            _plies_of_steps(line.plies, line.steps), line.steps):
+                                            _written_of_steps(line), line.steps):
         after_key, kind, closed, counter, due, count = step
         mover = before_key[4]
         opponent = 1 - mover
