@@ -132,12 +132,19 @@ def _capture_marked(broken: Broken, rules: Ruleset) -> str:
 
 
 def _full_board_removal(broken: Broken, rules: Ruleset) -> str:
-    if rules.mill_while_placing == "mill-counts":
+    # (the order of removers_at_placing_end and removers_when_full: Black's first where the defender moves first)
+    if rules.mill_while_placing == "mill-counts" and rules.defender_first:
+        due = _("placing has ended: Black, then White, remove {count} stones in all by the count of mills on the "
+                "board (mill_while_placing: mill-counts, defender_first)").format(count=broken.required)
+    elif rules.mill_while_placing == "mill-counts":
         due = _("placing has ended: White, then Black, remove {count} stones in all by the count of mills on the "
                 "board (mill_while_placing: mill-counts)").format(count=broken.required)
     elif broken.required == 2:
         due = _("the placements have filled the board: White removes a Black stone, then Black a White one "
                 "(board_full: remove-both)")
+    elif rules.defender_first:
+        due = _("the placements have filled the board: Black removes a White stone (board_full: remove-one, "
+                "defender_first)")
     else:
         due = _("the placements have filled the board: White removes a Black stone (board_full: remove-one)")
     if broken.taken < broken.required:

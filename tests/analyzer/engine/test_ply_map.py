@@ -149,6 +149,8 @@ def test_a_refused_removal_of_the_placer_that_removes_first_is_its_placement() -
         (error,) = replay_record(game, rules).errors
         assert (error.code, error.line, error.column, error.move) == (code, 258, 8, game.plies[23].move_text)
         assert error.message.startswith("12... c4")
+    # (the missing removal's message names its side: Black, the defender, removes a White stone)
+    assert "Black removes a White stone (board_full: remove-one, defender_first)" in error.message
 
 
 def test_the_nine_stone_game_has_no_map() -> None:
@@ -179,3 +181,15 @@ def test_the_placer_that_removes_first_keeps_its_removals_in_its_placement(text:
             for record in result.records[23:]]
     assert made == [(24, game.plies[23].label(), "black", "place", ["g7", "d5"]),
                     (25, white_removals_at, "white", "remove", ["g4", "b2", "d3"])]
+
+
+def test_the_missing_removals_at_the_end_of_placing_name_who_removes_first() -> None:
+    """El Filja's game 25 placed to the end with none of its removals written (Sanmill's record has White
+    remove three stones after 12... a7 and Black two: five): White removes first, unless the defender
+    moves first (then Black)."""
+    (game,) = read_games("1. g1 e4\n2. f4 b4\n3. d2 d6\n4. d5 a4\n5. c4 d7\n6. d1 d3\n7. a1 g4\n8. f2 b2\n"
+                         "9. f6 b6\n10. c5 e5\n11. c3 e3\n12. g7 a7\n13. e3-f4 *\n")
+    for extra, order in (("", "White, then Black"), ("defender_first: true\n", "Black, then White")):
+        (error,) = replay(game, parse_ruleset("base: el_filja\n" + extra, default_name="filja")).errors
+        assert error.code == "full-board-removal" and error.message.startswith(
+            f"12... a7: placing has ended: {order}, remove 5 stones in all by the count of mills")
