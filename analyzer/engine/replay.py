@@ -369,14 +369,17 @@ def replay(game: GameRecord, rules: RulesArg = None, start: Optional[Position] =
             number_base = fullmove
     numbering = (number_base, 0 if start.to_move == WHITE else 1)
     # the repetition history: the start counts, unless only positions reached by moves do
-    history = {} if rules.repetition_window == "moves" else {position_key(start): [0]}
-    outcome = _start_outcome(start, rules.flying, rules.blocked, rules.geometry, rules.board_full, rules.flying_at,
-                             rules.lose_below, rules.capture_kinds, rules.capture_from_mill)
+    history = {} if rules.repetition_window == "moves" else {
+        _usual_key(rules.stones) if start is usual_start else position_key(start): [0]}
+    # (the empty board, stones in hand: nothing decided yet)
+    outcome = None if start is usual_start else _start_outcome(
+        start, rules.flying, rules.blocked, rules.geometry, rules.board_full, rules.flying_at, rules.lose_below,
+        rules.capture_kinds, rules.capture_from_mill)
     if mills is None:
         mills = MillMemory.for_rules(rules)
     rule = rules.no_capture
     # (the ply before the start was Black's when White is to move)
-    right_at_start = outcome is None and rule is not None and rule.stands(
+    right_at_start = outcome is None and rule is not None and no_progress > 0 and rule.stands(  # (limits: 1 or more)
         no_progress, start.to_move == WHITE, start.white, start.black, start.in_hand_white, start.in_hand_black)
     if right_at_start and rule is not None and rule.mode == "automatic":
         outcome = Outcome(None, "no-capture", 0)
@@ -398,6 +401,12 @@ def replay(game: GameRecord, rules: RulesArg = None, start: Optional[Position] =
 def _usual_start(stones: int) -> Position:
     """The empty board with ``stones`` in hand each, White to move (one object per number of stones)."""
     return Position.start(stones)
+
+
+@functools.lru_cache(maxsize=None)
+def _usual_key(stones: int) -> PositionKey:
+    """The key of :func:`_usual_start` (``stones`` in hand each)."""
+    return position_key(_usual_start(stones))
 
 
 @functools.lru_cache(maxsize=256)

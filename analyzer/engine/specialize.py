@@ -84,20 +84,23 @@ def specialized(func: F, known: Mapping[str, object], cache: Optional[Path] = No
     loaded = func.__code__
     try:  # (the file as Python knows whether its compiled module is current: by its time and size)
         stat = os.stat(loaded.co_filename)
-    except OSError:
-        return func
-    key = hashlib.sha256(repr((
-        _CACHE_FORMAT, importlib.util.MAGIC_NUMBER, loaded.co_filename, stat.st_mtime_ns, stat.st_size,
-        loaded.co_firstlineno, loaded.co_name, loaded.co_varnames, loaded.co_names, sorted(given.items()),
-    )).encode()).hexdigest()[:40]
-    path = (cache_directory() if cache is None else cache) / f"{func.__name__}-{key}.code"
-    kept = _read_kept(path)
+    except OSError:  # (no file: a function typed in a session or a doctest is folded, not kept)
+        stat = None
+    path = None
+    if stat is not None:
+        key = hashlib.sha256(repr((
+            _CACHE_FORMAT, importlib.util.MAGIC_NUMBER, loaded.co_filename, stat.st_mtime_ns, stat.st_size,
+            loaded.co_firstlineno, loaded.co_name, loaded.co_varnames, loaded.co_names, sorted(given.items()),
+        )).encode()).hexdigest()[:40]
+        path = (cache_directory() if cache is None else cache) / f"{func.__name__}-{key}.code"
+    kept = None if path is None else _read_kept(path)
     if kept is None:
         source = _source(func)
         if source is None:
             return func
         kept = _folded(func, source, given)
-        _keep(path, kept)
+        if path is not None:
+            _keep(path, kept)
     code, constants = kept
     made = types.FunctionType(code, func.__globals__, func.__name__, func.__defaults__)
     made.__kwdefaults__ = func.__kwdefaults__
@@ -112,7 +115,7 @@ def cache_directory() -> Path:
     chosen = os.environ.get("MUEHLE_CODE_CACHE")
     if chosen:
         return Path(chosen)
-    import platformdirs
+    import platformdirs  # (start-up: only where code is kept or looked for)
     return platformdirs.user_cache_path("muehle", appauthor=False, opinion=False) / "compiled"
 
 
