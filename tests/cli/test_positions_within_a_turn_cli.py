@@ -20,25 +20,17 @@ from pathlib import Path
 import pytest
 
 from runner import run
+from within_turn_records import INTERVENTION, INTERVENTION_CURRENT, MILL, within_turn_record
 
-MILL = "********/@***@***/*****OOO w p r 3 6 2 7 1 0 0 0 0 0 0 0 3"
 #: MILL in the current form: no last mills (-1 in node ids), the marker ids:nodes.
 MILL_CURRENT = "********/@***@***/*****OOO w p r 3 6 2 7 1 0 -1 -1 -1 -1 0 0 3 ids:nodes"
-INTERVENTION = "*OO*@O**/@O*@OO@O/*O@*@O** w p r 9 0 6 1 2 0 0 0 0 0 0 0 10 i:w-2-12.28|b-0-"
-INTERVENTION_CURRENT = "*OO*@O**/@O*@OO@O/*O@*@O** w p r 9 0 6 1 2 0 -1 -1 -1 -1 0 0 10 ids:nodes i:w-2-12.28|b-0-"
 
 NOTE = ("note: the set-up position stands in the middle of a turn (White still has to remove a stone); it is "
         "listed as the FEN says, and no ply of a record can follow it")
 
 
-def _record(tmp_path: Path, fen: str, movetext: str = "*", rules: str = "standard_9mm", name: str = "mid.txt") -> str:
-    path = tmp_path / name
-    path.write_text(f'[Rules "{rules}"]\n[SetUp "1"]\n[FEN "{fen}"]\n\n{movetext}\n', encoding="utf-8")
-    return str(path)
-
-
 def test_the_one_position_is_listed_with_a_note(tmp_path: Path) -> None:
-    path = _record(tmp_path, MILL)
+    path = within_turn_record(tmp_path, MILL)
     result = run("positions", path)
     assert result.exit_code == 0, result.output
     assert result.stdout == (f"{path}, game 1 (rules standard_9mm)\n"
@@ -50,7 +42,7 @@ def test_the_one_position_is_listed_with_a_note(tmp_path: Path) -> None:
 @pytest.mark.parametrize("fen, rules", [(MILL, "standard_9mm"), (INTERVENTION, "mul_mulan"),
                                         (INTERVENTION_CURRENT, "mul_mulan")])
 def test_the_fen_is_written_back_unchanged_under_either_count(tmp_path: Path, fen: str, rules: str) -> None:
-    path = _record(tmp_path, fen, rules=rules)
+    path = within_turn_record(tmp_path, fen, rules=rules)
     for args in ([], ["--fen-numbers", "record"], ["--fen-numbers", "sanmill"]):
         result = run("positions", path, "--format", "fen", *args)
         assert result.exit_code == 0, result.output
@@ -60,15 +52,15 @@ def test_the_fen_is_written_back_unchanged_under_either_count(tmp_path: Path, fe
 
 
 def test_the_form_asked_for_converts_it(tmp_path: Path) -> None:
-    legacy = _record(tmp_path, MILL)
+    legacy = within_turn_record(tmp_path, MILL)
     assert run("positions", legacy, "--format", "fen", "--fen-form", "current").stdout == MILL_CURRENT + "\n"
     assert run("positions", legacy, "--format", "fen", "--fen-form", "legacy").stdout == MILL + "\n"
-    current = _record(tmp_path, INTERVENTION_CURRENT, rules="mul_mulan", name="current.txt")
+    current = within_turn_record(tmp_path, INTERVENTION_CURRENT, rules="mul_mulan", name="current.txt")
     assert run("positions", current, "--format", "fen", "--fen-form", "legacy").stdout == INTERVENTION + "\n"
 
 
 def test_the_json_lists_the_position(tmp_path: Path) -> None:
-    path = _record(tmp_path, INTERVENTION, rules="mul_mulan")
+    path = within_turn_record(tmp_path, INTERVENTION, rules="mul_mulan")
     result = run("positions", path, "--format", "json", "--fen-numbers", "sanmill")
     assert result.exit_code == 0, result.output
     [listed] = json.loads(result.stdout)
@@ -99,7 +91,7 @@ def test_beside_other_games_and_into_a_file(tmp_path: Path) -> None:
 
 
 def test_a_record_read_from_json_is_named_by_its_number(tmp_path: Path) -> None:
-    path = _record(tmp_path, MILL)
+    path = within_turn_record(tmp_path, MILL)
     record = tmp_path / "mid.json"
     assert run("convert", path, "-o", str(record)).exit_code == 0
     result = run("positions", str(record), "--format", "fen")
@@ -109,7 +101,7 @@ def test_a_record_read_from_json_is_named_by_its_number(tmp_path: Path) -> None:
 
 
 def test_a_record_with_plies_after_it_stays_a_located_error(tmp_path: Path) -> None:
-    path = _record(tmp_path, MILL, "3. b4 *")
+    path = within_turn_record(tmp_path, MILL, "3. b4 *")
     result = run("positions", path)
     assert result.exit_code == 1
     assert result.output.startswith(f"{path}:3:7: error: in the FEN tag: the position is in the middle of a turn "
@@ -120,7 +112,7 @@ def test_a_record_with_plies_after_it_stays_a_located_error(tmp_path: Path) -> N
 
 def test_a_bad_removal_field_is_a_located_error(tmp_path: Path) -> None:
     """Three intervention captures where fields 9 and 10 leave two to remove."""
-    path = _record(tmp_path, INTERVENTION.replace("i:w-2-", "i:w-3-"), rules="mul_mulan")
+    path = within_turn_record(tmp_path, INTERVENTION.replace("i:w-2-", "i:w-3-"), rules="mul_mulan")
     result = run("positions", path)
     assert result.exit_code == 1
     # (the field starts at the FEN's 61st character, after '[FEN "': column 67)
@@ -132,7 +124,7 @@ def test_a_bad_removal_field_is_a_located_error(tmp_path: Path) -> None:
 
 
 def test_in_german(tmp_path: Path) -> None:
-    result = run("--lang", "de", "positions", _record(tmp_path, MILL), "--format", "fen")
+    result = run("--lang", "de", "positions", within_turn_record(tmp_path, MILL), "--format", "fen")
     assert result.exit_code == 0, result.output
     assert ("die Ausgangsstellung ist mitten in einem Zug (Weiß muss noch einen Stein entfernen); sie wird "
             "aufgeführt, wie das FEN sie angibt") in result.stderr

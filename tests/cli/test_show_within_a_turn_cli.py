@@ -16,20 +16,11 @@ from pathlib import Path
 import pytest
 
 from runner import run
-
-MILL = "********/@***@***/*****OOO w p r 3 6 2 7 1 0 0 0 0 0 0 0 3"
-INTERVENTION = "*OO*@O**/@O*@OO@O/*O@*@O** w p r 9 0 6 1 2 0 0 0 0 0 0 0 10 i:w-2-12.28|b-0-"
-INTERVENTION_CURRENT = "*OO*@O**/@O*@OO@O/*O@*@O** w p r 9 0 6 1 2 0 -1 -1 -1 -1 0 0 10 ids:nodes i:w-2-12.28|b-0-"
-
-
-def _record(tmp_path: Path, fen: str, movetext: str = "*", rules: str = "standard_9mm", name: str = "mid.txt") -> str:
-    path = tmp_path / name
-    path.write_text(f'[Rules "{rules}"]\n[SetUp "1"]\n[FEN "{fen}"]\n\n{movetext}\n', encoding="utf-8")
-    return str(path)
+from within_turn_records import INTERVENTION, INTERVENTION_CURRENT, MILL, within_turn_record
 
 
 def test_the_diagram_shows_the_position_with_a_note(tmp_path: Path) -> None:
-    path = _record(tmp_path, MILL)
+    path = within_turn_record(tmp_path, MILL)
     result = run("show", path, "--ascii")
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
@@ -45,7 +36,7 @@ def test_the_diagram_shows_the_position_with_a_note(tmp_path: Path) -> None:
 
 
 def test_the_note_names_the_field_of_a_pending_capture(tmp_path: Path) -> None:
-    path = _record(tmp_path, INTERVENTION, rules="mul_mulan")
+    path = within_turn_record(tmp_path, INTERVENTION, rules="mul_mulan")
     result = run("show", path, "--ascii")
     assert result.exit_code == 0, result.output
     assert "White (W): 9 on the board, 0 in hand" in result.stdout
@@ -56,7 +47,7 @@ def test_the_note_names_the_field_of_a_pending_capture(tmp_path: Path) -> None:
 @pytest.mark.parametrize("fen, rules", [(MILL, "standard_9mm"), (INTERVENTION, "mul_mulan"),
                                         (INTERVENTION_CURRENT, "mul_mulan")])
 def test_the_fen_is_written_back_unchanged(tmp_path: Path, fen: str, rules: str) -> None:
-    path = _record(tmp_path, fen, rules=rules)
+    path = within_turn_record(tmp_path, fen, rules=rules)
     for args in ([], ["--ply", "0"], ["--fen-numbers", "sanmill"]):
         result = run("show", path, "--fen", *args)
         assert result.exit_code == 0, result.output
@@ -64,14 +55,14 @@ def test_the_fen_is_written_back_unchanged(tmp_path: Path, fen: str, rules: str)
 
 
 def test_the_form_asked_for_converts_it(tmp_path: Path) -> None:
-    legacy = _record(tmp_path, INTERVENTION, rules="mul_mulan")
+    legacy = within_turn_record(tmp_path, INTERVENTION, rules="mul_mulan")
     assert run("show", legacy, "--fen", "--fen-form", "current").stdout == INTERVENTION_CURRENT + "\n"
-    current = _record(tmp_path, INTERVENTION_CURRENT, rules="mul_mulan", name="current.txt")
+    current = within_turn_record(tmp_path, INTERVENTION_CURRENT, rules="mul_mulan", name="current.txt")
     assert run("show", current, "--fen", "--fen-form", "legacy").stdout == INTERVENTION + "\n"
 
 
 def test_the_svg_draws_the_set_up_position(tmp_path: Path) -> None:
-    path = _record(tmp_path, MILL)
+    path = within_turn_record(tmp_path, MILL)
     target = tmp_path / "mid.svg"
     result = run("show", path, "--svg", str(target))
     assert result.exit_code == 0, result.output
@@ -93,7 +84,7 @@ def test_several_games_each_shown(tmp_path: Path) -> None:
 
 
 def test_a_record_with_plies_after_it_stays_a_located_error(tmp_path: Path) -> None:
-    path = _record(tmp_path, MILL, "3. b4 *")
+    path = within_turn_record(tmp_path, MILL, "3. b4 *")
     for args in ([], ["--fen"], ["--ply", "0"]):
         result = run("show", path, *args)
         assert result.exit_code == 1
@@ -108,7 +99,7 @@ def test_a_record_with_plies_after_it_stays_a_located_error(tmp_path: Path) -> N
                                          "--ply 0)"),
 ])
 def test_a_ply_the_record_does_not_have_is_a_located_error(tmp_path: Path, args: list[str], message: str) -> None:
-    path = _record(tmp_path, MILL)
+    path = within_turn_record(tmp_path, MILL)
     result = run("show", path, *args)
     assert result.exit_code == 1
     assert f"{path}:1: error: {message}" in result.output
@@ -117,12 +108,12 @@ def test_a_ply_the_record_does_not_have_is_a_located_error(tmp_path: Path, args:
 
 def test_best_says_there_are_none(tmp_path: Path) -> None:
     pytest.importorskip("numpy")
-    result = run("show", _record(tmp_path, MILL), "--best", "--ascii")
+    result = run("show", within_turn_record(tmp_path, MILL), "--best", "--ascii")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[-1] == "No best plies: the position stands in the middle of a turn"
 
 
 def test_in_german(tmp_path: Path) -> None:
-    result = run("--lang", "de", "show", _record(tmp_path, MILL), "--fen")
+    result = run("--lang", "de", "show", within_turn_record(tmp_path, MILL), "--fen")
     assert result.exit_code == 0, result.output
     assert "die Ausgangsstellung ist mitten in einem Zug (Weiß muss noch einen Stein entfernen)" in result.stderr
