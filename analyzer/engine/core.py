@@ -403,37 +403,80 @@ LinePlayer = Callable[..., tuple[Optional["Broken"], Optional[Outcome]]]
 #: identity and whether marks and a mill memory are given; emptied as :data:`_LINE_RULES` is.
 _PLAYERS: dict[tuple[int, bool, bool], tuple[Ruleset, LinePlayer]] = {}
 
+#: How many lines a ruleset plays as :func:`play_line` is written before it is compiled for the ruleset,
+#: where no compiled code was kept for it and none can be (``PYTHONDONTWRITEBYTECODE``): about as many as
+#: compiling takes the time of, so that a short run never waits for it (and a long one at most twice).
+FOLD_AFTER = 400
+
+#: The lines played so far by rulesets waiting for :data:`FOLD_AFTER`, by the key of :data:`_PLAYERS`.
+_WAITING: dict[tuple[int, bool, bool], tuple[Ruleset, int]] = {}
+
 
 def line_player(rules: Ruleset, marked: int = 0, mills: Optional[MillMemory] = None) -> LinePlayer:
+    """:func:`play_line` as the replay, the board's verbs and the repair play a line under ``rules`` (called as
+    it is, with these ``rules``, ``marked`` and ``mills``): :func:`folded_player`'s, once its code has been
+    kept from an earlier run or can be kept now; else :func:`play_line` itself for the first
+    :data:`FOLD_AFTER` lines, then :func:`folded_player`'s.
+
+    >>> from muehle.analyzer.engine.rules import load_ruleset
+    >>> line_player(load_ruleset("wmd")) in (play_line, folded_player(load_ruleset("wmd")))
+    True
+    """
+    key = (id(rules), not marked, mills is None)
+    kept = _PLAYERS.get(key)
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    waiting = _WAITING.get(key)
+    if waiting is None or waiting[0] is not rules:  # (first asked: a kept code, or one that will be kept?)
+        if len(_WAITING) >= _LINE_RULES_KEPT:
+            _WAITING.clear()
+        player = _fold(rules, marked, mills, FOLD_AFTER <= 0)
+        if player is play_line:
+            _WAITING[key] = (rules, 1)
+        return player
+    if waiting[1] < FOLD_AFTER:
+        _WAITING[key] = (rules, waiting[1] + 1)
+        return play_line
+    del _WAITING[key]
+    return _fold(rules, marked, mills, True)
+
+
+def folded_player(rules: Ruleset, marked: int = 0, mills: Optional[MillMemory] = None) -> LinePlayer:
     """:func:`play_line` compiled for ``rules``: called as it is, with these ``rules``, ``marked`` and ``mills``.
 
     What :func:`play_line` takes from the ruleset (:func:`_line_rules`), and that no points are
     marked and no mill memory is handed in where ``marked`` and ``mills`` say so, are put into its
     code (:func:`~muehle.analyzer.engine.specialize.specialized`), so that a line of the nine-stone
-    game asks none of the questions only the variants raise. The replay, the board's verbs and the
-    repair all play their lines through it.
+    game asks none of the questions only the variants raise.
 
     >>> from muehle.analyzer.engine.rules import load_ruleset
     >>> wmd, zhi_qi = load_ruleset("wmd"), load_ruleset("zhi_qi")
-    >>> play = line_player(wmd)
-    >>> play is line_player(wmd), play.known["kinds"], play.known["marked"]
+    >>> play = folded_player(wmd)
+    >>> play is folded_player(wmd) is line_player(wmd), play.known["kinds"], play.known["marked"]
     (True, None, 0)
-    >>> "marked_after_ply" in play.__code__.co_names, "marked_after_ply" in line_player(zhi_qi).__code__.co_names
+    >>> "marked_after_ply" in play.__code__.co_names, "marked_after_ply" in folded_player(zhi_qi).__code__.co_names
     (False, True)
     """
     key = (id(rules), not marked, mills is None)
     kept = _PLAYERS.get(key)
     if kept is not None and kept[0] is rules:
         return kept[1]
+    return _fold(rules, marked, mills, True)
+
+
+def _fold(rules: Ruleset, marked: int, mills: Optional[MillMemory], now: bool) -> LinePlayer:
+    """:func:`play_line` compiled for ``rules`` (kept in :data:`_PLAYERS`); unless ``now``, only where its
+    code was kept or can be kept (else :func:`play_line`)."""
     known: dict[str, object] = dict(zip(_LineRules._fields, _line_rules(rules)))
     if not marked:
         known["marked"] = 0
     if mills is None:
         known["mills"] = None
-    if len(_PLAYERS) >= _LINE_RULES_KEPT:
-        _PLAYERS.clear()
-    player = specialized(play_line, known)
-    _PLAYERS[key] = (rules, player)
+    player = specialized(play_line, known, fold=now)
+    if player is not play_line:
+        if len(_PLAYERS) >= _LINE_RULES_KEPT:
+            _PLAYERS.clear()
+        _PLAYERS[(id(rules), not marked, mills is None)] = (rules, player)
     return player
 
 

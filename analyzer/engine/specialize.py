@@ -70,13 +70,14 @@ def foldable(value: object) -> bool:
     return isinstance(value, FOLDABLE)
 
 
-def specialized(func: F, known: Mapping[str, object], cache: Optional[Path] = None) -> F:
+def specialized(func: F, known: Mapping[str, object], cache: Optional[Path] = None, fold: bool = True) -> F:
     """``func`` compiled again with the locals named in ``known`` holding those values (see the module).
 
     Names it cannot take as known are left to the code; values that cannot be constants are left out.
     The compiled code is kept in the directory ``cache`` (default: :func:`cache_directory`), as
     Python keeps a module's (not written where ``sys.dont_write_bytecode``), and taken from there
-    the next time: folding takes some milliseconds, reading the code back a fraction of one.
+    the next time: folding takes some milliseconds, reading the code back a fraction of one. With
+    ``fold=False``, ``func`` itself is returned where no code was kept and none can be.
     """
     if not isinstance(func, types.FunctionType) or func.__closure__:
         return func
@@ -94,6 +95,8 @@ def specialized(func: F, known: Mapping[str, object], cache: Optional[Path] = No
         )).encode()).hexdigest()[:40]
         path = (cache_directory() if cache is None else cache) / f"{func.__name__}-{key}.code"
     kept = None if path is None else _read_kept(path)
+    if kept is None and not fold and (path is None or sys.dont_write_bytecode):
+        return func
     if kept is None:
         source = _source(func)
         if source is None:

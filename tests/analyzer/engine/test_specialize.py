@@ -161,7 +161,7 @@ def test_the_line_player_unpacks_what_the_ruleset_gives_by_the_same_names() -> N
 @pytest.mark.parametrize("name", preset_names())
 def test_every_presets_player_knows_all_the_ruleset_gives(name: str) -> None:
     rules = load_ruleset(name)
-    play = core.line_player(rules)
+    play = core.folded_player(rules)
     assert play is not core.play_line
     given = dict(zip(core._LineRules._fields, core._line_rules(rules)))
     assert {field for field, value in given.items() if foldable(value)} <= set(play.known)
@@ -170,12 +170,12 @@ def test_every_presets_player_knows_all_the_ruleset_gives(name: str) -> None:
 
 
 def test_the_nine_stone_game_asks_none_of_the_variants_questions() -> None:
-    names = set(core.line_player(load_ruleset("wmd")).__code__.co_names)
+    names = set(core.folded_player(load_ruleset("wmd")).__code__.co_names)
     assert not names & {"judge_captures", "blocked_turn", "has_legal_ply", "marked_after_ply",
                         "marked_after_capture", "defender_moves_again", "captures_from_hand",
                         "removers_when_full", "for_rules", "leap_allowed", "turn_passed"}
     blocked = parse_ruleset("base: twelve_mens_morris\nblocked: remove-and-pass\n", source="blocked")
-    variants = set().union(*(core.line_player(rules).__code__.co_names for rules in (
+    variants = set().union(*(core.folded_player(rules).__code__.co_names for rules in (
         load_ruleset("mul_mulan"), load_ruleset("da_san_qi"), load_ruleset("russian_mill"), blocked)))
     assert {"judge_captures", "leap_allowed", "marked_after_ply", "defender_moves_again", "for_rules",
             "blocked_turn", "has_legal_ply"} <= variants
@@ -204,7 +204,9 @@ def _ruleset(rules: Any) -> Ruleset:
 
 
 def _both(monkeypatch: pytest.MonkeyPatch, games: list[Any], rules: Ruleset) -> tuple[list[Any], list[Any]]:
-    compiled = [_facts(replay_record(game, rules)) for game in games]
+    with monkeypatch.context() as patched:
+        patched.setattr(core, "line_player", core.folded_player)
+        compiled = [_facts(replay_record(game, rules)) for game in games]
     with monkeypatch.context() as patched:
         patched.setattr(core, "line_player", lambda rules, marked=0, mills=None: core.play_line)
         source = [_facts(replay_record(game, rules)) for game in games]
@@ -285,3 +287,33 @@ def test_the_cache_is_the_users_or_the_one_named(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert specialize.cache_directory() in (tmp_path / "xdg" / "muehle" / "compiled",
                                             Path.home() / "Library" / "Caches" / "muehle" / "compiled")
+
+
+# when the line player is compiled
+
+def test_a_ruleset_plays_as_written_until_compiling_pays(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Where no compiled code can be kept (PYTHONDONTWRITEBYTECODE), the first FOLD_AFTER lines of a
+    ruleset are played by play_line as written, and the next by its compiled player."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    monkeypatch.setenv("MUEHLE_CODE_CACHE", str(tmp_path))
+    monkeypatch.setattr(core, "FOLD_AFTER", 3)
+    rules = parse_ruleset("base: wmd\nname: waiting\n", default_name="waiting")  # (a ruleset of its own)
+    players = [core.line_player(rules) for _ in range(5)]
+    assert [player is core.play_line for player in players] == [True, True, True, False, False]
+    assert players[3] is players[4] is core.folded_player(rules) and list(tmp_path.iterdir()) == []
+
+
+def test_a_kept_player_is_used_at_once(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Where the compiled code can be kept, the first line compiles and keeps it, and a later run
+    (here: the same settings in a ruleset of its own) reads it back at its first line."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    monkeypatch.setenv("MUEHLE_CODE_CACHE", str(tmp_path))
+    first = core.line_player(parse_ruleset("base: wmd\nname: kept\n", default_name="kept"))
+    assert first is not core.play_line and len(list(tmp_path.iterdir())) == 1
+
+    def refuse(*args: Any) -> Any:
+        raise AssertionError("folded again although kept")
+    monkeypatch.setattr(specialize, "_folded", refuse)
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)  # (reading what was kept needs no writing)
+    again = core.line_player(parse_ruleset("base: wmd\nname: kept\n", default_name="kept"))
+    assert again is not core.play_line and again.known == first.known
