@@ -24,7 +24,15 @@ import click
 from muehle.analyzer.batch.progress import FileProgress, is_terminal
 from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import OutputFile, echo_error, fails_cleanly, from_option, output_path
-from muehle.analyzer.cli.writing import WRITERS, record_builder, record_writer, target_format, write_html
+from muehle.analyzer.cli.writing import (
+    WRITERS,
+    fen_numbers_option,
+    html_move_numbers,
+    record_builder,
+    record_writer,
+    target_format,
+    write_html,
+)
 from muehle.notation.reading.front_door import read
 from muehle.notation.reading.inputs import source_name
 from muehle.notation.record.builders import GameBuilder
@@ -84,12 +92,7 @@ def numbered_games(names: Iterable[str], source_format: Optional[str] = None, le
     help=N_("With --to html: the endgame tables' cache folder (default: the user's cache); "
             "positions they hold show their value."),
 )
-@click.option(
-    # (the choices of muehle.analyzer.engine.fen.MOVE_NUMBERS, not imported: the FEN only for --to html)
-    "--fen-numbers", type=click.Choice(("record", "sanmill"), case_sensitive=False), default=None,
-    help=N_("With --to html: field 17 of the FENs the page copies as the record numbers its moves (record, "
-            "the default) or as Sanmill counts (sanmill: every action, each removal one)."),
-)
+@fen_numbers_option
 @click.option(
     "--keep-going", is_flag=True, default=False,
     help=N_("Write every game that can be read and written, and report each one that cannot (exit status 1)."),
@@ -125,8 +128,7 @@ def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str]
                                  "--black-number dots does not go with it"))
     if endgames_dir is not None and target != "html":
         raise click.UsageError(_("--endgames-dir applies to --to html only, not to --to {target}").format(target=target))
-    if fen_numbers is not None and target != "html":
-        raise click.UsageError(_("--fen-numbers applies to --to html only, not to --to {target}").format(target=target))
+    move_numbers = html_move_numbers(fen_numbers, target)
     if no_locations and target not in ("json", "yaml"):
         raise click.UsageError(_("--no-locations applies to --to json and yaml only, not to --to {target}").format(
             target=target))
@@ -157,7 +159,7 @@ def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str]
             echo_error(item)
         if writer is None:
             if not failed or keep_going:
-                out.write(_html_page(held, files, endgames_dir, (fen_numbers or "record").lower()))
+                out.write(_html_page(held, files, endgames_dir, move_numbers))
         elif not failed or keep_going:
             out.write(writer.end())
         if not failed or keep_going:

@@ -17,7 +17,14 @@ import click
 
 from muehle.analyzer.batch.progress import Progress, is_terminal
 from muehle.analyzer.cli.common import RULES, OutputFile, fails_cleanly, output_path, resolve_rules
-from muehle.analyzer.cli.writing import WRITERS, record_writer, target_format, write_html
+from muehle.analyzer.cli.writing import (
+    WRITERS,
+    fen_numbers_option,
+    html_move_numbers,
+    record_writer,
+    target_format,
+    write_html,
+)
 from muehle.analyzer.engine.rules import DEFAULT_RULESET, preset_for_tag
 from muehle.analyzer.play.generate import generate_games
 from muehle.notation.record.model import Game
@@ -35,9 +42,12 @@ from muehle.notation.text.i18n import N_, _, ngettext
               help=N_("Write here (atomically) instead of standard output."))
 @click.option("--to", "target", default=None, type=click.Choice(sorted(WRITERS), case_sensitive=False),
               help=N_("Output format (default: the one the name of -o says, as for convert, else notation)."))
+@fen_numbers_option
 @fails_cleanly
-def generate(rules_name: str, seed: int, count: int, output: Optional[str], target: Optional[str]) -> None:
+def generate(rules_name: str, seed: int, count: int, output: Optional[str], target: Optional[str],
+             fen_numbers: Optional[str]) -> None:
     target = target_format(target, output, default="notation")
+    move_numbers = html_move_numbers(fen_numbers, target)
     rules = resolve_rules(rules_name)
     assert rules is not None
     writer = record_writer(target)
@@ -53,7 +63,7 @@ def generate(rules_name: str, seed: int, count: int, output: Optional[str], targ
         if writer is None:
             if not held:
                 raise click.UsageError(_("--count 0 makes no game, and an HTML viewer needs one"))
-            out.write(write_html(held))
+            out.write(write_html(held, move_numbers=move_numbers))
         else:
             out.write(writer.end())
         out.commit()

@@ -40,7 +40,7 @@ from muehle.analyzer.cli.common import (
     resolve_rules,
     workers_options,
 )
-from muehle.analyzer.cli.writing import WRITERS, record_writer, write_html
+from muehle.analyzer.cli.writing import WRITERS, fen_numbers_option, html_move_numbers, record_writer, write_html
 from muehle.analyzer.corpus.facts import FEATURES
 from muehle.analyzer.corpus.select import ENDS, RESULTS, Pick, Selection, pick_games
 from muehle.notation.reading.inputs import source_name
@@ -99,6 +99,7 @@ def _tag_pairs(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
               help=N_("Write here (atomically; never over an input) instead of standard output."))
 @click.option("--to", "target", type=click.Choice(sorted(WRITERS), case_sensitive=False), default=None,
               help=N_("Write the chosen games in this format (as muehle convert does) instead of as they stand."))
+@fen_numbers_option
 @click.option("--rest", metavar="FILE", default=None, callback=output_path,
               help=N_("Also write the games not chosen to FILE, in the same form as the chosen ones (atomically; "
                       "never over an input)."))
@@ -111,8 +112,8 @@ def _tag_pairs(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
 def select(files: tuple[str, ...], player: Optional[str], white: Optional[str], black: Optional[str],
            result: Optional[str], tags: tuple[tuple[str, str], ...], valid: Optional[bool], rules_name: Optional[str],
            min_plies: Optional[int], max_plies: Optional[int], ended_by: tuple[str, ...], has: tuple[str, ...],
-           output: Optional[str], target: Optional[str], regex: bool, rest: Optional[str], keep_going: bool,
-           jobs: int, scheduler: Optional[str], source_format: Optional[str]) -> None:
+           output: Optional[str], target: Optional[str], fen_numbers: Optional[str], regex: bool, rest: Optional[str],
+           keep_going: bool, jobs: int, scheduler: Optional[str], source_format: Optional[str]) -> None:
     if min_plies is not None and max_plies is not None and min_plies > max_plies:
         raise click.UsageError(_("--min-plies {least} is more than --max-plies {most}: no game has both").format(
             least=min_plies, most=max_plies))
@@ -120,6 +121,7 @@ def select(files: tuple[str, ...], player: Optional[str], white: Optional[str], 
         _check_expressions(player=player, white=white, black=black, tag=[value for _name, value in tags])
     if rest is not None:
         _check_rest(rest, output, target)
+    move_numbers = html_move_numbers(fen_numbers, target)
     rules = resolve_rules(rules_name)
     if scheduler is not None:
         require_dask_or_exit()
@@ -172,7 +174,7 @@ def select(files: tuple[str, ...], player: Optional[str], white: Optional[str], 
             if not held:
                 raise MuehleError(_("no game was chosen, and an HTML viewer needs one"),
                                   source=", ".join(dict.fromkeys(source_name(name) for name in files)), code="empty")
-            out.write(write_html(held))
+            out.write(write_html(held, move_numbers=move_numbers))
         elif writer is not None:
             out.write(writer.end())
         if rest_writer is not None:

@@ -1,5 +1,6 @@
 """The writers of records by format name, shared by the commands that write records
-(``muehle convert --to``, ``muehle select --to``)."""
+(``muehle convert --to``, ``muehle select --to``, ``muehle generate --to``), and the HTML viewer's
+``--fen-numbers``."""
 
 from __future__ import annotations
 
@@ -15,12 +16,30 @@ from muehle.notation.record.builders import GameBuilder
 from muehle.notation.record.compactgame import CompactGameBuilder
 from muehle.notation.record.model import Game
 from muehle.notation.text.errors import MuehleError
-from muehle.notation.text.i18n import _
+from muehle.notation.text.i18n import N_, _
 from muehle.notation.writing.pgn import game_pgn, write_pgn
 from muehle.notation.writing.playok_writer import game_playok, write_playok
 from muehle.notation.writing.writers import JoinedWriter, NotationWriter, RecordWriter, write_notation
 
 Writer = Callable[[list[Game]], str]
+
+#: ``--fen-numbers`` of the commands that write the HTML viewer (the choices of
+#: :data:`muehle.analyzer.engine.fen.MOVE_NUMBERS`, not imported: the FEN only for ``--to html``).
+fen_numbers_option = click.option(
+    "--fen-numbers", type=click.Choice(("record", "sanmill"), case_sensitive=False), default=None,
+    help=N_("With --to html: field 17 of the FENs the page copies as the record numbers its moves (record, "
+            "the default) or as Sanmill counts (sanmill: every action, each removal one)."),
+)
+
+
+def html_move_numbers(fen_numbers: Optional[str], target: Optional[str]) -> str:
+    """How the viewer's FENs count field 17 (``--fen-numbers``, default ``record``); a usage error
+    where the output is no HTML page (``target``, ``None``: the games as they stand)."""
+    if fen_numbers is not None and target != "html":
+        if target is None:
+            raise click.UsageError(_("--fen-numbers applies to --to html only"))
+        raise click.UsageError(_("--fen-numbers applies to --to html only, not to --to {target}").format(target=target))
+    return (fen_numbers or "record").lower()
 
 
 def write_html(games: list[Game], endgames_dir: Optional[str] = None, numbers: Optional[list[int]] = None,
