@@ -33,7 +33,6 @@ from __future__ import annotations
 import ast
 import builtins
 import functools
-import hashlib
 import importlib.util
 import inspect
 import marshal
@@ -43,6 +42,7 @@ import sys
 import tempfile
 import textwrap
 import types
+import zlib
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, TypeVar
 
@@ -87,14 +87,14 @@ def specialized(func: F, known: Mapping[str, object], cache: Optional[Path] = No
         stat = os.stat(loaded.co_filename)
     except OSError:  # (no file: a function typed in a session or a doctest is folded, not kept)
         stat = None
-    path = None
+    path, key = None, ""
     if stat is not None:
-        key = hashlib.sha256(repr((
-            _CACHE_FORMAT, importlib.util.MAGIC_NUMBER, loaded.co_filename, stat.st_mtime_ns, stat.st_size,
-            loaded.co_firstlineno, loaded.co_name, loaded.co_varnames, loaded.co_names, sorted(given.items()),
-        )).encode()).hexdigest()[:40]
-        path = (cache_directory() if cache is None else cache) / f"{func.__name__}-{key}.code"
-    kept = None if path is None else _read_kept(path)
+        # (what the kept code was made of, kept with it and compared when read; its checksum names the file)
+        key = repr((_CACHE_FORMAT, importlib.util.MAGIC_NUMBER, loaded.co_filename, stat.st_mtime_ns, stat.st_size,
+                    loaded.co_firstlineno, loaded.co_name, loaded.co_varnames, loaded.co_names, sorted(given.items())))
+        checksum = zlib.crc32(key.encode()) << 32 | zlib.adler32(key.encode())
+        path = (cache_directory() if cache is None else cache) / f"{func.__name__}-{checksum:016x}.code"
+    kept = None if path is None else _read_kept(path, key)
     if kept is None and not fold and (path is None or sys.dont_write_bytecode):
         return func
     if kept is None:
@@ -103,7 +103,7 @@ def specialized(func: F, known: Mapping[str, object], cache: Optional[Path] = No
             return func
         kept = _folded(func, source, given)
         if path is not None:
-            _keep(path, kept)
+            _keep(path, key, kept)
     code, constants = kept
     made = types.FunctionType(code, func.__globals__, func.__name__, func.__defaults__)
     made.__kwdefaults__ = func.__kwdefaults__
@@ -123,24 +123,25 @@ def cache_directory() -> Path:
 
 
 #: Changed whenever the folding changes what it makes of a source.
-_CACHE_FORMAT = 1
+_CACHE_FORMAT = 2
 
 
-def _read_kept(path: Path) -> Optional[tuple[types.CodeType, dict[str, object]]]:
-    """The code and constants kept at ``path``, or ``None`` (none there, or not readable as such)."""
+def _read_kept(path: Path, key: str) -> Optional[tuple[types.CodeType, dict[str, object]]]:
+    """The code and constants kept at ``path`` for ``key``, or ``None`` (none there, another key's, or not
+    readable as such)."""
     try:
         kept = marshal.loads(path.read_bytes())
     except (OSError, ValueError, EOFError, TypeError):
         return None
-    if not (isinstance(kept, tuple) and len(kept) == 2 and isinstance(kept[0], types.CodeType)
-            and isinstance(kept[1], dict)):
+    if not (isinstance(kept, tuple) and len(kept) == 3 and kept[0] == key and isinstance(kept[1], types.CodeType)
+            and isinstance(kept[2], dict)):
         return None
-    return kept
+    return kept[1], kept[2]
 
 
-def _keep(path: Path, kept: tuple[types.CodeType, dict[str, object]]) -> None:
-    """Write ``kept`` to ``path`` whole or not at all (another process may read it at the same time);
-    where it cannot be written, it is not kept."""
+def _keep(path: Path, key: str, kept: tuple[types.CodeType, dict[str, object]]) -> None:
+    """Write ``kept`` (with its ``key``) to ``path`` whole or not at all (another process may read it at
+    the same time); where it cannot be written, it is not kept."""
     if sys.dont_write_bytecode:
         return
     try:
@@ -148,7 +149,7 @@ def _keep(path: Path, kept: tuple[types.CodeType, dict[str, object]]) -> None:
         handle, name = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".part")
         try:
             with os.fdopen(handle, "wb") as out:
-                out.write(marshal.dumps(kept))
+                out.write(marshal.dumps((key, *kept)))
             os.replace(name, path)
         except BaseException:
             os.unlink(name)

@@ -265,10 +265,13 @@ def test_a_damaged_file_is_compiled_again_and_replaced(tmp_path: Path, monkeypat
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
     specialized(_branches, {"doubled": False}, cache=tmp_path)
     (kept,) = tmp_path.iterdir()
-    for damage in (b"", b"\x00garbage", marshal.dumps((1, 2)), kept.read_bytes()[:40]):
+    key, code, constants = marshal.loads(kept.read_bytes())
+    assert constants == {"doubled": False} and "'doubled', False" in key
+    other = marshal.dumps((key.replace("False", "True"), _one_value.__code__, constants))  # (another key's file)
+    for damage in (b"", b"\x00garbage", marshal.dumps((1, 2)), kept.read_bytes()[:40], other):
         kept.write_bytes(damage)
         assert specialized(_branches, {"doubled": False}, cache=tmp_path)([1, 2], False, None) == [2, 3]
-        assert marshal.loads(kept.read_bytes())[1] == {"doubled": False}
+        assert marshal.loads(kept.read_bytes()) == (key, code, constants)
     assert [path.name for path in tmp_path.iterdir()] == [kept.name]  # (no part left behind)
 
 
