@@ -301,9 +301,9 @@ class Board:
             white, black, hand_white, hand_black, mover = before.key[:5]
             mills = None if before.mills is None else before.mills.copy()
             marked = core.marks_in(before.key)
-            core.line_player(self.rules, marked, mills)((_ply_tuple(ply),), self.rules, before.plies + 1, mover, white, black, hand_white,
-                           hand_black, before.counter, before.outcome, dict(before.seen), steps, [],
-                           mills, marked=marked)
+            core.line_player(self.rules, marked, mills)(
+                (_ply_tuple(ply),), self.rules, before.plies + 1, mover, white, black, hand_white, hand_black,
+                before.counter, before.outcome, dict(before.seen), steps, [], mills, marked=marked)
             key = before.key
             for after, kind, _closed, _counter, _due, _count in steps:
                 on_board = (key[0] | key[1]).bit_count() + (kind == "place")
