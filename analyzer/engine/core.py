@@ -427,18 +427,19 @@ def line_player(rules: Ruleset, marked: int = 0, mills: Optional[MillMemory] = N
     if kept is not None and kept[0] is rules:
         return kept[1]
     waiting = _WAITING.get(key)
-    if waiting is None or waiting[0] is not rules:  # (first asked: a kept code, or one that will be kept?)
+    played = waiting[1] if waiting is not None and waiting[0] is rules else None  # (None: first asked)
+    if played is not None and played < FOLD_AFTER:
+        _WAITING[key] = (rules, played + 1)
+        return play_line
+    # (first asked: the code kept from before, or compiled now where it will be kept; or, waited long enough, now)
+    player = _fold(rules, key, marked, mills, played is not None or FOLD_AFTER <= 0)
+    if player is play_line:
         if len(_WAITING) >= _LINE_RULES_KEPT:
             _WAITING.clear()
-        player = _fold(rules, marked, mills, FOLD_AFTER <= 0)
-        if player is play_line:
-            _WAITING[key] = (rules, 1)
-        return player
-    if waiting[1] < FOLD_AFTER:
-        _WAITING[key] = (rules, waiting[1] + 1)
-        return play_line
-    del _WAITING[key]
-    return _fold(rules, marked, mills, True)
+        _WAITING[key] = (rules, 1)
+    else:
+        _WAITING.pop(key, None)
+    return player
 
 
 def folded_player(rules: Ruleset, marked: int = 0, mills: Optional[MillMemory] = None) -> LinePlayer:
@@ -461,10 +462,11 @@ def folded_player(rules: Ruleset, marked: int = 0, mills: Optional[MillMemory] =
     kept = _PLAYERS.get(key)
     if kept is not None and kept[0] is rules:
         return kept[1]
-    return _fold(rules, marked, mills, True)
+    return _fold(rules, key, marked, mills, True)
 
 
-def _fold(rules: Ruleset, marked: int, mills: Optional[MillMemory], now: bool) -> LinePlayer:
+def _fold(rules: Ruleset, key: tuple[int, bool, bool], marked: int, mills: Optional[MillMemory],
+          now: bool) -> LinePlayer:
     """:func:`play_line` compiled for ``rules`` (kept in :data:`_PLAYERS`); unless ``now``, only where its
     code was kept or can be kept (else :func:`play_line`)."""
     known: dict[str, object] = dict(zip(_LineRules._fields, _line_rules(rules)))
@@ -476,7 +478,7 @@ def _fold(rules: Ruleset, marked: int, mills: Optional[MillMemory], now: bool) -
     if player is not play_line:
         if len(_PLAYERS) >= _LINE_RULES_KEPT:
             _PLAYERS.clear()
-        _PLAYERS[(id(rules), not marked, mills is None)] = (rules, player)
+        _PLAYERS[key] = (rules, player)
     return player
 
 
@@ -532,11 +534,10 @@ def play_line(
      counting_mills, remembers_mills, geometry, point_facts, mills_closed_at, kinds) = _line_rules(rules)
     again = False  # (the defender plays again: defender_moves_again)
     extra_plies = 0  # (plies the blocked sides' removals add to the record's count)
-    # whether the ply needs more after its captures (one test a ply): the defender plays again, a
-    # blocked side may act, or marks may stand (placing_rules; then after every ply)
+    # what a ply may need after its captures: a blocked side may act, marks may stand (placing_rules), and
+    # the defender may play again (``again``); none of them in the nine-stone game (line_player folds them away)
     acts = blocked_action != ""
     marks_may_stand = marking or bool(marked)
-    after_ply = acts or marks_may_stand
     # (the removals at the end of placing, unless the caller plays them: _placement_filling_the_board)
     removals_due = full_board_removals if removals_when_filled else 0
     mills_counted = counting_mills and removals_when_filled
@@ -545,8 +546,6 @@ def play_line(
     placing_asks_more = bool(marking or marked or defender_first or removals_due or mills_counted)
     jumps, loses, may_capture, starts_anew = may_jump, lost, capturable, resets_repetition
     any_kind = kinds is not None
-    # whether captures may differ from the mills' from the board (one test a ply that captures)
-    captures_differ = from_hand or any_kind
     append_step = steps.append
     rights_before = len(draw_rights)
     if mills is None and remembers_mills:
@@ -582,7 +581,6 @@ def play_line(
             if not in_hand and placing_asks_more:  # (the placement that ends the placing)
                 if defender_first:  # (whose turn next?)
                     again = defender_moves_again(mover, their_hand, own | theirs, captures)
-                    after_ply = again or acts or marks_may_stand
                 if (removals_due or mills_counted) and not their_hand:
                     # (the last placement: under mill-counts the captures written are the removals by the
                     # mills on the board; with the board full and no mill closed, board_full's: each a ply
@@ -652,7 +650,7 @@ def play_line(
             taken = 0
             decided = False  # (the captures leave the opponent fewer than three stones)
             judged = None
-            if captures_differ:  # (captures from the hand, or without a mill: placing_rules, capture_kinds)
+            if from_hand or any_kind:  # (captures from the hand, or without a mill: placing_rules, capture_kinds)
                 if from_hand and required and kind == "place":
                     # (the captures come from the opponent's hand as far as it holds them, unwritten)
                     from_their_hand = captures_from_hand(required, their_hand)
@@ -661,7 +659,6 @@ def play_line(
                     if defender_first and not in_hand and not their_hand and from_their_hand:
                         # (the capture emptied the last hand: placing ends here, and the defender moves first)
                         again = defender_moves_again(mover, their_hand, own | theirs, captures)
-                        after_ply = again or acts or marks_may_stand
                 if kinds is not None:
                     judged = judge_captures(
                         kinds, rules.capture_from_mill, rules.double_mill == "always", own, theirs, their_hand,
@@ -703,10 +700,10 @@ def play_line(
             if taken < required and may_capture(theirs, rules):
                 return Broken("missing-capture", index, mover, target_name, origin_name, "", own, theirs,
                               in_hand, their_hand, closed, required, taken), outcome
-        if after_ply:
+        if again or acts or marks_may_stand:
             again_now = again  # (a blocked defender's first removal then follows its own ply: the same ply)
             if again:  # (Black plays again: the sides turned here, so that the turn's change below gives it back)
-                again, after_ply = False, acts or marks_may_stand
+                again = False
                 if not (captures and decided):
                     mover ^= 1
                     own, theirs, in_hand, their_hand = theirs, own, their_hand, in_hand
@@ -831,9 +828,8 @@ def _placement_filling_the_board(rest: Iterator[PlyTuple], rules: Ruleset, index
     ``remove_piece``."""
     white, black = (theirs, own) if mover else (own, theirs)
     broken, ended = line_player(rules, 0, mills)(((target, None, ()),), rules, index, mover, white, black,
-                                                 0 if mover else 1,
-                              1 if mover else 0, counter, outcome, seen_count, steps, draw_rights, mills,
-                              removals_when_filled=False)
+                                                 0 if mover else 1, 1 if mover else 0, counter, outcome, seen_count,
+                                                 steps, draw_rights, mills, removals_when_filled=False)
     if broken is not None:
         return broken, ended
     if ended is not None and ended.reason == "blocked" and ended.ply == index:

@@ -289,11 +289,11 @@ class Board:
 
         if not self._undo:
             if self.plies:
-                raise ValueError("Sanmill's count of field 17 needs the plies played by push (apply keeps none)")
+                raise ValueError(_PUSHED_ONLY)
             return self.fullmove_number
         first = self._undo[0]
         if first.plies:
-            raise ValueError("Sanmill's count of field 17 needs the plies played by push (apply keeps none)")
+            raise ValueError(_PUSHED_ONLY)
         actions = sanmill_plies_at(first.fullmove_number, BLACK if first.key[4] else WHITE)
         replayed = 0
         for before, ply in zip(self._undo, self.move_stack):
@@ -311,7 +311,7 @@ class Board:
                 key = after
             replayed += len(steps)
         if replayed != self.plies:
-            raise ValueError("Sanmill's count of field 17 needs the plies played by push (apply keeps none)")
+            raise ValueError(_PUSHED_ONLY)
         return sanmill_field(actions, BLACK if self.key[4] else WHITE)
 
     @property
@@ -566,6 +566,10 @@ class Board:
         return sorted(found.values(), key=lambda removals: [POINT_INDEX[point] for point in removals])
 
 
+#: Why :meth:`Board._sanmill_move_number` cannot count: the board keeps no state before a ply :meth:`Board.apply`
+#: played.
+_PUSHED_ONLY = "Sanmill's count of field 17 needs the plies played by push (apply keeps none)"
+
 #: The codes by which the core says that removals written with a ply are right so far, one or more missing.
 _MISSING = frozenset({"missing-capture", "capture-kind-missing", "full-board-removal"})
 
@@ -583,8 +587,6 @@ def searches_removals(rules: Ruleset) -> bool:
     """
     return (rules.capture_kinds is not None or rules.blocked in BLOCKED_REMOVALS
             or counts_mills(rules))
-
-
 
 
 def moves_for(own: int, theirs: int, in_hand: int, rules: Ruleset,

@@ -481,10 +481,11 @@ def _replay_line(
     # so they are looked for in a broken line only, and then the line is played again with them joined;
     # where the line remembers its mills, which a first play would change, they are looked for first)
     alone = mills is not None and REMOVAL in map(_TARGET, plies)
+    play = core.line_player(rules, start.marked, mills)
     if not alone:
-        played, ended = core.line_player(rules, start.marked, mills)(plies, rules, first_index, mover, start.white, start.black,
-                                       start.in_hand_white, start.in_hand_black, counter, outcome, seen_count,
-                                       steps, draw_rights, mills, marked=start.marked)
+        played, ended = play(plies, rules, first_index, mover, start.white, start.black, start.in_hand_white,
+                             start.in_hand_black, counter, outcome, seen_count, steps, draw_rights, mills,
+                             marked=start.marked)
         if played is not None and REMOVAL in map(_TARGET, plies):
             alone = True
             steps.clear()
@@ -499,9 +500,9 @@ def _replay_line(
             if moves.variations:
                 _replay_variations(line, moves.variations, rules, initial_counter, numbering)
             return line
-        broken, outcome = core.line_player(rules, start.marked, mills)(_with_removals(plies), rules, first_index, mover, start.white, start.black,
-                                         start.in_hand_white, start.in_hand_black, counter, outcome, seen_count,
-                                         steps, draw_rights, mills, marked=start.marked)
+        broken, outcome = play(_with_removals(plies), rules, first_index, mover, start.white, start.black,
+                               start.in_hand_white, start.in_hand_black, counter, outcome, seen_count, steps,
+                               draw_rights, mills, marked=start.marked)
     line._written = plies if alone or makes_removal_plies(rules) else None
     if broken is not None:
         written = broken.index - first_index if line._ply_map is None else line._ply_map.place_of(broken, plies, steps)
