@@ -38,6 +38,7 @@ from muehle.notation.record.model import (  # noqa: F401  (Game: the doctests' r
     numbering_of,
     other_side,
 )
+from muehle.notation.text.i18n import N_
 
 #: The event types, in the order events of one ply are listed.
 EVENT_TYPES = ("mill", "capture", "phase", "repetition", "draw-right", "mandatory-draw",
@@ -45,6 +46,9 @@ EVENT_TYPES = ("mill", "capture", "phase", "repetition", "draw-right", "mandator
 _TYPE_ORDER = {name: rank for rank, name in enumerate(EVENT_TYPES)}
 
 PHASES = ("placing", "moving", "flying")
+
+#: What the plies of a no-progress count are without, by the rule's ``reset``, in words.
+WITHOUT = {"capture": N_("a capture"), "mill": N_("a mill closed"), "placement-or-capture": N_("a placement or capture")}
 
 
 def move_number(index: int, first_side: Side = WHITE, first_number: int = 1) -> tuple[int, Side]:

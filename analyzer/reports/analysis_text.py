@@ -17,14 +17,12 @@ from muehle.analyzer.engine.events import reason_text
 from muehle.analyzer.engine.messages import mill_text, plural
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.pictures.diagram import PHASE_WORDS, LastPly, game_over_text, render_diagram
-from muehle.analyzer.reports.analysis import Analysis, Event, IllegalPly, PlyNames
+from muehle.analyzer.reports.analysis import WITHOUT, Analysis, Event, IllegalPly, PlyNames
 from muehle.notation.record.model import SIDES, WHITE, Side, other_side, side_name
 from muehle.notation.text.errors import visible
 from muehle.notation.text.i18n import N_, _
 
 _NOBODY = N_("Nobody")
-_WITHOUT = {"capture": N_("a capture"), "mill": N_("a mill closed"),
-            "placement-or-capture": N_("a placement or capture")}
 
 
 def _name(side: Optional[Side]) -> str:
@@ -110,7 +108,7 @@ def _draw_right(analysis: Analysis, e: Event) -> str:
     if e.fields["rule"] == "repetition":
         return _("threefold repetition: {then}").format(then=then)
     text = _("{plies} without {what}: {then}") if e.fields["exact"] else _("at least {plies} without {what}: {then}")
-    return text.format(plies=_plies(e.fields["count"]), what=_(_WITHOUT.get(e.fields["reset"], _WITHOUT["capture"])),
+    return text.format(plies=_plies(e.fields["count"]), what=_(WITHOUT.get(e.fields["reset"], WITHOUT["capture"])),
                        then=then)
 
 
