@@ -438,16 +438,13 @@ def _no_capture_summary(replay: Replay) -> Optional[dict[str, Any]]:
             "exact": replay.count_is_exact(index, count)}
 
 
-def illegal_ply(replay: Replay, names: Optional[PlyNames] = None,
-                move_numbers: str = "record") -> Optional[IllegalPly]:
+def illegal_ply(replay: Replay, names: PlyNames, move_numbers: str = "record") -> Optional[IllegalPly]:
     """The first illegal ply of the main line, with the position before it (WMD 6), whose FEN
     counts field 17 as ``move_numbers`` says (see :func:`restore_fen`).
 
     ``None`` when the main line has no illegal ply (a result that contradicts the
     board is not one: the position stands).
     """
-    if names is None:
-        names = PlyNames(replay.plies, replay.start)
     for error in replay.errors:
         if error.ply is None or error.code == "result-mismatch":
             continue
