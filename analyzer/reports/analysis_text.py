@@ -228,7 +228,7 @@ def render_text(analysis: Analysis, title: str, ascii: bool = False, colour: boo
     if colour:  # (the record's texts, its tags say, made safe before the painting)
         lines = [visible(line) for line in lines]
     if analysis.illegal is not None:
-        lines.extend(restore_lines(analysis.illegal, analysis.names, analysis.rules, ascii, colour))
+        lines.extend(restore_view(analysis.illegal, analysis.names, analysis.rules).lines(ascii, colour))
     return "\n".join(lines) + "\n"
 
 
@@ -262,17 +262,9 @@ def _fold_repeats(analysis: Analysis, events: list[Event], ascii: bool) -> list[
     return lines
 
 
-def restore_lines(illegal: IllegalPly, names: PlyNames, rules: Ruleset, ascii: bool = False,
-                  colour: bool = False) -> list[str]:
-    """The broken rule and the position the arbiter must restore (WMD 6), as terminal-safe text
-    (the diagram painted for a terminal with ``colour``); for a misnumbered ply, which breaks
-    the record and not a rule of play, the position the record reaches."""
-    return restore_view(illegal, names, rules).lines(ascii, colour)
-
-
 @dataclass(frozen=True)
 class RestoreView:
-    """What :func:`restore_lines` shows, ready to be drawn: the heading lines, the position and
+    """The position to restore after an illegal ply, ready to be drawn: the heading lines, the position and
     the marks of the ply before it, the FEN, the ruleset's board by name (its ``board``). Small
     and plain: a report carries it to another process, and the diagram is drawn only when it is shown."""
 
@@ -287,7 +279,9 @@ class RestoreView:
     lose_below: int = 3
 
     def lines(self, ascii: bool = False, colour: bool = False) -> list[str]:
-        """The text of :func:`restore_lines` (the diagram in ASCII with ``ascii``, painted with ``colour``)."""
+        """The broken rule and the position the arbiter must restore (WMD 6), as terminal-safe text (the
+        diagram in ASCII with ``ascii``, painted for a terminal with ``colour``); for a misnumbered ply,
+        which breaks the record and not a rule of play, the position the record reaches."""
         board = render_diagram(self.position, last=self.last, ascii=ascii, flying=self.flying,
                                game_over=self.game_over, colour=colour, geometry=GEOMETRIES[self.board],
                                flying_at=self.flying_at, lose_below=self.lose_below)
@@ -300,7 +294,7 @@ class RestoreView:
 
 
 def restore_view(illegal: IllegalPly, names: PlyNames, rules: Ruleset) -> RestoreView:
-    """The :class:`RestoreView` of an illegal ply (see :func:`restore_lines`)."""
+    """The :class:`RestoreView` of an illegal ply (its text: :meth:`RestoreView.lines`)."""
     start = _("the set-up position") if illegal.set_up else _("the start")
     where = start if illegal.restore_ply == 0 else _("after {ply}").format(ply=names.move(illegal.restore_ply))
     if illegal.restore_reason == "numbering":  # the scoresheet is wrong, not the board: nothing to restore
