@@ -172,12 +172,8 @@ def _reports(names: Iterable[PathArg], judging: Judging, jobs: int,
              stdin_text: Union[str, MuehleError, None], source_format: Optional[str] = None,
              scheduler: Optional[str] = None) -> Generator[Union[GameReport, MuehleError], None, None]:
     """The reports of :func:`validate_paths`, its arguments checked."""
-    names = list(names)
-    if (jobs > 1 or scheduler == "local") and stdin_text is None and "-" in names:
-        stdin_text = read_stdin()  # (its size counts in how many workers there is work for)
-    work = most_ranges(names, stdin_text, source_format) if jobs > 1 or scheduler == "local" else None
-    with running_backend(jobs, scheduler, work) as pool:
-        for named in named_inputs(names, stdin_text):  # (standard input read at the first "-" when not given)
+    with running_backend(names, stdin_text, source_format, jobs, scheduler) as (pool, inputs):
+        for named in inputs:
             if isinstance(named, MuehleError):
                 yield named
                 continue
@@ -194,8 +190,12 @@ def _reports(names: Iterable[PathArg], judging: Judging, jobs: int,
             yield from with_a_game(items, source)
 
 
-def named_inputs(names: Iterable[PathArg], stdin: Union[str, MuehleError, None] = None
-                 ) -> Iterator[Union[tuple[str, str, Optional[str]], MuehleError]]:
+#: An input as :func:`named_inputs` gives it: its path, its name in messages and its text (standard
+#: input's), or the error met reading standard input.
+NamedInput = Union[tuple[str, str, Optional[str]], MuehleError]
+
+
+def named_inputs(names: Iterable[PathArg], stdin: Union[str, MuehleError, None] = None) -> Iterator[NamedInput]:
     """Each of ``names`` as its path, its name in messages and its text where it is standard
     input (``-``: read once, at the first ``-``, unless ``stdin`` holds it); an error reading
     standard input stands in its place."""
@@ -391,12 +391,20 @@ def _warm_up() -> None:
 
 
 @contextlib.contextmanager
-def running_backend(jobs: int, scheduler: Optional[str], work: Optional[int] = None) -> Iterator[Optional[Backend]]:
-    """What runs the ranges (:func:`start_backend`) while the block runs: closed at its end,
-    stopped at once when it is interrupted (Ctrl-C) or abandoned (a generator closed early)."""
-    backend = start_backend(jobs, scheduler, work)
+def running_backend(names: Iterable[PathArg], stdin: Union[str, MuehleError, None], source_format: Optional[str],
+                    jobs: int, scheduler: Optional[str]) -> Iterator[tuple[Optional[Backend], Iterator[NamedInput]]]:
+    """What runs the ranges of the inputs ``names`` (:func:`start_backend`), and the inputs
+    (:func:`named_inputs`), while the block runs: closed at its end, stopped at once when it is
+    interrupted (Ctrl-C) or abandoned (a generator closed early). For workers on this machine,
+    standard input is read first, unless ``stdin`` holds it: its size counts in how many
+    workers there is work for (:func:`most_ranges`)."""
+    names = list(names)
+    parallel = jobs > 1 or scheduler == "local"
+    if parallel and stdin is None and "-" in names:
+        stdin = read_stdin()
+    backend = start_backend(jobs, scheduler, most_ranges(names, stdin, source_format) if parallel else None)
     try:
-        yield backend
+        yield backend, named_inputs(names, stdin)
     except BaseException:
         if backend is not None:
             backend.terminate()
