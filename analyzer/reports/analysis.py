@@ -48,7 +48,8 @@ _TYPE_ORDER = {name: rank for rank, name in enumerate(EVENT_TYPES)}
 PHASES = ("placing", "moving", "flying")
 
 #: What the plies of a no-progress count are without, by the rule's ``reset``, in words.
-WITHOUT = {"capture": N_("a capture"), "mill": N_("a mill closed"), "placement-or-capture": N_("a placement or capture")}
+WITHOUT = {"capture": N_("a capture"), "mill": N_("a mill closed"),
+           "placement-or-capture": N_("a placement or capture")}
 
 
 def move_number(index: int, first_side: Side = WHITE, first_number: int = 1) -> tuple[int, Side]:

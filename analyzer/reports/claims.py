@@ -65,14 +65,11 @@ class ClaimVerdict:
     #: the section of the rules text the verdict rests on and its words, when the ruleset cites it
     cites: Optional[tuple[str, str]] = None
 
-    @property
-    def word(self) -> str:
-        return "valid" if self.valid else "invalid"
-
     def to_dict(self) -> dict[str, Any]:
         """The verdict as plain data (the JSON contract of ``muehle claim``)."""
         return {"rule": self.rule, "by": self.by, "ply": self.ply, "move": self.move or None,
-                "verdict": self.word, "valid": self.valid, "reason": self.reason, "proof": self.proof,
+                "verdict": "valid" if self.valid else "invalid", "valid": self.valid, "reason": self.reason,
+                "proof": self.proof,
                 "cites": None if self.cites is None else {"section": self.cites[0], "text": self.cites[1]}}
 
     def text(self) -> str:
