@@ -36,13 +36,10 @@ from muehle.analyzer.corpus.facts import FEATURES, declared_result, game_facts
 from muehle.analyzer.engine.events import REASONS
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.reading.inputs import PathArg
-from muehle.notation.record.model import RESULTS as MODEL_RESULTS
-from muehle.notation.record.model import Game, normal_result
+from muehle.notation.record.model import RESULTS, Game, normal_result
 from muehle.notation.text.errors import MuehleError
 
-#: The results ``--result`` takes (:data:`~muehle.notation.record.model.RESULTS`; ``*``: a game that
-#: declares no finished result).
-RESULTS = MODEL_RESULTS
+# (RESULTS, the model's, are the results ``--result`` takes; ``*``: a game that declares no finished result)
 
 #: How a game may have ended, for ``--ended-by``: the engine's reasons, and ``unfinished``
 #: (the board decided nothing and the record declares no result).
