@@ -17,7 +17,6 @@ from __future__ import annotations
 import shutil
 import sys
 import time
-from types import TracebackType
 from typing import Any, Callable, Iterable, Optional, TextIO, TypeVar
 
 from muehle.notation.reading.decode import BOM, line_break_count
@@ -162,12 +161,7 @@ class Progress:
     def __enter__(self: _Self) -> _Self:
         return self
 
-    def __exit__(
-        self,
-        kind: Optional[type[BaseException]],
-        error: Optional[BaseException],
-        traceback: Optional[TracebackType],
-    ) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.clear()
 
 

@@ -34,10 +34,8 @@ from muehle.analyzer.batch.validate import (
     Backend,
     checked_arguments,
     map_ranges,
-    most_ranges,
     named_inputs,
     ranged,
-    read_stdin,
     results_in_range,
     running_backend,
     with_a_game,
@@ -128,12 +126,8 @@ def each_game(names: Iterable[PathArg], per_game: Callable[[SourcedGame], Result
 def _each_game(names: Iterable[PathArg], per_game: Callable[[SourcedGame], Result],
                stdin: Union[str, MuehleError, None], source_format: Optional[str], jobs: int,
                scheduler: Optional[str]) -> Generator[Union[tuple[int, Result], MuehleError], None, None]:
-    names = list(names)
-    if (jobs > 1 or scheduler == "local") and stdin is None and "-" in names:
-        stdin = read_stdin()  # (its size counts in how many workers there is work for)
-    work = most_ranges(names, stdin, source_format) if jobs > 1 or scheduler == "local" else None
-    with running_backend(jobs, scheduler, work) as backend:
-        for named in named_inputs(names, stdin):
+    with running_backend(names, stdin, source_format, jobs, scheduler) as (backend, inputs):
+        for named in inputs:
             if isinstance(named, MuehleError):
                 yield named
                 continue

@@ -108,7 +108,7 @@ def fewer_collections(threshold: int = 100_000) -> Iterator[None]:
 def validate_paths(
     names: Iterable[PathArg], rules: RulesArg = None, jobs: int = 1,
     stdin_text: Union[str, MuehleError, None] = None, source_format: Optional[str] = None,
-    scheduler: Optional[str] = None, suggest: bool = False,
+    scheduler: Optional[str] = None, suggest: bool = False, move_numbers: Optional[str] = None,
 ) -> Generator[Union[GameReport, MuehleError], None, None]:
     """A report per game of each input in order, or the :class:`MuehleError` of an unreadable input.
 
@@ -130,12 +130,14 @@ def validate_paths(
     ranges at most; an :class:`ImportError` at the call without Dask). With ``suggest``, the
     report on each invalid game carries in its ``repair`` what the search of ``muehle repair``
     found for it (its best suggestion; ``None`` when the game cannot be replayed), searched where
-    the game is judged (:mod:`~muehle.analyzer.repair.hint`). The arguments are checked at the call.
+    the game is judged (:mod:`~muehle.analyzer.repair.hint`). ``move_numbers`` says how field 17 of
+    the FEN of each position to restore counts, where the game is judged (``judge``'s; ``None``: the
+    report carries both counts, :meth:`GameReport.with_fen_numbers`). The arguments are checked at the call.
     """
     jobs = checked_arguments("validate_paths", names, source_format, jobs, scheduler)
     names = list(names)
     chosen = None if rules is None else as_ruleset(rules)
-    return _reports(names, chosen, jobs, stdin_text, source_format, scheduler, suggest)
+    return _reports(names, Judging(chosen, suggest, move_numbers), jobs, stdin_text, source_format, scheduler)
 
 
 def checked_arguments(function: str, names: Iterable[PathArg], source_format: Optional[str], jobs: int = 1,
@@ -166,35 +168,34 @@ def checked_arguments(function: str, names: Iterable[PathArg], source_format: Op
     return min(usable_processors(), MAX_JOBS) if jobs == 0 else jobs
 
 
-def _reports(names: Iterable[PathArg], rules: Optional[Ruleset], jobs: int,
+def _reports(names: Iterable[PathArg], judging: Judging, jobs: int,
              stdin_text: Union[str, MuehleError, None], source_format: Optional[str] = None,
-             scheduler: Optional[str] = None, suggest: bool = False
-             ) -> Generator[Union[GameReport, MuehleError], None, None]:
+             scheduler: Optional[str] = None) -> Generator[Union[GameReport, MuehleError], None, None]:
     """The reports of :func:`validate_paths`, its arguments checked."""
-    names = list(names)
-    if (jobs > 1 or scheduler == "local") and stdin_text is None and "-" in names:
-        stdin_text = read_stdin()  # (its size counts in how many workers there is work for)
-    work = most_ranges(names, stdin_text, source_format) if jobs > 1 or scheduler == "local" else None
-    with running_backend(jobs, scheduler, work) as pool:
-        for named in named_inputs(names, stdin_text):  # (standard input read at the first "-" when not given)
+    with running_backend(names, stdin_text, source_format, jobs, scheduler) as (pool, inputs):
+        for named in inputs:
             if isinstance(named, MuehleError):
                 yield named
                 continue
             name, source, text = named
             form = format_of(name, text, source_format)
             if form not in ("notation", "pgn"):
-                items = _judge_data_record(name, source, form, rules, text, suggest)
+                items = _judge_data_record(name, source, form, judging, text)
             elif pool is None or not ranged(pool, name):
                 # a pipe (<(zcat ...), /dev/stdin, a FIFO) can be read once only, and by this process
                 # (and standard input too when the workers are on other machines)
-                items = _judge_serially(name, source, rules, text, source_format, suggest)
+                items = _judge_serially(name, source, judging, text, source_format)
             else:
-                items = _judge_in_parallel(pool, name, source, rules, text, suggest)
+                items = _judge_in_parallel(pool, name, source, judging, text)
             yield from with_a_game(items, source)
 
 
-def named_inputs(names: Iterable[PathArg], stdin: Union[str, MuehleError, None] = None
-                 ) -> Iterator[Union[tuple[str, str, Optional[str]], MuehleError]]:
+#: An input as :func:`named_inputs` gives it: its path, its name in messages and its text (standard
+#: input's), or the error met reading standard input.
+NamedInput = Union[tuple[str, str, Optional[str]], MuehleError]
+
+
+def named_inputs(names: Iterable[PathArg], stdin: Union[str, MuehleError, None] = None) -> Iterator[NamedInput]:
     """Each of ``names`` as its path, its name in messages and its text where it is standard
     input (``-``: read once, at the first ``-``, unless ``stdin`` holds it); an error reading
     standard input stands in its place."""
@@ -255,43 +256,50 @@ def validate_file(path: PathArg, rules: RulesArg = None, jobs: int = 1) -> Valid
     return summary
 
 
-def _judge_serially(name: str, source: str, rules: Optional[Ruleset], stdin_text: Optional[str],
-                    source_format: Optional[str] = None, suggest: bool = False
-                    ) -> Iterator[Union[GameReport, MuehleError]]:
+def _judge_serially(name: str, source: str, judging: Judging, stdin_text: Optional[str],
+                    source_format: Optional[str] = None) -> Iterator[Union[GameReport, MuehleError]]:
     # (a pipe's format, when not forced, is known from its start as it is read: it is read once)
     games = read(name, source_format, text=(stdin_text or "") if name == "-" else None, name=source, deferred=True,
                  lenient=True)
-    judging = judge_suggesting if suggest else judge
     try:
         for index, game in enumerate(games, 1):
-            yield judging(game, index, rules, source)
+            yield judging.judge(game, index, source)
     except MuehleError as error:
         yield error
 
 
-def _judge_data_record(name: str, source: str, form: str, rules: Optional[Ruleset],
-                       stdin_text: Optional[str], suggest: bool = False) -> Iterator[Union[GameReport, MuehleError]]:
+def _judge_data_record(name: str, source: str, form: str, judging: Judging,
+                       stdin_text: Optional[str]) -> Iterator[Union[GameReport, MuehleError]]:
     """Judge the games of a JSON or YAML record or a PlayOK text (``form``), read whole, in this process."""
     try:
         games = list(read(name, form, text=(stdin_text or "") if name == "-" else None, name=source))
     except MuehleError as error:
         yield error
         return
-    judging = judge_suggesting if suggest else judge
     for index, game in enumerate(games, 1):
-        yield judging(game, index, rules, source)
+        yield judging.judge(game, index, source)
 
 
-def judge_suggesting(game: GameRecord, index: int = 1, rules: Optional[Ruleset] = None,
-                     source: Optional[str] = None) -> GameReport:
-    """:func:`~muehle.analyzer.reports.verdict.judge`, and for an invalid game the best repair the
-    search of ``muehle repair`` finds (in the report's ``repair``)."""
-    report = judge(game, index, rules, source)
-    if not report.valid:
-        from muehle.analyzer.repair.hint import best_repair  # (start-up: the repair only for --suggest)
+@dataclass(frozen=True)
+class Judging:
+    """How the games are judged: the ruleset that replaces the records' tags (``None``: their own),
+    whether each invalid game's best repair is searched (``validate --suggest``), and how field 17 of
+    the FEN of a position to restore counts (:func:`~muehle.analyzer.reports.verdict.judge`'s
+    ``move_numbers``)."""
 
-        report.repair = best_repair(game, rules)
-    return report
+    rules: Optional[Ruleset] = None
+    suggest: bool = False
+    move_numbers: Optional[str] = None
+
+    def judge(self, game: GameRecord, index: int, source: str) -> GameReport:
+        """:func:`~muehle.analyzer.reports.verdict.judge`, and with :attr:`suggest`, for an invalid
+        game, the best repair the search of ``muehle repair`` finds (in the report's ``repair``)."""
+        report = judge(game, index, self.rules, source, self.move_numbers)
+        if self.suggest and not report.valid:
+            from muehle.analyzer.repair.hint import best_repair  # (start-up: the repair only for --suggest)
+
+            report.repair = best_repair(game, self.rules)
+        return report
 
 
 def most_ranges(names: Iterable[PathArg], stdin_text: Union[str, MuehleError, None],
@@ -352,8 +360,9 @@ LONG_RANGE_FACTOR = 16
 #: What a worker sends back on a range: its reports, and the input error that stopped the reading, if any.
 RangeReports = tuple[list[GameReport], Optional[MuehleError]]
 
-#: What a worker is given: a range of a file and the ruleset that replaces the records' tags.
-Task = tuple[Range, Optional[Ruleset]]
+#: What a worker is given: a range of a file and how its games are judged (a ruleset alone, or
+#: ``None``, as :class:`Judging` with that ruleset).
+Task = tuple[Range, Union[Judging, Ruleset, None]]
 
 
 class Backend(Protocol):
@@ -382,12 +391,20 @@ def _warm_up() -> None:
 
 
 @contextlib.contextmanager
-def running_backend(jobs: int, scheduler: Optional[str], work: Optional[int] = None) -> Iterator[Optional[Backend]]:
-    """What runs the ranges (:func:`start_backend`) while the block runs: closed at its end,
-    stopped at once when it is interrupted (Ctrl-C) or abandoned (a generator closed early)."""
-    backend = start_backend(jobs, scheduler, work)
+def running_backend(names: Iterable[PathArg], stdin: Union[str, MuehleError, None], source_format: Optional[str],
+                    jobs: int, scheduler: Optional[str]) -> Iterator[tuple[Optional[Backend], Iterator[NamedInput]]]:
+    """What runs the ranges of the inputs ``names`` (:func:`start_backend`), and the inputs
+    (:func:`named_inputs`), while the block runs: closed at its end, stopped at once when it is
+    interrupted (Ctrl-C) or abandoned (a generator closed early). For workers on this machine,
+    standard input is read first, unless ``stdin`` holds it: its size counts in how many
+    workers there is work for (:func:`most_ranges`)."""
+    names = list(names)
+    parallel = jobs > 1 or scheduler == "local"
+    if parallel and stdin is None and "-" in names:
+        stdin = read_stdin()
+    backend = start_backend(jobs, scheduler, most_ranges(names, stdin, source_format) if parallel else None)
     try:
-        yield backend
+        yield backend, named_inputs(names, stdin)
     except BaseException:
         if backend is not None:
             backend.terminate()
@@ -417,15 +434,13 @@ def start_backend(jobs: int, scheduler: Optional[str], work: Optional[int] = Non
     return Pool(workers, _warm_up) if workers > 1 else None
 
 
-def _range_reports(handle: BinaryIO, piece: Range, rules: Optional[Ruleset], suggest: bool = False
-                   ) -> Iterator[GameReport]:
+def _range_reports(handle: BinaryIO, piece: Range, judging: Judging) -> Iterator[GameReport]:
     """The reports on the games of ``piece``, read from ``handle`` (the game numbers are left 0)."""
     from muehle.notation.reading.parser import read_lines  # (start-up: the parser and lark only where games are read)
 
     games = read_lines(range_lines(handle, piece), piece.source, piece.first_line, True, piece.ends_text)
-    judging = judge_suggesting if suggest else judge
     for game in games:
-        yield judging(game, 0, rules, piece.source)
+        yield judging.judge(game, 0, piece.source)
 
 
 def judge_range(task: Task) -> RangeReports:
@@ -434,16 +449,10 @@ def judge_range(task: Task) -> RangeReports:
     Only the range's place travels (a task stays far smaller than a pipe's buffer);
     the reports come back (small: a report pickles as its fields).
     """
-    piece, rules = task
-    reports, failure = results_in_range(piece, lambda handle, piece: _range_reports(handle, piece, rules))
-    return ReportBatch(reports), failure
-
-
-def judge_range_suggesting(task: Task) -> RangeReports:
-    """:func:`judge_range`, each invalid game with the best repair the search finds for it
-    (``validate --suggest``: searched in the worker that judges the game)."""
-    piece, rules = task
-    reports, failure = results_in_range(piece, lambda handle, piece: _range_reports(handle, piece, rules, True))
+    piece, judging = task
+    if not isinstance(judging, Judging):
+        judging = Judging(judging)
+    reports, failure = results_in_range(piece, lambda handle, piece: _range_reports(handle, piece, judging))
     return ReportBatch(reports), failure
 
 
@@ -468,14 +477,11 @@ def results_in_range(piece: Range, results: Callable[[BinaryIO, Range], Iterator
     return collected, None
 
 
-def _judge_in_parallel(backend: Backend, name: str, source: str, rules: Optional[Ruleset],
-                       stdin_text: Optional[str], suggest: bool = False) -> Iterator[Union[GameReport, MuehleError]]:
+def _judge_in_parallel(backend: Backend, name: str, source: str, judging: Judging,
+                       stdin_text: Optional[str]) -> Iterator[Union[GameReport, MuehleError]]:
     index = 0
-    if suggest:
-        function, here = judge_range_suggesting, lambda handle, piece: _range_reports(handle, piece, rules, True)
-    else:
-        function, here = judge_range, lambda handle, piece: _range_reports(handle, piece, rules)
-    for item in map_ranges(backend, name, source, stdin_text, lambda piece: (piece, rules), function, here):
+    for item in map_ranges(backend, name, source, stdin_text, lambda piece: (piece, judging), judge_range,
+                           lambda handle, piece: _range_reports(handle, piece, judging)):
         if isinstance(item, GameReport):
             index += 1
             item.game = index

@@ -164,7 +164,7 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
     broken_off: Optional[MuehleError] = None  # what stopped the run before its end (a worker that died)
     with FileProgress(files, source_names=source_name, quiet=json_output) as progress, \
             StopRequest() as stop, fewer_collections():
-        reports = validate_paths(files, rules, jobs, stdin, source_format, scheduler, suggest=suggest)
+        reports = validate_paths(files, rules, jobs, stdin, source_format, scheduler, suggest, fen_numbers)
         try:
             while True:
                 try:
@@ -176,8 +176,6 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
                     progress.clear()
                     break
                 summary.add(item)
-                if not isinstance(item, MuehleError):
-                    item = item.with_fen_numbers(fen_numbers)
                 if isinstance(item, MuehleError):
                     progress.clear()
                     echo_error(item)

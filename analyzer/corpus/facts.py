@@ -97,7 +97,7 @@ def game_facts(game: Game, index: int = 1, rules: Optional[Ruleset] = None, sour
                features: bool = False) -> GameFacts:
     """The facts of ``game`` (``index``: its place in its source), replayed under ``rules`` (``None``:
     its ``Rules`` tag); ``features`` looks for the :data:`FEATURES` too (it walks the replay's plies)."""
-    report, result = judge_replay(game, index, rules, source)
+    report, result = judge_replay(game, index, rules, source, "record")  # (the FEN to restore is not shown)
     outcome = report.outcome
     main_stopped = result.stopped if result is not None else True
     tags = game.tags

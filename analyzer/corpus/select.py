@@ -36,13 +36,10 @@ from muehle.analyzer.corpus.facts import FEATURES, declared_result, game_facts
 from muehle.analyzer.engine.events import REASONS
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.notation.reading.inputs import PathArg
-from muehle.notation.record.model import RESULTS as MODEL_RESULTS
-from muehle.notation.record.model import Game, normal_result
+from muehle.notation.record.model import RESULTS, Game, normal_result
 from muehle.notation.text.errors import MuehleError
 
-#: The results ``--result`` takes (:data:`~muehle.notation.record.model.RESULTS`; ``*``: a game that
-#: declares no finished result).
-RESULTS = MODEL_RESULTS
+# (RESULTS, the model's, are the results ``--result`` takes; ``*``: a game that declares no finished result)
 
 #: How a game may have ended, for ``--ended-by``: the engine's reasons, and ``unfinished``
 #: (the board decided nothing and the record declares no result).
@@ -108,16 +105,12 @@ class Selection:
     def record_matches(self, game: Game) -> bool:
         """Whether the criteria read off the record (names, result, tags, plies) hold for ``game``."""
         tags = game.tags
-        if self.player is not None and not (self._name_in(tags.get("White"), self.player)
-                                            or self._name_in(tags.get("Black"), self.player)):
-            return False
-        if self.white is not None and not self._name_in(tags.get("White"), self.white):
-            return False
-        if self.black is not None and not self._name_in(tags.get("Black"), self.black):
-            return False
+        for wanted, where in ((self.player, ("White", "Black")), (self.white, ("White",)), (self.black, ("Black",))):
+            if wanted is not None and not any(self._matches(tags.get(name), wanted) for name in where):
+                return False
         if self.result is not None and declared_result(game) != normal_result(self.result):
             return False
-        if any(not self._value_is(tags.get(name), value) for name, value in self.tags):
+        if any(not self._matches(tags.get(name), value, whole=True) for name, value in self.tags):
             return False
         if self.min_plies is not None or self.max_plies is not None:
             plies = len(game.plies)
@@ -127,24 +120,17 @@ class Selection:
                 return False
         return True
 
-
-    def _name_in(self, value: Optional[str], wanted: str) -> bool:
-        """Whether the name ``wanted`` is in a tag's value: found there ignoring case, or searched
-        as a regular expression."""
+    def _matches(self, value: Optional[str], wanted: str, whole: bool = False) -> bool:
+        """Whether a tag's value holds ``wanted`` (a name): found there ignoring case, or, with
+        ``whole``, the same ignoring case and surrounding blanks; with :attr:`regex`, a match of
+        it as a regular expression, searched."""
         if value is None:
             return False
         if self.regex:
             return self._patterns[wanted].search(value) is not None
+        if whole:
+            return value.strip().casefold() == wanted.strip().casefold()
         return wanted.strip().casefold() in value.casefold()
-
-    def _value_is(self, value: Optional[str], wanted: str) -> bool:
-        """Whether a tag's value is ``wanted``: the same ignoring case and surrounding blanks, or
-        with a match of it as a regular expression."""
-        if value is None:
-            return False
-        if self.regex:
-            return self._patterns[wanted].search(value) is not None
-        return value.strip().casefold() == wanted.strip().casefold()
 
 
 def chosen(game: Game, selection: Selection, index: int = 1, rules: Optional[Ruleset] = None,

@@ -96,10 +96,7 @@ class Stats:
         self.lengths[facts.plies] += 1
         result = facts.result
         for side, name, won, lost in ((WHITE, facts.white, WHITE_WINS, BLACK_WINS), (BLACK, facts.black, BLACK_WINS, WHITE_WINS)):
-            player = self.players.get(name or UNNAMED)
-            if player is None:
-                player = self.players[name or UNNAMED] = {"games": 0, "white": 0, "black": 0, "wins": 0, "draws": 0,
-                                                          "losses": 0}
+            player = self.players.setdefault(name or UNNAMED, dict.fromkeys(_PLAYER_COLUMNS, 0))
             player["games"] += 1
             player[side] += 1
             if result == won:
@@ -108,9 +105,7 @@ class Stats:
                 player["losses"] += 1
             elif result == DRAW:
                 player["draws"] += 1
-        event = self.events.get(facts.event or UNNAMED)
-        if event is None:
-            event = self.events[facts.event or UNNAMED] = {"games": 0, "valid": 0, "invalid": 0}
+        event = self.events.setdefault(facts.event or UNNAMED, dict.fromkeys(_EVENT_COLUMNS, 0))
         event["games"] += 1
         event["valid" if facts.valid else "invalid"] += 1
 
@@ -177,7 +172,8 @@ def _result_order(item: tuple[tuple[str, Optional[str]], int]) -> tuple[str, str
     return declared, board or ""
 
 
-#: The columns of the players' and the events' tables (their headings translated where shown).
+#: The columns of the players' and the events' tables (their headings translated where shown), and
+#: the counts each player's and event's entry holds.
 _PLAYER_COLUMNS = (NP_("column", "games"), NP_("column", "white"), NP_("column", "black"), NP_("column", "wins"),
                    NP_("column", "draws"), NP_("column", "losses"))
 _EVENT_COLUMNS = (NP_("column", "games"), NP_("column", "valid"), NP_("column", "invalid"))

@@ -38,6 +38,7 @@ from muehle.notation.record.model import (  # noqa: F401  (Game: the doctests' r
     numbering_of,
     other_side,
 )
+from muehle.notation.text.i18n import N_
 
 #: The event types, in the order events of one ply are listed.
 EVENT_TYPES = ("mill", "capture", "phase", "repetition", "draw-right", "mandatory-draw",
@@ -45,6 +46,10 @@ EVENT_TYPES = ("mill", "capture", "phase", "repetition", "draw-right", "mandator
 _TYPE_ORDER = {name: rank for rank, name in enumerate(EVENT_TYPES)}
 
 PHASES = ("placing", "moving", "flying")
+
+#: What the plies of a no-progress count are without, by the rule's ``reset``, in words.
+WITHOUT = {"capture": N_("a capture"), "mill": N_("a mill closed"),
+           "placement-or-capture": N_("a placement or capture")}
 
 
 def move_number(index: int, first_side: Side = WHITE, first_number: int = 1) -> tuple[int, Side]:
@@ -434,16 +439,13 @@ def _no_capture_summary(replay: Replay) -> Optional[dict[str, Any]]:
             "exact": replay.count_is_exact(index, count)}
 
 
-def illegal_ply(replay: Replay, names: Optional[PlyNames] = None,
-                move_numbers: str = "record") -> Optional[IllegalPly]:
+def illegal_ply(replay: Replay, names: PlyNames, move_numbers: str = "record") -> Optional[IllegalPly]:
     """The first illegal ply of the main line, with the position before it (WMD 6), whose FEN
     counts field 17 as ``move_numbers`` says (see :func:`restore_fen`).
 
     ``None`` when the main line has no illegal ply (a result that contradicts the
     board is not one: the position stands).
     """
-    if names is None:
-        names = PlyNames(replay.plies, replay.start)
     for error in replay.errors:
         if error.ply is None or error.code == "result-mismatch":
             continue

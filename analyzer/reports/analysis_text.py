@@ -17,14 +17,12 @@ from muehle.analyzer.engine.events import reason_text
 from muehle.analyzer.engine.messages import mill_text, plural
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.pictures.diagram import PHASE_WORDS, LastPly, game_over_text, render_diagram
-from muehle.analyzer.reports.analysis import Analysis, Event, IllegalPly, PlyNames
+from muehle.analyzer.reports.analysis import WITHOUT, Analysis, Event, IllegalPly, PlyNames
 from muehle.notation.record.model import SIDES, WHITE, Side, other_side, side_name
 from muehle.notation.text.errors import visible
 from muehle.notation.text.i18n import N_, _
 
 _NOBODY = N_("Nobody")
-_WITHOUT = {"capture": N_("a capture"), "mill": N_("a mill closed"),
-            "placement-or-capture": N_("a placement or capture")}
 
 
 def _name(side: Optional[Side]) -> str:
@@ -110,7 +108,7 @@ def _draw_right(analysis: Analysis, e: Event) -> str:
     if e.fields["rule"] == "repetition":
         return _("threefold repetition: {then}").format(then=then)
     text = _("{plies} without {what}: {then}") if e.fields["exact"] else _("at least {plies} without {what}: {then}")
-    return text.format(plies=_plies(e.fields["count"]), what=_(_WITHOUT.get(e.fields["reset"], _WITHOUT["capture"])),
+    return text.format(plies=_plies(e.fields["count"]), what=_(WITHOUT.get(e.fields["reset"], WITHOUT["capture"])),
                        then=then)
 
 
@@ -230,7 +228,7 @@ def render_text(analysis: Analysis, title: str, ascii: bool = False, colour: boo
     if colour:  # (the record's texts, its tags say, made safe before the painting)
         lines = [visible(line) for line in lines]
     if analysis.illegal is not None:
-        lines.extend(restore_lines(analysis.illegal, analysis.names, analysis.rules, ascii, colour))
+        lines.extend(restore_view(analysis.illegal, analysis.names, analysis.rules).lines(ascii, colour))
     return "\n".join(lines) + "\n"
 
 
@@ -264,17 +262,9 @@ def _fold_repeats(analysis: Analysis, events: list[Event], ascii: bool) -> list[
     return lines
 
 
-def restore_lines(illegal: IllegalPly, names: PlyNames, rules: Ruleset, ascii: bool = False,
-                  colour: bool = False) -> list[str]:
-    """The broken rule and the position the arbiter must restore (WMD 6), as terminal-safe text
-    (the diagram painted for a terminal with ``colour``); for a misnumbered ply, which breaks
-    the record and not a rule of play, the position the record reaches."""
-    return restore_view(illegal, names, rules).lines(ascii, colour)
-
-
 @dataclass(frozen=True)
 class RestoreView:
-    """What :func:`restore_lines` shows, ready to be drawn: the heading lines, the position and
+    """The position to restore after an illegal ply, ready to be drawn: the heading lines, the position and
     the marks of the ply before it, the FEN, the ruleset's board by name (its ``board``). Small
     and plain: a report carries it to another process, and the diagram is drawn only when it is shown."""
 
@@ -289,7 +279,9 @@ class RestoreView:
     lose_below: int = 3
 
     def lines(self, ascii: bool = False, colour: bool = False) -> list[str]:
-        """The text of :func:`restore_lines` (the diagram in ASCII with ``ascii``, painted with ``colour``)."""
+        """The broken rule and the position the arbiter must restore (WMD 6), as terminal-safe text (the
+        diagram in ASCII with ``ascii``, painted for a terminal with ``colour``); for a misnumbered ply,
+        which breaks the record and not a rule of play, the position the record reaches."""
         board = render_diagram(self.position, last=self.last, ascii=ascii, flying=self.flying,
                                game_over=self.game_over, colour=colour, geometry=GEOMETRIES[self.board],
                                flying_at=self.flying_at, lose_below=self.lose_below)
@@ -302,7 +294,7 @@ class RestoreView:
 
 
 def restore_view(illegal: IllegalPly, names: PlyNames, rules: Ruleset) -> RestoreView:
-    """The :class:`RestoreView` of an illegal ply (see :func:`restore_lines`)."""
+    """The :class:`RestoreView` of an illegal ply (its text: :meth:`RestoreView.lines`)."""
     start = _("the set-up position") if illegal.set_up else _("the start")
     where = start if illegal.restore_ply == 0 else _("after {ply}").format(ply=names.move(illegal.restore_ply))
     if illegal.restore_reason == "numbering":  # the scoresheet is wrong, not the board: nothing to restore

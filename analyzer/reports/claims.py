@@ -35,17 +35,14 @@ from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.events import DrawRight, reason_text
 from muehle.analyzer.engine.messages import plural
 from muehle.analyzer.engine.replay import Replay
-from muehle.analyzer.reports.analysis import PlyNames
+from muehle.analyzer.reports.analysis import WITHOUT, PlyNames
 from muehle.analyzer.reports.mandatory_draw import obliging_clause, stone_count
 from muehle.notation.record.model import BLACK, SIDES, WHITE, Ply, Side, other_side, side_name
 from muehle.notation.text.errors import MuehleError, no_ply, shortened
-from muehle.notation.text.i18n import N_, _
+from muehle.notation.text.i18n import _
 
 #: The rules a claim may invoke.
 CLAIM_RULES = ("repetition", "no-capture", "mandatory-draw")
-
-_WITHOUT = {"capture": N_("a capture"), "mill": N_("a mill closed"),
-            "placement-or-capture": N_("a placement or capture")}
 
 
 class ClaimError(MuehleError):
@@ -68,14 +65,11 @@ class ClaimVerdict:
     #: the section of the rules text the verdict rests on and its words, when the ruleset cites it
     cites: Optional[tuple[str, str]] = None
 
-    @property
-    def word(self) -> str:
-        return "valid" if self.valid else "invalid"
-
     def to_dict(self) -> dict[str, Any]:
         """The verdict as plain data (the JSON contract of ``muehle claim``)."""
         return {"rule": self.rule, "by": self.by, "ply": self.ply, "move": self.move or None,
-                "verdict": self.word, "valid": self.valid, "reason": self.reason, "proof": self.proof,
+                "verdict": "valid" if self.valid else "invalid", "valid": self.valid, "reason": self.reason,
+                "proof": self.proof,
                 "cites": None if self.cites is None else {"section": self.cites[0], "text": self.cites[1]}}
 
     def text(self) -> str:
@@ -206,7 +200,7 @@ def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
     exact = replay.count_is_exact(record.index, count)
     proof = {"plies": count, "limit": rule.limit, "reset": rule.reset, "whole_moves": rule.whole_moves,
              "since": since, "before_start": before, "exact": exact}
-    what = _(_WITHOUT[rule.reset])
+    what = _(WITHOUT[rule.reset])
     plies = plural(count, "ply", "plies")
     if since:
         stretch = _("{plies} without {what} since {label} (ply {ply})").format(plies=plies, what=what,

@@ -100,15 +100,17 @@ def positions(result: Replay, start: Optional[FenPosition] = None, form: str = "
 
 def _row(index: int, names: PlyNames, position: Position, no_progress: int, fullmove: int, over: bool,
          form: str, result: Replay) -> PositionRow:
-    return PositionRow(
-        ply=index, label=names.label(index), move=names.move(index),
-        fen=position_to_fen(position, no_progress=no_progress, fullmove=fullmove, game_over=over, form=form,
-                            mills=result.mill_fields(index)),
-        on_board=(position.on_board(WHITE), position.on_board(BLACK)),
-        in_hand=(position.in_hand_white, position.in_hand_black),
-        phase=GAME_OVER if over else phase(position, position.to_move, result.rules),
-        to_move=position.to_move,
-    )
+    fen = position_to_fen(position, no_progress=no_progress, fullmove=fullmove, game_over=over, form=form,
+                          mills=result.mill_fields(index))
+    return _position_row(index, names.label(index), names.move(index), fen, position,
+                         GAME_OVER if over else phase(position, position.to_move, result.rules))
+
+
+def _position_row(ply: int, label: str, move: Optional[str], fen: str, position: Position,
+                  phase_shown: str) -> PositionRow:
+    """The row of ``position``: its stones on the board and in hand, and the side to move, read off it."""
+    return PositionRow(ply, label, move, fen, (position.on_board(WHITE), position.on_board(BLACK)),
+                       (position.in_hand_white, position.in_hand_black), phase_shown, position.to_move)
 
 
 def set_up_row(start: FenPosition, rules: Ruleset, form: Optional[str] = None) -> PositionRow:
@@ -126,10 +128,5 @@ def set_up_row(start: FenPosition, rules: Ruleset, form: Optional[str] = None) -
     ('********/@***@***/*****OOO w p r 3 6 2 7 1 0 0 0 0 0 0 0 3', (3, 2), (6, 7), 'placing', 'white')
     """
     position = start.position
-    return PositionRow(
-        ply=0, label="start", move=None, fen=fen_text(start, form=form),
-        on_board=(position.on_board(WHITE), position.on_board(BLACK)),
-        in_hand=(position.in_hand_white, position.in_hand_black),
-        phase=phase(position, position.to_move, rules),
-        to_move=position.to_move,
-    )
+    return _position_row(0, "start", None, fen_text(start, form=form), position,
+                         phase(position, position.to_move, rules))

@@ -72,8 +72,8 @@ class GameReport:
     #: --suggest``; not part of :meth:`to_dict`: the command adds it); ``None`` otherwise.
     repair: Optional[RepairReport] = None
     #: The FEN of the position to restore with field 17 as Sanmill counts (every action a ply, each
-    #: removal one of its own), where :attr:`restore` has one (not part of :meth:`to_dict`; see
-    #: :meth:`with_fen_numbers`).
+    #: removal one of its own), where :attr:`restore` has one and :func:`judge` was asked for both
+    #: counts (not part of :meth:`to_dict`; see :meth:`with_fen_numbers`).
     sanmill_restore_fen: Optional[str] = None
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -84,6 +84,7 @@ class GameReport:
         """The report with the FEN of its position to restore (in :meth:`to_dict` and in the text of
         ``--explain``) counting field 17 as ``move_numbers`` says: ``"record"``, the record's move
         number (as judged), or ``"sanmill"``, as Sanmill counts; any other is a :class:`ValueError`.
+        A report :func:`judge` made with one count (its ``move_numbers``) has that one only, and is given as it is.
 
         >>> from muehle.notation import parse_game
         >>> bad = judge(parse_game("1. a1 d6 2. a4 d2 3. a7xd6 d6 4. g7 f4 5. g4 b4 6. g1xf4 d2 *"))
@@ -213,20 +214,24 @@ def _unpacked(packed: list[Any]) -> ReportBatch:
     return reports
 
 
-def judge(game: GameRecord, index: int = 1, rules: RulesArg = None, source: Optional[str] = None) -> GameReport:
+def judge(game: GameRecord, index: int = 1, rules: RulesArg = None, source: Optional[str] = None,
+          move_numbers: Optional[str] = None) -> GameReport:
     """Replay ``game`` and report on it; ``index`` is its 1-based place in its file.
 
     ``rules`` (a :class:`Ruleset`, a preset's name or a YAML file's path) overrides the
-    record's ``Rules`` tag (as ``--rules`` does); ``None`` leaves it to the tag.
+    record's ``Rules`` tag (as ``--rules`` does); ``None`` leaves it to the tag. ``move_numbers``
+    says how field 17 of the FEN of the position to restore counts (``"record"`` or ``"sanmill"``,
+    :func:`~muehle.analyzer.reports.analysis.restore_fen`); ``None``: the record's, and Sanmill's
+    is kept beside it (:meth:`GameReport.with_fen_numbers`).
     """
-    return judge_replay(game, index, rules, source)[0]
+    return judge_replay(game, index, rules, source, move_numbers)[0]
 
 
-def judge_replay(game: GameRecord, index: int = 1, rules: RulesArg = None,
-                 source: Optional[str] = None) -> tuple[GameReport, Optional[Replay]]:
+def judge_replay(game: GameRecord, index: int = 1, rules: RulesArg = None, source: Optional[str] = None,
+                 move_numbers: Optional[str] = None) -> tuple[GameReport, Optional[Replay]]:
     """:func:`judge`, with the replay the report was read off (``None`` when the game could not be
     replayed at all: an unknown ruleset, a bad set-up, variations nested too deeply)."""
-    report, result = _judge(game, index, rules, source)
+    report, result = _judge(game, index, rules, source, move_numbers)
     if game.warnings:
         report.warnings = [RuleViolation(warning.code, warning.message, line=warning.line, column=warning.column)
                            for warning in game.warnings]
@@ -244,7 +249,8 @@ def _error_order(error: RuleViolation) -> tuple[int, int, int]:
     return (error.line or 1 << 62, error.column, error.ply or 0)
 
 
-def _judge(game: GameRecord, index: int, rules: RulesArg, source: Optional[str]) -> tuple[GameReport, Optional[Replay]]:
+def _judge(game: GameRecord, index: int, rules: RulesArg, source: Optional[str],
+           move_numbers: Optional[str]) -> tuple[GameReport, Optional[Replay]]:
     """:func:`judge_replay`, without the ``Result`` tag's errors."""
     if rules is not None and not isinstance(rules, Ruleset):
         rules = as_ruleset(rules)
@@ -260,13 +266,13 @@ def _judge(game: GameRecord, index: int, rules: RulesArg, source: Optional[str])
     except RecursionError:  # (each variation is replayed within the one it branches from)
         too_deep = FormatError(_("the variations are nested too deeply to be replayed"), source=source, line=game.line)
         return _unreplayable(game, index, source, chosen.name, too_deep, code="syntax"), None
-    report = report_of(result, index, source)
+    report = report_of(result, index, source, move_numbers)
     report.line = game.line
     return report, result
 
 
-def report_of(result: Replay, index: int, source: str) -> GameReport:
-    """The report on a finished replay."""
+def report_of(result: Replay, index: int, source: str, move_numbers: Optional[str] = None) -> GameReport:
+    """The report on a finished replay (``move_numbers`` as :func:`judge` takes it)."""
     errors = list(result.all_errors())
     if errors:
         errors.sort(key=_error_order)
@@ -285,11 +291,12 @@ def report_of(result: Replay, index: int, source: str) -> GameReport:
     from muehle.analyzer.reports.analysis import PlyNames, illegal_ply, restore_fen
     from muehle.analyzer.reports.analysis_text import restore_view
 
-    illegal = illegal_ply(result)
+    names = PlyNames(result.plies, result.start)
+    illegal = illegal_ply(result, names, move_numbers or "record")
     if illegal is not None:
         report.restore = illegal.to_dict()["restore"]
-        report.sanmill_restore_fen = restore_fen(result, "sanmill")
-        names = PlyNames(result.plies, result.start)
+        if move_numbers is None:  # (both counts: the one asked is chosen later, with_fen_numbers)
+            report.sanmill_restore_fen = restore_fen(result, "sanmill")
         report.restore_view = restore_view(illegal, names, result.rules)
     return report
 

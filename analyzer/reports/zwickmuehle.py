@@ -54,10 +54,6 @@ def shuttle_targets(geometry: Geometry = STANDARD) -> tuple[tuple[tuple[int, int
     return tuple(table)
 
 
-#: For each point of the standard board, what a stone standing there could close by one step.
-SHUTTLE_TARGETS = shuttle_targets(STANDARD)
-
-
 @dataclass(frozen=True)
 class Shuttle:
     """One running double mill: ``stone`` steps to ``to``, opening ``opens`` and closing ``closes``."""
