@@ -162,5 +162,5 @@ def repaired_game(game: Game, report: RepairReport) -> Optional[Game]:
     return result
 
 
-__all__ = ["REPAIRED_TAG", "edit_words", "none_found", "repaired_game", "report_dict", "report_lines", "suggestion_lines",
-           "told_lines"]
+__all__ = ["REPAIRED_TAG", "edit_words", "none_found", "repaired_game", "report_dict", "report_lines",
+           "suggestion_lines", "told_lines"]
