@@ -157,13 +157,10 @@ def save_table(path: Path, values: "np.ndarray[Any, Any]", rules: Optional[Endga
         named_rules, named_table = _named_by(path)
         rules, table = rules or named_rules, table or named_table
     data = np.ascontiguousarray(values, dtype=np.uint8).tobytes()
+    temporary: Optional[str] = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as error:
-        raise MuehleError(_("cannot write the endgame table there: {reason}").format(reason=error.strerror or error),
-                          source=str(path), code="io") from None
-    try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(header(rules, table, data))
             stream.write(data)
@@ -172,9 +169,10 @@ def save_table(path: Path, values: "np.ndarray[Any, Any]", rules: Optional[Endga
         os.chmod(temporary, 0o666 & ~umask)  # (mkstemp's file is the owner's only)
         os.replace(temporary, path)
     except BaseException as error:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        if isinstance(error, OSError):  # (a full disk; a folder where the table belongs)
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+        if isinstance(error, OSError):  # (a folder that cannot be made or written, a full disk, a folder in the way)
             raise MuehleError(_("cannot write the endgame table there: {reason}").format(
                 reason=error.strerror or error), source=str(path), code="io") from None
         raise
@@ -199,7 +197,7 @@ def build_command(rules: EndgameRules, table: tuple[int, int], directory: Option
     >>> build_command(EndgameRules(), (3, 3), "my tables", force=True)
     "muehle endgames build --stones 3 --dir 'my tables' --force"
     """
-    options = f" --stones {max(table)}" if max(table) > 3 else " --stones 3"
+    options = f" --stones {max(table)}"
     preset = next((name for name in preset_names() if _solved_as(load_ruleset(name)) == rules), None)
     if preset is None:
         options += (f" --rules FILE (a ruleset with flying: {str(rules.flying).lower()}, "
