@@ -293,25 +293,25 @@ def _apply(line: Sequence[Move], ops: Sequence[Op]) -> tuple[list[Move], list[Op
 class _Search:
     """The search over one game."""
 
-    def __init__(self, game: GameRecord, written: list[Ply], rules: Ruleset, start: Position, no_progress: int,
-                 budget: Budget) -> None:
-        self.game, self.written, self.rules, self.budget = game, written, rules, budget
-        self.moves: list[Move] = [(ply.target, ply.origin, tuple(ply.captures)) for ply in written]
+    def __init__(self, game: GameRecord, replayed: Replay, budget: Budget) -> None:
+        rules, start = replayed.rules, replayed.start
+        self.written: list[Ply] = list(game.plies)
+        self.rules, self.budget = rules, budget
+        self.moves: list[Move] = [(ply.target, ply.origin, tuple(ply.captures)) for ply in self.written]
         mover = 0 if start.to_move == WHITE else 1
         outcome = core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
                                      bool(mover), rules.flying, rules.blocked, rules.geometry, rules.board_full,
                                      rules.flying_at, rules.lose_below, rules.capture_kinds,
                                      rules.capture_from_mill)
-        self.start: State = (mover, start.white, start.black, start.in_hand_white, start.in_hand_black, no_progress,
-                             outcome, start.marked)
-        self.start_position = start
+        self.start: State = (mover, start.white, start.black, start.in_hand_white, start.in_hand_black,
+                             replayed.start_no_progress, outcome, start.marked)
         self.seen: dict[PositionKey, int] = {} if rules.repetition_window == "moves" else {
             core.key_of(start.white, start.black, start.in_hand_white, start.in_hand_black, mover, start.marked): 1}
         base_number = 1
-        if start != Position.start(rules.stones) and written and written[0].number is not None:
-            base_number = written[0].number
+        if start != Position.start(rules.stones) and self.written and self.written[0].number is not None:
+            base_number = self.written[0].number
         self.base: Numbering = (base_number, start.to_move)
-        self.numbered = any(ply.number is not None for ply in written)
+        self.numbered = any(ply.number is not None for ply in self.written)
         declared = game.declared_result
         self.winner_declared: Optional[tuple[Optional[str]]] = None
         if declared is not None and normal_result(declared.strip()) in FINISHED_RESULTS:
@@ -363,7 +363,6 @@ class _Search:
         cost = sum(op.cost for op in ops) + distance
         runs = self.number_runs(origin, ops) if complete else []
         numbering = [numbering_after(self.base, index) for index in range(len(moves))]
-        numbered = self.numbered
         edits: list[Edit] = []
         last_edit = 0
         for op, new_start in zip(ops, starts):
@@ -374,7 +373,7 @@ class _Search:
                 was = self.written[written].label() if written is not None else None
                 now = None
                 if new_index is not None:
-                    now = _label(moves[new_index], numbering[new_index] if numbered else None)
+                    now = _label(moves[new_index], numbering[new_index] if self.numbered else None)
                     if written is not None and self.written[written].move_text == move_text(moves[new_index]):
                         continue  # (a ply that keeps its place in a reordering)
                 at = written if written is not None else op.start
@@ -500,9 +499,8 @@ class _Search:
             if best_partial is None or best_partial[0] <= written_line.legal:
                 report.suggestions = [Suggestion(0.0, [], list(self.moves), False, written_line.legal, 0, ())]
             else:
-                reach, cost, ops, outcome = best_partial
-                partial = self.suggestion(ops, False, reach, outcome, first)
-                report.suggestions = [partial]
+                reach, _cost, ops, outcome = best_partial
+                report.suggestions = [self.suggestion(ops, False, reach, outcome, first)]
         return report
 
 
@@ -544,9 +542,7 @@ def repair(game: GameRecord, rules: RulesArg = None, *, top: int = TOP, budget: 
     if not result.errors:
         return RepairReport(not partial_record, None, [], partial_record=partial_record)
     limit = budget if budget is not None else max(BUDGET_PER_PLY * len(game.plies), BUDGET_LEAST)
-    search = _Search(checked, list(checked.plies), result.rules, result.start, result.start_no_progress,
-                     Budget(limit))
-    report = search.search(top)
+    report = _Search(checked, result, Budget(limit)).search(top)
     report.error = result.errors[0]
     report.partial_record = partial_record
     return report
