@@ -18,7 +18,7 @@ import copy
 from typing import Optional
 
 from muehle.analyzer.repair.search import MAX_SLIPS, Edit, RepairReport, Suggestion, _apply
-from muehle.notation.record.model import WHITE, Game, Ply, numbering_after
+from muehle.notation.record.model import WHITE, Game, Numbering, Ply, numbering_after
 from muehle.notation.text.i18n import _, ngettext
 
 #: The tag a repaired record carries: the edits, each as ``ply N: was -> now (kind)``.
@@ -120,19 +120,15 @@ def repaired_game(game: Game, report: RepairReport) -> Optional[Game]:
     struck = {edit.ply - 1 for edit in suggestion.edits if edit.now is None}
     for move, place in zip(corrected, origin):
         target, origin_point, captures = move
-        if place is not None:
+        if place is None:
+            ply = Ply(None, "white", target)
+            notes = ["repaired: put back, not in the record as written (omitted)"]
+        else:
             ply = copy.deepcopy(written[place])
             used.add(place)
-        else:
-            ply = Ply(None, "white", target)
+            notes = [f"repaired: written {edit.was} ({edit.kind})" for edit in by_ply.get(place + 1, [])
+                     if edit.now is not None and edit.was is not None]
         ply.target, ply.origin, ply.captures = target, origin_point, list(captures)
-        notes: list[str] = []
-        if place is not None:
-            for edit in by_ply.get(place + 1, []):
-                if edit.now is not None and edit.was is not None:
-                    notes.append(f"repaired: written {edit.was} ({edit.kind})")
-        else:
-            notes.append("repaired: put back, not in the record as written (omitted)")
         for number in sorted(struck):
             if number < (place if place is not None else len(written)) and number not in used:
                 notes.append(f"repaired: {written[number].label()} struck out before this ply "
@@ -147,14 +143,11 @@ def repaired_game(game: Game, report: RepairReport) -> Optional[Game]:
         if number not in used:
             result.final_comments.insert(0, f"repaired: {written[number].label()} struck out "
                                             f"({by_ply[number + 1][0].kind})")
-    if plies and written and written[0].number is not None:
+    first: Numbering = (None, written[0].side if written else WHITE)
+    if written and written[0].number is not None:
         first = (written[0].number, written[0].side) if origin and origin[0] == 0 else (1, WHITE)
-        for index, ply in enumerate(plies):
-            ply.number, ply.side = numbering_after(first, index)
-    else:
-        side = written[0].side if written else WHITE
-        for index, ply in enumerate(plies):
-            ply.number, ply.side = None, numbering_after((None, side), index)[1]
+    for index, ply in enumerate(plies):
+        ply.number, ply.side = numbering_after(first, index)
     result.plies = plies
     result.tags[REPAIRED_TAG] = "; ".join(
         f"ply {edit.ply}: {edit.was or '-'} -> {edit.now or '-'} ({edit.kind})" for edit in suggestion.edits)

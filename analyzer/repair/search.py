@@ -84,16 +84,15 @@ class Budget:
     """The plies a search may still replay."""
 
     def __init__(self, plies: int) -> None:
-        self.left = plies
+        self.limit = plies
         self.used = 0
 
     def spend(self, plies: int) -> None:
-        self.left -= plies
         self.used += plies
 
     @property
     def spent(self) -> bool:
-        return self.left <= 0
+        return self.used >= self.limit
 
 
 class Line:
