@@ -70,9 +70,7 @@ EARLIER_SUFFIX = ".npy"
 
 _FIRST_LINE = re.compile(rb"muehle endgame table, format ([0-9]{1,9})\n")
 _FIRST_LINE_LIMIT = 64
-_NUMPY_MAGIC = b"\x93NUMPY"
 _FIELDS = frozenset({"table", "flying", "capture_from_mill", "blocked", "values", "blake2b"})
-_DIGEST_SIZE = 32
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -142,7 +140,7 @@ def header(rules: EndgameRules, table: tuple[int, int], values: bytes) -> bytes:
 
 
 def _digest(values: bytes) -> str:
-    return hashlib.blake2b(values, digest_size=_DIGEST_SIZE).hexdigest()
+    return hashlib.blake2b(values, digest_size=32).hexdigest()
 
 
 def save_table(path: Path, values: "np.ndarray[Any, Any]", rules: Optional[EndgameRules] = None,
@@ -282,7 +280,7 @@ def _read(stream: BinaryIO, size: int, rules: EndgameRules, table: tuple[int, in
     bytes), every part checked; :class:`_Refused` when one is wrong. Reads at most the header's
     limit and the table's own length, whatever the file claims."""
     first = stream.readline(_FIRST_LINE_LIMIT)
-    if first.startswith(_NUMPY_MAGIC):
+    if first.startswith(b"\x93NUMPY"):  # (numpy's own format)
         raise _Refused(_EARLIER_FORMAT, format=FORMAT)
     if first != MAGIC:
         match = _FIRST_LINE.fullmatch(first)
