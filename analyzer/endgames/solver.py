@@ -189,8 +189,7 @@ def _retrograde(size: int, inner_source: np.ndarray[Any, Any], inner_target: np.
     win_at = np.full(size, _UNKNOWN, dtype=np.int32)  # the least level at which a node is known won
     win_at[wins] = 1
     outer_distance = outer_code.astype(np.int32) - 1
-    lost_children = outer_code != DRAW
-    lost_children &= outer_distance % 2 == 0
+    lost_children = (outer_code != DRAW) & (outer_distance % 2 == 0)
     np.minimum.at(win_at, outer_source[lost_children], outer_distance[lost_children] + 1)
     draws_outside = np.zeros(size, dtype=bool)
     draws_outside[outer_source[outer_code == DRAW]] = True
@@ -200,11 +199,10 @@ def _retrograde(size: int, inner_source: np.ndarray[Any, Any], inner_target: np.
     plies_out = np.bincount(outer_source, minlength=size) + np.bincount(wins, minlength=size)
     # the plies within the group, by the node they lead to
     remaining = np.bincount(inner_source, minlength=size).astype(np.int32)
-    order = np.argsort(inner_target)
-    sources = inner_source[order]
-    ends = np.cumsum(np.bincount(inner_target, minlength=size))
-    starts = ends - np.bincount(inner_target, minlength=size)
-    del order
+    sources = inner_source[np.argsort(inner_target)]
+    into = np.bincount(inner_target, minlength=size)
+    ends = np.cumsum(into)
+    starts = ends - into
     lose_at = np.full(size, _UNKNOWN, dtype=np.int32)
     if blocked_loses:
         lose_at[(remaining == 0) & (plies_out == 0)] = 0  # no legal ply: lost
