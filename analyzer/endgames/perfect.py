@@ -55,11 +55,6 @@ def _value_data(value: Value) -> dict[str, Any]:
     return {"value": value.result, "distance": value.distance}
 
 
-def _played_value(found: ProbeResult, after_mover: int, after_other: int) -> Optional[Value]:
-    """The value of the ply that led to the position (mover's and other's stones after it)."""
-    return next((value for ply, value in found.plies if ply.mover == after_mover and ply.other == after_other), None)
-
-
 def marks_for(before: Value, after: Value, found: ProbeResult) -> tuple[str, ...]:
     """The marks of a ply of value ``after`` played in a position of value ``before``.
 
@@ -97,10 +92,9 @@ def perfect_plies(replay: Replay, directory: Optional[PathLike] = None,
         if not covered(before, stones):
             continue
         found = probe(before, replay.rules, directory)
-        after = record.after
-        mover = after.stones(record.side)
-        other = after.stones(other_side(record.side))
-        value = _played_value(found, other, mover)
+        # the value of the ply played: the one that leads to the position after it
+        played = (record.after.stones(other_side(record.side)), record.after.stones(record.side))
+        value = next((value for ply, value in found.plies if (ply.mover, ply.other) == played), None)
         if value is None:  # (a ply the tables' rules do not know: not marked)
             continue
         found_plies.append(PerfectPly(record.index, record.label, record.side, found.value, value,

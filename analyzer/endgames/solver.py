@@ -94,22 +94,22 @@ def _plies(mover: np.ndarray[Any, Any], other: np.ndarray[Any, Any], flying: boo
         yield where, moved, closes
 
 
-def _class_numbers(keys: np.ndarray[Any, Any], mover_count: int, other_count: int) -> np.ndarray[Any, Any]:
+def _class_numbers(table: Table) -> np.ndarray[Any, Any]:
     """For every rank of a table's positions, the number of its class if it is a class's key
     (a lookup that is faster than a search among the keys)."""
-    numbers = np.full(comb(24, mover_count) * comb(24, other_count), -1, dtype=np.int32)
+    keys = index.classes(*table)[0]
+    numbers = np.full(comb(24, table[0]) * comb(24, table[1]), -1, dtype=np.int32)
     numbers[keys] = np.arange(len(keys), dtype=np.int32)
     return numbers
 
 
 def _table_edges(table: Table, rules: EndgameRules, numbers: dict[Table, np.ndarray[Any, Any]], offset: dict[Table, int],
-                 solved: dict[Table, np.ndarray[Any, Any]], progress: Optional[Progress]) -> _Edges:
-    """The plies of the classes of ``table``; ``numbers`` gives the class numbers by rank
-    (:func:`_class_numbers`) of each table a ply leads into, ``offset`` where each table of
+                 solved: dict[Table, np.ndarray[Any, Any]], progress: Optional[Progress], edges: _Edges) -> None:
+    """Add the plies of the classes of ``table`` to ``edges``; ``numbers`` gives the class numbers
+    by rank (:func:`_class_numbers`) of each table a ply leads into, ``offset`` where each table of
     the group starts among the group's nodes."""
     a, b = table
     _, movers, others = index.classes(a, b)
-    edges = _Edges()
     for start in range(0, len(movers), _CHUNK):
         if progress:
             progress(f"{a}v{b} plies", start / len(movers))
@@ -133,16 +133,22 @@ def _table_edges(table: Table, rules: EndgameRules, numbers: dict[Table, np.ndar
                     taking_mover.append(other[where[hit]] & ~(1 << point))
                     taking_other.append(moved[hit])
         if quiet_source:
-            source = np.concatenate(quiet_source)
-            target = numbers[(b, a)][index.canonical_rank(np.concatenate(quiet_mover), np.concatenate(quiet_other), a)]
-            edges.inner_source.append((offset[table] + start + source).astype(np.int32))
+            target = _class_after(numbers[(b, a)], quiet_mover, quiet_other, a)
+            edges.inner_source.append((offset[table] + start + np.concatenate(quiet_source)).astype(np.int32))
             edges.inner_target.append((offset[(b, a)] + target).astype(np.int32))
         if taking_source:
-            source = np.concatenate(taking_source)
-            target = numbers[(b - 1, a)][index.canonical_rank(np.concatenate(taking_mover), np.concatenate(taking_other), a)]
-            edges.outer_source.append((offset[table] + start + source).astype(np.int32))
+            target = _class_after(numbers[(b - 1, a)], taking_mover, taking_other, a)
+            edges.outer_source.append((offset[table] + start + np.concatenate(taking_source)).astype(np.int32))
             edges.outer_code.append(solved[(b - 1, a)][target])
-    return edges
+
+
+def _class_after(numbers: np.ndarray[Any, Any], movers: list[np.ndarray[Any, Any]], others: list[np.ndarray[Any, Any]],
+                 other_count: int) -> np.ndarray[Any, Any]:
+    """The class numbers (``numbers``: by rank, of the table they are in) of the positions after
+    plies, given by parts: the stones of the side then to move, and of the other."""
+    ranks = index.canonical_rank(np.concatenate(movers), np.concatenate(others), other_count)
+    found: np.ndarray[Any, Any] = numbers[ranks]
+    return found
 
 
 def _joined(parts: list[np.ndarray[Any, Any]], dtype: type) -> np.ndarray[Any, Any]:
@@ -158,15 +164,10 @@ def solve_group(group: list[Table], rules: EndgameRules, solved: dict[Table, np.
         offset[table] = size
         size += len(index.classes(*table)[0])
     # for each table the plies lead into: its class numbers by rank
-    numbers = {table: _class_numbers(index.classes(*table)[0], *table) for table in group}
-    for a, b in group:
-        if b > 3:
-            numbers[(b - 1, a)] = _class_numbers(index.classes(b - 1, a)[0], b - 1, a)
+    numbers = {table: _class_numbers(table) for table in group + [(b - 1, a) for a, b in group if b > 3]}
     parts = _Edges()
     for table in group:
-        table_edges = _table_edges(table, rules, numbers, offset, solved, progress)
-        for name in vars(parts):
-            getattr(parts, name).extend(getattr(table_edges, name))
+        _table_edges(table, rules, numbers, offset, solved, progress, parts)
     inner_source = _joined(parts.inner_source, np.int32)
     inner_target = _joined(parts.inner_target, np.int32)
     outer_source = _joined(parts.outer_source, np.int32)
@@ -188,8 +189,7 @@ def _retrograde(size: int, inner_source: np.ndarray[Any, Any], inner_target: np.
     win_at = np.full(size, _UNKNOWN, dtype=np.int32)  # the least level at which a node is known won
     win_at[wins] = 1
     outer_distance = outer_code.astype(np.int32) - 1
-    lost_children = outer_code != DRAW
-    lost_children &= outer_distance % 2 == 0
+    lost_children = (outer_code != DRAW) & (outer_distance % 2 == 0)
     np.minimum.at(win_at, outer_source[lost_children], outer_distance[lost_children] + 1)
     draws_outside = np.zeros(size, dtype=bool)
     draws_outside[outer_source[outer_code == DRAW]] = True
@@ -199,11 +199,10 @@ def _retrograde(size: int, inner_source: np.ndarray[Any, Any], inner_target: np.
     plies_out = np.bincount(outer_source, minlength=size) + np.bincount(wins, minlength=size)
     # the plies within the group, by the node they lead to
     remaining = np.bincount(inner_source, minlength=size).astype(np.int32)
-    order = np.argsort(inner_target)
-    sources = inner_source[order]
-    ends = np.cumsum(np.bincount(inner_target, minlength=size))
-    starts = ends - np.bincount(inner_target, minlength=size)
-    del order
+    sources = inner_source[np.argsort(inner_target)]
+    into = np.bincount(inner_target, minlength=size)
+    ends = np.cumsum(into)
+    starts = ends - into
     lose_at = np.full(size, _UNKNOWN, dtype=np.int32)
     if blocked_loses:
         lose_at[(remaining == 0) & (plies_out == 0)] = 0  # no legal ply: lost

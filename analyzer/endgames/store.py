@@ -70,9 +70,7 @@ EARLIER_SUFFIX = ".npy"
 
 _FIRST_LINE = re.compile(rb"muehle endgame table, format ([0-9]{1,9})\n")
 _FIRST_LINE_LIMIT = 64
-_NUMPY_MAGIC = b"\x93NUMPY"
 _FIELDS = frozenset({"table", "flying", "capture_from_mill", "blocked", "values", "blake2b"})
-_DIGEST_SIZE = 32
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -142,7 +140,7 @@ def header(rules: EndgameRules, table: tuple[int, int], values: bytes) -> bytes:
 
 
 def _digest(values: bytes) -> str:
-    return hashlib.blake2b(values, digest_size=_DIGEST_SIZE).hexdigest()
+    return hashlib.blake2b(values, digest_size=32).hexdigest()
 
 
 def save_table(path: Path, values: "np.ndarray[Any, Any]", rules: Optional[EndgameRules] = None,
@@ -157,13 +155,10 @@ def save_table(path: Path, values: "np.ndarray[Any, Any]", rules: Optional[Endga
         named_rules, named_table = _named_by(path)
         rules, table = rules or named_rules, table or named_table
     data = np.ascontiguousarray(values, dtype=np.uint8).tobytes()
+    temporary: Optional[str] = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as error:
-        raise MuehleError(_("cannot write the endgame table there: {reason}").format(reason=error.strerror or error),
-                          source=str(path), code="io") from None
-    try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(header(rules, table, data))
             stream.write(data)
@@ -172,9 +167,10 @@ def save_table(path: Path, values: "np.ndarray[Any, Any]", rules: Optional[Endga
         os.chmod(temporary, 0o666 & ~umask)  # (mkstemp's file is the owner's only)
         os.replace(temporary, path)
     except BaseException as error:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        if isinstance(error, OSError):  # (a full disk; a folder where the table belongs)
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+        if isinstance(error, OSError):  # (a folder that cannot be made or written, a full disk, a folder in the way)
             raise MuehleError(_("cannot write the endgame table there: {reason}").format(
                 reason=error.strerror or error), source=str(path), code="io") from None
         raise
@@ -199,7 +195,7 @@ def build_command(rules: EndgameRules, table: tuple[int, int], directory: Option
     >>> build_command(EndgameRules(), (3, 3), "my tables", force=True)
     "muehle endgames build --stones 3 --dir 'my tables' --force"
     """
-    options = f" --stones {max(table)}" if max(table) > 3 else " --stones 3"
+    options = f" --stones {max(table)}"
     preset = next((name for name in preset_names() if _solved_as(load_ruleset(name)) == rules), None)
     if preset is None:
         options += (f" --rules FILE (a ruleset with flying: {str(rules.flying).lower()}, "
@@ -284,7 +280,7 @@ def _read(stream: BinaryIO, size: int, rules: EndgameRules, table: tuple[int, in
     bytes), every part checked; :class:`_Refused` when one is wrong. Reads at most the header's
     limit and the table's own length, whatever the file claims."""
     first = stream.readline(_FIRST_LINE_LIMIT)
-    if first.startswith(_NUMPY_MAGIC):
+    if first.startswith(b"\x93NUMPY"):  # (numpy's own format)
         raise _Refused(_EARLIER_FORMAT, format=FORMAT)
     if first != MAGIC:
         match = _FIRST_LINE.fullmatch(first)

@@ -23,15 +23,6 @@ Permutation = tuple[int, ...]
 _FILES = "abcdefg"
 
 
-def _coordinates(point: str) -> tuple[int, int]:
-    """File and rank of a point, both from 0 to 6 (a1 is (0, 0))."""
-    return _FILES.index(point[0]), int(point[1]) - 1
-
-
-def _point(x: int, y: int) -> int:
-    return POINT_INDEX[f"{_FILES[x]}{y + 1}"]
-
-
 #: The square's 8 symmetries on coordinates 0..6 (the board's centre is (3, 3)).
 _SQUARE = (
     lambda x, y: (x, y), lambda x, y: (6 - y, x), lambda x, y: (6 - x, 6 - y), lambda x, y: (y, 6 - x),
@@ -45,10 +36,11 @@ _RINGS = (2, 1, 0, 3, 6, 5, 4)
 def _permutation(square: int, rings: bool) -> Permutation:
     images = []
     for point in POINTS:
-        x, y = _coordinates(point)
+        x, y = _FILES.index(point[0]), int(point[1]) - 1  # (a1 is (0, 0))
         if rings:
             x, y = _RINGS[x], _RINGS[y]
-        images.append(_point(*_SQUARE[square](x, y)))
+        x, y = _SQUARE[square](x, y)
+        images.append(POINT_INDEX[f"{_FILES[x]}{y + 1}"])
     return tuple(images)
 
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from muehle.analyzer.engine.rules import RulesArg
-from muehle.analyzer.repair.report import suggestion_lines
-from muehle.analyzer.repair.search import MAX_SLIPS, RepairReport, repair
+from muehle.analyzer.repair.report import none_found, told_lines
+from muehle.analyzer.repair.search import RepairReport, repair
 from muehle.notation.record.model import GameRecord
 from muehle.notation.text.errors import MuehleError
 from muehle.notation.text.i18n import _
@@ -49,13 +49,9 @@ def hint_lines(report: Optional[RepairReport]) -> list[str]:
         lines.append(lead + _("the record could be read only in part: the plies read before its first error "
                               "are repaired"))
     if report.repaired:
-        words = suggestion_lines(report.suggestions[0])
-        lines.append(lead + (words[0] if words else _("renumber the plies")))
-        lines.extend("    " + line for line in words[1:])
-    elif report.gave_up:
-        lines.append(lead + _("no repair found within the budget ({plies} plies replayed)").format(plies=report.spent))
+        lines.extend(told_lines(lead, report.suggestions[0]))
     else:
-        lines.append(lead + _("no repair found of at most {slips} slips").format(slips=MAX_SLIPS))
+        lines.append(lead + none_found(report))
     return lines
 
 

@@ -23,11 +23,11 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from muehle.analyzer.engine.board import POINTS, points_of
-from muehle.analyzer.engine.replay import Replay
+from muehle.analyzer.engine.board import points_of
+from muehle.analyzer.engine.replay import PlyRecord, Replay
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.repair.search import RepairReport
-from muehle.analyzer.repair.slips import LOOK_ALIKE, Move
+from muehle.analyzer.repair.slips import Move, near, similar_points
 from muehle.notation.record.model import WHITE, Game, Ply, numbering_after
 
 if TYPE_CHECKING:
@@ -38,19 +38,12 @@ KINDS = ("letter", "digit", "swap", "capture-missing", "capture-point", "capture
          "order", "number")
 
 
-def _changed_characters(character: str) -> list[str]:
-    """The characters a scorekeeper writes for ``character``: its neighbours and look-alikes."""
-    found = {chr(ord(character) - 1), chr(ord(character) + 1)}
-    found |= {b for a, b in LOOK_ALIKE if a == character} | {a for a, b in LOOK_ALIKE if b == character}
-    return sorted(found)
-
-
 def slipped_point(point: str, kind: str, rng: random.Random) -> Optional[str]:
     """``point`` with its letter (``kind`` ``letter``) or digit changed to a neighbouring or
     look-alike one that still names a point; ``None`` when there is none."""
     index = 0 if kind == "letter" else 1
-    options = [point[:index] + other + point[index + 1:] for other in _changed_characters(point[index])]
-    options = [option for option in options if option in POINTS]
+    options = [other for other, slip, _cost in similar_points(point)
+               if slip == kind and near(point[index], other[index])]
     return rng.choice(options) if options else None
 
 
@@ -74,87 +67,70 @@ def inject(game: Game, kind: str, rng: random.Random, replayed: Optional[Replay]
         ply.variations = []
     if not plies:
         return None
+    if kind not in KINDS:
+        raise ValueError(f"unknown kind of slip {kind!r}: one of {', '.join(KINDS)}")
     places = list(range(len(plies)))
     rng.shuffle(places)
-    done = False
-    if kind in ("letter", "digit"):
-        for place in places:
-            ply = plies[place]
-            fields = ["target"] + (["origin"] if ply.origin is not None else [])
-            name = rng.choice(fields)
-            changed = slipped_point(getattr(ply, name), kind, rng)
-            if changed is not None and changed != (ply.origin if name == "target" else ply.target):
-                setattr(ply, name, changed)
-                done = True
-                break
-    elif kind == "swap":
-        for place in places:
-            ply = plies[place]
-            if ply.origin is not None:
-                ply.origin, ply.target = ply.target, ply.origin
-                done = True
-                break
-    elif kind in ("capture-missing", "capture-point"):
-        for place in places:
-            ply = plies[place]
-            if ply.captures:
-                index = rng.randrange(len(ply.captures))
-                if kind == "capture-missing":
-                    del ply.captures[index]
-                    done = True
-                    break
-                changed = slipped_point(ply.captures[index], rng.choice(("letter", "digit")), rng)
-                if changed is not None and changed not in ply.captures:
-                    ply.captures[index] = changed
-                    done = True
-                    break
-    elif kind == "capture-extra":
-        records = (replayed or replay_record(game)).records
-        for place in places:
-            ply = plies[place]
-            if not ply.captures and place < len(records):
-                before = records[place].before
-                theirs = before.black if records[place].side == WHITE else before.white
-                stones = points_of(theirs)
-                if stones:
-                    ply.captures = [rng.choice(stones)]
-                    done = True
-                    break
-    elif kind == "omitted":
-        place = places[0]
-        del plies[place]
-        _renumber(plies, place)
-        done = True
-    elif kind == "doubled":
-        place = places[0]
-        plies.insert(place + 1, copy.deepcopy(plies[place]))
-        _renumber(plies, place + 1)
-        done = True
-    elif kind == "order":
-        for place in places:
-            distance = rng.choice((1, 2))
-            other = place + distance
-            if other < len(plies) and plies[place].move_text != plies[other].move_text:
-                first, second = plies[place], plies[other]
-                moved = [(p.target, p.origin, p.captures) for p in (second, first)]
-                (first.target, first.origin, first.captures), (second.target, second.origin, second.captures) = moved
-                done = True
-                break
-    elif kind == "number":
-        for place in places:
-            ply = plies[place]
-            if ply.number is not None and ply.number > 1:
-                ply.number += rng.choice((-1, 1))
-                done = True
-                break
-    else:
-        raise ValueError(f"unknown kind of slip {kind!r}: one of {', '.join(KINDS)}")
-    if not done:
+    records = (replayed or replay_record(game)).records if kind == "capture-extra" else ()
+    if not any(_slip(plies, place, kind, rng, records) for place in places):
         return None
     slipped = copy.copy(game)
     slipped.plies = plies
     slipped.tags = dict(game.tags)
     return slipped
+
+
+def _slip(plies: list[Ply], place: int, kind: str, rng: random.Random, records: Sequence[PlyRecord]) -> bool:
+    """Put a slip of ``kind`` into ``plies`` at ``place``: whether there is room for it there
+    (``records``: the plies as replayed, for the stones a capture may take)."""
+    ply = plies[place]
+    if kind in ("letter", "digit"):
+        name = rng.choice(["target"] + (["origin"] if ply.origin is not None else []))
+        changed = slipped_point(getattr(ply, name), kind, rng)
+        if changed is None or changed == (ply.origin if name == "target" else ply.target):
+            return False
+        setattr(ply, name, changed)
+    elif kind == "swap":
+        if ply.origin is None:
+            return False
+        ply.origin, ply.target = ply.target, ply.origin
+    elif kind in ("capture-missing", "capture-point"):
+        if not ply.captures:
+            return False
+        index = rng.randrange(len(ply.captures))
+        if kind == "capture-missing":
+            del ply.captures[index]
+            return True
+        changed = slipped_point(ply.captures[index], rng.choice(("letter", "digit")), rng)
+        if changed is None or changed in ply.captures:
+            return False
+        ply.captures[index] = changed
+    elif kind == "capture-extra":
+        if ply.captures or place >= len(records):
+            return False
+        before = records[place].before
+        stones = points_of(before.black if records[place].side == WHITE else before.white)
+        if not stones:
+            return False
+        ply.captures = [rng.choice(stones)]
+    elif kind == "omitted":
+        del plies[place]
+        _renumber(plies, place)
+    elif kind == "doubled":
+        plies.insert(place + 1, copy.deepcopy(ply))
+        _renumber(plies, place + 1)
+    elif kind == "order":
+        later = place + rng.choice((1, 2))
+        if later >= len(plies) or ply.move_text == plies[later].move_text:
+            return False
+        other = plies[later]
+        (ply.target, ply.origin, ply.captures), (other.target, other.origin, other.captures) = (
+            (other.target, other.origin, other.captures), (ply.target, ply.origin, ply.captures))
+    else:  # (number)
+        if ply.number is None or ply.number <= 1:
+            return False
+        ply.number += rng.choice((-1, 1))
+    return True
 
 
 def inject_slips(game: Game, kind: str, rng: random.Random, slips: int = 1) -> Optional[Game]:

@@ -17,8 +17,8 @@ from __future__ import annotations
 import copy
 from typing import Optional
 
-from muehle.analyzer.repair.search import Edit, RepairReport, Suggestion
-from muehle.notation.record.model import WHITE, Game, Ply, numbering_after
+from muehle.analyzer.repair.search import MAX_SLIPS, Edit, RepairReport, Suggestion, _apply
+from muehle.notation.record.model import WHITE, Game, Numbering, Ply, numbering_after
 from muehle.notation.text.i18n import _, ngettext
 
 #: The tag a repaired record carries: the edits, each as ``ply N: was -> now (kind)``.
@@ -52,6 +52,21 @@ def suggestion_lines(suggestion: Suggestion) -> list[str]:
     return lines
 
 
+def told_lines(head: str, suggestion: Suggestion) -> list[str]:
+    """A suggestion under a game's error: its first edit after ``head`` (``renumber the plies`` when it
+    has none), any further edit on a line of its own, the last saying how many plies are then legal."""
+    words = suggestion_lines(suggestion)
+    return [head + (words[0] if words else _("renumber the plies"))] + ["    " + line for line in words[1:]]
+
+
+def none_found(report: RepairReport) -> str:
+    """Why the search found no complete repair: it ran out of its budget, or no reading of at most
+    :data:`~muehle.analyzer.repair.search.MAX_SLIPS` slips is legal."""
+    if report.gave_up:
+        return _("no repair found within the budget ({plies} plies replayed)").format(plies=report.spent)
+    return _("no repair found of at most {slips} slips").format(slips=MAX_SLIPS)
+
+
 def report_lines(report: RepairReport) -> list[str]:
     """What ``muehle repair`` writes under a game's first error: the suggestions, best first
     (numbered, with their costs), or that none was found."""
@@ -61,21 +76,13 @@ def report_lines(report: RepairReport) -> list[str]:
                               "are repaired"))
     complete = [suggestion for suggestion in report.suggestions if suggestion.complete]
     for number, suggestion in enumerate(complete, 1):
-        words = suggestion_lines(suggestion)
-        head = _("repair {number} (cost {cost:.2f}): ").format(number=number, cost=suggestion.cost)
-        lines.append("  " + head + (words[0] if words else _("renumber the plies")))
-        lines.extend("    " + line for line in words[1:])
+        lines.extend(told_lines("  " + _("repair {number} (cost {cost:.2f}): ").format(number=number,
+                                                                                    cost=suggestion.cost), suggestion))
     if not complete:
-        if report.gave_up:
-            lines.append("  " + _("no repair found within the budget ({plies} plies replayed)").format(
-                plies=report.spent))
-        else:
-            lines.append("  " + _("no repair found of at most {slips} slips").format(slips=3))
+        lines.append("  " + none_found(report))
         partial = report.suggestions[0] if report.suggestions else None
         if partial is not None and partial.edits:
-            words = suggestion_lines(partial)
-            lines.append("  " + _("the longest legal reading: ") + words[0])
-            lines.extend("    " + line for line in words[1:])
+            lines.extend(told_lines("  " + _("the longest legal reading: "), partial))
     return lines
 
 
@@ -102,8 +109,6 @@ def repaired_game(game: Game, report: RepairReport) -> Optional[Game]:
     if not report.repaired:
         return None
     suggestion = report.suggestions[0]
-    from muehle.analyzer.repair.search import _apply  # (the same mapping the search made)
-
     written = game.plies
     moves = [(ply.target, ply.origin, tuple(ply.captures)) for ply in written]
     corrected, origin, _starts = _apply(moves, suggestion.ops)
@@ -115,19 +120,15 @@ def repaired_game(game: Game, report: RepairReport) -> Optional[Game]:
     struck = {edit.ply - 1 for edit in suggestion.edits if edit.now is None}
     for move, place in zip(corrected, origin):
         target, origin_point, captures = move
-        if place is not None:
+        if place is None:
+            ply = Ply(None, "white", target)
+            notes = ["repaired: put back, not in the record as written (omitted)"]
+        else:
             ply = copy.deepcopy(written[place])
             used.add(place)
-        else:
-            ply = Ply(None, "white", target)
+            notes = [f"repaired: written {edit.was} ({edit.kind})" for edit in by_ply.get(place + 1, [])
+                     if edit.now is not None and edit.was is not None]
         ply.target, ply.origin, ply.captures = target, origin_point, list(captures)
-        notes: list[str] = []
-        if place is not None:
-            for edit in by_ply.get(place + 1, []):
-                if edit.now is not None and edit.was is not None:
-                    notes.append(f"repaired: written {edit.was} ({edit.kind})")
-        else:
-            notes.append("repaired: put back, not in the record as written (omitted)")
         for number in sorted(struck):
             if number < (place if place is not None else len(written)) and number not in used:
                 notes.append(f"repaired: {written[number].label()} struck out before this ply "
@@ -142,14 +143,11 @@ def repaired_game(game: Game, report: RepairReport) -> Optional[Game]:
         if number not in used:
             result.final_comments.insert(0, f"repaired: {written[number].label()} struck out "
                                             f"({by_ply[number + 1][0].kind})")
-    if plies and written and written[0].number is not None:
+    first: Numbering = (None, written[0].side if written else WHITE)
+    if written and written[0].number is not None:
         first = (written[0].number, written[0].side) if origin and origin[0] == 0 else (1, WHITE)
-        for index, ply in enumerate(plies):
-            ply.number, ply.side = numbering_after(first, index)
-    else:
-        side = written[0].side if written else WHITE
-        for index, ply in enumerate(plies):
-            ply.number, ply.side = None, numbering_after((None, side), index)[1]
+    for index, ply in enumerate(plies):
+        ply.number, ply.side = numbering_after(first, index)
     result.plies = plies
     result.tags[REPAIRED_TAG] = "; ".join(
         f"ply {edit.ply}: {edit.was or '-'} -> {edit.now or '-'} ({edit.kind})" for edit in suggestion.edits)
@@ -157,4 +155,5 @@ def repaired_game(game: Game, report: RepairReport) -> Optional[Game]:
     return result
 
 
-__all__ = ["REPAIRED_TAG", "edit_words", "repaired_game", "report_dict", "report_lines", "suggestion_lines"]
+__all__ = ["REPAIRED_TAG", "edit_words", "none_found", "repaired_game", "report_dict", "report_lines",
+           "suggestion_lines", "told_lines"]

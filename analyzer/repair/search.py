@@ -23,7 +23,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import Iterator, Optional, Sequence
+from typing import Iterable, Iterator, Optional, Sequence
 
 from muehle.analyzer.engine import core
 from muehle.analyzer.engine.board import Position, points_of
@@ -63,8 +63,6 @@ BUDGET_LEAST = 200_000
 #: How many suggestions are kept by default.
 TOP = 3
 
-#: The winner a finished result declares.
-
 #: What a run of plies numbered otherwise than the corrected line numbers them costs besides
 #: :data:`~muehle.analyzer.repair.slips.COSTS`' ``number``: this much for each ply after its
 #: first, at most :data:`NUMBER_RUN_MOST`.
@@ -86,16 +84,15 @@ class Budget:
     """The plies a search may still replay."""
 
     def __init__(self, plies: int) -> None:
-        self.left = plies
+        self.limit = plies
         self.used = 0
 
     def spend(self, plies: int) -> None:
-        self.left -= plies
         self.used += plies
 
     @property
     def spent(self) -> bool:
-        return self.left <= 0
+        return self.used >= self.limit
 
 
 class Line:
@@ -112,18 +109,16 @@ class Line:
         self.mills = MillMemory.for_rules(rules)
         seen = dict(seen)
         broken = None
-        mover, white, black, hand_white, hand_black, counter, outcome, marked = start
+        state = start
         for first in range(0, max(len(plies), 1), _CHECKPOINT):
             self.checkpoints[first] = dict(seen)
             steps: list[Step] = []
-            broken, outcome = core.line_player(rules, marked, self.mills)(
-                plies[first:first + _CHECKPOINT], rules, first + 1, mover, white, black, hand_white, hand_black,
-                counter, outcome, seen, steps, [], self.mills, marked=marked)
+            broken, outcome = self._play(plies[first:first + _CHECKPOINT], first, state, seen, steps, self.mills)
             budget.spend(len(steps) + 1)
             for (key, _kind, _closed, counter, _due, _repeated) in steps:
                 white, black, hand_white, hand_black, mover = key[:5]
-                marked = core.marks_in(key)
-                self.states.append((mover, white, black, hand_white, hand_black, counter, None, marked))
+                self.states.append((mover, white, black, hand_white, hand_black, counter, None, core.marks_in(key)))
+            state = self.states[-1][:6] + (outcome, self.states[-1][7])
             if broken is not None:
                 break
         self.broken = broken
@@ -133,16 +128,22 @@ class Line:
         if outcome is not None:  # (each state from the end on knows it)
             self.states[outcome.ply:] = [state[:6] + (outcome, state[7]) for state in self.states[outcome.ply:]]
 
+    def _play(self, plies: Iterable[Move], first: int, state: State, seen: dict[PositionKey, int],
+              steps: list[Step], mills: Optional[MillMemory]) -> tuple[Optional[core.Broken], Optional[Outcome]]:
+        """Replay ``plies`` from the place ``first`` (0-based) in ``state``, with the repetition history
+        ``seen`` and the memory of mills ``mills`` there (both kept up), each ply's step put in
+        ``steps``: the rule broken first (``None``: none) and the end of the game."""
+        mover, white, black, hand_white, hand_black, counter, outcome, marked = state
+        return core.line_player(self.rules, marked, mills)(
+            plies, self.rules, first + 1, mover, white, black, hand_white, hand_black, counter, outcome, seen, steps,
+            [], mills, marked=marked)
+
     def state(self, place: int) -> tuple[State, dict[PositionKey, int]]:
         """The state before ply ``place`` (0-based; at most :attr:`legal`) and the repetition history there."""
         first = min(place - place % _CHECKPOINT, max(self.checkpoints))  # (past the last: the end)
         seen = dict(self.checkpoints[first])
         if place > first:
-            mover, white, black, hand_white, hand_black, counter, outcome, marked = self.states[first]
-            mills = self._mills_at(first)
-            core.line_player(self.rules, marked, mills)(
-                self.plies[first:place], self.rules, first + 1, mover, white, black, hand_white, hand_black, counter,
-                outcome, seen, [], [], mills, marked=marked)
+            self._play(self.plies[first:place], first, self.states[first], seen, [], self.mills_at(first))
             self.budget.spend(place - first)
         return self.states[place], seen
 
@@ -150,16 +151,13 @@ class Line:
                 ) -> tuple[Optional[core.Broken], Optional[Outcome], int]:
         """Replay the line from ``reading``'s place, its plies read as it says: the rule broken
         first (``None``: none), the end of the game, and how many plies of the new line are legal."""
-        mover, white, black, hand_white, hand_black, counter, outcome, marked = state
         steps: list[Step] = []
-        mills = self._mills_at(reading.start)
-        broken, outcome = core.line_player(self.rules, marked, mills)(
-            chain(reading.plies, self.plies[reading.end:]), self.rules, reading.start + 1, mover, white, black,
-            hand_white, hand_black, counter, outcome, dict(seen), steps, [], mills, marked=marked)
+        broken, outcome = self._play(chain(reading.plies, self.plies[reading.end:]), reading.start, state, dict(seen),
+                                     steps, self.mills_at(reading.start))
         self.budget.spend(len(steps) + 1)
         return broken, outcome, reading.start + len(steps)
 
-    def _mills_at(self, place: int) -> Optional[MillMemory]:
+    def mills_at(self, place: int) -> Optional[MillMemory]:
         """What the line remembered of its mills before ply ``place`` (0-based), to replay on from there."""
         return None if self.mills is None else self.mills.at(place)
 
@@ -294,25 +292,25 @@ def _apply(line: Sequence[Move], ops: Sequence[Op]) -> tuple[list[Move], list[Op
 class _Search:
     """The search over one game."""
 
-    def __init__(self, game: GameRecord, written: list[Ply], rules: Ruleset, start: Position, no_progress: int,
-                 budget: Budget) -> None:
-        self.game, self.written, self.rules, self.budget = game, written, rules, budget
-        self.moves: list[Move] = [(ply.target, ply.origin, tuple(ply.captures)) for ply in written]
+    def __init__(self, game: GameRecord, replayed: Replay, budget: Budget) -> None:
+        rules, start = replayed.rules, replayed.start
+        self.written: list[Ply] = list(game.plies)
+        self.rules, self.budget = rules, budget
+        self.moves: list[Move] = [(ply.target, ply.origin, tuple(ply.captures)) for ply in self.written]
         mover = 0 if start.to_move == WHITE else 1
         outcome = core.start_outcome(start.white, start.black, start.in_hand_white, start.in_hand_black,
                                      bool(mover), rules.flying, rules.blocked, rules.geometry, rules.board_full,
                                      rules.flying_at, rules.lose_below, rules.capture_kinds,
                                      rules.capture_from_mill)
-        self.start: State = (mover, start.white, start.black, start.in_hand_white, start.in_hand_black, no_progress,
-                             outcome, start.marked)
-        self.start_position = start
+        self.start: State = (mover, start.white, start.black, start.in_hand_white, start.in_hand_black,
+                             replayed.start_no_progress, outcome, start.marked)
         self.seen: dict[PositionKey, int] = {} if rules.repetition_window == "moves" else {
             core.key_of(start.white, start.black, start.in_hand_white, start.in_hand_black, mover, start.marked): 1}
         base_number = 1
-        if start != Position.start(rules.stones) and written and written[0].number is not None:
-            base_number = written[0].number
+        if start != Position.start(rules.stones) and self.written and self.written[0].number is not None:
+            base_number = self.written[0].number
         self.base: Numbering = (base_number, start.to_move)
-        self.numbered = any(ply.number is not None for ply in written)
+        self.numbered = any(ply.number is not None for ply in self.written)
         declared = game.declared_result
         self.winner_declared: Optional[tuple[Optional[str]]] = None
         if declared is not None and normal_result(declared.strip()) in FINISHED_RESULTS:
@@ -364,7 +362,6 @@ class _Search:
         cost = sum(op.cost for op in ops) + distance
         runs = self.number_runs(origin, ops) if complete else []
         numbering = [numbering_after(self.base, index) for index in range(len(moves))]
-        numbered = self.numbered
         edits: list[Edit] = []
         last_edit = 0
         for op, new_start in zip(ops, starts):
@@ -375,7 +372,7 @@ class _Search:
                 was = self.written[written].label() if written is not None else None
                 now = None
                 if new_index is not None:
-                    now = _label(moves[new_index], numbering[new_index] if numbered else None)
+                    now = _label(moves[new_index], numbering[new_index] if self.numbered else None)
                     if written is not None and self.written[written].move_text == move_text(moves[new_index]):
                         continue  # (a ply that keeps its place in a reordering)
                 at = written if written is not None else op.start
@@ -399,23 +396,19 @@ class _Search:
 
     # --- the search -----------------------------------------------------------------------------
 
-    def first_error(self, line: Line, moves: list[Move], ops: tuple[Op, ...]) -> int:
-        """The 0-based place of the first ply a repair must reach back from: the first illegal one,
-        the first misnumbered one, or the last when the result disagrees."""
-        return min(self.anchors(line, moves, ops))
-
-    def anchors(self, line: Line, moves: list[Move], ops: tuple[Op, ...]) -> tuple[int, ...]:
+    def anchors(self, line: Line, ops: tuple[Op, ...]) -> tuple[int, ...]:
         """The places (0-based) the readings reach back from, the latest first: the first illegal
         ply (the last ply when the result disagrees with the board), and the first misnumbered ply
         when it comes before it. A reading is kept for the next slip when it gets past the first."""
-        illegal = line.broken.index - 1 if line.broken is not None else len(moves)
-        if illegal == len(moves) and not self.result_fits(line.outcome):
-            illegal = max(len(moves) - 1, 0)
+        length = len(line.plies)
+        illegal = line.broken.index - 1 if line.broken is not None else length
+        if illegal == length and not self.result_fits(line.outcome):
+            illegal = max(length - 1, 0)
         if self.numbered:
             _, origin, _ = _apply(self.moves, ops)
             runs = self.number_runs(origin, ops)
             if runs and runs[0][0] < illegal:
-                if illegal == len(moves):  # (the moves are legal: only the numbering is wrong)
+                if illegal == length:  # (the moves are legal: only the numbering is wrong)
                     return (runs[0][0],)
                 return (illegal, runs[0][0])
         return (illegal,)
@@ -435,7 +428,7 @@ class _Search:
         opponent = points_of(white if mover else black)
         board = Board(self.rules, Position(white, black, hand_white, hand_black, SIDES[mover], marked), counter)
         if line.mills is not None:  # (the line's memory of its mills there, its plies counted as the line's)
-            board.mills, board.plies = line._mills_at(place), place
+            board.mills, board.plies = line.mills_at(place), place
         legal: Optional[list[Move]] = None
         if outcome is None:
             legal = [(target, origin, tuple(captures)) for target, origin, captures in board.legal_plies()]
@@ -448,7 +441,9 @@ class _Search:
         # the first search: the record as written
         frontier: list[tuple[tuple[Op, ...], Line]] = [((), written_line)]
         best_partial: Optional[tuple[int, float, tuple[Op, ...], Optional[Outcome]]] = None
-        first = self.first_error(written_line, self.moves, ())
+        # the first ply a repair must reach back from: the first illegal one, the first misnumbered
+        # one, or the last when the result disagrees
+        first = min(self.anchors(written_line, ()))
         if written_line.broken is None and self.result_fits(written_line.outcome):
             # the moves are legal: only the numbering is wrong
             suggestion = self.suggestion((), True, len(self.moves), written_line.outcome, first)
@@ -457,14 +452,14 @@ class _Search:
             partials: list[tuple[int, float, tuple[Op, ...]]] = []
             for ops, line in frontier:
                 moves = line.plies
-                anchors = self.anchors(line, moves, ops)
+                anchors = self.anchors(line, ops)
                 error = anchors[0]  # (a reading that gets past the first illegal ply is kept)
                 for place in self.places(anchors, len(moves)):
                     if self.budget.spent:
                         break
                     for state, seen, reading in self.readings(line, place):
                         broken, outcome, legal = line.attempt(state, seen, reading)
-                        new_ops = _compose(ops, reading, line, self.moves)
+                        new_ops = _compose(ops, reading, self.moves)
                         if new_ops is None:
                             continue
                         length = len(moves) - (reading.end - reading.start) + len(reading.plies)
@@ -503,33 +498,24 @@ class _Search:
             if best_partial is None or best_partial[0] <= written_line.legal:
                 report.suggestions = [Suggestion(0.0, [], list(self.moves), False, written_line.legal, 0, ())]
             else:
-                reach, cost, ops, outcome = best_partial
-                partial = self.suggestion(ops, False, reach, outcome, first)
-                report.suggestions = [partial]
+                reach, _cost, ops, outcome = best_partial
+                report.suggestions = [self.suggestion(ops, False, reach, outcome, first)]
         return report
 
 
-def _compose(ops: tuple[Op, ...], reading: Reading, line: Line, written: list[Move]) -> Optional[tuple[Op, ...]]:
+def _compose(ops: tuple[Op, ...], reading: Reading, written: list[Move]) -> Optional[tuple[Op, ...]]:
     """``ops`` and ``reading`` (at a place of the line ``ops`` made) as ops on the record as written,
     in order; ``None`` when the reading touches a ply an earlier op put in or changed."""
     if not ops:
         return (Op(reading.start, reading.end, reading.plies, reading.kind, reading.cost),)
     # map the places of the current line to the written record
     _, origin, _ = _apply(written, ops)
-    changed = {index for index, place in enumerate(origin) if place is None}
-    for op in ops:
-        for index, place in enumerate(origin):
-            if place is not None and op.start <= place < op.end:
-                changed.add(index)
-    span = range(reading.start, max(reading.end, reading.start + 1))
-    if any(index in changed for index in span if index < len(origin)):
+    changed = {index for index, place in enumerate(origin)
+               if place is None or any(op.start <= place < op.end for op in ops)}
+    if changed.intersection(range(reading.start, max(reading.end, reading.start + 1))):
         return None
-    if reading.start < len(origin):
-        start = origin[reading.start]
-    else:
-        start = len(written)
-    if start is None:
-        return None
+    start = origin[reading.start] if reading.start < len(origin) else len(written)
+    assert start is not None  # (a ply put in is among the changed ones)
     end = start + (reading.end - reading.start)
     new = Op(start, end, reading.plies, reading.kind, reading.cost)
     for op in ops:
@@ -552,14 +538,11 @@ def repair(game: GameRecord, rules: RulesArg = None, *, top: int = TOP, budget: 
         checked = copy.copy(game)
         checked.errors = []
     result: Replay = replay_record(checked, rules)
-    main_errors = [error for error in result.errors]
-    if not main_errors:
+    if not result.errors:
         return RepairReport(not partial_record, None, [], partial_record=partial_record)
     limit = budget if budget is not None else max(BUDGET_PER_PLY * len(game.plies), BUDGET_LEAST)
-    search = _Search(checked, list(checked.plies), result.rules, result.start, result.start_no_progress,
-                     Budget(limit))
-    report = search.search(top)
-    report.error = main_errors[0]
+    report = _Search(checked, result, Budget(limit)).search(top)
+    report.error = result.errors[0]
     report.partial_record = partial_record
     return report
 

@@ -48,10 +48,7 @@ PER_PLY_BACK = 0.02
 #: Letters and digits that look alike in handwriting (each pair either way).
 LOOK_ALIKE = frozenset({("c", "e"), ("b", "d"), ("a", "d"), ("1", "7"), ("3", "5"), ("4", "7")})
 
-_FILES = "abcdefg"
-
-
-def _near(a: str, b: str) -> bool:
+def near(a: str, b: str) -> bool:
     """Whether two letters (or two digits) are neighbours or look alike."""
     return abs(ord(a) - ord(b)) == 1 or (a, b) in LOOK_ALIKE or (b, a) in LOOK_ALIKE
 
@@ -62,7 +59,7 @@ def point_cost(written: str, meant: str) -> float:
         kind, a, b = "letter", written[0], meant[0]
     else:
         kind, a, b = "digit", written[1], meant[1]
-    return COSTS[kind] + (0.0 if _near(a, b) else FAR_CHARACTER)
+    return COSTS[kind] + (0.0 if near(a, b) else FAR_CHARACTER)
 
 
 @lru_cache(maxsize=None)
@@ -132,5 +129,5 @@ def candidates(line: Sequence[Move], place: int, opponent_points: Sequence[str],
             yield Reading(place, place, (ply,), "omitted", COSTS["omitted"])
 
 
-__all__ = ["COSTS", "FAR_CHARACTER", "LOOK_ALIKE", "Move", "PER_PLY_BACK", "Reading", "candidates", "point_cost",
-           "similar_points"]
+__all__ = ["COSTS", "FAR_CHARACTER", "LOOK_ALIKE", "Move", "PER_PLY_BACK", "Reading", "candidates", "near",
+           "point_cost", "similar_points"]
