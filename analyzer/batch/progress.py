@@ -14,7 +14,9 @@ second, so counting costs next to nothing per game.
 
 from __future__ import annotations
 
+import os
 import shutil
+import stat
 import sys
 import time
 from typing import Any, Callable, Iterable, Optional, TextIO, TypeVar
@@ -166,12 +168,17 @@ class Progress:
 
 
 def count_lines(name: str) -> int:
-    """The number of lines of a file, read in blocks; 0 for ``-`` or a file that cannot be read.
+    """The number of lines of a file, read in blocks; 0 for ``-``, for what is not a regular file
+    (a pipe such as ``<(zcat ...)`` or a FIFO can be read once only: the command reads it) or a file
+    that cannot be read.
 
     Lines end as the reader of files ends them (:func:`~muehle.notation.reading.decode.file_lines`):
     with LF, CRLF or a CR alone.
     """
-    if name == "-":
+    try:
+        if name == "-" or not stat.S_ISREG(os.stat(name).st_mode):
+            return 0
+    except (OSError, ValueError):
         return 0
     lines = 0
     last = b"\n"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -177,6 +179,20 @@ def test_count_lines(tmp_path: Path) -> None:
         assert len(list(file_lines(tmp_path / name, name))) == lines, name  # the lines the reader reads
     assert count_lines(str(tmp_path / "missing.txt")) == 0
     assert count_lines("-") == 0
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_count_lines_leaves_a_pipe_unread(tmp_path: Path) -> None:
+    """A pipe (``<(zcat ...)``, a FIFO) can be read once only: counting its lines for the progress
+    line would leave nothing for the command. It counts 0 and is not opened (opening a FIFO nobody
+    writes would wait for ever)."""
+    fifo = tmp_path / "games.fifo"
+    os.mkfifo(fifo)
+    counted: list[int] = []
+    counter = threading.Thread(target=lambda: counted.append(count_lines(str(fifo))), daemon=True)
+    counter.start()
+    counter.join(10)
+    assert counted == [0]
 
 
 def test_file_progress_measures_the_share_done_in_lines(tmp_path: Path) -> None:
