@@ -22,7 +22,6 @@ import yaml
 from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     ALL_GAMES,
-    RULES,
     GameChoice,
     chosen_games,
     colour_for,
@@ -32,9 +31,9 @@ from muehle.analyzer.cli.common import (
     fails_cleanly,
     from_option,
     game_title,
-    output_path,
+    output_option,
+    record_rules_option,
     require_numpy_or_exit,
-    rules_option,
     stdout_is_utf8,
     write_output,
 )
@@ -108,8 +107,7 @@ def _safe(text: str, colour: bool) -> str:
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--game", "game_choice", type=GameChoice(), default=ALL_GAMES, show_default=True,
               help=N_("Only this game of each file (1 is the first), or 'all' (every game)."))
-@click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_option,
-              help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
+@record_rules_option
 @click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default="text", show_default=True,
               help=N_("A timeline for people, or the documented JSON/YAML contract."))
 @click.option("--fen-numbers", type=click.Choice(MOVE_NUMBERS, case_sensitive=False), default="record",
@@ -119,8 +117,7 @@ def _safe(text: str, colour: bool) -> str:
 @click.option("--perfect", is_flag=True,
               help=N_("Add the endgame tables' values and marks to plies played without stones in hand (needs numpy)."))
 @click.option("--endgames-dir", default=None, metavar="DIR", help=N_("With --perfect: the endgame tables' cache folder."))
-@click.option("-o", "--output", metavar="OUT", default=None, callback=output_path,
-              help=N_("Write here (atomically; never over an input) instead of standard output."))
+@output_option
 @from_option
 @colour_option
 @fails_cleanly

@@ -232,11 +232,28 @@ def rules_option(ctx: click.Context, param: click.Parameter, value: Optional[str
     return resolve_rules(value)
 
 
+#: ``--rules`` of a command that replays records: the ruleset, checked at once (else each record's own).
+record_rules_option = click.option(
+    "--rules", metavar="NAME|FILE", type=RULES, callback=rules_option,
+    help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
+
+
+def given(name: str) -> bool:
+    """Whether the option of the parameter ``name`` of the running command was given, not left
+    at its default."""
+    return click.get_current_context().get_parameter_source(name) is not click.core.ParameterSource.DEFAULT
+
+
 def output_path(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[str]:
     """Click callback of an output option (``-o``, ``--svg``): an empty path is a usage error."""
     if value == "":
         raise click.BadParameter(_("the path is empty"), ctx=ctx, param=param)
     return value
+
+
+#: ``-o OUT`` of a command that writes its output to a file instead of standard output.
+output_option = click.option("-o", "--output", metavar="OUT", default=None, callback=output_path,
+                             help=N_("Write here (atomically; never over an input) instead of standard output."))
 
 
 #: What ``--game all`` stands for: every game of each input.

@@ -23,7 +23,7 @@ import click
 
 from muehle.analyzer.batch.progress import FileProgress, is_terminal
 from muehle.analyzer.cli import exits
-from muehle.analyzer.cli.common import OutputFile, echo_error, fails_cleanly, from_option, output_path
+from muehle.analyzer.cli.common import OutputFile, echo_error, fails_cleanly, from_option, output_option
 from muehle.analyzer.cli.writing import (
     WRITERS,
     fen_numbers_option,
@@ -73,10 +73,7 @@ def numbered_games(names: Iterable[str], source_format: Optional[str] = None, le
     help=N_("Output format; default: the one the name of -o implies (.json, .yaml/.yml, .pgn, .txt notation, "
             ".html/.htm)."),
 )
-@click.option(
-    "-o", "--output", metavar="OUT", default=None, callback=output_path,
-    help=N_("Write here (atomically; never over an input) instead of standard output."),
-)
+@output_option
 @click.option(
     "--black-number", type=click.Choice(list(BLACK_NUMBERS), case_sensitive=False), default=None,
     help=N_("With --to notation: how a Black ply standing alone is numbered, "

@@ -21,7 +21,6 @@ import click
 from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     ALL_GAMES,
-    RULES,
     GameChoice,
     chosen_games,
     echo_data,
@@ -29,8 +28,9 @@ from muehle.analyzer.cli.common import (
     fails_cleanly,
     from_option,
     game_title,
-    output_path,
-    rules_option,
+    given,
+    output_option,
+    record_rules_option,
     write_output,
 )
 from muehle.analyzer.cli.game_input import GameInput
@@ -145,14 +145,11 @@ def render(done: list[Listed], fmt: str) -> str:
               show_default=True,
               help=N_("Field 17 of the FENs as the record numbers its moves, or as Sanmill counts (every action, "
                       "each removal one)."))
-@click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_option,
-              help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
-@click.option("-o", "--output", metavar="OUT", default=None, callback=output_path,
-              help=N_("Write here (atomically; never over an input) instead of standard output."))
+@record_rules_option
+@output_option
 @from_option
-@click.pass_context
 @fails_cleanly
-def positions(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", all_games: bool, fmt: str,
+def positions(files: tuple[str, ...], game_choice: "int | str", all_games: bool, fmt: str,
               fen_form: str, fen_numbers: str, rules: Optional[Ruleset], output: Optional[str],
               source_format: Optional[str]) -> None:
     """List every position of a game: the ply that led to it, its FEN, the stones on the board
@@ -167,15 +164,14 @@ def positions(ctx: click.Context, files: tuple[str, ...], game_choice: "int | st
       muehle positions examples/schuermann-book-game.txt --format fen
     """
     if all_games:
-        if ctx.get_parameter_source("game_choice") is not click.core.ParameterSource.DEFAULT:
+        if given("game_choice"):
             raise click.UsageError(_("give either --game or --all, not both"))
         game_choice = ALL_GAMES
-    form_asked = ctx.get_parameter_source("fen_form") is not click.core.ParameterSource.DEFAULT
     done: list[Listed] = []
     errors: list[MuehleError] = []
     notes: list[MuehleError] = []
     for data, numbers in chosen_games(files, game_choice, source_format, errors):
-        listed, failed = list_input(data, numbers, rules, fen_form, fen_numbers.lower(), notes, form_asked)
+        listed, failed = list_input(data, numbers, rules, fen_form, fen_numbers.lower(), notes, given("fen_form"))
         done.extend(listed)
         errors.extend(failed)
     if done and output not in (None, "-"):

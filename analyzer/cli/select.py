@@ -35,6 +35,7 @@ from muehle.analyzer.cli.common import (
     echo_error,
     fails_cleanly,
     from_option,
+    output_option,
     output_path,
     require_dask_or_exit,
     resolve_rules,
@@ -95,8 +96,7 @@ def _tag_pairs(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
 @click.option("--has", "has", multiple=True, type=click.Choice(list(FEATURES), case_sensitive=False),
               help=composed(lambda: _("What happened in the main line: {features}. Repeatable: all of them.").format(
                   features="; ".join(f"{name}: {_(text)}" for name, text in FEATURES.items()))))
-@click.option("-o", "--output", metavar="OUT", default=None, callback=output_path,
-              help=N_("Write here (atomically; never over an input) instead of standard output."))
+@output_option
 @click.option("--to", "target", type=click.Choice(sorted(WRITERS), case_sensitive=False), default=None,
               help=N_("Write the chosen games in this format (as muehle convert does) instead of as they stand."))
 @fen_numbers_option

@@ -28,7 +28,7 @@ from muehle.analyzer.cli.common import (
     echo_data,
     fails_cleanly,
     from_option,
-    output_path,
+    output_option,
     require_dask_or_exit,
     resolve_rules,
     workers_options,
@@ -55,8 +55,7 @@ from muehle.notation.text.i18n import N_
                       "Rules tag, else wmd."))
 @click.option("--keep-going", is_flag=True, default=False,
               help=N_("After a file that cannot be read, go on with the others (the exit status is 1 still)."))
-@click.option("-o", "--output", metavar="OUT", default=None, callback=output_path,
-              help=N_("Write here (atomically; never over an input) instead of standard output."))
+@output_option
 @workers_options
 @from_option
 @fails_cleanly

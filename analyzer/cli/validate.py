@@ -30,6 +30,7 @@ from muehle.analyzer.cli.common import (
     echo_error,
     fails_cleanly,
     from_option,
+    given,
     require_dask_or_exit,
     resolve_rules,
     stdout_is_utf8,
@@ -136,8 +137,7 @@ def _signal_main_thread(signum: int) -> None:
 def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: str, explain: bool, fen_numbers: str,
              suggest: bool, jobs: int, scheduler: Optional[str], source_format: Optional[str]) -> None:
     fen_numbers = fen_numbers.lower()
-    numbers_given = click.get_current_context().get_parameter_source("fen_numbers")
-    if numbers_given is not click.core.ParameterSource.DEFAULT and output_format.lower() != "json" and not explain:
+    if given("fen_numbers") and output_format.lower() != "json" and not explain:
         raise click.UsageError(_("--fen-numbers goes with --explain or --format json (the FEN of the position to "
                                  "restore)"))
     rules = resolve_rules(rules_name)
