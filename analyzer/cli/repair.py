@@ -124,7 +124,7 @@ def repair_command(files: tuple[str, ...], rules_name: Optional[str], output_for
         out.write("[")
     per_game = partial(repair_one, rules=rules, top=top, budget=budget, keep_game=writer is not None)
     with FileProgress(files, source_names=source_name, quiet=json_output) as progress, fewer_collections(), \
-            OutputFile(output, files) if output is not None else _NoOutput() as written, \
+            OutputFile(output, files) as written, \
             closing(each_game(files, per_game, stdin, source_format, jobs)) as results:
         for item in results:
             if isinstance(item, MuehleError):
@@ -199,18 +199,3 @@ def _summary(counts: dict[str, int]) -> str:
                     "{games} games: {legal} legal, {repaired} repaired, {unrepaired} not repaired",
                     counts["games"]).format(**counts)
 
-
-class _NoOutput:
-    """Stands for ``-o`` when it is not given: nothing is written."""
-
-    def write(self, text: str) -> None:
-        pass
-
-    def commit(self) -> None:
-        pass
-
-    def __enter__(self) -> "_NoOutput":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        pass
