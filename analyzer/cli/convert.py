@@ -64,8 +64,6 @@ def numbered_games(names: Iterable[str], source_format: Optional[str] = None, le
             yield number, error
 
 
-
-
 @click.command(name="convert")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option(
@@ -154,14 +152,11 @@ def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str]
             failed += 1
             progress.clear()
             echo_error(item)
-        if writer is None:
-            if not failed or keep_going:
-                out.write(_html_page(held, files, endgames_dir, move_numbers))
-        elif not failed or keep_going:
-            out.write(writer.end())
-        if not failed or keep_going:
+        written = not failed or keep_going  # (nothing is written when an error stops the run)
+        if written:
+            out.write(writer.end() if writer is not None else _html_page(held, files, endgames_dir, move_numbers))
             out.commit()
-    if not failed or keep_going:  # (what was written: nothing when an error stopped the run)
+    if written:
         click.echo(converted_line(converted, failed), err=True)
     if failed:
         sys.exit(exits.FAILED)
