@@ -26,7 +26,6 @@ from muehle.analyzer.cli.common import (
     chosen_games,
     colour_for,
     colour_option,
-    echo_data,
     echo_error,
     fails_cleanly,
     from_option,
@@ -35,7 +34,7 @@ from muehle.analyzer.cli.common import (
     record_rules_option,
     require_numpy_or_exit,
     stdout_is_utf8,
-    write_output,
+    write_report,
 )
 from muehle.analyzer.cli.game_input import GameInput
 from muehle.analyzer.engine.fen import MOVE_NUMBERS
@@ -143,16 +142,14 @@ def analyze(files: tuple[str, ...], game_choice: "int | str", rules: Optional[Ru
         done.extend((data.source, number, analysis, None if tables is None else tables[number])
                     for number, analysis in analysed)
         errors.extend(failed)
-    if done and output not in (None, "-"):  # (a file: in UTF-8, without colours)
-        text = render(done, fmt, ascii_only=False)
-        write_output(visible(text) if fmt == "text" else text, output, files)
-    elif done:
-        colour = fmt == "text" and colour_for(sys.stdout)
-        text = render(done, fmt, colour)
-        if fmt == "text":
-            click.echo(text if colour else visible(text), nl=False, color=colour)
+    if done:
+        to_file = output not in (None, "-")  # (a file: in UTF-8, without colours)
+        colour = not to_file and fmt == "text" and colour_for(sys.stdout)
+        text = render(done, fmt, colour, ascii_only=False if to_file else None)
+        if colour:
+            click.echo(text, nl=False, color=True)
         else:
-            echo_data(text)
+            write_report(text, output, files, data=fmt != "text")
     for problem in errors:
         echo_error(problem)
     if errors:

@@ -18,7 +18,7 @@ from muehle.analyzer.cli import exits
 from muehle.analyzer.pictures.style import error_text, wants_colour
 from muehle.notation.reading.front_door import FORMATS
 from muehle.notation.record.model import BLACK, SIDES, WHITE, place_of
-from muehle.notation.text.errors import MuehleError, shortened
+from muehle.notation.text.errors import MuehleError, shortened, visible
 from muehle.notation.text.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -427,6 +427,18 @@ def write_output(text: str, output: Optional[str], inputs: Iterable[str] = ()) -
         out.commit()
 
 
+def write_report(text: str, output: Optional[str], inputs: Iterable[str], data: bool) -> None:
+    """Write a command's report: atomically to ``output`` (:func:`write_output`), else to standard
+    output; ``data`` (JSON, YAML) as it is, in UTF-8 (:func:`echo_data`), else terminal-safe
+    (:func:`~muehle.notation.text.errors.visible`), in a file too."""
+    if output not in (None, "-"):
+        write_output(text if data else visible(text), output, inputs)
+    elif data:
+        echo_data(text)
+    else:
+        click.echo(visible(text), nl=False)
+
+
 class OutputFile:
     """A command's output written piece by piece, as :func:`write_output` writes it whole: into a
     temporary file beside ``output`` that :meth:`commit` renames over it (on any failure, or
@@ -630,15 +642,20 @@ def checked_jobs(ctx: click.Context, param: click.Parameter, value: int) -> int:
     return value
 
 
-def workers_options(command: F) -> F:
+def workers_options(jobs_help: str = N_("Worker processes that read the games (0: one per processor; 1: this process "
+                                         "alone; at most 256, and no more than the largest file has pieces of 64 KB); "
+                                         "the output is the same for any number."),
+                    scheduler_help: str = N_("Read the games on a Dask cluster: its scheduler's address (every worker "
+                                             "must read the FILES at the same paths), or 'local' for a cluster of "
+                                             "--jobs processes on this machine (needs: pip install 'muehle[dask]').")
+                    ) -> Callable[[F], F]:
     """The options ``--jobs`` and ``--scheduler`` of a command that reads many games (``select``,
-    ``stats``): the games of a file read and decided by worker processes or a Dask cluster."""
-    command = click.option(
-        "--scheduler", metavar="ADDRESS|local",
-        help=N_("Read the games on a Dask cluster: its scheduler's address (every worker must read the FILES at "
-                "the same paths), or 'local' for a cluster of --jobs processes on this machine "
-                "(needs: pip install 'muehle[dask]')."))(command)
-    return click.option(
-        "--jobs", type=click.IntRange(min=0), default=1, show_default=True, callback=checked_jobs,
-        help=N_("Worker processes that read the games (0: one per processor; 1: this process alone; at most 256, "
-                "and no more than the largest file has pieces of 64 KB); the output is the same for any number."))(command)
+    ``stats``, ``validate``, whose help says what the workers do): the games of a file read and
+    decided by worker processes or a Dask cluster."""
+
+    def decorate(command: F) -> F:
+        command = click.option("--scheduler", metavar="ADDRESS|local", help=scheduler_help)(command)
+        return click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True, callback=checked_jobs,
+                            help=jobs_help)(command)
+
+    return decorate

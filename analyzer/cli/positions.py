@@ -23,7 +23,6 @@ from muehle.analyzer.cli.common import (
     ALL_GAMES,
     GameChoice,
     chosen_games,
-    echo_data,
     echo_error,
     fails_cleanly,
     from_option,
@@ -31,7 +30,7 @@ from muehle.analyzer.cli.common import (
     given,
     output_option,
     record_rules_option,
-    write_output,
+    write_report,
 )
 from muehle.analyzer.cli.game_input import GameInput
 from muehle.analyzer.cli.within_turn import set_up_within_a_turn, within_a_turn_notes
@@ -43,7 +42,7 @@ from muehle.analyzer.pictures.diagram import PHASE_WORDS
 from muehle.analyzer.reports.positions import GAME_OVER, PositionRow, set_up_row
 from muehle.analyzer.reports.positions import positions as positions_of
 from muehle.notation.record.model import BLACK, WHITE, Game
-from muehle.notation.text.errors import MuehleError, visible
+from muehle.notation.text.errors import MuehleError
 from muehle.notation.text.i18n import N_, _
 
 #: What ``positions`` notes of a set-up position in the middle of a turn, which it lists as its FEN says.
@@ -174,15 +173,8 @@ def positions(files: tuple[str, ...], game_choice: "int | str", all_games: bool,
         listed, failed = list_input(data, numbers, rules, fen_form, fen_numbers.lower(), notes, given("fen_form"))
         done.extend(listed)
         errors.extend(failed)
-    if done and output not in (None, "-"):
-        text = render(done, fmt)
-        write_output(text if fmt == "json" else visible(text), output, files)
-    elif done:
-        text = render(done, fmt)
-        if fmt == "json":
-            echo_data(text)
-        else:
-            click.echo(visible(text), nl=False)
+    if done:
+        write_report(render(done, fmt), output, files, data=fmt == "json")
     for note in notes:
         echo_error(note, "note")
     for problem in errors:

@@ -106,7 +106,7 @@ def _tag_pairs(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
 @click.option("--keep-going/--stop-on-error", "keep_going", default=True,
               help=N_("After a game or file that cannot be read, go on with the others (the default), or stop "
                       "there with exit status 1 and write nothing."))
-@workers_options
+@workers_options()
 @from_option
 @fails_cleanly
 def select(files: tuple[str, ...], player: Optional[str], white: Optional[str], black: Optional[str],
