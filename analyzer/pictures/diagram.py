@@ -176,6 +176,18 @@ def _bracket(grid: list[list[str]], point: str, left: str, right: str) -> None:
     grid[row][column - 1], grid[row][column + 1] = left, right
 
 
+def _last_ply_legend(last: "LastPly", label: str, target: str, origin: str, captured: str) -> str:
+    """The line that names the last ply (``label``) and explains its marks: ``target``, ``origin``
+    (where it moved) and ``captured`` (where it captured)."""
+    legend = _("Last ply: {label}").format(label=label) + f"   {target} " + (_("placed") if last.origin is None
+                                                                              else _("to"))
+    if last.origin is not None:
+        legend += f"  {origin} " + _("from")
+    if last.captures:
+        legend += f"  {captured} " + _("captured")
+    return legend
+
+
 def _mark_best(grid: list[list[str]], best: Sequence[Any]) -> str:
     """Mark the plies ``best`` (anything with ``origin``, ``target`` and ``capture``): the stones
     they move in ``( )``, the points they go to in ``[ ]``, the stones they capture in ``{ }``;
@@ -230,18 +242,13 @@ def render_diagram(
     if best:
         legend = (_("Last ply: {label}").format(label=marks.label) + "\n" if marks is not None else "") + _mark_best(grid, best)
     elif marks is not None:
-        row, column = point_cell(marks.target)
-        grid[row][column - 1], grid[row][column + 1] = "[", "]"
-        legend = _("Last ply: {label}").format(label=marks.label) + "   [ ] " + (_("placed") if marks.origin is None else _("to"))
+        _bracket(grid, marks.target, "[", "]")
         if marks.origin is not None:
-            row, column = point_cell(marks.origin)
-            grid[row][column - 1], grid[row][column + 1] = "(", ")"
-            legend += "  ( ) " + _("from")
+            _bracket(grid, marks.origin, "(", ")")
         for point in marks.captures:
             row, column = point_cell(point)
             grid[row][column] = chars["captured"]
-        if marks.captures:
-            legend += f"  {chars['captured']} " + _("captured")
+        legend = _last_ply_legend(marks, marks.label, "[ ]", "( )", chars["captured"])
     lines = [f"{7 - row // 2 if row % 2 == 0 else ' '} {''.join(cells)}".rstrip()
              for row, cells in enumerate(grid)]
     lines.append(_FILES)
@@ -313,17 +320,14 @@ def _painted(grid: list[list[str]], position: Position, last: Optional[LastPly],
                     ground[row][column] = _PALETTE["mill"]
         row, column = point_cell(last.target)
         ground[row][column - 1:column + 2] = [_PALETTE["target"]] * 3
-        legend = (_("Last ply: {label}").format(label=visible(last.label)) + f"   {paint('[ ]', _PALETTE['target'])} "
-                  + (_("placed") if last.origin is None else _("to")))
         if last.origin is not None:
             row, column = point_cell(last.origin)
             ground[row][column - 1:column + 2] = [_PALETTE["origin"]] * 3
-            legend += f"  {paint('( )', _PALETTE['origin'])} " + _("from")
         for point in last.captures:
             row, column = point_cell(point)
             grid[row][column], ink[row][column], ground[row][column] = chars["captured"], _PALETTE["captured"], ""
-        if last.captures:
-            legend += f"  {paint(chars['captured'], _PALETTE['captured'])} " + _("captured")
+        legend = _last_ply_legend(last, visible(last.label), paint("[ ]", _PALETTE["target"]),
+                                  paint("( )", _PALETTE["origin"]), paint(chars["captured"], _PALETTE["captured"]))
         if last.mills:
             legend += f"  {paint(chars['h'] * 3, _PALETTE['mill'] + ';' + line)} " + _("mill")
     lines = [f"{7 - row // 2 if row % 2 == 0 else ' '} {_runs(cells, ink[row], ground[row])}"
