@@ -45,12 +45,10 @@ from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.pictures.diagram import summary_lines
 from muehle.analyzer.pictures.svg import (
+    CENTRE,
     COLOURS,
-    LEFT,
     POINT_XY,
-    STEP,
     STONE_RADIUS,
-    TOP,
     cross_svg,
     last_ply_svg,
     marked_svg,
@@ -117,15 +115,11 @@ class _Shared:
         self.values = values
         self.move_numbers = move_numbers
 
-    @staticmethod
-    def _number(table: dict[str, int], item: str) -> int:
-        return table.setdefault(item, len(table))
-
     def svg_number(self, piece: str) -> int:
-        return self._number(self.svg, piece)
+        return self.svg.setdefault(piece, len(self.svg))
 
     def text_number(self, text: str) -> int:
-        return self._number(self.texts, text)
+        return self.texts.setdefault(text, len(self.texts))
 
     def value_number(self, position: Position, rules: Ruleset) -> Optional[int]:
         """The number of the text of the endgame tables' value of ``position`` (``None``: none)."""
@@ -541,7 +535,7 @@ def render_games_html(games: Sequence[tuple[Game, ReplayOrError]], title: Option
                           "diagonals": not isinstance(result, MuehleError) and bool(result.rules.geometry.extra_lines)})
     data = {
         "points": [[point, *POINT_XY[point]] for point in POINTS],
-        "centre": [LEFT + 3 * STEP, TOP + 3 * STEP],
+        "centre": list(CENTRE),
         "radius": STONE_RADIUS,
         "colours": COLOURS,
         "svg": list(shared.svg),
