@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
 from typing import Any, Optional, Union
 
 import click
@@ -59,15 +60,15 @@ _SIDES: dict[str, str] = {WHITE: N_("white"), BLACK: N_("black")}
 FORMATS = ("text", "json", "fen")
 
 
+@dataclass
 class Listed:
     """The positions of one game, with what names it."""
 
-    def __init__(self, source: str, number: int, tags: dict[str, str], rules: str, rows: list[PositionRow]) -> None:
-        self.source = source
-        self.number = number
-        self.tags = tags
-        self.rules = rules
-        self.rows = rows
+    source: str
+    number: int
+    tags: dict[str, str]
+    rules: str
+    rows: list[PositionRow]
 
     def text(self) -> str:
         """The game's title, then a line per position, its columns aligned."""
