@@ -48,7 +48,7 @@ from muehle.notation.reading.inputs import source_name
 from muehle.notation.record.model import Game
 from muehle.notation.text.errors import MuehleError
 from muehle.notation.text.i18n import N_, _, composed, ngettext
-from muehle.notation.writing.writers import write_notation
+from muehle.notation.writing.writers import RecordWriter, write_notation
 
 
 def _tag_pairs(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
@@ -154,20 +154,15 @@ def select(files: tuple[str, ...], player: Optional[str], white: Optional[str], 
                     sys.exit(exits.FAILED)  # (nothing is written: the output is discarded)
                 unreadable += 1
                 if rest is not None and target is None:  # (the rest, as it stands: nothing of the file is lost)
-                    _write_as_it_stands(rest_out, item)
+                    _write(rest_out, None, item)
             elif item.chosen:
                 selected += 1
-                if writer is not None and item.game is not None:
-                    out.write(writer.game(item.game))
-                elif target == "html" and item.game is not None:
+                if target == "html" and item.game is not None:
                     held.append(item.game)
                 else:
-                    _write_as_it_stands(out, item)
+                    _write(out, writer, item)
             elif rest is not None:
-                if rest_writer is not None and item.game is not None:
-                    rest_out.write(rest_writer.game(item.game))
-                else:
-                    _write_as_it_stands(rest_out, item)
+                _write(rest_out, rest_writer, item)
             progress.game(item.source, item.line, item.plies)
         progress.clear()
         if target == "html":
@@ -203,10 +198,12 @@ def selected_line(selected: int, games: int, unreadable: int = 0, unread_inputs:
     return line + (" (" + ", ".join(parts) + ")" if parts else "")
 
 
-def _write_as_it_stands(out: OutputFile, item: Pick) -> None:
-    """Write a game as it stands in its input: its text, or (one of a JSON, YAML or PlayOK record)
-    in the notation."""
-    if item.text is not None:
+def _write(out: OutputFile, writer: Optional[RecordWriter], item: Pick) -> None:
+    """Write a game by ``writer`` (``--to``), else as it stands in its input: its text, or (one of a
+    JSON, YAML or PlayOK record) in the notation."""
+    if writer is not None and item.game is not None:
+        out.write(writer.game(item.game))
+    elif item.text is not None:
         out.write(item.text + "\n")
     elif item.game is not None:
         out.write(write_notation([item.game]))
