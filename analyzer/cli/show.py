@@ -40,7 +40,7 @@ from muehle.analyzer.cli.common import (
     write_output,
 )
 from muehle.analyzer.cli.game_input import GameInput
-from muehle.analyzer.cli.within_turn import set_up_within_a_turn, within_a_turn_notes
+from muehle.analyzer.cli.within_turn import fen_notes, set_up_within_a_turn, within_a_turn_notes
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.fen import (
     DEFAULT_FEN_FORM,
@@ -220,11 +220,8 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
         raise data.located(error, game_number) from None
     position = result.position_after(index)
     last = result.record_at(index) if index else None
-    if start is not None:
-        line, column, _value = game.tag_place("FEN") or (game.line, 0, None)
-        named = source if line else game_in(source, game_number)  # (a game read from JSON or YAML has no line)
-        for note in start.notes:
-            echo_error(MuehleError(note, source=named, line=line, column=column), "note")
+    for note in fen_notes(source, game, game_number, start.notes if start is not None else ()):
+        echo_error(note, "note")
     over = result.decided_by(index)
     best: Sequence[Any] = ()
     said = ""
