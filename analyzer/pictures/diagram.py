@@ -153,14 +153,13 @@ def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[
     >>> summary_lines(Position(0b111, 0, 6, 8, "black", marked=1 << 23))[2]
     'Marked until placing ends: g7'
     """
-    lines = []
-    for side in SIDES:
-        lines.append(_("{side}{mark}: {on_board} on the board, {in_hand} in hand, {phase}").format(
-            side=side_name(side), mark=(marks or {}).get(side, ""), on_board=position.on_board(side),
-            in_hand=position.in_hand(side), phase=_(PHASE_WORDS[side_phase(position, side, flying, flying_at, lose_below)])))
+    phases = {side: side_phase(position, side, flying, flying_at, lose_below) for side in SIDES}
+    lines = [_("{side}{mark}: {on_board} on the board, {in_hand} in hand, {phase}").format(
+        side=side_name(side), mark=(marks or {}).get(side, ""), on_board=position.on_board(side),
+        in_hand=position.in_hand(side), phase=_(PHASE_WORDS[phases[side]])) for side in SIDES]
     if position.marked:
         lines.append(_("Marked until placing ends: {points}").format(points=", ".join(points_of(position.marked))))
-    lost = [side for side in SIDES if side_phase(position, side, flying, flying_at, lose_below) == "lost"]
+    lost = [side for side in SIDES if phases[side] == "lost"]
     if game_over:
         lines.append(_("Game over: {how}").format(how=game_over))
     elif lost:
