@@ -49,10 +49,8 @@ from muehle.notation.text.i18n import N_
 FORMATS = ("text", "json", "yaml")
 
 
-def analyze_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
-                  perfect: Optional[dict[int, Any]] = None,
-                  endgames_dir: Optional[str] = None,
-                  move_numbers: str = "record") -> tuple[list[tuple[int, Analysis]], list[MuehleError]]:
+def analyze_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset], perfect: Optional[dict[int, Any]],
+                  endgames_dir: Optional[str], move_numbers: str) -> tuple[list[tuple[int, Analysis]], list[MuehleError]]:
     """Analyse the games ``numbers`` of an input; the errors found on the way, located.
     With ``perfect`` (a dict), the endgame tables' marks of each game's plies (tables in
     ``endgames_dir``, default the cache) are put there by game. The FEN of a position to restore

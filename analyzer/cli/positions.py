@@ -89,15 +89,14 @@ class Listed:
                 "positions": [row.to_dict() for row in self.rows]}
 
 
-def list_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
-               form: str, move_numbers: str = "record", notes: Optional[list[MuehleError]] = None,
-               form_asked: bool = True) -> tuple[list[Listed], list[MuehleError]]:
+def list_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset], form: str, move_numbers: str,
+               notes: list[MuehleError], form_asked: bool) -> tuple[list[Listed], list[MuehleError]]:
     """The positions of the games ``numbers`` of an input, their FENs in ``form`` with field 17
     counted as ``move_numbers`` says; the errors found on the way, located.
 
     A record of no ply whose set-up FEN stands in the middle of a turn (a removal still due) is
     listed as its one position, its FEN written back as read (in ``form`` only when ``form_asked``),
-    and the notes at its FEN tag that say so go into ``notes``, when given."""
+    and the notes at its FEN tag that say so go into ``notes``."""
     done: list[Listed] = []
     errors: list[MuehleError] = []
 
@@ -110,8 +109,7 @@ def list_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
             start, chosen = result
             done.append(Listed(data.source, number, game.tags, chosen.name,
                                [set_up_row(start, chosen, form if form_asked else None)]))
-            if notes is not None:
-                notes.extend(within_a_turn_notes(data, game, number, start, WITHIN_A_TURN, WITHIN_A_TURN_FIELD))
+            notes.extend(within_a_turn_notes(data, game, number, start, WITHIN_A_TURN, WITHIN_A_TURN_FIELD))
             continue
         done.append(Listed(data.source, number, game.tags, result.rules.name,
                            list(positions_of(result, result.setup, form, move_numbers))))
