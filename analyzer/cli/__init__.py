@@ -174,8 +174,8 @@ def _choose_language(ctx: click.Context, param: click.Parameter, value: Optional
 
 
 #: ``--lang``, of the group and of every command (``muehle --lang de show ...``, ``muehle show --lang de ...``).
-LANGUAGE_OPTION = click.Option(
-    ["--lang"], type=click.Choice(CHOICES, case_sensitive=False), is_eager=True, expose_value=False,
+language_option = click.option(
+    "--lang", type=click.Choice(CHOICES, case_sensitive=False), is_eager=True, expose_value=False,
     callback=_choose_language,
     help=N_("Language of messages, reports and help: de or en; default: the environment's "
             "(LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else en."))
@@ -230,7 +230,7 @@ class LazyGroup(click.Group):
         module, attribute, _help = COMMANDS[name]
         command: click.Command = getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
         if not any(param.name == "lang" for param in command.params):
-            command.params.append(LANGUAGE_OPTION)
+            language_option(command)
         return translated(command)
 
     def invoke(self, ctx: click.Context) -> Any:
@@ -289,8 +289,7 @@ _HELP_ERRORS: tuple[type[click.ClickException], ...] = tuple(getattr(click.excep
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="muehle", prog_name="muehle")
-@click.option(*LANGUAGE_OPTION.opts, type=LANGUAGE_OPTION.type, is_eager=True, expose_value=False,
-              callback=_choose_language, help=LANGUAGE_OPTION.help)
+@language_option
 @colour_option
 def cli() -> None:
     """muehle: game records of Nine Men's Morris (Mühle).
