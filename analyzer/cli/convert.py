@@ -143,7 +143,9 @@ def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str]
                 try:
                     text = writer.game(item)
                 except UnwritableError as error:
-                    item = _named(error, number)
+                    if not error.line and error.game is not None:  # (JSON, YAML: the game named by its number)
+                        error.source = game_in(error.source, number)
+                    item = error
                 else:
                     if not failed or keep_going:
                         out.write(text)
@@ -188,9 +190,3 @@ def _html_page(games: list[tuple[int, Game]], files: tuple[str, ...], endgames_d
     numbers = [number for number, _game in games] if len(files) == 1 else None
     return write_html([game for _number, game in games], endgames_dir, numbers, move_numbers)
 
-
-def _named(error: UnwritableError, number: int) -> UnwritableError:
-    """``error`` naming its game by its ``number`` in its source when it has no line there (JSON, YAML)."""
-    if not error.line and error.game is not None:
-        error.source = game_in(error.source, number)
-    return error
