@@ -107,7 +107,7 @@ class _Shared:
     endgame tables' values, worked out by ``values``); and how field 17 of its FENs counts
     (``move_numbers``, one of :data:`~muehle.analyzer.engine.fen.MOVE_NUMBERS`)."""
 
-    def __init__(self, values: Optional[ValueText] = None, move_numbers: str = "record") -> None:
+    def __init__(self, values: Optional[ValueText], move_numbers: str) -> None:
         if move_numbers not in MOVE_NUMBERS:
             raise ValueError(f"field 17 counts by 'record' or 'sanmill', not {move_numbers!r}")
         self.svg: dict[str, int] = {}
@@ -216,9 +216,9 @@ class _MoveList:
     ``shared`` holds what the page stores once, ``setup`` the FEN the game started from.
     """
 
-    def __init__(self, link: str = "", shared: Optional[_Shared] = None, setup: Optional[FenPosition] = None) -> None:
+    def __init__(self, link: str, shared: _Shared, setup: Optional[FenPosition]) -> None:
         self.link = link
-        self.shared = shared if shared is not None else _Shared()
+        self.shared = shared
         self.setup = setup
         self.variations: list[dict[str, Any]] = []
         self.replays: list[Replay] = []
