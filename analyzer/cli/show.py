@@ -59,10 +59,6 @@ from muehle.notation.record.model import BLACK, Game
 from muehle.notation.text.errors import MuehleError, game_in, no_ply, shortened, visible
 from muehle.notation.text.i18n import N_, _
 
-#: What the diagram of a set-up position says when its FEN shows a finished game the board does
-#: not decide (Sanmill's phase o after a resignation, a draw, a time loss: a FEN has no result).
-FINISHED_BY_THE_FEN = N_("as the FEN says (phase o); the board does not tell how")
-
 
 def _last_legal(data: GameInput, game: Game, result: Replay, index: int) -> tuple[int, Optional[MuehleError]]:
     """The ply to show for ``index``: ``index`` itself when the replay got that far, else the last
@@ -240,7 +236,9 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
         if over:
             ended: Optional[str] = game_over_text(result.outcome)
         elif not index and start is not None and start.finished:
-            ended = _(FINISHED_BY_THE_FEN)
+            # (a set-up position whose FEN shows a game finished in a way the board does not decide:
+            # Sanmill's phase o after a resignation, a draw, a time loss; a FEN has no result)
+            ended = _("as the FEN says (phase o); the board does not tell how")
         else:
             ended = None
         if heading:
