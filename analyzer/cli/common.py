@@ -386,8 +386,7 @@ def ply_of_move(game: Game, result: Replay, move: int, side: Optional[str]) -> i
         from muehle.analyzer.reports.analysis import PlyNames  # (start-up: the analysis only for this error)
 
         names = PlyNames(game.plies, result.start)
-        missing = (_("there is no move {move} of White") if side == WHITE
-                   else _("there is no move {move} of Black")).format(move=shortened(str(move)))
+        missing = no_move(move, side)
         if not game.plies:
             where = _("the record has no plies (its position is --ply 0)")
         elif index < 1:
@@ -398,6 +397,16 @@ def ply_of_move(game: Game, result: Replay, move: int, side: Optional[str]) -> i
                                                                         ply=len(game.plies))
         raise MuehleError(f"{missing}: {where}", source=game.source, line=game.line)
     return index
+
+
+def no_move(move: int, side: Optional[str]) -> str:
+    """What says that a record has no move ``move`` of ``side`` (``None``: White's).
+
+    >>> no_move(31, None), no_move(2, "black")
+    ('there is no move 31 of White', 'there is no move 2 of Black')
+    """
+    return (_("there is no move {move} of Black") if side == BLACK
+            else _("there is no move {move} of White")).format(move=shortened(str(move)))
 
 
 def echo_data(text: str) -> None:

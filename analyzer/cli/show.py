@@ -31,6 +31,7 @@ from muehle.analyzer.cli.common import (
     from_option,
     game_title,
     given,
+    no_move,
     output_path,
     ply_of_move,
     ply_options,
@@ -55,8 +56,8 @@ from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.pictures.diagram import game_over_text, render_diagram
 from muehle.analyzer.pictures.svg import DEFAULT_SIZE, MAX_SIZE, MILL_HIGHLIGHTS, MIN_SIZE, render_svg
-from muehle.notation.record.model import BLACK, Game
-from muehle.notation.text.errors import MuehleError, game_in, no_ply, shortened, visible
+from muehle.notation.record.model import Game
+from muehle.notation.text.errors import MuehleError, game_in, no_ply, visible
 from muehle.notation.text.i18n import N_, _
 
 
@@ -265,9 +266,7 @@ def _check_no_ply(game: Game, ply: Optional[int], move: Optional[int], side: Opt
     """The position of a record of no ply is its set-up position, ``--ply 0``: any other ply or
     move is an error, as for any record of no ply."""
     if move is not None:
-        missing = (_("there is no move {move} of Black") if side == BLACK else
-                   _("there is no move {move} of White")).format(move=shortened(str(move)))
-        raise MuehleError(f"{missing}: " + _("the record has no plies (its position is --ply 0)"),
+        raise MuehleError(f"{no_move(move, side)}: " + _("the record has no plies (its position is --ply 0)"),
                           source=game.source, line=game.line)
     if ply:
         raise MuehleError(no_ply(ply, 0), source=game.source, line=game.line)
