@@ -20,7 +20,7 @@ import os
 import signal
 import sys
 import threading
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterator, Optional
 
 import click
 
@@ -64,6 +64,21 @@ class Terminated(BaseException):
 
 def _terminate(signum: int, frame: Any) -> None:
     raise Terminated()
+
+
+@contextlib.contextmanager
+def _told_when_stopped() -> Iterator[None]:
+    """Ctrl-C within exits :data:`~muehle.analyzer.cli.exits.INTERRUPTED` and SIGTERM
+    :data:`~muehle.analyzer.cli.exits.TERMINATED` (128 + the signal's number), with one line on
+    standard error."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        click.echo("muehle: " + _("interrupted"), err=True)
+        sys.exit(exits.INTERRUPTED)
+    except Terminated:
+        click.echo("muehle: " + _("terminated"), err=True)
+        sys.exit(exits.TERMINATED)
 
 
 #: click's modules that word its help and usage errors ("Usage:", "Error: Missing argument") with
@@ -159,8 +174,8 @@ def _choose_language(ctx: click.Context, param: click.Parameter, value: Optional
 
 
 #: ``--lang``, of the group and of every command (``muehle --lang de show ...``, ``muehle show --lang de ...``).
-LANGUAGE_OPTION = click.Option(
-    ["--lang"], type=click.Choice(CHOICES, case_sensitive=False), is_eager=True, expose_value=False,
+language_option = click.option(
+    "--lang", type=click.Choice(CHOICES, case_sensitive=False), is_eager=True, expose_value=False,
     callback=_choose_language,
     help=N_("Language of messages, reports and help: de or en; default: the environment's "
             "(LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else en."))
@@ -215,23 +230,18 @@ class LazyGroup(click.Group):
         module, attribute, _help = COMMANDS[name]
         command: click.Command = getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
         if not any(param.name == "lang" for param in command.params):
-            command.params.append(LANGUAGE_OPTION)
+            language_option(command)
         return translated(command)
 
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command; Ctrl-C exits :data:`~muehle.analyzer.cli.exits.INTERRUPTED` and SIGTERM
         :data:`~muehle.analyzer.cli.exits.TERMINATED` (128 + the signal's number), with one
         line on standard error, after what the command had open is cleaned up (a temporary file)."""
-        try:
-            return super().invoke(ctx)
-        except click.ClickException as error:
-            raise told(error, getattr(self, "_arguments", ())) from None
-        except KeyboardInterrupt:
-            click.echo("muehle: " + _("interrupted"), err=True)
-            sys.exit(exits.INTERRUPTED)
-        except Terminated:
-            click.echo("muehle: " + _("terminated"), err=True)
-            sys.exit(exits.TERMINATED)
+        with _told_when_stopped():
+            try:
+                return super().invoke(ctx)
+            except click.ClickException as error:
+                raise told(error, getattr(self, "_arguments", ())) from None
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, _(COMMANDS[name][2])) for name in self.list_commands(ctx)]
@@ -279,8 +289,7 @@ _HELP_ERRORS: tuple[type[click.ClickException], ...] = tuple(getattr(click.excep
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="muehle", prog_name="muehle")
-@click.option(*LANGUAGE_OPTION.opts, type=LANGUAGE_OPTION.type, is_eager=True, expose_value=False,
-              callback=_choose_language, help=LANGUAGE_OPTION.help)
+@language_option
 @colour_option
 def cli() -> None:
     """muehle: game records of Nine Men's Morris (Mühle).
@@ -312,11 +321,6 @@ def _buffer_standard_output() -> None:
                                       newline=None if os.name == "nt" else "\n", line_buffering=True)
 
 
-def report_error(error: MuehleError) -> None:
-    """Print an input error to standard error in the compiler's format."""
-    echo_error(error)
-
-
 def main(argv: Optional[list[str]] = None) -> Any:
     """Entry point of the ``muehle`` command."""
     # a character the output cannot encode (a tag in Chinese on a cp1252 console) is
@@ -329,16 +333,11 @@ def main(argv: Optional[list[str]] = None) -> Any:
     if hasattr(signal, "SIGTERM") and threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminate)
     try:
-        return cli.main(args=argv, prog_name="muehle", standalone_mode=True)
+        with _told_when_stopped():
+            return cli.main(args=argv, prog_name="muehle", standalone_mode=True)
     except MuehleError as error:  # raised outside a command's own handling
-        report_error(error)
+        echo_error(error)
         sys.exit(exits.FAILED)
-    except KeyboardInterrupt:
-        click.echo("muehle: " + _("interrupted"), err=True)
-        sys.exit(exits.INTERRUPTED)
-    except Terminated:
-        click.echo("muehle: " + _("terminated"), err=True)
-        sys.exit(exits.TERMINATED)
     except Exception as error:  # a bug: say so in one line, unless debugging
         if os.environ.get("MUEHLE_DEBUG"):
             raise

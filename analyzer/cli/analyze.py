@@ -22,21 +22,19 @@ import yaml
 from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     ALL_GAMES,
-    RULES,
     GameChoice,
     chosen_games,
     colour_for,
     colour_option,
-    echo_data,
     echo_error,
     fails_cleanly,
     from_option,
     game_title,
-    output_path,
+    output_option,
+    record_rules_option,
     require_numpy_or_exit,
-    rules_option,
     stdout_is_utf8,
-    write_output,
+    write_report,
 )
 from muehle.analyzer.cli.game_input import GameInput
 from muehle.analyzer.engine.fen import MOVE_NUMBERS
@@ -51,10 +49,8 @@ from muehle.notation.text.i18n import N_
 FORMATS = ("text", "json", "yaml")
 
 
-def analyze_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
-                  perfect: Optional[dict[int, Any]] = None,
-                  endgames_dir: Optional[str] = None,
-                  move_numbers: str = "record") -> tuple[list[tuple[int, Analysis]], list[MuehleError]]:
+def analyze_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset], perfect: Optional[dict[int, Any]],
+                  endgames_dir: Optional[str], move_numbers: str) -> tuple[list[tuple[int, Analysis]], list[MuehleError]]:
     """Analyse the games ``numbers`` of an input; the errors found on the way, located.
     With ``perfect`` (a dict), the endgame tables' marks of each game's plies (tables in
     ``endgames_dir``, default the cache) are put there by game. The FEN of a position to restore
@@ -108,8 +104,7 @@ def _safe(text: str, colour: bool) -> str:
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--game", "game_choice", type=GameChoice(), default=ALL_GAMES, show_default=True,
               help=N_("Only this game of each file (1 is the first), or 'all' (every game)."))
-@click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_option,
-              help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
+@record_rules_option
 @click.option("--format", "fmt", type=click.Choice(FORMATS, case_sensitive=False), default="text", show_default=True,
               help=N_("A timeline for people, or the documented JSON/YAML contract."))
 @click.option("--fen-numbers", type=click.Choice(MOVE_NUMBERS, case_sensitive=False), default="record",
@@ -119,8 +114,7 @@ def _safe(text: str, colour: bool) -> str:
 @click.option("--perfect", is_flag=True,
               help=N_("Add the endgame tables' values and marks to plies played without stones in hand (needs numpy)."))
 @click.option("--endgames-dir", default=None, metavar="DIR", help=N_("With --perfect: the endgame tables' cache folder."))
-@click.option("-o", "--output", metavar="OUT", default=None, callback=output_path,
-              help=N_("Write here (atomically; never over an input) instead of standard output."))
+@output_option
 @from_option
 @colour_option
 @fails_cleanly
@@ -146,16 +140,14 @@ def analyze(files: tuple[str, ...], game_choice: "int | str", rules: Optional[Ru
         done.extend((data.source, number, analysis, None if tables is None else tables[number])
                     for number, analysis in analysed)
         errors.extend(failed)
-    if done and output not in (None, "-"):  # (a file: in UTF-8, without colours)
-        text = render(done, fmt, ascii_only=False)
-        write_output(visible(text) if fmt == "text" else text, output, files)
-    elif done:
-        colour = fmt == "text" and colour_for(sys.stdout)
-        text = render(done, fmt, colour)
-        if fmt == "text":
-            click.echo(text if colour else visible(text), nl=False, color=colour)
+    if done:
+        to_file = output not in (None, "-")  # (a file: in UTF-8, without colours)
+        colour = not to_file and fmt == "text" and colour_for(sys.stdout)
+        text = render(done, fmt, colour, ascii_only=False if to_file else None)
+        if colour:
+            click.echo(text, nl=False, color=True)
         else:
-            echo_data(text)
+            write_report(text, output, files, data=fmt != "text")
     for problem in errors:
         echo_error(problem)
     if errors:

@@ -70,11 +70,11 @@ def rules_or_rule(ctx: click.Context, param: click.Parameter, value: Optional[st
     try:
         return rules_option(ctx, param, value)
     except click.BadParameter as error:
-        if value is not None and (value.strip().lower() in CLAIM_RULES or value.strip().lower() in RULE_NAMES):
-            raise click.BadParameter(error.message + " " + _("(a claim's rule is given with --rule: --rule {rule})")
-                                     .format(rule=RULE_NAMES.get(value.strip().lower(), value.strip().lower())),
-                                     ctx=ctx, param=param) from None
-        raise
+        said = (value or "").strip().lower()
+        if said not in CLAIM_RULES and said not in RULE_NAMES:
+            raise
+        raise click.BadParameter(error.message + " " + _("(a claim's rule is given with --rule: --rule {rule})").format(
+            rule=RULE_NAMES.get(said, said)), ctx=ctx, param=param) from None
 
 
 @click.command(name="claim")

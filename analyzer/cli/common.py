@@ -18,7 +18,7 @@ from muehle.analyzer.cli import exits
 from muehle.analyzer.pictures.style import error_text, wants_colour
 from muehle.notation.reading.front_door import FORMATS
 from muehle.notation.record.model import BLACK, SIDES, WHITE, place_of
-from muehle.notation.text.errors import MuehleError, shortened
+from muehle.notation.text.errors import MuehleError, shortened, visible
 from muehle.notation.text.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -232,11 +232,28 @@ def rules_option(ctx: click.Context, param: click.Parameter, value: Optional[str
     return resolve_rules(value)
 
 
+#: ``--rules`` of a command that replays records: the ruleset, checked at once (else each record's own).
+record_rules_option = click.option(
+    "--rules", metavar="NAME|FILE", type=RULES, callback=rules_option,
+    help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
+
+
+def given(name: str) -> bool:
+    """Whether the option of the parameter ``name`` of the running command was given, not left
+    at its default."""
+    return click.get_current_context().get_parameter_source(name) is not click.core.ParameterSource.DEFAULT
+
+
 def output_path(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[str]:
     """Click callback of an output option (``-o``, ``--svg``): an empty path is a usage error."""
     if value == "":
         raise click.BadParameter(_("the path is empty"), ctx=ctx, param=param)
     return value
+
+
+#: ``-o OUT`` of a command that writes its output to a file instead of standard output.
+output_option = click.option("-o", "--output", metavar="OUT", default=None, callback=output_path,
+                             help=N_("Write here (atomically; never over an input) instead of standard output."))
 
 
 #: What ``--game all`` stands for: every game of each input.
@@ -369,8 +386,7 @@ def ply_of_move(game: Game, result: Replay, move: int, side: Optional[str]) -> i
         from muehle.analyzer.reports.analysis import PlyNames  # (start-up: the analysis only for this error)
 
         names = PlyNames(game.plies, result.start)
-        missing = (_("there is no move {move} of White") if side == WHITE
-                   else _("there is no move {move} of Black")).format(move=shortened(str(move)))
+        missing = no_move(move, side)
         if not game.plies:
             where = _("the record has no plies (its position is --ply 0)")
         elif index < 1:
@@ -381,6 +397,16 @@ def ply_of_move(game: Game, result: Replay, move: int, side: Optional[str]) -> i
                                                                         ply=len(game.plies))
         raise MuehleError(f"{missing}: {where}", source=game.source, line=game.line)
     return index
+
+
+def no_move(move: int, side: Optional[str]) -> str:
+    """What says that a record has no move ``move`` of ``side`` (``None``: White's).
+
+    >>> no_move(31, None), no_move(2, "black")
+    ('there is no move 31 of White', 'there is no move 2 of Black')
+    """
+    return (_("there is no move {move} of Black") if side == BLACK
+            else _("there is no move {move} of White")).format(move=shortened(str(move)))
 
 
 def echo_data(text: str) -> None:
@@ -408,6 +434,18 @@ def write_output(text: str, output: Optional[str], inputs: Iterable[str] = ()) -
     with OutputFile(output, inputs) as out:
         out.write(text)
         out.commit()
+
+
+def write_report(text: str, output: Optional[str], inputs: Iterable[str], data: bool) -> None:
+    """Write a command's report: atomically to ``output`` (:func:`write_output`), else to standard
+    output; ``data`` (JSON, YAML) as it is, in UTF-8 (:func:`echo_data`), else terminal-safe
+    (:func:`~muehle.notation.text.errors.visible`), in a file too."""
+    if output not in (None, "-"):
+        write_output(text if data else visible(text), output, inputs)
+    elif data:
+        echo_data(text)
+    else:
+        click.echo(visible(text), nl=False)
 
 
 class OutputFile:
@@ -613,15 +651,20 @@ def checked_jobs(ctx: click.Context, param: click.Parameter, value: int) -> int:
     return value
 
 
-def workers_options(command: F) -> F:
+def workers_options(jobs_help: str = N_("Worker processes that read the games (0: one per processor; 1: this process "
+                                         "alone; at most 256, and no more than the largest file has pieces of 64 KB); "
+                                         "the output is the same for any number."),
+                    scheduler_help: str = N_("Read the games on a Dask cluster: its scheduler's address (every worker "
+                                             "must read the FILES at the same paths), or 'local' for a cluster of "
+                                             "--jobs processes on this machine (needs: pip install 'muehle[dask]').")
+                    ) -> Callable[[F], F]:
     """The options ``--jobs`` and ``--scheduler`` of a command that reads many games (``select``,
-    ``stats``): the games of a file read and decided by worker processes or a Dask cluster."""
-    command = click.option(
-        "--scheduler", metavar="ADDRESS|local",
-        help=N_("Read the games on a Dask cluster: its scheduler's address (every worker must read the FILES at "
-                "the same paths), or 'local' for a cluster of --jobs processes on this machine "
-                "(needs: pip install 'muehle[dask]')."))(command)
-    return click.option(
-        "--jobs", type=click.IntRange(min=0), default=1, show_default=True, callback=checked_jobs,
-        help=N_("Worker processes that read the games (0: one per processor; 1: this process alone; at most 256, "
-                "and no more than the largest file has pieces of 64 KB); the output is the same for any number."))(command)
+    ``stats``, ``validate``, whose help says what the workers do): the games of a file read and
+    decided by worker processes or a Dask cluster."""
+
+    def decorate(command: F) -> F:
+        command = click.option("--scheduler", metavar="ADDRESS|local", help=scheduler_help)(command)
+        return click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True, callback=checked_jobs,
+                            help=jobs_help)(command)
+
+    return decorate

@@ -23,7 +23,7 @@ import click
 
 from muehle.analyzer.batch.progress import FileProgress, is_terminal
 from muehle.analyzer.cli import exits
-from muehle.analyzer.cli.common import OutputFile, echo_error, fails_cleanly, from_option, output_path
+from muehle.analyzer.cli.common import OutputFile, echo_error, fails_cleanly, from_option, output_option
 from muehle.analyzer.cli.writing import (
     WRITERS,
     fen_numbers_option,
@@ -64,8 +64,6 @@ def numbered_games(names: Iterable[str], source_format: Optional[str] = None, le
             yield number, error
 
 
-
-
 @click.command(name="convert")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option(
@@ -73,10 +71,7 @@ def numbered_games(names: Iterable[str], source_format: Optional[str] = None, le
     help=N_("Output format; default: the one the name of -o implies (.json, .yaml/.yml, .pgn, .txt notation, "
             ".html/.htm)."),
 )
-@click.option(
-    "-o", "--output", metavar="OUT", default=None, callback=output_path,
-    help=N_("Write here (atomically; never over an input) instead of standard output."),
-)
+@output_option
 @click.option(
     "--black-number", type=click.Choice(list(BLACK_NUMBERS), case_sensitive=False), default=None,
     help=N_("With --to notation: how a Black ply standing alone is numbered, "
@@ -148,7 +143,9 @@ def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str]
                 try:
                     text = writer.game(item)
                 except UnwritableError as error:
-                    item = _named(error, number)
+                    if not error.line and error.game is not None:  # (JSON, YAML: the game named by its number)
+                        error.source = game_in(error.source, number)
+                    item = error
                 else:
                     if not failed or keep_going:
                         out.write(text)
@@ -157,14 +154,11 @@ def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str]
             failed += 1
             progress.clear()
             echo_error(item)
-        if writer is None:
-            if not failed or keep_going:
-                out.write(_html_page(held, files, endgames_dir, move_numbers))
-        elif not failed or keep_going:
-            out.write(writer.end())
-        if not failed or keep_going:
+        written = not failed or keep_going  # (nothing is written when an error stops the run)
+        if written:
+            out.write(writer.end() if writer is not None else _html_page(held, files, endgames_dir, move_numbers))
             out.commit()
-    if not failed or keep_going:  # (what was written: nothing when an error stopped the run)
+    if written:
         click.echo(converted_line(converted, failed), err=True)
     if failed:
         sys.exit(exits.FAILED)
@@ -196,9 +190,3 @@ def _html_page(games: list[tuple[int, Game]], files: tuple[str, ...], endgames_d
     numbers = [number for number, _game in games] if len(files) == 1 else None
     return write_html([game for _number, game in games], endgames_dir, numbers, move_numbers)
 
-
-def _named(error: UnwritableError, number: int) -> UnwritableError:
-    """``error`` naming its game by its ``number`` in its source when it has no line there (JSON, YAML)."""
-    if not error.line and error.game is not None:
-        error.source = game_in(error.source, number)
-    return error

@@ -49,7 +49,6 @@ def generate(rules_name: str, seed: int, count: int, output: Optional[str], targ
     target = target_format(target, output, default="notation")
     move_numbers = html_move_numbers(fen_numbers, target)
     rules = resolve_rules(rules_name)
-    assert rules is not None
     writer = record_writer(target)
     held: list[Game] = []  # (the HTML viewer's games)
     with OutputFile(output) as out, Progress(total=count, quiet=output in (None, "-") and is_terminal(sys.stdout),

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
 from typing import Any, Optional, Union
 
 import click
@@ -21,17 +22,16 @@ import click
 from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     ALL_GAMES,
-    RULES,
     GameChoice,
     chosen_games,
-    echo_data,
     echo_error,
     fails_cleanly,
     from_option,
     game_title,
-    output_path,
-    rules_option,
-    write_output,
+    given,
+    output_option,
+    record_rules_option,
+    write_report,
 )
 from muehle.analyzer.cli.game_input import GameInput
 from muehle.analyzer.cli.within_turn import set_up_within_a_turn, within_a_turn_notes
@@ -43,7 +43,7 @@ from muehle.analyzer.pictures.diagram import PHASE_WORDS
 from muehle.analyzer.reports.positions import GAME_OVER, PositionRow, set_up_row
 from muehle.analyzer.reports.positions import positions as positions_of
 from muehle.notation.record.model import BLACK, WHITE, Game
-from muehle.notation.text.errors import MuehleError, visible
+from muehle.notation.text.errors import MuehleError
 from muehle.notation.text.i18n import N_, _
 
 #: What ``positions`` notes of a set-up position in the middle of a turn, which it lists as its FEN says.
@@ -60,15 +60,15 @@ _SIDES: dict[str, str] = {WHITE: N_("white"), BLACK: N_("black")}
 FORMATS = ("text", "json", "fen")
 
 
+@dataclass
 class Listed:
     """The positions of one game, with what names it."""
 
-    def __init__(self, source: str, number: int, tags: dict[str, str], rules: str, rows: list[PositionRow]) -> None:
-        self.source = source
-        self.number = number
-        self.tags = tags
-        self.rules = rules
-        self.rows = rows
+    source: str
+    number: int
+    tags: dict[str, str]
+    rules: str
+    rows: list[PositionRow]
 
     def text(self) -> str:
         """The game's title, then a line per position, its columns aligned."""
@@ -89,15 +89,14 @@ class Listed:
                 "positions": [row.to_dict() for row in self.rows]}
 
 
-def list_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
-               form: str, move_numbers: str = "record", notes: Optional[list[MuehleError]] = None,
-               form_asked: bool = True) -> tuple[list[Listed], list[MuehleError]]:
+def list_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset], form: str, move_numbers: str,
+               notes: list[MuehleError], form_asked: bool) -> tuple[list[Listed], list[MuehleError]]:
     """The positions of the games ``numbers`` of an input, their FENs in ``form`` with field 17
     counted as ``move_numbers`` says; the errors found on the way, located.
 
     A record of no ply whose set-up FEN stands in the middle of a turn (a removal still due) is
     listed as its one position, its FEN written back as read (in ``form`` only when ``form_asked``),
-    and the notes at its FEN tag that say so go into ``notes``, when given."""
+    and the notes at its FEN tag that say so go into ``notes``."""
     done: list[Listed] = []
     errors: list[MuehleError] = []
 
@@ -110,8 +109,7 @@ def list_input(data: GameInput, numbers: list[int], rules: Optional[Ruleset],
             start, chosen = result
             done.append(Listed(data.source, number, game.tags, chosen.name,
                                [set_up_row(start, chosen, form if form_asked else None)]))
-            if notes is not None:
-                notes.extend(within_a_turn_notes(data, game, number, start, WITHIN_A_TURN, WITHIN_A_TURN_FIELD))
+            notes.extend(within_a_turn_notes(data, game, number, start, WITHIN_A_TURN, WITHIN_A_TURN_FIELD))
             continue
         done.append(Listed(data.source, number, game.tags, result.rules.name,
                            list(positions_of(result, result.setup, form, move_numbers))))
@@ -145,14 +143,11 @@ def render(done: list[Listed], fmt: str) -> str:
               show_default=True,
               help=N_("Field 17 of the FENs as the record numbers its moves, or as Sanmill counts (every action, "
                       "each removal one)."))
-@click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_option,
-              help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
-@click.option("-o", "--output", metavar="OUT", default=None, callback=output_path,
-              help=N_("Write here (atomically; never over an input) instead of standard output."))
+@record_rules_option
+@output_option
 @from_option
-@click.pass_context
 @fails_cleanly
-def positions(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", all_games: bool, fmt: str,
+def positions(files: tuple[str, ...], game_choice: "int | str", all_games: bool, fmt: str,
               fen_form: str, fen_numbers: str, rules: Optional[Ruleset], output: Optional[str],
               source_format: Optional[str]) -> None:
     """List every position of a game: the ply that led to it, its FEN, the stones on the board
@@ -167,26 +162,18 @@ def positions(ctx: click.Context, files: tuple[str, ...], game_choice: "int | st
       muehle positions examples/schuermann-book-game.txt --format fen
     """
     if all_games:
-        if ctx.get_parameter_source("game_choice") is not click.core.ParameterSource.DEFAULT:
+        if given("game_choice"):
             raise click.UsageError(_("give either --game or --all, not both"))
         game_choice = ALL_GAMES
-    form_asked = ctx.get_parameter_source("fen_form") is not click.core.ParameterSource.DEFAULT
     done: list[Listed] = []
     errors: list[MuehleError] = []
     notes: list[MuehleError] = []
     for data, numbers in chosen_games(files, game_choice, source_format, errors):
-        listed, failed = list_input(data, numbers, rules, fen_form, fen_numbers.lower(), notes, form_asked)
+        listed, failed = list_input(data, numbers, rules, fen_form, fen_numbers.lower(), notes, given("fen_form"))
         done.extend(listed)
         errors.extend(failed)
-    if done and output not in (None, "-"):
-        text = render(done, fmt)
-        write_output(text if fmt == "json" else visible(text), output, files)
-    elif done:
-        text = render(done, fmt)
-        if fmt == "json":
-            echo_data(text)
-        else:
-            click.echo(visible(text), nl=False)
+    if done:
+        write_report(render(done, fmt), output, files, data=fmt == "json")
     for note in notes:
         echo_error(note, "note")
     for problem in errors:

@@ -124,7 +124,7 @@ def repair_command(files: tuple[str, ...], rules_name: Optional[str], output_for
         out.write("[")
     per_game = partial(repair_one, rules=rules, top=top, budget=budget, keep_game=writer is not None)
     with FileProgress(files, source_names=source_name, quiet=json_output) as progress, fewer_collections(), \
-            OutputFile(output, files) if output is not None else _NoOutput() as written, \
+            OutputFile(output, files) as written, \
             closing(each_game(files, per_game, stdin, source_format, jobs)) as results:
         for item in results:
             if isinstance(item, MuehleError):
@@ -138,33 +138,30 @@ def repair_command(files: tuple[str, ...], rules_name: Optional[str], output_for
             for error in found.syntax:  # the reader's error first
                 progress.clear()
                 echo_error(error)
-            if found.error is not None or found.report is None:
+            report = found.report
+            if found.error is not None or report is None:
                 progress.clear()
                 if found.error is not None:
                     echo_error(found.error)
                 counts["unrepaired"] += 1
-                if writer is not None and found.game is not None and not found.syntax:
-                    written.write(writer.game(found.game))
-                continue
-            report = found.report
-            if report.valid:
-                counts["legal"] += 1
-            elif report.repaired:
-                counts["repaired"] += 1
             else:
-                counts["unrepaired"] += 1
-            if json_output:
-                text = json.dumps(report_dict(report, index, found.source), ensure_ascii=ascii_only)
-                out.write(("\n" if first else ",\n") + text)
-                first = False
-            elif not report.valid:
-                progress.clear()
-                out.write(_text(report, found, index, ascii_only))
-                out.flush()
-            if writer is not None and found.game is not None:
-                if found.syntax:
-                    continue  # (a game read in part is not written: its reader's error says why)
-                fixed = repaired_game(found.game, report) if not report.valid else None
+                if report.valid:
+                    counts["legal"] += 1
+                elif report.repaired:
+                    counts["repaired"] += 1
+                else:
+                    counts["unrepaired"] += 1
+                if json_output:
+                    text = json.dumps(report_dict(report, index, found.source), ensure_ascii=ascii_only)
+                    out.write(("\n" if first else ",\n") + text)
+                    first = False
+                elif not report.valid:
+                    progress.clear()
+                    out.write(_text(report, found, index, ascii_only))
+                    out.flush()
+            # (a game read in part is not written: its reader's error says why)
+            if writer is not None and found.game is not None and not found.syntax:
+                fixed = repaired_game(found.game, report) if report is not None and not report.valid else None
                 written.write(writer.game(fixed if fixed is not None else found.game))
         if writer is not None:
             written.write(writer.end())
@@ -199,18 +196,3 @@ def _summary(counts: dict[str, int]) -> str:
                     "{games} games: {legal} legal, {repaired} repaired, {unrepaired} not repaired",
                     counts["games"]).format(**counts)
 
-
-class _NoOutput:
-    """Stands for ``-o`` when it is not given: nothing is written."""
-
-    def write(self, text: str) -> None:
-        pass
-
-    def commit(self) -> None:
-        pass
-
-    def __enter__(self) -> "_NoOutput":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        pass

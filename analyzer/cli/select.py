@@ -35,6 +35,7 @@ from muehle.analyzer.cli.common import (
     echo_error,
     fails_cleanly,
     from_option,
+    output_option,
     output_path,
     require_dask_or_exit,
     resolve_rules,
@@ -47,7 +48,7 @@ from muehle.notation.reading.inputs import source_name
 from muehle.notation.record.model import Game
 from muehle.notation.text.errors import MuehleError
 from muehle.notation.text.i18n import N_, _, composed, ngettext
-from muehle.notation.writing.writers import write_notation
+from muehle.notation.writing.writers import RecordWriter, write_notation
 
 
 def _tag_pairs(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
@@ -95,8 +96,7 @@ def _tag_pairs(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
 @click.option("--has", "has", multiple=True, type=click.Choice(list(FEATURES), case_sensitive=False),
               help=composed(lambda: _("What happened in the main line: {features}. Repeatable: all of them.").format(
                   features="; ".join(f"{name}: {_(text)}" for name, text in FEATURES.items()))))
-@click.option("-o", "--output", metavar="OUT", default=None, callback=output_path,
-              help=N_("Write here (atomically; never over an input) instead of standard output."))
+@output_option
 @click.option("--to", "target", type=click.Choice(sorted(WRITERS), case_sensitive=False), default=None,
               help=N_("Write the chosen games in this format (as muehle convert does) instead of as they stand."))
 @fen_numbers_option
@@ -106,7 +106,7 @@ def _tag_pairs(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
 @click.option("--keep-going/--stop-on-error", "keep_going", default=True,
               help=N_("After a game or file that cannot be read, go on with the others (the default), or stop "
                       "there with exit status 1 and write nothing."))
-@workers_options
+@workers_options()
 @from_option
 @fails_cleanly
 def select(files: tuple[str, ...], player: Optional[str], white: Optional[str], black: Optional[str],
@@ -154,20 +154,15 @@ def select(files: tuple[str, ...], player: Optional[str], white: Optional[str], 
                     sys.exit(exits.FAILED)  # (nothing is written: the output is discarded)
                 unreadable += 1
                 if rest is not None and target is None:  # (the rest, as it stands: nothing of the file is lost)
-                    _write_as_it_stands(rest_out, item)
+                    _write(rest_out, None, item)
             elif item.chosen:
                 selected += 1
-                if writer is not None and item.game is not None:
-                    out.write(writer.game(item.game))
-                elif target == "html" and item.game is not None:
+                if target == "html" and item.game is not None:
                     held.append(item.game)
                 else:
-                    _write_as_it_stands(out, item)
+                    _write(out, writer, item)
             elif rest is not None:
-                if rest_writer is not None and item.game is not None:
-                    rest_out.write(rest_writer.game(item.game))
-                else:
-                    _write_as_it_stands(rest_out, item)
+                _write(rest_out, rest_writer, item)
             progress.game(item.source, item.line, item.plies)
         progress.clear()
         if target == "html":
@@ -203,10 +198,12 @@ def selected_line(selected: int, games: int, unreadable: int = 0, unread_inputs:
     return line + (" (" + ", ".join(parts) + ")" if parts else "")
 
 
-def _write_as_it_stands(out: OutputFile, item: Pick) -> None:
-    """Write a game as it stands in its input: its text, or (one of a JSON, YAML or PlayOK record)
-    in the notation."""
-    if item.text is not None:
+def _write(out: OutputFile, writer: Optional[RecordWriter], item: Pick) -> None:
+    """Write a game by ``writer`` (``--to``), else as it stands in its input: its text, or (one of a
+    JSON, YAML or PlayOK record) in the notation."""
+    if writer is not None and item.game is not None:
+        out.write(writer.game(item.game))
+    elif item.text is not None:
         out.write(item.text + "\n")
     elif item.game is not None:
         out.write(write_notation([item.game]))

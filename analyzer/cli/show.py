@@ -21,7 +21,6 @@ import click
 from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     ALL_GAMES,
-    RULES,
     GameChoice,
     check_ply_choice,
     chosen_games,
@@ -31,16 +30,18 @@ from muehle.analyzer.cli.common import (
     fails_cleanly,
     from_option,
     game_title,
+    given,
+    no_move,
     output_path,
     ply_of_move,
     ply_options,
+    record_rules_option,
     require_numpy_or_exit,
-    rules_option,
     stdout_is_utf8,
     write_output,
 )
-from muehle.analyzer.cli.game_input import GameInput, load_games
-from muehle.analyzer.cli.within_turn import set_up_within_a_turn, within_a_turn_notes
+from muehle.analyzer.cli.game_input import GameInput
+from muehle.analyzer.cli.within_turn import fen_notes, set_up_within_a_turn, within_a_turn_notes
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.fen import (
     DEFAULT_FEN_FORM,
@@ -55,13 +56,9 @@ from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.pictures.diagram import game_over_text, render_diagram
 from muehle.analyzer.pictures.svg import DEFAULT_SIZE, MAX_SIZE, MILL_HIGHLIGHTS, MIN_SIZE, render_svg
-from muehle.notation.record.model import BLACK, Game
-from muehle.notation.text.errors import MuehleError, game_in, no_ply, shortened, visible
+from muehle.notation.record.model import Game
+from muehle.notation.text.errors import MuehleError, game_in, no_ply, visible
 from muehle.notation.text.i18n import N_, _
-
-#: What the diagram of a set-up position says when its FEN shows a finished game the board does
-#: not decide (Sanmill's phase o after a resignation, a draw, a time loss: a FEN has no result).
-FINISHED_BY_THE_FEN = N_("as the FEN says (phase o); the board does not tell how")
 
 
 def _last_legal(data: GameInput, game: Game, result: Replay, index: int) -> tuple[int, Optional[MuehleError]]:
@@ -107,18 +104,15 @@ def _last_legal(data: GameInput, game: Game, result: Replay, index: int) -> tupl
               help=N_("With --fen: field 17 as the record numbers its moves, or as Sanmill counts (every action, "
                       "each removal one)."))
 @click.option("--ascii", "ascii_only", is_flag=True, help=N_("Draw the diagram with ASCII characters only."))
-@click.option("--rules", default=None, metavar="NAME|FILE", type=RULES, callback=rules_option,
-              help=N_("Ruleset (preset name or YAML file); default: the record's Rules tag, else wmd."))
+@record_rules_option
 @click.option("--best", "best_wanted", is_flag=True,
               help=N_("Mark the best plies the endgame tables name and print the value (needs numpy and the tables)."))
 @click.option("--endgames-dir", default=None, metavar="DIR", help=N_("With --best: the endgame tables' cache folder."))
 @from_option
 @colour_option
-@click.pass_context
 @fails_cleanly
-def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", ply: Optional[int],
-         move: Optional[int], side: Optional[str], svg_output: Optional[str], mills: str, svg_size: int, flip: bool,
-         show_fen: bool,
+def show(files: tuple[str, ...], game_choice: "int | str", ply: Optional[int], move: Optional[int],
+         side: Optional[str], svg_output: Optional[str], mills: str, svg_size: int, flip: bool, show_fen: bool,
          fen_form: str, fen_numbers: str, ascii_only: bool, rules: Optional[Ruleset], best_wanted: bool,
          endgames_dir: Optional[str], source_format: Optional[str]) -> None:
     """Show the position after a ply of a record as a board diagram, SVG or FEN.
@@ -133,34 +127,25 @@ def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", p
       muehle show examples/schuermann-book-game.txt --move 18
     """
     check_ply_choice(ply, move, side)
-    if svg_output is None and ctx.get_parameter_source("mills") is not click.core.ParameterSource.DEFAULT:
-        raise click.UsageError(_("--mills goes with --svg (the diagram and the FEN show no mills)"))
-    if svg_output is None and ctx.get_parameter_source("svg_size") is not click.core.ParameterSource.DEFAULT:
-        raise click.UsageError(_("--size goes with --svg (the size of the picture)"))
-    if svg_output is None and flip:
-        raise click.UsageError(_("--flip goes with --svg (the diagram and the FEN are not turned)"))
-    form_asked = ctx.get_parameter_source("fen_form") is not click.core.ParameterSource.DEFAULT
-    if not show_fen and form_asked:
-        raise click.UsageError(_("--fen-form goes with --fen"))
-    if not show_fen and ctx.get_parameter_source("fen_numbers") is not click.core.ParameterSource.DEFAULT:
-        raise click.UsageError(_("--fen-numbers goes with --fen"))
-    if svg_output == "-" and show_fen:
-        raise click.UsageError(_("--svg - and --fen would both write to standard output"))
-    if best_wanted and show_fen:
-        raise click.UsageError(_("--best goes with the diagram or --svg (a FEN has no marks)"))
-    if endgames_dir is not None and not best_wanted:
-        raise click.UsageError(_("--endgames-dir goes with --best"))
+    for wrong, message in (
+        (svg_output is None and given("mills"), N_("--mills goes with --svg (the diagram and the FEN show no mills)")),
+        (svg_output is None and given("svg_size"), N_("--size goes with --svg (the size of the picture)")),
+        (svg_output is None and flip, N_("--flip goes with --svg (the diagram and the FEN are not turned)")),
+        (not show_fen and given("fen_form"), N_("--fen-form goes with --fen")),
+        (not show_fen and given("fen_numbers"), N_("--fen-numbers goes with --fen")),
+        (svg_output == "-" and show_fen, N_("--svg - and --fen would both write to standard output")),
+        (best_wanted and show_fen, N_("--best goes with the diagram or --svg (a FEN has no marks)")),
+        (endgames_dir is not None and not best_wanted, N_("--endgames-dir goes with --best")),
+    ):
+        if wrong:
+            raise click.UsageError(_(message))
     if best_wanted:
         require_numpy_or_exit()
     several = len(files) > 1 or game_choice == ALL_GAMES
     if several and svg_output is not None:
         raise click.UsageError(_("--svg draws one game: give one FILE and one --game N"))
-    if not several:
-        assert isinstance(game_choice, int)
-        _show_one(load_games(files[0], source_format), game_choice, ply, move, side, svg_output, mills, show_fen,
-                  FenWanted(fen_form, fen_numbers.lower(), form_asked), ascii_only, rules, best_wanted,
-                  endgames_dir, heading=False, inputs=files, picture=Picture(svg_size, flip))
-        return
+    wanted = Wanted(svg_output, mills, svg_size, flip, show_fen, fen_form, given("fen_form"), fen_numbers.lower(),
+                    ascii_only, best_wanted, endgames_dir)
     errors: list[MuehleError] = []
     first = True
     for data, numbers in chosen_games(files, game_choice, source_format, errors):
@@ -168,11 +153,11 @@ def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", p
             try:
                 if not first and not show_fen:
                     click.echo()
-                _show_one(data, number, ply, move, side, None, mills, show_fen,
-                          FenWanted(fen_form, fen_numbers.lower(), form_asked), ascii_only, rules, best_wanted,
-                          endgames_dir, heading=not show_fen)
+                _show_one(data, number, ply, move, side, rules, wanted, several and not show_fen, files)
                 first = False
             except MuehleError as error:
+                if not several:
+                    raise  # (one game: its error is told after its output, as any command tells it)
                 errors.append(error)
     for problem in errors:
         echo_error(problem)
@@ -180,13 +165,29 @@ def show(ctx: click.Context, files: tuple[str, ...], game_choice: "int | str", p
         sys.exit(exits.FAILED)
 
 
+class Wanted(NamedTuple):
+    """What ``show`` makes of a position: an SVG picture (``--svg``, ``--mills``, ``--size``,
+    ``--flip``), a FEN (``--fen``, ``--fen-form`` and whether it was given: a FEN written back as
+    read keeps its own form unless it was, ``--fen-numbers``), else the diagram (``--ascii``);
+    and the best plies (``--best``, ``--endgames-dir``)."""
+
+    svg_output: Optional[str]
+    mills: str
+    size: int
+    flip: bool
+    fen: bool
+    fen_form: str
+    form_asked: bool
+    fen_numbers: str
+    ascii_only: bool
+    best: bool
+    endgames_dir: Optional[str]
+
+
 def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optional[int], side: Optional[str],
-              svg_output: Optional[str], mills: str, show_fen: bool, fen: "FenWanted", ascii_only: bool,
-              rules: Optional[Ruleset], best_wanted: bool, endgames_dir: Optional[str], heading: bool,
-              inputs: tuple[str, ...] = (), picture: Optional["Picture"] = None) -> None:
+              rules: Optional[Ruleset], wanted: Wanted, heading: bool, inputs: tuple[str, ...]) -> None:
     """Show the chosen position of game ``game_number`` of ``data`` (under its title, with ``heading``);
-    a located error when it cannot be shown. ``inputs``: the files an SVG may not be written over;
-    ``picture``: the SVG's size and orientation."""
+    a located error when it cannot be shown. ``inputs``: the files an SVG may not be written over."""
     source = data.source
     game = data.pick(game_number)
     try:
@@ -198,8 +199,7 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
     except MuehleError as error:
         raise data.located(error, game_number) from None
     if within is not None:
-        _show_within_a_turn(data, game, game_number, within, svg_output, mills, show_fen, fen, ascii_only,
-                            best_wanted, heading, inputs, picture)
+        _show_within_a_turn(data, game, game_number, within, wanted, heading, inputs)
         return
     try:
         result = replay_record(game, rules)
@@ -217,31 +217,29 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
         raise data.located(error, game_number) from None
     position = result.position_after(index)
     last = result.record_at(index) if index else None
-    if start is not None:
-        line, column, _value = game.tag_place("FEN") or (game.line, 0, None)
-        named = source if line else game_in(source, game_number)  # (a game read from JSON or YAML has no line)
-        for note in start.notes:
-            echo_error(MuehleError(note, source=named, line=line, column=column), "note")
+    for note in fen_notes(source, game, game_number, start.notes if start is not None else ()):
+        echo_error(note, "note")
     over = result.decided_by(index)
     best: Sequence[Any] = ()
     said = ""
-    if best_wanted:
+    if wanted.best:
         finished = bool(over) or (not index and start is not None and start.finished)
-        best, said = _best_plies(position, result.rules, finished, endgames_dir)
-    if show_fen:
-        click.echo(fen_of_record(result.records, index, start, game_over=over, form=fen.form,
-                                 stones=result.rules.stones, mills=result.mills, move_numbers=fen.numbers))
-    if svg_output is not None:
-        picture = picture if picture is not None else Picture(DEFAULT_SIZE, False)
+        best, said = _best_plies(position, result.rules, finished, wanted.endgames_dir)
+    if wanted.fen:
+        click.echo(fen_of_record(result.records, index, start, game_over=over, form=wanted.fen_form,
+                                 stones=result.rules.stones, mills=result.mills, move_numbers=wanted.fen_numbers))
+    if wanted.svg_output is not None:
         title = svg_title(game, game_number, source, result, index)
-        write_output(render_svg(position, last, mills, best=best, title=title, hands=True, flip=picture.flip,
-                                size=picture.size, geometry=result.rules.geometry), svg_output, inputs=inputs)
-    if not show_fen and svg_output is None:
-        plain = ascii_only or not stdout_is_utf8()
+        write_output(render_svg(position, last, wanted.mills, best=best, title=title, hands=True, flip=wanted.flip,
+                                size=wanted.size, geometry=result.rules.geometry), wanted.svg_output, inputs=inputs)
+    if not wanted.fen and wanted.svg_output is None:
+        plain = wanted.ascii_only or not stdout_is_utf8()
         if over:
             ended: Optional[str] = game_over_text(result.outcome)
         elif not index and start is not None and start.finished:
-            ended = _(FINISHED_BY_THE_FEN)
+            # (a set-up position whose FEN shows a game finished in a way the board does not decide:
+            # Sanmill's phase o after a resignation, a draw, a time loss; a FEN has no result)
+            ended = _("as the FEN says (phase o); the board does not tell how")
         else:
             ended = None
         if heading:
@@ -251,7 +249,7 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
                                   best=best, colour=colour, geometry=result.rules.geometry,
                                   flying_at=result.rules.flying_at, lose_below=result.rules.lose_below), color=colour)
     if said:
-        click.echo(said, err=svg_output == "-")
+        click.echo(said, err=wanted.svg_output == "-")
     if illegal is not None:  # (the picture is shown; the record is still bad)
         raise data.located(illegal, game_number)
 
@@ -268,18 +266,14 @@ def _check_no_ply(game: Game, ply: Optional[int], move: Optional[int], side: Opt
     """The position of a record of no ply is its set-up position, ``--ply 0``: any other ply or
     move is an error, as for any record of no ply."""
     if move is not None:
-        missing = (_("there is no move {move} of Black") if side == BLACK else
-                   _("there is no move {move} of White")).format(move=shortened(str(move)))
-        raise MuehleError(f"{missing}: " + _("the record has no plies (its position is --ply 0)"),
+        raise MuehleError(f"{no_move(move, side)}: " + _("the record has no plies (its position is --ply 0)"),
                           source=game.source, line=game.line)
     if ply:
         raise MuehleError(no_ply(ply, 0), source=game.source, line=game.line)
 
 
 def _show_within_a_turn(data: GameInput, game: Game, game_number: int, within: tuple[FenPosition, Ruleset],
-                        svg_output: Optional[str], mills: str, show_fen: bool, fen: "FenWanted", ascii_only: bool,
-                        best_wanted: bool, heading: bool, inputs: tuple[str, ...],
-                        picture: Optional["Picture"]) -> None:
+                        wanted: Wanted, heading: bool, inputs: tuple[str, ...]) -> None:
     """Show the set-up position of a record of no ply that stands in the middle of a turn: the FEN
     written back as read (``fen_text``, in its own form unless ``--fen-form`` asks for one), or the diagram or the SVG of its
     board, with a note at the FEN tag on standard error that says who still has to remove a stone."""
@@ -288,37 +282,20 @@ def _show_within_a_turn(data: GameInput, game: Game, game_number: int, within: t
     for note in within_a_turn_notes(data, game, game_number, start, WITHIN_A_TURN, WITHIN_A_TURN_FIELD):
         echo_error(note, "note")
     position = start.position
-    if show_fen:
-        click.echo(fen_text(start, form=fen.form if fen.form_asked else None))
-    if svg_output is not None:
-        picture = picture if picture is not None else Picture(DEFAULT_SIZE, False)
+    if wanted.fen:
+        click.echo(fen_text(start, form=wanted.fen_form if wanted.form_asked else None))
+    if wanted.svg_output is not None:
         title = f"{_game_name(game, game_number, source)}: " + _("the set-up position")
-        write_output(render_svg(position, None, mills, title=title, hands=True, flip=picture.flip, size=picture.size,
-                                geometry=rules.geometry), svg_output, inputs=inputs)
-    if not show_fen and svg_output is None:
+        write_output(render_svg(position, None, wanted.mills, title=title, hands=True, flip=wanted.flip,
+                                size=wanted.size, geometry=rules.geometry), wanted.svg_output, inputs=inputs)
+    if not wanted.fen and wanted.svg_output is None:
         if heading:
             click.echo(visible(game_title(game.tags, rules.name, source, game_number)))
         colour = colour_for(sys.stdout)
-        click.echo(render_diagram(position, None, ascii=ascii_only or not stdout_is_utf8(), flying=rules.flying,
-                                  colour=colour, geometry=rules.geometry), color=colour)
-    if best_wanted:
-        click.echo(_("No best plies: the position stands in the middle of a turn"), err=svg_output == "-")
-
-
-class FenWanted(NamedTuple):
-    """How ``--fen`` writes: the form (``--fen-form``), how field 17 counts (``--fen-numbers``), and
-    whether the form was asked for (a FEN written back as read keeps its own form unless it was)."""
-
-    form: str
-    numbers: str
-    form_asked: bool = False
-
-
-class Picture(NamedTuple):
-    """How ``--svg`` draws: the width in pixels and whether the board is flipped."""
-
-    size: int
-    flip: bool
+        click.echo(render_diagram(position, None, ascii=wanted.ascii_only or not stdout_is_utf8(),
+                                  flying=rules.flying, colour=colour, geometry=rules.geometry), color=colour)
+    if wanted.best:
+        click.echo(_("No best plies: the position stands in the middle of a turn"), err=wanted.svg_output == "-")
 
 
 def svg_title(game: Game, number: int, source: str, result: Replay, index: int) -> str:

@@ -25,19 +25,18 @@ from muehle.analyzer.batch.validate import fewer_collections, read_stdin
 from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     RULES,
-    echo_data,
     fails_cleanly,
     from_option,
-    output_path,
+    output_option,
     require_dask_or_exit,
     resolve_rules,
     workers_options,
-    write_output,
+    write_report,
 )
 from muehle.analyzer.corpus.facts import facts_of
 from muehle.analyzer.corpus.stats import Stats
 from muehle.notation.reading.inputs import source_name
-from muehle.notation.text.errors import MuehleError, visible
+from muehle.notation.text.errors import MuehleError
 from muehle.notation.text.i18n import N_
 
 
@@ -55,9 +54,8 @@ from muehle.notation.text.i18n import N_
                       "Rules tag, else wmd."))
 @click.option("--keep-going", is_flag=True, default=False,
               help=N_("After a file that cannot be read, go on with the others (the exit status is 1 still)."))
-@click.option("-o", "--output", metavar="OUT", default=None, callback=output_path,
-              help=N_("Write here (atomically; never over an input) instead of standard output."))
-@workers_options
+@output_option
+@workers_options()
 @from_option
 @fails_cleanly
 def stats(files: tuple[str, ...], output_format: str, rules_name: Optional[str], keep_going: bool,
@@ -81,11 +79,6 @@ def stats(files: tuple[str, ...], output_format: str, rules_name: Optional[str],
             facts = item[1]
             counts.add(facts)
             progress.game(facts.source, facts.line, facts.plies)
-    if output not in (None, "-"):
-        write_output(json.dumps(counts.to_dict(), indent=2, ensure_ascii=False) + "\n" if json_output
-                     else visible("\n".join(counts.text_lines())) + "\n", output, files)
-    elif json_output:
-        echo_data(json.dumps(counts.to_dict(), indent=2, ensure_ascii=False) + "\n")
-    else:
-        click.echo(visible("\n".join(counts.text_lines())))
+    write_report(json.dumps(counts.to_dict(), indent=2, ensure_ascii=False) + "\n" if json_output
+                 else "\n".join(counts.text_lines()) + "\n", output, files, data=json_output)
     sys.exit(exits.outcome(not counts.unreadable_inputs))

@@ -24,15 +24,16 @@ from muehle.analyzer.batch.validate import ValidationSummary, fewer_collections,
 from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     RULES,
-    checked_jobs,
     colour_for,
     colour_option,
     echo_error,
     fails_cleanly,
     from_option,
+    given,
     require_dask_or_exit,
     resolve_rules,
     stdout_is_utf8,
+    workers_options,
 )
 from muehle.analyzer.engine.fen import MOVE_NUMBERS
 from muehle.notation.reading.inputs import source_name
@@ -122,22 +123,19 @@ def _signal_main_thread(signum: int) -> None:
               help=N_("Under each invalid game, the best repair muehle repair finds: the scorekeeper's slips whose "
                       "undoing makes the main line legal, or that none was found (the JSON: a \"repair\" member "
                       "of each game). Slower: each invalid game is searched."))
-@click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True, callback=checked_jobs,
-              help=N_("Worker processes that judge the games (0: one per processor; 1: this process alone; at most "
-                      "256, and no more than the largest file has pieces of 64 KB); the output is the same for any "
-                      "number."))
-@click.option("--scheduler", metavar="ADDRESS|local",
-              help=N_("Judge the games on a Dask cluster: its scheduler's address (every worker must read the "
-                      "FILES at the same paths), or 'local' for a cluster of --jobs processes on this machine "
-                      "(needs: pip install 'muehle[dask]')."))
+@workers_options(N_("Worker processes that judge the games (0: one per processor; 1: this process alone; at most "
+                    "256, and no more than the largest file has pieces of 64 KB); the output is the same for any "
+                    "number."),
+                 N_("Judge the games on a Dask cluster: its scheduler's address (every worker must read the "
+                    "FILES at the same paths), or 'local' for a cluster of --jobs processes on this machine "
+                    "(needs: pip install 'muehle[dask]')."))
 @from_option
 @colour_option
 @fails_cleanly
 def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: str, explain: bool, fen_numbers: str,
              suggest: bool, jobs: int, scheduler: Optional[str], source_format: Optional[str]) -> None:
     fen_numbers = fen_numbers.lower()
-    numbers_given = click.get_current_context().get_parameter_source("fen_numbers")
-    if numbers_given is not click.core.ParameterSource.DEFAULT and output_format.lower() != "json" and not explain:
+    if given("fen_numbers") and output_format.lower() != "json" and not explain:
         raise click.UsageError(_("--fen-numbers goes with --explain or --format json (the FEN of the position to "
                                  "restore)"))
     rules = resolve_rules(rules_name)

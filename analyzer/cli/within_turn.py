@@ -8,7 +8,7 @@ FEN tag that says who still has to remove a stone.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Iterable, Optional
 
 from muehle.analyzer.cli.game_input import GameInput
 from muehle.analyzer.engine.fen import FenPosition, pending_field, remover_of, start_fen
@@ -41,12 +41,17 @@ def within_a_turn_notes(data: GameInput, game: Game, game_number: int, start: Fe
     an extension field says what is to be removed, by ``with_field`` (also ``{what}``, ``{number}``
     and ``{text}``); both translated here. A game read from JSON or YAML, with no line, is named by
     its number."""
-    line, column, _value = game.tag_place("FEN") or (game.line, 0, None)
-    named = data.source if line else game_in(data.source, game_number)
     side = side_name(remover_of(start))
     pending = pending_field(start)
     note = (_(plain).format(side=side) if pending is None else
             _(with_field).format(side=side, what=pending[1], number=pending[0] + 1,
                                  text=shortened(game.tags["FEN"].split()[pending[0]])))
-    return [data.located(MuehleError(text, source=named, line=line, column=column))
-            for text in (*start.notes, note)]
+    return [data.located(error) for error in fen_notes(data.source, game, game_number, (*start.notes, note))]
+
+
+def fen_notes(source: str, game: Game, game_number: int, notes: Iterable[str]) -> list[MuehleError]:
+    """``notes`` on the set-up position of game ``game_number`` of ``source``, at its FEN tag (a game
+    read from JSON or YAML, with no line, named by its number)."""
+    line, column, _value = game.tag_place("FEN") or (game.line, 0, None)
+    named = source if line else game_in(source, game_number)
+    return [MuehleError(note, source=named, line=line, column=column) for note in notes]

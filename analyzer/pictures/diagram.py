@@ -153,14 +153,13 @@ def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[
     >>> summary_lines(Position(0b111, 0, 6, 8, "black", marked=1 << 23))[2]
     'Marked until placing ends: g7'
     """
-    lines = []
-    for side in SIDES:
-        lines.append(_("{side}{mark}: {on_board} on the board, {in_hand} in hand, {phase}").format(
-            side=side_name(side), mark=(marks or {}).get(side, ""), on_board=position.on_board(side),
-            in_hand=position.in_hand(side), phase=_(PHASE_WORDS[side_phase(position, side, flying, flying_at, lose_below)])))
+    phases = {side: side_phase(position, side, flying, flying_at, lose_below) for side in SIDES}
+    lines = [_("{side}{mark}: {on_board} on the board, {in_hand} in hand, {phase}").format(
+        side=side_name(side), mark=(marks or {}).get(side, ""), on_board=position.on_board(side),
+        in_hand=position.in_hand(side), phase=_(PHASE_WORDS[phases[side]])) for side in SIDES]
     if position.marked:
         lines.append(_("Marked until placing ends: {points}").format(points=", ".join(points_of(position.marked))))
-    lost = [side for side in SIDES if side_phase(position, side, flying, flying_at, lose_below) == "lost"]
+    lost = [side for side in SIDES if phases[side] == "lost"]
     if game_over:
         lines.append(_("Game over: {how}").format(how=game_over))
     elif lost:
@@ -174,6 +173,18 @@ def summary_lines(position: Position, flying: bool = True, marks: Optional[dict[
 def _bracket(grid: list[list[str]], point: str, left: str, right: str) -> None:
     row, column = point_cell(point)
     grid[row][column - 1], grid[row][column + 1] = left, right
+
+
+def _last_ply_legend(last: "LastPly", label: str, target: str, origin: str, captured: str) -> str:
+    """The line that names the last ply (``label``) and explains its marks: ``target``, ``origin``
+    (where it moved) and ``captured`` (where it captured)."""
+    legend = _("Last ply: {label}").format(label=label) + f"   {target} " + (_("placed") if last.origin is None
+                                                                              else _("to"))
+    if last.origin is not None:
+        legend += f"  {origin} " + _("from")
+    if last.captures:
+        legend += f"  {captured} " + _("captured")
+    return legend
 
 
 def _mark_best(grid: list[list[str]], best: Sequence[Any]) -> str:
@@ -230,18 +241,13 @@ def render_diagram(
     if best:
         legend = (_("Last ply: {label}").format(label=marks.label) + "\n" if marks is not None else "") + _mark_best(grid, best)
     elif marks is not None:
-        row, column = point_cell(marks.target)
-        grid[row][column - 1], grid[row][column + 1] = "[", "]"
-        legend = _("Last ply: {label}").format(label=marks.label) + "   [ ] " + (_("placed") if marks.origin is None else _("to"))
+        _bracket(grid, marks.target, "[", "]")
         if marks.origin is not None:
-            row, column = point_cell(marks.origin)
-            grid[row][column - 1], grid[row][column + 1] = "(", ")"
-            legend += "  ( ) " + _("from")
+            _bracket(grid, marks.origin, "(", ")")
         for point in marks.captures:
             row, column = point_cell(point)
             grid[row][column] = chars["captured"]
-        if marks.captures:
-            legend += f"  {chars['captured']} " + _("captured")
+        legend = _last_ply_legend(marks, marks.label, "[ ]", "( )", chars["captured"])
     lines = [f"{7 - row // 2 if row % 2 == 0 else ' '} {''.join(cells)}".rstrip()
              for row, cells in enumerate(grid)]
     lines.append(_FILES)
@@ -313,17 +319,14 @@ def _painted(grid: list[list[str]], position: Position, last: Optional[LastPly],
                     ground[row][column] = _PALETTE["mill"]
         row, column = point_cell(last.target)
         ground[row][column - 1:column + 2] = [_PALETTE["target"]] * 3
-        legend = (_("Last ply: {label}").format(label=visible(last.label)) + f"   {paint('[ ]', _PALETTE['target'])} "
-                  + (_("placed") if last.origin is None else _("to")))
         if last.origin is not None:
             row, column = point_cell(last.origin)
             ground[row][column - 1:column + 2] = [_PALETTE["origin"]] * 3
-            legend += f"  {paint('( )', _PALETTE['origin'])} " + _("from")
         for point in last.captures:
             row, column = point_cell(point)
             grid[row][column], ink[row][column], ground[row][column] = chars["captured"], _PALETTE["captured"], ""
-        if last.captures:
-            legend += f"  {paint(chars['captured'], _PALETTE['captured'])} " + _("captured")
+        legend = _last_ply_legend(last, visible(last.label), paint("[ ]", _PALETTE["target"]),
+                                  paint("( )", _PALETTE["origin"]), paint(chars["captured"], _PALETTE["captured"]))
         if last.mills:
             legend += f"  {paint(chars['h'] * 3, _PALETTE['mill'] + ';' + line)} " + _("mill")
     lines = [f"{7 - row // 2 if row % 2 == 0 else ' '} {_runs(cells, ink[row], ground[row])}"

@@ -45,12 +45,10 @@ from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.engine.setup import replay_record
 from muehle.analyzer.pictures.diagram import summary_lines
 from muehle.analyzer.pictures.svg import (
+    CENTRE,
     COLOURS,
-    LEFT,
     POINT_XY,
-    STEP,
     STONE_RADIUS,
-    TOP,
     cross_svg,
     last_ply_svg,
     marked_svg,
@@ -109,7 +107,7 @@ class _Shared:
     endgame tables' values, worked out by ``values``); and how field 17 of its FENs counts
     (``move_numbers``, one of :data:`~muehle.analyzer.engine.fen.MOVE_NUMBERS`)."""
 
-    def __init__(self, values: Optional[ValueText] = None, move_numbers: str = "record") -> None:
+    def __init__(self, values: Optional[ValueText], move_numbers: str) -> None:
         if move_numbers not in MOVE_NUMBERS:
             raise ValueError(f"field 17 counts by 'record' or 'sanmill', not {move_numbers!r}")
         self.svg: dict[str, int] = {}
@@ -117,15 +115,11 @@ class _Shared:
         self.values = values
         self.move_numbers = move_numbers
 
-    @staticmethod
-    def _number(table: dict[str, int], item: str) -> int:
-        return table.setdefault(item, len(table))
-
     def svg_number(self, piece: str) -> int:
-        return self._number(self.svg, piece)
+        return self.svg.setdefault(piece, len(self.svg))
 
     def text_number(self, text: str) -> int:
-        return self._number(self.texts, text)
+        return self.texts.setdefault(text, len(self.texts))
 
     def value_number(self, position: Position, rules: Ruleset) -> Optional[int]:
         """The number of the text of the endgame tables' value of ``position`` (``None``: none)."""
@@ -133,12 +127,14 @@ class _Shared:
         return None if text is None else self.text_number(text)
 
 
-def _frame(position: Position, record: Optional[PlyRecord], where: str, rules: Ruleset, fen: str,
-           shared: _Shared, over: bool = False) -> list[Any]:
-    """What the script needs to draw one position: White's and Black's stones (bit masks in the
-    order of ``POINTS``), the numbers of its marks (the last ply's, and the points marked while
-    placing) and mill bands, the status line, the number of its stone counts and the FEN (see ``viewer.js``); then, only where the endgame
-    tables hold the position and the game is not ``over`` there, the number of the text of its value."""
+def _frame(replay: Replay, record: Optional[PlyRecord], where: str, fen: str, shared: _Shared) -> list[Any]:
+    """What the script needs to draw the position after ``record`` of ``replay`` (``None``: its start):
+    White's and Black's stones (bit masks in the order of ``POINTS``), the numbers of its marks (the
+    last ply's, and the points marked while placing) and mill bands, the status line, the number of
+    its stone counts and the FEN (see ``viewer.js``); then, only where the endgame tables hold the
+    position and the game is not over there, the number of the text of its value."""
+    position = replay.start if record is None else record.after
+    rules = replay.rules
     marks: list[int] = []
     mills: list[int] = []
     if record is not None:
@@ -150,6 +146,7 @@ def _frame(position: Position, record: Optional[PlyRecord], where: str, rules: R
     counts = shared.text_number("\n".join(summary_lines(position, rules.flying, flying_at=rules.flying_at,
                                                                 lose_below=rules.lose_below)))
     frame = [position.white, position.black, marks, mills, status, counts, fen]
+    over = replay.decided_by(0 if record is None else record.index)
     value = None if over else shared.value_number(position, rules)
     return frame if value is None else [*frame, value]
 
@@ -181,11 +178,9 @@ def _frames(result: Replay, setup: Optional[FenPosition], shared: _Shared) -> li
     total = len(records)
     fens = _fens(result, records, 0, setup, shared.move_numbers)
     plies = ngettext("{count} ply", "{count} plies", total).format(count=total)
-    frames = [_frame(result.start, None, _("Start ({plies})").format(plies=plies), result.rules, fens[0],
-                     shared, bool(result.decided_by(0)))]
-    frames.extend(_frame(record.after, record, _("Ply {index} of {total}").format(index=record.index, total=total),
-                         result.rules, fens[record.index], shared, bool(result.decided_by(record.index)))
-                  for record in records)
+    frames = [_frame(result, None, _("Start ({plies})").format(plies=plies), fens[0], shared)]
+    frames.extend(_frame(result, record, _("Ply {index} of {total}").format(index=record.index, total=total),
+                         fens[record.index], shared) for record in records)
     return frames
 
 
@@ -221,9 +216,9 @@ class _MoveList:
     ``shared`` holds what the page stores once, ``setup`` the FEN the game started from.
     """
 
-    def __init__(self, link: str = "", shared: Optional[_Shared] = None, setup: Optional[FenPosition] = None) -> None:
+    def __init__(self, link: str, shared: _Shared, setup: Optional[FenPosition]) -> None:
         self.link = link
-        self.shared = shared if shared is not None else _Shared()
+        self.shared = shared
         self.setup = setup
         self.variations: list[dict[str, Any]] = []
         self.replays: list[Replay] = []
@@ -255,11 +250,8 @@ class _MoveList:
         records = [*self.from_start[parent][:line.branch - 1], *line.records]
         first = line.branch - 1
         fens = _fens(line, records, first, self.setup, self.shared.move_numbers)
-        frames = [_frame(record.after, record, _("Variation {number}, ply {index}").format(number=number,
-                                                                                          index=record.index),
-                         line.rules,
-                         fens[record.index - first], self.shared, bool(line.decided_by(record.index)))
-                  for record in line.records]
+        frames = [_frame(line, record, _("Variation {number}, ply {index}").format(number=number, index=record.index),
+                         fens[record.index - first], self.shared) for record in line.records]
         self.variations.append({"parent": parent, "branch": line.branch, "frames": frames})
         self.replays.append(line)
         self.from_start.append(records)
@@ -541,7 +533,7 @@ def render_games_html(games: Sequence[tuple[Game, ReplayOrError]], title: Option
                           "diagonals": not isinstance(result, MuehleError) and bool(result.rules.geometry.extra_lines)})
     data = {
         "points": [[point, *POINT_XY[point]] for point in POINTS],
-        "centre": [LEFT + 3 * STEP, TOP + 3 * STEP],
+        "centre": list(CENTRE),
         "radius": STONE_RADIUS,
         "colours": COLOURS,
         "svg": list(shared.svg),

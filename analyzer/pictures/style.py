@@ -66,14 +66,10 @@ def is_terminal(stream: Optional[IO[Any]]) -> bool:
         return False
 
 
-def sgr(style: str) -> str:
-    """The escape sequence that switches to ``style`` (SGR parameters such as ``1;31``)."""
-    return f"\x1b[{style}m"
-
-
 def paint(text: str, style: str) -> str:
-    """``text`` (made terminal-safe) in ``style``, then back to the terminal's colours."""
-    return f"{sgr(style)}{visible(text)}{RESET}"
+    """``text`` (made terminal-safe) in ``style`` (SGR parameters such as ``1;31``), then back to the
+    terminal's colours."""
+    return f"\x1b[{style}m{visible(text)}{RESET}"
 
 
 def unpainted(text: str) -> str:

@@ -177,37 +177,38 @@ def last_ply_svg(origin: Optional[str], target: str, places: PointPlaces = POINT
         return (f'<circle class="last placed" data-point="{target}" cx="{tx}" cy="{ty}" '
                 f'r="{STONE_RADIUS + 5}" fill="none" stroke="{colour}" stroke-width="4"/>')
     ox, oy = places[origin]
-    length = ((tx - ox) ** 2 + (ty - oy) ** 2) ** 0.5
-    ux, uy = (tx - ox) / length, (ty - oy) / length
-    # From the edge of the (empty) origin to the edge of the target stone; the head is drawn by hand
-    # so that the picture needs no marker support.
-    sx, sy = ox + ux * 10, oy + uy * 10
-    hx, hy = tx - ux * (STONE_RADIUS + 2), ty - uy * (STONE_RADIUS + 2)
-    bx, by = hx - ux * 18, hy - uy * 18
-    px, py = -uy * 10, ux * 10
-    head = f"{hx:.1f},{hy:.1f} {bx + px:.1f},{by + py:.1f} {bx - px:.1f},{by - py:.1f}"
+    # from the edge of the (empty) origin to the edge of the target stone
+    shaft, head = _arrow((ox, oy), (tx, ty), 10, STONE_RADIUS + 2, 18, 10)
     return (f'<g class="last moved" data-from="{origin}" data-to="{target}" fill="{colour}" stroke="{colour}">'
             f'<circle cx="{ox}" cy="{oy}" r="{STONE_RADIUS - 4}" fill="none" stroke-width="3" '
             f'stroke-dasharray="5 4"/>'
-            f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke-width="6" '
-            f'stroke-linecap="round"/>'
+            f'<line {shaft} stroke-width="6" stroke-linecap="round"/>'
             f'<polygon points="{head}" stroke-width="1"/></g>')
+
+
+def _arrow(start: tuple[float, float], end: tuple[float, float], start_gap: float, end_gap: float, head_length: float,
+           half_width: float) -> tuple[str, str]:
+    """An arrow from ``start`` to ``end``, ``start_gap`` and ``end_gap`` short of them: the attributes of
+    its shaft's line (up to the head) and the points of its head, ``head_length`` long and twice
+    ``half_width`` wide (drawn by hand, so that the picture needs no marker support)."""
+    (ox, oy), (tx, ty) = start, end
+    length = ((tx - ox) ** 2 + (ty - oy) ** 2) ** 0.5
+    ux, uy = (tx - ox) / length, (ty - oy) / length
+    sx, sy = ox + ux * start_gap, oy + uy * start_gap
+    hx, hy = tx - ux * end_gap, ty - uy * end_gap
+    bx, by = hx - ux * head_length, hy - uy * head_length
+    px, py = -uy * half_width, ux * half_width
+    return (f'x1="{sx:.1f}" y1="{sy:.1f}" x2="{bx:.1f}" y2="{by:.1f}"',
+            f"{hx:.1f},{hy:.1f} {bx + px:.1f},{by + py:.1f} {bx - px:.1f},{by - py:.1f}")
 
 
 def best_ply_svg(origin: str, target: str, places: PointPlaces = POINT_XY) -> str:
     """An arrow in the colour of the best plies from a stone that a best ply moves to the
     (empty) point it goes to."""
     colour = COLOURS["best"]
-    (ox, oy), (tx, ty) = places[origin], places[target]
-    length = ((tx - ox) ** 2 + (ty - oy) ** 2) ** 0.5
-    ux, uy = (tx - ox) / length, (ty - oy) / length
-    sx, sy = ox + ux * (STONE_RADIUS + 2), oy + uy * (STONE_RADIUS + 2)
-    hx, hy = tx - ux * 4, ty - uy * 4
-    bx, by = hx - ux * 16, hy - uy * 16
-    px, py = -uy * 9, ux * 9
-    head = f"{hx:.1f},{hy:.1f} {bx + px:.1f},{by + py:.1f} {bx - px:.1f},{by - py:.1f}"
+    shaft, head = _arrow(places[origin], places[target], STONE_RADIUS + 2, 4, 16, 9)
     return (f'<g class="best moved" data-from="{origin}" data-to="{target}" fill="{colour}" stroke="{colour}" '
-            f'opacity="0.85"><line x1="{sx:.1f}" y1="{sy:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke-width="5" '
+            f'opacity="0.85"><line {shaft} stroke-width="5" '
             f'stroke-linecap="round"/><polygon points="{head}" stroke-width="1"/></g>')
 
 
