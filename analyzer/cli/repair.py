@@ -28,6 +28,7 @@ from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     RULES,
     OutputFile,
+    checked_jobs,
     echo_error,
     fails_cleanly,
     from_option,
@@ -97,9 +98,10 @@ def repair_one(item: SourcedGame, rules: Optional[Ruleset], top: int, budget: Op
               help=N_("Write the games with their best repair applied to OUT (its format by its name, as muehle "
                       "convert writes them: .txt, .pgn, .json, .yaml), every edit kept as a comment and a tag; the "
                       "report still goes to standard output."))
-@click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True,
-              help=N_("Worker processes that search the games (0: one per processor; 1: this process alone); "
-                      "the output is the same for any number."))
+@click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True, callback=checked_jobs,
+              help=N_("Worker processes that search the games (0: one per processor; 1: this process alone; at "
+                      "most 256, and no more than the largest file has pieces of 64 KB); the output is the same for "
+                      "any number."))
 @from_option
 @fails_cleanly
 def repair_command(files: tuple[str, ...], rules_name: Optional[str], output_format: str, top: int,
