@@ -1042,8 +1042,7 @@ def fen_of_record(
 
 def sanmill_move_number(records: Sequence[Any], upto: int, start: Optional[FenPosition] = None) -> int:
     """Field 17 as Sanmill's engine writes it after the first ``upto`` replayed plies: its ply
-    counter (``gamePly``) counts every action, each removal one of its own (a removal by the side
-    that just placed or moved too; a capture from the hand, which has no token, none), from
+    counter (``gamePly``) counts every action (:func:`sanmill_actions`), from
     ``2 * (fullmove - 1)`` (one more with Black to move) of the start's FEN (``Position::set``), 0
     from the usual start; field 17 is ``1 + (plies - 1 if Black is to move) / 2``.
 
@@ -1054,9 +1053,8 @@ def sanmill_move_number(records: Sequence[Any], upto: int, start: Optional[FenPo
     ...     "********/********/******** b p p 0 9 0 9 0 0 0 0 0 0 0 0 5"))
     (2, 6)
     """
-    plies = _sanmill_start_plies(start) + sum(_sanmill_actions(record) for record in records[:upto])
-    to_move: Side = records[upto - 1].after.to_move if upto else (start.position.to_move if start is not None else WHITE)
-    return sanmill_field(plies, to_move)
+    _check_upto(records, upto)
+    return list(sanmill_move_numbers(records[:upto], start))[-1]
 
 
 def sanmill_move_numbers(records: Sequence[Any], start: Optional[FenPosition] = None) -> Iterator[int]:
@@ -1068,11 +1066,25 @@ def sanmill_move_numbers(records: Sequence[Any], start: Optional[FenPosition] = 
     >>> list(sanmill_move_numbers([mill])) == [sanmill_move_number([mill], upto) for upto in (0, 1)] == [1, 2]
     True
     """
-    plies = _sanmill_start_plies(start)
-    yield sanmill_field(plies, start.position.to_move if start is not None else WHITE)
+    plies, to_move = 0, WHITE
+    if start is not None:
+        to_move = start.position.to_move
+        plies = sanmill_plies_at(start.fullmove, start.side_written or to_move)
+    yield sanmill_field(plies, to_move)
     for record in records:
-        plies += _sanmill_actions(record)
+        plies += sanmill_actions(record.kind, len(record.captures))
         yield sanmill_field(plies, record.after.to_move)
+
+
+def sanmill_actions(kind: str, removals: int) -> int:
+    """The actions Sanmill counts for a ply of ``kind`` with ``removals`` stones removed (written as
+    its captures): its token (a lone removal, kind ``remove``, has none) and each removal (a capture
+    from the hand, which is not written, none).
+
+    >>> sanmill_actions("place", 1), sanmill_actions("remove", 1)
+    (2, 1)
+    """
+    return int(kind != "remove") + removals
 
 
 def sanmill_plies_at(fullmove: int, to_move: Side) -> int:
@@ -1085,16 +1097,6 @@ def sanmill_field(plies: int, to_move: Side) -> int:
     """Field 17 as Sanmill writes it after ``plies`` actions with ``to_move`` to move
     (``Position::fen``): ``1 + (plies - 1 if Black is to move) / 2``."""
     return 1 + max(plies - int(to_move == BLACK), 0) // 2
-
-
-def _sanmill_start_plies(start: Optional[FenPosition]) -> int:
-    return 0 if start is None else sanmill_plies_at(start.fullmove, start.side_written or start.position.to_move)
-
-
-def _sanmill_actions(record: Any) -> int:
-    """The actions Sanmill counts for a replayed ply: its token (a lone removal has none) and each
-    removal."""
-    return int(record.kind != "remove") + len(record.captures)
 
 
 def _check_move_numbers(move_numbers: str) -> None:

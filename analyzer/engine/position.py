@@ -152,6 +152,7 @@ class _Snapshot(NamedTuple):
     halfmove_clock: int
     fullmove_number: int
     mills: Optional[MillMemory]
+    actions: Optional[int]
 
 
 def _byte_table(shift: int) -> tuple[tuple[int, ...], ...]:
@@ -213,6 +214,9 @@ class Board:
         #: moves first, Black's first move takes White's place, as Sanmill's export numbers it).
         self.fullmove_number = read.fullmove if read is not None else 1
         self._first_place = self.key[4]
+        #: Sanmill's actions in the plies :meth:`push` played (``None`` once :meth:`apply` played one, which
+        #: the board does not keep: :meth:`fen` cannot count field 17 as Sanmill does past it).
+        self._actions: Optional[int] = 0
         #: The plies played by :meth:`push`, the first first.
         self.move_stack: list[BoardPly] = []
         self._undo: list[_Snapshot] = []
@@ -281,37 +285,14 @@ class Board:
                                game_over=self._outcome is not None, form=form, mills=mills)
 
     def _sanmill_move_number(self) -> int:
-        """Field 17 as Sanmill counts it (for :meth:`fen`): the start's count (``Position::set``),
-        then each pushed ply's actions, played again from the state :meth:`push` kept before it: each
-        step's token (a lone removal has none) and each stone that left the board (a capture from the
-        hand, which leaves none, counts for nothing, as in the record)."""
+        """Field 17 as Sanmill counts it (for :meth:`fen`): its ply counter at the start
+        (``Position::set``) and the actions of each ply pushed since, as :meth:`push` counted them."""
         from muehle.analyzer.engine.fen import sanmill_field, sanmill_plies_at  # (start-up: as in fen)
 
-        if not self._undo:
-            if self.plies:
-                raise ValueError(_PUSHED_ONLY)
-            return self.fullmove_number
-        first = self._undo[0]
-        if first.plies:
-            raise ValueError(_PUSHED_ONLY)
-        actions = sanmill_plies_at(first.fullmove_number, BLACK if first.key[4] else WHITE)
-        replayed = 0
-        for before, ply in zip(self._undo, self.move_stack):
-            steps: list[Step] = []
-            white, black, hand_white, hand_black, mover = before.key[:5]
-            mills = None if before.mills is None else before.mills.copy()
-            marked = core.marks_in(before.key)
-            core.line_player(self.rules, marked, mills)(
-                (_ply_tuple(ply),), self.rules, before.plies + 1, mover, white, black, hand_white, hand_black,
-                before.counter, before.outcome, dict(before.seen), steps, [], mills, marked=marked)
-            key = before.key
-            for after, kind, _closed, _counter, _due, _count in steps:
-                on_board = (key[0] | key[1]).bit_count() + (kind == "place")
-                actions += (kind != "remove") + on_board - (after[0] | after[1]).bit_count()
-                key = after
-            replayed += len(steps)
-        if replayed != self.plies:
-            raise ValueError(_PUSHED_ONLY)
+        if self._actions is None:
+            raise ValueError("Sanmill's count of field 17 needs the plies played by push (apply keeps none)")
+        start_fullmove = self._undo[0].fullmove_number if self._undo else self.fullmove_number
+        actions = sanmill_plies_at(start_fullmove, BLACK if self._first_place else WHITE) + self._actions
         return sanmill_field(actions, BLACK if self.key[4] else WHITE)
 
     @property
@@ -333,7 +314,7 @@ class Board:
         board._searching = self._searching
         board.seen, board.draw_rights, board._outcome = dict(self.seen), list(self.draw_rights), self._outcome
         board.halfmove_clock, board.fullmove_number = self.halfmove_clock, self.fullmove_number
-        board._first_place = self._first_place
+        board._first_place, board._actions = self._first_place, self._actions
         board.move_stack, board._undo = list(self.move_stack), list(self._undo)
         board.mills = None if self.mills is None else self.mills.copy()
         return board
@@ -372,6 +353,12 @@ class Board:
     def apply(self, ply: PlyArg) -> Played:
         """Play ``ply``: the board moves on (:class:`IllegalPly` if it breaks a rule, the board unchanged;
         :class:`InvalidPly` for a text that is no ply)."""
+        played = self._play(ply)
+        self._actions = None
+        return played
+
+    def _play(self, ply: PlyArg) -> Played:
+        """Play ``ply`` for :meth:`apply` and :meth:`push` (:class:`IllegalPly`, the board unchanged)."""
         steps: list[Step] = []
         rights: list[DrawRight] = []
         seen = dict(self.seen)
@@ -409,10 +396,14 @@ class Board:
         """
         played = BoardPly.of(ply)
         before = _Snapshot(self.key, self.counter, self.seen, len(self.draw_rights), self.plies, self._outcome,
-                           self.halfmove_clock, self.fullmove_number, self.mills)
-        self.apply(played)
+                           self.halfmove_clock, self.fullmove_number, self.mills, self._actions)
+        kind = self._play(played).kind
         self._undo.append(before)
         self.move_stack.append(played)
+        if self._actions is not None:
+            from muehle.analyzer.engine.fen import sanmill_actions  # (start-up: as in fen)
+
+            self._actions += sanmill_actions(kind, len(played.captures))
         return played
 
     def pop(self) -> BoardPly:
@@ -423,7 +414,7 @@ class Board:
             raise IndexError("pop from a board with no ply pushed")
         before = self._undo.pop()
         (self.key, self.counter, self.seen, rights, self.plies, self._outcome,
-         self.halfmove_clock, self.fullmove_number, self.mills) = before
+         self.halfmove_clock, self.fullmove_number, self.mills, self._actions) = before
         del self.draw_rights[rights:]
         return self.move_stack.pop()
 
@@ -565,10 +556,6 @@ class Board:
                     pending.append([*prefix, point])
         return sorted(found.values(), key=lambda removals: [POINT_INDEX[point] for point in removals])
 
-
-#: Why :meth:`Board._sanmill_move_number` cannot count: the board keeps no state before a ply :meth:`Board.apply`
-#: played.
-_PUSHED_ONLY = "Sanmill's count of field 17 needs the plies played by push (apply keeps none)"
 
 #: The codes by which the core says that removals written with a ply are right so far, one or more missing.
 _MISSING = frozenset({"missing-capture", "capture-kind-missing", "full-board-removal"})
