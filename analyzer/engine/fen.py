@@ -1032,12 +1032,8 @@ def fen_of_record(
     >>> fen_of_record([], 0, stones=12, form="current")
     '********/********/******** w p p 0 12 0 12 0 0 -1 -1 -1 -1 0 0 1 ids:nodes'
     """
-    _check_upto(records, upto)
-    _check_move_numbers(move_numbers)
-    counters = counters_after(_turns(records[:upto]), *_start_counters(start))
-    if move_numbers == "sanmill":
-        counters = counters[0], sanmill_move_number(records, upto, start)
-    return _fen_after(records, upto, start, counters, game_over, form, stones, mills)
+    return next(fens_of_record(records, start, first=upto, decided_by=lambda _upto: game_over, form=form,
+                               stones=stones, mills=mills, move_numbers=move_numbers))
 
 
 def sanmill_move_number(records: Sequence[Any], upto: int, start: Optional[FenPosition] = None) -> int:
@@ -1099,7 +1095,8 @@ def sanmill_field(plies: int, to_move: Side) -> int:
     return 1 + max(plies - int(to_move == BLACK), 0) // 2
 
 
-def _check_move_numbers(move_numbers: str) -> None:
+def check_move_numbers(move_numbers: str) -> None:
+    """A :class:`ValueError` unless ``move_numbers`` is one of :data:`MOVE_NUMBERS`."""
     if move_numbers not in MOVE_NUMBERS:
         raise ValueError(f"field 17 counts by 'record' or 'sanmill', not {move_numbers!r}")
 
@@ -1117,39 +1114,25 @@ def fens_of_record(
     True
     """
     _check_upto(records, first)
-    _check_move_numbers(move_numbers)
+    check_move_numbers(move_numbers)
+    no_progress, fullmove = (start.no_progress, start.fullmove) if start is not None else (0, 1)
+    # (each ply's side is its place's in the record's numbering: the side that played it, unless the defender
+    # moves first)
+    turns = ((record.ply.side, record.ply.is_placement, len(record.captures)) for record in records)
     sanmills = sanmill_move_numbers(records, start) if move_numbers == "sanmill" else None
-    for upto, counters in enumerate(counters_along(_turns(records), *_start_counters(start))):
+    for upto, (no_progress, fullmove) in enumerate(counters_along(turns, no_progress, fullmove)):
         if sanmills is not None:
-            counters = counters[0], next(sanmills)
-        if upto >= first:
-            yield _fen_after(records, upto, start, counters, decided_by(upto), form, stones, mills)
+            fullmove = next(sanmills)
+        if upto < first:
+            continue
+        # (a finished game's start is its position, which no ply may follow)
+        game_over = decided_by(upto) or (not upto and start is not None and start.finished)
+        position = records[upto - 1].after if upto else (start.position if start is not None else Position.start(stones))
+        fields = None if mills is None else mills.at(upto).fen_fields(upto, 0 if position.to_move == WHITE else 1)
+        yield position_to_fen(position, no_progress=no_progress, fullmove=fullmove, game_over=game_over, form=form,
+                              mills=fields)
 
 
 def _check_upto(records: Sequence[Any], upto: int) -> None:
     if not 0 <= upto <= len(records):
         raise ValueError(f"upto must be from 0 to {len(records)} (the replayed plies), not {upto}")
-
-
-def _turns(records: Iterable[Any]) -> Iterator[tuple[Side, bool, int]]:
-    """Each record as :func:`counters_along` takes a turn: its place's side in the record's numbering
-    (the ply's side as written: the one that played it, unless the defender moves first), is
-    placement, captures."""
-    return ((record.ply.side, record.ply.is_placement, len(record.captures)) for record in records)
-
-
-def _start_counters(start: Optional[FenPosition]) -> tuple[int, int]:
-    """Fields 16 and 17 of the start: the set-up FEN's, else those of a game's start."""
-    return (start.no_progress, start.fullmove) if start is not None else (0, 1)
-
-
-def _fen_after(records: Sequence[Any], upto: int, start: Optional[FenPosition], counters: tuple[int, int],
-               game_over: bool, form: str, stones: int, mills: Optional[MillMemory] = None) -> str:
-    """The FEN after the first ``upto`` records, whose fields 16 and 17 are ``counters``."""
-    if not upto and start is not None and start.finished:
-        game_over = True  # (a finished game's position, which no ply may follow)
-    position = records[upto - 1].after if upto else (start.position if start is not None else Position.start(stones))
-    no_progress, fullmove = counters
-    fields = None if mills is None else mills.at(upto).fen_fields(upto, 0 if position.to_move == WHITE else 1)
-    return position_to_fen(position, no_progress=no_progress, fullmove=fullmove, game_over=game_over, form=form,
-                           mills=fields)

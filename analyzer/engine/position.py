@@ -269,31 +269,21 @@ class Board:
         >>> board.fen().split()[16], board.fen(move_numbers="sanmill").split()[16]
         ('6', '7')
         """
-        from muehle.analyzer.engine.fen import (  # (start-up: the FEN machinery only for a FEN)
-            FEN_FORMS,
-            MOVE_NUMBERS,
-            position_to_fen,
-        )
+        # (start-up: the FEN machinery only for a FEN)
+        from muehle.analyzer.engine.fen import check_move_numbers, position_to_fen, sanmill_field, sanmill_plies_at
 
-        if form not in FEN_FORMS:
-            raise ValueError(f"the form of a FEN is 'current' or 'legacy', not {form!r}")
-        if move_numbers not in MOVE_NUMBERS:
-            raise ValueError(f"field 17 counts by 'record' or 'sanmill', not {move_numbers!r}")
-        fullmove = self.fullmove_number if move_numbers == "record" else self._sanmill_move_number()
+        check_move_numbers(move_numbers)
+        if move_numbers == "record":
+            fullmove = self.fullmove_number
+        elif self._actions is None:
+            raise ValueError("Sanmill's count of field 17 needs the plies played by push (apply keeps none)")
+        else:  # (Sanmill's ply counter at the start, Position::set, and the actions pushed since)
+            start_fullmove = self._undo[0].fullmove_number if self._undo else self.fullmove_number
+            actions = sanmill_plies_at(start_fullmove, BLACK if self._first_place else WHITE) + self._actions
+            fullmove = sanmill_field(actions, BLACK if self.key[4] else WHITE)
         mills = None if self.mills is None else self.mills.fen_fields(self.plies, self.key[4])
         return position_to_fen(self.position, no_progress=self.halfmove_clock, fullmove=fullmove,
                                game_over=self._outcome is not None, form=form, mills=mills)
-
-    def _sanmill_move_number(self) -> int:
-        """Field 17 as Sanmill counts it (for :meth:`fen`): its ply counter at the start
-        (``Position::set``) and the actions of each ply pushed since, as :meth:`push` counted them."""
-        from muehle.analyzer.engine.fen import sanmill_field, sanmill_plies_at  # (start-up: as in fen)
-
-        if self._actions is None:
-            raise ValueError("Sanmill's count of field 17 needs the plies played by push (apply keeps none)")
-        start_fullmove = self._undo[0].fullmove_number if self._undo else self.fullmove_number
-        actions = sanmill_plies_at(start_fullmove, BLACK if self._first_place else WHITE) + self._actions
-        return sanmill_field(actions, BLACK if self.key[4] else WHITE)
 
     @property
     def position(self) -> Position:
