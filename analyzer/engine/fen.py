@@ -966,6 +966,16 @@ def no_progress_at_setup(fen: FenPosition, reset: str) -> tuple[int, bool]:
     return 0, False
 
 
+def setup_no_progress(fen: FenPosition, rules: Ruleset) -> tuple[int, bool]:
+    """The no-progress counter a line set up from ``fen`` starts with under ``rules``, and whether it
+    is exact: :func:`no_progress_at_setup` for the reset of the ruleset's rule, or 0, exactly, where
+    the rule says ``from_fen: false`` (Sanmill's engine, whose count starts at 0 whatever field 16 says)."""
+    rule = rules.no_capture
+    if rule is not None and not rule.from_fen:
+        return 0, True
+    return no_progress_at_setup(fen, rule.reset if rule is not None else "capture")
+
+
 def counters_after(
     plies: Iterable[tuple[Side, bool, int]], start_no_progress: int = 0, start_fullmove: int = 1
 ) -> tuple[int, int]:

@@ -185,17 +185,16 @@ class Board:
         self._searching = searches_removals(self.rules)
         read: Optional[FenPosition] = None
         if fen is not None:
-            from muehle.analyzer.engine.fen import fen_to_position  # (start-up: the FEN machinery only for a FEN)
-
             if start is not None:
                 raise TypeError("Board takes a start position or a FEN, not both")
-            from muehle.analyzer.engine.fen import mill_memory_of  # (start-up: as above)
+            # (start-up: the FEN machinery only for a FEN)
+            from muehle.analyzer.engine.fen import fen_to_position, mill_memory_of, setup_no_progress
 
             read = fen_to_position(fen, stones=self.rules.stones, **fen_reading(self.rules))
             if not read.between_turns:
                 raise ValueError(_("the FEN stands in the middle of a turn (a stone still to remove); a board "
                                    "starts between two turns"))
-            start, no_progress = read.position, self._no_progress_of(read)
+            start, no_progress = read.position, setup_no_progress(read, self.rules)[0]
         #: What the board remembers of the mills formed (where the ruleset needs it: ``one_time_mills``, ``no_mill_moving_back``).
         self.mills: Optional[MillMemory] = (MillMemory.for_rules(self.rules) if read is None
                                             else mill_memory_of(read, self.rules))
@@ -229,16 +228,6 @@ class Board:
             # (a FEN may say the game is over where the board alone does not: a result declared, a draw
             # claimed; the winner is not in the FEN)
             self._outcome = Outcome(None, "declared", 0)
-
-    def _no_progress_of(self, read: FenPosition) -> int:
-        """The no-progress counter a FEN's field 16 gives under the ruleset (as a record set up
-        from it is replayed: :func:`~muehle.analyzer.engine.setup.replay_from`)."""
-        from muehle.analyzer.engine.fen import no_progress_at_setup  # (start-up: the FEN machinery only for a FEN)
-
-        rule = self.rules.no_capture
-        if rule is not None and not rule.from_fen:
-            return 0
-        return no_progress_at_setup(read, rule.reset if rule is not None else "capture")[0]
 
     @classmethod
     def from_fen(cls, fen: str, rules: RulesArg = None) -> "Board":

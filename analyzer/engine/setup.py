@@ -118,13 +118,9 @@ def replay_from(game: GameRecord, rules: RulesArg, setup: Optional[FenPosition])
         if first_mover(game) == BLACK:
             return replay(game, rules, start=replace(Position.start(rules.stones), to_move=BLACK))
         return replay(game, rules)
-    from muehle.analyzer.engine.fen import mill_memory_of, no_progress_at_setup  # (start-up: as in replay_record)
+    from muehle.analyzer.engine.fen import mill_memory_of, setup_no_progress  # (start-up: as in replay_record)
 
-    rule = rules.no_capture
-    if rule is not None and not rule.from_fen:  # (the count starts at 0 whatever field 16 says)
-        count, exact = 0, True
-    else:
-        count, exact = no_progress_at_setup(setup, rule.reset if rule is not None else "capture")
+    count, exact = setup_no_progress(setup, rules)
     result = replay(game, rules, start=setup.position, no_progress=count, no_progress_exact=exact,
                     fullmove=setup.fullmove, mills=mill_memory_of(setup, rules))
     result.setup = setup
