@@ -81,6 +81,10 @@ FEN_ORDER: tuple[str, ...] = (
 
 _BITS: tuple[int, ...] = tuple(1 << POINT_INDEX[point] for point in FEN_ORDER)
 
+#: Fields 11 to 15 of a FEN as bit masks: White's last mill (from, to), Black's, and the points of the
+#: mills White and Black formed (:meth:`MillMemory.fen_fields <muehle.analyzer.engine.mill_rules.MillMemory.fen_fields>`).
+_MillFields = tuple[int, int, int, int, int, int]
+
 #: What fields 1 to 17 hold, for error messages.
 FIELD_NAMES: tuple[str, ...] = (
     N_("board"), N_("side to move"), N_("phase"), N_("action"),
@@ -257,7 +261,7 @@ def board_field(position: Position) -> str:
 
 def position_to_fen(
     position: Position, *, no_progress: int = 0, fullmove: int = 1, game_over: bool = False, form: str = DEFAULT_FEN_FORM,
-    mills: Optional[tuple[int, int, int, int, int, int]] = None,
+    mills: Optional[_MillFields] = None,
 ) -> str:
     """The Sanmill FEN of a position between two turns, in ``form`` (one of :data:`FEN_FORMS`).
 
@@ -278,8 +282,6 @@ def position_to_fen(
     ...                 mask_of(["d1", "d2", "d3"]), 0), form="legacy").split()[10:15]
     ['9', '17', '0', '0', '1157442696420261888']
     """
-    if form not in FEN_FORMS:
-        raise ValueError(f"the form of a FEN is 'current' or 'legacy', not {form!r}")
     if game_over:
         phase = "o"
     elif position.in_hand_white or position.in_hand_black:
@@ -287,24 +289,29 @@ def position_to_fen(
     else:
         phase = "m"
     action = "p" if position.in_hand(position.to_move) else "s"
+    return " ".join(_fields(position, position.to_move, phase, action, (0, 0), mills, no_progress, fullmove, form))
+
+
+def _fields(position: Position, side: Side, phase: str, action: str, to_remove: tuple[int, int],
+            mills: Optional[_MillFields], no_progress: int, fullmove: int, form: str) -> list[str]:
+    """Fields 1 to 17 of a FEN in ``form``, then ``ids:nodes`` in the current form; ``mills`` gives
+    fields 11 to 15 as :func:`position_to_fen` takes them (``None``: no mill)."""
+    if form not in FEN_FORMS:
+        raise ValueError(f"the form of a FEN is 'current' or 'legacy', not {form!r}")
     current = form == "current"
     fields = [
-        board_field(position),
-        "w" if position.to_move == WHITE else "b",
-        phase,
-        action,
+        board_field(position), "w" if side == WHITE else "b", phase, action,
         str(position.on_board(WHITE)), str(position.in_hand_white),
         str(position.on_board(BLACK)), str(position.in_hand_black),
-        "0 0",
+        str(to_remove[0]), str(to_remove[1]),
         "-1 -1 -1 -1" if current and mills is None else "0 0 0 0" if mills is None else
         " ".join(str(_number_of(mask, current)) for mask in mills[:4]),
         "0" if mills is None else str(_used_mask(mills[4], current) << 32 | _used_mask(mills[5], current)),
-        str(no_progress),
-        str(fullmove),
+        str(no_progress), str(fullmove),
     ]
     if current:
         fields.append(NODE_IDS_MARKER)
-    return " ".join(fields)
+    return fields
 
 
 def fen_text(fen: FenPosition, form: Optional[str] = None) -> str:
@@ -322,25 +329,9 @@ def fen_text(fen: FenPosition, form: Optional[str] = None) -> str:
     >>> fen_text(fen_to_position(fen), form="current").split()[10:]
     ['-1', '-1', '-1', '-1', '0', '0', '10', 'ids:nodes', 'i:w-2-12.28|b-0-']
     """
-    form = fen.form if form is None else form
-    if form not in FEN_FORMS:
-        raise ValueError(f"the form of a FEN is 'current' or 'legacy', not {form!r}")
-    current, read_current = form == "current", fen.form == "current"
-    position = fen.position
-    side = fen.side_written or position.to_move
-    masks = [0 if point is None else _BITS[FEN_ORDER.index(point)] for point in fen.last_mill_points]
-    used = (_used_mask(_points_of_used(fen.mills_used >> 32, read_current), current) << 32
-            | _used_mask(_points_of_used(fen.mills_used & 0xFFFFFFFF, read_current), current))
-    fields = [
-        board_field(position), "w" if side == WHITE else "b", fen.phase, fen.action,
-        str(position.on_board(WHITE)), str(position.in_hand_white),
-        str(position.on_board(BLACK)), str(position.in_hand_black),
-        str(fen.to_remove_white), str(fen.to_remove_black),
-        *(str(_number_of(mask, current)) for mask in masks),
-        str(used), str(fen.no_progress), str(fen.fullmove),
-    ]
-    if current:
-        fields.append(NODE_IDS_MARKER)
+    fields = _fields(fen.position, fen.side_written or fen.position.to_move, fen.phase, fen.action,
+                     (fen.to_remove_white, fen.to_remove_black), _mill_masks(fen), fen.no_progress, fen.fullmove,
+                     fen.form if form is None else form)
     for letter, kind in CAPTURE_FIELDS.items():
         of_kind = {capture.side: capture for capture in fen.captures if capture.kind == kind}
         if any(capture.pending for capture in of_kind.values()):
@@ -378,6 +369,16 @@ def _points_of_used(half: int, current: bool) -> int:
     return sum(bit for place, bit in enumerate(_BITS) if half >> (place + shift) & 1)
 
 
+def _mill_masks(fen: FenPosition) -> _MillFields:
+    """Fields 11 to 15 of a FEN read back as :func:`position_to_fen` takes them: the last mills'
+    points and each side's points of mills formed, as bit masks (0: none)."""
+    current = fen.form == "current"
+    white_from, white_to, black_from, black_to = (0 if point is None else 1 << POINT_INDEX[point]
+                                                  for point in fen.last_mill_points)
+    return (white_from, white_to, black_from, black_to,
+            _points_of_used(fen.mills_used >> 32, current), _points_of_used(fen.mills_used & 0xFFFFFFFF, current))
+
+
 def mill_memory_of(fen: FenPosition, rules: Ruleset) -> Optional[MillMemory]:
     """What a FEN's fields 11 to 15 say a line starting from it remembers of its mills under
     ``rules`` (``None`` where the ruleset needs no memory): each side's points of mills formed
@@ -391,17 +392,14 @@ def mill_memory_of(fen: FenPosition, rules: Ruleset) -> Optional[MillMemory]:
     >>> points_of(memory.formed[0]), memory.formed[1]
     (['d1', 'd2', 'd3'], 0)
     """
-    current = fen.form == "current"
-    used = fen.mills_used
-    formed = (_points_of_used(used >> 32, current), _points_of_used(used & 0xFFFFFFFF, current))
-    points = [0 if point is None else _BITS[FEN_ORDER.index(point)] for point in fen.last_mill_points]
+    masks = _mill_masks(fen)
     to_move = 0 if fen.position.to_move == WHITE else 1
     closing: list[Closing] = []
     for side in (0, 1):
-        came_from, went_to = points[2 * side], points[2 * side + 1]
+        came_from, went_to = masks[2 * side], masks[2 * side + 1]
         # (the first ply from the FEN is ply 1: the side to move played ply -1, the other ply 0)
         closing.append((-1 if side == to_move else 0, came_from, went_to) if came_from and went_to else None)
-    return MillMemory.for_rules(rules, formed, (closing[0], closing[1]))
+    return MillMemory.for_rules(rules, (masks[4], masks[5]), (closing[0], closing[1]))
 
 
 def fen_to_position(
