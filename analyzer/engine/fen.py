@@ -589,18 +589,17 @@ def fen_to_position(
                 blocked = int(value[2:])
                 kept = removal_due
         if value.lower() != NODE_IDS_MARKER and not kept:
-            carries = _EXTENSIONS.get(value[0] if value[1:2] == ":" else "")
+            carries = _EXTENSIONS.get(letter)
             notes.append(_("ignored the extension field '{text}' (other variants use it for {what})").format(
                 text=shortened(value), what=_(carries)) if carries else
                 _("ignored the extension field '{text}' (other variants use it)").format(text=shortened(value)))
 
     position = Position(white, black, hand_white, hand_black, to_move, marked)
-    pending = removal_due
     totals: tuple[tuple[Side, int], ...] = ((WHITE, on_white + hand_white), (BLACK, on_black + hand_black))
     losers = [side for side, total in totals if total < lose_below]
-    finished = phase == "o" or (pending and bool(losers))
+    finished = phase == "o" or (removal_due and bool(losers))
     side_written: Optional[Side] = None
-    if finished and pending and losers == [other_side(to_move)]:
+    if finished and removal_due and losers == [other_side(to_move)]:
         # the capture that left the other side below three was made: the turn is over
         loser = losers[0]
         position = Position(white, black, hand_white, hand_black, loser, marked)

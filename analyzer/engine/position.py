@@ -289,11 +289,8 @@ class Board:
     def copy(self) -> "Board":
         """An independent board in the same position, with the same history."""
         board = object.__new__(Board)
-        board.rules, board.key, board.counter, board.plies = self.rules, self.key, self.counter, self.plies
-        board._searching = self._searching
-        board.seen, board.draw_rights, board._outcome = dict(self.seen), list(self.draw_rights), self._outcome
-        board.halfmove_clock, board.fullmove_number = self.halfmove_clock, self.fullmove_number
-        board._first_place, board._actions = self._first_place, self._actions
+        board.__dict__.update(self.__dict__)
+        board.seen, board.draw_rights = dict(self.seen), list(self.draw_rights)
         board.move_stack, board._undo = list(self.move_stack), list(self._undo)
         board.mills = None if self.mills is None else self.mills.copy()
         return board
