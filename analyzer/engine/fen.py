@@ -81,8 +81,8 @@ FEN_ORDER: tuple[str, ...] = (
 
 _BITS: tuple[int, ...] = tuple(1 << POINT_INDEX[point] for point in FEN_ORDER)
 
-#: Fields 11 to 15 of a FEN as bit masks: White's last mill (from, to), Black's, and the points of the
-#: mills White and Black formed (:meth:`MillMemory.fen_fields <muehle.analyzer.engine.mill_rules.MillMemory.fen_fields>`).
+#: Fields 11 to 15 of a FEN as bit masks: White's last mill (from, to), Black's, and the points of the mills
+#: White and Black formed (:meth:`~muehle.analyzer.engine.mill_rules.MillMemory.fen_fields`).
 _MillFields = tuple[int, int, int, int, int, int]
 
 #: What fields 1 to 17 hold, for error messages.
@@ -1127,6 +1127,7 @@ def fens_of_record(
     # moves first)
     turns = ((record.ply.side, record.ply.is_placement, len(record.captures)) for record in records)
     sanmills = sanmill_move_numbers(records, start) if move_numbers == "sanmill" else None
+    initial = start.position if start is not None else Position.start(stones)
     for upto, (no_progress, fullmove) in enumerate(counters_along(turns, no_progress, fullmove)):
         if sanmills is not None:
             fullmove = next(sanmills)
@@ -1134,7 +1135,7 @@ def fens_of_record(
             continue
         # (a finished game's start is its position, which no ply may follow)
         game_over = decided_by(upto) or (not upto and start is not None and start.finished)
-        position = records[upto - 1].after if upto else (start.position if start is not None else Position.start(stones))
+        position = records[upto - 1].after if upto else initial
         fields = None if mills is None else mills.at(upto).fen_fields(upto, 0 if position.to_move == WHITE else 1)
         yield position_to_fen(position, no_progress=no_progress, fullmove=fullmove, game_over=game_over, form=form,
                               mills=fields)
