@@ -37,12 +37,9 @@ if TYPE_CHECKING:
 __all__ = ["first_mover", "replay_record", "rules_for"]
 
 
-def rules_for(game: GameRecord, rules: RulesArg = None) -> Ruleset:
-    """The ruleset to replay ``game`` under: ``rules`` (a :class:`Ruleset`, a preset's name or
-    a YAML file's path), else its ``Rules`` tag, else the default. A ``Rules`` tag that names no
-    preset is a located :class:`~muehle.notation.text.errors.FormatError`.
-    """
-    return ruleset_of(game, rules)
+#: The ruleset to replay a record under: the one given, else the one its tags name, else the default
+#: (:func:`~muehle.analyzer.engine.rules.ruleset_of`).
+rules_for = ruleset_of
 
 
 def replay_record(game: GameRecord, rules: RulesArg = None) -> Replay:
