@@ -839,7 +839,8 @@ def start_fen(game: GameRecord, stones: Optional[int] = None, marks: bool = Fals
         if start.phase == "o":
             why, field_index = _("its phase o says the game is over"), 2
         else:
-            loser: Side = WHITE if _total(start, WHITE) < lose_below else BLACK
+            white_total = start.position.on_board(WHITE) + start.position.in_hand_white
+            loser: Side = WHITE if white_total < lose_below else BLACK
             why = (_("{side} has fewer than three stones: the game is over (the stone still to remove counts for "
                      "nothing)").format(side=side_name(loser)) if lose_below == 3 else
                    _("{side} has fewer than {count} stones: the game is over (the stone still to remove counts for "
@@ -851,11 +852,6 @@ def start_fen(game: GameRecord, stones: Optional[int] = None, marks: bool = Fals
             column=tag_value_offset_column(line_text, column, _field_offset(fen, field_index)),
             line_text=line_text)
     return start
-
-
-def _total(fen: FenPosition, side: Side) -> int:
-    """A side's stones on the board and in hand in a FEN read back."""
-    return fen.position.on_board(side) + fen.position.in_hand(side)
 
 
 def _field_offset(text: str, index: int) -> int:
