@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Optional
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.placing_rules import fen_reading
 from muehle.analyzer.engine.replay import Replay, replay
-from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset, ruleset_of  # noqa: F401  (as_ruleset: doctests)
+from muehle.analyzer.engine.rules import RulesArg, as_ruleset, ruleset_of  # noqa: F401  (as_ruleset: doctests)
 from muehle.notation.record.model import BLACK, WHITE, GameRecord, Side
 from muehle.notation.text.errors import FormatError, shortened
 from muehle.notation.text.i18n import _
@@ -109,8 +109,7 @@ def replay_from(game: GameRecord, rules: RulesArg, setup: Optional[FenPosition])
     >>> result.start_no_progress, result.outcome
     (0, None)
     """
-    if not isinstance(rules, Ruleset):
-        rules = ruleset_of(game, rules)
+    rules = ruleset_of(game, rules)
     if setup is None:
         if first_mover(game) == BLACK:
             return replay(game, rules, start=replace(Position.start(rules.stones), to_move=BLACK))
