@@ -40,7 +40,7 @@ board's verbs reach it through the core.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from muehle.analyzer.engine.board import (
@@ -116,10 +116,6 @@ class CaptureKind:
         if not (self.placing if placing else self.moving):
             return False
         return not self.only_with_three or (placing and not leap) or own.bit_count() <= 3
-
-
-#: For each point: the (ends) masks of the lines it is the middle of, or an end of (with the other end).
-_Ends = tuple[tuple[int, ...], ...]
 
 
 class CaptureKinds:
@@ -335,8 +331,3 @@ def judge_captures(kinds: CaptureKinds, capture_from_mill: str, remove_multiple:
 
 def _points(mask: int) -> tuple[str, ...]:
     return tuple(points_of(mask))
-
-
-def kind_fields() -> tuple[str, ...]:
-    """The YAML keys of a kind's mapping (:data:`KIND_KEYS`, the dataclass's fields)."""
-    return tuple(f.name for f in fields(CaptureKind))

@@ -72,11 +72,6 @@ PAST_REASON_TEXTS = {
     "fewer-than-three": N_("{loser} was left with fewer than three stones"),
     "blocked": N_("{loser} could not move"),
 }
-#: A draw because both sides have fewer than three stones (a set-up position).
-BOTH_FEWER_THAN_THREE = N_("both have fewer than three stones")
-#: A draw because the side to move cannot move, under a ruleset with ``blocked: draw``.
-BLOCKED_DRAW = N_("a side to move that cannot move")
-
 
 
 def reason_text(reason: str, winner: Optional[Side], past: bool = False) -> str:
@@ -92,10 +87,10 @@ def reason_text(reason: str, winner: Optional[Side], past: bool = False) -> str:
     >>> end_text(Outcome(None, "blocked", 60))
     'drawn by a side to move that cannot move'
     """
-    if winner is None and reason == "fewer-than-three":
-        return _(BOTH_FEWER_THAN_THREE)
-    if winner is None and reason == "blocked":
-        return _(BLOCKED_DRAW)
+    if winner is None and reason == "fewer-than-three":  # (a set-up position)
+        return _("both have fewer than three stones")
+    if winner is None and reason == "blocked":  # (a ruleset with blocked: draw)
+        return _("a side to move that cannot move")
     text = PAST_REASON_TEXTS.get(reason, REASON_TEXTS[reason]) if past else REASON_TEXTS[reason]
     return _(text).format(loser=side_name(other_side(winner or BLACK)))
 

@@ -81,6 +81,10 @@ FEN_ORDER: tuple[str, ...] = (
 
 _BITS: tuple[int, ...] = tuple(1 << POINT_INDEX[point] for point in FEN_ORDER)
 
+#: Fields 11 to 15 of a FEN as bit masks: White's last mill (from, to), Black's, and the points of the mills
+#: White and Black formed (:meth:`~muehle.analyzer.engine.mill_rules.MillMemory.fen_fields`).
+_MillFields = tuple[int, int, int, int, int, int]
+
 #: What fields 1 to 17 hold, for error messages.
 FIELD_NAMES: tuple[str, ...] = (
     N_("board"), N_("side to move"), N_("phase"), N_("action"),
@@ -257,7 +261,7 @@ def board_field(position: Position) -> str:
 
 def position_to_fen(
     position: Position, *, no_progress: int = 0, fullmove: int = 1, game_over: bool = False, form: str = DEFAULT_FEN_FORM,
-    mills: Optional[tuple[int, int, int, int, int, int]] = None,
+    mills: Optional[_MillFields] = None,
 ) -> str:
     """The Sanmill FEN of a position between two turns, in ``form`` (one of :data:`FEN_FORMS`).
 
@@ -278,8 +282,6 @@ def position_to_fen(
     ...                 mask_of(["d1", "d2", "d3"]), 0), form="legacy").split()[10:15]
     ['9', '17', '0', '0', '1157442696420261888']
     """
-    if form not in FEN_FORMS:
-        raise ValueError(f"the form of a FEN is 'current' or 'legacy', not {form!r}")
     if game_over:
         phase = "o"
     elif position.in_hand_white or position.in_hand_black:
@@ -287,24 +289,29 @@ def position_to_fen(
     else:
         phase = "m"
     action = "p" if position.in_hand(position.to_move) else "s"
+    return " ".join(_fields(position, position.to_move, phase, action, (0, 0), mills, no_progress, fullmove, form))
+
+
+def _fields(position: Position, side: Side, phase: str, action: str, to_remove: tuple[int, int],
+            mills: Optional[_MillFields], no_progress: int, fullmove: int, form: str) -> list[str]:
+    """Fields 1 to 17 of a FEN in ``form``, then ``ids:nodes`` in the current form; ``mills`` gives
+    fields 11 to 15 as :func:`position_to_fen` takes them (``None``: no mill)."""
+    if form not in FEN_FORMS:
+        raise ValueError(f"the form of a FEN is 'current' or 'legacy', not {form!r}")
     current = form == "current"
     fields = [
-        board_field(position),
-        "w" if position.to_move == WHITE else "b",
-        phase,
-        action,
+        board_field(position), "w" if side == WHITE else "b", phase, action,
         str(position.on_board(WHITE)), str(position.in_hand_white),
         str(position.on_board(BLACK)), str(position.in_hand_black),
-        "0 0",
+        str(to_remove[0]), str(to_remove[1]),
         "-1 -1 -1 -1" if current and mills is None else "0 0 0 0" if mills is None else
         " ".join(str(_number_of(mask, current)) for mask in mills[:4]),
         "0" if mills is None else str(_used_mask(mills[4], current) << 32 | _used_mask(mills[5], current)),
-        str(no_progress),
-        str(fullmove),
+        str(no_progress), str(fullmove),
     ]
     if current:
         fields.append(NODE_IDS_MARKER)
-    return " ".join(fields)
+    return fields
 
 
 def fen_text(fen: FenPosition, form: Optional[str] = None) -> str:
@@ -322,25 +329,9 @@ def fen_text(fen: FenPosition, form: Optional[str] = None) -> str:
     >>> fen_text(fen_to_position(fen), form="current").split()[10:]
     ['-1', '-1', '-1', '-1', '0', '0', '10', 'ids:nodes', 'i:w-2-12.28|b-0-']
     """
-    form = fen.form if form is None else form
-    if form not in FEN_FORMS:
-        raise ValueError(f"the form of a FEN is 'current' or 'legacy', not {form!r}")
-    current, read_current = form == "current", fen.form == "current"
-    position = fen.position
-    side = fen.side_written or position.to_move
-    masks = [0 if point is None else _BITS[FEN_ORDER.index(point)] for point in fen.last_mill_points]
-    used = (_used_mask(_points_of_used(fen.mills_used >> 32, read_current), current) << 32
-            | _used_mask(_points_of_used(fen.mills_used & 0xFFFFFFFF, read_current), current))
-    fields = [
-        board_field(position), "w" if side == WHITE else "b", fen.phase, fen.action,
-        str(position.on_board(WHITE)), str(position.in_hand_white),
-        str(position.on_board(BLACK)), str(position.in_hand_black),
-        str(fen.to_remove_white), str(fen.to_remove_black),
-        *(str(_number_of(mask, current)) for mask in masks),
-        str(used), str(fen.no_progress), str(fen.fullmove),
-    ]
-    if current:
-        fields.append(NODE_IDS_MARKER)
+    fields = _fields(fen.position, fen.side_written or fen.position.to_move, fen.phase, fen.action,
+                     (fen.to_remove_white, fen.to_remove_black), _mill_masks(fen), fen.no_progress, fen.fullmove,
+                     fen.form if form is None else form)
     for letter, kind in CAPTURE_FIELDS.items():
         of_kind = {capture.side: capture for capture in fen.captures if capture.kind == kind}
         if any(capture.pending for capture in of_kind.values()):
@@ -378,6 +369,16 @@ def _points_of_used(half: int, current: bool) -> int:
     return sum(bit for place, bit in enumerate(_BITS) if half >> (place + shift) & 1)
 
 
+def _mill_masks(fen: FenPosition) -> _MillFields:
+    """Fields 11 to 15 of a FEN read back as :func:`position_to_fen` takes them: the last mills'
+    points and each side's points of mills formed, as bit masks (0: none)."""
+    current = fen.form == "current"
+    white_from, white_to, black_from, black_to = (0 if point is None else 1 << POINT_INDEX[point]
+                                                  for point in fen.last_mill_points)
+    return (white_from, white_to, black_from, black_to,
+            _points_of_used(fen.mills_used >> 32, current), _points_of_used(fen.mills_used & 0xFFFFFFFF, current))
+
+
 def mill_memory_of(fen: FenPosition, rules: Ruleset) -> Optional[MillMemory]:
     """What a FEN's fields 11 to 15 say a line starting from it remembers of its mills under
     ``rules`` (``None`` where the ruleset needs no memory): each side's points of mills formed
@@ -391,17 +392,14 @@ def mill_memory_of(fen: FenPosition, rules: Ruleset) -> Optional[MillMemory]:
     >>> points_of(memory.formed[0]), memory.formed[1]
     (['d1', 'd2', 'd3'], 0)
     """
-    current = fen.form == "current"
-    used = fen.mills_used
-    formed = (_points_of_used(used >> 32, current), _points_of_used(used & 0xFFFFFFFF, current))
-    points = [0 if point is None else _BITS[FEN_ORDER.index(point)] for point in fen.last_mill_points]
+    masks = _mill_masks(fen)
     to_move = 0 if fen.position.to_move == WHITE else 1
     closing: list[Closing] = []
     for side in (0, 1):
-        came_from, went_to = points[2 * side], points[2 * side + 1]
+        came_from, went_to = masks[2 * side], masks[2 * side + 1]
         # (the first ply from the FEN is ply 1: the side to move played ply -1, the other ply 0)
         closing.append((-1 if side == to_move else 0, came_from, went_to) if came_from and went_to else None)
-    return MillMemory.for_rules(rules, formed, (closing[0], closing[1]))
+    return MillMemory.for_rules(rules, (masks[4], masks[5]), (closing[0], closing[1]))
 
 
 def fen_to_position(
@@ -591,18 +589,17 @@ def fen_to_position(
                 blocked = int(value[2:])
                 kept = removal_due
         if value.lower() != NODE_IDS_MARKER and not kept:
-            carries = _EXTENSIONS.get(value[0] if value[1:2] == ":" else "")
+            carries = _EXTENSIONS.get(letter)
             notes.append(_("ignored the extension field '{text}' (other variants use it for {what})").format(
                 text=shortened(value), what=_(carries)) if carries else
                 _("ignored the extension field '{text}' (other variants use it)").format(text=shortened(value)))
 
     position = Position(white, black, hand_white, hand_black, to_move, marked)
-    pending = removal_due
     totals: tuple[tuple[Side, int], ...] = ((WHITE, on_white + hand_white), (BLACK, on_black + hand_black))
     losers = [side for side, total in totals if total < lose_below]
-    finished = phase == "o" or (pending and bool(losers))
+    finished = phase == "o" or (removal_due and bool(losers))
     side_written: Optional[Side] = None
-    if finished and pending and losers == [other_side(to_move)]:
+    if finished and removal_due and losers == [other_side(to_move)]:
         # the capture that left the other side below three was made: the turn is over
         loser = losers[0]
         position = Position(white, black, hand_white, hand_black, loser, marked)
@@ -842,7 +839,8 @@ def start_fen(game: GameRecord, stones: Optional[int] = None, marks: bool = Fals
         if start.phase == "o":
             why, field_index = _("its phase o says the game is over"), 2
         else:
-            loser: Side = WHITE if _total(start, WHITE) < lose_below else BLACK
+            white_total = start.position.on_board(WHITE) + start.position.in_hand_white
+            loser: Side = WHITE if white_total < lose_below else BLACK
             why = (_("{side} has fewer than three stones: the game is over (the stone still to remove counts for "
                      "nothing)").format(side=side_name(loser)) if lose_below == 3 else
                    _("{side} has fewer than {count} stones: the game is over (the stone still to remove counts for "
@@ -854,11 +852,6 @@ def start_fen(game: GameRecord, stones: Optional[int] = None, marks: bool = Fals
             column=tag_value_offset_column(line_text, column, _field_offset(fen, field_index)),
             line_text=line_text)
     return start
-
-
-def _total(fen: FenPosition, side: Side) -> int:
-    """A side's stones on the board and in hand in a FEN read back."""
-    return fen.position.on_board(side) + fen.position.in_hand(side)
 
 
 def _field_offset(text: str, index: int) -> int:
@@ -966,6 +959,16 @@ def no_progress_at_setup(fen: FenPosition, reset: str) -> tuple[int, bool]:
     return 0, False
 
 
+def setup_no_progress(fen: FenPosition, rules: Ruleset) -> tuple[int, bool]:
+    """The no-progress counter a line set up from ``fen`` starts with under ``rules``, and whether it
+    is exact: :func:`no_progress_at_setup` for the reset of the ruleset's rule, or 0, exactly, where
+    the rule says ``from_fen: false`` (Sanmill's engine, whose count starts at 0 whatever field 16 says)."""
+    rule = rules.no_capture
+    if rule is not None and not rule.from_fen:
+        return 0, True
+    return no_progress_at_setup(fen, rule.reset if rule is not None else "capture")
+
+
 def counters_after(
     plies: Iterable[tuple[Side, bool, int]], start_no_progress: int = 0, start_fullmove: int = 1
 ) -> tuple[int, int]:
@@ -1032,18 +1035,13 @@ def fen_of_record(
     >>> fen_of_record([], 0, stones=12, form="current")
     '********/********/******** w p p 0 12 0 12 0 0 -1 -1 -1 -1 0 0 1 ids:nodes'
     """
-    _check_upto(records, upto)
-    _check_move_numbers(move_numbers)
-    counters = counters_after(_turns(records[:upto]), *_start_counters(start))
-    if move_numbers == "sanmill":
-        counters = counters[0], sanmill_move_number(records, upto, start)
-    return _fen_after(records, upto, start, counters, game_over, form, stones, mills)
+    return next(fens_of_record(records, start, first=upto, decided_by=lambda _upto: game_over, form=form,
+                               stones=stones, mills=mills, move_numbers=move_numbers))
 
 
 def sanmill_move_number(records: Sequence[Any], upto: int, start: Optional[FenPosition] = None) -> int:
     """Field 17 as Sanmill's engine writes it after the first ``upto`` replayed plies: its ply
-    counter (``gamePly``) counts every action, each removal one of its own (a removal by the side
-    that just placed or moved too; a capture from the hand, which has no token, none), from
+    counter (``gamePly``) counts every action (:func:`sanmill_actions`), from
     ``2 * (fullmove - 1)`` (one more with Black to move) of the start's FEN (``Position::set``), 0
     from the usual start; field 17 is ``1 + (plies - 1 if Black is to move) / 2``.
 
@@ -1054,9 +1052,8 @@ def sanmill_move_number(records: Sequence[Any], upto: int, start: Optional[FenPo
     ...     "********/********/******** b p p 0 9 0 9 0 0 0 0 0 0 0 0 5"))
     (2, 6)
     """
-    plies = _sanmill_start_plies(start) + sum(_sanmill_actions(record) for record in records[:upto])
-    to_move: Side = records[upto - 1].after.to_move if upto else (start.position.to_move if start is not None else WHITE)
-    return sanmill_field(plies, to_move)
+    _check_upto(records, upto)
+    return list(sanmill_move_numbers(records[:upto], start))[-1]
 
 
 def sanmill_move_numbers(records: Sequence[Any], start: Optional[FenPosition] = None) -> Iterator[int]:
@@ -1068,11 +1065,25 @@ def sanmill_move_numbers(records: Sequence[Any], start: Optional[FenPosition] = 
     >>> list(sanmill_move_numbers([mill])) == [sanmill_move_number([mill], upto) for upto in (0, 1)] == [1, 2]
     True
     """
-    plies = _sanmill_start_plies(start)
-    yield sanmill_field(plies, start.position.to_move if start is not None else WHITE)
+    plies, to_move = 0, WHITE
+    if start is not None:
+        to_move = start.position.to_move
+        plies = sanmill_plies_at(start.fullmove, start.side_written or to_move)
+    yield sanmill_field(plies, to_move)
     for record in records:
-        plies += _sanmill_actions(record)
+        plies += sanmill_actions(record.kind, len(record.captures))
         yield sanmill_field(plies, record.after.to_move)
+
+
+def sanmill_actions(kind: str, removals: int) -> int:
+    """The actions Sanmill counts for a ply of ``kind`` with ``removals`` stones removed (written as
+    its captures): its token (a lone removal, kind ``remove``, has none) and each removal (a capture
+    from the hand, which is not written, none).
+
+    >>> sanmill_actions("place", 1), sanmill_actions("remove", 1)
+    (2, 1)
+    """
+    return int(kind != "remove") + removals
 
 
 def sanmill_plies_at(fullmove: int, to_move: Side) -> int:
@@ -1087,17 +1098,8 @@ def sanmill_field(plies: int, to_move: Side) -> int:
     return 1 + max(plies - int(to_move == BLACK), 0) // 2
 
 
-def _sanmill_start_plies(start: Optional[FenPosition]) -> int:
-    return 0 if start is None else sanmill_plies_at(start.fullmove, start.side_written or start.position.to_move)
-
-
-def _sanmill_actions(record: Any) -> int:
-    """The actions Sanmill counts for a replayed ply: its token (a lone removal has none) and each
-    removal."""
-    return int(record.kind != "remove") + len(record.captures)
-
-
-def _check_move_numbers(move_numbers: str) -> None:
+def check_move_numbers(move_numbers: str) -> None:
+    """A :class:`ValueError` unless ``move_numbers`` is one of :data:`MOVE_NUMBERS`."""
     if move_numbers not in MOVE_NUMBERS:
         raise ValueError(f"field 17 counts by 'record' or 'sanmill', not {move_numbers!r}")
 
@@ -1115,39 +1117,26 @@ def fens_of_record(
     True
     """
     _check_upto(records, first)
-    _check_move_numbers(move_numbers)
+    check_move_numbers(move_numbers)
+    no_progress, fullmove = (start.no_progress, start.fullmove) if start is not None else (0, 1)
+    # (each ply's side is its place's in the record's numbering: the side that played it, unless the defender
+    # moves first)
+    turns = ((record.ply.side, record.ply.is_placement, len(record.captures)) for record in records)
     sanmills = sanmill_move_numbers(records, start) if move_numbers == "sanmill" else None
-    for upto, counters in enumerate(counters_along(_turns(records), *_start_counters(start))):
+    initial = start.position if start is not None else Position.start(stones)
+    for upto, (no_progress, fullmove) in enumerate(counters_along(turns, no_progress, fullmove)):
         if sanmills is not None:
-            counters = counters[0], next(sanmills)
-        if upto >= first:
-            yield _fen_after(records, upto, start, counters, decided_by(upto), form, stones, mills)
+            fullmove = next(sanmills)
+        if upto < first:
+            continue
+        # (a finished game's start is its position, which no ply may follow)
+        game_over = decided_by(upto) or (not upto and start is not None and start.finished)
+        position = records[upto - 1].after if upto else initial
+        fields = None if mills is None else mills.at(upto).fen_fields(upto, 0 if position.to_move == WHITE else 1)
+        yield position_to_fen(position, no_progress=no_progress, fullmove=fullmove, game_over=game_over, form=form,
+                              mills=fields)
 
 
 def _check_upto(records: Sequence[Any], upto: int) -> None:
     if not 0 <= upto <= len(records):
         raise ValueError(f"upto must be from 0 to {len(records)} (the replayed plies), not {upto}")
-
-
-def _turns(records: Iterable[Any]) -> Iterator[tuple[Side, bool, int]]:
-    """Each record as :func:`counters_along` takes a turn: its place's side in the record's numbering
-    (the ply's side as written: the one that played it, unless the defender moves first), is
-    placement, captures."""
-    return ((record.ply.side, record.ply.is_placement, len(record.captures)) for record in records)
-
-
-def _start_counters(start: Optional[FenPosition]) -> tuple[int, int]:
-    """Fields 16 and 17 of the start: the set-up FEN's, else those of a game's start."""
-    return (start.no_progress, start.fullmove) if start is not None else (0, 1)
-
-
-def _fen_after(records: Sequence[Any], upto: int, start: Optional[FenPosition], counters: tuple[int, int],
-               game_over: bool, form: str, stones: int, mills: Optional[MillMemory] = None) -> str:
-    """The FEN after the first ``upto`` records, whose fields 16 and 17 are ``counters``."""
-    if not upto and start is not None and start.finished:
-        game_over = True  # (a finished game's position, which no ply may follow)
-    position = records[upto - 1].after if upto else (start.position if start is not None else Position.start(stones))
-    no_progress, fullmove = counters
-    fields = None if mills is None else mills.at(upto).fen_fields(upto, 0 if position.to_move == WHITE else 1)
-    return position_to_fen(position, no_progress=no_progress, fullmove=fullmove, game_over=game_over, form=form,
-                           mills=fields)

@@ -61,7 +61,7 @@ def a_stone(side: int) -> str:
 
 
 def list_text(points: list[str]) -> str:
-    """Points as a list in words.
+    """Points (or mills) as a list in words.
 
     >>> list_text(["a1"]), list_text(["a1", "d1", "g1"])
     ('a1', 'a1, d1 and g1')
@@ -83,10 +83,7 @@ def mill_text(points: Sequence[str]) -> str:
 def mills_text(closed: list[int]) -> str:
     """Mills (masks) as their points: ``a1-d1-g1 and a1-a4-a7`` (three, at a corner of a board with
     diagonals: ``a1-d1-g1, a1-a4-a7 and a1-b2-c3``)."""
-    lines = [mill_text(_MILL_POINTS[mill]) for mill in closed]
-    if len(lines) == 1:
-        return lines[0]
-    return _("{items} and {last}").format(items=", ".join(lines[:-1]), last=lines[-1])
+    return list_text([mill_text(_MILL_POINTS[mill]) for mill in closed])
 
 
 def mill_points(mill: int) -> tuple[str, str, str]:

@@ -152,6 +152,7 @@ class _Snapshot(NamedTuple):
     halfmove_clock: int
     fullmove_number: int
     mills: Optional[MillMemory]
+    actions: Optional[int]
 
 
 def _byte_table(shift: int) -> tuple[tuple[int, ...], ...]:
@@ -184,17 +185,16 @@ class Board:
         self._searching = searches_removals(self.rules)
         read: Optional[FenPosition] = None
         if fen is not None:
-            from muehle.analyzer.engine.fen import fen_to_position  # (start-up: the FEN machinery only for a FEN)
-
             if start is not None:
                 raise TypeError("Board takes a start position or a FEN, not both")
-            from muehle.analyzer.engine.fen import mill_memory_of  # (start-up: as above)
+            # (start-up: the FEN machinery only for a FEN)
+            from muehle.analyzer.engine.fen import fen_to_position, mill_memory_of, setup_no_progress
 
             read = fen_to_position(fen, stones=self.rules.stones, **fen_reading(self.rules))
             if not read.between_turns:
                 raise ValueError(_("the FEN stands in the middle of a turn (a stone still to remove); a board "
                                    "starts between two turns"))
-            start, no_progress = read.position, self._no_progress_of(read)
+            start, no_progress = read.position, setup_no_progress(read, self.rules)[0]
         #: What the board remembers of the mills formed (where the ruleset needs it: ``one_time_mills``, ``no_mill_moving_back``).
         self.mills: Optional[MillMemory] = (MillMemory.for_rules(self.rules) if read is None
                                             else mill_memory_of(read, self.rules))
@@ -213,6 +213,9 @@ class Board:
         #: moves first, Black's first move takes White's place, as Sanmill's export numbers it).
         self.fullmove_number = read.fullmove if read is not None else 1
         self._first_place = self.key[4]
+        #: Sanmill's actions in the plies :meth:`push` played (``None`` once :meth:`apply` played one, which
+        #: the board does not keep: :meth:`fen` cannot count field 17 as Sanmill does past it).
+        self._actions: Optional[int] = 0
         #: The plies played by :meth:`push`, the first first.
         self.move_stack: list[BoardPly] = []
         self._undo: list[_Snapshot] = []
@@ -225,16 +228,6 @@ class Board:
             # (a FEN may say the game is over where the board alone does not: a result declared, a draw
             # claimed; the winner is not in the FEN)
             self._outcome = Outcome(None, "declared", 0)
-
-    def _no_progress_of(self, read: FenPosition) -> int:
-        """The no-progress counter a FEN's field 16 gives under the ruleset (as a record set up
-        from it is replayed: :func:`~muehle.analyzer.engine.setup.replay_from`)."""
-        from muehle.analyzer.engine.fen import no_progress_at_setup  # (start-up: the FEN machinery only for a FEN)
-
-        rule = self.rules.no_capture
-        if rule is not None and not rule.from_fen:
-            return 0
-        return no_progress_at_setup(read, rule.reset if rule is not None else "capture")[0]
 
     @classmethod
     def from_fen(cls, fen: str, rules: RulesArg = None) -> "Board":
@@ -265,54 +258,21 @@ class Board:
         >>> board.fen().split()[16], board.fen(move_numbers="sanmill").split()[16]
         ('6', '7')
         """
-        from muehle.analyzer.engine.fen import (  # (start-up: the FEN machinery only for a FEN)
-            FEN_FORMS,
-            MOVE_NUMBERS,
-            position_to_fen,
-        )
+        # (start-up: the FEN machinery only for a FEN)
+        from muehle.analyzer.engine.fen import check_move_numbers, position_to_fen, sanmill_field, sanmill_plies_at
 
-        if form not in FEN_FORMS:
-            raise ValueError(f"the form of a FEN is 'current' or 'legacy', not {form!r}")
-        if move_numbers not in MOVE_NUMBERS:
-            raise ValueError(f"field 17 counts by 'record' or 'sanmill', not {move_numbers!r}")
-        fullmove = self.fullmove_number if move_numbers == "record" else self._sanmill_move_number()
+        check_move_numbers(move_numbers)
+        if move_numbers == "record":
+            fullmove = self.fullmove_number
+        elif self._actions is None:
+            raise ValueError("Sanmill's count of field 17 needs the plies played by push (apply keeps none)")
+        else:  # (Sanmill's ply counter at the start, Position::set, and the actions pushed since)
+            start_fullmove = self._undo[0].fullmove_number if self._undo else self.fullmove_number
+            actions = sanmill_plies_at(start_fullmove, BLACK if self._first_place else WHITE) + self._actions
+            fullmove = sanmill_field(actions, BLACK if self.key[4] else WHITE)
         mills = None if self.mills is None else self.mills.fen_fields(self.plies, self.key[4])
         return position_to_fen(self.position, no_progress=self.halfmove_clock, fullmove=fullmove,
                                game_over=self._outcome is not None, form=form, mills=mills)
-
-    def _sanmill_move_number(self) -> int:
-        """Field 17 as Sanmill counts it (for :meth:`fen`): the start's count (``Position::set``),
-        then each pushed ply's actions, played again from the state :meth:`push` kept before it: each
-        step's token (a lone removal has none) and each stone that left the board (a capture from the
-        hand, which leaves none, counts for nothing, as in the record)."""
-        from muehle.analyzer.engine.fen import sanmill_field, sanmill_plies_at  # (start-up: as in fen)
-
-        if not self._undo:
-            if self.plies:
-                raise ValueError(_PUSHED_ONLY)
-            return self.fullmove_number
-        first = self._undo[0]
-        if first.plies:
-            raise ValueError(_PUSHED_ONLY)
-        actions = sanmill_plies_at(first.fullmove_number, BLACK if first.key[4] else WHITE)
-        replayed = 0
-        for before, ply in zip(self._undo, self.move_stack):
-            steps: list[Step] = []
-            white, black, hand_white, hand_black, mover = before.key[:5]
-            mills = None if before.mills is None else before.mills.copy()
-            marked = core.marks_in(before.key)
-            core.line_player(self.rules, marked, mills)(
-                (_ply_tuple(ply),), self.rules, before.plies + 1, mover, white, black, hand_white, hand_black,
-                before.counter, before.outcome, dict(before.seen), steps, [], mills, marked=marked)
-            key = before.key
-            for after, kind, _closed, _counter, _due, _count in steps:
-                on_board = (key[0] | key[1]).bit_count() + (kind == "place")
-                actions += (kind != "remove") + on_board - (after[0] | after[1]).bit_count()
-                key = after
-            replayed += len(steps)
-        if replayed != self.plies:
-            raise ValueError(_PUSHED_ONLY)
-        return sanmill_field(actions, BLACK if self.key[4] else WHITE)
 
     @property
     def position(self) -> Position:
@@ -329,11 +289,8 @@ class Board:
     def copy(self) -> "Board":
         """An independent board in the same position, with the same history."""
         board = object.__new__(Board)
-        board.rules, board.key, board.counter, board.plies = self.rules, self.key, self.counter, self.plies
-        board._searching = self._searching
-        board.seen, board.draw_rights, board._outcome = dict(self.seen), list(self.draw_rights), self._outcome
-        board.halfmove_clock, board.fullmove_number = self.halfmove_clock, self.fullmove_number
-        board._first_place = self._first_place
+        board.__dict__.update(self.__dict__)
+        board.seen, board.draw_rights = dict(self.seen), list(self.draw_rights)
         board.move_stack, board._undo = list(self.move_stack), list(self._undo)
         board.mills = None if self.mills is None else self.mills.copy()
         return board
@@ -372,6 +329,12 @@ class Board:
     def apply(self, ply: PlyArg) -> Played:
         """Play ``ply``: the board moves on (:class:`IllegalPly` if it breaks a rule, the board unchanged;
         :class:`InvalidPly` for a text that is no ply)."""
+        played = self._play(ply)
+        self._actions = None
+        return played
+
+    def _play(self, ply: PlyArg) -> Played:
+        """Play ``ply`` for :meth:`apply` and :meth:`push` (:class:`IllegalPly`, the board unchanged)."""
         steps: list[Step] = []
         rights: list[DrawRight] = []
         seen = dict(self.seen)
@@ -409,10 +372,14 @@ class Board:
         """
         played = BoardPly.of(ply)
         before = _Snapshot(self.key, self.counter, self.seen, len(self.draw_rights), self.plies, self._outcome,
-                           self.halfmove_clock, self.fullmove_number, self.mills)
-        self.apply(played)
+                           self.halfmove_clock, self.fullmove_number, self.mills, self._actions)
+        kind = self._play(played).kind
         self._undo.append(before)
         self.move_stack.append(played)
+        if self._actions is not None:
+            from muehle.analyzer.engine.fen import sanmill_actions  # (start-up: as in fen)
+
+            self._actions += sanmill_actions(kind, len(played.captures))
         return played
 
     def pop(self) -> BoardPly:
@@ -423,7 +390,7 @@ class Board:
             raise IndexError("pop from a board with no ply pushed")
         before = self._undo.pop()
         (self.key, self.counter, self.seen, rights, self.plies, self._outcome,
-         self.halfmove_clock, self.fullmove_number, self.mills) = before
+         self.halfmove_clock, self.fullmove_number, self.mills, self._actions) = before
         del self.draw_rights[rights:]
         return self.move_stack.pop()
 
@@ -565,10 +532,6 @@ class Board:
                     pending.append([*prefix, point])
         return sorted(found.values(), key=lambda removals: [POINT_INDEX[point] for point in removals])
 
-
-#: Why :meth:`Board._sanmill_move_number` cannot count: the board keeps no state before a ply :meth:`Board.apply`
-#: played.
-_PUSHED_ONLY = "Sanmill's count of field 17 needs the plies played by push (apply keeps none)"
 
 #: The codes by which the core says that removals written with a ply are right so far, one or more missing.
 _MISSING = frozenset({"missing-capture", "capture-kind-missing", "full-board-removal"})

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Optional
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.placing_rules import fen_reading
 from muehle.analyzer.engine.replay import Replay, replay
-from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset, ruleset_of  # noqa: F401  (as_ruleset: doctests)
+from muehle.analyzer.engine.rules import RulesArg, as_ruleset, ruleset_of  # noqa: F401  (as_ruleset: doctests)
 from muehle.notation.record.model import BLACK, WHITE, GameRecord, Side
 from muehle.notation.text.errors import FormatError, shortened
 from muehle.notation.text.i18n import _
@@ -37,12 +37,9 @@ if TYPE_CHECKING:
 __all__ = ["first_mover", "replay_record", "rules_for"]
 
 
-def rules_for(game: GameRecord, rules: RulesArg = None) -> Ruleset:
-    """The ruleset to replay ``game`` under: ``rules`` (a :class:`Ruleset`, a preset's name or
-    a YAML file's path), else its ``Rules`` tag, else the default. A ``Rules`` tag that names no
-    preset is a located :class:`~muehle.notation.text.errors.FormatError`.
-    """
-    return ruleset_of(game, rules)
+#: The ruleset to replay a record under: the one given, else the one its tags name, else the default
+#: (:func:`~muehle.analyzer.engine.rules.ruleset_of`).
+rules_for = ruleset_of
 
 
 def replay_record(game: GameRecord, rules: RulesArg = None) -> Replay:
@@ -112,19 +109,14 @@ def replay_from(game: GameRecord, rules: RulesArg, setup: Optional[FenPosition])
     >>> result.start_no_progress, result.outcome
     (0, None)
     """
-    if not isinstance(rules, Ruleset):
-        rules = ruleset_of(game, rules)
+    rules = ruleset_of(game, rules)
     if setup is None:
         if first_mover(game) == BLACK:
             return replay(game, rules, start=replace(Position.start(rules.stones), to_move=BLACK))
         return replay(game, rules)
-    from muehle.analyzer.engine.fen import mill_memory_of, no_progress_at_setup  # (start-up: as in replay_record)
+    from muehle.analyzer.engine.fen import mill_memory_of, setup_no_progress  # (start-up: as in replay_record)
 
-    rule = rules.no_capture
-    if rule is not None and not rule.from_fen:  # (the count starts at 0 whatever field 16 says)
-        count, exact = 0, True
-    else:
-        count, exact = no_progress_at_setup(setup, rule.reset if rule is not None else "capture")
+    count, exact = setup_no_progress(setup, rules)
     result = replay(game, rules, start=setup.position, no_progress=count, no_progress_exact=exact,
                     fullmove=setup.fullmove, mills=mill_memory_of(setup, rules))
     result.setup = setup

@@ -62,13 +62,11 @@ def blocked_turn(action: str, own: int, theirs: int, rest: Sequence[str], blocke
     >>> blocked_turn("remove-and-move", white, black, ["g7"], False, 3)[:3]
     ('extra-capture', 'g7', False)
     """
-    if not blocked:
-        return ("extra-capture" if rest else None), (rest[0] if rest else ""), False, False, own, theirs, 0, 0
-    if action == "pass":
-        return ("extra-capture" if rest else None), (rest[0] if rest else ""), True, True, own, theirs, 0, 0
+    if not blocked or action == "pass":  # (no removal: a side that can move moves, a blocked one passes)
+        return ("extra-capture" if rest else None), (rest[0] if rest else ""), blocked, blocked, own, theirs, 0, 0
     # the removers in turn: the blocked side (1), then under both-remove the side that played (0)
     removers = (1, 0) if action == "both-remove" else (1,)
-    removed = 0
+    removed = winner = 0
     for point, remover in zip(rest, removers):
         bit = 1 << POINT_INDEX[point] if point in POINT_INDEX else 0
         victim, by = (own, theirs) if remover else (theirs, own)
@@ -82,11 +80,12 @@ def blocked_turn(action: str, own: int, theirs: int, rest: Sequence[str], blocke
             theirs &= ~bit
         removed += 1
         if lost(own if remover else theirs, 0, lose_below):  # (the side that lost a stone)
-            if len(rest) > removed:
-                return "extra-capture", rest[removed], True, False, own, theirs, removed, 0
-            return None, "", True, False, own, theirs, removed, 2 if remover else 1
+            winner = 2 if remover else 1
+            break
     if len(rest) > removed:
         return "extra-capture", rest[removed], True, False, own, theirs, removed, 0
+    if winner:
+        return None, "", True, False, own, theirs, removed, winner
     if removed < len(removers):
         return "missing-capture", "", True, False, own, theirs, removed, 0
     return None, "", True, action == "remove-and-pass", own, theirs, removed, 0
