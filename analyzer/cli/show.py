@@ -293,7 +293,8 @@ def _show_within_a_turn(data: GameInput, game: Game, game_number: int, within: t
             click.echo(visible(game_title(game.tags, rules.name, source, game_number)))
         colour = colour_for(sys.stdout)
         click.echo(render_diagram(position, None, ascii=wanted.ascii_only or not stdout_is_utf8(),
-                                  flying=rules.flying, colour=colour, geometry=rules.geometry), color=colour)
+                                  flying=rules.flying, colour=colour, geometry=rules.geometry,
+                                  flying_at=rules.flying_at, lose_below=rules.lose_below), color=colour)
     if wanted.best:
         click.echo(_("No best plies: the position stands in the middle of a turn"), err=wanted.svg_output == "-")
 

@@ -57,6 +57,19 @@ def test_show_names_the_phase_under_flying_at(tmp_path: Path) -> None:
     assert plain.exit_code == 0 and WHITE_MOVES in plain.output.splitlines()
 
 
+def test_show_of_a_position_set_up_within_a_turn_names_the_phase_under_flying_at(tmp_path: Path) -> None:
+    """A record of no ply whose FEN stands in the middle of a turn (White, four stones, has closed the
+    mill a1-a4-a7 and is to remove: action ``r``) is drawn under the ruleset's ``flying_at`` too."""
+    _, rules = _files(tmp_path)
+    record = tmp_path / "within.txt"
+    record.write_text('[SetUp "1"]\n[FEN "********/@@*@*@@*/****OOOO w m r 4 0 5 0 1 0 0 0 0 0 0 0 30"]\n\n*\n',
+                      encoding="utf-8")
+    shown = run("show", str(record), "--rules", str(rules), "--ascii")
+    assert shown.exit_code == 0 and WHITE_FLIES in shown.stdout.splitlines()
+    plain = run("show", str(record), "--rules", "sanmill", "--ascii")
+    assert plain.exit_code == 0 and WHITE_MOVES in plain.stdout.splitlines()
+
+
 def test_the_position_to_restore_names_the_phase_under_flying_at(tmp_path: Path) -> None:
     record, rules = _files(tmp_path, ("a7-d7",))  # (d7 holds a Black stone)
     explained = run("validate", "--explain", str(record), "--rules", str(rules))
