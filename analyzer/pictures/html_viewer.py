@@ -38,7 +38,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from muehle.analyzer.engine.board import STANDARD, Geometry, Position, points_of
 from muehle.analyzer.engine.events import reason_text
-from muehle.analyzer.engine.fen import DEFAULT_FEN_FORM, MOVE_NUMBERS, FenPosition, fens_of_record, start_fen
+from muehle.analyzer.engine.fen import DEFAULT_FEN_FORM, FenPosition, check_move_numbers, fens_of_record, start_fen
 from muehle.analyzer.engine.placing_rules import fen_reading
 from muehle.analyzer.engine.replay import PlyRecord, Replay
 from muehle.analyzer.engine.rules import Ruleset
@@ -108,8 +108,7 @@ class _Shared:
     (``move_numbers``, one of :data:`~muehle.analyzer.engine.fen.MOVE_NUMBERS`)."""
 
     def __init__(self, values: Optional[ValueText], move_numbers: str) -> None:
-        if move_numbers not in MOVE_NUMBERS:
-            raise ValueError(f"field 17 counts by 'record' or 'sanmill', not {move_numbers!r}")
+        check_move_numbers(move_numbers)
         self.svg: dict[str, int] = {}
         self.texts: dict[str, int] = {}
         self.values = values

@@ -23,9 +23,9 @@ from typing import Any, Iterator, Optional
 
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.fen import (
-    MOVE_NUMBERS,
     PHASES,
     FenPosition,
+    check_move_numbers,
     counters_after,
     fen_text,
     position_to_fen,
@@ -82,8 +82,7 @@ def positions(result: Replay, start: Optional[FenPosition] = None, form: str = "
     ...  for numbers in ("record", "sanmill")]  # (13 actions, Black to move: 1 + 12 / 2)
     [['6', '6'], ['6', '7']]
     """
-    if move_numbers not in MOVE_NUMBERS:
-        raise ValueError(f"field 17 counts by 'record' or 'sanmill', not {move_numbers!r}")
+    check_move_numbers(move_numbers)
     names = PlyNames(result.plies, result.start)
     no_progress = start.no_progress if start is not None else 0
     fullmove = start.fullmove if start is not None else 1

@@ -21,7 +21,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence
 
 from muehle.analyzer.engine.events import Outcome, RuleViolation
-from muehle.analyzer.engine.fen import MOVE_NUMBERS
+from muehle.analyzer.engine.fen import check_move_numbers
 from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.rules import RulesArg, Ruleset, as_ruleset, ruleset_of
 from muehle.analyzer.engine.setup import replay_record
@@ -91,8 +91,7 @@ class GameReport:
         >>> [bad.with_fen_numbers(numbers).to_dict()["restore"]["fen"].split()[16] for numbers in ("record", "sanmill")]
         ['6', '7']
         """
-        if move_numbers not in MOVE_NUMBERS:
-            raise ValueError(f"field 17 counts by 'record' or 'sanmill', not {move_numbers!r}")
+        check_move_numbers(move_numbers)
         if move_numbers == "record" or self.restore is None or self.sanmill_restore_fen is None:
             return self
         fen = self.sanmill_restore_fen
