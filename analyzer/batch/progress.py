@@ -21,6 +21,7 @@ import sys
 import time
 from typing import Any, Callable, Iterable, Optional, TextIO, TypeVar
 
+from muehle.analyzer.pictures.style import is_terminal
 from muehle.notation.reading.decode import BOM, line_break_count
 from muehle.notation.text.i18n import N_, _, ngettext
 
@@ -61,14 +62,6 @@ def format_status(games: int, plies: int, elapsed: float, fraction: Optional[flo
         if 0 < fraction < 1 and elapsed > 0:
             text += f"  {format_duration(elapsed * (1 - fraction) / fraction)} left"
     return text
-
-
-def is_terminal(stream: TextIO) -> bool:
-    """Whether ``stream`` is a terminal (not a pipe, a file, or a closed stream)."""
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError, OSError):  # no isatty, or a closed stream
-        return False
 
 
 class Progress:

@@ -21,7 +21,7 @@ from typing import Callable, Iterable, Iterator, Optional, Union
 
 import click
 
-from muehle.analyzer.batch.progress import FileProgress, is_terminal
+from muehle.analyzer.batch.progress import FileProgress
 from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import OutputFile, echo_error, fails_cleanly, from_option, output_option
 from muehle.analyzer.cli.writing import (
@@ -33,6 +33,7 @@ from muehle.analyzer.cli.writing import (
     target_format,
     write_html,
 )
+from muehle.analyzer.pictures.style import is_terminal
 from muehle.notation.reading.front_door import read
 from muehle.notation.reading.inputs import source_name
 from muehle.notation.record.builders import GameBuilder

@@ -15,7 +15,7 @@ from typing import Optional
 
 import click
 
-from muehle.analyzer.batch.progress import Progress, is_terminal
+from muehle.analyzer.batch.progress import Progress
 from muehle.analyzer.cli.common import RULES, OutputFile, fails_cleanly, output_path, resolve_rules
 from muehle.analyzer.cli.writing import (
     WRITERS,
@@ -26,6 +26,7 @@ from muehle.analyzer.cli.writing import (
     write_html,
 )
 from muehle.analyzer.engine.rules import DEFAULT_RULESET, preset_for_tag
+from muehle.analyzer.pictures.style import is_terminal
 from muehle.analyzer.play.generate import generate_games
 from muehle.notation.record.model import Game
 from muehle.notation.text.i18n import N_, _, ngettext
