@@ -125,10 +125,7 @@ def game_to_data(game: Game, locations: bool = True) -> dict[str, Any]:
     >>> game_to_data(Game(plies=[Ply(18, "white", "b2", origin="d2", captures=["a4"])], result="1-0"))
     {'tags': {}, 'plies': [{'number': 18, 'side': 'white', 'from': 'd2', 'to': 'b2', 'captures': ['a4']}], 'result': '1-0'}
     """
-    for name, value in game.tags.items():
-        check_tag_pair(name, value, game)
-        _unicode(value, game, None)
-    check_result(game)
+    _check_head(game)
     data: dict[str, Any] = {"tags": dict(game.tags)}
     if game.comments:
         data["comments"] = _comments(game.comments, game, None)
@@ -138,6 +135,14 @@ def game_to_data(game: Game, locations: bool = True) -> dict[str, Any]:
     if game.final_comments:
         data["final_comments"] = _comments(game.final_comments, game, None)
     return data
+
+
+def _check_head(game: Game) -> None:
+    """:class:`UnwritableError` for a tag pair or a result of ``game`` that the readers refuse."""
+    for name, value in game.tags.items():
+        check_tag_pair(name, value, game)
+        _unicode(value, game, None)
+    check_result(game)
 
 
 def _comments(texts: list[str], game: Optional[Game], ply: Optional[Ply]) -> list[str]:
@@ -259,7 +264,8 @@ class JsonWriter(RecordWriter):
                                                 _JSON_GAME_INDENT)
         data = game_to_data(game, self.locations)
         self._held.append(data)
-        if _flat_length_at_most(self._held, _JSON_GAMES_ROOM) and len(_ENCODE(self._held)) <= _JSON_GAMES_ROOM:
+        room = _JSON_GAMES_ROOM
+        if _flat_length(self._held, room) <= room and len(_ENCODE(self._held)) <= room:
             return ""
         held, self._held = self._held, None
         return _JSON_HEAD + ",\n".join(indent + _json_text(item, _JSON_GAME_INDENT, _JSON_GAME_INDENT)
@@ -293,26 +299,25 @@ def _game_on_lines(game: Game, locations: bool) -> str:
     >>> _game_on_lines(game, True) == _json_text(game_to_data(game), _JSON_GAME_INDENT, _JSON_GAME_INDENT)
     True
     """
-    for name, value in game.tags.items():
-        check_tag_pair(name, value, game)
-        _unicode(value, game, None)
-    check_result(game)
+    _check_head(game)
     inner = _GAME_KEY_INDENT
-    column = len(inner) + len('"comments": ')
-    fields = [f'{inner}"tags": {_json_text(dict(game.tags), len(inner), len(inner) + len(_TAGS_KEY))}']
+    fields = [_field("tags", dict(game.tags))]
     if game.comments:
-        fields.append(f'{inner}"comments": {_json_text(_comments(game.comments, game, None), len(inner), column)}')
-    ply_indent = _PLY_INDENT
+        fields.append(_field("comments", _comments(game.comments, game, None)))
     held = game.plain_plies() if isinstance(game, CompactGame) else None
     plies = _plies_text(game.plies if held is None else held, game, locations)
-    fields.append(f'{inner}"plies": [\n{ply_indent}' + f",\n{ply_indent}".join(plies) + f"\n{inner}]")
+    fields.append(f'{inner}"plies": [\n{_PLY_INDENT}' + f",\n{_PLY_INDENT}".join(plies) + f"\n{inner}]")
     if game.result is not None:
-        fields.append(f'{inner}"result": {_STRING(game.result)}')
+        fields.append(_field("result", game.result))
     if game.final_comments:
-        column = len(inner) + len('"final_comments": ')
-        fields.append(f'{inner}"final_comments": '
-                      f'{_json_text(_comments(game.final_comments, game, None), len(inner), column)}')
+        fields.append(_field("final_comments", _comments(game.final_comments, game, None)))
     return "{\n" + ",\n".join(fields) + "\n" + " " * _JSON_GAME_INDENT + "}"
+
+
+def _field(key: str, value: Any) -> str:
+    """The line of a game's field ``key`` (and the lines after it, where ``value`` takes more)."""
+    prefix = f'{_GAME_KEY_INDENT}"{key}": '
+    return prefix + _json_text(value, len(_GAME_KEY_INDENT), len(prefix))
 
 
 def _plies_text(plies: Sequence[Union[Ply, PlainPly]], game: Game, locations: bool) -> list[str]:
@@ -347,7 +352,6 @@ def _plies_text(plies: Sequence[Union[Ply, PlainPly]], game: Game, locations: bo
     return texts
 
 
-_TAGS_KEY = '"tags": '
 _SIDE_SET = frozenset(SIDES)
 _ANNOTATION_SET = frozenset(ANNOTATIONS)
 #: What a ply's number, side, origin and target make of its JSON, its fields on one line (none of
@@ -444,11 +448,9 @@ def plain_ply_text(number: Optional[int], side: str, origin: Optional[str], targ
     if locations:
         if type(line) is not int or type(column) is not int:
             return None
-        if line and column:
-            text += f'\0"line": {line}\0"column": {column}'
-        elif line:
+        if line:
             text += f'\0"line": {line}'
-        elif column:
+        if column:
             text += f'\0"column": {column}'
     flat = text.replace("\0", ", ")
     if len(flat) <= _FIELDS_ROOM:
@@ -487,19 +489,14 @@ def _ply_end(captures: tuple[str, ...], annotation: Optional[str]) -> Optional[s
     return text
 
 
-def _flat_length_at_most(value: Any, room: int) -> bool:
-    """Whether ``value`` may take ``room`` characters or fewer on one line: a bound from below of
-    its length, counted only until it passes ``room`` (so a long value costs no more than a short one).
-
-    >>> _flat_length_at_most([1, "ab"], 9), _flat_length_at_most([1, "ab"], 8)
-    (True, False)
-    """
-    return _flat_length(value, room) <= room
-
-
 def _flat_length(value: Any, room: int) -> int:
     """At most the length of ``value`` encoded on one line, and more than ``room`` when that is
-    (a number or a string counts at its shortest: one digit, its characters unescaped)."""
+    (a number or a string counts at its shortest: one digit, its characters unescaped), counted
+    only until it passes ``room`` (so a long value costs no more than a short one).
+
+    >>> _flat_length([1, "ab"], 9), _flat_length(["abcdef", "ab", "c"], 8)  # (the second is 21 long)
+    (9, 14)
+    """
     kind = type(value)
     if kind is str:
         return len(value) + 2

@@ -391,6 +391,8 @@ ODD_PLIES = [
     Ply(0, "black", "a1", line=1, column=1),  # the shortest ply
     Ply(None, "black", "a4", origin="a7", line=2, column=3),  # no number
     Ply(10**6, "white", "b4", line=1, column=1),  # a long number
+    Ply(5, "white", "d2", line=7),  # a line without a column
+    Ply(5, "white", "d2", column=7),  # a column without a line
     Ply(10**40, "white", "b4"),
     Ply(17, "black", "a4", captures=["g7"], line=123456, column=4),  # 92 columns: on one line
     Ply(17, "black", "a4", captures=["g7"], line=1234567, column=4),  # 93: a field to a line
