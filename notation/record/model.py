@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, NamedTuple, Optional, Protocol, Sequence
 
-from muehle.notation.reading.tags import tag_place, tag_value_column, tag_value_offset_column  # noqa: F401  (also as names of this module)
+from muehle.notation.reading.tags import tag_place
 from muehle.notation.text.i18n import N_, _
 
 Side = Literal["white", "black"]
