@@ -595,7 +595,6 @@ class Game(RecordHead):
                 f"source={self.source!r}, line={self.line!r}, errors={self.errors!r})")
 
 
-
 class GameRecord(Protocol):
     """A game record, whatever its form: what the replay (:func:`~muehle.analyzer.engine.setup.replay_record`),
     the verdict and the reports read of a record.

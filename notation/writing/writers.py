@@ -465,8 +465,6 @@ class RecordWriter:
         raise NotImplementedError
 
 
-
-
 def written(writer: RecordWriter, games: Iterable[Game]) -> str:
     """The whole text a :class:`RecordWriter` writes of ``games``."""
     return "".join([*(writer.game(game) for game in games), writer.end()])
@@ -513,18 +511,15 @@ class JoinedWriter(RecordWriter):
 
     def __init__(self, write_game: Callable[[Game], str]) -> None:
         self.write_game = write_game
-        self._first = True
+        self._before = ""  # what parts the next game from the one before: nothing before the first
 
     def game(self, game: Game) -> str:
-        text = self.write_game(game)
-        if self._first:
-            self._first = False
-            return text
-        return "\n" + text
+        text = self._before + self.write_game(game)
+        self._before = "\n"
+        return text
 
     def end(self) -> str:
         return ""
-
 
 
 def unwritable(message: str, game: Optional[Game] = None, ply: Optional[Ply] = None) -> UnwritableError:
