@@ -125,24 +125,24 @@ def game_to_data(game: Game, locations: bool = True) -> dict[str, Any]:
     >>> game_to_data(Game(plies=[Ply(18, "white", "b2", origin="d2", captures=["a4"])], result="1-0"))
     {'tags': {}, 'plies': [{'number': 18, 'side': 'white', 'from': 'd2', 'to': 'b2', 'captures': ['a4']}], 'result': '1-0'}
     """
-    _check_head(game)
+    return _game_data(game, lambda: [ply_to_data(ply, game, locations) for ply in game.plies])
+
+
+def _game_data(game: Game, plies: Callable[[], list[Any]]) -> dict[str, Any]:
+    """:func:`game_to_data`, the data of the plies made by ``plies`` (once what comes before them is checked)."""
+    for name, value in game.tags.items():
+        check_tag_pair(name, value, game)
+        _unicode(value, game, None)
+    check_result(game)
     data: dict[str, Any] = {"tags": dict(game.tags)}
     if game.comments:
         data["comments"] = _comments(game.comments, game, None)
-    data["plies"] = [ply_to_data(ply, game, locations) for ply in game.plies]
+    data["plies"] = plies()
     if game.result is not None:
         data["result"] = game.result
     if game.final_comments:
         data["final_comments"] = _comments(game.final_comments, game, None)
     return data
-
-
-def _check_head(game: Game) -> None:
-    """:class:`UnwritableError` for a tag pair or a result of ``game`` that the readers refuse."""
-    for name, value in game.tags.items():
-        check_tag_pair(name, value, game)
-        _unicode(value, game, None)
-    check_result(game)
 
 
 def _comments(texts: list[str], game: Optional[Game], ply: Optional[Ply]) -> list[str]:
@@ -299,24 +299,18 @@ def _game_on_lines(game: Game, locations: bool) -> str:
     >>> _game_on_lines(game, True) == _json_text(game_to_data(game), _JSON_GAME_INDENT, _JSON_GAME_INDENT)
     True
     """
-    _check_head(game)
-    inner = _GAME_KEY_INDENT
-    fields = [_field("tags", dict(game.tags))]
-    if game.comments:
-        fields.append(_field("comments", _comments(game.comments, game, None)))
     held = game.plain_plies() if isinstance(game, CompactGame) else None
-    plies = _plies_text(game.plies if held is None else held, game, locations)
-    fields.append(f'{inner}"plies": [\n{_PLY_INDENT}' + f",\n{_PLY_INDENT}".join(plies) + f"\n{inner}]")
-    if game.result is not None:
-        fields.append(_field("result", game.result))
-    if game.final_comments:
-        fields.append(_field("final_comments", _comments(game.final_comments, game, None)))
+    data = _game_data(game, lambda: _plies_text(game.plies if held is None else held, game, locations))
+    fields = [_field(key, value) for key, value in data.items()]
     return "{\n" + ",\n".join(fields) + "\n" + " " * _JSON_GAME_INDENT + "}"
 
 
 def _field(key: str, value: Any) -> str:
-    """The line of a game's field ``key`` (and the lines after it, where ``value`` takes more)."""
+    """The line of a game's field ``key`` (and the lines after it, where ``value`` takes more); the
+    value of ``plies`` is the text of each ply, one to a line."""
     prefix = f'{_GAME_KEY_INDENT}"{key}": '
+    if key == "plies":
+        return prefix + f"[\n{_PLY_INDENT}" + f",\n{_PLY_INDENT}".join(value) + f"\n{_GAME_KEY_INDENT}]"
     return prefix + _json_text(value, len(_GAME_KEY_INDENT), len(prefix))
 
 
