@@ -91,10 +91,6 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 _TOP_KEYS = ("format", "version", "games")
 _GAME_KEYS = ("tags", "comments", "plies", "result", "final_comments")
-_PLY_KEYS = (
-    "number", "side", "from", "to", "captures", "annotation", "nags",
-    "draw_offer", "comments", "variations", "line", "column",
-)
 _VARIATION_KEYS = ("comments", "plies")
 
 
@@ -284,8 +280,6 @@ class JsonWriter(RecordWriter):
 _PLIES_ON_LINES = 2
 _GAME_KEY_INDENT = " " * (_JSON_GAME_INDENT + 2)
 _PLY_INDENT = " " * (_JSON_GAME_INDENT + 4)
-#: The room a ply has on its line, in a game of the list of games.
-_PLY_ROOM = JSON_WIDTH - len(_PLY_INDENT)
 
 
 def _game_on_lines(game: Game, locations: bool) -> str:
@@ -346,8 +340,6 @@ def _plies_text(plies: Sequence[Union[Ply, PlainPly]], game: Game, locations: bo
     return texts
 
 
-_SIDE_SET = frozenset(SIDES)
-_ANNOTATION_SET = frozenset(ANNOTATIONS)
 #: What a ply's number, side, origin and target make of its JSON, its fields on one line (none of
 #: them holds a ``", "``; ``None``: not written from templates); a few ten thousand of them in a
 #: large record.
@@ -357,8 +349,8 @@ _PLY_STARTS_LIMIT = 50_000
 #: written from templates).
 _PLY_ENDS: dict[tuple[tuple[str, ...], Optional[str]], Optional[str]] = {}
 _PLY_FIELD_BREAK = ",\n" + _PLY_INDENT + "  "
-#: The room of a ply's fields on one line, within its braces.
-_FIELDS_ROOM = _PLY_ROOM - 2
+#: The room of a ply's fields on one line, within its braces, in a game of the list of games.
+_FIELDS_ROOM = JSON_WIDTH - len(_PLY_INDENT) - 2
 #: The room a ply's ``captures`` and ``nags`` have beside their key when the ply stands on lines.
 _CAPTURES_ROOM = JSON_WIDTH - len(_PLY_INDENT) - 2 - len('"captures": ')
 _NAGS_ROOM = JSON_WIDTH - len(_PLY_INDENT) - 2 - len('"nags": ')
@@ -455,7 +447,7 @@ def plain_ply_text(number: Optional[int], side: str, origin: Optional[str], targ
 def _ply_start(number: int, side: str, origin: Optional[str], target: str) -> Optional[str]:
     """The first fields of a ply's JSON for :func:`plain_ply_text`, on one line; ``None`` for what
     :func:`ply_to_data` is to write or refuse."""
-    if not 0 <= number < 10**6 or side not in _SIDE_SET or target not in POINT_SET:
+    if not 0 <= number < 10**6 or side not in SIDES or target not in POINT_SET:
         return None
     if origin is None:
         return f'"number": {number}, "side": "{side}", "to": "{target}"'
@@ -477,7 +469,7 @@ def _ply_end(captures: tuple[str, ...], annotation: Optional[str]) -> Optional[s
             return None
         text = '\0"captures": ' + listed
     if annotation is not None:
-        if annotation not in _ANNOTATION_SET:
+        if annotation not in ANNOTATIONS:
             return None
         text += '\0"annotation": "' + annotation + '"'
     return text
@@ -623,7 +615,10 @@ def records_from_data(data: Any, source: str = "") -> list[Game]:
 
     Raises :class:`FormatError` naming the path of the first bad value.
     """
-    return _Checker(source).document(data)
+    try:
+        return _Checker(source).document(data)
+    except RecursionError:
+        raise FormatError(_("the record is nested too deeply"), source=source) from None
 
 
 def read_json(text: str, source: str = "") -> list[Game]:
@@ -637,7 +632,7 @@ def read_json(text: str, source: str = "") -> list[Game]:
         ) from None
     except RecursionError:
         raise FormatError(_("invalid JSON: nested too deeply"), source=source) from None
-    return _checked(data, source)
+    return records_from_data(data, source)
 
 
 def read_yaml(text: str, source: str = "") -> list[Game]:
@@ -657,7 +652,7 @@ def read_yaml(text: str, source: str = "") -> list[Game]:
         raise FormatError(_("invalid YAML: {error}").format(error=error), source=source) from None
     except RecursionError:
         raise FormatError(_("invalid YAML: nested too deeply"), source=source) from None
-    return _checked(data, source)
+    return records_from_data(data, source)
 
 
 def _json_data(text: str) -> Any:
@@ -688,13 +683,6 @@ def _integer(text: str) -> Any:
 
 #: The reader of each form of data record (see :func:`muehle.notation.reading.inputs.input_form`).
 READERS: dict[str, Callable[[str, str], list[Game]]] = {"json": read_json, "yaml": read_yaml}
-
-
-def _checked(data: Any, source: str) -> list[Game]:
-    try:
-        return records_from_data(data, source)
-    except RecursionError:
-        raise FormatError(_("the record is nested too deeply"), source=source) from None
 
 
 def _line_of(text: str, line: int) -> Optional[str]:
@@ -951,3 +939,4 @@ _PLY_EXTRAS: dict[str, Callable[[_Checker, Any, str], Any]] = {
     "draw_offer": _Checker.flag, "comments": _Checker.comments, "variations": _Checker.variations,
     "line": _Checker.position, "column": _Checker.position,
 }
+_PLY_KEYS = ("number", "side", "from", "to", *_PLY_EXTRAS)

@@ -201,6 +201,9 @@ def test_a_bad_value_is_named_by_its_path(games: list[Any], message: str) -> Non
          "games[0].tags: the tag 'A' appears more than once"),
         ('{"format": "muehle-record", "version": 1, "version": 1, "games": []}',
          "the key 'version' appears more than once"),
+        ('{"format": "muehle-record", "version": 1, "games": [{"plies": [{"side": "white", "to": "b4", "at": 1}]}]}',
+         "games[0].plies[0]: unknown key 'at' (expected one of: number, side, from, to, captures, annotation, nags, "
+         "draw_offer, comments, variations, line, column)"),
     ],
 )
 def test_a_bad_document_is_refused(text: str, message: str) -> None:
