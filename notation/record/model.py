@@ -84,13 +84,11 @@ def winner_of(result: str) -> Optional[Side]:
 #: refuses a deeper one, so every form of record can carry what any of them read.
 MAX_VARIATION_DEPTH = 50
 
-#: The error for a variation nested deeper than :data:`MAX_VARIATION_DEPTH`.
 _TOO_DEEP = N_("variations nest more than {depth} deep here; muehle reads {depth} levels at most")
-TOO_DEEP = _TOO_DEEP.format(depth=MAX_VARIATION_DEPTH)
 
 
 def too_deep() -> str:
-    """:data:`TOO_DEEP` in the current language."""
+    """The error for a variation nested deeper than :data:`MAX_VARIATION_DEPTH`, in the current language."""
     return _(_TOO_DEEP).format(depth=MAX_VARIATION_DEPTH)
 
 #: How many digits a number in a record (a move number, a FEN field, a JSON or YAML
