@@ -800,9 +800,6 @@ class _Checker:
             self.fail(path, _("{text} is not {what} ({listing})").format(text=quoted(text), what=_(what), listing=listing))
         return text
 
-    def side(self, value: Any, path: str) -> str:
-        return self.one_of(value, path, SIDES, N_("a side"), "white or black")
-
     def result(self, value: Any, path: str) -> str:
         return self.one_of(value, path, RESULTS, N_("a result"), ", ".join(RESULTS))
 
@@ -881,7 +878,7 @@ class _Checker:
         target: Any
         side, target, origin, number = get("side"), get("to"), get("from"), get("number")
         if side not in SIDES:
-            self.side(side, f"{path}.side")
+            self.one_of(side, f"{path}.side", SIDES, N_("a side"), "white or black")
         placed = 2  # (the keys "side" and "to")
         if not (type(target) is str and target in POINT_SET):
             if "to" in data or "from" in data or not get("captures"):
