@@ -507,10 +507,8 @@ def _flat_length(value: Any, room: int) -> int:
                 return total
             total += len(item) + 2 if type(item) is str else _flat_length(item, room - total)
         return total
-    if value is None or value is True:
-        return 4
-    if value is False:
-        return 5
+    if value is None or kind is bool:
+        return 4  # (null, true: false is longer, but a bound from below is all that is asked)
     return 1
 
 
