@@ -248,8 +248,7 @@ def movetext_units(game: Game, write_ply: PlyForm = ply_text, result: Optional[s
 
 def _line_units(
     plies: Sequence[Ply], comments: Sequence[str], units: list[str], write_ply: PlyForm, game: Game,
-    comment: CommentForm,
-    context: Optional[Numbering] = None, black: str = "...",
+    comment: CommentForm, context: Optional[Numbering] = None, black: str = "...",
 ) -> None:
     """Append one line of play (main line or variation), its opening comments first;
     ``context`` is the numbering of the ply before the line (``None`` at the start),
@@ -259,7 +258,7 @@ def _line_units(
     previous: Optional[Ply] = None  # the ply just before, if nothing came between
     for ply in plies:
         check_ply(ply, game)
-        text = write_ply(ply)  # (before the numbering's checks: a form may refuse the ply first)
+        move = write_ply(ply)  # (before the numbering's checks: a form may refuse the ply first)
         before = context
         context = _numbering_read_back(context, ply, game, black)
         number = ply.number
@@ -279,7 +278,7 @@ def _line_units(
                 units[-1] += ","
         else:  # (removals alone after "N. -," would be no ply: the number "N...", with them, as in 13... xg7)
             prefix = f"{number}... " if removal and black == COMMA_BLACK_NUMBER else f"{number}{black} "
-        units.append(prefix + text)
+        units.append(prefix + move)
         for nag in ply.nags:
             units.append(f"${nag}")
         if ply.draw_offer:
@@ -413,7 +412,7 @@ def game_notation(game: Game, width: int = NOTATION_WIDTH, result: Optional[str]
     """
     check_result(game)
     parts = [tag_line(name, value, game) for name, value in game.tags.items()]
-    movetext = wrap_units(movetext_units(game, ply_text, result if game.result is None else game.result,
+    movetext = wrap_units(movetext_units(game, result=result if game.result is None else game.result,
                                          black_number=black_number, comma=comma), width)
     if parts and movetext:
         parts.append("")
