@@ -91,10 +91,6 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 _TOP_KEYS = ("format", "version", "games")
 _GAME_KEYS = ("tags", "comments", "plies", "result", "final_comments")
-_PLY_KEYS = (
-    "number", "side", "from", "to", "captures", "annotation", "nags",
-    "draw_offer", "comments", "variations", "line", "column",
-)
 _VARIATION_KEYS = ("comments", "plies")
 
 
@@ -125,6 +121,11 @@ def game_to_data(game: Game, locations: bool = True) -> dict[str, Any]:
     >>> game_to_data(Game(plies=[Ply(18, "white", "b2", origin="d2", captures=["a4"])], result="1-0"))
     {'tags': {}, 'plies': [{'number': 18, 'side': 'white', 'from': 'd2', 'to': 'b2', 'captures': ['a4']}], 'result': '1-0'}
     """
+    return _game_data(game, lambda: [ply_to_data(ply, game, locations) for ply in game.plies])
+
+
+def _game_data(game: Game, plies: Callable[[], list[Any]]) -> dict[str, Any]:
+    """:func:`game_to_data`, the data of the plies made by ``plies`` (once what comes before them is checked)."""
     for name, value in game.tags.items():
         check_tag_pair(name, value, game)
         _unicode(value, game, None)
@@ -132,7 +133,7 @@ def game_to_data(game: Game, locations: bool = True) -> dict[str, Any]:
     data: dict[str, Any] = {"tags": dict(game.tags)}
     if game.comments:
         data["comments"] = _comments(game.comments, game, None)
-    data["plies"] = [ply_to_data(ply, game, locations) for ply in game.plies]
+    data["plies"] = plies()
     if game.result is not None:
         data["result"] = game.result
     if game.final_comments:
@@ -259,7 +260,8 @@ class JsonWriter(RecordWriter):
                                                 _JSON_GAME_INDENT)
         data = game_to_data(game, self.locations)
         self._held.append(data)
-        if _flat_length_at_most(self._held, _JSON_GAMES_ROOM) and len(_ENCODE(self._held)) <= _JSON_GAMES_ROOM:
+        room = _JSON_GAMES_ROOM
+        if _flat_length(self._held, room) <= room and len(_ENCODE(self._held)) <= room:
             return ""
         held, self._held = self._held, None
         return _JSON_HEAD + ",\n".join(indent + _json_text(item, _JSON_GAME_INDENT, _JSON_GAME_INDENT)
@@ -278,8 +280,6 @@ class JsonWriter(RecordWriter):
 _PLIES_ON_LINES = 2
 _GAME_KEY_INDENT = " " * (_JSON_GAME_INDENT + 2)
 _PLY_INDENT = " " * (_JSON_GAME_INDENT + 4)
-#: The room a ply has on its line, in a game of the list of games.
-_PLY_ROOM = JSON_WIDTH - len(_PLY_INDENT)
 
 
 def _game_on_lines(game: Game, locations: bool) -> str:
@@ -293,26 +293,19 @@ def _game_on_lines(game: Game, locations: bool) -> str:
     >>> _game_on_lines(game, True) == _json_text(game_to_data(game), _JSON_GAME_INDENT, _JSON_GAME_INDENT)
     True
     """
-    for name, value in game.tags.items():
-        check_tag_pair(name, value, game)
-        _unicode(value, game, None)
-    check_result(game)
-    inner = _GAME_KEY_INDENT
-    column = len(inner) + len('"comments": ')
-    fields = [f'{inner}"tags": {_json_text(dict(game.tags), len(inner), len(inner) + len(_TAGS_KEY))}']
-    if game.comments:
-        fields.append(f'{inner}"comments": {_json_text(_comments(game.comments, game, None), len(inner), column)}')
-    ply_indent = _PLY_INDENT
     held = game.plain_plies() if isinstance(game, CompactGame) else None
-    plies = _plies_text(game.plies if held is None else held, game, locations)
-    fields.append(f'{inner}"plies": [\n{ply_indent}' + f",\n{ply_indent}".join(plies) + f"\n{inner}]")
-    if game.result is not None:
-        fields.append(f'{inner}"result": {_STRING(game.result)}')
-    if game.final_comments:
-        column = len(inner) + len('"final_comments": ')
-        fields.append(f'{inner}"final_comments": '
-                      f'{_json_text(_comments(game.final_comments, game, None), len(inner), column)}')
+    data = _game_data(game, lambda: _plies_text(game.plies if held is None else held, game, locations))
+    fields = [_field(key, value) for key, value in data.items()]
     return "{\n" + ",\n".join(fields) + "\n" + " " * _JSON_GAME_INDENT + "}"
+
+
+def _field(key: str, value: Any) -> str:
+    """The line of a game's field ``key`` (and the lines after it, where ``value`` takes more); the
+    value of ``plies`` is the text of each ply, one to a line."""
+    prefix = f'{_GAME_KEY_INDENT}"{key}": '
+    if key == "plies":
+        return prefix + f"[\n{_PLY_INDENT}" + f",\n{_PLY_INDENT}".join(value) + f"\n{_GAME_KEY_INDENT}]"
+    return prefix + _json_text(value, len(_GAME_KEY_INDENT), len(prefix))
 
 
 def _plies_text(plies: Sequence[Union[Ply, PlainPly]], game: Game, locations: bool) -> list[str]:
@@ -347,9 +340,6 @@ def _plies_text(plies: Sequence[Union[Ply, PlainPly]], game: Game, locations: bo
     return texts
 
 
-_TAGS_KEY = '"tags": '
-_SIDE_SET = frozenset(SIDES)
-_ANNOTATION_SET = frozenset(ANNOTATIONS)
 #: What a ply's number, side, origin and target make of its JSON, its fields on one line (none of
 #: them holds a ``", "``; ``None``: not written from templates); a few ten thousand of them in a
 #: large record.
@@ -359,8 +349,8 @@ _PLY_STARTS_LIMIT = 50_000
 #: written from templates).
 _PLY_ENDS: dict[tuple[tuple[str, ...], Optional[str]], Optional[str]] = {}
 _PLY_FIELD_BREAK = ",\n" + _PLY_INDENT + "  "
-#: The room of a ply's fields on one line, within its braces.
-_FIELDS_ROOM = _PLY_ROOM - 2
+#: The room of a ply's fields on one line, within its braces, in a game of the list of games.
+_FIELDS_ROOM = JSON_WIDTH - len(_PLY_INDENT) - 2
 #: The room a ply's ``captures`` and ``nags`` have beside their key when the ply stands on lines.
 _CAPTURES_ROOM = JSON_WIDTH - len(_PLY_INDENT) - 2 - len('"captures": ')
 _NAGS_ROOM = JSON_WIDTH - len(_PLY_INDENT) - 2 - len('"nags": ')
@@ -444,11 +434,9 @@ def plain_ply_text(number: Optional[int], side: str, origin: Optional[str], targ
     if locations:
         if type(line) is not int or type(column) is not int:
             return None
-        if line and column:
-            text += f'\0"line": {line}\0"column": {column}'
-        elif line:
+        if line:
             text += f'\0"line": {line}'
-        elif column:
+        if column:
             text += f'\0"column": {column}'
     flat = text.replace("\0", ", ")
     if len(flat) <= _FIELDS_ROOM:
@@ -459,7 +447,7 @@ def plain_ply_text(number: Optional[int], side: str, origin: Optional[str], targ
 def _ply_start(number: int, side: str, origin: Optional[str], target: str) -> Optional[str]:
     """The first fields of a ply's JSON for :func:`plain_ply_text`, on one line; ``None`` for what
     :func:`ply_to_data` is to write or refuse."""
-    if not 0 <= number < 10**6 or side not in _SIDE_SET or target not in POINT_SET:
+    if not 0 <= number < 10**6 or side not in SIDES or target not in POINT_SET:
         return None
     if origin is None:
         return f'"number": {number}, "side": "{side}", "to": "{target}"'
@@ -481,25 +469,20 @@ def _ply_end(captures: tuple[str, ...], annotation: Optional[str]) -> Optional[s
             return None
         text = '\0"captures": ' + listed
     if annotation is not None:
-        if annotation not in _ANNOTATION_SET:
+        if annotation not in ANNOTATIONS:
             return None
         text += '\0"annotation": "' + annotation + '"'
     return text
 
 
-def _flat_length_at_most(value: Any, room: int) -> bool:
-    """Whether ``value`` may take ``room`` characters or fewer on one line: a bound from below of
-    its length, counted only until it passes ``room`` (so a long value costs no more than a short one).
-
-    >>> _flat_length_at_most([1, "ab"], 9), _flat_length_at_most([1, "ab"], 8)
-    (True, False)
-    """
-    return _flat_length(value, room) <= room
-
-
 def _flat_length(value: Any, room: int) -> int:
     """At most the length of ``value`` encoded on one line, and more than ``room`` when that is
-    (a number or a string counts at its shortest: one digit, its characters unescaped)."""
+    (a number or a string counts at its shortest: one digit, its characters unescaped), counted
+    only until it passes ``room`` (so a long value costs no more than a short one).
+
+    >>> _flat_length([1, "ab"], 9), _flat_length(["abcdef", "ab", "c"], 8)  # (the second is 21 long)
+    (9, 14)
+    """
     kind = type(value)
     if kind is str:
         return len(value) + 2
@@ -524,10 +507,8 @@ def _flat_length(value: Any, room: int) -> int:
                 return total
             total += len(item) + 2 if type(item) is str else _flat_length(item, room - total)
         return total
-    if value is None or value is True:
-        return 4
-    if value is False:
-        return 5
+    if value is None or kind is bool:
+        return 4  # (null, true: false is longer, but a bound from below is all that is asked)
     return 1
 
 
@@ -632,7 +613,10 @@ def records_from_data(data: Any, source: str = "") -> list[Game]:
 
     Raises :class:`FormatError` naming the path of the first bad value.
     """
-    return _Checker(source).document(data)
+    try:
+        return _Checker(source).document(data)
+    except RecursionError:
+        raise FormatError(_("the record is nested too deeply"), source=source) from None
 
 
 def read_json(text: str, source: str = "") -> list[Game]:
@@ -646,7 +630,7 @@ def read_json(text: str, source: str = "") -> list[Game]:
         ) from None
     except RecursionError:
         raise FormatError(_("invalid JSON: nested too deeply"), source=source) from None
-    return _checked(data, source)
+    return records_from_data(data, source)
 
 
 def read_yaml(text: str, source: str = "") -> list[Game]:
@@ -666,7 +650,7 @@ def read_yaml(text: str, source: str = "") -> list[Game]:
         raise FormatError(_("invalid YAML: {error}").format(error=error), source=source) from None
     except RecursionError:
         raise FormatError(_("invalid YAML: nested too deeply"), source=source) from None
-    return _checked(data, source)
+    return records_from_data(data, source)
 
 
 def _json_data(text: str) -> Any:
@@ -697,13 +681,6 @@ def _integer(text: str) -> Any:
 
 #: The reader of each form of data record (see :func:`muehle.notation.reading.inputs.input_form`).
 READERS: dict[str, Callable[[str, str], list[Game]]] = {"json": read_json, "yaml": read_yaml}
-
-
-def _checked(data: Any, source: str) -> list[Game]:
-    try:
-        return records_from_data(data, source)
-    except RecursionError:
-        raise FormatError(_("the record is nested too deeply"), source=source) from None
 
 
 def _line_of(text: str, line: int) -> Optional[str]:
@@ -821,9 +798,6 @@ class _Checker:
             self.fail(path, _("{text} is not {what} ({listing})").format(text=quoted(text), what=_(what), listing=listing))
         return text
 
-    def side(self, value: Any, path: str) -> str:
-        return self.one_of(value, path, SIDES, N_("a side"), "white or black")
-
     def result(self, value: Any, path: str) -> str:
         return self.one_of(value, path, RESULTS, N_("a result"), ", ".join(RESULTS))
 
@@ -902,7 +876,7 @@ class _Checker:
         target: Any
         side, target, origin, number = get("side"), get("to"), get("from"), get("number")
         if side not in SIDES:
-            self.side(side, f"{path}.side")
+            self.one_of(side, f"{path}.side", SIDES, N_("a side"), "white or black")
         placed = 2  # (the keys "side" and "to")
         if not (type(target) is str and target in POINT_SET):
             if "to" in data or "from" in data or not get("captures"):
@@ -960,3 +934,4 @@ _PLY_EXTRAS: dict[str, Callable[[_Checker, Any, str], Any]] = {
     "draw_offer": _Checker.flag, "comments": _Checker.comments, "variations": _Checker.variations,
     "line": _Checker.position, "column": _Checker.position,
 }
+_PLY_KEYS = ("number", "side", "from", "to", *_PLY_EXTRAS)

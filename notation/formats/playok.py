@@ -296,12 +296,6 @@ def _move_number(word: str) -> tuple[int, Side]:
     return int(digits), WHITE if word.endswith(".") and not word.endswith("...") else BLACK
 
 
-def _unexpected(word: str) -> str:
-    """The message for a word that is no part of a PlayOK record."""
-    return _("unexpected {word}: this text is read in {notation}; a ply is written 5, 23-24 or 10-1x23").format(
-        word=quoted(word), notation=_(NUMBERED_POINTS))
-
-
 class _Tokenizer:
     """The state of :func:`tokenize` between two words."""
 
@@ -430,7 +424,8 @@ class _Tokenizer:
 
     def on_other(self, word: str, offset: int) -> None:
         if word != "[":
-            self.fail(_unexpected(word), offset)
+            self.fail(_("unexpected {word}: this text is read in {notation}; a ply is written 5, 23-24 or "
+                        "10-1x23").format(word=quoted(word), notation=_(NUMBERED_POINTS)), offset)
             return
         self.failed(tag_problem(self.text, offset, lambda message, extra=0: self.lines.error(
             message, offset + extra)), offset)

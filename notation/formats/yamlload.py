@@ -95,10 +95,6 @@ def _deepest(text: str) -> tuple[int, Any]:
     return deepest, mark
 
 
-#: What an alias is refused with.
-ALIAS_PROBLEM = N_("YAML anchors and aliases are not read here: write the value out")
-
-
 def _check_nodes(root: yaml.Node, integer: Callable[[yaml.ScalarNode], int]) -> None:
     """Raise on the first node under ``root`` reached twice (an alias names a node already
     read), a mapping that repeats a key, or an integer too long (read by ``integer``); each node
@@ -132,7 +128,7 @@ def _check_nodes(root: yaml.Node, integer: Callable[[yaml.ScalarNode], int]) -> 
             count = len(walked)
             add(id(child))
             if len(walked) == count:
-                raise yaml.constructor.ConstructorError(None, None, _(ALIAS_PROBLEM), child.start_mark)
+                raise yaml.constructor.ConstructorError(None, None, _("YAML anchors and aliases are not read here: write the value out"), child.start_mark)
             if not isinstance(child, yaml.ScalarNode):
                 pending.append(child)
             elif child.tag == _INT_TAG and len(child.value) > 100:  # (a shorter one is not too long)

@@ -69,6 +69,12 @@ def second_annotation(first: str, second: str) -> str:
 _UNNUMBERED: tuple[None, None] = (None, None)
 
 
+def _number_text(numbering: Numbering) -> str:
+    """A move number as written before its ply: ``17.`` (White's), ``17...`` (Black's)."""
+    number, side = numbering
+    return f"{number}." if side == WHITE else f"{number}..."
+
+
 class Visitor:
     """The events of a record, in the order of the text; every method does nothing here.
 
@@ -189,23 +195,19 @@ class GameBuilder(Visitor):
         context = self.context
         if goes_back(context, number, side):
             assert context is not None
+            right = _number_text(numbering_after(context, 1))
             if self.stack and not self.plies:  # the first ply of a variation: it takes the place of one
-                expected, expected_side = numbering_after(context, 1)
-                written = f"{number}." if side == WHITE else f"{number}..."
-                right = f"{expected}." if expected_side == WHITE else f"{expected}..."
                 raise RecordError(_("a variation takes the place of the ply before it, so its first ply is {right}, "
-                                    "not {written}").format(right=shortened(right), written=shortened(written)))
+                                    "not {written}").format(right=shortened(right),
+                                                            written=shortened(_number_text((number, side)))))
             if context == (number, WHITE) and side == WHITE:  # ("1. b4 1. d1": Black's reply numbered as White's)
                 reply = f" {move}" if move else ""
                 raise RecordError(_("move number {number} repeats: Black's reply to {number}. is written "
                                     "{number}...{reply} or {number}. -{reply} (or without a number)").format(
                                         number=shortened(str(number)), reply=shortened(reply)))
-            expected, expected_side = numbering_after(context, 1)
-            last = f"{context[0]}." if context[1] == WHITE else f"{context[0]}..."
-            right = f"{expected}." if expected_side == WHITE else f"{expected}..."
             said = (_("move number {number} repeats: after {last} the next move is {right}") if number == context[0]
                     else _("move number {number} goes back: after {last} the next move is {right}"))
-            raise RecordError(said.format(number=shortened(str(number)), last=shortened(last),
+            raise RecordError(said.format(number=shortened(str(number)), last=shortened(_number_text(context)),
                                           right=shortened(right)))
 
     def move_number(self, number: int, side: Side) -> None:

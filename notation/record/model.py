@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, NamedTuple, Optional, Protocol, Sequence
 
-from muehle.notation.reading.tags import tag_place, tag_value_column, tag_value_offset_column  # noqa: F401  (also as names of this module)
+from muehle.notation.reading.tags import tag_place
 from muehle.notation.text.i18n import N_, _
 
 Side = Literal["white", "black"]
@@ -84,13 +84,11 @@ def winner_of(result: str) -> Optional[Side]:
 #: refuses a deeper one, so every form of record can carry what any of them read.
 MAX_VARIATION_DEPTH = 50
 
-#: The error for a variation nested deeper than :data:`MAX_VARIATION_DEPTH`.
 _TOO_DEEP = N_("variations nest more than {depth} deep here; muehle reads {depth} levels at most")
-TOO_DEEP = _TOO_DEEP.format(depth=MAX_VARIATION_DEPTH)
 
 
 def too_deep() -> str:
-    """:data:`TOO_DEEP` in the current language."""
+    """The error for a variation nested deeper than :data:`MAX_VARIATION_DEPTH`, in the current language."""
     return _(_TOO_DEEP).format(depth=MAX_VARIATION_DEPTH)
 
 #: How many digits a number in a record (a move number, a FEN field, a JSON or YAML
@@ -593,7 +591,6 @@ class Game(RecordHead):
         return (f"Game(tags={self.tags!r}, plies={self.plies!r}, result={self.result!r}, "
                 f"comments={self.comments!r}, final_comments={self.final_comments!r}, "
                 f"source={self.source!r}, line={self.line!r}, errors={self.errors!r})")
-
 
 
 class GameRecord(Protocol):

@@ -30,7 +30,6 @@ from muehle.notation.reading.tags import LONGEST_TAG_VALUE, too_long_tag_value
 from muehle.notation.record.builders import RecordError, Visitor
 from muehle.notation.record.model import (
     MAX_VARIATION_DEPTH,
-    TOO_DEEP,
     Game,
     MoveLine,
     Numbering,
@@ -43,6 +42,7 @@ from muehle.notation.record.model import (
     numbered_in_turn,
     numbering_after,
     renumbered_line,
+    too_deep,
 )
 from muehle.notation.text.errors import shortened
 
@@ -213,7 +213,7 @@ class MovesBuilder(Visitor):
     def begin_variation(self) -> None:
         stack = self.stack
         if len(stack) == MAX_VARIATION_DEPTH:
-            raise RecordError(TOO_DEEP)
+            raise RecordError(too_deep())
         line, first = self.line_moves, self.first
         stack.append((line, self.variations, self.start, first))
         if len(line) > 1:  # a variation of the last ply: its numbering goes on from the ply before that

@@ -50,6 +50,7 @@ from muehle.notation.writing.writers import (
     check_numbering,
     comment_unit,
     movetext_units,
+    ply_text,
     tag_line,
     unwritable,
     wrap_units,
@@ -164,6 +165,11 @@ def _numbered_plies(plies: list[Ply], number: int) -> list[Ply]:
     return numbered_plies
 
 
+def _pgn_ply(ply: Ply) -> str:
+    """A ply as PGN writes it, its captures glued: ``d2-b2xa4``."""
+    return ply_text(ply, GLUED_CAPTURE)
+
+
 def _pgn_comment(text: str, game: Game, ply: Optional[Ply]) -> str:
     """A comment as PGN writes it, ``{ text }``; one holding ``}`` is refused: the notation's
     ``;`` form would hide every move after it from Sanmill, which reads the main line as one line."""
@@ -182,7 +188,7 @@ def game_pgn(game: Game, width: int = PGN_WIDTH) -> str:
                                "letter or a digit").format(name=quoted(name)), game)
     header = "".join(tag_line(name, value, game) + "\r\n" for name, value in pgn_tags(game))
     try:
-        units = movetext_units(numbered(game), GLUED_CAPTURE, pgn_result(game), _pgn_comment)
+        units = movetext_units(numbered(game), _pgn_ply, pgn_result(game), _pgn_comment)
     except UnwritableError as error:
         error.game = game  # (not the numbered copy: the caller names the game it gave)
         raise

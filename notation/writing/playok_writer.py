@@ -18,20 +18,19 @@ no variations, annotations, NAGs or draw offers: a record with one is refused.
 
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from functools import partial
+from typing import Iterable
 
 from muehle.notation.formats.playok import PLAYOK_NUMBERS
-from muehle.notation.record.model import REMOVAL, WHITE, Game, Ply
+from muehle.notation.record.model import REMOVAL, Game, Ply
 from muehle.notation.text.errors import shortened
 from muehle.notation.text.i18n import N_, _
 from muehle.notation.writing.pgn import numbered, pgn_result
 from muehle.notation.writing.writers import (
     JoinedWriter,
     UnwritableError,
-    add_comment,
     check_numbering,
-    check_ply,
-    comment_unit,
+    movetext_units,
     tag_line,
     unwritable,
     wrap_units,
@@ -54,40 +53,16 @@ def playok_ply_text(ply: Ply) -> str:
     return text + "".join(f"x{PLAYOK_NUMBERS[point]}" for point in ply.captures)
 
 
-def _check_plain(ply: Ply, game: Game) -> None:
-    """:class:`~muehle.notation.writing.writers.UnwritableError` for what PlayOK's records cannot carry."""
-    check_ply(ply, game)
-    kept = (N_("removals alone") if ply.target == REMOVAL else N_("variations") if ply.variations else N_("an annotation") if ply.annotation else N_("NAGs") if ply.nags
+def _playok_ply(ply: Ply, game: Game) -> str:
+    """:func:`playok_ply_text` of a ply that :func:`~muehle.notation.writing.writers.check_ply` passed;
+    :class:`~muehle.notation.writing.writers.UnwritableError` for what PlayOK's records cannot carry."""
+    kept = (N_("removals alone") if ply.target == REMOVAL else N_("variations") if ply.variations
+            else N_("an annotation") if ply.annotation else N_("NAGs") if ply.nags
             else N_("a draw offer") if ply.draw_offer else None)
     if kept is not None:
         raise unwritable(_("{ply} has {what}, which PlayOK's records cannot carry (write notation, PGN, JSON or YAML "
                            "to keep them)").format(ply=shortened(ply.label()), what=_(kept)), game, ply)
-
-
-def _movetext_units(game: Game, result: str) -> list[str]:
-    """The movetext of ``game`` as units a line break does not split (a move number stays with its ply)."""
-    units: list[str] = []
-    for text in game.comments:
-        add_comment(units, comment_unit(text, game))
-    previous: Optional[Ply] = None  # the ply just before, if no comment came between
-    for ply in game.plies:
-        _check_plain(ply, game)
-        if ply.number is None:
-            prefix = ""
-        elif ply.side == WHITE:
-            prefix = f"{ply.number}. "
-        elif previous is not None and previous.side == WHITE and previous.number == ply.number:
-            prefix = ""
-        else:
-            prefix = f"{ply.number}... "
-        units.append(prefix + playok_ply_text(ply))
-        for text in ply.comments:
-            add_comment(units, comment_unit(text, game, ply))
-        previous = None if ply.comments else ply
-    units.append(result)
-    for text in game.final_comments:
-        add_comment(units, comment_unit(text, game))
-    return units
+    return playok_ply_text(ply)
 
 
 def game_playok(game: Game, width: int = PLAYOK_WIDTH) -> str:
@@ -100,7 +75,7 @@ def game_playok(game: Game, width: int = PLAYOK_WIDTH) -> str:
     try:
         with_numbers = numbered(game)
         check_numbering(with_numbers.plies, with_numbers)
-        units = _movetext_units(with_numbers, pgn_result(game))
+        units = movetext_units(with_numbers, partial(_playok_ply, game=game), pgn_result(game))
     except UnwritableError as error:
         error.game = game  # (not the numbered copy: the caller names the game it gave)
         raise

@@ -209,15 +209,19 @@ def ply_text(ply: Ply, capture_mark: str = BOOK_CAPTURE) -> str:
 #: (:func:`comment_unit` for the notation; PGN has its own).
 CommentForm = Callable[[str, Game, Optional[Ply]], str]
 
+#: How a ply is written, after the checks of :func:`check_ply`, without its number (:func:`ply_text`
+#: for the notation; PGN glues its captures, PlayOK numbers its points).
+PlyForm = Callable[[Ply], str]
 
-def movetext_units(game: Game, capture_mark: str = BOOK_CAPTURE, result: Optional[str] = None,
+
+def movetext_units(game: Game, write_ply: PlyForm = ply_text, result: Optional[str] = None,
                    comment: CommentForm = comment_unit, black_number: str = "dots", comma: bool = False) -> list[str]:
     """The movetext of ``game`` as units that a line break must not split.
 
     ``result`` is the termination written after the main line (``None``: none).
     A move number is part of its ply's unit; :data:`LINE_BREAK` forces a break.
-    ``comment`` writes each comment; ``black_number`` picks from :data:`BLACK_NUMBERS`;
-    ``comma`` writes the book's one-line form (see :func:`write_notation`).
+    ``write_ply`` writes each ply, ``comment`` each comment; ``black_number`` picks from
+    :data:`BLACK_NUMBERS`; ``comma`` writes the book's one-line form (see :func:`write_notation`).
 
     >>> from muehle.notation.record.model import Game, Ply, Variation
     >>> alt = Variation([Ply(12, "white", "d3", origin="d2"), Ply(12, "black", "e3", origin="e4")])
@@ -234,7 +238,7 @@ def movetext_units(game: Game, capture_mark: str = BOOK_CAPTURE, result: Optiona
     if comma:
         black = COMMA_BLACK_NUMBER
     units: list[str] = []
-    _line_units(game.plies, game.comments, units, capture_mark, game, comment, black=black)
+    _line_units(game.plies, game.comments, units, write_ply, game, comment, black=black)
     if result is not None:
         units.append(result)
     for text in game.final_comments:
@@ -243,8 +247,8 @@ def movetext_units(game: Game, capture_mark: str = BOOK_CAPTURE, result: Optiona
 
 
 def _line_units(
-    plies: Sequence[Ply], comments: Sequence[str], units: list[str], mark: str, game: Game, comment: CommentForm,
-    context: Optional[Numbering] = None, black: str = "...",
+    plies: Sequence[Ply], comments: Sequence[str], units: list[str], write_ply: PlyForm, game: Game,
+    comment: CommentForm, context: Optional[Numbering] = None, black: str = "...",
 ) -> None:
     """Append one line of play (main line or variation), its opening comments first;
     ``context`` is the numbering of the ply before the line (``None`` at the start),
@@ -254,6 +258,7 @@ def _line_units(
     previous: Optional[Ply] = None  # the ply just before, if nothing came between
     for ply in plies:
         check_ply(ply, game)
+        move = write_ply(ply)  # (before the numbering's checks: a form may refuse the ply first)
         before = context
         context = _numbering_read_back(context, ply, game, black)
         number = ply.number
@@ -273,7 +278,7 @@ def _line_units(
                 units[-1] += ","
         else:  # (removals alone after "N. -," would be no ply: the number "N...", with them, as in 13... xg7)
             prefix = f"{number}... " if removal and black == COMMA_BLACK_NUMBER else f"{number}{black} "
-        units.append(prefix + ply_text(ply, mark))
+        units.append(prefix + move)
         for nag in ply.nags:
             units.append(f"${nag}")
         if ply.draw_offer:
@@ -283,16 +288,16 @@ def _line_units(
             add_comment(units, comment(text, game, ply))
             previous = None
         for variation in ply.variations:
-            _variation_units(variation, units, mark, game, comment, before, black)
+            _variation_units(variation, units, write_ply, game, comment, before, black)
             previous = None
 
 
-def _variation_units(variation: Variation, units: list[str], mark: str, game: Game, comment: CommentForm,
+def _variation_units(variation: Variation, units: list[str], write_ply: PlyForm, game: Game, comment: CommentForm,
                      context: Optional[Numbering], black: str = "...") -> None:
     if not variation.plies:
         raise unwritable(_("a variation without plies cannot be written"), game)
     inner: list[str] = []
-    _line_units(variation.plies, variation.comments, inner, mark, game, comment, context, black)
+    _line_units(variation.plies, variation.comments, inner, write_ply, game, comment, context, black)
     inner[0] = "(" + inner[0]
     if inner[-1] == LINE_BREAK:
         inner.append(")")
@@ -407,7 +412,7 @@ def game_notation(game: Game, width: int = NOTATION_WIDTH, result: Optional[str]
     """
     check_result(game)
     parts = [tag_line(name, value, game) for name, value in game.tags.items()]
-    movetext = wrap_units(movetext_units(game, BOOK_CAPTURE, result if game.result is None else game.result,
+    movetext = wrap_units(movetext_units(game, result=result if game.result is None else game.result,
                                          black_number=black_number, comma=comma), width)
     if parts and movetext:
         parts.append("")
@@ -459,8 +464,6 @@ class RecordWriter:
         raise NotImplementedError
 
 
-
-
 def written(writer: RecordWriter, games: Iterable[Game]) -> str:
     """The whole text a :class:`RecordWriter` writes of ``games``."""
     return "".join([*(writer.game(game) for game in games), writer.end()])
@@ -507,18 +510,15 @@ class JoinedWriter(RecordWriter):
 
     def __init__(self, write_game: Callable[[Game], str]) -> None:
         self.write_game = write_game
-        self._first = True
+        self._before = ""  # what parts the next game from the one before: nothing before the first
 
     def game(self, game: Game) -> str:
-        text = self.write_game(game)
-        if self._first:
-            self._first = False
-            return text
-        return "\n" + text
+        text = self._before + self.write_game(game)
+        self._before = "\n"
+        return text
 
     def end(self) -> str:
         return ""
-
 
 
 def unwritable(message: str, game: Optional[Game] = None, ply: Optional[Ply] = None) -> UnwritableError:

@@ -107,3 +107,12 @@ def test_the_json_writer_writes_the_first_games_held_from_compact_ones() -> None
     writer = JsonWriter(locations=False)
     assert writer.game(compact[0]) == "" and compact[0].plain_plies() is None
     assert writer.game(compact[1]) + writer.end() == write_json(whole, locations=False)
+
+
+def test_plain_plies_without_move_numbers_are_written_as_the_whole_games_plies() -> None:
+    """A plain ply the record gives no number has no template: the JSON writer makes its Ply and
+    writes its data, the same text as the whole game's."""
+    text = '[Event "x"]\n\nb4 d6 f4 *\n\n[Event "y"]\n\nd2 d6 a4 *\n'
+    compact = list(read("-", "notation", text=text, builder=CompactGameBuilder))
+    assert compact[1].plain_plies()[0][:4] == (None, "white", None, "d2")  # type: ignore[index]
+    check_compact(text)

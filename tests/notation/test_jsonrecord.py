@@ -201,6 +201,9 @@ def test_a_bad_value_is_named_by_its_path(games: list[Any], message: str) -> Non
          "games[0].tags: the tag 'A' appears more than once"),
         ('{"format": "muehle-record", "version": 1, "version": 1, "games": []}',
          "the key 'version' appears more than once"),
+        ('{"format": "muehle-record", "version": 1, "games": [{"plies": [{"side": "white", "to": "b4", "at": 1}]}]}',
+         "games[0].plies[0]: unknown key 'at' (expected one of: number, side, from, to, captures, annotation, nags, "
+         "draw_offer, comments, variations, line, column)"),
     ],
 )
 def test_a_bad_document_is_refused(text: str, message: str) -> None:
@@ -391,6 +394,8 @@ ODD_PLIES = [
     Ply(0, "black", "a1", line=1, column=1),  # the shortest ply
     Ply(None, "black", "a4", origin="a7", line=2, column=3),  # no number
     Ply(10**6, "white", "b4", line=1, column=1),  # a long number
+    Ply(5, "white", "d2", line=7),  # a line without a column
+    Ply(5, "white", "d2", column=7),  # a column without a line
     Ply(10**40, "white", "b4"),
     Ply(17, "black", "a4", captures=["g7"], line=123456, column=4),  # 92 columns: on one line
     Ply(17, "black", "a4", captures=["g7"], line=1234567, column=4),  # 93: a field to a line

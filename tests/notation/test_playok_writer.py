@@ -111,3 +111,15 @@ def test_an_example_written_as_playok_reads_back_with_its_plies_tags_and_results
         assert again.comments == original.comments and again.final_comments == original.final_comments
         assert again.declared_result == (original.declared_result or "*")
     assert write_playok(back) == text
+
+
+def test_a_move_number_too_long_to_read_is_left_out_where_it_is_counted_on() -> None:
+    """A ply numbered 10**4000 (4001 digits, more than any reader reads) after Black's ply
+    10**4000 - 1 follows from it: it is written without its number, as the notation writes it,
+    and the record reads back whole."""
+    last = 10**4000 - 1
+    game = Game(plies=[Ply(last, "black", "d6"), Ply(last + 1, "white", "d3")])
+    text = write_playok([game])
+    assert text.split() == [f"{last}...", "5", "17", "*"]
+    read = read_playok(text)[0]
+    assert read.errors == [] and read.plies == game.plies
