@@ -45,6 +45,7 @@ from muehle.notation.record.model import (
     decimal_digits,
     goes_back,
     next_numbering,
+    side_name,
     too_many_digits,
 )
 from muehle.notation.text.errors import MuehleError, quoted, shortened
@@ -335,16 +336,16 @@ def _numbering_read_back(context: Optional[Numbering], ply: Ply, game: Game, bla
                           and next_numbering(context) == (ply.number, ply.side))
         if goes_back(context, ply.number, ply.side):
             written = f"{ply.number}." if ply.side == WHITE else f"{ply.number}{black}"
-            raise unwritable(f"{written} {ply.move_text} cannot be written after the ply numbered "
-                             f"{context[0]}{'.' if context[1] == WHITE else black}: in the notation a move "  # type: ignore[index]
-                             "number never goes back in its line (a variation goes on from the ply before the "
-                             "one it replaces)", game, ply)
+            before = f"{context[0]}{'.' if context[1] == WHITE else black}"  # type: ignore[index]
+            raise unwritable(_("{ply} cannot be written after the ply numbered {before}: in the notation a move "
+                               "number never goes back in its line (a variation goes on from the ply before the "
+                               "one it replaces)").format(ply=f"{written} {ply.move_text}", before=before), game, ply)
         return ply.number, ply.side
     number, side = next_numbering(context)
     if side != ply.side:
-        raise unwritable(f"{ply.move_text}, {'White' if ply.side == WHITE else 'Black'}'s ply without a number, "
-                         f"cannot be written where the notation reads {'White' if side == WHITE else 'Black'}'s: "
-                         "only a move number can say whose ply it is", game, ply)
+        raise unwritable(_("{ply}, {side}'s ply without a number, cannot be written where the notation reads "
+                           "{other}'s: only a move number can say whose ply it is").format(
+            ply=ply.move_text, side=side_name(ply.side), other=side_name(side)), game, ply)
     return number, side
 
 

@@ -296,3 +296,16 @@ def test_wrapping_is_greedy_and_never_splits_or_drops_a_unit(units: list[str], w
         assert len(line) <= width or len(words) == 1  # only a lone unit may be too long
         if following:  # the next unit did not fit on this line
             assert len(line) + 1 + len(following.split(" ")[0]) > width
+
+
+def test_a_numbering_the_notation_cannot_say_is_refused_in_german() -> None:
+    from muehle.notation.text.i18n import language
+
+    with language("de"):
+        with pytest.raises(UnwritableError) as back:
+            write_notation([Game(plies=[black(5, "b4"), black(3, "d6")])])
+        with pytest.raises(UnwritableError) as unnumbered:
+            write_notation([Game(plies=[black(None, "b4"), black(None, "d6")])])
+    assert "3... d6 lässt sich nicht nach dem Halbzug mit der Nummer 5... schreiben" in str(back.value)
+    assert "b4, ein Halbzug von Schwarz ohne Zugnummer, lässt sich nicht schreiben, wo die Notation einen von " \
+           "Weiß liest" in str(unnumbered.value)
