@@ -95,9 +95,8 @@ def _stream_lines(handle: BinaryIO, source: str, first_line: int, head: bytes, l
     rest = head
     while True:
         block = handle.read(_BLOCK_BYTES)
-        if not block:
-            if rest and not (number == 1 and rest == BOM):  # a last line without its line break
-                yield _decoded_line(rest, number, source, lenient, undecoded)
+        if not block:  # (what is left may be many lines: a head that held the whole text)
+            yield from _byte_lines(rest, source, number, lenient, undecoded)
             return
         data = rest + block
         # a CR that ends the data may be the first half of a CRLF: it waits for the next block
