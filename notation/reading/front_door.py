@@ -26,7 +26,7 @@ every command (``--from NAME``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Literal, Optional, TypeVar, Union, overload
+from typing import TYPE_CHECKING, Callable, Iterator, Literal, Optional, overload
 
 from muehle.notation.reading.inputs import PathArg, input_form, path_text, read_text, regular_file, source_name
 from muehle.notation.record.model import Game, GameRecord
@@ -121,32 +121,14 @@ def _is_playok(name: str, text: Optional[str]) -> bool:
     return _looks_like_playok(text)
 
 
-def _read_pipe(given: Input) -> Iterator[Game]:
+def _read_pipe(given: Input, deferred: bool) -> Iterator[GameRecord]:
     """A pipe whose format is not given, read once: its start tells PlayOK's text (then read
-    whole) from the notation (read game by game, its start first)."""
-    from muehle.notation.reading.parser import read_lines  # (start-up: each reader when its format is read)
-
-    return _read_pipe_with(given, lambda lines: read_lines(lines, given.source, builder=given.builder))
-
-
-def _read_pipe_deferred(given: Input) -> Iterator[GameRecord]:
-    """:func:`_read_pipe`, a well-formed game of notation read as a cheap record for judging it."""
-    from muehle.notation.reading.parser import read_lines  # (start-up: each reader when its format is read)
-
-    return _read_pipe_with(given, lambda lines: read_lines(lines, given.source, deferred=True, builder=given.builder))
-
-
-#: A record of a game of any form, as a reader of the notation gives it.
-Record = TypeVar("Record", bound=GameRecord)
-
-
-def _read_pipe_with(given: Input, read_notation: Callable[[Iterable[str]], Iterator[Record]]
-                    ) -> Iterator[Union[Record, Game]]:
-    """The games of a pipe (see :func:`_read_pipe`), its notation read by ``read_notation``."""
+    whole) from the notation (read game by game, its start first; ``deferred``: see :func:`read`)."""
     from muehle.notation.reading.decode import (  # (start-up: each reader when its format is read)
         decoded_text,
         stream_lines,
     )
+    from muehle.notation.reading.parser import read_lines
     from muehle.notation.text.errors import MuehleError, cannot_read, shortened
 
     try:
@@ -159,7 +141,8 @@ def _read_pipe_with(given: Input, read_notation: Callable[[Iterable[str]], Itera
             given.text = decoded_text(head + handle.read(), given.source)
             yield from _read_playok(given)
         else:
-            yield from read_notation(stream_lines(handle, given.source, head=head, lenient=given.lenient))
+            lines = stream_lines(handle, given.source, head=head, lenient=given.lenient)
+            yield from read_lines(lines, given.source, deferred=deferred, builder=given.builder)
 
 
 #: Format name -> the reader of an input in it. ``pgn`` is read as the notation is.
@@ -242,7 +225,7 @@ def read(source: PathArg, format: Optional[str] = None, *, text: Optional[str] =
     given = Input(path, source_text, text, lenient, builder)
     if format is None and form == "notation" and text is None and not regular_file(path):
         # (its format is known from its start, as it is read)
-        return _read_pipe_deferred(given) if deferred else _read_pipe(given)
+        return _read_pipe(given, deferred)
     if deferred and form in DEFERRED_READERS:
         return DEFERRED_READERS[form](given)
     return READERS[form](given)

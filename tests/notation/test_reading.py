@@ -114,6 +114,20 @@ def test_a_pipe_is_read_once_and_its_format_known_from_its_start(tmp_path: Path,
     assert game_plies(game) == LABELS and game.tags["Event"] == "Front door" and not game.errors
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_read_deferred_gives_the_cheap_record(tmp_path: Path) -> None:
+    fifo = tmp_path / "game.fifo"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=fifo.write_text, args=(NOTATION,), kwargs={"encoding": "utf-8"}, daemon=True)
+    writer.start()
+    try:
+        (cheap,) = read(fifo, deferred=True)
+    finally:
+        writer.join(5)
+    assert isinstance(cheap, MoveRecord) and cheap.tags["Event"] == "Front door"
+    assert [move[2] for move in cheap.main_line().numbered()] == ["a1", "d6", "a4", "d5", "a7"]
+
+
 def test_an_unknown_format_is_a_value_error(records: dict[str, Path]) -> None:
     with pytest.raises(ValueError, match="unknown format 'sgf': one of notation, pgn, playok, json, yaml"):
         read(records["notation"], "sgf")
