@@ -75,17 +75,6 @@ __all__ = ["read_games", "read_file", "read_lines", "parse_game",
            "BOM", "Lines", "UndecodedLine", "byte_lines", "file_lines", "line_break_count", "stream_lines", "text_lines"]
 
 
-def _syntax_error(message: str, builder: "_Builder", line: int, column: int) -> NotationError:
-    """A NotationError at ``line``/``column`` of the chunk being parsed (both 1-based)."""
-    return NotationError(
-        message,
-        source=builder.source,
-        line=line + builder.line_offset,
-        column=column,
-        line_text=builder.line_text(line),
-    )
-
-
 #: The errors of a comma of the book's one-line form (``6. g1, g7``, ``4. -, e4``) out of its place.
 COMMA_AFTER_PLY = N_("a comma stands between White's ply and Black's reply of the same move, White's written "
                    "with its move number: 6. g1, g7")
@@ -137,8 +126,26 @@ class _Builder:
     def _seen(self, token_type: str) -> None:
         self.previous_type, self.last_type = self.last_type, token_type
 
+    def syntax_error(self, message: str, line: int, column: int) -> NotationError:
+        """A NotationError at ``line``/``column`` of the chunk being parsed (both 1-based)."""
+        return NotationError(message, source=self.source, line=line + self.line_offset, column=column,
+                             line_text=self.line_text(line))
+
     def error_at(self, message: str, token: Any) -> NotationError:
-        return _syntax_error(message, self, token.line, token.column)
+        return self.syntax_error(message, token.line, token.column)
+
+    def tell(self, token: Any, event: Callable[..., None], *arguments: Any) -> None:
+        """Tell the visitor ``event(*arguments)``; a RecordError it raises is located at ``token``."""
+        try:
+            event(*arguments)
+        except RecordError as error:
+            raise self.error_at(str(error), token) from None
+
+    def number_without_ply(self) -> NotationError:
+        """The error of the move number waiting for its ply, where another number or the end follows."""
+        number = self.pending[2]  # type: ignore[index]
+        return self.error_at(_("move number {value} is not followed by a ply").format(value=shortened(number.value)),
+                             number)
 
     def warn(self, message: str, token: Any, offset: int) -> None:
         """Tell the visitor of a slip ``offset`` characters into ``token``, read as it is meant."""
@@ -149,18 +156,13 @@ class _Builder:
     def on_tag(self, token: Any) -> Any:
         self._seen("TAG")
         name, value = tag_pair(token.value)
-        try:
-            self.visitor.tag(name, value, token.line + self.line_offset, tag_value_column(token.value, token.column),
-                             self.chunk.lines[token.line - 1])
-        except RecordError as error:
-            raise self.error_at(str(error), token) from None
+        self.tell(token, self.visitor.tag, name, value, token.line + self.line_offset,
+                  tag_value_column(token.value, token.column), self.chunk.lines[token.line - 1])
         return token
 
     def on_number(self, token: Any) -> Any:
         if self.last_type == "NUMBER" and self.pending is not None:
-            raise self.error_at(_("move number {value} is not followed by a ply").format(
-                value=shortened(self.pending[2].value)),
-                                self.pending[2])
+            raise self.number_without_ply()
         if self.last_type == "COMMA":
             raise self.error_at(_(AFTER_COMMA), token)
         self._seen("NUMBER")
@@ -182,8 +184,7 @@ class _Builder:
         if end < self.length and self.text[end].isalnum():
             from muehle.notation.reading.diagnose import glued_ply  # (start-up: the diagnoses only for an error)
 
-            raise glued_ply(token, self.text, lambda message, column: _syntax_error(
-                message, self, token.line, column))
+            raise glued_ply(token, self)
         decoded = _DECODED.get(text)
         if decoded is None:
             try:
@@ -191,14 +192,12 @@ class _Builder:
             except TooManyDigits as error:
                 raise self.error_at(str(error), token) from None
             except SecondAnnotation as error:
-                raise _syntax_error(second_annotation(error.first, error.second), self, token.line,
-                                    token.column + error.at) from None
+                raise self.syntax_error(second_annotation(error.first, error.second), token.line,
+                                        token.column + error.at) from None
         number, side, offset, origin, target, captures, annotation = decoded
         if number is not None:  # the token starts with its move number
             if self.pending is not None:
-                raise self.error_at(_("move number {value} is not followed by a ply").format(
-                    value=shortened(self.pending[2].value)),
-                                    self.pending[2])
+                raise self.number_without_ply()
             if self.previous_type == "COMMA":
                 raise self.error_at(_(AFTER_COMMA), token)
             self.white_numbered = side == WHITE
@@ -209,20 +208,14 @@ class _Builder:
             move = Ply(None, WHITE, target, origin, list(captures)).move_text
             for at, message in ply_slips(text, move):
                 self.warn(message, token, at)
-        try:
-            self.visitor.ply(number, side, origin, target, captures, annotation, token.line + self.line_offset,
-                             token.column + offset)
-        except RecordError as error:
-            raise self.error_at(str(error), token) from None
+        self.tell(token, self.visitor.ply, number, side, origin, target, captures, annotation,
+                  token.line + self.line_offset, token.column + offset)
         self.has_ply = True
         return token
 
     def on_annotation(self, token: Any) -> Any:
         if self.last_type == "PLY":
-            try:
-                self.visitor.annotation(token.value)
-            except RecordError as error:
-                raise self.error_at(str(error), token) from None
+            self.tell(token, self.visitor.annotation, token.value)
         self._seen("ANNOTATION")
         return token
 
@@ -253,10 +246,7 @@ class _Builder:
 
     def on_open(self, token: Any) -> Any:
         if self.has_ply and self.last_type not in ("NUMBER", "LPAR"):
-            try:
-                self.visitor.begin_variation()
-            except RecordError as error:
-                raise self.error_at(str(error), token) from None
+            self.tell(token, self.visitor.begin_variation)
             self.opened.append(token)
             self.had_ply.append(self.has_ply)
             self.has_ply = False
@@ -269,10 +259,7 @@ class _Builder:
                 raise self.error_at(_("unbalanced parentheses: ')' without a '(' before it (a new game starts "
                                       "after the result before it: was that result inside a variation?)"), token)
             raise self.error_at(_("unbalanced parentheses: ')' without a '(' before it"), token)
-        try:
-            self.visitor.end_variation()
-        except RecordError as error:
-            raise self.error_at(str(error), token) from None
+        self.tell(token, self.visitor.end_variation)
         self.opened.pop()
         self.has_ply = self.had_ply.pop()
         self._seen("RPAR")
@@ -433,7 +420,7 @@ def _tell_with_lark(chunk: Chunk, source: str, visitor: Visitor) -> None:
     except UnexpectedInput as error:
         from muehle.notation.reading.diagnose import describe_unexpected  # (start-up: the diagnoses only for an error)
 
-        visitor.error(describe_unexpected(error, builder, text, _syntax_error))
+        visitor.error(describe_unexpected(error, builder, text))
     builder.reset(Chunk(first_line=1), source, _IGNORED)  # drop references to the finished game
 
 
