@@ -48,7 +48,7 @@ from muehle.notation.reading.decode import (  # (the lines of files: also as thi
 )
 from muehle.notation.reading.grammar import build_parser
 from muehle.notation.reading.inputs import path_text
-from muehle.notation.reading.plywords import (  # (also as this module's names, as before)
+from muehle.notation.reading.plywords import (
     _DECODED,
     SecondAnnotation,
     TooManyDigits,
@@ -59,7 +59,7 @@ from muehle.notation.reading.plywords import (  # (also as this module's names, 
 from muehle.notation.reading.slips import has_slip, number_slip, ply_slips
 from muehle.notation.reading.splitter import Chunk, split_lines
 from muehle.notation.reading.tags import LONGEST_TAG_VALUE, tag_pair, tag_value_column
-from muehle.notation.record.builders import GameBuilder, RecordError, Visitor, second_annotation  # noqa: F401
+from muehle.notation.record.builders import GameBuilder, RecordError, Visitor, second_annotation
 from muehle.notation.record.model import (
     WHITE,
     Game,
@@ -95,7 +95,6 @@ class _Builder:
     """
 
     def __init__(self) -> None:
-        self.source = "<input>"
         self.reset(Chunk(first_line=1), "<input>", GameBuilder())
 
     # -- state ------------------------------------------------------------
@@ -340,7 +339,7 @@ def _parse_chunk(chunk: Chunk, source: str, builder: Optional[Builder] = None) -
     otherwise (and always when ``fastread.ENABLED`` is false) the LALR parser does. Either
     tells the events to a builder that ``builder`` makes (default: a :class:`GameBuilder`).
     """
-    game = (_PARSERS.fast or _PARSERS.get_fast()).read(chunk, source, builder) if fastread.ENABLED else None
+    game = _PARSERS.get_fast().read(chunk, source, builder) if fastread.ENABLED else None
     if game is None:
         game = _game_with_lark(chunk, source, builder)
     return _checked(game, chunk, source)
@@ -351,7 +350,7 @@ def _parse_deferred(chunk: Chunk, source: str, builder: Optional[Builder] = None
     when the fast reader takes the game as runs of moves, else the game as :func:`_parse_chunk`
     reads it."""
     if fastread.ENABLED:
-        record = (_PARSERS.fast or _PARSERS.get_fast()).read_moves(chunk, source, lambda: _read_whole(chunk, source))
+        record = _PARSERS.get_fast().read_moves(chunk, source, lambda: _read_whole(chunk, source))
         if record is not None:
             if any(len(value) > LONGEST_TAG_VALUE for value in record.tags.values()):
                 return _checked(_game_with_lark(chunk, source, builder), chunk, source)  # (it says where)
@@ -421,11 +420,7 @@ def _tell_with_lark(chunk: Chunk, source: str, visitor: Visitor) -> None:
         from muehle.notation.reading.diagnose import describe_unexpected  # (start-up: the diagnoses only for an error)
 
         visitor.error(describe_unexpected(error, builder, text))
-    builder.reset(Chunk(first_line=1), source, _IGNORED)  # drop references to the finished game
-
-
-#: A visitor that keeps nothing (for the parser between games).
-_IGNORED = Visitor()
+    builder.reset(Chunk(first_line=1), source, Visitor())  # (a visitor that keeps nothing: the finished game is let go)
 
 
 @overload
@@ -464,20 +459,14 @@ def _games_of(lines: Iterable[str], source: str, first_line: int, ends_text: boo
     undecoded = getattr(lines, "undecoded", None)
     if undecoded is None:
         return (parse(chunk, source) for chunk in chunks)
-    return _read_chunks(chunks, source, undecoded, parse)
-
-
-def _read_chunks(chunks: Iterator[Chunk], source: str, undecoded: deque[UndecodedLine],
-                 parse: Callable[[Chunk, str], Record]) -> Iterator[Union[Record, Game]]:
-    """The games of ``chunks``, cut from a :class:`Lines` reading whose lines not UTF-8 are ``undecoded``:
-    a game that holds one gets its error (the first) and is judged no further than its bytes are read."""
-    for chunk in chunks:
-        yield _game_of(chunk, source, undecoded, parse)
+    return (_game_of(chunk, source, undecoded, parse) for chunk in chunks)
 
 
 def _game_of(chunk: Chunk, source: str, undecoded: deque[UndecodedLine],
              parse: Callable[[Chunk, str], Record]) -> Union[Record, Game]:
-    """The game of one chunk of :func:`_read_chunks` (the chunks come in the order of their lines)."""
+    """The game of one chunk read by ``parse``, cut from a :class:`Lines` reading whose lines not UTF-8 are
+    ``undecoded`` (the chunks come in the order of their lines): a game that holds one gets its error (the
+    first) and is judged no further than its bytes are read."""
     if undecoded:
         while undecoded and undecoded[0].error.line < chunk.first_line:
             undecoded.popleft()
