@@ -135,7 +135,8 @@ def _refused(word: str) -> tuple[Any, ...]:
 
 
 class _Words(Memo):
-    """What is known of words by their text: a word not yet known is read by ``read`` (which remembers it)."""
+    """What is known of words by their text: a word not yet known is read by ``read`` and remembered
+    (up to :data:`_WORDS_LIMIT` words)."""
 
     __slots__ = ("read",)
 
@@ -144,7 +145,10 @@ class _Words(Memo):
         self.read = read
 
     def __missing__(self, word: str) -> Any:
-        return self.read(word)
+        found = self.read(word)
+        if len(self) < _WORDS_LIMIT:
+            self[word] = found
+        return found
 
 
 class FastReader:
@@ -466,37 +470,26 @@ class FastReader:
         return _NUMBER
 
     def _tokens(self, word: str) -> tuple[tuple[Any, ...], ...]:
-        """The tokens of a word of movetext, as the grammar's terminals read it (remembered for the
-        next time). A slip, a NAG out of range, a number too long and what no terminal reads here are
-        a token the reader leaves to the parser."""
-        tokens = _DASHES.get(word)
-        if tokens is None:
-            try:
-                tokens = tuple(self._word_tokens(word))
-            except (TooManyDigits, SecondAnnotation):
-                tokens = _OTHER
-        if len(self._words) < _WORDS_LIMIT:
-            self._words[word] = tokens
-        return tokens
-
-    def _one_token(self, word: str) -> tuple[Any, ...]:
-        """The one token of a word, or for a word of several tokens one that holds them (remembered for
-        the next time)."""
-        tokens = self._words[word]
-        token = tokens[0] if len(tokens) == 1 else (_TOKENS_TOKEN, tokens)
-        if len(self._token) < _WORDS_LIMIT:
-            self._token[word] = token
-        return token
-
-    def _word_tokens(self, word: str) -> Iterable[tuple[Any, ...]]:
-        """:meth:`_tokens`, not remembered: an annotation glued to a ply is part of the ply's token."""
-        tokens = list(self._read_tokens(word))
+        """The tokens of a word of movetext, as the grammar's terminals read it; an annotation glued to
+        a ply is part of the ply's token. A slip, a NAG out of range, a number too long and what no
+        terminal reads here are a token the reader leaves to the parser."""
+        if word in _DASHES:
+            return _DASHES[word]
+        try:
+            tokens = list(self._read_tokens(word))
+        except (TooManyDigits, SecondAnnotation):
+            return _OTHER
         for at in range(len(tokens) - 1):
             ply, annotation = tokens[at], tokens[at + 1]
             if ply[0] == _PLY_TOKEN and ply[4] == _PLY and annotation[0] == _ANNOTATION_TOKEN:
                 tokens[at:at + 2] = [(*ply[:4], _ANNOTATION, *ply[5:7], annotation[1])]
                 break  # (a ply is the first token of a word, or follows its number)
-        return tokens
+        return tuple(tokens)
+
+    def _one_token(self, word: str) -> tuple[Any, ...]:
+        """The one token of a word, or for a word of several tokens one that holds them."""
+        tokens = self._words[word]
+        return tokens[0] if len(tokens) == 1 else (_TOKENS_TOKEN, tokens)
 
     def _read_tokens(self, word: str) -> Iterable[tuple[Any, ...]]:
         """The tokens of a word as the grammar's terminals read it."""
