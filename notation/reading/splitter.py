@@ -37,10 +37,7 @@ from muehle.notation.reading.quoted import quoted_text
 from muehle.notation.reading.tags import TAG as _TAG
 from muehle.notation.reading.tags import TAG_LINE as _TAG_LINE
 from muehle.notation.reading.tags import TAG_START as _TAG_START
-from muehle.notation.record.model import RESULT_TEXTS as MODEL_RESULT_TEXTS
-
-#: The results as the splitter finds them (the book's ``½-½`` too): the model's.
-RESULT_TEXTS = MODEL_RESULT_TEXTS
+from muehle.notation.record.model import RESULT_TEXTS  # (the results as the splitter finds them, ½-½ too)
 
 # The next character that matters for splitting, after plain movetext: the start of a
 # comment or a string, or a result (the word boundaries of a result: see _special_at).
@@ -211,13 +208,10 @@ class _Splitter:
                         chunk.lines.append(line)  # one more tag pair of the game's tag section
                         chunk.has_tags = True
                         continue
-            yield from self._feed(number, line)
-
-    def _feed(self, number: int, line: str) -> Iterator[Chunk]:
-        yield from self._scan(number, line)
-        chunk = self.chunk
-        if self.held is not None and chunk is not None and not chunk.is_comment_only:
-            yield from self._release()
+            yield from self._scan(number, line)
+            chunk = self.chunk
+            if self.held is not None and chunk is not None and not chunk.is_comment_only:
+                yield from self._release()
 
     def _scan(self, number: int, line: str) -> Iterator[Chunk]:
         position = 0
