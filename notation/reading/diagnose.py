@@ -193,8 +193,7 @@ def _unexpected_character(error: Any, builder: "_Builder", text: str) -> Notatio
         if "-" in ply:
             return at(_("{ply} already has its target; a move has one '-'").format(ply=shortened(ply)))
         if target is not None:
-            return at(point_problem(target.group())
-                      or _("unexpected {token}").format(token=shortened(target.group())), 1)
+            return at(_point_or_unexpected(target.group()), 1)
         return at(_("{ply}- needs a target point after '-'").format(ply=shortened(ply)))
     if char in "/xX":
         mark = position + 1 if char == "/" else position
@@ -366,7 +365,7 @@ def glued_ply(token: Any, builder: "_Builder") -> NotationError:
                           "{example}").format(example=_(CAPTURE_HINT)), column)
         return make(point_problem(point) or _("unexpected {token}").format(token=shortened(rest)), column + 1)
     if rest.isdigit():
-        return make(_glued_point(token.value[-2:] + rest), column - 2)
+        return make(_point_or_unexpected(token.value[-2:] + rest), column - 2)
     word = _move_text(token.value) + rest
     two = _TWO_POINTS.fullmatch(word)
     if two is not None and (two[1].lower() == two[3].lower() or two[2] == two[4]):  # (on one file or rank)
@@ -383,7 +382,8 @@ def _move_text(ply: str) -> str:
     return ply.lstrip(MOVE_NUMBER_CHARS)
 
 
-def _glued_point(word: str) -> str:
+def _point_or_unexpected(word: str) -> str:
+    """The message for a word that stands where a point does: no point of the board, or unexpected."""
     return point_problem(word) or _("unexpected {token}").format(token=shortened(word))
 
 
