@@ -445,10 +445,8 @@ def read_lines(lines: Iterable[str], source: str = "<input>", first_line: int = 
     is told to (default: a :class:`GameBuilder`; a :class:`~muehle.notation.record.compactgame.CompactGameBuilder`
     makes cheaper games for writers of plain data).
     """
-    if deferred:
-        return _games_of(lines, source, first_line, ends_text,
-                         lambda chunk, source: _parse_deferred(chunk, source, builder))
-    return _games_of(lines, source, first_line, ends_text, lambda chunk, source: _parse_chunk(chunk, source, builder))
+    parse = _parse_deferred if deferred else _parse_chunk
+    return _games_of(lines, source, first_line, ends_text, lambda chunk, source: parse(chunk, source, builder))
 
 
 def _games_of(lines: Iterable[str], source: str, first_line: int, ends_text: bool,
