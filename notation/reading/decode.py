@@ -13,6 +13,7 @@ the game that holds it gets that error.
 
 from __future__ import annotations
 
+import io
 import os
 from collections import deque
 from functools import partial
@@ -134,16 +135,7 @@ def byte_lines(data: bytes, source: str, first_line: int = 1, lenient: bool = Fa
     >>> list(byte_lines(b"1. b4\\r\\n1... d6\\r2. f4", "t", 7))
     ['1. b4', '1... d6', '2. f4']
     """
-    return Lines(partial(_byte_lines, data, source, first_line, lenient))
-
-
-def _byte_lines(data: bytes, source: str, first_line: int, lenient: bool, undecoded: deque[UndecodedLine]
-                ) -> Iterator[str]:
-    end = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
-    if end:
-        yield from _block_lines(data[:end], first_line, source, lenient, undecoded)
-    if end < len(data) and not (first_line == 1 and data == BOM):  # a last line without its line break
-        yield _decoded_line(data[end:], first_line + line_break_count(data, 0, end), source, lenient, undecoded)
+    return stream_lines(io.BytesIO(data), source, first_line, lenient=lenient)
 
 
 def _block_lines(data: bytes, number: int, source: str, lenient: bool, undecoded: deque[UndecodedLine]
@@ -168,13 +160,12 @@ class UndecodedLine(str):
 
 
 def _decoded_line(raw: bytes, number: int, source: str, lenient: bool, undecoded: deque[UndecodedLine]) -> str:
-    """Line ``number`` of a file as read in binary (with its line break, if any), as text without it
-    (with ``lenient``, a line that is not UTF-8 is an :class:`UndecodedLine`, added to ``undecoded``)."""
+    """Line ``number`` of a file as read in binary (without its line break, but for the CR that ends a
+    file), as text (with ``lenient``, a line that is not UTF-8 is an :class:`UndecodedLine`, added to
+    ``undecoded``)."""
     if number == 1 and raw.startswith(BOM):
         raw = raw[3:]
-    if raw.endswith(b"\n"):
-        raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
-    elif raw.endswith(b"\r"):
+    if raw.endswith(b"\r"):
         raw = raw[:-1]
     try:
         return raw.decode("utf-8")
