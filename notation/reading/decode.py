@@ -23,7 +23,7 @@ from muehle.notation.text.errors import MuehleError, cannot_read, shortened
 from muehle.notation.text.i18n import _
 
 __all__ = ["BOM", "Lines", "UndecodedLine", "byte_lines", "decoded_text", "file_lines", "line_break_count",
-           "stream_lines", "text_lines"]
+           "opened", "stream_lines", "text_lines"]
 
 
 def text_lines(text: str) -> list[str]:
@@ -72,13 +72,17 @@ def file_lines(path: str | os.PathLike[str], source: str, lenient: bool = False)
 
 def _file_lines(path: str | os.PathLike[str], source: str, lenient: bool, undecoded: deque[UndecodedLine]
                 ) -> Iterator[str]:
-    try:
-        handle = open(path, "rb")
-    except OSError as error:
-        raise MuehleError(cannot_read(os.fspath(path), error), source=shortened(source),
-                          code="io") from None
-    with handle:
+    with opened(path, source) as handle:
         yield from _stream_lines(handle, source, 1, b"", lenient, undecoded)
+
+
+def opened(path: str | os.PathLike[str], source: str) -> BinaryIO:
+    """The file ``path`` opened to read its bytes; one that cannot be opened raises :class:`MuehleError`
+    (code ``io``)."""
+    try:
+        return open(path, "rb")
+    except OSError as error:
+        raise MuehleError(cannot_read(os.fspath(path), error), source=shortened(source), code="io") from None
 
 
 def stream_lines(handle: BinaryIO, source: str, first_line: int = 1, head: bytes = b"",

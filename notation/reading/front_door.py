@@ -126,16 +126,12 @@ def _read_pipe(given: Input, deferred: bool) -> Iterator[GameRecord]:
     whole) from the notation (read game by game, its start first; ``deferred``: see :func:`read`)."""
     from muehle.notation.reading.decode import (  # (start-up: each reader when its format is read)
         decoded_text,
+        opened,
         stream_lines,
     )
     from muehle.notation.reading.parser import read_lines
-    from muehle.notation.text.errors import MuehleError, cannot_read, shortened
 
-    try:
-        handle = open(given.name, "rb")
-    except OSError as error:
-        raise MuehleError(cannot_read(given.name, error), source=shortened(given.source), code="io") from None
-    with handle:
+    with opened(given.name, given.source) as handle:
         head = handle.read(HEAD_BYTES)
         if _looks_like_playok(_head_text(head)):
             given.text = decoded_text(head + handle.read(), given.source)
