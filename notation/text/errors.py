@@ -172,16 +172,8 @@ class MuehleError(Exception):
 
     code = "error"
 
-    def __init__(
-        self,
-        message: str,
-        *,
-        source: str = "",
-        line: int = 0,
-        column: int = 0,
-        line_text: Optional[str] = None,
-        code: Optional[str] = None,
-    ) -> None:
+    def __init__(self, message: str, *, source: str = "", line: int = 0, column: int = 0,
+                 line_text: Optional[str] = None, code: Optional[str] = None) -> None:
         super().__init__(message)
         self.message = message
         self.source = source
