@@ -94,8 +94,6 @@ _TOKENS_TOKEN = 11  # (kind, the tokens): a word of several tokens, where one to
 _OTHER = ((_OTHER_TOKEN,),)
 chain_from = chain.from_iterable
 _UNNUMBERED = (None, None)
-#: The states after which a ply may not have a number of its own (after a move number, the comma, the result).
-_NO_NUMBER = frozenset((_NUMBER, _COMMA, _DONE))
 _DASHES = {"-": ((_DASH_TOKEN, True),), "...": ((_DASH_TOKEN, False),), "…": ((_DASH_TOKEN, False),),
            "-,": ((_DASH_TOKEN, True), (_COMMA_TOKEN,)), "(=)": ((_OFFER_TOKEN,),), "(": ((_OPEN_TOKEN,),),
            ")": ((_CLOSE_TOKEN,),)}
