@@ -75,10 +75,7 @@ __all__ = ["read_games", "read_file", "read_lines", "parse_game",
            "BOM", "Lines", "UndecodedLine", "byte_lines", "file_lines", "line_break_count", "stream_lines", "text_lines"]
 
 
-#: The errors of a comma of the book's one-line form (``6. g1, g7``, ``4. -, e4``) out of its place.
-COMMA_AFTER_PLY = N_("a comma stands between White's ply and Black's reply of the same move, White's written "
-                   "with its move number: 6. g1, g7")
-COMMA_AFTER_NUMBER = N_("a comma follows a move number only where White's ply is left out: 4. -, e4")
+#: The error of a ply with a move number after the comma of the book's one-line form (``6. g1, g7``).
 AFTER_COMMA = N_("after the comma comes Black's reply, without a move number: 6. g1, g7")
 
 
@@ -236,10 +233,12 @@ class _Builder:
     def on_comma(self, token: Any) -> Any:
         if self.last_type == "NUMBER":
             if not self.pending[2].value.endswith("-"):  # type: ignore[index]
-                raise self.error_at(_(COMMA_AFTER_NUMBER), token)
+                raise self.error_at(_("a comma follows a move number only where White's ply is left out: 4. -, e4"),
+                                    token)
         elif self.last_type in ("PLY", "ANNOTATION", "NAG", "OFFER"):
             if not self.white_numbered:
-                raise self.error_at(_(COMMA_AFTER_PLY), token)
+                raise self.error_at(_("a comma stands between White's ply and Black's reply of the same move, "
+                                      "White's written with its move number: 6. g1, g7"), token)
         self._seen("COMMA")  # (anywhere else the parser reports it)
         return token
 
@@ -363,22 +362,18 @@ def _checked(game: Record, chunk: Chunk, source: str) -> Record:
     given as notation is an error, and a Sanmill export set up with Black to move is renumbered
     (see :mod:`muehle.notation.formats.setup_numbering`)."""
     if game.result is None and not game.tags and not game.errors and game.first_numbering() is None:
-        _data_record_error(game, chunk, source)  # (a JSON record that is one '{...}' comment to the notation)
+        # (a JSON record is one '{...}' comment to the notation; an object with a key: '{}' is an empty comment)
+        text = chunk.text.lstrip()
+        if text.startswith("{") and text[1:].lstrip().startswith('"'):
+            from muehle.notation.reading.diagnose import data_record  # (start-up: the diagnoses only for an error)
+
+            said = data_record(chunk.text)
+            if said is not None:
+                game.errors.append(NotationError(said, source=source, line=chunk.first_line, column=chunk.start + 1,
+                                                 line_text=chunk.lines[0] if chunk.lines else None))
     if "SetUp" in game.tags and not game.errors:  # (Sanmill numbers a set-up with Black to move in pairs)
         sanmill_numbered(game)
     return game
-
-
-def _data_record_error(game: GameRecord, chunk: Chunk, source: str) -> None:
-    """Give a game of nothing but comments whose text is a JSON record (an object with a key: ``{}``
-    alone is an empty comment to the notation) the error that says so."""
-    from muehle.notation.reading.diagnose import data_record  # (start-up: the diagnoses only for an error)
-
-    text = chunk.text
-    said = data_record(text) if text.lstrip().startswith("{") and text.lstrip()[1:].lstrip().startswith('"') else None
-    if said is not None:
-        game.errors.append(NotationError(said, source=source, line=chunk.first_line, column=chunk.start + 1,
-                                         line_text=chunk.lines[0] if chunk.lines else None))
 
 
 def _read_whole(chunk: Chunk, source: str) -> Game:
@@ -469,7 +464,11 @@ def _game_of(chunk: Chunk, source: str, undecoded: deque[UndecodedLine],
         while undecoded and undecoded[0].error.line < chunk.first_line:
             undecoded.popleft()
         if undecoded and undecoded[0].error.line < chunk.first_line + len(chunk.lines):
-            return _undecoded_game(chunk, source, undecoded[0])
+            game = _game_with_lark(chunk, source)  # (its tags, and the error of that line)
+            error = undecoded[0].error
+            game.errors[:] = [NotationError(error.message, source=source, line=error.line, column=error.column,
+                                            line_text=str(undecoded[0]))]
+            return game
     return parse(chunk, source)
 
 
@@ -488,14 +487,6 @@ def read_lines_with_text(lines: Iterable[str], source: str = "<input>", first_li
         undecoded = deque()
     for chunk in split_lines(lines, first_line, ends_text):
         yield _game_of(chunk, source, undecoded, _parse_chunk), chunk.source_text
-
-
-def _undecoded_game(chunk: Chunk, source: str, line: UndecodedLine) -> Game:
-    """The game of a chunk that holds ``line``, which is not UTF-8: its tags, and the error of that line."""
-    game = _game_with_lark(chunk, source)
-    game.errors[:] = [NotationError(line.error.message, source=source, line=line.error.line,
-                                    column=line.error.column, line_text=str(line))]
-    return game
 
 
 @overload
