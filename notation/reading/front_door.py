@@ -26,6 +26,7 @@ every command (``--from NAME``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Callable, Iterator, Literal, Optional, overload
 
 from muehle.notation.reading.inputs import PathArg, input_form, path_text, read_text, regular_file, source_name
@@ -73,17 +74,11 @@ def _read_notation_deferred(given: Input) -> Iterator[GameRecord]:
     return read_games(given.whole_text(), given.source, True, given.builder)
 
 
-def _read_data(form: str) -> Callable[[Input], Iterator[Game]]:
-    """The reader of a JSON or YAML record (imported on use)."""
+def _read_data(form: str, given: Input) -> Iterator[Game]:
+    """A JSON or YAML record, ``form`` (its reader imported on use)."""
+    from muehle.notation.formats.jsonrecord import READERS as DATA_READERS  # (start-up: each reader when read)
 
-    def read_data(given: Input) -> Iterator[Game]:
-        # (start-up: each reader when its format is read)
-        from muehle.notation.formats.jsonrecord import READERS as DATA_READERS
-
-        return iter(DATA_READERS[form](given.whole_text(), given.source))
-
-    read_data.__name__ = f"read_{form}"
-    return read_data
+    return iter(DATA_READERS[form](given.whole_text(), given.source))
 
 
 def _read_playok(given: Input) -> Iterator[Game]:
@@ -146,8 +141,8 @@ READERS: dict[str, Callable[[Input], Iterator[Game]]] = {
     "notation": _read_notation,
     "pgn": _read_notation,
     "playok": _read_playok,
-    "json": _read_data("json"),
-    "yaml": _read_data("yaml"),
+    "json": partial(_read_data, "json"),
+    "yaml": partial(_read_data, "yaml"),
 }
 
 #: Format name -> the reader of an input in it that reads a well-formed game as a cheap record
