@@ -293,10 +293,8 @@ class _Splitter:
         chunk, held = self.chunk, self.held
         self.chunk = self.held = None
         if ends_text and held is not None and chunk is not None and chunk.is_comment_only:
-            if chunk.start:  # the comments start on the last line of the held game
-                held.lines.extend(chunk.lines[1:])
-            else:
-                held.lines.extend(chunk.lines)
+            # (comments that start on the held game's last line: the held game has that line already)
+            held.lines.extend(chunk.lines[1:] if chunk.start else chunk.lines)
             held.end = chunk.end
             chunk = None
         if held is not None:
