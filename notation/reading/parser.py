@@ -482,9 +482,7 @@ def read_lines_with_text(lines: Iterable[str], source: str = "<input>", first_li
     >>> [(game.result, text) for game, text in read_lines_with_text(["1. b4 d6 1-0", "", "1. d2 *"])]
     [('1-0', '1. b4 d6 1-0\\n'), ('*', '1. d2 *')]
     """
-    undecoded: Optional[deque[UndecodedLine]] = getattr(lines, "undecoded", None)
-    if undecoded is None:
-        undecoded = deque()
+    undecoded: deque[UndecodedLine] = getattr(lines, "undecoded", deque())  # (see :class:`Lines`)
     for chunk in split_lines(lines, first_line, ends_text):
         yield _game_of(chunk, source, undecoded, _parse_chunk), chunk.source_text
 
