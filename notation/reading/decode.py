@@ -17,6 +17,7 @@ import io
 import os
 from collections import deque
 from functools import partial
+from itertools import chain
 from typing import BinaryIO, Callable, Iterator, Optional
 
 from muehle.notation.text.errors import MuehleError, cannot_read, shortened
@@ -97,13 +98,8 @@ def stream_lines(handle: BinaryIO, source: str, first_line: int = 1, head: bytes
 def _stream_lines(handle: BinaryIO, source: str, first_line: int, head: bytes, lenient: bool,
                   undecoded: deque[UndecodedLine]) -> Iterator[str]:
     number = first_line
-    rest = head
-    while True:
-        block = handle.read(_BLOCK_BYTES)
-        if not block:
-            if rest and not (number == 1 and rest == BOM):  # a last line without its line break
-                yield _decoded_line(rest, number, source, lenient, undecoded)
-            return
+    rest = b""
+    for block in chain((head,), iter(partial(handle.read, _BLOCK_BYTES), b"")):  # (the head's lines too)
         data = rest + block
         # a CR that ends the data may be the first half of a CRLF: it waits for the next block
         end = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1)) + 1
@@ -111,6 +107,8 @@ def _stream_lines(handle: BinaryIO, source: str, first_line: int, head: bytes, l
         if end:
             yield from _block_lines(data[:end], number, source, lenient, undecoded)
             number += line_break_count(data, 0, end)
+    if rest and not (number == 1 and rest == BOM):  # a last line without its line break
+        yield _decoded_line(rest, number, source, lenient, undecoded)
 
 
 #: How much of a file :func:`file_lines` reads at once.
