@@ -346,10 +346,8 @@ class FastReader:
                             pending, dash = (pending[0], BLACK), token[1]
                             continue
                         if pending is not None:  # a move number that stands alone, a token of the grammar
-                            state = self._alone(pending, state, finished, visitor, numbers if runs else None, len(run))
-                            if state < 0:
-                                return False
-                            written, alone_dash, pending = pending, dash, None
+                            self._alone(pending, visitor, numbers if runs else None, len(run))
+                            state, written, alone_dash, pending = _NUMBER, pending, dash, None
                         if kind == _NUMBER_TOKEN:
                             return False  # (after a number that stands alone)
                         if state == _COMMA:
@@ -424,10 +422,8 @@ class FastReader:
                     else:
                         tokens = None
                 if pending is not None:  # at the end of a line, or before a comment or a parenthesis
-                    state = self._alone(pending, state, finished, visitor, numbers if runs else None, len(run))
-                    if state < 0:
-                        return False
-                    written, alone_dash, pending = pending, dash, None
+                    self._alone(pending, visitor, numbers if runs else None, len(run))
+                    state, written, alone_dash, pending = _NUMBER, pending, dash, None
             start += len(piece)
             place = start
         if run:
@@ -454,18 +450,16 @@ class FastReader:
         return False
 
     @staticmethod
-    def _alone(number: tuple[int, Side], state: int, finished: bool, visitor: Visitor, numbers: Optional[dict[int, Numbering]],
-               at_ply: int) -> int:
+    def _alone(number: tuple[int, Side], visitor: Visitor, numbers: Optional[dict[int, Numbering]],
+               at_ply: int) -> None:
         """A move number that stands alone (a number token of the grammar: no ply follows it on its line, or
         not after blanks), told to ``visitor`` (or kept in ``numbers`` for the ply at ``at_ply`` of the run
-        of moves); the state after it, or -1 where it cannot stand."""
-        if state == _NUMBER or state == _COMMA or finished:
-            return -1
+        of moves). It stands where it was read: a number after a number, after the comma or after the result
+        is refused as it comes."""
         if numbers is None:
             visitor.move_number(*number)
         else:
             numbers[at_ply] = number
-        return _NUMBER
 
     def _tokens(self, word: str) -> tuple[tuple[Any, ...], ...]:
         """The tokens of a word of movetext, as the grammar's terminals read it; an annotation glued to
