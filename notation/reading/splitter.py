@@ -64,7 +64,6 @@ class Chunk:
     start: int = 0
     end: Optional[int] = None
     has_moves: bool = False
-    has_tags: bool = False
 
     @property
     def text(self) -> str:
@@ -90,11 +89,6 @@ class Chunk:
             return lines[0][self.start:self.end]
         last = lines[-1] if self.end is None else lines[-1][: self.end]
         return "\n".join([lines[0][self.start:], *lines[1:-1], last])
-
-    @property
-    def is_comment_only(self) -> bool:
-        """True when the chunk holds nothing but comments and white space."""
-        return not self.has_moves and not self.has_tags
 
 
 #: Lines seen to be a tag pair alone (a game's tag lines are often those of the game before).
@@ -206,12 +200,8 @@ class _Splitter:
                             continue
                     elif self.held is None and (line in known_tag_lines or _is_tag_line(line)):
                         chunk.lines.append(line)  # one more tag pair of the game's tag section
-                        chunk.has_tags = True
                         continue
             yield from self._scan(number, line)
-            chunk = self.chunk
-            if self.held is not None and chunk is not None and not chunk.is_comment_only:
-                yield from self._release()
 
     def _scan(self, number: int, line: str) -> Iterator[Chunk]:
         position = 0
@@ -266,7 +256,6 @@ class _Splitter:
             if self.held is not None:
                 yield from self._release()
             if char == "[" and not chunk.has_moves:
-                chunk.has_tags = True
                 tag = _TAG.match(line, at)
                 if tag is None:
                     return  # a broken tag: the parser reports it
@@ -292,7 +281,7 @@ class _Splitter:
         next game surely starts: then trailing comments stay a chunk of their own)."""
         chunk, held = self.chunk, self.held
         self.chunk = self.held = None
-        if ends_text and held is not None and chunk is not None and chunk.is_comment_only:
+        if ends_text and held is not None and chunk is not None:  # (behind a held game, only comments)
             # (comments that start on the held game's last line: the held game has that line already)
             held.lines.extend(chunk.lines[1:] if chunk.start else chunk.lines)
             held.end = chunk.end
