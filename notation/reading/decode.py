@@ -13,16 +13,18 @@ the game that holds it gets that error.
 
 from __future__ import annotations
 
+import io
 import os
 from collections import deque
 from functools import partial
+from itertools import chain
 from typing import BinaryIO, Callable, Iterator, Optional
 
 from muehle.notation.text.errors import MuehleError, cannot_read, shortened
 from muehle.notation.text.i18n import _
 
 __all__ = ["BOM", "Lines", "UndecodedLine", "byte_lines", "decoded_text", "file_lines", "line_break_count",
-           "stream_lines", "text_lines"]
+           "opened", "stream_lines", "text_lines"]
 
 
 def text_lines(text: str) -> list[str]:
@@ -71,13 +73,17 @@ def file_lines(path: str | os.PathLike[str], source: str, lenient: bool = False)
 
 def _file_lines(path: str | os.PathLike[str], source: str, lenient: bool, undecoded: deque[UndecodedLine]
                 ) -> Iterator[str]:
-    try:
-        handle = open(path, "rb")
-    except OSError as error:
-        raise MuehleError(cannot_read(os.fspath(path), error), source=shortened(source),
-                          code="io") from None
-    with handle:
+    with opened(path, source) as handle:
         yield from _stream_lines(handle, source, 1, b"", lenient, undecoded)
+
+
+def opened(path: str | os.PathLike[str], source: str) -> BinaryIO:
+    """The file ``path`` opened to read its bytes; one that cannot be opened raises :class:`MuehleError`
+    (code ``io``)."""
+    try:
+        return open(path, "rb")
+    except OSError as error:
+        raise MuehleError(cannot_read(os.fspath(path), error), source=shortened(source), code="io") from None
 
 
 def stream_lines(handle: BinaryIO, source: str, first_line: int = 1, head: bytes = b"",
@@ -92,12 +98,8 @@ def stream_lines(handle: BinaryIO, source: str, first_line: int = 1, head: bytes
 def _stream_lines(handle: BinaryIO, source: str, first_line: int, head: bytes, lenient: bool,
                   undecoded: deque[UndecodedLine]) -> Iterator[str]:
     number = first_line
-    rest = head
-    while True:
-        block = handle.read(_BLOCK_BYTES)
-        if not block:  # (what is left may be many lines: a head that held the whole text)
-            yield from _byte_lines(rest, source, number, lenient, undecoded)
-            return
+    rest = b""
+    for block in chain((head,), iter(partial(handle.read, _BLOCK_BYTES), b"")):  # (the head's lines too)
         data = rest + block
         # a CR that ends the data may be the first half of a CRLF: it waits for the next block
         end = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1)) + 1
@@ -105,6 +107,8 @@ def _stream_lines(handle: BinaryIO, source: str, first_line: int, head: bytes, l
         if end:
             yield from _block_lines(data[:end], number, source, lenient, undecoded)
             number += line_break_count(data, 0, end)
+    if rest and not (number == 1 and rest == BOM):  # a last line without its line break
+        yield _decoded_line(rest, number, source, lenient, undecoded)
 
 
 #: How much of a file :func:`file_lines` reads at once.
@@ -133,16 +137,7 @@ def byte_lines(data: bytes, source: str, first_line: int = 1, lenient: bool = Fa
     >>> list(byte_lines(b"1. b4\\r\\n1... d6\\r2. f4", "t", 7))
     ['1. b4', '1... d6', '2. f4']
     """
-    return Lines(partial(_byte_lines, data, source, first_line, lenient))
-
-
-def _byte_lines(data: bytes, source: str, first_line: int, lenient: bool, undecoded: deque[UndecodedLine]
-                ) -> Iterator[str]:
-    end = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
-    if end:
-        yield from _block_lines(data[:end], first_line, source, lenient, undecoded)
-    if end < len(data) and not (first_line == 1 and data == BOM):  # a last line without its line break
-        yield _decoded_line(data[end:], first_line + line_break_count(data, 0, end), source, lenient, undecoded)
+    return stream_lines(io.BytesIO(data), source, first_line, lenient=lenient)
 
 
 def _block_lines(data: bytes, number: int, source: str, lenient: bool, undecoded: deque[UndecodedLine]
@@ -167,13 +162,12 @@ class UndecodedLine(str):
 
 
 def _decoded_line(raw: bytes, number: int, source: str, lenient: bool, undecoded: deque[UndecodedLine]) -> str:
-    """Line ``number`` of a file as read in binary (with its line break, if any), as text without it
-    (with ``lenient``, a line that is not UTF-8 is an :class:`UndecodedLine`, added to ``undecoded``)."""
+    """Line ``number`` of a file as read in binary (without its line break, but for the CR that ends a
+    file), as text (with ``lenient``, a line that is not UTF-8 is an :class:`UndecodedLine`, added to
+    ``undecoded``)."""
     if number == 1 and raw.startswith(BOM):
         raw = raw[3:]
-    if raw.endswith(b"\n"):
-        raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
-    elif raw.endswith(b"\r"):
+    if raw.endswith(b"\r"):
         raw = raw[:-1]
     try:
         return raw.decode("utf-8")

@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from muehle.notation.formats.playok import NUMBERED_POINTS, in_book_notation
 from muehle.notation.reading.grammar import MOVE_NUMBER_CHARS
@@ -22,6 +22,9 @@ from muehle.notation.reading.tags import tag_problem
 from muehle.notation.record.model import BLACK_WINS, POINT_SET, WHITE_WINS
 from muehle.notation.text.errors import NotationError, shortened
 from muehle.notation.text.i18n import N_, _
+
+if TYPE_CHECKING:
+    from muehle.notation.reading.parser import _Builder
 
 _WORD = re.compile(r"[A-Za-z][0-9]+")
 _DIGITS = re.compile(r"[0-9]+")
@@ -54,9 +57,6 @@ TOKEN_WORDS = {
 
 CAPTURE_HINT = N_("as in d2-b2/xa4 or d6-d5xc3")
 
-MakeError = Callable[[str, Any, int, int], NotationError]
-
-
 def point_problem(word: str) -> Optional[str]:
     """The message for a word that looks like a coordinate but is no point, else ``None``."""
     if word.lower() in POINT_SET:
@@ -77,42 +77,42 @@ def _describe_token(token: Any) -> str:
     return f"{_(TOKEN_WORDS.get(kind, kind))} {shortened(token.value)}"
 
 
-def describe_unexpected(error: Any, builder: Any, text: str, make: MakeError) -> NotationError:
-    """The :class:`NotationError` for lark's UnexpectedCharacters/UnexpectedToken."""
+def describe_unexpected(error: Any, builder: "_Builder", text: str) -> NotationError:
+    """The :class:`NotationError` for lark's UnexpectedCharacters/UnexpectedToken, made by the parser's
+    ``builder`` (``syntax_error``), which also tells what came before."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedToken  # (start-up: lark only for a syntax error)
 
     data = data_record(text)  # (a JSON or YAML record read as notation: say so, wherever it stopped)
     if data is not None:
         where = getattr(error, "token", None) if isinstance(error, UnexpectedToken) else None
-        return make(data, builder, getattr(where or error, "line", 0) or 0, getattr(where or error, "column", 0) or 0)
+        return builder.syntax_error(data, getattr(where or error, "line", 0) or 0,
+                                    getattr(where or error, "column", 0) or 0)
     if isinstance(error, UnexpectedCharacters):
-        return _unexpected_character(error, builder, text, make)
+        return _unexpected_character(error, builder, text)
     if isinstance(error, UnexpectedToken):
-        return _unexpected_token(error, builder, make)
-    return make(_("cannot read the record: {error}").format(error=shortened(str(error))), builder,
-                getattr(error, "line", 0) or 0, getattr(error, "column", 0) or 0)
+        return _unexpected_token(error, builder)
+    return builder.syntax_error(_("cannot read the record: {error}").format(error=shortened(str(error))),
+                                getattr(error, "line", 0) or 0, getattr(error, "column", 0) or 0)
 
 
-def _unexpected_token(error: Any, builder: Any, make: MakeError) -> NotationError:
+def _unexpected_token(error: Any, builder: "_Builder") -> NotationError:
     token = error.token
     kind = token.type
     before = builder.previous_type
 
     def at(message: str, where: Any = token) -> NotationError:
-        return make(message, builder, where.line, where.column)
+        return builder.syntax_error(message, where.line, where.column)
 
     if kind == "$END":
         if builder.pending is not None and builder.last_type == "NUMBER":
-            number = builder.pending[2]
-            return at(_("move number {value} is not followed by a ply").format(value=shortened(number.value)), number)
+            return builder.number_without_ply()
         if builder.opened:
-            unclosed: NotationError = builder.unclosed()
-            return unclosed
+            return builder.unclosed()
         if builder.last_type == "COMMA":
             return at(_("after the comma comes Black's reply (6. g1, g7), not the end of the game"))
     if before == "NUMBER":
         return at(_("expected a ply after the move number {value}, found {token}").format(
-            value=shortened(builder.pending[2].value), token=_describe_token(token)))
+            value=shortened(builder.pending[2].value), token=_describe_token(token)))  # type: ignore[index]
     if kind == "ANNOTATION":
         if before == "ANNOTATION":
             return at(_("a ply has only one annotation"))
@@ -144,7 +144,7 @@ def _unexpected_token(error: Any, builder: Any, make: MakeError) -> NotationErro
     return at(message)
 
 
-def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) -> NotationError:
+def _unexpected_character(error: Any, builder: "_Builder", text: str) -> NotationError:
     position = error.pos_in_stream
     line, column = error.line, error.column
     char = text[position]
@@ -159,7 +159,7 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
         if nested:
             message += _(" (comments do not nest: the comment before it held a {open} and ended at its first {close};"
                          " write no braces inside a comment)").format(open="'{'", close="'}'")
-        return make(message, builder, line, column + offset)
+        return builder.syntax_error(message, line, column + offset)
 
     previous = getattr(error, "token_history", None)
     last = previous[-1] if previous else None
@@ -193,8 +193,7 @@ def _unexpected_character(error: Any, builder: Any, text: str, make: MakeError) 
         if "-" in ply:
             return at(_("{ply} already has its target; a move has one '-'").format(ply=shortened(ply)))
         if target is not None:
-            return at(point_problem(target.group())
-                      or _("unexpected {token}").format(token=shortened(target.group())), 1)
+            return at(_point_or_unexpected(target.group()), 1)
         return at(_("{ply}- needs a target point after '-'").format(ply=shortened(ply)))
     if char in "/xX":
         mark = position + 1 if char == "/" else position
@@ -347,13 +346,15 @@ def _dash(char: str, at: Callable[[str], NotationError]) -> NotationError:
                 "'-', as in 17. - a7-a4 and 1-0").format(char=char, dash=_(_DASHES[char])))
 
 
-def glued_ply(token: Any, text: str, make: Callable[[str, int], NotationError]) -> NotationError:
-    """The error for a ply followed directly by a letter or digit (``b44``, ``d2-b2x``, ``b4c3``).
+def glued_ply(token: Any, builder: "_Builder") -> NotationError:
+    """The error for a ply followed directly by a letter or digit (``b44``, ``d2-b2x``, ``b4c3``), made
+    by the parser's ``builder``."""
 
-    ``make(message, column)`` builds the error on the line of ``token``.
-    """
+    def make(message: str, column: int) -> NotationError:
+        return builder.syntax_error(message, token.line, column)
+
     end = token.end_pos
-    glued = _ALNUM.match(text, end)
+    glued = _ALNUM.match(builder.text, end)
     assert glued is not None  # (called only where a letter or digit follows the ply)
     rest = glued.group()
     column = token.column + end - token.start_pos
@@ -364,7 +365,7 @@ def glued_ply(token: Any, text: str, make: Callable[[str, int], NotationError]) 
                           "{example}").format(example=_(CAPTURE_HINT)), column)
         return make(point_problem(point) or _("unexpected {token}").format(token=shortened(rest)), column + 1)
     if rest.isdigit():
-        return make(_glued_point(token.value[-2:] + rest), column - 2)
+        return make(_point_or_unexpected(token.value[-2:] + rest), column - 2)
     word = _move_text(token.value) + rest
     two = _TWO_POINTS.fullmatch(word)
     if two is not None and (two[1].lower() == two[3].lower() or two[2] == two[4]):  # (on one file or rank)
@@ -381,7 +382,8 @@ def _move_text(ply: str) -> str:
     return ply.lstrip(MOVE_NUMBER_CHARS)
 
 
-def _glued_point(word: str) -> str:
+def _point_or_unexpected(word: str) -> str:
+    """The message for a word that stands where a point does: no point of the board, or unexpected."""
     return point_problem(word) or _("unexpected {token}").format(token=shortened(word))
 
 

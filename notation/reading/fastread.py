@@ -94,8 +94,6 @@ _TOKENS_TOKEN = 11  # (kind, the tokens): a word of several tokens, where one to
 _OTHER = ((_OTHER_TOKEN,),)
 chain_from = chain.from_iterable
 _UNNUMBERED = (None, None)
-#: The states after which a ply may not have a number of its own (after a move number, the comma, the result).
-_NO_NUMBER = frozenset((_NUMBER, _COMMA, _DONE))
 _DASHES = {"-": ((_DASH_TOKEN, True),), "...": ((_DASH_TOKEN, False),), "…": ((_DASH_TOKEN, False),),
            "-,": ((_DASH_TOKEN, True), (_COMMA_TOKEN,)), "(=)": ((_OFFER_TOKEN,),), "(": ((_OPEN_TOKEN,),),
            ")": ((_CLOSE_TOKEN,),)}
@@ -135,7 +133,8 @@ def _refused(word: str) -> tuple[Any, ...]:
 
 
 class _Words(Memo):
-    """What is known of words by their text: a word not yet known is read by ``read`` (which remembers it)."""
+    """What is known of words by their text: a word not yet known is read by ``read`` and remembered
+    (up to :data:`_WORDS_LIMIT` words)."""
 
     __slots__ = ("read",)
 
@@ -144,7 +143,10 @@ class _Words(Memo):
         self.read = read
 
     def __missing__(self, word: str) -> Any:
-        return self.read(word)
+        found = self.read(word)
+        if len(self) < _WORDS_LIMIT:
+            self[word] = found
+        return found
 
 
 class FastReader:
@@ -344,10 +346,8 @@ class FastReader:
                             pending, dash = (pending[0], BLACK), token[1]
                             continue
                         if pending is not None:  # a move number that stands alone, a token of the grammar
-                            state = self._alone(pending, state, finished, visitor, numbers if runs else None, len(run))
-                            if state < 0:
-                                return False
-                            written, alone_dash, pending = pending, dash, None
+                            self._alone(pending, visitor, numbers if runs else None, len(run))
+                            state, written, alone_dash, pending = _NUMBER, pending, dash, None
                         if kind == _NUMBER_TOKEN:
                             return False  # (after a number that stands alone)
                         if state == _COMMA:
@@ -422,10 +422,8 @@ class FastReader:
                     else:
                         tokens = None
                 if pending is not None:  # at the end of a line, or before a comment or a parenthesis
-                    state = self._alone(pending, state, finished, visitor, numbers if runs else None, len(run))
-                    if state < 0:
-                        return False
-                    written, alone_dash, pending = pending, dash, None
+                    self._alone(pending, visitor, numbers if runs else None, len(run))
+                    state, written, alone_dash, pending = _NUMBER, pending, dash, None
             start += len(piece)
             place = start
         if run:
@@ -452,51 +450,38 @@ class FastReader:
         return False
 
     @staticmethod
-    def _alone(number: tuple[int, Side], state: int, finished: bool, visitor: Visitor, numbers: Optional[dict[int, Numbering]],
-               at_ply: int) -> int:
+    def _alone(number: tuple[int, Side], visitor: Visitor, numbers: Optional[dict[int, Numbering]],
+               at_ply: int) -> None:
         """A move number that stands alone (a number token of the grammar: no ply follows it on its line, or
         not after blanks), told to ``visitor`` (or kept in ``numbers`` for the ply at ``at_ply`` of the run
-        of moves); the state after it, or -1 where it cannot stand."""
-        if state == _NUMBER or state == _COMMA or finished:
-            return -1
+        of moves). It stands where it was read: a number after a number, after the comma or after the result
+        is refused as it comes."""
         if numbers is None:
             visitor.move_number(*number)
         else:
             numbers[at_ply] = number
-        return _NUMBER
 
     def _tokens(self, word: str) -> tuple[tuple[Any, ...], ...]:
-        """The tokens of a word of movetext, as the grammar's terminals read it (remembered for the
-        next time). A slip, a NAG out of range, a number too long and what no terminal reads here are
-        a token the reader leaves to the parser."""
-        tokens = _DASHES.get(word)
-        if tokens is None:
-            try:
-                tokens = tuple(self._word_tokens(word))
-            except (TooManyDigits, SecondAnnotation):
-                tokens = _OTHER
-        if len(self._words) < _WORDS_LIMIT:
-            self._words[word] = tokens
-        return tokens
-
-    def _one_token(self, word: str) -> tuple[Any, ...]:
-        """The one token of a word, or for a word of several tokens one that holds them (remembered for
-        the next time)."""
-        tokens = self._words[word]
-        token = tokens[0] if len(tokens) == 1 else (_TOKENS_TOKEN, tokens)
-        if len(self._token) < _WORDS_LIMIT:
-            self._token[word] = token
-        return token
-
-    def _word_tokens(self, word: str) -> Iterable[tuple[Any, ...]]:
-        """:meth:`_tokens`, not remembered: an annotation glued to a ply is part of the ply's token."""
-        tokens = list(self._read_tokens(word))
+        """The tokens of a word of movetext, as the grammar's terminals read it; an annotation glued to
+        a ply is part of the ply's token. A slip, a NAG out of range, a number too long and what no
+        terminal reads here are a token the reader leaves to the parser."""
+        if word in _DASHES:
+            return _DASHES[word]
+        try:
+            tokens = list(self._read_tokens(word))
+        except (TooManyDigits, SecondAnnotation):
+            return _OTHER
         for at in range(len(tokens) - 1):
             ply, annotation = tokens[at], tokens[at + 1]
             if ply[0] == _PLY_TOKEN and ply[4] == _PLY and annotation[0] == _ANNOTATION_TOKEN:
                 tokens[at:at + 2] = [(*ply[:4], _ANNOTATION, *ply[5:7], annotation[1])]
                 break  # (a ply is the first token of a word, or follows its number)
-        return tokens
+        return tuple(tokens)
+
+    def _one_token(self, word: str) -> tuple[Any, ...]:
+        """The one token of a word, or for a word of several tokens one that holds them."""
+        tokens = self._words[word]
+        return tokens[0] if len(tokens) == 1 else (_TOKENS_TOKEN, tokens)
 
     def _read_tokens(self, word: str) -> Iterable[tuple[Any, ...]]:
         """The tokens of a word as the grammar's terminals read it."""

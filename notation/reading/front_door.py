@@ -26,7 +26,8 @@ every command (``--from NAME``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Literal, Optional, TypeVar, Union, overload
+from functools import partial
+from typing import TYPE_CHECKING, Callable, Iterator, Literal, Optional, overload
 
 from muehle.notation.reading.inputs import PathArg, input_form, path_text, read_text, regular_file, source_name
 from muehle.notation.record.model import Game, GameRecord
@@ -73,17 +74,11 @@ def _read_notation_deferred(given: Input) -> Iterator[GameRecord]:
     return read_games(given.whole_text(), given.source, True, given.builder)
 
 
-def _read_data(form: str) -> Callable[[Input], Iterator[Game]]:
-    """The reader of a JSON or YAML record (imported on use)."""
+def _read_data(form: str, given: Input) -> Iterator[Game]:
+    """A JSON or YAML record, ``form`` (its reader imported on use)."""
+    from muehle.notation.formats.jsonrecord import READERS as DATA_READERS  # (start-up: each reader when read)
 
-    def read_data(given: Input) -> Iterator[Game]:
-        # (start-up: each reader when its format is read)
-        from muehle.notation.formats.jsonrecord import READERS as DATA_READERS
-
-        return iter(DATA_READERS[form](given.whole_text(), given.source))
-
-    read_data.__name__ = f"read_{form}"
-    return read_data
+    return iter(DATA_READERS[form](given.whole_text(), given.source))
 
 
 def _read_playok(given: Input) -> Iterator[Game]:
@@ -121,45 +116,24 @@ def _is_playok(name: str, text: Optional[str]) -> bool:
     return _looks_like_playok(text)
 
 
-def _read_pipe(given: Input) -> Iterator[Game]:
+def _read_pipe(given: Input, deferred: bool) -> Iterator[GameRecord]:
     """A pipe whose format is not given, read once: its start tells PlayOK's text (then read
-    whole) from the notation (read game by game, its start first)."""
-    from muehle.notation.reading.parser import read_lines  # (start-up: each reader when its format is read)
-
-    return _read_pipe_with(given, lambda lines: read_lines(lines, given.source, builder=given.builder))
-
-
-def _read_pipe_deferred(given: Input) -> Iterator[GameRecord]:
-    """:func:`_read_pipe`, a well-formed game of notation read as a cheap record for judging it."""
-    from muehle.notation.reading.parser import read_lines  # (start-up: each reader when its format is read)
-
-    return _read_pipe_with(given, lambda lines: read_lines(lines, given.source, deferred=True, builder=given.builder))
-
-
-#: A record of a game of any form, as a reader of the notation gives it.
-Record = TypeVar("Record", bound=GameRecord)
-
-
-def _read_pipe_with(given: Input, read_notation: Callable[[Iterable[str]], Iterator[Record]]
-                    ) -> Iterator[Union[Record, Game]]:
-    """The games of a pipe (see :func:`_read_pipe`), its notation read by ``read_notation``."""
+    whole) from the notation (read game by game, its start first; ``deferred``: see :func:`read`)."""
     from muehle.notation.reading.decode import (  # (start-up: each reader when its format is read)
         decoded_text,
+        opened,
         stream_lines,
     )
-    from muehle.notation.text.errors import MuehleError, cannot_read, shortened
+    from muehle.notation.reading.parser import read_lines
 
-    try:
-        handle = open(given.name, "rb")
-    except OSError as error:
-        raise MuehleError(cannot_read(given.name, error), source=shortened(given.source), code="io") from None
-    with handle:
+    with opened(given.name, given.source) as handle:
         head = handle.read(HEAD_BYTES)
         if _looks_like_playok(_head_text(head)):
             given.text = decoded_text(head + handle.read(), given.source)
             yield from _read_playok(given)
         else:
-            yield from read_notation(stream_lines(handle, given.source, head=head, lenient=given.lenient))
+            lines = stream_lines(handle, given.source, head=head, lenient=given.lenient)
+            yield from read_lines(lines, given.source, deferred=deferred, builder=given.builder)
 
 
 #: Format name -> the reader of an input in it. ``pgn`` is read as the notation is.
@@ -167,8 +141,8 @@ READERS: dict[str, Callable[[Input], Iterator[Game]]] = {
     "notation": _read_notation,
     "pgn": _read_notation,
     "playok": _read_playok,
-    "json": _read_data("json"),
-    "yaml": _read_data("yaml"),
+    "json": partial(_read_data, "json"),
+    "yaml": partial(_read_data, "yaml"),
 }
 
 #: Format name -> the reader of an input in it that reads a well-formed game as a cheap record
@@ -242,7 +216,7 @@ def read(source: PathArg, format: Optional[str] = None, *, text: Optional[str] =
     given = Input(path, source_text, text, lenient, builder)
     if format is None and form == "notation" and text is None and not regular_file(path):
         # (its format is known from its start, as it is read)
-        return _read_pipe_deferred(given) if deferred else _read_pipe(given)
+        return _read_pipe(given, deferred)
     if deferred and form in DEFERRED_READERS:
         return DEFERRED_READERS[form](given)
     return READERS[form](given)

@@ -42,6 +42,8 @@ def build_parser(
     """
     from lark import Lark, Transformer  # (start-up: lark only when the parser is built)
 
+    from muehle.notation.reading.lexer import FastLexer  # (start-up: the lexer imports lark)
+
     class _NoTree(Transformer[Any, None]):
         """Builds nothing: the record is built by the lexer callbacks."""
 
@@ -53,16 +55,10 @@ def build_parser(
     return Lark(
         load_grammar(),
         parser="lalr",
-        lexer="basic" if strict else _fast_lexer(),
+        lexer="basic" if strict else FastLexer,
         strict=strict,
         cache=cache and not strict,
         lexer_callbacks=dict(lexer_callbacks or {}),
         transformer=_NoTree(),
         maybe_placeholders=False,
     )
-
-
-def _fast_lexer() -> Any:
-    from muehle.notation.reading.lexer import FastLexer  # (start-up: the lexer imports lark)
-
-    return FastLexer

@@ -48,7 +48,7 @@ from muehle.notation.reading.decode import (  # (the lines of files: also as thi
 )
 from muehle.notation.reading.grammar import build_parser
 from muehle.notation.reading.inputs import path_text
-from muehle.notation.reading.plywords import (  # (also as this module's names, as before)
+from muehle.notation.reading.plywords import (
     _DECODED,
     SecondAnnotation,
     TooManyDigits,
@@ -59,7 +59,7 @@ from muehle.notation.reading.plywords import (  # (also as this module's names, 
 from muehle.notation.reading.slips import has_slip, number_slip, ply_slips
 from muehle.notation.reading.splitter import Chunk, split_lines
 from muehle.notation.reading.tags import LONGEST_TAG_VALUE, tag_pair, tag_value_column
-from muehle.notation.record.builders import GameBuilder, RecordError, Visitor, second_annotation  # noqa: F401
+from muehle.notation.record.builders import GameBuilder, RecordError, Visitor, second_annotation
 from muehle.notation.record.model import (
     WHITE,
     Game,
@@ -75,21 +75,7 @@ __all__ = ["read_games", "read_file", "read_lines", "parse_game",
            "BOM", "Lines", "UndecodedLine", "byte_lines", "file_lines", "line_break_count", "stream_lines", "text_lines"]
 
 
-def _syntax_error(message: str, builder: "_Builder", line: int, column: int) -> NotationError:
-    """A NotationError at ``line``/``column`` of the chunk being parsed (both 1-based)."""
-    return NotationError(
-        message,
-        source=builder.source,
-        line=line + builder.line_offset,
-        column=column,
-        line_text=builder.line_text(line),
-    )
-
-
-#: The errors of a comma of the book's one-line form (``6. g1, g7``, ``4. -, e4``) out of its place.
-COMMA_AFTER_PLY = N_("a comma stands between White's ply and Black's reply of the same move, White's written "
-                   "with its move number: 6. g1, g7")
-COMMA_AFTER_NUMBER = N_("a comma follows a move number only where White's ply is left out: 4. -, e4")
+#: The error of a ply with a move number after the comma of the book's one-line form (``6. g1, g7``).
 AFTER_COMMA = N_("after the comma comes Black's reply, without a move number: 6. g1, g7")
 
 
@@ -106,7 +92,6 @@ class _Builder:
     """
 
     def __init__(self) -> None:
-        self.source = "<input>"
         self.reset(Chunk(first_line=1), "<input>", GameBuilder())
 
     # -- state ------------------------------------------------------------
@@ -137,8 +122,26 @@ class _Builder:
     def _seen(self, token_type: str) -> None:
         self.previous_type, self.last_type = self.last_type, token_type
 
+    def syntax_error(self, message: str, line: int, column: int) -> NotationError:
+        """A NotationError at ``line``/``column`` of the chunk being parsed (both 1-based)."""
+        return NotationError(message, source=self.source, line=line + self.line_offset, column=column,
+                             line_text=self.line_text(line))
+
     def error_at(self, message: str, token: Any) -> NotationError:
-        return _syntax_error(message, self, token.line, token.column)
+        return self.syntax_error(message, token.line, token.column)
+
+    def tell(self, token: Any, event: Callable[..., None], *arguments: Any) -> None:
+        """Tell the visitor ``event(*arguments)``; a RecordError it raises is located at ``token``."""
+        try:
+            event(*arguments)
+        except RecordError as error:
+            raise self.error_at(str(error), token) from None
+
+    def number_without_ply(self) -> NotationError:
+        """The error of the move number waiting for its ply, where another number or the end follows."""
+        number = self.pending[2]  # type: ignore[index]
+        return self.error_at(_("move number {value} is not followed by a ply").format(value=shortened(number.value)),
+                             number)
 
     def warn(self, message: str, token: Any, offset: int) -> None:
         """Tell the visitor of a slip ``offset`` characters into ``token``, read as it is meant."""
@@ -149,18 +152,13 @@ class _Builder:
     def on_tag(self, token: Any) -> Any:
         self._seen("TAG")
         name, value = tag_pair(token.value)
-        try:
-            self.visitor.tag(name, value, token.line + self.line_offset, tag_value_column(token.value, token.column),
-                             self.chunk.lines[token.line - 1])
-        except RecordError as error:
-            raise self.error_at(str(error), token) from None
+        self.tell(token, self.visitor.tag, name, value, token.line + self.line_offset,
+                  tag_value_column(token.value, token.column), self.chunk.lines[token.line - 1])
         return token
 
     def on_number(self, token: Any) -> Any:
         if self.last_type == "NUMBER" and self.pending is not None:
-            raise self.error_at(_("move number {value} is not followed by a ply").format(
-                value=shortened(self.pending[2].value)),
-                                self.pending[2])
+            raise self.number_without_ply()
         if self.last_type == "COMMA":
             raise self.error_at(_(AFTER_COMMA), token)
         self._seen("NUMBER")
@@ -182,8 +180,7 @@ class _Builder:
         if end < self.length and self.text[end].isalnum():
             from muehle.notation.reading.diagnose import glued_ply  # (start-up: the diagnoses only for an error)
 
-            raise glued_ply(token, self.text, lambda message, column: _syntax_error(
-                message, self, token.line, column))
+            raise glued_ply(token, self)
         decoded = _DECODED.get(text)
         if decoded is None:
             try:
@@ -191,14 +188,12 @@ class _Builder:
             except TooManyDigits as error:
                 raise self.error_at(str(error), token) from None
             except SecondAnnotation as error:
-                raise _syntax_error(second_annotation(error.first, error.second), self, token.line,
-                                    token.column + error.at) from None
+                raise self.syntax_error(second_annotation(error.first, error.second), token.line,
+                                        token.column + error.at) from None
         number, side, offset, origin, target, captures, annotation = decoded
         if number is not None:  # the token starts with its move number
             if self.pending is not None:
-                raise self.error_at(_("move number {value} is not followed by a ply").format(
-                    value=shortened(self.pending[2].value)),
-                                    self.pending[2])
+                raise self.number_without_ply()
             if self.previous_type == "COMMA":
                 raise self.error_at(_(AFTER_COMMA), token)
             self.white_numbered = side == WHITE
@@ -209,20 +204,14 @@ class _Builder:
             move = Ply(None, WHITE, target, origin, list(captures)).move_text
             for at, message in ply_slips(text, move):
                 self.warn(message, token, at)
-        try:
-            self.visitor.ply(number, side, origin, target, captures, annotation, token.line + self.line_offset,
-                             token.column + offset)
-        except RecordError as error:
-            raise self.error_at(str(error), token) from None
+        self.tell(token, self.visitor.ply, number, side, origin, target, captures, annotation,
+                  token.line + self.line_offset, token.column + offset)
         self.has_ply = True
         return token
 
     def on_annotation(self, token: Any) -> Any:
         if self.last_type == "PLY":
-            try:
-                self.visitor.annotation(token.value)
-            except RecordError as error:
-                raise self.error_at(str(error), token) from None
+            self.tell(token, self.visitor.annotation, token.value)
         self._seen("ANNOTATION")
         return token
 
@@ -244,19 +233,18 @@ class _Builder:
     def on_comma(self, token: Any) -> Any:
         if self.last_type == "NUMBER":
             if not self.pending[2].value.endswith("-"):  # type: ignore[index]
-                raise self.error_at(_(COMMA_AFTER_NUMBER), token)
+                raise self.error_at(_("a comma follows a move number only where White's ply is left out: 4. -, e4"),
+                                    token)
         elif self.last_type in ("PLY", "ANNOTATION", "NAG", "OFFER"):
             if not self.white_numbered:
-                raise self.error_at(_(COMMA_AFTER_PLY), token)
+                raise self.error_at(_("a comma stands between White's ply and Black's reply of the same move, "
+                                      "White's written with its move number: 6. g1, g7"), token)
         self._seen("COMMA")  # (anywhere else the parser reports it)
         return token
 
     def on_open(self, token: Any) -> Any:
         if self.has_ply and self.last_type not in ("NUMBER", "LPAR"):
-            try:
-                self.visitor.begin_variation()
-            except RecordError as error:
-                raise self.error_at(str(error), token) from None
+            self.tell(token, self.visitor.begin_variation)
             self.opened.append(token)
             self.had_ply.append(self.has_ply)
             self.has_ply = False
@@ -269,10 +257,7 @@ class _Builder:
                 raise self.error_at(_("unbalanced parentheses: ')' without a '(' before it (a new game starts "
                                       "after the result before it: was that result inside a variation?)"), token)
             raise self.error_at(_("unbalanced parentheses: ')' without a '(' before it"), token)
-        try:
-            self.visitor.end_variation()
-        except RecordError as error:
-            raise self.error_at(str(error), token) from None
+        self.tell(token, self.visitor.end_variation)
         self.opened.pop()
         self.has_ply = self.had_ply.pop()
         self._seen("RPAR")
@@ -353,7 +338,7 @@ def _parse_chunk(chunk: Chunk, source: str, builder: Optional[Builder] = None) -
     otherwise (and always when ``fastread.ENABLED`` is false) the LALR parser does. Either
     tells the events to a builder that ``builder`` makes (default: a :class:`GameBuilder`).
     """
-    game = (_PARSERS.fast or _PARSERS.get_fast()).read(chunk, source, builder) if fastread.ENABLED else None
+    game = _PARSERS.get_fast().read(chunk, source, builder) if fastread.ENABLED else None
     if game is None:
         game = _game_with_lark(chunk, source, builder)
     return _checked(game, chunk, source)
@@ -364,7 +349,7 @@ def _parse_deferred(chunk: Chunk, source: str, builder: Optional[Builder] = None
     when the fast reader takes the game as runs of moves, else the game as :func:`_parse_chunk`
     reads it."""
     if fastread.ENABLED:
-        record = (_PARSERS.fast or _PARSERS.get_fast()).read_moves(chunk, source, lambda: _read_whole(chunk, source))
+        record = _PARSERS.get_fast().read_moves(chunk, source, lambda: _read_whole(chunk, source))
         if record is not None:
             if any(len(value) > LONGEST_TAG_VALUE for value in record.tags.values()):
                 return _checked(_game_with_lark(chunk, source, builder), chunk, source)  # (it says where)
@@ -377,22 +362,18 @@ def _checked(game: Record, chunk: Chunk, source: str) -> Record:
     given as notation is an error, and a Sanmill export set up with Black to move is renumbered
     (see :mod:`muehle.notation.formats.setup_numbering`)."""
     if game.result is None and not game.tags and not game.errors and game.first_numbering() is None:
-        _data_record_error(game, chunk, source)  # (a JSON record that is one '{...}' comment to the notation)
+        # (a JSON record is one '{...}' comment to the notation; an object with a key: '{}' is an empty comment)
+        text = chunk.text.lstrip()
+        if text.startswith("{") and text[1:].lstrip().startswith('"'):
+            from muehle.notation.reading.diagnose import data_record  # (start-up: the diagnoses only for an error)
+
+            said = data_record(chunk.text)
+            if said is not None:
+                game.errors.append(NotationError(said, source=source, line=chunk.first_line, column=chunk.start + 1,
+                                                 line_text=chunk.lines[0] if chunk.lines else None))
     if "SetUp" in game.tags and not game.errors:  # (Sanmill numbers a set-up with Black to move in pairs)
         sanmill_numbered(game)
     return game
-
-
-def _data_record_error(game: GameRecord, chunk: Chunk, source: str) -> None:
-    """Give a game of nothing but comments whose text is a JSON record (an object with a key: ``{}``
-    alone is an empty comment to the notation) the error that says so."""
-    from muehle.notation.reading.diagnose import data_record  # (start-up: the diagnoses only for an error)
-
-    text = chunk.text
-    said = data_record(text) if text.lstrip().startswith("{") and text.lstrip()[1:].lstrip().startswith('"') else None
-    if said is not None:
-        game.errors.append(NotationError(said, source=source, line=chunk.first_line, column=chunk.start + 1,
-                                         line_text=chunk.lines[0] if chunk.lines else None))
 
 
 def _read_whole(chunk: Chunk, source: str) -> Game:
@@ -433,12 +414,8 @@ def _tell_with_lark(chunk: Chunk, source: str, visitor: Visitor) -> None:
     except UnexpectedInput as error:
         from muehle.notation.reading.diagnose import describe_unexpected  # (start-up: the diagnoses only for an error)
 
-        visitor.error(describe_unexpected(error, builder, text, _syntax_error))
-    builder.reset(Chunk(first_line=1), source, _IGNORED)  # drop references to the finished game
-
-
-#: A visitor that keeps nothing (for the parser between games).
-_IGNORED = Visitor()
+        visitor.error(describe_unexpected(error, builder, text))
+    builder.reset(Chunk(first_line=1), source, Visitor())  # (a visitor that keeps nothing: the finished game is let go)
 
 
 @overload
@@ -463,10 +440,8 @@ def read_lines(lines: Iterable[str], source: str = "<input>", first_line: int = 
     is told to (default: a :class:`GameBuilder`; a :class:`~muehle.notation.record.compactgame.CompactGameBuilder`
     makes cheaper games for writers of plain data).
     """
-    if deferred:
-        return _games_of(lines, source, first_line, ends_text,
-                         lambda chunk, source: _parse_deferred(chunk, source, builder))
-    return _games_of(lines, source, first_line, ends_text, lambda chunk, source: _parse_chunk(chunk, source, builder))
+    parse = _parse_deferred if deferred else _parse_chunk
+    return _games_of(lines, source, first_line, ends_text, lambda chunk, source: parse(chunk, source, builder))
 
 
 def _games_of(lines: Iterable[str], source: str, first_line: int, ends_text: bool,
@@ -477,25 +452,23 @@ def _games_of(lines: Iterable[str], source: str, first_line: int, ends_text: boo
     undecoded = getattr(lines, "undecoded", None)
     if undecoded is None:
         return (parse(chunk, source) for chunk in chunks)
-    return _read_chunks(chunks, source, undecoded, parse)
-
-
-def _read_chunks(chunks: Iterator[Chunk], source: str, undecoded: deque[UndecodedLine],
-                 parse: Callable[[Chunk, str], Record]) -> Iterator[Union[Record, Game]]:
-    """The games of ``chunks``, cut from a :class:`Lines` reading whose lines not UTF-8 are ``undecoded``:
-    a game that holds one gets its error (the first) and is judged no further than its bytes are read."""
-    for chunk in chunks:
-        yield _game_of(chunk, source, undecoded, parse)
+    return (_game_of(chunk, source, undecoded, parse) for chunk in chunks)
 
 
 def _game_of(chunk: Chunk, source: str, undecoded: deque[UndecodedLine],
              parse: Callable[[Chunk, str], Record]) -> Union[Record, Game]:
-    """The game of one chunk of :func:`_read_chunks` (the chunks come in the order of their lines)."""
+    """The game of one chunk read by ``parse``, cut from a :class:`Lines` reading whose lines not UTF-8 are
+    ``undecoded`` (the chunks come in the order of their lines): a game that holds one gets its error (the
+    first) and is judged no further than its bytes are read."""
     if undecoded:
         while undecoded and undecoded[0].error.line < chunk.first_line:
             undecoded.popleft()
         if undecoded and undecoded[0].error.line < chunk.first_line + len(chunk.lines):
-            return _undecoded_game(chunk, source, undecoded[0])
+            game = _game_with_lark(chunk, source)  # (its tags, and the error of that line)
+            error = undecoded[0].error
+            game.errors[:] = [NotationError(error.message, source=source, line=error.line, column=error.column,
+                                            line_text=str(undecoded[0]))]
+            return game
     return parse(chunk, source)
 
 
@@ -509,19 +482,9 @@ def read_lines_with_text(lines: Iterable[str], source: str = "<input>", first_li
     >>> [(game.result, text) for game, text in read_lines_with_text(["1. b4 d6 1-0", "", "1. d2 *"])]
     [('1-0', '1. b4 d6 1-0\\n'), ('*', '1. d2 *')]
     """
-    undecoded: Optional[deque[UndecodedLine]] = getattr(lines, "undecoded", None)
-    if undecoded is None:
-        undecoded = deque()
+    undecoded: deque[UndecodedLine] = getattr(lines, "undecoded", deque())  # (see :class:`Lines`)
     for chunk in split_lines(lines, first_line, ends_text):
         yield _game_of(chunk, source, undecoded, _parse_chunk), chunk.source_text
-
-
-def _undecoded_game(chunk: Chunk, source: str, line: UndecodedLine) -> Game:
-    """The game of a chunk that holds ``line``, which is not UTF-8: its tags, and the error of that line."""
-    game = _game_with_lark(chunk, source)
-    game.errors[:] = [NotationError(line.error.message, source=source, line=line.error.line,
-                                    column=line.error.column, line_text=str(line))]
-    return game
 
 
 @overload

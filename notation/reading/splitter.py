@@ -37,10 +37,7 @@ from muehle.notation.reading.quoted import quoted_text
 from muehle.notation.reading.tags import TAG as _TAG
 from muehle.notation.reading.tags import TAG_LINE as _TAG_LINE
 from muehle.notation.reading.tags import TAG_START as _TAG_START
-from muehle.notation.record.model import RESULT_TEXTS as MODEL_RESULT_TEXTS
-
-#: The results as the splitter finds them (the book's ``½-½`` too): the model's.
-RESULT_TEXTS = MODEL_RESULT_TEXTS
+from muehle.notation.record.model import RESULT_TEXTS  # (the results as the splitter finds them, ½-½ too)
 
 # The next character that matters for splitting, after plain movetext: the start of a
 # comment or a string, or a result (the word boundaries of a result: see _special_at).
@@ -67,7 +64,6 @@ class Chunk:
     start: int = 0
     end: Optional[int] = None
     has_moves: bool = False
-    has_tags: bool = False
 
     @property
     def text(self) -> str:
@@ -93,11 +89,6 @@ class Chunk:
             return lines[0][self.start:self.end]
         last = lines[-1] if self.end is None else lines[-1][: self.end]
         return "\n".join([lines[0][self.start:], *lines[1:-1], last])
-
-    @property
-    def is_comment_only(self) -> bool:
-        """True when the chunk holds nothing but comments and white space."""
-        return not self.has_moves and not self.has_tags
 
 
 #: Lines seen to be a tag pair alone (a game's tag lines are often those of the game before).
@@ -209,15 +200,8 @@ class _Splitter:
                             continue
                     elif self.held is None and (line in known_tag_lines or _is_tag_line(line)):
                         chunk.lines.append(line)  # one more tag pair of the game's tag section
-                        chunk.has_tags = True
                         continue
-            yield from self._feed(number, line)
-
-    def _feed(self, number: int, line: str) -> Iterator[Chunk]:
-        yield from self._scan(number, line)
-        chunk = self.chunk
-        if self.held is not None and chunk is not None and not chunk.is_comment_only:
-            yield from self._release()
+            yield from self._scan(number, line)
 
     def _scan(self, number: int, line: str) -> Iterator[Chunk]:
         position = 0
@@ -272,7 +256,6 @@ class _Splitter:
             if self.held is not None:
                 yield from self._release()
             if char == "[" and not chunk.has_moves:
-                chunk.has_tags = True
                 tag = _TAG.match(line, at)
                 if tag is None:
                     return  # a broken tag: the parser reports it
@@ -298,11 +281,9 @@ class _Splitter:
         next game surely starts: then trailing comments stay a chunk of their own)."""
         chunk, held = self.chunk, self.held
         self.chunk = self.held = None
-        if ends_text and held is not None and chunk is not None and chunk.is_comment_only:
-            if chunk.start:  # the comments start on the last line of the held game
-                held.lines.extend(chunk.lines[1:])
-            else:
-                held.lines.extend(chunk.lines)
+        if ends_text and held is not None and chunk is not None:  # (behind a held game, only comments)
+            # (comments that start on the held game's last line: the held game has that line already)
+            held.lines.extend(chunk.lines[1:] if chunk.start else chunk.lines)
             held.end = chunk.end
             chunk = None
         if held is not None:

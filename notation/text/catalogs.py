@@ -30,9 +30,6 @@ from babel.messages.pofile import read_po as babel_read_po
 
 from muehle.notation.text.i18n import CLICK_DOMAIN, DOMAIN, LANGUAGES, LOCALE_DIR
 
-#: The catalogs of each language: muehle's messages and click's words.
-DOMAINS = (DOMAIN, CLICK_DOMAIN)
-
 
 def read_po(text: str) -> Catalog:
     """The catalog a ``.po`` file's text holds, as Babel reads it."""
@@ -61,7 +58,7 @@ def compile_catalogs() -> list[Path]:
     """Write the ``.mo`` of every language and domain from its ``.po``; the files written."""
     written = []
     for language in LANGUAGES:
-        for domain in DOMAINS:
+        for domain in (DOMAIN, CLICK_DOMAIN):  # (muehle's messages and click's words)
             mo = po_path(language, domain).with_suffix(".mo")
             mo.write_bytes(compiled_po(language, domain))
             written.append(mo)

@@ -41,8 +41,6 @@ def visible(text: str) -> str:
     >>> visible("a\x1b]0;title\x07b\r\tc\n\x9b")
     'a\\x1b]0;title\\x07b\\x0d\tc\n\\x9b'
     """
-    if _CONTROLS.search(text) is None:
-        return text
     return _CONTROLS.sub(_escape, text)
 
 
@@ -58,8 +56,6 @@ def one_line(text: str) -> str:
     >>> one_line("cannot read a\nb.txt\x1b[2J")
     'cannot read a\\x0ab.txt\\x1b[2J'
     """
-    if _LINE_CONTROLS.search(text) is None:
-        return text
     return _LINE_CONTROLS.sub(_escape, text)
 
 
@@ -176,16 +172,8 @@ class MuehleError(Exception):
 
     code = "error"
 
-    def __init__(
-        self,
-        message: str,
-        *,
-        source: str = "",
-        line: int = 0,
-        column: int = 0,
-        line_text: Optional[str] = None,
-        code: Optional[str] = None,
-    ) -> None:
+    def __init__(self, message: str, *, source: str = "", line: int = 0, column: int = 0,
+                 line_text: Optional[str] = None, code: Optional[str] = None) -> None:
         super().__init__(message)
         self.message = message
         self.source = source

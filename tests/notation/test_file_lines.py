@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,22 @@ def test_the_lines_of_a_file_are_those_of_its_text(tmp_path_factory: pytest.Temp
     assert read == expected
     assert text_lines(text) in (expected, expected + [""])  # a text ending with a line break: an empty last line
     assert list(byte_lines(text.encode("utf-8"), "t")) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines, st.sampled_from(["\n", "\r\n", "\r"]), st.booleans(), st.data())
+def test_the_lines_of_a_stream_are_those_of_its_text_whatever_its_head_holds(parts: list[str], end: str,
+                                                                            final_break: bool, data: st.DataObject
+                                                                            ) -> None:
+    """A pipe's start is read before its lines (to tell its format): the head may hold a part of a line, a few
+    lines or the whole text (a short pipe), and its lines are cut as the others."""
+    raw = (end.join(parts) + (end if final_break and parts else "")).encode("utf-8")
+    cut = data.draw(st.integers(0, len(raw)))
+    read = list(decode.stream_lines(io.BytesIO(raw[cut:]), "t", head=raw[:cut]))
+    expected = text_lines(raw.decode("utf-8")) if raw else []
+    if raw.endswith((b"\n", b"\r")):
+        expected.pop()  # (the empty "line" text_lines gives after the last line break)
+    assert read == expected == list(byte_lines(raw, "t"))
 
 
 @pytest.mark.parametrize(("data", "lines"), [

@@ -114,6 +114,39 @@ def test_a_pipe_is_read_once_and_its_format_known_from_its_start(tmp_path: Path,
     assert game_plies(game) == LABELS and game.tags["Event"] == "Front door" and not game.errors
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_read_deferred_gives_the_cheap_record(tmp_path: Path) -> None:
+    fifo = tmp_path / "game.fifo"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=fifo.write_text, args=(NOTATION,), kwargs={"encoding": "utf-8"}, daemon=True)
+    writer.start()
+    try:
+        (cheap,) = read(fifo, deferred=True)
+    finally:
+        writer.join(5)
+    assert isinstance(cheap, MoveRecord) and cheap.tags["Event"] == "Front door"
+    assert [move[2] for move in cheap.main_line().numbered()] == ["a1", "d6", "a4", "d5", "a7"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_short_pipe_is_cut_into_its_lines(tmp_path: Path) -> None:
+    """A pipe whose whole text is read with its start (to tell its format): a tag line after a game without
+    a result starts the next game, and an error shows its own line."""
+    fifo = tmp_path / "games.fifo"
+    os.mkfifo(fifo)
+    text = '[Event "a"]\n1. d2\n\n[Event "b"]\n1. b4 b1 *\n'
+    writer = threading.Thread(target=fifo.write_text, args=(text,), kwargs={"encoding": "utf-8"}, daemon=True)
+    writer.start()
+    try:
+        first, second = read(fifo)
+    finally:
+        writer.join(5)
+    assert first.tags == {"Event": "a"} and game_plies(first) == ["1. d2"] and not first.errors
+    assert second.tags == {"Event": "b"}
+    assert [str(error) for error in second.errors] == [
+        f"{fifo}:5:7: error: b1 is not a point of the board\n    1. b4 b1 *\n          ^"]
+
+
 def test_an_unknown_format_is_a_value_error(records: dict[str, Path]) -> None:
     with pytest.raises(ValueError, match="unknown format 'sgf': one of notation, pgn, playok, json, yaml"):
         read(records["notation"], "sgf")
