@@ -268,7 +268,8 @@ def told(error: click.ClickException, arguments: "tuple[str, ...]") -> click.Cli
     if isinstance(error, _HELP_ERRORS):  # (the help, shown for want of arguments: no value of the user's)
         return error
     said = error.format_message()
-    message = said
+    # (a missing option's choices, which click lists a line each, on one line: no value of the user's is in it)
+    message = " ".join(said.split()) if isinstance(error, click.MissingParameter) else said
     values = {value for argument in arguments for value in (argument, argument.partition("=")[2], argument[2:])
               if len(value) > EXCERPT_WIDTH}
     for value in sorted(values, key=len, reverse=True):  # (a value within another is cut with it)
