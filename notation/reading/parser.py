@@ -35,17 +35,7 @@ from typing import Any, Callable, Iterable, Iterator, Literal, Optional, TypeVar
 
 from muehle.notation.formats.setup_numbering import sanmill_numbered
 from muehle.notation.reading import fastread
-from muehle.notation.reading.decode import (  # (the lines of files: also as this module's names, as before)
-    BOM,
-    Lines,
-    UndecodedLine,
-    byte_lines,
-    decoded_text,
-    file_lines,
-    line_break_count,
-    stream_lines,
-    text_lines,
-)
+from muehle.notation.reading.decode import UndecodedLine, decoded_text, file_lines, text_lines
 from muehle.notation.reading.grammar import build_parser
 from muehle.notation.reading.inputs import path_text
 from muehle.notation.reading.plywords import (
@@ -70,9 +60,7 @@ from muehle.notation.record.model import (
 from muehle.notation.text.errors import NotationError, NotationWarning, shortened
 from muehle.notation.text.i18n import N_, _
 
-__all__ = ["read_games", "read_file", "read_lines", "parse_game",
-           # (the lines of files, now in muehle.notation.reading.decode, as they were named here)
-           "BOM", "Lines", "UndecodedLine", "byte_lines", "file_lines", "line_break_count", "stream_lines", "text_lines"]
+__all__ = ["read_games", "read_file", "read_lines", "parse_game"]
 
 
 #: The error of a ply with a move number after the comma of the book's one-line form (``6. g1, g7``).

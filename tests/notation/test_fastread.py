@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from muehle.analyzer.engine.rules import load_ruleset
 from muehle.analyzer.play.generate import generate_games
 from muehle.notation.reading import fastread, parser
-from muehle.notation.reading.parser import text_lines
+from muehle.notation.reading.decode import text_lines
 from muehle.notation.reading.splitter import Chunk, split_lines
 from muehle.notation.record.builders import GameBuilder
 from muehle.notation.record.model import Game, MoveLine, Ply, move_line_of
