@@ -378,15 +378,6 @@ def _game_with_lark(chunk: Chunk, source: str, builder: Optional[Builder] = None
     return made.end_game()
 
 
-def _parse_with_lark(chunk: Chunk, source: str, visitor: Optional[Visitor] = None) -> object:
-    """What ``visitor`` (default: a :class:`GameBuilder`) makes of the events of one chunk as the
-    LALR parser reads it (a game builder puts a syntax error into ``game.errors``)."""
-    if visitor is None:
-        visitor = GameBuilder()
-    _tell_with_lark(chunk, source, visitor)
-    return visitor.end_game()
-
-
 def _tell_with_lark(chunk: Chunk, source: str, visitor: Visitor) -> None:
     """Tell ``visitor`` the events of one chunk as the LALR parser reads it, up to
     :meth:`~muehle.notation.record.builders.Visitor.end_game` (not included); a syntax error is
