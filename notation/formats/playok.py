@@ -322,7 +322,7 @@ class _Tokenizer:
             return
         if game.error is None and self.pending is not None:
             game = game._replace(error=self.lines.error(
-                _("move number {number} is not followed by a ply").format(number=shortened(self.pending[3])),
+                _("move number {value} is not followed by a ply").format(value=shortened(self.pending[3])),
                 self.pending[2]))
         self.games.append(game)
         self.game = None
