@@ -25,6 +25,7 @@ from muehle.analyzer.batch.validate import fewer_collections, read_stdin
 from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     RULES,
+    echo_error,
     fails_cleanly,
     from_option,
     output_option,
@@ -71,7 +72,7 @@ def stats(files: tuple[str, ...], output_format: str, rules_name: Optional[str],
         for item in games:
             if isinstance(item, MuehleError):
                 progress.clear()
-                click.echo(item.format(), err=True)
+                echo_error(item)
                 if not keep_going:
                     sys.exit(exits.FAILED)
                 counts.unreadable()
