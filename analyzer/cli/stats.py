@@ -36,7 +36,6 @@ from muehle.analyzer.cli.common import (
 )
 from muehle.analyzer.corpus.facts import facts_of
 from muehle.analyzer.corpus.stats import Stats
-from muehle.notation.reading.inputs import source_name
 from muehle.notation.text.errors import MuehleError
 from muehle.notation.text.i18n import N_
 
@@ -67,7 +66,7 @@ def stats(files: tuple[str, ...], output_format: str, rules_name: Optional[str],
     stdin = read_stdin() if "-" in files else None
     counts = Stats()
     json_output = output_format == "json"
-    with FileProgress(files, source_names=source_name, quiet=json_output) as progress, fewer_collections(), \
+    with FileProgress(files, quiet=json_output) as progress, fewer_collections(), \
             closing(each_game(files, partial(facts_of, rules=rules), stdin, source_format, jobs, scheduler)) as games:
         for item in games:
             if isinstance(item, MuehleError):
