@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterable, Optional, TextIO, TypeVar
 
 from muehle.analyzer.pictures.style import is_terminal
 from muehle.notation.reading.decode import BOM, line_break_count
+from muehle.notation.reading.inputs import source_name
 from muehle.notation.text.i18n import N_, _, ngettext
 
 _Self = TypeVar("_Self", bound="Progress")
@@ -196,7 +197,8 @@ class FileProgress(Progress):
 
     The lines of the files are counted only when the line is shown (on a terminal),
     so a run into a pipe pays nothing for them. :meth:`game` takes a checked game
-    by the name of its source and the line it starts on.
+    by the name of its source (each file named by ``source_names``: ``<stdin>`` for ``-``) and the line
+    it starts on.
 
     >>> import io
     >>> progress = FileProgress(["a.txt", "-"], stream=io.StringIO())
@@ -205,15 +207,14 @@ class FileProgress(Progress):
     (1, 61, None)
     """
 
-    def __init__(self, names: Iterable[str], *, source_names: Optional[Callable[[str], str]] = None,
+    def __init__(self, names: Iterable[str], *, source_names: Callable[[str], str] = source_name,
                  **options: Any) -> None:
         super().__init__(None, **options)
         self._offsets: dict[str, int] = {}
         if self.shown:
             offset = 0
             for name in names:
-                source = source_names(name) if source_names is not None else name
-                self._offsets.setdefault(source, offset)
+                self._offsets.setdefault(source_names(name), offset)
                 offset += count_lines(name)
             self.total = offset or None
 

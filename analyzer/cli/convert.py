@@ -133,7 +133,7 @@ def convert(files: tuple[str, ...], target: Optional[str], output: Optional[str]
     failed = converted = 0
     held: list[tuple[int, Game]] = []  # (the HTML viewer's games, each with its number in its input)
     with OutputFile(output, inputs=files, hold=not keep_going) as out, \
-            FileProgress(files, source_names=source_name, quiet=to_terminal, verb=N_("converted")) as progress:
+            FileProgress(files, quiet=to_terminal, verb=N_("converted")) as progress:
         for number, item in numbered_games(files, source_format, keep_going, record_builder(target)):
             if isinstance(item, Game):
                 progress.game(item.source, item.line, item.ply_count())

@@ -177,6 +177,6 @@ def positions(files: tuple[str, ...], game_choice: "int | str", all_games: bool,
     for note in notes:
         echo_error(note, "note")
     for problem in errors:
-        click.echo(problem.format(), err=True)
+        echo_error(problem)
     if errors:
         sys.exit(exits.FAILED)

@@ -40,7 +40,6 @@ from muehle.analyzer.cli.writing import record_writer, target_format
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.repair.report import repaired_game, report_dict, report_lines
 from muehle.analyzer.repair.search import TOP, RepairReport, repair
-from muehle.notation.reading.inputs import source_name
 from muehle.notation.record.model import Game
 from muehle.notation.text.errors import MuehleError, game_in, visible
 from muehle.notation.text.i18n import N_, _, ngettext
@@ -125,7 +124,7 @@ def repair_command(files: tuple[str, ...], rules_name: Optional[str], output_for
     if json_output:
         out.write("[")
     per_game = partial(repair_one, rules=rules, top=top, budget=budget, keep_game=writer is not None)
-    with FileProgress(files, source_names=source_name, quiet=json_output) as progress, fewer_collections(), \
+    with FileProgress(files, quiet=json_output) as progress, fewer_collections(), \
             OutputFile(output, files) as written, \
             closing(each_game(files, per_game, stdin, source_format, jobs)) as results:
         for item in results:

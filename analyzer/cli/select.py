@@ -131,7 +131,7 @@ def select(files: tuple[str, ...], player: Optional[str], white: Optional[str], 
     writer = record_writer(target) if target is not None else None  # (None: verbatim, or the HTML page)
     rest_writer = record_writer(target) if target is not None and rest is not None else None
     held: list[Game] = []  # (the HTML viewer's games)
-    with FileProgress(files, source_names=source_name) as progress, fewer_collections(), \
+    with FileProgress(files) as progress, fewer_collections(), \
             OutputFile(output, files, hold=not keep_going) as out, \
             OutputFile(rest, files) as rest_out, \
             closing(pick_games(files, selection, rules, stdin, source_format, keep_game=target is not None,

@@ -25,6 +25,7 @@ from muehle.analyzer.batch.validate import fewer_collections, read_stdin
 from muehle.analyzer.cli import exits
 from muehle.analyzer.cli.common import (
     RULES,
+    echo_error,
     fails_cleanly,
     from_option,
     output_option,
@@ -35,7 +36,6 @@ from muehle.analyzer.cli.common import (
 )
 from muehle.analyzer.corpus.facts import facts_of
 from muehle.analyzer.corpus.stats import Stats
-from muehle.notation.reading.inputs import source_name
 from muehle.notation.text.errors import MuehleError
 from muehle.notation.text.i18n import N_
 
@@ -66,12 +66,12 @@ def stats(files: tuple[str, ...], output_format: str, rules_name: Optional[str],
     stdin = read_stdin() if "-" in files else None
     counts = Stats()
     json_output = output_format == "json"
-    with FileProgress(files, source_names=source_name, quiet=json_output) as progress, fewer_collections(), \
+    with FileProgress(files, quiet=json_output) as progress, fewer_collections(), \
             closing(each_game(files, partial(facts_of, rules=rules), stdin, source_format, jobs, scheduler)) as games:
         for item in games:
             if isinstance(item, MuehleError):
                 progress.clear()
-                click.echo(item.format(), err=True)
+                echo_error(item)
                 if not keep_going:
                     sys.exit(exits.FAILED)
                 counts.unreadable()

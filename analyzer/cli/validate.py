@@ -160,7 +160,7 @@ def validate(files: tuple[str, ...], rules_name: Optional[str], output_format: s
         out.write("[")
     first = True
     broken_off: Optional[MuehleError] = None  # what stopped the run before its end (a worker that died)
-    with FileProgress(files, source_names=source_name, quiet=json_output) as progress, \
+    with FileProgress(files, quiet=json_output) as progress, \
             StopRequest() as stop, fewer_collections():
         reports = validate_paths(files, rules, jobs, stdin, source_format, scheduler, suggest, fen_numbers)
         try:

@@ -228,9 +228,7 @@ class _Fault(Exception):
 
 
 def _point(digits: str, offset: int) -> str:
-    """The point numbered ``digits``, which start ``offset`` into their word."""
-    if not digits:
-        raise _Fault(_("a PlayOK ply needs a point number here (as in 5, 23-24 or 10-1x23)"), offset)
+    """The point numbered ``digits`` (one or more), which start ``offset`` into their word."""
     if len(digits) > 2 or not 1 <= int(digits) <= len(PLAYOK_POINTS):
         raise _Fault(_("{digits} is not a point: this text is read in {notation}").format(
             digits=shortened(digits), notation=_(NUMBERED_POINTS)), offset)
@@ -238,7 +236,7 @@ def _point(digits: str, offset: int) -> str:
 
 
 def _ply_points(word: str) -> tuple[Optional[str], str, tuple[str, ...]]:
-    """Origin, target and captures of a ply word such as ``10-1x23``.
+    """Origin, target and captures of a ply word such as ``10-1x23`` (it starts with the digits of a point).
 
     >>> _ply_points("10-1x23x2"), _ply_points("5")
     (('a4', 'a7', ('d1', 'd7')), (None, 'd6', ()))
@@ -322,7 +320,7 @@ class _Tokenizer:
             return
         if game.error is None and self.pending is not None:
             game = game._replace(error=self.lines.error(
-                _("move number {number} is not followed by a ply").format(number=shortened(self.pending[3])),
+                _("move number {value} is not followed by a ply").format(value=shortened(self.pending[3])),
                 self.pending[2]))
         self.games.append(game)
         self.game = None

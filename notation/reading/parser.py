@@ -35,17 +35,7 @@ from typing import Any, Callable, Iterable, Iterator, Literal, Optional, TypeVar
 
 from muehle.notation.formats.setup_numbering import sanmill_numbered
 from muehle.notation.reading import fastread
-from muehle.notation.reading.decode import (  # (the lines of files: also as this module's names, as before)
-    BOM,
-    Lines,
-    UndecodedLine,
-    byte_lines,
-    decoded_text,
-    file_lines,
-    line_break_count,
-    stream_lines,
-    text_lines,
-)
+from muehle.notation.reading.decode import UndecodedLine, decoded_text, file_lines, text_lines
 from muehle.notation.reading.grammar import build_parser
 from muehle.notation.reading.inputs import path_text
 from muehle.notation.reading.plywords import (
@@ -70,9 +60,7 @@ from muehle.notation.record.model import (
 from muehle.notation.text.errors import NotationError, NotationWarning, shortened
 from muehle.notation.text.i18n import N_, _
 
-__all__ = ["read_games", "read_file", "read_lines", "parse_game",
-           # (the lines of files, now in muehle.notation.reading.decode, as they were named here)
-           "BOM", "Lines", "UndecodedLine", "byte_lines", "file_lines", "line_break_count", "stream_lines", "text_lines"]
+__all__ = ["read_games", "read_file", "read_lines", "parse_game"]
 
 
 #: The error of a ply with a move number after the comma of the book's one-line form (``6. g1, g7``).
@@ -388,15 +376,6 @@ def _game_with_lark(chunk: Chunk, source: str, builder: Optional[Builder] = None
     made = GameBuilder() if builder is None else builder()
     _tell_with_lark(chunk, source, made)
     return made.end_game()
-
-
-def _parse_with_lark(chunk: Chunk, source: str, visitor: Optional[Visitor] = None) -> object:
-    """What ``visitor`` (default: a :class:`GameBuilder`) makes of the events of one chunk as the
-    LALR parser reads it (a game builder puts a syntax error into ``game.errors``)."""
-    if visitor is None:
-        visitor = GameBuilder()
-    _tell_with_lark(chunk, source, visitor)
-    return visitor.end_game()
 
 
 def _tell_with_lark(chunk: Chunk, source: str, visitor: Visitor) -> None:

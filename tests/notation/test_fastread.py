@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from muehle.analyzer.engine.rules import load_ruleset
 from muehle.analyzer.play.generate import generate_games
 from muehle.notation.reading import fastread, parser
-from muehle.notation.reading.parser import text_lines
+from muehle.notation.reading.decode import text_lines
 from muehle.notation.reading.splitter import Chunk, split_lines
 from muehle.notation.record.builders import GameBuilder
 from muehle.notation.record.model import Game, MoveLine, Ply, move_line_of
@@ -98,7 +98,9 @@ def check_same(text: str) -> list[Optional[Game]]:
             assert lined(deferred.main_line()) == lined(move_line_of(slow.plies))
             assert deferred.has_variations() == slow.has_variations()
             # the parser's events make the same record of moves
-            told = parser._parse_with_lark(chunk, "t.txt", MovesBuilder(lambda: parser._read_whole(chunk, "t.txt")))
+            moves_builder = MovesBuilder(lambda: parser._read_whole(chunk, "t.txt"))
+            parser._tell_with_lark(chunk, "t.txt", moves_builder)
+            told = moves_builder.end_game()
             assert (told.tags, told.result, told.line, told.source, told.first_numbering()) == (
                 deferred.tags, deferred.result, deferred.line, deferred.source, deferred.first_numbering())
             assert lined(told.main_line()) == lined(deferred.main_line())

@@ -17,13 +17,15 @@ record of either.
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from muehle.notation.reading import parser
 from muehle.notation.reading.decode import text_lines
-from muehle.notation.reading.splitter import split_lines
-from muehle.notation.record.builders import EventRecorder, GameBuilder
+from muehle.notation.reading.splitter import Chunk, split_lines
+from muehle.notation.record.builders import EventRecorder, GameBuilder, Visitor
 from muehle.notation.record.model import Game, MoveLine, move_line_of
 from muehle.notation.record.moverecord import MovesBuilder
 from muehle.notation.writing.pgn import write_pgn
@@ -33,12 +35,18 @@ from strategies import pgn_record_files, record_files
 property_settings = settings(max_examples=200, deadline=None)
 
 
+def told_by_lark(chunk: Chunk, visitor: Visitor) -> Any:
+    """What ``visitor`` makes of the events of ``chunk`` as the LALR parser tells them."""
+    parser._tell_with_lark(chunk, "t.txt", visitor)
+    return visitor.end_game()
+
+
 def events_both_ways(text: str) -> list[tuple[list[tuple], list[tuple] | None]]:
     """For each game of ``text``: the parser's events, and the fast reader's (``None``: left to the parser)."""
     reader = parser._PARSERS.get_fast()
     told = []
     for chunk in split_lines(text_lines(text)):
-        slow = parser._parse_with_lark(chunk, "t.txt", EventRecorder())
+        slow = told_by_lark(chunk, EventRecorder())
         recorder = EventRecorder()
         fast = recorder.end_game() if reader.tell(chunk, "t.txt", recorder) else None
         told.append((slow, fast))
@@ -53,7 +61,7 @@ def check_same_events(text: str) -> list[tuple[list[tuple], list[tuple] | None]]
             assert fast is None, (text, slow)  # the parser reports it
         elif any(event[0] == "warning" for event in slow):
             assert fast is None, (text, slow)  # a slip: the parser reads it, with its warning
-        elif parser._parse_with_lark(chunk, "t.txt").errors:
+        elif parser._game_with_lark(chunk, "t.txt").errors:
             # the builder refuses what it is told (two annotations on one ply, "f2!? xb4 !"; a number that
             # goes back, "5.b4 5.b4"), which the recorder takes: the fast reader leaves it to the parser
             assert not reader.tell(chunk, "t.txt", GameBuilder()), text
@@ -136,7 +144,7 @@ def test_every_spelling_of_the_grammar_is_read_fast() -> None:
 def test_the_game_builder_makes_the_game_the_readers_read() -> None:
     text = '[Event "x"]\n{before} 1. b4 d6! $2 {c} 2. f4 (2. d2 (=)) f6 1-0 {after}\n'
     (chunk,) = split_lines(text_lines(text))
-    from_lark = parser._parse_with_lark(chunk, "t.txt")
+    from_lark = parser._game_with_lark(chunk, "t.txt")
     builder = GameBuilder()
     assert parser._PARSERS.get_fast().tell(chunk, "t.txt", builder)
     from_fast = builder.end_game()
@@ -188,10 +196,10 @@ def check_same_words(text: str) -> list[bool]:
     reader = parser._PARSERS.get_fast()
     read = []
     for chunk in split_lines(text_lines(text)):
-        slow = parser._parse_with_lark(chunk, "t.txt", EventRecorder())
+        slow = told_by_lark(chunk, EventRecorder())
         recorder = EventRecorder()
         told = reader.tell_words(chunk, "t.txt", recorder)
-        game = parser._parse_with_lark(chunk, "t.txt")
+        game = parser._game_with_lark(chunk, "t.txt")
         quick = reader.read_moves(chunk, "t.txt", lambda: game)
         if game.errors:
             assert quick is None, text  # the parser reports it
@@ -202,7 +210,7 @@ def check_same_words(text: str) -> list[bool]:
         assert (quick.tags, quick.result, quick.first_numbering(), quick.tag_places) == (
             game.tags, game.result, game.first_numbering(), game.tag_places)
         assert lined(quick.main_line()) == lined(move_line_of(game.plies))
-        from_parser = parser._parse_with_lark(chunk, "t.txt", MovesBuilder(lambda: game))
+        from_parser = told_by_lark(chunk, MovesBuilder(lambda: game))
         assert (from_parser.tags, from_parser.result, lined(from_parser.main_line()), from_parser.tag_places) == (
             quick.tags, quick.result, lined(quick.main_line()), quick.tag_places)
         read.append(True)

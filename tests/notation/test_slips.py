@@ -18,7 +18,7 @@ from muehle.notation import read, read_games
 from muehle.notation.reading import fastread
 from muehle.notation.reading.decode import text_lines
 from muehle.notation.reading.grammar_terminals import FLAGS, TERMINALS
-from muehle.notation.reading.parser import _parse_with_lark, parse_game
+from muehle.notation.reading.parser import _tell_with_lark, parse_game
 from muehle.notation.reading.splitter import split_lines
 from muehle.notation.record.builders import EventRecorder
 from muehle.notation.text.errors import NotationWarning
@@ -73,7 +73,9 @@ def test_a_warning_is_shown_as_a_compiler_shows_one() -> None:
 def test_the_grammar_tells_the_warning_before_its_ply_and_the_fast_reader_leaves_the_slip_to_it(
         text: str, meant: str, warnings: list[tuple[int, int, str]]) -> None:
     (chunk,) = split_lines(text_lines(text))
-    events = _parse_with_lark(chunk, "t.txt", EventRecorder())
+    recorder = EventRecorder()
+    _tell_with_lark(chunk, "t.txt", recorder)
+    events = recorder.end_game()
     told = [event[0] for event in events]
     first = told.index("warning")
     assert told[first:first + len(warnings)] == ["warning"] * len(warnings)

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from muehle.notation.reading import splitter
-from muehle.notation.reading.parser import text_lines
+from muehle.notation.reading.decode import text_lines
 from muehle.notation.reading.splitter import split_lines
 
 #: Lines and pieces of lines, usual and odd, to be put together at random.

@@ -11,7 +11,7 @@ import pytest
 
 import muehle.analyzer.batch.progress as progress_module
 from muehle.analyzer.batch.progress import FileProgress, Progress, count_lines, format_duration, format_status
-from muehle.notation.reading.parser import file_lines
+from muehle.notation.reading.decode import file_lines
 
 
 class Terminal(io.StringIO):
