@@ -177,6 +177,11 @@ MILLS_THROUGH: tuple[tuple[int, ...], ...] = STANDARD.mills_through
 NEIGHBOURS: tuple[int, ...] = STANDARD.neighbours
 
 
+def mills_closed_at(stones: int, index: int, geometry: Geometry = STANDARD) -> list[int]:
+    """The mills through point ``index`` that ``stones`` holds completely (on ``geometry``'s board)."""
+    return geometry.mills_closed_at(stones, index)
+
+
 # The rules of the stones themselves, which the core, the capture kinds and the board's verbs share.
 
 

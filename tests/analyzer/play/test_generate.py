@@ -16,8 +16,8 @@ from muehle.analyzer.engine.board import (
     MILLS,
     NEIGHBOURS,
     POINT_INDEX,
-    STANDARD,
     Position,
+    mills_closed_at,
     points_of,
 )
 from muehle.analyzer.engine.replay import PlyRecord, replay
@@ -196,7 +196,7 @@ def test_every_generated_comment_is_true_of_its_ply(name: str, rare: set[str]) -
                     assert record.phase_before == "flying"
                 elif comment == "opens the mill":
                     origin = record.ply.origin
-                    assert origin is not None and STANDARD.mills_closed_at(before.stones(side), POINT_INDEX[origin])
+                    assert origin is not None and mills_closed_at(before.stones(side), POINT_INDEX[origin])
                 elif comment == "a quiet move":
                     assert not record.mills and not _threatens(after, side, rules)
                 elif comment == "threatens a mill":
