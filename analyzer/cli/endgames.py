@@ -15,7 +15,7 @@ from typing import Any, Optional
 import click
 
 from muehle.analyzer.cli.common import RULES, echo_data, fails_cleanly, require_numpy_or_exit, rules_option
-from muehle.analyzer.endgames.settings import EndgameRules, endgame_rules
+from muehle.analyzer.endgames.settings import EndgameRules, endgame_rules, table_name
 from muehle.analyzer.engine.rules import Ruleset, as_ruleset
 from muehle.notation.text.errors import MuehleError, shortened
 from muehle.notation.text.i18n import N_, _, ngettext
@@ -134,7 +134,7 @@ def probe(fen: str, rules: Optional[Ruleset], directory: Optional[str], every_pl
     value = found.value
     if output_format.lower() == "json":
         report: dict[str, Any] = {
-            "fen": fen.strip(), "settings": settings.name, "table": f"{counts[0]}v{counts[1]}", "side_to_move": side,
+            "fen": fen.strip(), "settings": settings.name, "table": table_name(counts), "side_to_move": side,
             "value": value.result, "distance": value.distance, "best": [ply.text for ply in found.best],
             "plies": [{"ply": ply.text, "value": ply_value.result, "distance": ply_value.distance}
                       for ply, ply_value in found.plies],

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
 
-from muehle.analyzer.engine.board import POINT_INDEX, stones_in_mills
+from muehle.analyzer.engine.board import POINT_INDEX
 from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.reports.verdict import judge_replay
@@ -133,7 +133,7 @@ def features_of(replay: Replay) -> frozenset[str]:
             if len(record.mills) > 1:
                 found.add("double-mill")
         if record.captures and "capture-from-mill" not in found:
-            in_mills = stones_in_mills(record.before.stones(other_side(record.side)), replay.rules.geometry)
+            in_mills = replay.rules.geometry.stones_in_mills(record.before.stones(other_side(record.side)))
             if any(in_mills >> POINT_INDEX[point] & 1 for point in record.captures):
                 found.add("capture-from-mill")
         if "flying" in (record.phase_before, record.phase_after, record.opponent_phase_after):

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Callable, Optional, Sequence
 
 from muehle.analyzer.endgames.probe import DEFAULT_STONES, ProbeResult, Value, covered, probe
-from muehle.analyzer.endgames.settings import RulesNotSolved, endgame_rules
+from muehle.analyzer.endgames.settings import RulesNotSolved, captures_into, endgame_rules
 from muehle.analyzer.endgames.store import MissingTable, PathLike, UnusableTable, table_path
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.rules import Ruleset
@@ -73,7 +73,7 @@ def probe_if_built(position: Position, rules: Ruleset, directory: Optional[PathL
         return None
     side = position.to_move
     mover, other = position.on_board(side), position.on_board(other_side(side))
-    needed = [(mover, other), (other, mover)] + ([(other - 1, mover)] if other > 3 else [])
+    needed = [(mover, other), (other, mover)] + captures_into([(mover, other)])
     if not all(table_path(directory, settings, table).is_file() for table in needed):
         return None
     try:

@@ -12,7 +12,7 @@ require_numpy()  # (before the solver's import of numpy fails with less to say)
 
 import numpy as np  # noqa: E402
 
-from muehle.analyzer.endgames.settings import EndgameRules  # noqa: E402
+from muehle.analyzer.endgames.settings import EndgameRules, captures_into  # noqa: E402
 from muehle.analyzer.endgames.solver import Progress, groups, solve_group  # noqa: E402
 from muehle.analyzer.endgames.store import PathLike, load_table, save_table, table_path  # noqa: E402
 
@@ -32,8 +32,7 @@ def build_tables(rules: EndgameRules, stones: int, directory: Optional[PathLike]
                 solved[table] = load_table(directory, rules, table)
                 yield path, 0.0, False
             continue
-        needed = {(b - 1, a) for a, b in group if b > 3}
-        for table in needed - set(solved):
+        for table in set(captures_into(group)) - set(solved):
             solved[table] = load_table(directory, rules, table)
         started = time.perf_counter()
         values = solve_group(group, rules, solved, progress)

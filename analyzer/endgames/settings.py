@@ -36,10 +36,14 @@ from __future__ import annotations
 
 import functools
 from dataclasses import MISSING, dataclass, fields
+from typing import Iterable
 
 from muehle.analyzer.engine.rules import BLOCKED, CAPTURE_FROM_MILL, Ruleset
 from muehle.notation.text.errors import MuehleError, shortened
 from muehle.notation.text.i18n import _
+
+#: A table: the stones of the side to move, then the other's (none in hand).
+Table = tuple[int, int]
 
 #: The values of ``capture_from_mill`` the solver knows: those of a ruleset.
 CAPTURE_MODES = CAPTURE_FROM_MILL
@@ -158,3 +162,22 @@ ALL_SETTINGS: tuple[EndgameRules, ...] = tuple(
     EndgameRules(flying, capture, blocked) for flying in (True, False) for capture in CAPTURE_MODES
     for blocked in BLOCKED
 )
+
+
+def table_name(table: Table) -> str:
+    """The name of a table: the stones of the side to move, then the other's.
+
+    >>> table_name((3, 4))
+    '3v4'
+    """
+    return f"{table[0]}v{table[1]}"
+
+
+def captures_into(tables: Iterable[Table]) -> list[Table]:
+    """The tables a capture out of ``tables`` leads into: ``(b - 1, a)`` out of ``(a, b)`` (none
+    where ``b`` is 3: a capture that leaves two stones wins at once).
+
+    >>> captures_into([(3, 4), (4, 3)])
+    [(3, 3)]
+    """
+    return [(b - 1, a) for a, b in tables if b > 3]

@@ -21,11 +21,10 @@ from typing import Any, Callable, Iterator, Optional
 import numpy as np
 
 from muehle.analyzer.endgames import index
-from muehle.analyzer.endgames.settings import EndgameRules
+from muehle.analyzer.endgames.settings import EndgameRules, Table, captures_into, table_name
 from muehle.analyzer.endgames.values import DRAW, MAX_DISTANCE, encode
 from muehle.analyzer.engine.board import ALL_POINTS, MILLS, MILLS_THROUGH, NEIGHBOURS
 
-Table = tuple[int, int]
 #: Called with what is being done (the tables named) and how far (0 to 1), if that is known.
 Progress = Callable[[str, Optional[float]], None]
 
@@ -112,7 +111,7 @@ def _table_edges(table: Table, rules: EndgameRules, numbers: dict[Table, np.ndar
     _, movers, others = index.classes(a, b)
     for start in range(0, len(movers), _CHUNK):
         if progress:
-            progress(f"{a}v{b} plies", start / len(movers))
+            progress(f"{table_name(table)} plies", start / len(movers))
         mover, other = movers[start:start + _CHUNK], others[start:start + _CHUNK]
         victims_of = capturable_masks(other, rules.capture_from_mill)
         quiet_source, quiet_mover, quiet_other = [], [], []
@@ -164,7 +163,7 @@ def solve_group(group: list[Table], rules: EndgameRules, solved: dict[Table, np.
         offset[table] = size
         size += len(index.classes(*table)[0])
     # for each table the plies lead into: its class numbers by rank
-    numbers = {table: _class_numbers(table) for table in group + [(b - 1, a) for a, b in group if b > 3]}
+    numbers = {table: _class_numbers(table) for table in group + captures_into(group)}
     parts = _Edges()
     for table in group:
         _table_edges(table, rules, numbers, offset, solved, progress, parts)
@@ -184,7 +183,7 @@ def _retrograde(size: int, inner_source: np.ndarray[Any, Any], inner_target: np.
                 group: list[Table], blocked_loses: bool = True) -> np.ndarray[Any, Any]:
     """The distance of each node (``-1``: a draw) by levels, as the module's text says; a node
     without a legal ply is lost in 0, or left a draw where ``blocked_loses`` is false."""
-    label = " ".join(f"{a}v{b}" for a, b in group)
+    label = " ".join(table_name(table) for table in group)
     # what the plies into solved tables (and the captures that win at once) settle in advance
     win_at = np.full(size, _UNKNOWN, dtype=np.int32)  # the least level at which a node is known won
     win_at[wins] = 1

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from muehle.analyzer.endgames import require_numpy
-from muehle.analyzer.endgames.settings import EndgameRules
+from muehle.analyzer.endgames.settings import EndgameRules, table_name
 from muehle.analyzer.endgames.store import PathLike, load_table
 from muehle.analyzer.endgames.symmetry import SYMMETRIES
 
@@ -38,7 +38,7 @@ class TableStats:
     @property
     def name(self) -> str:
         """``3v3``: the stones of the side to move, then the other's."""
-        return f"{self.table[0]}v{self.table[1]}"
+        return table_name(self.table)
 
     def to_dict(self) -> dict[str, Any]:
         return {"table": self.name, "classes": self.classes, "positions": self.positions, "won": self.won,

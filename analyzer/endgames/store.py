@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Optional, Union
 
 import platformdirs
 
-from muehle.analyzer.endgames.settings import ALL_SETTINGS, EndgameRules, RulesNotSolved, endgame_rules
+from muehle.analyzer.endgames.settings import ALL_SETTINGS, EndgameRules, RulesNotSolved, endgame_rules, table_name
 from muehle.analyzer.engine.rules import (
     BLOCKED,
     CAPTURE_FROM_MILL,
@@ -115,7 +115,7 @@ def table_path(directory: Optional[PathLike], rules: EndgameRules, table: tuple[
     '/tmp/eg/v1/flying-capture-when-all-in-mills/3v4.table'
     """
     base = Path(directory) if directory is not None else default_directory()
-    return base / LAYOUT / rules.name / f"{table[0]}v{table[1]}{SUFFIX}"
+    return base / LAYOUT / rules.name / f"{table_name(table)}{SUFFIX}"
 
 
 def _named_by(path: Path) -> tuple[EndgameRules, tuple[int, int]]:
@@ -134,7 +134,7 @@ def header(rules: EndgameRules, table: tuple[int, int], values: bytes) -> bytes:
     muehle endgame table, format 2
     {"table": "3v3", "flying": true, "capture_from_mill": "when-all-in-mills", "blocked": "loss", "values": 2, "blake2b": "..."}
     """
-    fields = {"table": f"{table[0]}v{table[1]}", "flying": rules.flying, "capture_from_mill": rules.capture_from_mill,
+    fields = {"table": table_name(table), "flying": rules.flying, "capture_from_mill": rules.capture_from_mill,
               "blocked": rules.blocked, "values": len(values), "blake2b": _digest(values)}
     return MAGIC + json.dumps(fields).encode("ascii") + b"\n"
 
@@ -227,7 +227,7 @@ def load_table(directory: Optional[PathLike], rules: EndgameRules, table: tuple[
 
 def _not_built(path: Path, rules: EndgameRules, table: tuple[int, int], directory: Optional[str]) -> MissingTable:
     command = build_command(rules, table, directory)
-    name = f"{table[0]}v{table[1]}"
+    name = table_name(table)
     earlier = path.with_suffix(EARLIER_SUFFIX)
     if earlier.is_file():
         return MissingTable(_("the endgame table {table} ({rules}) has not been built in this version's format "
@@ -269,7 +269,7 @@ def _load(path: str, identity: tuple[int, ...], table: tuple[int, int], rules: E
         raise _cannot_read(Path(path), rules, table, directory, error) from None
     except _Refused as refused:
         reason = _(refused.reason).format(**refused.fields)
-        raise UnusableTable(_(_UNUSABLE).format(table=f"{table[0]}v{table[1]}", rules=rules.name, reason=reason,
+        raise UnusableTable(_(_UNUSABLE).format(table=table_name(table), rules=rules.name, reason=reason,
                                                 command=build_command(rules, table, directory, force=True)),
                             source=path) from None
     return np.frombuffer(values, dtype=np.uint8)  # (read-only: a view of the bytes)
@@ -289,7 +289,7 @@ def _read(stream: BinaryIO, size: int, rules: EndgameRules, table: tuple[int, in
         raise _Refused(_OTHER_FORMAT, found=int(match[1]), format=FORMAT)
     line = stream.readline(HEADER_LIMIT)
     fields = _header_fields(line)
-    found = (f"{table[0]}v{table[1]}", rules)
+    found = (table_name(table), rules)
     found_rules = EndgameRules(fields["flying"], fields["capture_from_mill"], fields["blocked"])
     if (fields["table"], found_rules) != found:
         raise _Refused(_FOREIGN, found=fields["table"], found_rules=found_rules.name)

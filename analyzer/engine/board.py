@@ -182,11 +182,6 @@ def mills_closed_at(stones: int, index: int, geometry: Geometry = STANDARD) -> l
     return geometry.mills_closed_at(stones, index)
 
 
-def stones_in_mills(stones: int, geometry: Geometry = STANDARD) -> int:
-    """The mask of those of ``stones`` that stand in a closed mill (on ``geometry``'s board)."""
-    return geometry.stones_in_mills(stones)
-
-
 # The rules of the stones themselves, which the core, the capture kinds and the board's verbs share.
 
 

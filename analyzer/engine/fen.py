@@ -1117,16 +1117,8 @@ def fens_of_record(
     True
     """
     _check_upto(records, first)
-    check_move_numbers(move_numbers)
-    no_progress, fullmove = (start.no_progress, start.fullmove) if start is not None else (0, 1)
-    # (each ply's side is its place's in the record's numbering: the side that played it, unless the defender
-    # moves first)
-    turns = ((record.ply.side, record.ply.is_placement, len(record.captures)) for record in records)
-    sanmills = sanmill_move_numbers(records, start) if move_numbers == "sanmill" else None
     initial = start.position if start is not None else Position.start(stones)
-    for upto, (no_progress, fullmove) in enumerate(counters_along(turns, no_progress, fullmove)):
-        if sanmills is not None:
-            fullmove = next(sanmills)
+    for upto, (no_progress, fullmove) in enumerate(fen_counters(records, start, move_numbers)):
         if upto < first:
             continue
         # (a finished game's start is its position, which no ply may follow)
@@ -1135,6 +1127,25 @@ def fens_of_record(
         fields = None if mills is None else mills.at(upto).fen_fields(upto, 0 if position.to_move == WHITE else 1)
         yield position_to_fen(position, no_progress=no_progress, fullmove=fullmove, game_over=game_over, form=form,
                               mills=fields)
+
+
+def fen_counters(records: Sequence[Any], start: Optional[FenPosition] = None,
+                 move_numbers: str = "record") -> Iterator[tuple[int, int]]:
+    """Fields 16 and 17 of the FEN at the start (``start``'s counters, else 0 and 1) and after each
+    of the replayed plies ``records`` (:func:`counters_along`), field 17 counted as ``move_numbers``
+    says (:data:`MOVE_NUMBERS`).
+
+    >>> list(fen_counters([]))
+    [(0, 1)]
+    """
+    check_move_numbers(move_numbers)
+    no_progress, fullmove = (start.no_progress, start.fullmove) if start is not None else (0, 1)
+    # (each ply's side is its place's in the record's numbering: the side that played it, unless the defender
+    # moves first)
+    turns = ((record.ply.side, record.ply.is_placement, len(record.captures)) for record in records)
+    sanmills = sanmill_move_numbers(records, start) if move_numbers == "sanmill" else None
+    for no_progress, fullmove in counters_along(turns, no_progress, fullmove):
+        yield no_progress, fullmove if sanmills is None else next(sanmills)
 
 
 def _check_upto(records: Sequence[Any], upto: int) -> None:

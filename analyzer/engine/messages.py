@@ -29,25 +29,13 @@ _MILL_POINTS: dict[int, tuple[str, str, str]] = {
     mill: line for geometry in GEOMETRIES.values() for mill, line in zip(geometry.mills, geometry.lines)}
 
 
-#: The nouns messages count, each with its forms in the current language.
-_COUNTED: dict[str, Callable[[int], str]] = {
-    "ply": lambda count: ngettext("{count} ply", "{count} plies", count),
-    "stone": lambda count: ngettext("{count} stone", "{count} stones", count),
-    "game": lambda count: ngettext("{count} game", "{count} games", count),
-    "move": lambda count: ngettext("{count} move", "{count} moves", count),
-}
+def counted_plies(count: int) -> str:
+    """``count`` plies in words, in the current language.
 
-
-def plural(count: int, noun: str, nouns: Optional[str] = None) -> str:
-    """``count`` with ``noun`` in the singular or the plural (of the current language for the
-    nouns of :data:`_COUNTED`).
-
-    >>> plural(1, "ply", "plies"), plural(2, "stone"), plural(0, "ply", "plies")
-    ('1 ply', '2 stones', '0 plies')
+    >>> counted_plies(1), counted_plies(0)
+    ('1 ply', '0 plies')
     """
-    if noun in _COUNTED:
-        return _COUNTED[noun](count).format(count=count)
-    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
+    return ngettext("{count} ply", "{count} plies", count).format(count=count)
 
 
 def side_name(side: int) -> str:

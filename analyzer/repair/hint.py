@@ -60,8 +60,7 @@ def hint_dict(report: Optional[RepairReport]) -> Optional[dict[str, Any]]:
     --format json`` gives a suggestion (``docs/repair-schema.json``), or ``None`` when there is none."""
     if report is None or not report.repaired:
         return None
-    best = report.suggestions[0]
-    return dict(best.to_dict(), complete=best.complete)
+    return report.suggestions[0].to_dict()
 
 
 __all__ = ["best_repair", "hint_dict", "hint_lines"]

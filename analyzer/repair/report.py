@@ -96,7 +96,7 @@ def report_dict(report: RepairReport, game: int, source: str) -> dict[str, objec
         "gave_up": report.gave_up,
         "partial_record": report.partial_record,
         "error": None if report.error is None else getattr(report.error, "to_dict")(),
-        "suggestions": [dict(suggestion.to_dict(), complete=suggestion.complete) for suggestion in report.suggestions],
+        "suggestions": [suggestion.to_dict() for suggestion in report.suggestions],
     }
 
 

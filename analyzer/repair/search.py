@@ -225,7 +225,9 @@ class Suggestion:
         return [move_text(ply) for ply in self.plies]
 
     def to_dict(self) -> dict[str, object]:
-        return {"cost": round(self.cost, 3), "edits": [edit.to_dict() for edit in self.edits], "plies": self.words()}
+        """The suggestion as ``muehle repair --format json`` gives it (``docs/repair-schema.json``)."""
+        return {"cost": round(self.cost, 3), "edits": [edit.to_dict() for edit in self.edits], "plies": self.words(),
+                "complete": self.complete}
 
 
 @dataclass

@@ -14,7 +14,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from muehle.analyzer.engine.board import GEOMETRIES, Position
 from muehle.analyzer.engine.events import reason_text
-from muehle.analyzer.engine.messages import mill_text, plural
+from muehle.analyzer.engine.messages import counted_plies, mill_text
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.pictures.diagram import PHASE_WORDS, LastPly, game_over_text, render_diagram
 from muehle.analyzer.reports.analysis import WITHOUT, Analysis, Event, IllegalPly, PlyNames
@@ -55,10 +55,6 @@ def _until(analysis: Analysis, event: Event) -> str:
     if until == event.ply:
         return _("only here")
     return _("until {ply}").format(ply=analysis.label(until))
-
-
-def _plies(count: int) -> str:
-    return plural(count, "ply", "plies")
 
 
 def _stones(stones: dict[str, int]) -> str:
@@ -108,8 +104,8 @@ def _draw_right(analysis: Analysis, e: Event) -> str:
     if e.fields["rule"] == "repetition":
         return _("threefold repetition: {then}").format(then=then)
     text = _("{plies} without {what}: {then}") if e.fields["exact"] else _("at least {plies} without {what}: {then}")
-    return text.format(plies=_plies(e.fields["count"]), what=_(WITHOUT.get(e.fields["reset"], WITHOUT["capture"])),
-                       then=then)
+    return text.format(plies=counted_plies(e.fields["count"]),
+                       what=_(WITHOUT.get(e.fields["reset"], WITHOUT["capture"])), then=then)
 
 
 def _mandatory(analysis: Analysis, e: Event) -> str:
@@ -190,7 +186,8 @@ def _summary(analysis: Analysis) -> list[str]:
     captures = ", ".join(f"{_name(side)} {s['captures'][side]}" for side in SIDES)
     longest = s["longest_without_capture"]
     quiet = _("none") if not longest["plies"] else _("{plies} ({first} to {last})").format(
-        plies=_plies(longest["plies"]), first=analysis.label(longest["from"]), last=analysis.label(longest["to"]))
+        plies=counted_plies(longest["plies"]), first=analysis.label(longest["from"]),
+        last=analysis.label(longest["to"]))
     arisen = sorted((ply, rule) for rule, ply in s["draw_rights"].items() if ply is not None)
     rights = ", ".join(f"{rule} {_after(analysis, ply)}" for ply, rule in arisen) or _("none")
     rows = [

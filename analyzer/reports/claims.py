@@ -33,7 +33,7 @@ from typing import Any, Optional
 
 from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.events import DrawRight, reason_text
-from muehle.analyzer.engine.messages import plural
+from muehle.analyzer.engine.messages import counted_plies
 from muehle.analyzer.engine.replay import Replay
 from muehle.analyzer.reports.analysis import WITHOUT, PlyNames
 from muehle.analyzer.reports.mandatory_draw import obliging_clause, stone_count
@@ -201,7 +201,7 @@ def _no_capture(replay: Replay, record: Any, by: Side, names: PlyNames) -> tuple
     proof = {"plies": count, "limit": rule.limit, "reset": rule.reset, "whole_moves": rule.whole_moves,
              "since": since, "before_start": before, "exact": exact}
     what = _(WITHOUT[rule.reset])
-    plies = plural(count, "ply", "plies")
+    plies = counted_plies(count)
     if since:
         stretch = _("{plies} without {what} since {label} (ply {ply})").format(plies=plies, what=what,
                                                                              label=names.label(since), ply=since)

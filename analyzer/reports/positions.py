@@ -2,7 +2,7 @@
 the stones on the board and in hand, the phase of the side to move and who moves.
 
 The FEN is Sanmill's, written by :func:`~muehle.analyzer.engine.fen.position_to_fen` with the
-counters of :func:`~muehle.analyzer.engine.fen.counters_after`, as ``muehle show --fen`` writes
+counters of :func:`~muehle.analyzer.engine.fen.fen_counters`, as ``muehle show --fen`` writes
 it; the phase is the engine's (:func:`~muehle.analyzer.engine.replay.phase`), or ``game over``
 (the FEN's phase ``o``) once the board has decided the game.
 
@@ -25,11 +25,9 @@ from muehle.analyzer.engine.board import Position
 from muehle.analyzer.engine.fen import (
     PHASES,
     FenPosition,
-    check_move_numbers,
-    counters_after,
+    fen_counters,
     fen_text,
     position_to_fen,
-    sanmill_move_numbers,
 )
 from muehle.analyzer.engine.replay import Replay, phase
 from muehle.analyzer.engine.rules import Ruleset
@@ -82,27 +80,15 @@ def positions(result: Replay, start: Optional[FenPosition] = None, form: str = "
     ...  for numbers in ("record", "sanmill")]  # (13 actions, Black to move: 1 + 12 / 2)
     [['6', '6'], ['6', '7']]
     """
-    check_move_numbers(move_numbers)
     names = PlyNames(result.plies, result.start)
-    no_progress = start.no_progress if start is not None else 0
-    fullmove = start.fullmove if start is not None else 1
-    sanmills = sanmill_move_numbers(result.records, start) if move_numbers == "sanmill" else None
-    over = result.decided_by(0) or (start is not None and start.finished)
-    yield _row(0, names, result.start, no_progress, fullmove if sanmills is None else next(sanmills), over, form,
-               result)
-    for index, record in enumerate(result.records, 1):
-        no_progress, fullmove = counters_after(
-            [(record.ply.side, record.ply.is_placement, len(record.captures))], no_progress, fullmove)
-        yield _row(index, names, record.after, no_progress, fullmove if sanmills is None else next(sanmills),
-                   result.decided_by(index), form, result)
-
-
-def _row(index: int, names: PlyNames, position: Position, no_progress: int, fullmove: int, over: bool,
-         form: str, result: Replay) -> PositionRow:
-    fen = position_to_fen(position, no_progress=no_progress, fullmove=fullmove, game_over=over, form=form,
-                          mills=result.mill_fields(index))
-    return _position_row(index, names.label(index), names.move(index), fen, position,
-                         GAME_OVER if over else phase(position, position.to_move, result.rules))
+    for index, (no_progress, fullmove) in enumerate(fen_counters(result.records, start, move_numbers)):
+        position = result.records[index - 1].after if index else result.start
+        # (a finished game's start is its position, which no ply may follow)
+        over = result.decided_by(index) or (not index and start is not None and start.finished)
+        fen = position_to_fen(position, no_progress=no_progress, fullmove=fullmove, game_over=over, form=form,
+                              mills=result.mill_fields(index))
+        yield _position_row(index, names.label(index), names.move(index), fen, position,
+                            GAME_OVER if over else phase(position, position.to_move, result.rules))
 
 
 def _position_row(ply: int, label: str, move: Optional[str], fen: str, position: Position,
