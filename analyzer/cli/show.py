@@ -203,7 +203,7 @@ def _show_one(data: GameInput, game_number: int, ply: Optional[int], move: Optio
         return
     try:
         result = replay_record(game, rules)
-        start = result.setup
+        start = result.fen_start
         if move is not None:
             index = ply_of_move(game, result, move, side)
         elif ply is not None:

@@ -237,6 +237,17 @@ class Replay:
         """Whether the line starts from a set-up position (a record's FEN) rather than the usual start."""
         return self.start != _usual_start(self.rules.stones)
 
+    @property
+    def fen_start(self) -> Optional[FenPosition]:
+        """The start the FENs of this line are written from: the record's set-up FEN (:attr:`setup`),
+        else a start other than the usual one as a FEN of its own (Black to move by a ``FirstMove``
+        tag); ``None`` for the usual start."""
+        if self.setup is not None or not self.set_up:
+            return self.setup
+        from muehle.analyzer.engine.fen import FenPosition  # (start-up: the FEN machinery only for a set-up record)
+
+        return FenPosition(self.start)
+
     def decided_by(self, index: int) -> bool:
         """Whether the board had decided the game by the position after ply ``index`` (0: the
         start); a result only declared in the record decides nothing on the board."""

@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
 from muehle.analyzer.engine.board import POINT_INDEX, Position, lost, points_of
-from muehle.analyzer.engine.fen import fen_of_record, start_fen
-from muehle.analyzer.engine.placing_rules import fen_reading
+from muehle.analyzer.engine.fen import fen_of_record
 from muehle.analyzer.engine.replay import Occurrences, Replay, phase
 from muehle.analyzer.engine.rules import Ruleset
 from muehle.analyzer.reports.mandatory_draw import obliging_clause, stone_count
@@ -477,6 +476,6 @@ def restore_fen(replay: Replay, move_numbers: str = "record") -> str:
     ['6', '7']
     """
     restore_ply = len(replay.records)
-    return fen_of_record(replay.records, restore_ply, start_fen(replay.game, **fen_reading(replay.rules)),
+    return fen_of_record(replay.records, restore_ply, replay.fen_start,
                          game_over=replay.decided_by(restore_ply), stones=replay.rules.stones, mills=replay.mills,
                          move_numbers=move_numbers)
