@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import stat
 import sys
 import time
 from typing import Any, Callable, Iterable, Optional, TextIO, TypeVar
 
 from muehle.analyzer.pictures.style import is_terminal
-from muehle.notation.reading.decode import BOM, line_break_count
-from muehle.notation.reading.inputs import source_name
+from muehle.notation.reading.decode import BOM
+from muehle.notation.reading.inputs import regular_file, source_name
 from muehle.notation.text.i18n import N_, _, ngettext
 
 _Self = TypeVar("_Self", bound="Progress")
@@ -169,27 +168,21 @@ def count_lines(name: str) -> int:
     Lines end as the reader of files ends them (:func:`~muehle.notation.reading.decode.file_lines`):
     with LF, CRLF or a CR alone.
     """
-    try:
-        if name == "-" or not stat.S_ISREG(os.stat(name).st_mode):
-            return 0
-    except (OSError, ValueError):
+    if name == "-" or not regular_file(name):
         return 0
-    lines = 0
-    last = b"\n"
+    from muehle.analyzer.batch.ranges import count_line_breaks  # (start-up: only where the line is shown)
+
     try:
         with open(name, "rb") as handle:
-            block = handle.read(1 << 20)
-            if block.startswith(BOM):
-                block = block[3:] or handle.read(1 << 20)  # (a byte order mark is not a line)
-            while block:
-                lines += line_break_count(block)
-                if last == b"\r" and block.startswith(b"\n"):
-                    lines -= 1  # a CRLF across two blocks
-                last = block[-1:]
-                block = handle.read(1 << 20)
+            size = os.fstat(handle.fileno()).st_size
+            start = len(BOM) if handle.read(len(BOM)) == BOM else 0  # (a byte order mark is not a line)
+            if size <= start:
+                return 0
+            breaks = count_line_breaks(handle, start, size)
+            handle.seek(size - 1)
+            return breaks + (handle.read(1) not in (b"\n", b"\r"))  # (a last line without its line break)
     except OSError:
         return 0
-    return lines + (last not in (b"\n", b"\r"))
 
 
 class FileProgress(Progress):
