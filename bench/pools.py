@@ -60,7 +60,7 @@ def tasks_of(path: Path, jobs: int, largest: int = validate.RANGE_BYTES) -> Task
         return range_size(left, jobs, validate.MIN_RANGE_BYTES, largest, validate.RANGES_PER_JOB)
 
     with open(path, "rb") as handle:
-        return [(piece, None) for piece in file_ranges(handle, str(path), str(path), size_for)]
+        return [(piece, validate.Judging()) for piece in file_ranges(handle, str(path), str(path), size_for)]
 
 
 def executor(jobs: int) -> ProcessPoolExecutor:

@@ -362,7 +362,7 @@ RangeReports = tuple[list[GameReport], Optional[MuehleError]]
 
 #: What a worker is given: a range of a file and how its games are judged (a ruleset alone, or
 #: ``None``, as :class:`Judging` with that ruleset).
-Task = tuple[Range, Union[Judging, Ruleset, None]]
+Task = tuple[Range, Judging]
 
 
 class Backend(Protocol):
@@ -450,8 +450,6 @@ def judge_range(task: Task) -> RangeReports:
     the reports come back (small: a report pickles as its fields).
     """
     piece, judging = task
-    if not isinstance(judging, Judging):
-        judging = Judging(judging)
     reports, failure = results_in_range(piece, lambda handle, piece: _range_reports(handle, piece, judging))
     return ReportBatch(reports), failure
 

@@ -57,7 +57,7 @@ def reports(path: Path, jobs: int) -> list:
 
 def tasks_of(path: Path, size: int) -> list[validate.Task]:
     with open(path, "rb") as handle:
-        return [(piece, None) for piece in file_ranges(handle, str(path), path.name, size)]
+        return [(piece, validate.Judging()) for piece in file_ranges(handle, str(path), path.name, size)]
 
 
 SCRIPT = """
@@ -143,7 +143,7 @@ if __name__ == "__main__":
     pool = Pool(2, validate._warm_up)
     assert pool.method == "forkserver", pool.method
     pieces = ranges.file_ranges(open(sys.argv[1], "rb"), sys.argv[1], "games.txt", 4096)
-    results = pool.map(validate.judge_range, ((piece, None) for piece in pieces))
+    results = pool.map(validate.judge_range, ((piece, validate.Judging()) for piece in pieces))
     next(results)
     print("started", flush=True)
     time.sleep(600)

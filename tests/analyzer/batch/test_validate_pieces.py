@@ -140,10 +140,10 @@ def test_without_a_boundary_in_sight_the_rest_is_read_in_the_main_process(
     assert here == [6 * 5 + 1]  # (five lines a game; the workers read the ranges before in their processes)
 
 
-def file_tasks(path: Path, size: int, rules: object = None) -> list:
+def file_tasks(path: Path, size: int) -> list:
     """The tasks of a file cut into ranges of ``size`` bytes."""
     with path.open("rb") as handle:
-        return [(piece, rules) for piece in ranges.file_ranges(handle, str(path), path.name, size)]
+        return [(piece, validate.Judging()) for piece in ranges.file_ranges(handle, str(path), path.name, size)]
 
 
 def messages_to_workers(monkeypatch: pytest.MonkeyPatch) -> list:
@@ -276,7 +276,7 @@ def test_workers_of_a_killed_main_process_end_quietly(tmp_path: Path) -> None:
         "from muehle.analyzer.batch.pool import Pool\n"
         "pool = Pool(2)\n"
         "pieces = ranges.file_ranges(open(sys.argv[1], 'rb'), sys.argv[1], 'long.txt', 4096)\n"
-        "results = pool.map(validate.judge_range, ((piece, None) for piece in pieces))\n"
+        "results = pool.map(validate.judge_range, ((piece, validate.Judging()) for piece in pieces))\n"
         "next(results)\n"
         "print('started', flush=True)\n"
         "time.sleep(60)\n"

@@ -20,7 +20,7 @@ import muehle.notation.reading.decode as decode
 from muehle.analyzer.batch import validate
 from muehle.analyzer.batch.pool import TASKS_AHEAD, WAITING_PER_WORKER
 from muehle.analyzer.batch.ranges import file_ranges
-from muehle.analyzer.batch.validate import judge_range, validate_paths
+from muehle.analyzer.batch.validate import Judging, judge_range, validate_paths
 from muehle.analyzer.reports.verdict import GameReport
 
 #: A game of the book's notation: the placing phase, 18 plies, a mill on d1-d2-d3 (about 130 bytes).
@@ -61,7 +61,7 @@ def test_a_worker_judging_every_range_of_a_file_needs_the_memory_of_one_range(tm
     def peak(games: int, keep: bool = False) -> int:
         path = file_of(tmp_path, games)
         with open(path, "rb") as handle:
-            tasks = [(piece, None) for piece in file_ranges(handle, str(path), "games.txt", 4096)]
+            tasks = [(piece, Judging()) for piece in file_ranges(handle, str(path), "games.txt", 4096)]
         kept: list[Any] = []
         judged = []
 
