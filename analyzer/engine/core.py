@@ -423,9 +423,9 @@ def line_player(rules: Ruleset, marked: int = 0, mills: Optional[MillMemory] = N
     True
     """
     key = (id(rules), not marked, mills is None)
-    kept = _PLAYERS.get(key)
-    if kept is not None and kept[0] is rules:
-        return kept[1]
+    kept = _kept_player(rules, key)
+    if kept is not None:
+        return kept
     waiting = _WAITING.get(key)
     played = waiting[1] if waiting is not None and waiting[0] is rules else None  # (None: first asked)
     if played is not None and played < FOLD_AFTER:
@@ -459,10 +459,13 @@ def folded_player(rules: Ruleset, marked: int = 0, mills: Optional[MillMemory] =
     (False, True)
     """
     key = (id(rules), not marked, mills is None)
+    return _kept_player(rules, key) or _fold(rules, key, marked, mills, True)
+
+
+def _kept_player(rules: Ruleset, key: tuple[int, bool, bool]) -> Optional[LinePlayer]:
+    """The player compiled for ``rules`` under ``key`` (:data:`_PLAYERS`), or ``None``."""
     kept = _PLAYERS.get(key)
-    if kept is not None and kept[0] is rules:
-        return kept[1]
-    return _fold(rules, key, marked, mills, True)
+    return kept[1] if kept is not None and kept[0] is rules else None
 
 
 def _fold(rules: Ruleset, key: tuple[int, bool, bool], marked: int, mills: Optional[MillMemory],
