@@ -44,10 +44,13 @@ def pipe(tmp_path: Path) -> Iterator[str]:
     writer = threading.Thread(target=fifo.write_text, args=(BOOK,), kwargs={"encoding": "utf-8"}, daemon=True)
     writer.start()
     yield str(fifo)
-    if writer.is_alive():  # (a command that failed before opening it: let the writer end)
-        with open(fifo, "rb") as handle:
-            handle.read()
-    writer.join(10)
+    writer.join(10)  # (the command read it: the writer ends as soon as it has closed the pipe)
+    if writer.is_alive():  # (a command that never opened it: the writer still waits for a reader)
+        reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # (never waits, unlike a blocking open)
+        try:
+            writer.join(10)  # (it opens now, writes the game into the pipe's buffer and ends)
+        finally:
+            os.close(reader)
 
 
 def test_validate_reads_a_short_pipe(pipe: str) -> None:
